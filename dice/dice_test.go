@@ -1,0 +1,435 @@
+package dice
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// n4-core §1.1: the total of all MODs is clamped to ±12; each MOD is kept.
+func TestSuccessValueModCap(t *testing.T) {
+	tests := []struct {
+		name  string
+		base  int
+		mods  []int
+		total int
+		value int
+	}{
+		{"§1.1 -6 -3 -6 = -15 -> -12", 12, []int{-6, -3, -6}, -12, 0},
+		{"§1.1 +3 +3 +3 +6 = +15 -> +12", 12, []int{3, 3, 3, 6}, 12, 24},
+		{"§1.1 within the cap", 13, []int{3, -3, 3}, 3, 16},
+		{"§1.1 no MODs", 11, nil, 0, 11},
+		{"§1.1 exactly -12 is not capped", 12, []int{-6, -6}, -12, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var mods []Mod
+			for i, v := range tt.mods {
+				mods = append(mods, Mod{Name: string(rune('a' + i)), Value: v})
+			}
+			sv := NewSuccessValue("BS", tt.base, mods...)
+			if sv.Total != tt.total || sv.Value != tt.value {
+				t.Fatalf("total %d value %d, want %d %d", sv.Total, sv.Value, tt.total, tt.value)
+			}
+			if len(sv.Mods) != len(tt.mods) {
+				t.Fatalf("kept %d MODs, want %d", len(sv.Mods), len(tt.mods))
+			}
+			sum := 0
+			for _, v := range tt.mods {
+				sum += v
+			}
+			if sv.Capped() != (sum != tt.total) {
+				t.Fatalf("Capped() = %v for sum %d", sv.Capped(), sum)
+			}
+		})
+	}
+}
+
+func TestSuccessValueExplains(t *testing.T) {
+	sv := NewSuccessValue("BS", 12, Mod{"Range 0-8", 3}, Mod{"Partial Cover", -3})
+	if got, want := sv.String(), "BS 12 +3 Range 0-8 -3 Partial Cover = 12"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	capped := NewSuccessValue("BS", 12, Mod{"a", -6}, Mod{"b", -3}, Mod{"c", -6})
+	if got, want := capped.String(), "BS 12 -6 a -3 b -6 c (MODs -15 capped to -12) = 0"; got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+// n4-core §1.2–§1.4 and the §12 test vectors.
+func TestJudge(t *testing.T) {
+	tests := []struct {
+		name          string
+		sv, face      int
+		result        int
+		success, crit bool
+	}{
+		{"§1.2 BS 12 rolls 12: Critical", 12, 12, 12, true, true},
+		{"§1.2 BS 12 rolls 13: failure", 12, 13, 13, false, false},
+		{"§1.2 BS 12 rolls 1: success", 12, 1, 1, true, false},
+		{"§1.2 SV 9 (12-3) rolls 9: Critical", 9, 9, 9, true, true},
+		{"§1.2 SV 9 (12-3) rolls 12: failure", 9, 12, 12, false, false},
+		{"§1.2 SV 15 (12+3) rolls 12: success, not Critical", 15, 12, 12, true, false},
+		{"§1.2 SV 20 rolls 20: Critical", 20, 20, 20, true, true},
+		{"§1.3 SV 25 rolls 12: result 17, success", 25, 12, 17, true, false},
+		{"§1.3 SV 25 rolls 14: result 19, success", 25, 14, 19, true, false},
+		{"§1.3 SV 25 rolls 15: result 20, Critical", 25, 15, 20, true, true},
+		{"§1.3 SV 25 rolls 20: result 25, Critical", 25, 20, 25, true, true},
+		{"§1.3 SV 21 rolls 1: result 2, success", 21, 1, 2, true, false},
+		{"§1.3 SV 40 rolls 1: result 21, Critical", 40, 1, 21, true, true},
+		{"§1.4 SV 0: failure", 0, 1, 1, false, false},
+		{"§1.4 SV -3: failure", -3, 1, 1, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := Side{SV: tt.sv, Burst: 1}.Judge(tt.face)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Result != tt.result || d.Success != tt.success || d.Critical != tt.crit {
+				t.Fatalf("got %+v, want result %d success %v crit %v", d, tt.result, tt.success, tt.crit)
+			}
+		})
+	}
+}
+
+func TestJudgeRejectsFaces(t *testing.T) {
+	for _, f := range []int{0, 21, -1} {
+		if _, err := (Side{SV: 10, Burst: 1}).Judge(f); !errors.Is(err, ErrFace) {
+			t.Errorf("face %d: err %v, want ErrFace", f, err)
+		}
+	}
+}
+
+// §1.3: with SV > 20 every face succeeds and (SV-19) faces of 20 crit.
+func TestCriticalChanceAbove20(t *testing.T) {
+	for sv := 21; sv <= 39; sv++ {
+		crits := 0
+		for _, d := range (Side{SV: sv, Burst: 1}).FaceRanks() {
+			if !d.Success {
+				t.Fatalf("SV %d: a face failed", sv)
+			}
+			if d.Critical {
+				crits++
+			}
+		}
+		if crits != sv-19 {
+			t.Errorf("SV %d: %d critical faces, want %d", sv, crits, sv-19)
+		}
+	}
+}
+
+func TestNoCritAndCritOnOne(t *testing.T) {
+	d, _ := Side{SV: 12, Burst: 1, NoCrit: true}.Judge(12)
+	if !d.Success || d.Critical {
+		t.Errorf("NoCrit SV 12 rolling 12: %+v", d)
+	}
+	d, _ = Side{SV: 12, Burst: 1, CritOnOne: true}.Judge(1)
+	if !d.Critical {
+		t.Errorf("CritOnOne rolling 1: %+v", d)
+	}
+	d, _ = Side{SV: 25, Burst: 1, CritOnOne: true}.Judge(1)
+	if d.Critical {
+		t.Errorf("CritOnOne with a boost never sees a 1: %+v", d)
+	}
+}
+
+func roll(sv int, faces ...int) Roll {
+	return Roll{Side: Side{SV: sv, Burst: len(faces)}, Faces: faces}
+}
+
+func tmpl(n int) Roll { return Roll{Side: Side{Template: true, Burst: n}} }
+
+// n4-core §1.5 and its test vectors.
+func TestFaceToFace(t *testing.T) {
+	tests := []struct {
+		name             string
+		a, b             Roll
+		aHits, aCrits    int
+		bHits, bCrits    int
+		aCancel, bCancel []bool // per die, success cancelled?
+	}{
+		{
+			name: "§1.5 worked case {12c, 5} vs {10}: A gets 1 Critical",
+			a:    roll(12, 12, 5), b: roll(15, 10),
+			aCrits: 1, aCancel: []bool{false, true}, bCancel: []bool{true},
+		},
+		{
+			name: "§1.5 Angus BS 12 rolls 4 vs Ortega BS 11 rolls 7: Ortega wins",
+			a:    roll(12, 4), b: roll(11, 7),
+			bHits: 1, aCancel: []bool{true}, bCancel: []bool{false},
+		},
+		{
+			name: "§1.5 ties: 7 vs 7 cancel, no effect",
+			a:    roll(12, 7), b: roll(12, 7),
+			aCancel: []bool{true}, bCancel: []bool{true},
+		},
+		{
+			name: "§1.5 Crit vs Crit: nothing, plain successes discarded too",
+			a:    roll(12, 12, 11, 3), b: roll(9, 9),
+			aCancel: []bool{true, true, true}, bCancel: []bool{true},
+		},
+		{
+			name: "§1.5 a Critical beats a higher plain success",
+			a:    roll(9, 9), b: roll(18, 17),
+			aCrits: 1, aCancel: []bool{false}, bCancel: []bool{true},
+		},
+		{
+			name: "§1.5 a success cancels every lower one even if itself cancelled",
+			a:    roll(15, 14, 3), b: roll(15, 10, 15),
+			bCrits: 1, aCancel: []bool{true, true}, bCancel: []bool{true, false},
+		},
+		{
+			name: "§1.5 every die of a Burst that beats the best opposing die survives",
+			a:    roll(15, 14, 13, 2), b: roll(12, 11, 19),
+			aHits: 2, aCancel: []bool{false, false, true}, bCancel: []bool{true, false},
+		},
+		{
+			name: "§1.5 both fail: nothing",
+			a:    roll(5, 6, 7), b: roll(5, 20),
+			aCancel: []bool{false, false}, bCancel: []bool{false},
+		},
+		{
+			name: "§1.3 boosted result compares: SV 23 rolling 10 (13) beats a 12",
+			a:    roll(23, 10), b: roll(12, 11),
+			aHits: 1, aCancel: []bool{false}, bCancel: []bool{true},
+		},
+		{
+			name: "§1.4 SV 0 rolls nothing and the other side's success stands",
+			a:    Roll{Side: Side{SV: 0, Burst: 2}}, b: roll(12, 3),
+			bHits: 1, bCancel: []bool{false},
+		},
+		{
+			name: "§6.5 template hits when the other side fails",
+			a:    tmpl(1), b: roll(11, 15),
+			aHits: 1, aCancel: []bool{false}, bCancel: []bool{false},
+		},
+		{
+			name: "§6.5 template loses to any success and cancels nothing",
+			a:    tmpl(2), b: roll(11, 1),
+			bHits: 1, aCancel: []bool{true, true}, bCancel: []bool{false},
+		},
+		{
+			name: "§6.5 template never crits; a Critical against it survives",
+			a:    roll(11, 11), b: tmpl(1),
+			aCrits: 1, aCancel: []bool{false}, bCancel: []bool{true},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, b, err := FaceToFace(tt.a, tt.b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Hits != tt.aHits || a.Crits != tt.aCrits || b.Hits != tt.bHits || b.Crits != tt.bCrits {
+				t.Fatalf("A %d+%dc, B %d+%dc; want A %d+%dc, B %d+%dc",
+					a.Hits, a.Crits, b.Hits, b.Crits, tt.aHits, tt.aCrits, tt.bHits, tt.bCrits)
+			}
+			checkCancelled(t, "A", a, tt.aCancel)
+			checkCancelled(t, "B", b, tt.bCancel)
+			if a.Scored() && b.Scored() {
+				t.Fatal("both sides scored")
+			}
+		})
+	}
+}
+
+func checkCancelled(t *testing.T, side string, o Outcome, want []bool) {
+	t.Helper()
+	var got []bool
+	for _, d := range o.Dice {
+		got = append(got, d.Cancelled)
+	}
+	if len(want) == 0 && len(got) == 0 {
+		return
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("%s cancelled %v, want %v", side, got, want)
+	}
+}
+
+func TestFaceToFaceRejects(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b Roll
+		want error
+	}{
+		{"two templates", tmpl(1), tmpl(1), ErrTwoTemplates},
+		{"face 21", roll(12, 21), roll(12, 3), ErrFace},
+		{"face 0", roll(12, 3), roll(12, 0), ErrFace},
+		{"too few dice", Roll{Side: Side{SV: 12, Burst: 3}, Faces: []int{1}}, roll(12, 3), ErrDiceCount},
+		{"template with dice", Roll{Side: Side{Template: true, Burst: 1}, Faces: []int{3}}, roll(12, 3), ErrDiceCount},
+		{"SV 0 with dice", Roll{Side: Side{SV: 0, Burst: 1}, Faces: []int{3}}, roll(12, 3), ErrDiceCount},
+		{"burst 0", Roll{Side: Side{SV: 12}}, roll(12, 3), ErrBurst},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, _, err := FaceToFace(tt.a, tt.b); !errors.Is(err, tt.want) {
+				t.Fatalf("err %v, want %v", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestNormal(t *testing.T) {
+	o, err := Normal(roll(12, 12, 5, 13))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Hits != 1 || o.Crits != 1 {
+		t.Fatalf("got %+v", o)
+	}
+	o, err = Normal(Roll{Side: Side{SV: -2, Burst: 1}})
+	if err != nil || !o.AutoFail || o.Scored() {
+		t.Fatalf("§1.4 SV -2: %+v %v", o, err)
+	}
+}
+
+// Properties of the comparison: at most one side scores; swapping the sides
+// swaps the outcome; a side's survivors are exactly its successes above the
+// best opposing success.
+func TestFaceToFaceProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		genRoll := func(label string) Roll {
+			s := Side{
+				SV:       rapid.IntRange(-3, 32).Draw(t, label+"sv"),
+				Burst:    rapid.IntRange(1, 5).Draw(t, label+"b"),
+				NoCrit:   rapid.Bool().Draw(t, label+"nocrit"),
+				Template: rapid.IntRange(0, 5).Draw(t, label+"tmpl") == 0,
+			}
+			r := Roll{Side: s}
+			if s.Rolls() {
+				r.Faces = rapid.SliceOfN(rapid.IntRange(1, 20), s.Burst, s.Burst).Draw(t, label+"faces")
+			}
+			return r
+		}
+		a, b := genRoll("a"), genRoll("b")
+		oa, ob, err := FaceToFace(a, b)
+		if a.Side.Template && b.Side.Template {
+			if !errors.Is(err, ErrTwoTemplates) {
+				t.Fatalf("two templates: %v", err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if oa.Scored() && ob.Scored() {
+			t.Fatalf("both scored: %+v %+v", oa, ob)
+		}
+		sb, sa, err := FaceToFace(b, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sa.Hits != oa.Hits || sa.Crits != oa.Crits || sb.Hits != ob.Hits || sb.Crits != ob.Crits {
+			t.Fatalf("not symmetric: %+v %+v vs %+v %+v", oa, ob, sa, sb)
+		}
+		succ := 0
+		for _, d := range oa.Dice {
+			if d.Success {
+				succ++
+			}
+		}
+		if oa.Hits+oa.Crits > succ {
+			t.Fatalf("more survivors than successes")
+		}
+	})
+}
+
+// Throw: a template or an SV of 0 or less consumes no dice (§1.4).
+func TestThrowConsumesNothingWithoutRolling(t *testing.T) {
+	s, err := NewScript(4, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range []Side{{SV: 0, Burst: 3}, {Template: true, Burst: 2}, {SV: -4, Burst: 1}} {
+		r, err := Throw(s, side)
+		if err != nil || len(r.Faces) != 0 {
+			t.Fatalf("%+v: %+v %v", side, r, err)
+		}
+	}
+	if s.Remaining() != 2 {
+		t.Fatalf("consumed dice: %d left", s.Remaining())
+	}
+	r, err := Throw(s, Side{SV: 10, Burst: 2})
+	if err != nil || !slices.Equal(r.Faces, []int{4, 9}) {
+		t.Fatalf("%+v %v", r, err)
+	}
+	if _, err := Throw(s, Side{SV: 10, Burst: 1}); !errors.Is(err, ErrScriptExhausted) {
+		t.Fatalf("exhausted script: %v", err)
+	}
+	if !slices.Equal(s.Log(), []int{4, 9}) {
+		t.Fatalf("log %v", s.Log())
+	}
+}
+
+func TestScriptRejectsFaces(t *testing.T) {
+	if _, err := NewScript(3, 21); !errors.Is(err, ErrFace) {
+		t.Fatalf("err %v", err)
+	}
+}
+
+// PCG: the same seed gives the same dice, every die is in 1..20, recorded.
+func TestPCGDeterministicAndRecorded(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s1, s2 := rapid.Uint64().Draw(t, "s1"), rapid.Uint64().Draw(t, "s2")
+		n := rapid.IntRange(1, 50).Draw(t, "n")
+		a, b := NewPCG(s1, s2), NewPCG(s1, s2)
+		var got []int
+		for range n {
+			x, _ := a.D20()
+			y, _ := b.D20()
+			if x != y || x < 1 || x > 20 {
+				t.Fatalf("dice %d %d", x, y)
+			}
+			got = append(got, x)
+		}
+		if !slices.Equal(a.Log(), got) {
+			t.Fatalf("log %v, rolled %v", a.Log(), got)
+		}
+	})
+}
+
+// n4-core §2.1 and §2.2, with the §12 vectors.
+func TestAttackDamage(t *testing.T) {
+	lookup := func(n string) Ammo {
+		a, err := LookupAmmo(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	tests := []struct {
+		name  string
+		ammo  string
+		dam   int
+		save  int
+		cover bool
+		want  int
+	}{
+		{"§12 Combi DAM 13 vs ARM 2 in Partial Cover: 8", "N", 13, 2, true, 8},
+		{"§2.2 AP halves ARM 5 to 3", "AP", 13, 5, false, 10},
+		{"§2.2 AP: ARM 1 stays 1", "AP", 13, 1, false, 12},
+		{"§2.2 E/M halves BTS 6 to 3", "E/M", 13, 6, false, 10},
+		{"§2.2 PARA saves against PH-6", "PARA", 13, 11, false, 8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := lookup(tt.ammo).AttackDamage(tt.dam, tt.save, tt.cover); got != tt.want {
+				t.Fatalf("got %d, want %d", got, tt.want)
+			}
+		})
+	}
+	if lookup("DA").Saves != 2 || lookup("EXP").Saves != 3 || lookup("em").Saves != 2 {
+		t.Fatal("§2.2 saves per hit: DA 2, EXP 3, E/M 2")
+	}
+	if _, err := LookupAmmo("XX"); err == nil {
+		t.Fatal("unknown ammo accepted")
+	}
+	// §2.1: a die at or below the Attack Damage fails.
+	if !SaveFails(8, 8) || SaveFails(8, 9) {
+		t.Fatal("§2.1 SaveFails")
+	}
+}

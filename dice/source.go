@@ -1,0 +1,96 @@
+package dice
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+)
+
+// Source gives d20 results. Rules code takes dice only from a Source, so a
+// match replays from its log without any random generator.
+type Source interface {
+	// D20 returns the next face, 1..20, or an error when no die can be had
+	// (a Script that has run out).
+	D20() (int, error)
+}
+
+// ErrScriptExhausted is returned by a Script asked for more dice than it holds.
+var ErrScriptExhausted = errors.New("dice script exhausted")
+
+// PCG is a seeded source (PCG from math/rand/v2) that records every die it
+// gives, so the log can carry the dice and a replay needs no generator.
+type PCG struct {
+	rng *rand.Rand
+	log []int
+}
+
+// NewPCG returns a source seeded with the two words of a PCG seed.
+func NewPCG(seed1, seed2 uint64) *PCG {
+	return &PCG{rng: rand.New(rand.NewPCG(seed1, seed2))}
+}
+
+// D20 rolls and records one die.
+func (p *PCG) D20() (int, error) {
+	d := p.rng.IntN(Faces) + 1
+	p.log = append(p.log, d)
+	return d, nil
+}
+
+// Log returns every die rolled so far, in order.
+func (p *PCG) Log() []int { return append([]int(nil), p.log...) }
+
+// Script is a source of forced dice, for tests, scenarios and replays. It
+// records what it has given out.
+type Script struct {
+	dice []int
+	next int
+}
+
+// NewScript returns a script of the given faces, each of which must be 1..20.
+func NewScript(faces ...int) (*Script, error) {
+	for i, f := range faces {
+		if f < 1 || f > Faces {
+			return nil, fmt.Errorf("scripted die %d: %w: %d", i+1, ErrFace, f)
+		}
+	}
+	return &Script{dice: append([]int(nil), faces...)}, nil
+}
+
+// D20 returns the next scripted face, or ErrScriptExhausted.
+func (s *Script) D20() (int, error) {
+	if s.next >= len(s.dice) {
+		return 0, fmt.Errorf("%w after %d dice", ErrScriptExhausted, len(s.dice))
+	}
+	s.next++
+	return s.dice[s.next-1], nil
+}
+
+// Log returns the faces given out so far.
+func (s *Script) Log() []int { return append([]int(nil), s.dice[:s.next]...) }
+
+// Remaining is the number of faces not yet given out.
+func (s *Script) Remaining() int { return len(s.dice) - s.next }
+
+// Throw rolls the side's dice from src: Burst dice, or none for a template or
+// an SV of 0 or less, which consume nothing from the source.
+func Throw(src Source, s Side) (Roll, error) {
+	if err := s.Validate(); err != nil {
+		return Roll{}, err
+	}
+	r := Roll{Side: s}
+	if !s.Rolls() {
+		return r, nil
+	}
+	r.Faces = make([]int, s.Burst)
+	for i := range r.Faces {
+		f, err := src.D20()
+		if err != nil {
+			return Roll{}, err
+		}
+		if f < 1 || f > Faces {
+			return Roll{}, fmt.Errorf("source gave %d: %w", f, ErrFace)
+		}
+		r.Faces[i] = f
+	}
+	return r, nil
+}

@@ -1,0 +1,62 @@
+package odds
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+)
+
+// CountHits gives the exact number of ordered outcomes for each (h, c): it
+// equals the enumeration's counts exactly, and everything adds up to
+// 20^(Ba+Bb).
+func TestCountHitsExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for i := range 300 {
+		a, b := randomSide(r, 3).Roll, randomSide(r, 3).Roll
+		if a.Template && b.Template {
+			continue
+		}
+		name := fmt.Sprintf("%d/%+v/%+v", i, a, b)
+		got, err := CountHits(a, b)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		wa, wb := refCounts(a, &b)
+		sum := new(big.Int).Set(got.NoHits)
+		for side, want := range [][][]int64{wa, wb} {
+			g := [][][]*big.Int{got.A, got.B}[side]
+			for h := range want {
+				for c := range want[h] {
+					if h+c == 0 {
+						continue
+					}
+					var n int64
+					if g[h][c] != nil {
+						n = g[h][c].Int64()
+						sum.Add(sum, g[h][c])
+					}
+					if n != want[h][c] {
+						t.Fatalf("%s side %d [%d][%d]: %d, enumeration %d", name, side, h, c, n, want[h][c])
+					}
+				}
+			}
+		}
+		if sum.Cmp(got.Total) != 0 {
+			t.Fatalf("%s: counts add to %v, total %v", name, sum, got.Total)
+		}
+	}
+}
+
+func TestCountHitsLarge(t *testing.T) {
+	got, err := CountHits(dice.Side{SV: 14, Burst: 20}, dice.Side{SV: 12, Burst: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := new(big.Int).Exp(big.NewInt(20), big.NewInt(40), nil)
+	if got.Total.Cmp(want) != 0 {
+		t.Fatalf("total %v", got.Total)
+	}
+}
