@@ -134,6 +134,12 @@ func TestNoCritAndCritOnOne(t *testing.T) {
 	if d.Critical {
 		t.Errorf("CritOnOne with a boost never sees a 1: %+v", d)
 	}
+	for f, want := range map[int]bool{1: true, 5: false, 12: false} {
+		d, _ = Side{SV: 12, Burst: 1, NoCrit: true, CritOnOne: true}.Judge(f)
+		if d.Critical != want {
+			t.Errorf("NoCrit+CritOnOne rolling %d: %+v, want critical %v", f, d, want)
+		}
+	}
 }
 
 func roll(sv int, faces ...int) Roll {

@@ -37,8 +37,10 @@ func (o Outcome) Blocks() int {
 
 // Survives reports whether the die is a success that an opposing outcome
 // blocking up to rank block does not cancel (n4-core §1.5: a success
-// survives if no opposing success has a rank at least its own).
-func (d Die) Survives(block int) bool { return d.Success && d.Rank() > block }
+// survives if no opposing success has a rank at least its own). A failure
+// ranks 0 and a block is never below 0, so a failure never survives: the
+// rule is the rank comparison alone, which the odds calculator relies on.
+func (d Die) Survives(block int) bool { return d.Rank() > max(block, 0) }
 
 // Judge validates the faces against the side and judges each die, without
 // any opposing roll: no die is cancelled and nothing is counted yet.

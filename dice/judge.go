@@ -20,11 +20,12 @@ type Side struct {
 	// never crits, loses to any opposing success and cancels nothing
 	// (n4-core §1.5, §6.5).
 	Template bool `json:"template,omitempty"`
-	// NoCrit forbids Criticals on this roll. The SV > 20 boost still applies.
+	// NoCrit removes the usual Critical (a result equal to the SV, or 20 or
+	// more above SV 20). The SV > 20 boost still applies.
 	NoCrit bool `json:"noCrit,omitempty"`
 	// CritOnOne makes a successful result of exactly 1 a Critical too (for
-	// skills that grant it). A boosted die never shows 1, so it never fires
-	// when SV > 20.
+	// skills that grant it), with or without NoCrit. A boosted die never
+	// shows 1, so it never fires when SV > 20.
 	CritOnOne bool `json:"critOnOne,omitempty"`
 }
 
@@ -83,9 +84,8 @@ func (s Side) judge(face int) Die {
 		return d
 	}
 	d.Success = d.Result <= s.SV
-	if d.Success && !s.NoCrit {
-		d.Critical = d.Result >= min(s.SV, Faces) || (s.CritOnOne && d.Result == 1)
-	}
+	d.Critical = d.Success &&
+		((!s.NoCrit && d.Result >= min(s.SV, Faces)) || (s.CritOnOne && d.Result == 1))
 	return d
 }
 

@@ -31,9 +31,11 @@ func CountHits(a, b dice.Side) (HitCounts, error) {
 	if a.Template && b.Template {
 		return HitCounts{}, dice.ErrTwoTemplates
 	}
+	var tmpA, tmpB die
+	da, db := dieOf(a, &tmpA), dieOf(b, &tmpB)
 	hc := HitCounts{
-		A:     countTable(a, blockerCounts(b)),
-		B:     countTable(b, blockerCounts(a)),
+		A:     countTable(a, da, blockerCounts(b, db)),
+		B:     countTable(b, db, blockerCounts(a, da)),
 		Total: new(big.Int).Exp(big.NewInt(dice.Faces), big.NewInt(int64(a.Burst+b.Burst)), nil),
 	}
 	hc.NoHits = new(big.Int).Set(hc.Total)
@@ -57,7 +59,7 @@ type rankCount struct {
 }
 
 // blockerCounts is blockers in counts out of 20^B.
-func blockerCounts(s dice.Side) []rankCount {
+func blockerCounts(s dice.Side, d *die) []rankCount {
 	if !s.Rolls() {
 		return []rankCount{{0, new(big.Int).Exp(big.NewInt(dice.Faces), big.NewInt(int64(s.Burst)), nil)}}
 	}
@@ -65,7 +67,7 @@ func blockerCounts(s dice.Side) []rankCount {
 	burst := big.NewInt(int64(s.Burst))
 	var cum int64
 	prev := new(big.Int)
-	for _, rp := range dieRanks(s) {
+	for _, rp := range d.ranks() {
 		cum += rp.n
 		f := new(big.Int).Exp(big.NewInt(cum), burst, nil)
 		if d := new(big.Int).Sub(f, prev); d.Sign() > 0 {
@@ -77,16 +79,17 @@ func blockerCounts(s dice.Side) []rankCount {
 }
 
 // countTable is hitTable in counts. The (0,0) entry is left nil.
-func countTable(s dice.Side, block []rankCount) [][]*big.Int {
+func countTable(s dice.Side, d *die, block []rankCount) [][]*big.Int {
 	b := s.Burst
 	t := make([][]*big.Int, b+1)
 	for h := range t {
 		t[h] = make([]*big.Int, b+1-h)
 	}
-	faces := s.FaceRanks()
 	term := new(big.Int)
+	prefix := dice.Faces
 	for _, w := range block {
-		nc, nn := survivalFaces(&faces, w.rank)
+		nc, nn, k := d.survivors(w.rank, prefix)
+		prefix = k
 		n0 := dice.Faces - nc - nn
 		for h := 0; h <= b; h++ {
 			for c := 0; c <= b-h; c++ {

@@ -14,7 +14,7 @@ package odds
 import (
 	"errors"
 	"fmt"
-	"slices"
+	"sync"
 
 	"github.com/ordo-rules/ordo/dice"
 )
@@ -33,19 +33,123 @@ type rankProb struct {
 	n    int64 // number of faces with this rank
 }
 
+// die is what the calculator reads once from package dice about one die of
+// a side: each face's judged die, ordered by rank from the highest down, and
+// the distribution of the die's rank.
+type die struct {
+	// rank holds the faces' ranks in descending order, and critsBefore[i]
+	// the Criticals among the first i of them.
+	rank        [dice.Faces]int
+	critsBefore [dice.Faces + 1]int
+	rankBuf     [dice.Faces]rankProb // ascending rank, distinct: rankBuf[:nRanks]
+	nRanks      int
+}
+
+// cachedSV bounds the Success Values whose dice are prepared once: every
+// roll a game makes. Others are prepared on each call.
+const cachedSV = 40
+
+// dieCache holds the prepared die of every Side shape with an SV in
+// 0..cachedSV (index [template/noCrit/critOnOne flags][SV]); all SVs at or
+// below 0 judge alike. It is filled once, on first use, from package dice.
+var dieCache = sync.OnceValue(func() *[8][cachedSV + 1]die {
+	var c [8][cachedSV + 1]die
+	for flags := range c {
+		for sv := range c[flags] {
+			c[flags][sv].init(dice.Side{SV: sv, Burst: 1, Template: flags&1 != 0, NoCrit: flags&2 != 0, CritOnOne: flags&4 != 0})
+		}
+	}
+	return &c
+})
+
+// dieOf returns the prepared die of s, from the cache when it can.
+func dieOf(s dice.Side, tmp *die) *die {
+	sv := max(s.SV, 0)
+	if s.Template {
+		sv = 0 // a template's hits do not depend on the SV
+	}
+	if sv > cachedSV {
+		tmp.init(s)
+		return tmp
+	}
+	flags := 0
+	if s.Template {
+		flags |= 1
+	}
+	if s.NoCrit {
+		flags |= 2
+	}
+	if s.CritOnOne {
+		flags |= 4
+	}
+	return &dieCache()[flags][sv]
+}
+
+// ranks is the distribution of one die's rank, ascending.
+func (d *die) ranks() []rankProb { return d.rankBuf[:d.nRanks] }
+
+// init fills d for one die of s. It fills a value the caller owns, so that
+// the hot path allocates nothing for it.
+func (d *die) init(s dice.Side) {
+	faces := s.FaceRanks()
+	// Insertion sort by descending rank: 20 elements, cheaper than a
+	// general sort on this hot path.
+	var crit [dice.Faces]bool
+	for i, f := range faces {
+		r, c := f.Rank(), f.Critical
+		j := i
+		for ; j > 0 && d.rank[j-1] < r; j-- {
+			d.rank[j], crit[j] = d.rank[j-1], crit[j-1]
+		}
+		d.rank[j], crit[j] = r, c
+	}
+	d.critsBefore[0] = 0
+	for i, c := range crit {
+		d.critsBefore[i+1] = d.critsBefore[i]
+		if c {
+			d.critsBefore[i+1]++
+		}
+	}
+	d.nRanks = 0
+	for i := dice.Faces - 1; i >= 0; i-- {
+		r := d.rank[i]
+		if n := d.nRanks; n > 0 && d.rankBuf[n-1].rank == r {
+			d.rankBuf[n-1].n++
+			d.rankBuf[n-1].p = float64(d.rankBuf[n-1].n) / dice.Faces
+			continue
+		}
+		d.rankBuf[d.nRanks] = rankProb{rank: r, n: 1, p: 1.0 / dice.Faces}
+		d.nRanks++
+	}
+}
+
+// survivors counts the faces that give a surviving Critical and a surviving
+// plain success against an opposing outcome that blocks up to rank w: by
+// dice.Die.Survives, exactly those ranked above w, a prefix of the
+// descending ranks. from is a prefix length known to hold them all (the
+// count for a lower w, or 20), so that scanning ascending blocks costs
+// O(20) in all.
+func (d *die) survivors(w, from int) (crit, plain, n int) {
+	n = from
+	for n > 0 && d.rank[n-1] <= w {
+		n--
+	}
+	crit = d.critsBefore[n]
+	return crit, n - crit, n
+}
+
 // blockers returns the distribution of dice.Outcome.Blocks for the side's
 // roll: the best rank among its dice. A template blocks nothing (its
 // automatic hits cancel nothing), nor does a side that does not roll.
-func blockers(s dice.Side) []rankProb {
+func blockers(s dice.Side, d *die) []rankProb {
 	if !s.Rolls() {
 		return []rankProb{{rank: 0, p: 1, n: 1}}
 	}
-	// The best of Burst independent dice: P(best <= r) = P(one die <= r)^B.
-	per := dieRanks(s)
-	// P(best <= r_i) = F_i^B; P(best = r_i) = F_i^B - F_{i-1}^B.
-	out := make([]rankProb, 0, len(per))
+	// The best of Burst independent dice: P(best <= r) = P(one die <= r)^B,
+	// so P(best = r_i) = F_i^B - F_{i-1}^B.
+	out := make([]rankProb, 0, d.nRanks)
 	cum, prev := 0.0, 0.0
-	for _, rp := range per {
+	for _, rp := range d.ranks() {
 		cum += rp.p
 		f := pow(cum, s.Burst)
 		if p := f - prev; p > 0 {
@@ -54,42 +158,6 @@ func blockers(s dice.Side) []rankProb {
 		prev = f
 	}
 	return out
-}
-
-// dieRanks is the distribution of one die's rank, ascending.
-func dieRanks(s dice.Side) []rankProb {
-	faces := s.FaceRanks()
-	var ranks [dice.Faces]int
-	for i, d := range faces {
-		ranks[i] = d.Rank()
-	}
-	slices.Sort(ranks[:])
-	out := make([]rankProb, 0, dice.Faces)
-	for _, r := range ranks {
-		if n := len(out); n > 0 && out[n-1].rank == r {
-			out[n-1].n++
-			out[n-1].p = float64(out[n-1].n) / dice.Faces
-			continue
-		}
-		out = append(out, rankProb{rank: r, n: 1, p: 1.0 / dice.Faces})
-	}
-	return out
-}
-
-// survivalFaces counts, for one die of s facing a best opposing rank w, the
-// faces that give a surviving Critical and a surviving plain success.
-func survivalFaces(faces *[dice.Faces]dice.Die, w int) (crit, plain int) {
-	for _, d := range faces {
-		if !d.Survives(w) {
-			continue
-		}
-		if d.Critical {
-			crit++
-		} else {
-			plain++
-		}
-	}
-	return crit, plain
 }
 
 // HitTable is the distribution of one side's surviving successes:
@@ -103,26 +171,37 @@ type HitTable struct {
 // Scores is the probability that the side has at least one surviving success.
 func (t HitTable) Scores() float64 { return 1 - t.P[0][0] }
 
-// newHitTable allocates the triangle h+c <= b.
+// newHitTable allocates the triangle h+c <= b, in one block.
 func newHitTable(b int) HitTable {
 	t := HitTable{P: make([][]float64, b+1)}
+	cells := make([]float64, (b+1)*(b+2)/2)
 	for h := range t.P {
-		t.P[h] = make([]float64, b+1-h)
+		n := b + 1 - h
+		t.P[h], cells = cells[:n:n], cells[n:]
 	}
 	return t
 }
 
 // hitTable computes a side's HitTable given the distribution of the rank
 // blocking it.
-func hitTable(s dice.Side, block []rankProb, binom [][]float64) HitTable {
+func hitTable(s dice.Side, d *die, block []rankProb) HitTable {
 	b := s.Burst
 	t := newHitTable(b)
-	faces := s.FaceRanks()
-	powN := make([]float64, b+1)
-	powC := make([]float64, b+1)
-	pow0 := make([]float64, b+1)
-	for _, w := range block {
-		c, n := survivalFaces(&faces, w.rank)
+	pows := make([]float64, 3*(b+1))
+	powN, powC, pow0 := pows[:b+1], pows[b+1:2*(b+1)], pows[2*(b+1):]
+	prefix := dice.Faces
+	for i := 0; i < len(block); {
+		// Neighbouring blocking ranks often leave the same faces
+		// surviving: add their probabilities and do the work once.
+		c, n, k := d.survivors(block[i].rank, prefix)
+		prefix = k
+		wp := block[i].p
+		for i++; i < len(block); i++ {
+			if _, _, k2 := d.survivors(block[i].rank, prefix); k2 != k {
+				break
+			}
+			wp += block[i].p
+		}
 		pc, pn := float64(c)/dice.Faces, float64(n)/dice.Faces
 		p0 := 1 - pc - pn
 		powers(powN, pn)
@@ -130,7 +209,7 @@ func hitTable(s dice.Side, block []rankProb, binom [][]float64) HitTable {
 		powers(pow0, p0)
 		for h := 0; h <= b; h++ {
 			for c := 0; c <= b-h; c++ {
-				t.P[h][c] += w.p * binom[b][h] * binom[b-h][c] * powN[h] * powC[c] * pow0[b-h-c]
+				t.P[h][c] += wp * binom[b][h] * binom[b-h][c] * powN[h] * powC[c] * pow0[b-h-c]
 			}
 		}
 	}
@@ -155,9 +234,10 @@ func pow(x float64, n int) float64 {
 	return v
 }
 
-// binomials returns Pascal's triangle up to n as float64.
-func binomials(n int) [][]float64 {
-	t := make([][]float64, n+1)
+// binom is Pascal's triangle up to MaxBurst, in float64 (exact: every entry
+// is below 2^53).
+var binom = func() [][]float64 {
+	t := make([][]float64, MaxBurst+1)
 	for i := range t {
 		t[i] = make([]float64, i+1)
 		t[i][0], t[i][i] = 1, 1
@@ -166,7 +246,7 @@ func binomials(n int) [][]float64 {
 		}
 	}
 	return t
-}
+}()
 
 // checkSide validates one side's roll.
 func checkSide(s dice.Side) error {
@@ -184,7 +264,8 @@ func Hits(a dice.Side, b *dice.Side) (ta, tb HitTable, noHits float64, err error
 		return HitTable{}, HitTable{}, 0, err
 	}
 	if b == nil {
-		ta = hitTable(a, blockers(dice.Side{Burst: 1}), binomials(a.Burst))
+		var tmp die
+		ta = hitTable(a, dieOf(a, &tmp), blockers(dice.Side{Burst: 1}, nil))
 		return ta, newHitTable(0), ta.P[0][0], nil
 	}
 	if err := checkSide(*b); err != nil {
@@ -193,9 +274,10 @@ func Hits(a dice.Side, b *dice.Side) (ta, tb HitTable, noHits float64, err error
 	if a.Template && b.Template {
 		return HitTable{}, HitTable{}, 0, dice.ErrTwoTemplates
 	}
-	binom := binomials(max(a.Burst, b.Burst))
-	ta = hitTable(a, blockers(*b), binom)
-	tb = hitTable(*b, blockers(a), binom)
+	var tmpA, tmpB die
+	da, db := dieOf(a, &tmpA), dieOf(*b, &tmpB)
+	ta = hitTable(a, da, blockers(*b, db))
+	tb = hitTable(*b, db, blockers(a, da))
 	// Only one side can score in any outcome, so
 	// P(neither) = 1 - P(a scores) - P(b scores).
 	noHits = ta.P[0][0] + tb.P[0][0] - 1

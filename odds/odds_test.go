@@ -15,7 +15,7 @@ import (
 // damage, both `criticals` rulings, templates, SV from below 0 to above 20.
 func randomSide(r *rand.Rand, maxB int) Side {
 	s := Side{Roll: dice.Side{
-		SV:        r.IntN(36) - 3,
+		SV:        r.IntN(48) - 3,
 		Burst:     1 + r.IntN(maxB),
 		Template:  r.IntN(8) == 0,
 		NoCrit:    r.IntN(10) == 0,

@@ -148,23 +148,42 @@ type grid struct {
 	p           []float64
 }
 
-func newGrid(m, last int) grid {
-	return grid{m: m, last: last, p: make([]float64, (last+1)*m)}
+// arena hands out zeroed grids of one shape from one allocation: a call of
+// Inflicted needs a few dozen small grids, and on the hot path allocating
+// each one costs more than the arithmetic.
+type arena struct {
+	m, last int
+	buf     []float64
+}
+
+func newArena(m, last, grids int) *arena {
+	return &arena{m: m, last: last, buf: make([]float64, grids*(last+1)*m)}
+}
+
+// grid returns a zeroed grid, from the arena while it lasts.
+func (a *arena) grid() grid {
+	n := (a.last + 1) * a.m
+	if len(a.buf) < n {
+		a.buf = make([]float64, 8*n)
+	}
+	g := grid{m: a.m, last: a.last, p: a.buf[:n:n]}
+	a.buf = a.buf[n:]
+	return g
 }
 
 // delta is the grid holding everything at (row, mask).
-func delta(m, last, row, mask int) grid {
-	g := newGrid(m, last)
-	row = min(row, last)
-	g.p[row*m+mask] = 1
+func (a *arena) delta(row, mask int) grid {
+	g := a.grid()
+	row = min(row, a.last)
+	g.p[row*a.m+mask] = 1
 	g.hi = row
 	return g
 }
 
 // convolve returns the distribution of the sum of two independent draws,
 // with tag sets joined; sums past the last row land on it (the tail).
-func convolve(x, y grid) grid {
-	out := newGrid(x.m, x.last)
+func (a *arena) convolve(x, y grid) grid {
+	out := a.grid()
 	out.hi = min(x.hi+y.hi, x.last)
 	m := x.m
 	for i := 0; i <= x.hi; i++ {
@@ -201,8 +220,9 @@ func (x *grid) addScaled(k float64, y grid) {
 // one is the distribution of a single roll of r, or of the chain of rolls a
 // continuous r starts: k failures with probability p^k(1-p), and the tail
 // past the last row.
-func one(tags []string, m, last int, r SaveRoll, continuous bool) grid {
-	g := newGrid(m, last)
+func (a *arena) one(tags []string, r SaveRoll, continuous bool) grid {
+	g := a.grid()
+	m, last := a.m, a.last
 	p := r.failP()
 	bit := tagBit(tags, r.Tag)
 	if !continuous {
@@ -227,26 +247,26 @@ func one(tags []string, m, last int, r SaveRoll, continuous bool) grid {
 
 // perHit returns the distributions of what one plain hit and one Critical
 // inflict.
-func (e Effect) perHit(tags []string, m, last int) (hit, crit grid) {
+func (e Effect) perHit(tags []string, a *arena) (hit, crit grid) {
 	if len(e.Saves) == 0 {
 		// No saving roll: the hit is the success.
-		hit = delta(m, last, 1, 0)
+		hit = a.delta(1, 0)
 		return hit, hit
 	}
-	hit = one(tags, m, last, e.Saves[0], e.Continuous)
+	hit = a.one(tags, e.Saves[0], e.Continuous)
 	for _, s := range e.Saves[1:] {
-		hit = convolve(hit, one(tags, m, last, s, e.Continuous))
+		hit = a.convolve(hit, a.one(tags, s, e.Continuous))
 	}
 	switch e.Crits {
 	case CritAutoWound:
 		// The first roll is failed without rolling; the others are made.
-		crit = delta(m, last, 1, tagBit(tags, e.Saves[0].Tag))
+		crit = a.delta(1, tagBit(tags, e.Saves[0].Tag))
 		for _, s := range e.Saves[1:] {
-			crit = convolve(crit, one(tags, m, last, s, e.Continuous))
+			crit = a.convolve(crit, a.one(tags, s, e.Continuous))
 		}
 	default:
 		// One more roll of the first category, with the same traits.
-		crit = convolve(hit, one(tags, m, last, e.Saves[0], e.Continuous))
+		crit = a.convolve(hit, a.one(tags, e.Saves[0], e.Continuous))
 	}
 	return hit, crit
 }
@@ -272,21 +292,22 @@ func Inflicted(t HitTable, e Effect, tailAt int) (Dist, error) {
 	}
 	tags := e.tags()
 	m := 1 << len(tags)
-	hit, crit := e.perHit(tags, m, last)
+	a := newArena(m, last, 2*len(e.Saves)+4*b+8)
+	hit, crit := e.perHit(tags, a)
 
 	// Σ_{h,c} P(h,c)·hit^h⊗crit^c = Σ_c crit^c ⊗ (Σ_h P(h,c)·hit^h).
 	hitPow := make([]grid, b+1)
-	hitPow[0] = delta(m, last, 0, 0)
+	hitPow[0] = a.delta(0, 0)
 	for h := 1; h <= b; h++ {
-		hitPow[h] = convolve(hitPow[h-1], hit)
+		hitPow[h] = a.convolve(hitPow[h-1], hit)
 	}
-	out := newGrid(m, last)
+	out := a.grid()
 	critPow := hitPow[0]
 	for c := 0; c <= b; c++ {
 		if c > 0 {
-			critPow = convolve(critPow, crit)
+			critPow = a.convolve(critPow, crit)
 		}
-		sum := newGrid(m, last)
+		sum := a.grid()
 		any := false
 		for h := 0; h+c <= b; h++ {
 			if p := t.P[h][c]; p != 0 {
@@ -299,7 +320,7 @@ func Inflicted(t HitTable, e Effect, tailAt int) (Dist, error) {
 		case c == 0:
 			out.addScaled(1, sum)
 		default:
-			out.addScaled(1, convolve(critPow, sum))
+			out.addScaled(1, a.convolve(critPow, sum))
 		}
 	}
 	return out.dist(tags, tail), nil

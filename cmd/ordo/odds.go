@@ -1,0 +1,160 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ordo-rules/ordo/odds"
+	"github.com/ordo-rules/ordo/odds/terms"
+)
+
+// oddsUsage is printed by `ordo odds -h`. The grammar of a side is the
+// package documentation of odds/terms.
+const oddsUsage = `usage: ordo odds --active "SIDE" [--reactive "SIDE"] [flags]
+       ordo odds [--no-limit] --infdice ARGS...   (inf-dice compatible)
+
+Exact odds of a Normal or Face to Face Roll, with Saving Rolls.
+Each SIDE is one quoted string of words, case-insensitive:
+
+  BS 13 | CC 15 | PH 11 | WIP 13   the attribute rolled and its value (also BS13, BS=13)
+  B3                               Burst (default 1)
+  mods=+3,-6:mimetism  or  +3 -3   MODs, optionally named; the total is capped to +-12
+  dmg 13                           the weapon's DAM (without it: no Saving Rolls)
+  ammo=DA  or  DA                  N AP DA EXP T2 Shock PARA Stun E/M Plasma (default N)
+  continuous                       Continuous Damage: failed saves are rolled again
+  save=BTS                         the weapon attacks BTS instead of ARM
+  template                         a Direct Template: hits without rolling
+  arm=3 bts=3 ph=10                the side's own stats, for the other side's attack
+  cover                            the side is in Partial Cover
+  nocrit | crit1                   no Criticals | a successful 1 is also a Critical
+
+A reactive side with only arm/bts/ph/cover is a target: the active side makes a
+Normal Roll against it. Without --reactive, the target has ARM 0 and BTS 0.
+
+Flags:
+  --active SIDE          the active trooper (required)
+  --reactive SIDE        the reactive trooper, or the target
+  --arm A,R              the active's and the reactive's ARM (,R: the reactive's only)
+  --bts A,R              the same for BTS
+  --criticals RULING     n4-extra-save (default) or n3-auto-wound
+  --tail N               show continuous damage as "N or more" past N (default: automatic)
+  --json                 print JSON instead of the table
+
+Example:
+  ordo odds --active "BS 13 B3 mods=+3 dmg 13 ammo=DA" --reactive "BS 12 B1 dmg 13" --arm 1,3
+`
+
+// maxTail bounds --tail: past it the table is only rows of 0.000%.
+const maxTail = 1000
+
+// onceString is a string flag that may be given only once, so that a second
+// --active is an error rather than silently replacing the first.
+type onceString struct {
+	value string
+	set   bool
+}
+
+func (o *onceString) String() string { return o.value }
+
+func (o *onceString) Set(s string) error {
+	if o.set {
+		return errors.New("given twice")
+	}
+	o.value, o.set = s, true
+	return nil
+}
+
+// runOdds is `ordo odds` with game-term flags. It prints the odds on stdout
+// and returns 0, or prints one line starting "ordo odds: " on stderr and
+// returns 2 for any bad input. `--infdice` is dispatched before this is
+// called.
+func runOdds(args []string, stdout, stderr io.Writer) int {
+	fail := func(format string, a ...any) int {
+		msg := strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " ")
+		fmt.Fprintf(stderr, "ordo odds: %s\n", msg)
+		return 2
+	}
+
+	fs := flag.NewFlagSet("ordo odds", flag.ContinueOnError)
+	// The flag package prints its errors and the usage over several lines;
+	// errors are printed here as one line instead.
+	fs.SetOutput(io.Discard)
+	var active, reactive, arm, bts onceString
+	fs.Var(&active, "active", "the active trooper's words")
+	fs.Var(&reactive, "reactive", "the reactive trooper's words, or the target's")
+	fs.Var(&arm, "arm", "ARM of the active and the reactive side: A,R")
+	fs.Var(&bts, "bts", "BTS of the active and the reactive side: A,R")
+	criticals := fs.String("criticals", string(odds.CritExtraSave), "the criticals ruling")
+	tail := fs.Int("tail", 0, "show continuous damage as N or more past N")
+	asJSON := fs.Bool("json", false, "print JSON")
+
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, oddsUsage)
+			return 0
+		}
+		return fail("%v (see ordo odds -h)", err)
+	}
+	if fs.NArg() > 0 {
+		return fail("unexpected argument %q: quote each side's words, e.g. --active \"BS 13 B3 dmg 13\"", fs.Arg(0))
+	}
+	if !active.set {
+		return fail("--active is required, e.g. --active \"BS 13 B3 dmg 13\" (see ordo odds -h)")
+	}
+	if *tail < 0 || *tail > maxTail {
+		return fail("--tail %d is out of range 0..%d", *tail, maxTail)
+	}
+
+	a, err := terms.ParseSide(active.value)
+	if err != nil {
+		return fail("--active: %v", err)
+	}
+	var r *terms.SideSpec
+	if reactive.set {
+		s, err := terms.ParseSide(reactive.value)
+		if err != nil {
+			return fail("--reactive: %v", err)
+		}
+		r = &s
+	}
+	opts := terms.BuildOptions{Criticals: odds.CritRule(*criticals)}
+	for _, f := range []struct {
+		name string
+		v    onceString
+		dst  **terms.Pair
+	}{{"--arm", arm, &opts.ARM}, {"--bts", bts, &opts.BTS}} {
+		if !f.v.set {
+			continue
+		}
+		p, err := terms.ParsePair(f.name, f.v.value)
+		if err != nil {
+			return fail("%v", err)
+		}
+		*f.dst = &p
+	}
+
+	m, err := terms.Build(a, r, opts)
+	if err != nil {
+		return fail("%v", err)
+	}
+	res, err := m.Odds(odds.Options{TailAt: *tail})
+	if err != nil {
+		return fail("%v", err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(terms.NewReport(m, res)); err != nil {
+			return fail("writing JSON: %v", err)
+		}
+		return 0
+	}
+	if err := terms.Render(stdout, m, res); err != nil {
+		return fail("writing the table: %v", err)
+	}
+	return 0
+}

@@ -1,0 +1,224 @@
+package terms
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/odds"
+)
+
+// CoverMod is the MOD Partial Cover gives to a BS roll against the trooper in
+// cover (n4-core §1.1, §5.2). Its Attack Damage twin is dice.CoverDamageMod.
+var CoverMod = dice.Mod{Name: "Partial Cover", Value: -3}
+
+// BuildOptions are the choices that are not part of either side's words.
+type BuildOptions struct {
+	// Criticals is the `criticals` ruling (RULINGS.md); empty means the
+	// default, odds.CritExtraSave.
+	Criticals odds.CritRule
+	// ARM and BTS are the --arm/--bts shorthands; nil when not given. A
+	// side whose words already give the stat must not get it again here.
+	ARM, BTS *Pair
+}
+
+// Matchup is a roll ready for the odds calculator: both sides as odds.Side
+// values, with every number explained.
+type Matchup struct {
+	// FaceToFace is set when both sides roll (n4-core §1.5); otherwise the
+	// active side makes a Normal Roll (§1.2) and Reactive is only its target.
+	FaceToFace bool          `json:"faceToFace"`
+	Criticals  odds.CritRule `json:"criticals"`
+	Active     Plan          `json:"active"`
+	Reactive   Plan          `json:"reactive"`
+}
+
+// Plan is one side after Build: its words, the SV they make (with the
+// opponent's cover), and what its hits force on the opponent.
+type Plan struct {
+	Spec SideSpec `json:"spec"`
+	// SV is the explained Success Value; nil for a template or a target.
+	SV *dice.SuccessValue `json:"sv,omitempty"`
+	// SVText is SV explained in words: "BS 13 +3 MOD = 16".
+	SVText string `json:"svText,omitempty"`
+	// Side is what odds computes with.
+	Side odds.Side `json:"odds"`
+	// Ammo is the ammunition of a side with a weapon's damage.
+	Ammo *dice.Ammo `json:"ammo,omitempty"`
+	// Saves explains each of Side.Effect.Saves, in the same order.
+	Saves []Save `json:"saves,omitempty"`
+	// Notes are the rules facts a player needs to read the odds.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Save explains one Saving Roll a hit forces (n4-core §2.1): Attack Damage =
+// DAM − the target's save attribute (changed by the ammunition) − 3 for
+// Partial Cover.
+type Save struct {
+	Attribute string `json:"attribute"` // ARM, BTS or PH
+	Stat      int    `json:"stat"`      // the target's value
+	Effective int    `json:"effective"` // after halving (AP, E/M) or PH−6 (PARA)
+	Cover     bool   `json:"cover,omitempty"`
+	DAM       int    `json:"dam"`
+	Damage    int    `json:"attackDamage"`
+	Tag       string `json:"tag,omitempty"`
+	// Text is the explanation String gives, for readers of the JSON.
+	Text string `json:"text"`
+}
+
+// String explains the roll: "DAM 13 - ARM 3 (5 halved) - 3 Partial Cover = 7".
+func (s Save) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "DAM %d - %s %d", s.DAM, s.Attribute, s.Effective)
+	switch {
+	case s.Effective == s.Stat:
+	case s.Attribute == AttrPH:
+		fmt.Fprintf(&b, " (%d %+d)", s.Stat, s.Effective-s.Stat)
+	default:
+		fmt.Fprintf(&b, " (%d halved)", s.Stat)
+	}
+	if s.Cover {
+		fmt.Fprintf(&b, " - %d Partial Cover", -dice.CoverDamageMod)
+	}
+	fmt.Fprintf(&b, " = %d", s.Damage)
+	return b.String()
+}
+
+// Build turns the two sides' words into a Matchup. reactive is nil when
+// nothing opposes the active side; a reactive side that does not roll is
+// only the target of the active side's Normal Roll. Cover works across the
+// sides: a side in Partial Cover gives −3 to the other side's BS roll and
+// −3 Attack Damage to its own Saving Rolls against a BS, PH or WIP attack
+// that is not a template (n4-core §2.1; Close Combat has no cover).
+func Build(active SideSpec, reactive *SideSpec, opts BuildOptions) (Matchup, error) {
+	crits := opts.Criticals
+	switch crits {
+	case "":
+		crits = odds.CritExtraSave
+	case odds.CritExtraSave, odds.CritAutoWound:
+	default:
+		return Matchup{}, sideErrorf("unknown criticals ruling %q (known: %s, %s)", crits, odds.CritExtraSave, odds.CritAutoWound)
+	}
+	a := active
+	var r SideSpec
+	if reactive != nil {
+		r = *reactive
+	}
+	for _, sh := range []struct {
+		stat string
+		pair *Pair
+	}{{SaveARM, opts.ARM}, {SaveBTS, opts.BTS}} {
+		if sh.pair == nil {
+			continue
+		}
+		if err := setStat(&a, "active", sh.stat, sh.pair.Active); err != nil {
+			return Matchup{}, err
+		}
+		if err := setStat(&r, "reactive", sh.stat, sh.pair.Reactive); err != nil {
+			return Matchup{}, err
+		}
+	}
+	if !a.Rolls() {
+		return Matchup{}, sideErrorf("the active side does not roll: give it an attribute (e.g. BS 13) or template")
+	}
+	if a.Template && r.Template {
+		return Matchup{}, sideErrorf("both sides are Direct Templates: templates do not roll, so there is no Face to Face Roll (n4-core §1.5)")
+	}
+	m := Matchup{FaceToFace: r.Rolls(), Criticals: crits}
+	target := "target"
+	if m.FaceToFace {
+		target = "reactive side"
+	}
+	var err error
+	if m.Active, err = plan(a, r, target, crits); err != nil {
+		return Matchup{}, err
+	}
+	if m.FaceToFace {
+		m.Reactive, err = plan(r, a, "active side", crits)
+	} else {
+		m.Reactive = Plan{Spec: r}
+	}
+	if err != nil {
+		return Matchup{}, err
+	}
+	return m, nil
+}
+
+// Odds computes the exact outcome of the matchup.
+func (m Matchup) Odds(opt odds.Options) (odds.Result, error) {
+	if m.FaceToFace {
+		return odds.FaceToFace(m.Active.Side, m.Reactive.Side, opt)
+	}
+	return odds.Normal(m.Active.Side, opt)
+}
+
+// plan builds side x's roll and effect against y; target names y in
+// messages ("target", "reactive side", "active side").
+func plan(x, y SideSpec, target string, crits odds.CritRule) (Plan, error) {
+	p := Plan{Spec: x}
+	p.Side.Roll = dice.Side{Burst: x.Burst, Template: x.Template, NoCrit: x.NoCrit, CritOnOne: x.CritOnOne}
+	if !x.Template {
+		mods := x.Mods
+		if y.Cover && x.Attribute == AttrBS {
+			mods = append(append([]dice.Mod(nil), mods...), CoverMod)
+		}
+		sv := dice.NewSuccessValue(x.Attribute, x.Base, mods...)
+		p.SV, p.SVText = &sv, sv.String()
+		p.Side.Roll.SV = sv.Value
+	}
+	p.Side.Effect.Crits = crits
+	if x.Damage == nil {
+		return p, nil
+	}
+	ammo, err := dice.LookupAmmo(x.Ammo)
+	if err != nil {
+		return Plan{}, sideErrorf("%v", err)
+	}
+	p.Ammo = &ammo
+	// Partial Cover lowers the Attack Damage of a ranged or Comms attack,
+	// never a template's (n4-core §2.1) nor a Close Combat attack's.
+	cover := y.Cover && !x.Template && x.Attribute != AttrCC
+	for _, attr := range saveAttributes(x, ammo) {
+		stat, ok := y.stat(attr)
+		if !ok {
+			return Plan{}, sideErrorf("%s saves against the %s's PH: give it ph=N (or PH N if it rolls PH)", ammo.Name, target)
+		}
+		s := Save{
+			Attribute: attr, Stat: stat, Effective: ammo.SaveAttribute(stat), Cover: cover,
+			DAM: *x.Damage, Damage: ammo.AttackDamage(*x.Damage, stat, cover), Tag: ammo.Effect,
+		}
+		s.Text = s.String()
+		p.Saves = append(p.Saves, s)
+		p.Side.Effect.Saves = append(p.Side.Effect.Saves, odds.SaveRoll{Damage: s.Damage, Tag: s.Tag})
+	}
+	p.Side.Effect.Continuous = x.Continuous
+	p.Notes = notes(x, y, ammo, crits, p.Saves)
+	return p, nil
+}
+
+// saveAttributes lists the attribute of each Saving Roll one hit forces, in
+// order: the ammunition's count of the weapon's attribute, or one ARM and one
+// BTS roll for a combined ARM+BTS save (Plasma). The first is the one a
+// Critical repeats (n4-core §2.1: a combined save's Critical adds an ARM roll).
+func saveAttributes(x SideSpec, a dice.Ammo) []string {
+	switch a.Attribute {
+	case "ARM+BTS":
+		return []string{SaveARM, SaveBTS}
+	case "":
+		attr := x.Save
+		if attr == "" {
+			attr = SaveARM
+		}
+		out := make([]string, a.Saves)
+		for i := range out {
+			out[i] = attr
+		}
+		return out
+	default:
+		out := make([]string, a.Saves)
+		for i := range out {
+			out[i] = a.Attribute
+		}
+		return out
+	}
+}
