@@ -1,0 +1,138 @@
+package geom
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// benchScene is a 48" × 48" table with 30 terrain pieces (rotated
+// rectangles, 1–6" a side, half of them blocking LoF) and 30 models on
+// 25–55 mm bases, placed clear of the terrain and of each other.
+func benchScene(b *testing.B) (*Table, []Model) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ts []Terrain
+	for len(ts) < 30 {
+		c := Pt(4+rng.Float64()*40, 4+rng.Float64()*40)
+		w, h := 0.5+rng.Float64()*2.5, 0.5+rng.Float64()*2.5
+		rot := rng.Float64() * math.Pi
+		var pg Polygon
+		for _, v := range []Vec{{-w, -h}, {w, -h}, {w, h}, {-w, h}} {
+			pg = append(pg, c.Add(v.Rotate(rot)))
+		}
+		flags := GivesCover | Impassable
+		if len(ts)%2 == 0 {
+			flags |= BlocksLoF
+		}
+		ts = append(ts, Terrain{Outline: pg, Flags: flags})
+	}
+	tb, err := NewTable(48, 48, ts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	radii := []float64{MM(25) / 2, MM(40) / 2, MM(55) / 2}
+	var ms []Model
+	for len(ms) < 30 {
+		m := Model{
+			Base:   Circle{Pt(1+rng.Float64()*46, 1+rng.Float64()*46), radii[rng.IntN(len(radii))]},
+			Facing: rng.Float64() * 2 * math.Pi,
+		}
+		ok := true
+		for _, tr := range ts {
+			if tr.Outline.DistTo(m.Base.Center) <= m.Base.Radius {
+				ok = false
+			}
+		}
+		for _, o := range ms {
+			if InContact(o.Base, m.Base) {
+				ok = false
+			}
+		}
+		if ok {
+			ms = append(ms, m)
+		}
+	}
+	return tb, ms
+}
+
+// lofPair is one LoF query over the scene: the blockers are the 28 other
+// models.
+type lofPair struct {
+	viewer   Model
+	target   Circle
+	blockers []Circle
+}
+
+func benchPairs(ms []Model) []lofPair {
+	var pairs []lofPair
+	for i := range ms {
+		for j := range ms {
+			if i == j {
+				continue
+			}
+			var bs []Circle
+			for k, m := range ms {
+				if k != i && k != j {
+					bs = append(bs, m.Base)
+				}
+			}
+			v := ms[i]
+			v.Facing = FacingToward(v.Base.Center, ms[j].Base.Center) // in arc: the full test runs
+			pairs = append(pairs, lofPair{v, ms[j].Base, bs})
+		}
+	}
+	return pairs
+}
+
+// BenchmarkLoF: LoF between two models on a table with 30 terrain pieces
+// and 30 models, averaged over every ordered pair (visible and blocked).
+func BenchmarkLoF(b *testing.B) {
+	tb, ms := benchScene(b)
+	pairs := benchPairs(ms)
+	seen := 0
+	for _, p := range pairs {
+		if tb.LoF(p.viewer, p.target, p.blockers) {
+			seen++
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		p := &pairs[i%len(pairs)]
+		tb.LoF(p.viewer, p.target, p.blockers)
+	}
+	b.ReportMetric(float64(seen)/float64(len(pairs))*100, "%visible")
+}
+
+// BenchmarkLoFBlocked times only the pairs without LoF: every sight line is
+// tested, the worst case.
+func BenchmarkLoFBlocked(b *testing.B) {
+	tb, ms := benchScene(b)
+	var blocked []lofPair
+	for _, p := range benchPairs(ms) {
+		if !tb.LoF(p.viewer, p.target, p.blockers) {
+			blocked = append(blocked, p)
+		}
+	}
+	if len(blocked) == 0 {
+		b.Skip("no blocked pair")
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		p := &blocked[i%len(blocked)]
+		tb.LoF(p.viewer, p.target, p.blockers)
+	}
+}
+
+// BenchmarkPartialCover is a cover query on the same scene.
+func BenchmarkPartialCover(b *testing.B) {
+	tb, ms := benchScene(b)
+	pairs := benchPairs(ms)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		p := &pairs[i%len(pairs)]
+		tb.PartialCover(p.viewer, p.target, p.blockers)
+	}
+}

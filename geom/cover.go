@@ -1,0 +1,53 @@
+package geom
+
+// CoverReach is how far behind a cover-giving piece a target may stand and
+// still claim it: its base within 1" (edge to edge) of the piece.
+const CoverReach = 1.0
+
+// PartialCover reports whether the target is in Partial Cover from the
+// shooter (n4-core §2.1: −3 BS to the attacker, −3 Attack Damage), and the
+// index in Table.Terrain of the piece that gives it (-1 if none).
+//
+// The rules brief records the MODs but not the exact geometry (n4-core §12,
+// "Partial Cover conditions: not captured"), so the package uses a simple,
+// deterministic rule in the spirit of N4's "in contact with scenery that
+// partially hides the target":
+//
+//  1. the shooter has LoF to the target (see LoF); no LoF, no cover;
+//  2. some terrain piece flagged GivesCover is within CoverReach of the
+//     target's base, edge to edge (contact included);
+//  3. at least one of the sight lines LoF samples that the shooter's arc
+//     admits passes through that piece's interior: the piece stands between
+//     the two and hides part of the target. A piece behind or beside the
+//     target hides nothing and gives no cover.
+//
+// A piece that both blocks LoF and gives cover (a wall) therefore gives
+// cover when it hides some of the target while another sight line still
+// sees it; a low piece that gives cover without blocking LoF gives it
+// whenever a sight line passes over it. The first qualifying piece in table
+// order is reported. Template and Impetuous exceptions are the ruleset's
+// business (n4-core §2.1).
+func (t *Table) PartialCover(shooter Model, target Circle, blockers []Circle) (piece int, ok bool) {
+	if !t.LoF(shooter, target, blockers) {
+		return -1, false
+	}
+	var q sightQuery
+	if !q.init(t, shooter, target, nil, GivesCover) {
+		return -1, false
+	}
+	found := -1
+	q.terrainCandidates(func(i int) bool {
+		tr := t.Terrain[i]
+		if tr.Outline.DistTo(target.Center)-target.Radius > CoverReach+Eps {
+			return false
+		}
+		for k := range SightSamples * SightSamples {
+			if s, ok := q.line(k); ok && tr.Outline.CrossedBy(s) {
+				found = i // candidates come in table order: the first wins
+				return true
+			}
+		}
+		return false
+	})
+	return found, found >= 0
+}

@@ -1,0 +1,334 @@
+package geom
+
+import "math"
+
+// SightSamples is the number of sample points taken on each base for Line
+// of Fire; SightSamples² sight lines are tested.
+const SightSamples = 5
+
+// LoF reports whether viewer has Line of Fire to the target's base
+// (n4-core §6.1).
+//
+// # The rule
+//
+// LoF is a straight line from any part of the viewer to any part of the
+// target, inside the viewer's arc, that no LoF-blocking terrain and no other
+// model's base crosses. The blockers are the bases the caller passes: other
+// troopers, friend or foe. The caller leaves out the viewer and the target,
+// every marker (markers do not block LoF) and the moving model along its own
+// route (it does not block LoF there, n4-core §5.1).
+//
+// # The approximation
+//
+// "Some line from a point of one disc to a point of the other avoids every
+// obstacle" has no cheap exact test for discs against polygons, so LoF tests
+// a fixed, deterministic set of sight lines and reports whether any is clear:
+//
+//   - SightSamples points on each base, evenly spaced in angle along the
+//     side that faces the other base, from one external common tangent to
+//     the other. With 5 samples these are the two tangent points (the
+//     outer edges of the corridor between the bases), the point facing the
+//     other base (the centre-to-centre line, cut at the base edges), and the
+//     two points half-way between;
+//   - every pairing of a viewer point with a target point: the two tangent
+//     lines, the centre line, lines parallel to them and crossing diagonals,
+//     25 lines in all, centre line first.
+//
+// A 180° viewer may only use lines whose target end lies in its arc (the
+// closed front half-plane); a 360° viewer uses them all, so LoF with a 360°
+// arc is always a superset of LoF with a 180° arc. The sample set depends
+// only on the two bases, never on facing, so when both models see each
+// other's sample points the answer is the same both ways; reciprocity is
+// decided only by each viewer's own arc.
+//
+// Consequences of sampling: a target whose in-arc part holds none of the
+// sample points (a sliver of base just across the arc's edge) is not seen,
+// and a gap between obstacles that no sample line threads is treated as
+// closed. Both err towards "no LoF", much as the rules' own demand that a
+// visible part be at least about 3 mm × 3 mm (n4-core §6.1, [N3]).
+//
+// # Edge cases (deliberate)
+//
+//   - Touching is not crossing: a sight line that grazes a terrain corner,
+//     runs along a wall's face, or is tangent to a blocker's base is not
+//     blocked (see the package documentation).
+//   - Bases in contact (touching or overlapping) see each other when the
+//     target is in arc, whatever the blockers and terrain: nothing fits
+//     between them (n4-core §6.4).
+//   - A blocker that touches the viewer or the target does not block by
+//     touching; only lines through its interior are blocked.
+//   - Any invalid input (NaN, ±Inf, negative radius) gives false.
+//
+// Cost: obstacles are first culled against the corridor between the two
+// bases (bounding boxes, then the strip the corridor spans), each remaining
+// obstacle is tested only against the sight lines whose bounding box it
+// touches, and the search stops at the first clear line.
+func (t *Table) LoF(viewer Model, target Circle, blockers []Circle) bool {
+	var q sightQuery
+	if !q.init(t, viewer, target, blockers, BlocksLoF) {
+		return false
+	}
+	if InContact(viewer.Base, target) {
+		return true // nothing fits between bases that touch
+	}
+	for k := range SightSamples * SightSamples {
+		s, ok := q.line(k)
+		if ok && q.clear(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// SightLines returns the sample sight lines LoF tests for this viewer and
+// target, in the order it tests them, without those outside the viewer's
+// arc; for renderers and tests.
+func SightLines(viewer Model, target Circle) []Segment {
+	var q sightQuery
+	if !q.init(nil, viewer, target, nil, 0) {
+		return nil
+	}
+	var out []Segment
+	for k := range SightSamples * SightSamples {
+		if s, ok := q.line(k); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// sightQuery holds the sample points and the culled obstacles of one
+// viewer–target pair.
+type sightQuery struct {
+	t        *Table
+	viewer   Model
+	facing   Vec
+	vp, tp   [SightSamples]Point
+	pairs    [SightSamples * SightSamples][2]uint8 // test order: (viewer point, target point)
+	blockers []Circle
+	// The culled obstacles: indices into t.Terrain and blockers. The first
+	// len(buf) of each live in the fixed arrays (no allocation in the
+	// common case), the rest in the overflow slices.
+	nPoly, nCirc       int
+	polyBuf, circBuf   [48]int32
+	polyMore, circMore []int32
+	u, n               Vec     // unit axis from viewer to target, and its normal
+	reach              float64 // the corridor's half width: the larger radius
+	distance           float64 // centre to centre
+}
+
+// init validates the inputs, computes the sample points and culls the
+// obstacles: the blockers, and the terrain whose flags include mask (none
+// when mask is 0). It fails when an input is invalid or the target is out
+// of the viewer's arc.
+func (q *sightQuery) init(t *Table, viewer Model, target Circle, blockers []Circle, mask Flags) bool {
+	if !viewer.Valid() || !target.Valid() || !viewer.BaseInArc(target) {
+		return false
+	}
+	for _, b := range blockers {
+		if !b.Valid() {
+			return false
+		}
+	}
+	q.t, q.viewer, q.facing = t, viewer, FacingVec(viewer.Facing)
+	q.samples(target)
+	q.order()
+	q.blockers = blockers
+	q.cull(target, mask)
+	return true
+}
+
+// samples places SightSamples points on each base (see LoF).
+//
+// An external common tangent of two discs touches both where the outward
+// normal ν is the same vector, with ν·u = sin α = (rv − rt)/d for the
+// viewer→target axis u: at angle ±(π/2 − α) from u. The viewer's points
+// run over normals from −(π/2−α) to +(π/2−α) about u; the target's over the
+// same normals measured the other way round, from −(π/2+α) to +(π/2+α)
+// about −u, so that sample i of each is on the same side and i = 0,
+// i = last are the tangent points. Swapping viewer and target gives the
+// same set of lines.
+func (q *sightQuery) samples(target Circle) {
+	v := q.viewer.Base
+	d := target.Center.Sub(v.Center)
+	dist := d.Len()
+	var s float64 // sin α
+	if dist > Eps {
+		q.u = d.Scale(1 / dist)
+		s = (v.Radius - target.Radius) / dist
+	} else {
+		q.u = q.facing
+		dist = 0
+		switch {
+		case v.Radius > target.Radius:
+			s = 1
+		case v.Radius < target.Radius:
+			s = -1
+		}
+	}
+	s = max(-1, min(1, s))
+	c := math.Sqrt(1 - s*s) // cos α
+	q.n = q.u.Perp()
+	q.distance = dist
+	q.reach = max(v.Radius, target.Radius)
+
+	const steps = SightSamples - 1
+	spanV := math.Pi/2 - math.Asin(s)
+	spanT := math.Pi - spanV
+	sv, cv := math.Sincos(2 * spanV / steps)
+	st, ct := math.Sincos(2 * spanT / steps)
+	// Start at angle −span: viewer normal (cos, sin) = (s, −c) about u;
+	// target normal (cos, sin) = (−s, −c) about −u. Both are s·u − c·n.
+	vc, vs := s, -c
+	tc, ts := -s, -c
+	for i := range SightSamples {
+		q.vp[i] = v.Center.Add(q.u.Scale(vc * v.Radius)).Add(q.n.Scale(vs * v.Radius))
+		q.tp[i] = target.Center.Add(q.u.Scale(-tc * target.Radius)).Add(q.n.Scale(ts * target.Radius))
+		vc, vs = vc*cv-vs*sv, vs*cv+vc*sv
+		tc, ts = tc*ct-ts*st, ts*ct+tc*st
+	}
+}
+
+// order fills the test order of the sight lines: the centre line, the two
+// tangent lines, then the rest row by row.
+func (q *sightQuery) order() {
+	const mid, last = SightSamples / 2, SightSamples - 1
+	q.pairs[0] = [2]uint8{mid, mid}
+	q.pairs[1] = [2]uint8{0, 0}
+	q.pairs[2] = [2]uint8{last, last}
+	k := 3
+	for i := range SightSamples {
+		for j := range SightSamples {
+			if i == j && (i == mid || i == 0 || i == last) {
+				continue
+			}
+			q.pairs[k] = [2]uint8{uint8(i), uint8(j)}
+			k++
+		}
+	}
+}
+
+// line is the k-th sight line in test order and whether the viewer's arc
+// admits it (its target end must lie in a 180° viewer's front half-plane).
+func (q *sightQuery) line(k int) (Segment, bool) {
+	p := q.pairs[k]
+	s := Segment{q.vp[p[0]], q.tp[p[1]]}
+	if q.viewer.Arc == Front180 && !q.viewer.inFront(q.facing, s.B) {
+		return s, false
+	}
+	return s, true
+}
+
+// cull keeps the terrain pieces with the mask's flags and the blockers that
+// can reach the corridor between the two bases (their convex hull). The
+// corridor lies within reach of the centre segment, so a blocker further
+// than its radius + reach from that segment cannot cross any sight line;
+// a terrain piece is kept when its box meets the corridor's box and the
+// strip |(p − cv)·n| ≤ reach, −reach ≤ (p − cv)·u ≤ d + reach.
+func (q *sightQuery) cull(target Circle, mask Flags) {
+	v := q.viewer.Base
+	corridor := v.Bounds().Union(target.Bounds())
+	centre := Segment{v.Center, target.Center}
+	for i, b := range q.blockers {
+		if b.Radius <= Eps || !b.Bounds().Overlaps(corridor) {
+			continue
+		}
+		if reach := b.Radius + q.reach; centre.ClosestPoint(b.Center).Sub(b.Center).Len2() >= reach*reach {
+			continue
+		}
+		if q.nCirc < len(q.circBuf) {
+			q.circBuf[q.nCirc] = int32(i)
+			q.nCirc++
+		} else {
+			q.circMore = append(q.circMore, int32(i))
+		}
+	}
+	if mask == 0 {
+		return
+	}
+	for i, tr := range q.t.terrain() {
+		if !tr.Flags.Has(mask) {
+			continue
+		}
+		box := q.t.box(i)
+		if !box.Overlaps(corridor) || !q.inStrip(box) {
+			continue
+		}
+		if q.nPoly < len(q.polyBuf) {
+			q.polyBuf[q.nPoly] = int32(i)
+			q.nPoly++
+		} else {
+			q.polyMore = append(q.polyMore, int32(i))
+		}
+	}
+}
+
+// inStrip reports whether the box may meet the corridor's strip.
+func (q *sightQuery) inStrip(b Rect) bool {
+	o := q.viewer.Base.Center
+	corners := [4]Point{b.Min, {b.Max.X, b.Min.Y}, b.Max, {b.Min.X, b.Max.Y}}
+	nMin, nMax := math.Inf(1), math.Inf(-1)
+	uMin, uMax := math.Inf(1), math.Inf(-1)
+	for _, c := range corners {
+		d := c.Sub(o)
+		pn, pu := d.Dot(q.n), d.Dot(q.u)
+		nMin, nMax = min(nMin, pn), max(nMax, pn)
+		uMin, uMax = min(uMin, pu), max(uMax, pu)
+	}
+	r := q.reach + Eps
+	return nMin <= r && nMax >= -r && uMax >= -r && uMin <= q.distance+r
+}
+
+// clear reports whether no culled obstacle blocks the sight line.
+func (q *sightQuery) clear(s Segment) bool {
+	for _, i := range q.circBuf[:q.nCirc] {
+		if blocksCircle(q.blockers[i], s) {
+			return false
+		}
+	}
+	for _, i := range q.circMore {
+		if blocksCircle(q.blockers[i], s) {
+			return false
+		}
+	}
+	box := s.Bounds()
+	for _, i := range q.polyBuf[:q.nPoly] {
+		if q.crosses(int(i), box, s) {
+			return false
+		}
+	}
+	for _, i := range q.polyMore {
+		if q.crosses(int(i), box, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// crosses reports whether the sight line s, whose box is box, enters
+// terrain piece i.
+func (q *sightQuery) crosses(i int, box Rect, s Segment) bool {
+	return q.t.box(i).Overlaps(box) && q.t.Terrain[i].Outline.CrossedBy(s)
+}
+
+// terrainCandidates calls f with each culled terrain index until f
+// returns true, and reports whether it did.
+func (q *sightQuery) terrainCandidates(f func(i int) bool) bool {
+	for _, i := range q.polyBuf[:q.nPoly] {
+		if f(int(i)) {
+			return true
+		}
+	}
+	for _, i := range q.polyMore {
+		if f(int(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// blocksCircle reports whether the segment enters the disc by more than
+// Eps: tangent lines and lines that merely touch do not.
+func blocksCircle(c Circle, s Segment) bool {
+	return s.DistTo(c.Center) < c.Radius-Eps
+}

@@ -1,0 +1,134 @@
+package geom
+
+import (
+	"math"
+	"testing"
+)
+
+func TestLoF(t *testing.T) {
+	r := s2
+	east := 0.0
+	west := math.Pi
+	// Viewer at (10,10) looking east, target 10" east at (20,10) looking west.
+	v := model(10, 10, r, east)
+	tgt := disc(20, 10, r)
+	wall := Terrain{Name: "wall", Outline: box(14, 5, 16, 15), Flags: BlocksLoF | Impassable}
+	lowWall := Terrain{Name: "low wall", Outline: box(14, 5, 16, 15), Flags: GivesCover}
+	// A triangle whose apex reaches exactly the upper tangent line y = 10 + r.
+	spike := func(apex float64) Terrain {
+		return Terrain{Name: "spike", Outline: Polygon{Pt(14, 0), Pt(16, 0), Pt(15, apex)}, Flags: BlocksLoF}
+	}
+	// A wall whose top face lies exactly on the upper tangent line.
+	face := func(top float64) Terrain {
+		return Terrain{Name: "face", Outline: box(13, 0, 17, top), Flags: BlocksLoF}
+	}
+	tests := []struct {
+		name     string
+		terrain  []Terrain
+		viewer   Model
+		target   Circle
+		blockers []Circle
+		want     bool
+	}{
+		{"n4-core §6.1 open table: a target ahead is in LoF", nil, v, tgt, nil, true},
+		{"n4-core §6.1 180° arc: no LoF to a target behind", nil, model(10, 10, r, west), tgt, nil, false},
+		{"n4-core §6.1 360° markers trace LoF behind", nil, Model{Base: v.Base, Facing: west, Arc: Full360}, tgt, nil, true},
+		{"n4-core §6.1 a target abeam is in the 180° arc", nil, model(10, 10, r, math.Pi/2), tgt, nil, true},
+		{"n4-core §6.1 scenery blocks LoF", []Terrain{wall}, v, tgt, nil, false},
+		{"n4-core §6.1 scenery that does not block LoF (cover only) does not", []Terrain{lowWall}, v, tgt, nil, true},
+		{"n4-core §6.1 troopers block LoF", nil, v, tgt, []Circle{disc(15, 10, 2)}, false},
+		{"n4-core §6.1 markers do not block LoF (the caller does not pass them)", nil, v, tgt, nil, true},
+		{"n4-core §6.1 a blocker base tangent to the only open sight lines does not block", nil, v, tgt, []Circle{disc(15, 10, r)}, true},
+		{"n4-core §6.1 a blocker base a hair wider than the corridor blocks", nil, v, tgt, []Circle{disc(15, 10, r+1e-3)}, false},
+		{"n4-core §6.1 a sight line grazing a terrain corner is not blocked", []Terrain{spike(10 + r)}, v, tgt, nil, true},
+		{"n4-core §6.1 a corner reaching past the graze line blocks", []Terrain{spike(10 + r + 1e-3)}, v, tgt, nil, false},
+		{"n4-core §6.1 a sight line running along a wall's face is not blocked", []Terrain{face(10 + r)}, v, tgt, nil, true},
+		{"n4-core §6.1 a wall face a hair above the corridor blocks", []Terrain{face(10 + r + 1e-3)}, v, tgt, nil, false},
+		{"n4-core §6.1 part of the target seen round a corner is LoF", []Terrain{{Outline: box(14, 0, 16, 10.2), Flags: BlocksLoF}}, v, tgt, nil, true},
+		{"n4-core §6.4 bases in contact see each other through a crowd",
+			nil, v, disc(10+2*r, 10, r),
+			[]Circle{disc(10+r, 10+2*r, r), disc(10+r, 10-2*r, r)}, true},
+		{"n4-core §6.1 a blocker touching the target does not block by touching", nil, v, tgt, []Circle{disc(20+2*r, 10, r)}, true},
+		{"n4-core §6.1 an invalid blocker gives no LoF", nil, v, tgt, []Circle{disc(math.NaN(), 0, 1)}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tb := mustTable(t, 48, 48, tt.terrain...)
+			if got := tb.LoF(tt.viewer, tt.target, tt.blockers); got != tt.want {
+				t.Fatalf("LoF = %v, want %v", got, tt.want)
+			}
+			// The same answer without the broad-phase index.
+			lit := &Table{Width: 48, Height: 48, Terrain: tt.terrain}
+			if got := lit.LoF(tt.viewer, tt.target, tt.blockers); got != tt.want {
+				t.Fatalf("LoF on an unindexed table = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// n4-core §6.1 reciprocity: whether B sees A back depends on B's own arc.
+func TestLoFReciprocity(t *testing.T) {
+	tb := mustTable(t, 48, 48)
+	a := model(10, 10, s2, 0)       // faces B
+	b := model(20, 10, s2, math.Pi) // faces A
+	if !tb.LoF(a, b.Base, nil) || !tb.LoF(b, a.Base, nil) {
+		t.Fatal("models facing each other should see each other")
+	}
+	b.Facing = 0 // B turns its back
+	if !tb.LoF(a, b.Base, nil) {
+		t.Fatal("A should still see B")
+	}
+	if tb.LoF(b, a.Base, nil) {
+		t.Fatal("B should not see A behind it")
+	}
+}
+
+func TestLoFNilTable(t *testing.T) {
+	var tb *Table
+	if !tb.LoF(model(0, 0, 0.5, 0), disc(10, 0, 0.5), nil) {
+		t.Fatal("a nil table is open ground")
+	}
+	if tb.LoF(model(0, 0, 0.5, 0), disc(10, 0, 0.5), []Circle{disc(5, 0, 2)}) {
+		t.Fatal("blockers still block on a nil table")
+	}
+	if _, ok := tb.PartialCover(model(0, 0, 0.5, 0), disc(10, 0, 0.5), nil); ok {
+		t.Fatal("cover on a nil table")
+	}
+}
+
+func TestSightLines(t *testing.T) {
+	v := model(0, 0, 1, 0)
+	lines := SightLines(Model{Base: v.Base, Arc: Full360}, disc(10, 0, 0.5))
+	if len(lines) != SightSamples*SightSamples {
+		t.Fatalf("%d sight lines for a 360° viewer, want %d", len(lines), SightSamples*SightSamples)
+	}
+	// The centre line comes first and runs between the facing points.
+	if c := lines[0]; !near(c.A.X, 1) || !near(c.A.Y, 0) || !near(c.B.X, 9.5) || !near(c.B.Y, 0) {
+		t.Fatalf("centre line = %+v", c)
+	}
+	// The next two are the external common tangents: each touches both
+	// circles, so its distance to each centre equals the radius.
+	for _, s := range lines[1:3] {
+		line := func(p Point) float64 {
+			d := s.B.Sub(s.A)
+			return math.Abs(d.Cross(p.Sub(s.A))) / d.Len()
+		}
+		if !near(line(Pt(0, 0)), 1) || !near(line(Pt(10, 0)), 0.5) {
+			t.Fatalf("tangent line %+v is not tangent", s)
+		}
+	}
+	seen := map[Segment]bool{}
+	for _, s := range lines {
+		if seen[s] {
+			t.Fatalf("duplicate sight line %+v", s)
+		}
+		seen[s] = true
+	}
+	// A viewer looking north sees a target due east only through lines
+	// ending on its northern half.
+	for _, s := range SightLines(model(0, 0, 1, math.Pi/2), disc(10, 0, 0.5)) {
+		if s.B.Y < -Eps {
+			t.Fatalf("sight line %+v ends behind the viewer's arc", s)
+		}
+	}
+}

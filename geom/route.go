@@ -1,0 +1,180 @@
+package geom
+
+import (
+	"fmt"
+	"math"
+)
+
+// Route is a declared movement: the positions of the moving base's centre,
+// from where it stands to where it ends, joined by straight legs
+// (n4-core §5.1: the player declares the final location and the exact
+// route). Leg i runs from r[i] to r[i+1]; a route of one point is a single
+// leg of length 0 (standing still).
+type Route []Point
+
+// Length is the distance travelled along the route.
+func (r Route) Length() float64 {
+	sum := 0.0
+	for i := 1; i < len(r); i++ {
+		sum += r[i-1].Dist(r[i])
+	}
+	return sum
+}
+
+// Validate reports an empty route or a non-finite point.
+func (r Route) Validate() error {
+	if len(r) == 0 {
+		return &RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: "empty route"}
+	}
+	for i, p := range r {
+		if !p.Finite() {
+			return &RouteError{Fault: RouteInvalid, Leg: max(i-1, 0), Obstacle: -1, Reason: fmt.Sprintf("point %d is not finite", i)}
+		}
+	}
+	return nil
+}
+
+// legs is the number of legs (1 for a one-point route).
+func (r Route) legs() int { return max(len(r)-1, 1) }
+
+// leg is leg i as a segment.
+func (r Route) leg(i int) Segment {
+	if len(r) == 1 {
+		return Segment{r[0], r[0]}
+	}
+	return Segment{r[i], r[i+1]}
+}
+
+// RouteFault says why a route is illegal.
+type RouteFault uint8
+
+const (
+	// RouteInvalid: empty route, non-finite point or bad radius.
+	RouteInvalid RouteFault = iota + 1
+	// RouteLeavesTable: the moving base would leave the table.
+	RouteLeavesTable
+	// RouteCrossesBase: the moving base would pass through another base.
+	RouteCrossesBase
+	// RouteCrossesImpassable: the moving base would enter Impassable terrain.
+	RouteCrossesImpassable
+)
+
+// String names the fault.
+func (f RouteFault) String() string {
+	switch f {
+	case RouteInvalid:
+		return "invalid route"
+	case RouteLeavesTable:
+		return "leaves the table"
+	case RouteCrossesBase:
+		return "passes through a base"
+	case RouteCrossesImpassable:
+		return "enters impassable terrain"
+	}
+	return fmt.Sprintf("RouteFault(%d)", uint8(f))
+}
+
+// RouteError is why a route is illegal, and where.
+type RouteError struct {
+	Fault RouteFault
+	// Leg is the index of the first offending leg (route[Leg] →
+	// route[Leg+1]); for a non-finite point, the first leg that uses it;
+	// -1 when the route as a whole is malformed (empty, bad radius, bad
+	// base).
+	Leg int
+	// Obstacle is the index of the base (in the others passed to
+	// CheckRoute) or of the terrain piece (in Table.Terrain) that is hit;
+	// -1 when there is none.
+	Obstacle int
+	// Name is the terrain piece's name, when it has one.
+	Name string
+	// Reason adds detail for RouteInvalid.
+	Reason string
+}
+
+// Error describes the fault.
+func (e *RouteError) Error() string {
+	switch e.Fault {
+	case RouteInvalid:
+		return "geom: invalid route: " + e.Reason
+	case RouteCrossesBase:
+		return fmt.Sprintf("geom: route leg %d passes through base %d", e.Leg, e.Obstacle)
+	case RouteCrossesImpassable:
+		if e.Name != "" {
+			return fmt.Sprintf("geom: route leg %d enters impassable terrain %d (%q)", e.Leg, e.Obstacle, e.Name)
+		}
+		return fmt.Sprintf("geom: route leg %d enters impassable terrain %d", e.Leg, e.Obstacle)
+	}
+	return fmt.Sprintf("geom: route leg %d %v", e.Leg, e.Fault)
+}
+
+// CheckRoute reports whether a base of the given radius may follow the
+// route (n4-core §5.1), and if not, the first leg that fails and why, as a
+// *RouteError. The whole base is swept along each leg:
+//
+//   - it may not pass through another model's base: its centre must stay at
+//     least the sum of the radii from every other centre. Touching is
+//     allowed, so a route that brushes past a base, or ends in base
+//     contact, is legal. The caller passes the bases that obstruct movement
+//     (not the mover's own);
+//   - it may not enter Impassable terrain: touching its outline is allowed;
+//   - it may not leave the table: the whole base stays inside
+//     [0, Width] × [0, Height] (a nil table has no edges).
+//
+// Legs are checked in order, and for each leg the table edge, then terrain
+// in table order, then bases in the order given. Surface, climbing and
+// MOV-distance requirements are the ruleset's business (Length gives the
+// distance).
+func (t *Table) CheckRoute(r Route, radius float64, others []Circle) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	if !finite(radius) || radius < 0 {
+		return &RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: fmt.Sprintf("radius %v", radius)}
+	}
+	for i, o := range others {
+		if !o.Valid() {
+			return &RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: i, Reason: fmt.Sprintf("base %d is not valid", i)}
+		}
+	}
+	for i := range r.legs() {
+		s := r.leg(i)
+		if t != nil && (!t.holds(s.A, radius) || !t.holds(s.B, radius)) {
+			return &RouteError{Fault: RouteLeavesTable, Leg: i, Obstacle: -1}
+		}
+		for j, tr := range t.terrain() {
+			if tr.Flags.Has(Impassable) && sweepEnters(tr.Outline, t.box(j), s, radius) {
+				return &RouteError{Fault: RouteCrossesImpassable, Leg: i, Obstacle: j, Name: tr.Name}
+			}
+		}
+		for j, o := range others {
+			if s.DistTo(o.Center) < o.Radius+radius-Eps {
+				return &RouteError{Fault: RouteCrossesBase, Leg: i, Obstacle: j}
+			}
+		}
+	}
+	return nil
+}
+
+// holds reports whether a base of radius r centred on p is on the table.
+func (t *Table) holds(p Point, r float64) bool {
+	return p.X-r >= -Eps && p.X+r <= t.Width+Eps && p.Y-r >= -Eps && p.Y+r <= t.Height+Eps
+}
+
+// sweepEnters reports whether a disc of radius r swept along s gets more
+// than Eps inside the polygon: the centre line crosses the interior, or the
+// disc reaches across the outline, or the whole sweep lies inside.
+func sweepEnters(pg Polygon, box Rect, s Segment, r float64) bool {
+	grown := Rect{Min: Point{box.Min.X - r, box.Min.Y - r}, Max: Point{box.Max.X + r, box.Max.Y + r}}
+	if !grown.Overlaps(s.Bounds()) {
+		return false
+	}
+	if pg.CrossedBy(s) || pg.Interior(s.A) {
+		return true
+	}
+	d := math.Inf(1)
+	for i := range pg {
+		d = min(d, SegmentDistance(pg.edge(i), s))
+	}
+	return d < r-Eps
+}
