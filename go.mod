@@ -2,4 +2,7 @@ module github.com/ordo-rules/ordo
 
 go 1.26
 
-require pgregory.net/rapid v1.3.0 // indirect
+require (
+	github.com/goccy/go-yaml v1.19.2
+	pgregory.net/rapid v1.3.0
+)

@@ -1,5 +1,5 @@
-// Command ordo is the one Ordo binary: exact odds (`ordo odds`), and, as the
-// project grows, scenarios (`ordo play`), rules listings (`ordo rules`) and
+// Command ordo is the one Ordo binary: exact odds (`ordo odds`), scenarios
+// (`ordo play`), rules listings (`ordo rules`), and, as the project grows,
 // the game server (`ordo serve`). Subcommands only parse their arguments and
 // call packages.
 //
@@ -31,6 +31,9 @@ commands:
   odds      exact odds of a Normal or Face to Face Roll
             ordo odds --active "BS 13 B3 mods=+3 dmg 13 ammo=DA" --reactive "BS 12 B1 dmg 13" --arm 1,3
             ordo odds [--no-limit] --infdice ARGS...   (inf-dice-n4 compatible)
+  play      run a scenario file and print the adjudicated log
+            ordo play FILE [--json] [--viewer SEAT|spectator] [--random N --seed S]
+  rules     what the engine knows; ordo rules --rulings lists the named rulings
   help      this text
 
 Run 'ordo odds -h' for the odds flags.
@@ -54,6 +57,10 @@ func run(argv []string, stdout, stderr io.Writer) int {
 	switch argv[0] {
 	case "odds":
 		return oddsCommand(argv[1:], stdout, stderr)
+	case "play":
+		return runPlay(argv[1:], stdout, stderr)
+	case "rules":
+		return runRules(argv[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

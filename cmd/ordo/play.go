@@ -1,0 +1,121 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/ordo-rules/ordo/play"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// rulesets are the games the binary plays, by the name scenario files use.
+// The Infinity ruleset joins with issue #4.
+var rulesets = map[string]rules.Ruleset{}
+
+func rulesetNames() string {
+	names := make([]string, 0, len(rulesets))
+	for n := range rulesets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return "none yet"
+	}
+	return strings.Join(names, ", ")
+}
+
+// runPlay is `ordo play FILE`: load a scenario, apply its script (or play
+// random games) and print the adjudicated log. Exit 1 when an expectation
+// fails, 2 on bad input.
+func runPlay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ordo play", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	jsonOut := fs.Bool("json", false, "write the log as JSON Lines")
+	viewer := fs.String("viewer", "", "print the log as this seat sees it (or 'spectator'); default: everything")
+	randomN := fs.Int("random", 0, "play N seeded random games instead of the script")
+	seed := fs.Uint64("seed", 1, "seed of the first random game")
+	file, rest := "", args
+	// The file may come before or after the flags.
+	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+		file, rest = rest[0], rest[1:]
+	}
+	if err := fs.Parse(rest); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, "usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--random N --seed S]")
+			return 0
+		}
+		fmt.Fprintf(stderr, "ordo play: %v\n", err)
+		return 2
+	}
+	if file == "" && fs.NArg() == 1 {
+		file = fs.Arg(0)
+	} else if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "ordo play: unexpected arguments %q\n", fs.Args())
+		return 2
+	}
+	if file == "" {
+		fmt.Fprintln(stderr, "ordo play: no scenario file (usage: ordo play FILE)")
+		return 2
+	}
+	if *randomN < 0 {
+		fmt.Fprintf(stderr, "ordo play: --random %d: must be 0 or more\n", *randomN)
+		return 2
+	}
+	sc, err := scenario.Load(file, scenario.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "ordo play: %v\n", err)
+		return 2
+	}
+	rs, ok := rulesets[sc.Ruleset]
+	if !ok {
+		fmt.Fprintf(stderr, "ordo play: %s: unknown ruleset %q (known: %s)\n", file, sc.Ruleset, rulesetNames())
+		return 2
+	}
+	opt := play.Options{JSON: *jsonOut, Random: *randomN, Seed: *seed}
+	switch *viewer {
+	case "":
+	case "spectator":
+		opt.Viewer = rules.Spectator()
+	default:
+		known := false
+		for _, s := range sc.Sides {
+			known = known || s.Seat == *viewer
+		}
+		if !known {
+			fmt.Fprintf(stderr, "ordo play: --viewer %q: no such seat in %s\n", *viewer, file)
+			return 2
+		}
+		opt.Viewer = rules.PlayerView(rules.Seat(*viewer))
+	}
+	if err := play.Run(rs, sc, stdout, opt); err != nil {
+		fmt.Fprintf(stderr, "ordo play: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// runRules is `ordo rules`: what the engine knows. --rulings lists the
+// named rulings with their readings and why.
+func runRules(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ordo rules", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	rulings := fs.Bool("rulings", false, "list the named rulings")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "ordo rules: %v\n", err)
+		return 2
+	}
+	if !*rulings {
+		fmt.Fprintf(stdout, "rulesets: %s\nordo rules --rulings lists the named rulings\n", rulesetNames())
+		return 0
+	}
+	for _, r := range rules.Standard {
+		fmt.Fprintf(stdout, "%s (%s)\n  default: %s\n  readings: %s\n  why: %s\n\n",
+			r.Name, r.Ruleset, r.Default, strings.Join(r.Readings, " | "), r.Why)
+	}
+	return 0
+}

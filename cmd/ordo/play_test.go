@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/internal/duel"
+)
+
+func TestPlayCommand(t *testing.T) {
+	rulesets["duel"] = duel.Ruleset{}
+	defer delete(rulesets, "duel")
+	file := "../../play/testdata/duel.yaml"
+	tests := []struct {
+		argv []string
+		code int
+		out  string // in stdout
+		err  string // in stderr
+	}{
+		{[]string{"ordo", "play", file}, 0, "waiting for red (move)", ""},
+		{[]string{"ordo", "play", file, "--viewer", "red"}, 0, `"N":-1`, ""},
+		{[]string{"ordo", "play", "--json", file}, 0, `{"seq":0,"seat":"blue"`, ""},
+		{[]string{"ordo", "play", file, "--random", "2", "--seed", "4"}, 0, "== game 2 (seed 5)", ""},
+		{[]string{"ordo", "play"}, 2, "", "no scenario file"},
+		{[]string{"ordo", "play", file, "--viewer", "green"}, 2, "", `--viewer "green": no such seat`},
+		{[]string{"ordo", "play", "nosuch.yaml"}, 2, "", "nosuch.yaml"},
+		{[]string{"ordo", "play", file, "--bogus"}, 2, "", "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		var out, errb bytes.Buffer
+		code := run(tt.argv, &out, &errb)
+		if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errb.String(), tt.err) {
+			t.Errorf("%v: exit %d\nstdout %q\nstderr %q", tt.argv[1:], code, out.String(), errb.String())
+		}
+		if tt.code != 0 && strings.Count(errb.String(), "\n") != 1 {
+			t.Errorf("%v: stderr is not one line: %q", tt.argv[1:], errb.String())
+		}
+	}
+}
+
+func TestPlayUnknownRuleset(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"ordo", "play", "../../play/testdata/duel.yaml"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown ruleset "duel"`) {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
+func TestRulesRulings(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"ordo", "rules", "--rulings"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, name := range []string{"dodge-mods", "criticals", "zoc-aro", "burst-active", "exorcism-damage", "lieutenant-hidden", "fantasy-rank-and-file", "fantasy-look-out", "fantasy-allocator"} {
+		if !strings.Contains(out.String(), name+" (") {
+			t.Errorf("no ruling %s", name)
+		}
+	}
+}

@@ -1,0 +1,314 @@
+// Package duel is a minimal ruleset for testing the kernel, the conformance
+// suite and the scenario runner, never for play: every kind of prompt
+// (sequential, simultaneous, chance, game over), dice, private facts (each
+// seat's secret, sealed bids) and redaction, in a few dozen lines of rules.
+//
+// Each turn the seat to move Rolls (adds a d20 to its score) or Passes; then
+// both seats bid 0..2 at once, sealed; then a chance step rolls a d20 and,
+// on 10 or less, the higher bidder scores the bid. After the scenario's
+// rounds (one turn per seat each) the game is over.
+package duel
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// Ruleset is the duel. Its Flaws switch on deliberate bugs, to prove the
+// conformance suite catches them.
+type Ruleset struct {
+	Flaws Flaws
+}
+
+// Flaws are deliberate bugs.
+type Flaws struct {
+	LeakSecret     bool // Observe shows every secret to everyone
+	LeakNote       bool // Redact shows a mover's private note to everyone
+	Nondeterminism bool // the chance step ignores the dice source
+	DirtyReject    bool // a refused bid still changes the state
+}
+
+func (d Ruleset) Name() string            { return "duel" }
+func (d Ruleset) Rulings() []rules.Ruling { return nil }
+
+type duelState struct {
+	Seats  []rules.Seat          `json:"seats"`
+	Score  map[rules.Seat]int    `json:"score"`
+	Secret map[rules.Seat]string `json:"secret"`
+	Bids   map[rules.Seat]int    `json:"bids"`
+	Turn   int                   `json:"turn"`  // turns played
+	Turns  int                   `json:"turns"` // turns in the game
+	Phase  string                `json:"phase"` // move, bid, chance, over
+	Flaws  Flaws                 `json:"-"`
+	Errors int                   `json:"errors"` // bumped by the dirtyReject flaw
+}
+
+type (
+	rollAction    struct{}
+	passAction    struct{}
+	bidAction     struct{ N int }
+	resolveAction struct{}
+)
+
+func (rollAction) Kind() string    { return "roll" }
+func (passAction) Kind() string    { return "pass" }
+func (bidAction) Kind() string     { return "bid" }
+func (resolveAction) Kind() string { return "resolve" }
+
+type (
+	scoredEvent struct {
+		Seat rules.Seat
+		Die  int
+		Note string // the mover's secret: private to the mover
+	}
+	bidEvent struct {
+		Seat rules.Seat
+		N    int // -1 when sealed
+	}
+	resolvedEvent struct {
+		Die    int
+		Winner rules.Seat
+	}
+)
+
+func (scoredEvent) Kind() string   { return "scored" }
+func (bidEvent) Kind() string      { return "bid" }
+func (resolvedEvent) Kind() string { return "resolved" }
+
+var duelActions = func() *rules.Codec[rules.Action] {
+	c := &rules.Codec[rules.Action]{}
+	c.Register("roll", func() rules.Action { return &rollAction{} })
+	c.Register("pass", func() rules.Action { return &passAction{} })
+	c.Register("bid", func() rules.Action { return &bidAction{} })
+	c.Register("resolve", func() rules.Action { return &resolveAction{} })
+	return c
+}()
+
+var duelEvents = func() *rules.Codec[rules.Event] {
+	c := &rules.Codec[rules.Event]{}
+	c.Register("scored", func() rules.Event { return &scoredEvent{} })
+	c.Register("bid", func() rules.Event { return &bidEvent{} })
+	c.Register("resolved", func() rules.Event { return &resolvedEvent{} })
+	return c
+}()
+
+func (d Ruleset) DecodeAction(b []byte) (rules.Action, error) {
+	a, err := duelActions.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	// Decoded values are pointers; the state works with values.
+	switch v := a.(type) {
+	case *rollAction:
+		return *v, nil
+	case *passAction:
+		return *v, nil
+	case *bidAction:
+		return *v, nil
+	case *resolveAction:
+		return *v, nil
+	}
+	return a, nil
+}
+
+func (d Ruleset) DecodeEvent(b []byte) (rules.Event, error) { return duelEvents.Decode(b) }
+
+func (d Ruleset) DecodeState(b []byte) (rules.State, error) {
+	var s duelState
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	s.Flaws = d.Flaws
+	return &s, nil
+}
+
+func (d Ruleset) Setup(sc *scenario.Scenario, _ rules.Rulings) (rules.State, error) {
+	s := &duelState{
+		Score: map[rules.Seat]int{}, Secret: map[rules.Seat]string{}, Bids: map[rules.Seat]int{},
+		Turns: 2 * sc.Rounds, Phase: "move", Flaws: d.Flaws,
+	}
+	for _, side := range sc.Sides {
+		seat := rules.Seat(side.Seat)
+		s.Seats = append(s.Seats, seat)
+		s.Score[seat] = 0
+		s.Secret[seat] = "none"
+	}
+	if len(s.Seats) != 2 || sc.Rounds < 1 {
+		return nil, fmt.Errorf("duel needs two sides and at least one round")
+	}
+	return s, nil
+}
+
+func (s *duelState) PlantCanaries(prefix string) []rules.Canary {
+	var out []rules.Canary
+	for _, seat := range s.Seats {
+		s.Secret[seat] = prefix + string(seat)
+		out = append(out, rules.Canary{Value: s.Secret[seat], Owner: seat})
+	}
+	return out
+}
+
+func (s *duelState) mover() rules.Seat { return s.Seats[s.Turn%2] }
+
+func (s *duelState) Prompt() rules.Prompt {
+	switch s.Phase {
+	case "move":
+		return rules.Prompt{Kind: rules.Sequential, Seats: []rules.Seat{s.mover()}, Window: "move"}
+	case "bid":
+		var waiting []rules.Seat
+		for _, seat := range s.Seats {
+			if _, ok := s.Bids[seat]; !ok {
+				waiting = append(waiting, seat)
+			}
+		}
+		return rules.Prompt{Kind: rules.Simultaneous, Seats: waiting, Window: "bid"}
+	case "chance":
+		return rules.Prompt{Kind: rules.Chance, Seats: []rules.Seat{rules.ChanceSeat}, Window: "resolve"}
+	}
+	return rules.Prompt{Kind: rules.GameOver}
+}
+
+func (s *duelState) Legal(seat rules.Seat) []rules.Option {
+	p := s.Prompt()
+	var opts []rules.Option
+	switch s.Phase {
+	case "move":
+		opts = []rules.Option{{Action: rollAction{}}, {Action: passAction{}}}
+	case "bid":
+		opts = []rules.Option{{Action: bidAction{0}}, {Action: bidAction{1}}, {Action: bidAction{2}},
+			{Action: bidAction{3}, Illegal: rules.Errorf(rules.CodeIllegal, "duel bids", "bids run 0..2")}}
+	case "chance":
+		opts = []rules.Option{{Action: resolveAction{}}}
+	}
+	if !p.Waits(seat) {
+		for i := range opts {
+			if opts[i].Illegal == nil {
+				opts[i].Illegal = rules.Errorf(rules.CodeNotYourTurn, "", "%s is not prompted", seat)
+			}
+		}
+	}
+	return opts
+}
+
+func (s *duelState) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.Event, error) {
+	p := s.Prompt()
+	if p.Kind == rules.GameOver {
+		return nil, rules.Errorf(rules.CodeGameOver, "", "the game is over")
+	}
+	if !p.Waits(seat) {
+		return nil, rules.Errorf(rules.CodeNotYourTurn, "", "%s may not act in %s", seat, p.Window)
+	}
+	switch a := a.(type) {
+	case rollAction, passAction:
+		if s.Phase != "move" {
+			return nil, rules.Errorf(rules.CodeWrongWindow, "", "%s outside the move window", a.Kind())
+		}
+		var events []rules.Event
+		if _, ok := a.(rollAction); ok {
+			die, err := d.D20()
+			if err != nil {
+				return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+			}
+			s.Score[seat] += die
+			events = append(events, scoredEvent{Seat: seat, Die: die, Note: s.Secret[seat]})
+		}
+		s.Phase = "bid"
+		return events, nil
+	case bidAction:
+		if s.Phase != "bid" {
+			return nil, rules.Errorf(rules.CodeWrongWindow, "", "bid outside the bid window")
+		}
+		if a.N < 0 || a.N > 2 {
+			if s.Flaws.DirtyReject {
+				s.Errors++
+			}
+			return nil, rules.Errorf(rules.CodeIllegal, "duel bids", "bid %d: bids run 0..2", a.N)
+		}
+		s.Bids[seat] = a.N
+		if len(s.Bids) == len(s.Seats) {
+			s.Phase = "chance"
+		}
+		return []rules.Event{bidEvent{Seat: seat, N: a.N}}, nil
+	case resolveAction:
+		die, err := d.D20()
+		if err != nil {
+			return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+		}
+		if s.Flaws.Nondeterminism {
+			die = rand.IntN(20) + 1
+		}
+		ev := resolvedEvent{Die: die}
+		a0, a1 := s.Bids[s.Seats[0]], s.Bids[s.Seats[1]]
+		if die <= 10 && a0 != a1 {
+			ev.Winner = s.Seats[0]
+			if a1 > a0 {
+				ev.Winner = s.Seats[1]
+			}
+			s.Score[ev.Winner] += max(a0, a1)
+		}
+		clear(s.Bids)
+		s.Turn++
+		s.Phase = "move"
+		if s.Turn >= s.Turns {
+			s.Phase = "over"
+		}
+		return []rules.Event{ev}, nil
+	}
+	return nil, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
+}
+
+// duelView is what a viewer sees.
+type duelView struct {
+	Score  map[rules.Seat]int    `json:"score"`
+	Secret map[rules.Seat]string `json:"secret,omitempty"`
+	Bid    []rules.Seat          `json:"bid,omitempty"` // who has bid, not what
+	Phase  string                `json:"phase"`
+}
+
+func (s *duelState) Observe(v rules.Viewer) any {
+	view := duelView{Score: maps.Clone(s.Score), Secret: map[rules.Seat]string{}, Phase: s.Phase}
+	for _, seat := range s.Seats {
+		if v.Sees(seat) || s.Flaws.LeakSecret {
+			view.Secret[seat] = s.Secret[seat]
+		}
+		if _, ok := s.Bids[seat]; ok {
+			view.Bid = append(view.Bid, seat)
+		}
+	}
+	return view
+}
+
+func (s *duelState) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
+	switch e := e.(type) {
+	case bidEvent:
+		if !v.Sees(e.Seat) {
+			e.N = -1
+		}
+		return e, true
+	case scoredEvent:
+		if !v.Sees(e.Seat) && !s.Flaws.LeakNote {
+			e.Note = ""
+		}
+		return e, true
+	}
+	return e, true
+}
+
+func (s *duelState) Clone() rules.State {
+	c := *s
+	c.Seats = slices.Clone(s.Seats)
+	c.Score = maps.Clone(s.Score)
+	c.Secret = maps.Clone(s.Secret)
+	c.Bids = maps.Clone(s.Bids)
+	return &c
+}
+
+// RollAction is the move that rolls a die, for tests outside the package.
+func RollAction() rules.Action { return rollAction{} }

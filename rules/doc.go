@@ -1,0 +1,11 @@
+// Package rules is the ruleset-neutral kernel every game in Ordo plugs into:
+// who sits at the table (Seat, Viewer), who may act now and in which window
+// (Prompt), what they may do (Option), what happens (Action, Event), why an
+// action is refused (RuleError), the named rulings where sources disagree
+// (Rulings), and the append-only log a match is the fold of (Entry).
+//
+// A Ruleset sets a game up; a State is one position of it. States are pure:
+// randomness enters only through a dice.Source passed to Apply, and every
+// die Apply takes is recorded in the log entry, so Replay rebuilds a state
+// from its setup and log without any random generator.
+package rules

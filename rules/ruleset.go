@@ -1,0 +1,70 @@
+package rules
+
+import (
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// Option is one entry of the menu Legal returns: an action the seat could
+// send, and, when it may not be sent now, why (the greyed-out item).
+type Option struct {
+	Action  Action     `json:"action"`
+	Illegal *RuleError `json:"illegal,omitempty"`
+}
+
+// State is one position of a game. Every method but Apply leaves the state
+// untouched; Apply is all or nothing.
+type State interface {
+	// Prompt says who may act now and in which window.
+	Prompt() Prompt
+	// Legal is the menu for seat: every action it may send now (a finite,
+	// representative set where parameters are continuous), and greyed
+	// entries with the rule that forbids them. It has a legal entry exactly
+	// when the Prompt waits for seat.
+	Legal(seat Seat) []Option
+	// Apply validates a, then applies it, taking any dice from d. A refused
+	// action returns a *RuleError and leaves the state exactly as it was.
+	Apply(seat Seat, a Action, d dice.Source) ([]Event, error)
+	// Observe is the only view of the state that leaves the engine: what v
+	// may see, as a JSON-encodable value.
+	Observe(v Viewer) any
+	// Redact is e as v may see it; false when v sees nothing of it.
+	Redact(e Event, v Viewer) (Event, bool)
+	// Clone is a deep copy.
+	Clone() State
+}
+
+// Ruleset is a game: it sets states up and decodes what travels as JSON.
+type Ruleset interface {
+	// Name is the ruleset's identifier in scenario files ("infinity-n4").
+	Name() string
+	// Rulings lists the named rulings this ruleset implements.
+	Rulings() []Ruling
+	// Setup builds the opening state of a scenario under resolved rulings
+	// (see ResolveRulings). It validates what the scenario loader cannot:
+	// profiles, army rules, positions.
+	Setup(sc *scenario.Scenario, r Rulings) (State, error)
+	// DecodeAction reads an action from its flat JSON form.
+	DecodeAction(data []byte) (Action, error)
+	// DecodeEvent reads an event from its flat JSON form.
+	DecodeEvent(data []byte) (Event, error)
+	// DecodeState reads a state from the JSON that encoding/json writes for
+	// it; a state survives the round trip unchanged.
+	DecodeState(data []byte) (State, error)
+}
+
+// Canary is a marker string planted in one seat's private facts: no other
+// seat, and no spectator, may ever see it.
+type Canary struct {
+	Value string `json:"value"`
+	Owner Seat   `json:"owner"`
+}
+
+// CanaryPlanter is implemented by states that hold private information. The
+// conformance suite plants canaries at setup and checks every observation and
+// redacted event of every other viewer for them.
+type CanaryPlanter interface {
+	// PlantCanaries writes marker strings derived from prefix into the
+	// state's private facts and says whose they are.
+	PlantCanaries(prefix string) []Canary
+}

@@ -1,0 +1,95 @@
+package rules
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Ruling is a named choice where the sources disagree (RULINGS.md): the
+// engine implements every reading, uses Default unless a scenario picks
+// another, and `ordo rules --rulings` lists them with Why.
+type Ruling struct {
+	Name     string   `json:"name"`
+	Ruleset  string   `json:"ruleset"`
+	Default  string   `json:"default"`
+	Readings []string `json:"readings"` // every accepted value, Default first
+	Why      string   `json:"why"`
+}
+
+// Rulings is the value chosen for every ruling of a game.
+type Rulings map[string]string
+
+// Get is the chosen value of a ruling ("" if the ruling is unknown).
+func (r Rulings) Get(name string) string { return r[name] }
+
+// ResolveRulings checks the choices a scenario makes against defs and fills
+// in the defaults. An unknown name or a value that is not one of the
+// ruling's readings is a *RuleError.
+func ResolveRulings(defs []Ruling, chosen map[string]string) (Rulings, error) {
+	out := Rulings{}
+	for _, d := range defs {
+		out[d.Name] = d.Default
+	}
+	names := make([]string, 0, len(chosen))
+	for n := range chosen {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		v := chosen[n]
+		i := slices.IndexFunc(defs, func(d Ruling) bool { return d.Name == n })
+		if i < 0 {
+			return nil, Errorf(CodeUnknownRule, "RULINGS.md", "unknown ruling %q (known: %s)", n, strings.Join(rulingNames(defs), ", "))
+		}
+		if !slices.Contains(defs[i].Readings, v) {
+			return nil, Errorf(CodeBadRulingVal, "RULINGS.md", "ruling %q has no reading %q (readings: %s)", n, v, strings.Join(defs[i].Readings, ", "))
+		}
+		out[n] = v
+	}
+	return out, nil
+}
+
+func rulingNames(defs []Ruling) []string {
+	out := make([]string, len(defs))
+	for i, d := range defs {
+		out[i] = d.Name
+	}
+	return out
+}
+
+// Standard is the table of RULINGS.md: every ruling Ordo knows, for every
+// ruleset. Rulesets return their own rows from Rulings.
+var Standard = []Ruling{
+	{Name: "edition", Ruleset: "infinity-n4", Default: "n4-pdf-2.1", Readings: []string{"n4-pdf-2.1"},
+		Why: "Infinity N4 as of rules PDF 2.1 (July 2023) for everything the seeds do not define: the G: Jumper seed is the PDF 2.1 revision; Dodge and Loss of Lieutenant are N4"},
+	{Name: "dodge-mods", Ruleset: "infinity-n4", Default: "single", Readings: []string{"single", "stack"},
+		Why: "the Dodge seed's rule box says only one -3 MOD is applied; its worked example (the Mine) still shows -6"},
+	{Name: "criticals", Ruleset: "infinity-n4", Default: "n4-extra-save", Readings: []string{"n4-extra-save", "n3-auto-wound"},
+		Why: "N4 core (a Critical adds one Saving Roll) vs the N3 hacking chapter (a Critical removes 1 W/STR with no roll; for DA/DT it replaces the first roll; non-lethal programs apply the state)"},
+	{Name: "zoc-aro", Ruleset: "infinity-n4", Default: "any-valid", Readings: []string{"any-valid", "dodge-reset-only"},
+		Why: "N4 errata 1.1.1 allows any valid ARO inside ZoC without LoF; the original N4 (2020) allowed only Dodge or Reset"},
+	{Name: "burst-active", Ruleset: "infinity-n4", Default: "full", Readings: []string{"full", "may-reduce"},
+		Why: "N4 errata 1.3: the active trooper rolls its full Burst; the original N4 let it roll fewer"},
+	{Name: "exorcism-damage", Ruleset: "infinity-n4", Default: "18", Readings: []string{"18", "16"},
+		Why: "the hacking seed contradicts itself: 18 in its program table, 16 on its program card"},
+	{Name: "lieutenant-hidden", Ruleset: "infinity-n4", Default: "deployed", Readings: []string{"deployed", "not-deployed"},
+		Why: "N4 forum reading: a Lieutenant in Hidden Deployment counts as deployed (no Loss of Lieutenant); N5 changed it"},
+	{Name: "fantasy-rank-and-file", Ruleset: "fantasy", Default: "5", Readings: []string{"5", "6"},
+		Why: "the English originals say a combined unit with 5 or more rank-and-file of the character's type protects him; the Russian seed read literally says more than 5, which covers no case at exactly 5"},
+	{Name: "fantasy-look-out", Ruleset: "fantasy", Default: "seed", Readings: []string{"seed", "8th"},
+		Why: "the seed passes template hits on a protected character to the rank-and-file automatically; Warhammer Fantasy 8th edition rolls 2+ per hit (Look Out Sir!)"},
+	{Name: "fantasy-allocator", Ruleset: "fantasy", Default: "attacker", Readings: []string{"attacker", "owner"},
+		Why: "the seed says the attacking player distributes hits on an unprotected combined unit"},
+}
+
+// StandardFor returns the rows of Standard for one ruleset.
+func StandardFor(ruleset string) []Ruling {
+	var out []Ruling
+	for _, r := range Standard {
+		if r.Ruleset == ruleset {
+			out = append(out, r)
+		}
+	}
+	return out
+}

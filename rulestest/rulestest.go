@@ -1,0 +1,368 @@
+// Package rulestest is the conformance suite every Ordo ruleset must pass.
+// It plays seeded random games through the rules kernel and, at every step,
+// checks the kernel's promises: a state survives a JSON round trip; Clone
+// then Apply equals Apply; replaying the log from the setup reproduces the
+// live state; Legal offers moves exactly to the seats the Prompt names; an
+// illegal action is refused and changes nothing; the same seed plays the same
+// game; and no private fact leaks to another viewer.
+package rulestest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// Options tune the suite.
+type Options struct {
+	// Playouts is the number of seeded random games (default 50).
+	Playouts int
+	// MaxSteps bounds one game (default 2000); a game still running then is
+	// a failure, since every game must end.
+	MaxSteps int
+	// Seed is the first playout's seed; playout i uses Seed+i.
+	Seed uint64
+	// ReplayEvery replays the whole log every this many steps (default 1:
+	// every step); the last step is always replayed.
+	ReplayEvery int
+}
+
+func (o Options) withDefaults() Options {
+	if o.Playouts <= 0 {
+		o.Playouts = 50
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = 2000
+	}
+	if o.ReplayEvery <= 0 {
+		o.ReplayEvery = 1
+	}
+	return o
+}
+
+// Run runs the suite as a test.
+func Run(t *testing.T, rs rules.Ruleset, sc *scenario.Scenario, opt Options) {
+	t.Helper()
+	if err := Check(rs, sc, opt); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Violation is a broken promise, with where it happened.
+type Violation struct {
+	Playout int
+	Step    int
+	Check   string // "round-trip", "clone", "replay", "legal", "illegal", "leak", "determinism", "ends", "setup"
+	Detail  string
+}
+
+func (v *Violation) Error() string {
+	return fmt.Sprintf("rulestest: playout %d step %d: %s: %s", v.Playout, v.Step, v.Check, v.Detail)
+}
+
+// Check runs the suite and returns the first violation, or nil. It is Run
+// without a *testing.T, so that tests can prove the suite fails on a broken
+// ruleset.
+func Check(rs rules.Ruleset, sc *scenario.Scenario, opt Options) error {
+	opt = opt.withDefaults()
+	rulings, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	if err != nil {
+		return &Violation{Check: "setup", Detail: err.Error()}
+	}
+	seats := []rules.Seat{rules.ChanceSeat}
+	for _, s := range sc.Sides {
+		seats = append(seats, rules.Seat(s.Seat))
+	}
+	for i := range opt.Playouts {
+		g := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i}
+		first, err := g.play(opt.Seed + uint64(i))
+		if err != nil {
+			return err
+		}
+		// The same seed must play the same game, byte for byte.
+		again := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i}
+		second, err := again.play(opt.Seed + uint64(i))
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(first, second) {
+			return &Violation{Playout: i, Check: "determinism", Detail: "the same seed played two different games"}
+		}
+	}
+	return nil
+}
+
+// game is one playout in progress.
+type game struct {
+	rs       rules.Ruleset
+	sc       *scenario.Scenario
+	rulings  rules.Rulings
+	seats    []rules.Seat
+	opt      Options
+	playout  int
+	canaries []rules.Canary
+	log      []rules.Entry
+}
+
+func (g *game) fail(step int, check, format string, args ...any) error {
+	return &Violation{Playout: g.playout, Step: step, Check: check, Detail: fmt.Sprintf(format, args...)}
+}
+
+// setup builds the opening state, with canaries planted in private facts.
+func (g *game) setup() (rules.State, error) {
+	st, err := g.rs.Setup(g.sc, g.rulings)
+	if err != nil {
+		return nil, err
+	}
+	if p, ok := st.(rules.CanaryPlanter); ok {
+		g.canaries = p.PlantCanaries(fmt.Sprintf("CANARY-%d-", g.playout))
+	}
+	return st, nil
+}
+
+// play runs one seeded game and returns its log and final state as JSON.
+func (g *game) play(seed uint64) ([]byte, error) {
+	st, err := g.setup()
+	if err != nil {
+		return nil, g.fail(0, "setup", "%v", err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x07d0))
+	src := dice.NewPCG(seed, 0xd1ce)
+	for step := 0; ; step++ {
+		if step >= g.opt.MaxSteps {
+			return nil, g.fail(step, "ends", "the game did not end within %d steps", g.opt.MaxSteps)
+		}
+		if err := g.checkState(step, st); err != nil {
+			return nil, err
+		}
+		p := st.Prompt()
+		if p.Kind == rules.GameOver {
+			break
+		}
+		seat := p.Seats[rng.IntN(len(p.Seats))]
+		var legal []rules.Action
+		for _, o := range st.Legal(seat) {
+			if o.Illegal == nil {
+				legal = append(legal, o.Action)
+			}
+		}
+		a := legal[rng.IntN(len(legal))]
+		if err := g.checkIllegal(step, st, rng); err != nil {
+			return nil, err
+		}
+		next, err := g.checkClone(step, st, seat, a, src)
+		if err != nil {
+			return nil, err
+		}
+		st = next
+		if step%g.opt.ReplayEvery == 0 {
+			if err := g.checkReplay(step, st); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := g.checkReplay(len(g.log), st); err != nil {
+		return nil, err
+	}
+	logJSON, err := json.Marshal(g.log)
+	if err != nil {
+		return nil, g.fail(len(g.log), "round-trip", "log does not encode: %v", err)
+	}
+	stJSON, err := json.Marshal(st)
+	if err != nil {
+		return nil, g.fail(len(g.log), "round-trip", "state does not encode: %v", err)
+	}
+	return append(logJSON, stJSON...), nil
+}
+
+// checkState: JSON round trip, Legal against Prompt, and the leak check on
+// every viewer's observation.
+func (g *game) checkState(step int, st rules.State) error {
+	b1, err := json.Marshal(st)
+	if err != nil {
+		return g.fail(step, "round-trip", "state does not encode: %v", err)
+	}
+	back, err := g.rs.DecodeState(b1)
+	if err != nil {
+		return g.fail(step, "round-trip", "state does not decode: %v", err)
+	}
+	b2, err := json.Marshal(back)
+	if err != nil || !bytes.Equal(b1, b2) {
+		return g.fail(step, "round-trip", "state changed through JSON:\n%s\n%s", b1, b2)
+	}
+	p := st.Prompt()
+	for _, seat := range g.seats {
+		n := 0
+		for _, o := range st.Legal(seat) {
+			if o.Illegal == nil {
+				n++
+			}
+		}
+		if want := p.Waits(seat); want != (n > 0) {
+			return g.fail(step, "legal", "seat %s has %d legal actions, prompt %+v", seat, n, p)
+		}
+	}
+	for _, v := range g.viewers() {
+		obs, err := json.Marshal(st.Observe(v))
+		if err != nil {
+			return g.fail(step, "leak", "observation for %s does not encode: %v", v, err)
+		}
+		if c, ok := g.leaked(obs, v); ok {
+			return g.fail(step, "leak", "%s sees %s's private %q in its observation", v, c.Owner, c.Value)
+		}
+	}
+	return nil
+}
+
+// viewers is every seat's player view and the spectator's.
+func (g *game) viewers() []rules.Viewer {
+	vs := []rules.Viewer{rules.Spectator()}
+	for _, s := range g.seats {
+		if s != rules.ChanceSeat {
+			vs = append(vs, rules.PlayerView(s))
+		}
+	}
+	return vs
+}
+
+// leaked reports a canary that v may not see but data contains.
+func (g *game) leaked(data []byte, v rules.Viewer) (rules.Canary, bool) {
+	for _, c := range g.canaries {
+		if !v.Sees(c.Owner) && bytes.Contains(data, []byte(c.Value)) {
+			return c, true
+		}
+	}
+	return rules.Canary{}, false
+}
+
+// checkIllegal sends an action the seat may not send now — a greyed menu
+// entry, or a legal move of a seat the prompt does not name — and expects a
+// refusal that changes nothing.
+func (g *game) checkIllegal(step int, st rules.State, rng *rand.Rand) error {
+	type attempt struct {
+		seat rules.Seat
+		a    rules.Action
+	}
+	var bad []attempt
+	p := st.Prompt()
+	for _, seat := range g.seats {
+		for _, o := range st.Legal(seat) {
+			if o.Illegal != nil {
+				bad = append(bad, attempt{seat, o.Action})
+			}
+		}
+	}
+	// A prompted seat's move sent by a seat that is not prompted.
+	for _, seat := range p.Seats {
+		for _, o := range st.Legal(seat) {
+			if o.Illegal != nil {
+				continue
+			}
+			for _, other := range g.seats {
+				if !p.Waits(other) {
+					bad = append(bad, attempt{other, o.Action})
+				}
+			}
+			break
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	try := bad[rng.IntN(len(bad))]
+	before, _ := json.Marshal(st)
+	script, _ := dice.NewScript(slices.Repeat([]int{10}, 64)...)
+	_, err := st.Apply(try.seat, try.a, script)
+	after, _ := json.Marshal(st)
+	if err == nil {
+		return g.fail(step, "illegal", "%s by %s was accepted; the prompt was %+v", try.a.Kind(), try.seat, p)
+	}
+	var re *rules.RuleError
+	if !errors.As(err, &re) {
+		return g.fail(step, "illegal", "%s by %s refused without a *rules.RuleError: %v", try.a.Kind(), try.seat, err)
+	}
+	if !bytes.Equal(before, after) {
+		return g.fail(step, "illegal", "refused %s by %s changed the state", try.a.Kind(), try.seat)
+	}
+	return nil
+}
+
+// checkClone applies a to a clone first, checks the original did not move,
+// then applies it to the original with the same dice and compares; it
+// returns the advanced state and logs the step.
+func (g *game) checkClone(step int, st rules.State, seat rules.Seat, a rules.Action, src dice.Source) (rules.State, error) {
+	before, _ := json.Marshal(st)
+	clone := st.Clone()
+	entry, events, err := rules.Step(clone, len(g.log), seat, a, src)
+	if err != nil {
+		return nil, g.fail(step, "legal", "legal action %s by %s refused: %v", a.Kind(), seat, err)
+	}
+	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
+		return nil, g.fail(step, "clone", "applying %s to a clone changed the original", a.Kind())
+	}
+	script, err := dice.NewScript(entry.Dice...)
+	if err != nil {
+		return nil, g.fail(step, "clone", "%v", err)
+	}
+	if _, err := st.Apply(seat, a, script); err != nil {
+		return nil, g.fail(step, "clone", "%s applied to the clone but not to the original: %v", a.Kind(), err)
+	}
+	b1, _ := json.Marshal(st)
+	b2, _ := json.Marshal(clone)
+	if !bytes.Equal(b1, b2) || script.Remaining() != 0 {
+		return nil, g.fail(step, "clone", "Clone then Apply differs from Apply (%s by %s):\n%s\n%s", a.Kind(), seat, b1, b2)
+	}
+	for _, e := range events {
+		for _, v := range g.viewers() {
+			red, ok := st.Redact(e, v)
+			if !ok {
+				continue
+			}
+			data, err := rules.Encode(red)
+			if err != nil {
+				return nil, g.fail(step, "leak", "event %s does not encode: %v", e.Kind(), err)
+			}
+			if c, ok := g.leaked(data, v); ok {
+				return nil, g.fail(step, "leak", "%s sees %s's private %q in event %s", v, c.Owner, c.Value, e.Kind())
+			}
+		}
+	}
+	g.log = append(g.log, entry)
+	return st, nil
+}
+
+// checkReplay rebuilds the state from the setup and the log, with no random
+// generator, and compares it with the live one.
+func (g *game) checkReplay(step int, st rules.State) error {
+	fresh, err := g.setup()
+	if err != nil {
+		return g.fail(step, "replay", "setup: %v", err)
+	}
+	// The log travels as JSON: replay what a store would hold.
+	data, err := json.Marshal(g.log)
+	if err != nil {
+		return g.fail(step, "replay", "log does not encode: %v", err)
+	}
+	var log []rules.Entry
+	if err := json.Unmarshal(data, &log); err != nil {
+		return g.fail(step, "replay", "log does not decode: %v", err)
+	}
+	replayed, err := rules.Replay(g.rs, fresh, log)
+	if err != nil {
+		return g.fail(step, "replay", "%v", err)
+	}
+	b1, _ := json.Marshal(st)
+	b2, _ := json.Marshal(replayed)
+	if !bytes.Equal(b1, b2) {
+		return g.fail(step, "replay", "replaying the log differs from the live state:\n%s\n%s", b1, b2)
+	}
+	return nil
+}

@@ -1,0 +1,174 @@
+package scenario
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
+)
+
+// pos is a 1-based line and column; the zero pos means "unknown".
+type pos struct{ line, col int }
+
+// positions remembers where every field of a parsed file is, keyed by the
+// same field paths the validator uses ("sides[0].troopers[1].id"). The
+// validator works on the decoded Go values, which have no positions; it
+// names the path of a bad value and positions turns that into a line.
+//
+// One walk of the AST serves every lookup. Querying goccy's YAMLPath per
+// error (yaml.PathString + FilterFile) would do the same work once per
+// error and chokes on keys that need quoting.
+type positions struct {
+	byPath map[string]pos
+	// byToken maps a token to the path of the node or key it starts, so a
+	// decoder error, which carries only a token, can name its field.
+	byToken map[*token.Token]string
+}
+
+// indexPositions walks the body of a document.
+func indexPositions(body ast.Node) *positions {
+	p := &positions{byPath: map[string]pos{}, byToken: map[*token.Token]string{}}
+	p.walk(body, "")
+	return p
+}
+
+func (p *positions) walk(n ast.Node, path string) {
+	if n == nil {
+		return
+	}
+	p.byPath[path] = nodePos(n)
+	if tk := nodeToken(n); tk != nil {
+		if _, seen := p.byToken[tk]; !seen {
+			p.byToken[tk] = path
+		}
+	}
+	switch n := n.(type) {
+	case *ast.MappingNode:
+		for _, mv := range n.Values {
+			if mv == nil {
+				continue
+			}
+			name, _ := keyName(mv.Key)
+			child := childPath(path, name)
+			if tk := nodeToken(mv.Key); tk != nil {
+				p.byToken[tk] = child
+			}
+			if mv.Start != nil {
+				p.byToken[mv.Start] = child
+			}
+			p.walk(mv.Value, child)
+		}
+	case *ast.SequenceNode:
+		for i, v := range n.Values {
+			p.walk(v, indexPath(path, i))
+		}
+	case *ast.AnchorNode:
+		p.walk(n.Value, path)
+		p.byPath[path] = nodePos(n)
+	case *ast.TagNode:
+		p.walk(n.Value, path)
+		p.byPath[path] = nodePos(n)
+	}
+}
+
+// lookup returns the position of path, or of its nearest ancestor present
+// in the file: a missing field is reported where it should have been, in
+// the mapping that lacks it.
+func (p *positions) lookup(path string) pos {
+	if p == nil {
+		return pos{}
+	}
+	for {
+		if at, ok := p.byPath[path]; ok {
+			return at
+		}
+		if path == "" {
+			return pos{}
+		}
+		path = parentPath(path)
+	}
+}
+
+// nodePos is where a node starts. A block mapping's own token is the first
+// ':', so it is placed at its first key instead, where a reader looks.
+func nodePos(n ast.Node) pos {
+	if d, ok := n.(*ast.DocumentNode); ok {
+		return nodePos(d.Body)
+	}
+	if m, ok := n.(*ast.MappingNode); ok && !m.IsFlowStyle && len(m.Values) > 0 && m.Values[0] != nil {
+		return nodePos(m.Values[0].Key)
+	}
+	return tokenPos(nodeToken(n))
+}
+
+// nodeToken is n.GetToken without the traps: a nil node, or a document
+// without a body, whose GetToken dereferences nil.
+func nodeToken(n ast.Node) *token.Token {
+	switch n := n.(type) {
+	case nil:
+		return nil
+	case *ast.DocumentNode:
+		if n.Body == nil {
+			return n.Start
+		}
+		return nodeToken(n.Body)
+	case *ast.MappingValueNode:
+		if n.Key == nil {
+			return n.Start
+		}
+		return nodeToken(n.Key)
+	case *ast.MappingKeyNode:
+		return n.Start
+	}
+	return n.GetToken()
+}
+
+func tokenPos(tk *token.Token) pos {
+	if tk == nil || tk.Position == nil {
+		return pos{}
+	}
+	return pos{line: tk.Position.Line, col: tk.Position.Column}
+}
+
+// keyName is the text of a mapping key and whether it is a string; keys of
+// other types (numbers, booleans, null) are given their text so that a
+// message can quote them.
+func keyName(k ast.Node) (string, bool) {
+	switch k := k.(type) {
+	case *ast.StringNode:
+		return k.Value, true
+	case *ast.MappingKeyNode:
+		return keyName(k.Value)
+	case nil:
+		return "", false
+	}
+	if tk := nodeToken(k); tk != nil {
+		return tk.Value, false
+	}
+	return "", false
+}
+
+func childPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func indexPath(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
+}
+
+// parentPath drops the last step of a path: "a.b[2]" → "a.b" → "a" → "".
+func parentPath(path string) string {
+	if strings.HasSuffix(path, "]") {
+		if i := strings.LastIndexByte(path, '['); i >= 0 {
+			return path[:i]
+		}
+	}
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		return path[:i]
+	}
+	return ""
+}

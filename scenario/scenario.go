@@ -1,0 +1,128 @@
+// Package scenario is the YAML file that sets a game up: the table, its
+// terrain, the ruleset and its rulings, the catalogs to load, each side's
+// army with where its models stand, who has initiative, how many rounds, and
+// optionally a script of actions with forced dice and expectations, which
+// turns a worked example from the rules into an executable test.
+//
+// The same format serves tests, `ordo play` and the server. Loading reports
+// every error with file, line and field.
+package scenario
+
+// Scenario is one parsed scenario file. Field names in YAML are lower case
+// with dashes ("combat-groups").
+type Scenario struct {
+	// File is the path the scenario was read from, for error messages.
+	File string `yaml:"-" json:"-"`
+
+	Name    string `yaml:"name" json:"name"`
+	Ruleset string `yaml:"ruleset" json:"ruleset"` // "infinity-n4", "fantasy"
+	// Rulings picks a reading for named rulings (RULINGS.md); the others
+	// keep their defaults.
+	Rulings map[string]string `yaml:"rulings,omitempty" json:"rulings,omitempty"`
+	// Catalogs lists catalog files to load beside the embedded ones, relative
+	// to the scenario file.
+	Catalogs []string `yaml:"catalogs,omitempty" json:"catalogs,omitempty"`
+
+	Table   Table     `yaml:"table" json:"table"`
+	Terrain []Terrain `yaml:"terrain,omitempty" json:"terrain,omitempty"`
+
+	Sides []Side `yaml:"sides" json:"sides"`
+	// Initiative is the seat that plays the first Player Turn.
+	Initiative string `yaml:"initiative" json:"initiative"`
+	Rounds     int    `yaml:"rounds" json:"rounds"`
+	// Seed seeds the dice of `ordo play` when the script forces none.
+	Seed uint64 `yaml:"seed,omitempty" json:"seed,omitempty"`
+
+	Script []Step `yaml:"script,omitempty" json:"script,omitempty"`
+}
+
+// Table is the playing area, in inches, with (0,0) at one corner.
+type Table struct {
+	Width  float64 `yaml:"width" json:"width"`
+	Height float64 `yaml:"height" json:"height"`
+}
+
+// Terrain is one piece of scenery: a polygon with what it does.
+type Terrain struct {
+	Name string `yaml:"name" json:"name"`
+	// Polygon lists the corners, in order, as [x, y] in inches.
+	Polygon    [][2]float64 `yaml:"polygon" json:"polygon"`
+	BlocksLoF  bool         `yaml:"blocks-lof,omitempty" json:"blocksLoF,omitempty"`
+	Cover      bool         `yaml:"cover,omitempty" json:"cover,omitempty"`
+	Impassable bool         `yaml:"impassable,omitempty" json:"impassable,omitempty"`
+}
+
+// Side is one player's army.
+type Side struct {
+	Seat    string `yaml:"seat" json:"seat"`
+	Name    string `yaml:"name,omitempty" json:"name,omitempty"`
+	Faction string `yaml:"faction,omitempty" json:"faction,omitempty"`
+	// Troopers lists the army. A trooper generates Orders and holds the
+	// profile; its models stand on the table (DESIGN.md point 5).
+	Troopers []Trooper `yaml:"troopers" json:"troopers"`
+	// CombatGroups names each group and the troopers in it.
+	CombatGroups []CombatGroup `yaml:"combat-groups" json:"combatGroups"`
+}
+
+// CombatGroup is one group of troopers sharing an Order pool.
+type CombatGroup struct {
+	Name     string   `yaml:"name" json:"name"`
+	Troopers []string `yaml:"troopers" json:"troopers"`
+}
+
+// Trooper is one trooper of an army list.
+type Trooper struct {
+	ID      string `yaml:"id" json:"id"`
+	Profile string `yaml:"profile" json:"profile"` // a catalog reference
+	// Lieutenant marks the army's Lieutenant: private information.
+	Lieutenant bool `yaml:"lieutenant,omitempty" json:"lieutenant,omitempty"`
+	// Deployment is how the trooper deploys: "" (on the table), "hidden"
+	// (Hidden Deployment: its models' positions are private), "marker"
+	// (deployed as a marker, e.g. Camouflaged), "reserve" (not yet).
+	Deployment string  `yaml:"deployment,omitempty" json:"deployment,omitempty"`
+	Models     []Model `yaml:"models" json:"models"`
+}
+
+// Model is one model on the table.
+type Model struct {
+	ID string `yaml:"id" json:"id"`
+	// At is the centre of the base, [x, y] in inches.
+	At [2]float64 `yaml:"at" json:"at"`
+	// Facing is the direction the model faces, in degrees counter-clockwise
+	// from the +x axis.
+	Facing float64 `yaml:"facing" json:"facing"`
+	// Profile overrides the trooper's profile for this model (a G: Jumper's
+	// proxies each have their own).
+	Profile string `yaml:"profile,omitempty" json:"profile,omitempty"`
+	// Silhouette overrides the profile's Silhouette for this model's base.
+	Silhouette int `yaml:"silhouette,omitempty" json:"silhouette,omitempty"`
+}
+
+// Step is one scripted action, the dice it must take, and what must hold
+// afterwards.
+type Step struct {
+	Seat string `yaml:"seat" json:"seat"`
+	// Action is the action in its flat form: kind plus fields, as the
+	// ruleset decodes it.
+	Action map[string]any `yaml:"action" json:"action"`
+	// Dice are forced, in the order the action takes them.
+	Dice   []int  `yaml:"dice,omitempty" json:"dice,omitempty"`
+	Expect Expect `yaml:"expect,omitempty" json:"expect,omitempty"`
+	// Line is where the step starts in the file, for failure messages.
+	Line int `yaml:"-" json:"-"`
+}
+
+// Expect is what must hold after a step. Every field is optional.
+type Expect struct {
+	// Error is the code of the RuleError the step must be refused with; an
+	// expected refusal leaves the state unchanged and the script goes on.
+	Error string `yaml:"error,omitempty" json:"error,omitempty"`
+	// Window and Seats describe the prompt after the step.
+	Window string   `yaml:"window,omitempty" json:"window,omitempty"`
+	Seats  []string `yaml:"seats,omitempty" json:"seats,omitempty"`
+	// Events lists kinds that must appear among the step's events.
+	Events []string `yaml:"events,omitempty" json:"events,omitempty"`
+	// State maps dotted paths into the admin observation (as JSON) to the
+	// value they must hold: {"models.zhanshi.state": "Engaged"}.
+	State map[string]any `yaml:"state,omitempty" json:"state,omitempty"`
+}

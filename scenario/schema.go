@@ -1,0 +1,355 @@
+package scenario
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+)
+
+// checkSchema walks the AST beside the Go type it will be decoded into and
+// reports every node that does not fit: unknown keys, a mapping where a
+// list belongs, a word where a number belongs, and so on.
+//
+// goccy's strict decoder already rejects unknown keys, but it stops at the
+// first problem and it is lenient where a rules engine must not be: it
+// truncates "rounds: 1.5" to 1, reads "rounds: \"3\"" as 3 and "id: 12" as
+// "12", and it panics on a point with three coordinates. Checking first
+// lets Parse report all of these at once, each at its node, and hand the
+// decoder only input it decodes faithfully.
+func checkSchema(body ast.Node, t reflect.Type, file string) Errors {
+	c := &schemaChecker{file: file, keys: map[string]bool{}}
+	c.collectKeys(t, map[reflect.Type]bool{})
+	c.check(body, t, "")
+	return c.errs
+}
+
+type schemaChecker struct {
+	file string
+	// keys holds every key any mapping of the format takes, to tell a
+	// misplaced key (wrong indentation) from a misspelt one.
+	keys map[string]bool
+	errs Errors
+}
+
+func (c *schemaChecker) collectKeys(t reflect.Type, seen map[reflect.Type]bool) {
+	if seen[t] {
+		return
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Struct:
+		for _, f := range yamlFields(t) {
+			c.keys[f.name] = true
+			c.collectKeys(f.typ, seen)
+		}
+	case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
+		c.collectKeys(t.Elem(), seen)
+	}
+}
+
+func (c *schemaChecker) errorf(n ast.Node, path, format string, args ...any) {
+	at := nodePos(n)
+	c.errs = append(c.errs, &Error{File: c.file, Line: at.line, Col: at.col, Field: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+// check reports where n cannot be decoded into a value of type t.
+func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
+	if !c.plain(n, path) {
+		return
+	}
+	if _, ok := n.(*ast.NullNode); ok {
+		// An empty value leaves the field at its zero value; the validator
+		// reports it if the field is required.
+		return
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		c.checkStruct(n, t, path)
+	case reflect.Slice:
+		seq, ok := n.(*ast.SequenceNode)
+		if !ok {
+			c.errorf(n, path, "want a list, got %s", describe(n))
+			return
+		}
+		for i, v := range seq.Values {
+			c.check(v, t.Elem(), indexPath(path, i))
+		}
+	case reflect.Array:
+		seq, ok := n.(*ast.SequenceNode)
+		if !ok || len(seq.Values) != t.Len() {
+			c.errorf(n, path, "want a list of exactly %d %ss, as [x, y], got %s", t.Len(), kindName(t.Elem()), describe(n))
+			return
+		}
+		for i, v := range seq.Values {
+			c.check(v, t.Elem(), indexPath(path, i))
+		}
+	case reflect.Map:
+		m, ok := n.(*ast.MappingNode)
+		if !ok {
+			c.errorf(n, path, "want a mapping of names to values, got %s", describe(n))
+			return
+		}
+		for _, mv := range m.Values {
+			name, ok := c.key(mv, path)
+			if ok {
+				c.check(mv.Value, t.Elem(), childPath(path, name))
+			}
+		}
+	case reflect.Interface:
+		c.checkAny(n, path)
+	case reflect.String:
+		if !isString(n) {
+			c.errorf(n, path, "want a string, got %s (quote it if it is meant as text)", describe(n))
+		}
+	case reflect.Bool:
+		if _, ok := n.(*ast.BoolNode); !ok {
+			c.errorf(n, path, "want true or false, got %s", describe(n))
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		c.checkInt(n, t, path)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		c.checkUint(n, t, path)
+	case reflect.Float32, reflect.Float64:
+		switch n.(type) {
+		case *ast.IntegerNode, *ast.FloatNode, *ast.InfinityNode, *ast.NanNode:
+			// Infinity and NaN decode; the validator rejects them with the
+			// field's own message.
+		default:
+			c.errorf(n, path, "want a number, got %s", describe(n))
+		}
+	default:
+		// Every field of Scenario has one of the kinds above; a new field
+		// of another kind must be taught here rather than let through.
+		c.errorf(n, path, "cannot check a value of Go type %s", t)
+	}
+}
+
+// plain reports whether n is free of the YAML features a scenario does not
+// use, reporting them if not. Anchors and aliases would let one node stand
+// in several places, so an error in it could not name a single line; tags
+// change how a scalar decodes behind the reader's back. Neither is needed
+// to write a scenario out.
+func (c *schemaChecker) plain(n ast.Node, path string) bool {
+	switch n.(type) {
+	case nil:
+		return false
+	case *ast.AnchorNode, *ast.AliasNode, *ast.MergeKeyNode:
+		c.errorf(n, path, "anchors, aliases and merge keys are not supported in scenario files; write the value out")
+		return false
+	case *ast.TagNode:
+		c.errorf(n, path, "tags are not supported in scenario files; quote a value to make it a string")
+		return false
+	case *ast.DirectiveNode, *ast.CommentNode, *ast.CommentGroupNode, *ast.DocumentNode,
+		*ast.MappingValueNode, *ast.MappingKeyNode, *ast.SequenceEntryNode:
+		c.errorf(n, path, "unexpected %s here", describe(n))
+		return false
+	}
+	return true
+}
+
+func (c *schemaChecker) checkStruct(n ast.Node, t reflect.Type, path string) {
+	m, ok := n.(*ast.MappingNode)
+	if !ok {
+		c.errorf(n, path, "want a mapping with keys %s, got %s", yamlKeys(yamlFields(t)), describe(n))
+		return
+	}
+	fields := yamlFields(t)
+	for _, mv := range m.Values {
+		name, ok := c.key(mv, path)
+		if !ok {
+			continue
+		}
+		i := slices.IndexFunc(fields, func(f yamlField) bool { return f.name == name })
+		if i < 0 {
+			// A key the format knows, under the wrong parent, is the usual
+			// sign of wrong indentation: say so rather than leave the user
+			// to wonder why a valid key is "unknown".
+			hint := "check the spelling"
+			if c.keys[name] {
+				hint = "it belongs at another level: check the indentation"
+			}
+			c.errorf(mv.Key, childPath(path, name), "unknown field %q (this mapping takes %s); %s", name, yamlKeys(fields), hint)
+			continue
+		}
+		c.check(mv.Value, fields[i].typ, childPath(path, name))
+	}
+}
+
+// key returns the name of a mapping entry's key, reporting keys that are
+// not plain strings.
+func (c *schemaChecker) key(mv *ast.MappingValueNode, path string) (string, bool) {
+	if mv == nil || mv.Key == nil {
+		return "", false
+	}
+	var k ast.Node = mv.Key
+	if mk, ok := k.(*ast.MappingKeyNode); ok {
+		k = mk.Value
+	}
+	if !c.plain(k, path) {
+		return "", false
+	}
+	name, ok := keyName(k)
+	if !ok {
+		c.errorf(k, childPath(path, name), "want a string as key, got %s", describe(k))
+		return "", false
+	}
+	return name, true
+}
+
+// checkAny checks free-form content (a scripted action, an expected state):
+// any YAML value will do, as long as it is plain and its keys are strings,
+// so that it survives a round trip through JSON.
+func (c *schemaChecker) checkAny(n ast.Node, path string) {
+	if !c.plain(n, path) {
+		return
+	}
+	switch n := n.(type) {
+	case *ast.MappingNode:
+		for _, mv := range n.Values {
+			if name, ok := c.key(mv, path); ok {
+				c.checkAny(mv.Value, childPath(path, name))
+			}
+		}
+	case *ast.SequenceNode:
+		for i, v := range n.Values {
+			c.checkAny(v, indexPath(path, i))
+		}
+	}
+}
+
+func (c *schemaChecker) checkInt(n ast.Node, t reflect.Type, path string) {
+	in, ok := n.(*ast.IntegerNode)
+	if !ok {
+		c.errorf(n, path, "want a whole number, got %s", describe(n))
+		return
+	}
+	var v int64
+	switch x := in.Value.(type) {
+	case int64:
+		v = x
+	case uint64:
+		if x > 1<<63-1 {
+			c.errorf(n, path, "%d is too large", x)
+			return
+		}
+		v = int64(x)
+	default:
+		c.errorf(n, path, "want a whole number, got %s", describe(n))
+		return
+	}
+	if reflect.Zero(t).OverflowInt(v) {
+		c.errorf(n, path, "%d is out of range", v)
+	}
+}
+
+func (c *schemaChecker) checkUint(n ast.Node, t reflect.Type, path string) {
+	in, ok := n.(*ast.IntegerNode)
+	if !ok {
+		c.errorf(n, path, "want a whole number, got %s", describe(n))
+		return
+	}
+	var v uint64
+	switch x := in.Value.(type) {
+	case uint64:
+		v = x
+	case int64:
+		if x < 0 {
+			c.errorf(n, path, "want a number 0 or more, got %d", x)
+			return
+		}
+		v = uint64(x)
+	default:
+		c.errorf(n, path, "want a whole number, got %s", describe(n))
+		return
+	}
+	if reflect.Zero(t).OverflowUint(v) {
+		c.errorf(n, path, "%d is out of range", v)
+	}
+}
+
+// isString reports whether n is text: plain, quoted, or a block literal.
+func isString(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.StringNode, *ast.LiteralNode:
+		return true
+	}
+	return false
+}
+
+// describe names what a node holds, for messages: `an integer (12)`.
+func describe(n ast.Node) string {
+	var what string
+	switch n.(type) {
+	case nil:
+		return "nothing"
+	case *ast.NullNode:
+		return "nothing"
+	case *ast.MappingNode:
+		return "a mapping"
+	case *ast.SequenceNode:
+		return "a list"
+	case *ast.StringNode, *ast.LiteralNode:
+		what = "a string"
+	case *ast.IntegerNode:
+		what = "an integer"
+	case *ast.FloatNode:
+		what = "a number"
+	case *ast.InfinityNode, *ast.NanNode:
+		what = "a non-finite number"
+	case *ast.BoolNode:
+		what = "a boolean"
+	default:
+		return "a " + n.Type().YAMLName()
+	}
+	if tk := nodeToken(n); tk != nil && tk.Value != "" && len(tk.Value) <= 40 {
+		return fmt.Sprintf("%s (%s)", what, printable(tk.Value))
+	}
+	return what
+}
+
+// kindName names a Go element type for messages.
+func kindName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	case reflect.String:
+		return "string"
+	}
+	return t.String()
+}
+
+// yamlField is one key a struct takes in YAML.
+type yamlField struct {
+	name string
+	typ  reflect.Type
+}
+
+// yamlFields lists the YAML keys of a struct in declaration order, which
+// reads like the documentation when listed in a message. Fields tagged "-"
+// are not part of the file.
+func yamlFields(t reflect.Type) []yamlField {
+	var fields []yamlField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name) // goccy's default
+		}
+		fields = append(fields, yamlField{name, f.Type})
+	}
+	return fields
+}
+
+func yamlKeys(fields []yamlField) string {
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.name
+	}
+	return strings.Join(names, ", ")
+}

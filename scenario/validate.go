@@ -1,0 +1,398 @@
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// chanceSeat is the seat a script step names when the step is chance's to
+// take (rolling the dice of a resolution) rather than a player's, so no
+// side may take it. It is rules.chanceSeat, which this package cannot
+// import: rules imports scenario.
+const chanceSeat = "chance"
+
+// Deployments a trooper may have; see Trooper.Deployment.
+var deployments = []string{"", "hidden", "marker", "reserve"}
+
+// maxSilhouette is the largest Silhouette with a base size (S1–S8).
+const maxSilhouette = 8
+
+// Validate checks a Scenario built or changed in Go, as Parse checks a
+// file, and returns an Errors listing every problem, or nil. Without a file
+// there are no lines: each Error names the field only.
+func Validate(sc *Scenario, opts Options) error {
+	if sc == nil {
+		return Errors{{Msg: "no scenario"}}
+	}
+	return validate(sc, opts, nil).errOrNil()
+}
+
+// validator collects the semantic problems of a decoded scenario. It works
+// on the Go values, which are easy to reason about, and asks positions
+// where each bad value came from; at is nil for a Scenario built in Go.
+type validator struct {
+	sc   *Scenario
+	opts Options
+	at   *positions
+	errs Errors
+
+	seats []string
+	// troopers maps every trooper id to where it is declared.
+	troopers map[string]trooperRef
+}
+
+type trooperRef struct {
+	side int
+	path string
+}
+
+func validate(sc *Scenario, opts Options, at *positions) Errors {
+	v := &validator{sc: sc, opts: opts, at: at, troopers: map[string]trooperRef{}}
+	v.required("name", sc.Name)
+	v.required("ruleset", sc.Ruleset)
+	v.rulings()
+	for i, c := range sc.Catalogs {
+		if strings.TrimSpace(c) == "" {
+			v.errorf(indexPath("catalogs", i), "catalog path is empty")
+		}
+	}
+	tableOK := v.table()
+	for i := range sc.Terrain {
+		v.terrain(i)
+	}
+	v.sides(tableOK)
+	switch {
+	case sc.Initiative == "":
+		v.errorf("initiative", "initiative is required: name the seat that plays the first Player Turn")
+	case !slices.Contains(v.seats, sc.Initiative):
+		v.errorf("initiative", "initiative %q names no side (seats: %s)", sc.Initiative, v.seatList())
+	}
+	if sc.Rounds < 1 {
+		v.errorf("rounds", "rounds must be 1 or more, got %d", sc.Rounds)
+	}
+	for i := range sc.Script {
+		v.step(i)
+	}
+	return v.errs
+}
+
+func (v *validator) errorf(path, format string, args ...any) {
+	at := v.at.lookup(path)
+	v.errs = append(v.errs, &Error{File: v.sc.File, Line: at.line, Col: at.col, Field: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+// where names an earlier node for a message about a duplicate: by line when
+// the scenario came from a file, else by field path.
+func (v *validator) where(path string) string {
+	if at := v.at.lookup(path); at.line > 0 {
+		return fmt.Sprintf("line %d", at.line)
+	}
+	return path
+}
+
+func (v *validator) required(path, value string) {
+	if strings.TrimSpace(value) == "" {
+		v.errorf(path, "%s is required", lastStep(path))
+	}
+}
+
+// finite reports a NaN or infinite number, which no geometry or rule can
+// use and which JSON (the log, the server) cannot carry.
+func (v *validator) finite(path string, x float64) bool {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		v.errorf(path, "must be a finite number, got %v", x)
+		return false
+	}
+	return true
+}
+
+func (v *validator) rulings() {
+	names := make([]string, 0, len(v.sc.Rulings))
+	for name := range v.sc.Rulings {
+		names = append(names, name)
+	}
+	slices.Sort(names) // map order is random; reports must not be
+	for _, name := range names {
+		if strings.TrimSpace(name) == "" {
+			v.errorf("rulings", "a ruling needs a name")
+			continue
+		}
+		if strings.TrimSpace(v.sc.Rulings[name]) == "" {
+			v.errorf(childPath("rulings", name), "ruling %q needs a reading", name)
+		}
+	}
+}
+
+// table reports whether the table has a usable size, so that positions
+// are checked against it only then.
+func (v *validator) table() bool {
+	ok := true
+	for _, d := range []struct {
+		path string
+		x    float64
+	}{{"table.width", v.sc.Table.Width}, {"table.height", v.sc.Table.Height}} {
+		if !(d.x > 0) || math.IsInf(d.x, 0) {
+			v.errorf(d.path, "must be a finite number of inches greater than 0, got %v", d.x)
+			ok = false
+		}
+	}
+	return ok
+}
+
+func (v *validator) terrain(i int) {
+	t := v.sc.Terrain[i]
+	path := indexPath("terrain", i)
+	if len(t.Polygon) < 3 {
+		v.errorf(childPath(path, "polygon"), "a polygon needs at least 3 corners, got %d", len(t.Polygon))
+	}
+	for j, p := range t.Polygon {
+		for k, x := range p {
+			v.finite(indexPath(indexPath(childPath(path, "polygon"), j), k), x)
+		}
+	}
+}
+
+// sides checks the armies: seats, troopers and models, combat groups and
+// Lieutenants.
+func (v *validator) sides(tableOK bool) {
+	if n := len(v.sc.Sides); n < 2 {
+		v.errorf("sides", "a scenario needs at least 2 sides, got %d", n)
+	}
+	for i, s := range v.sc.Sides {
+		path := indexPath("sides", i)
+		seatPath := childPath(path, "seat")
+		switch {
+		case strings.TrimSpace(s.Seat) == "":
+			v.errorf(seatPath, "seat is required")
+		case s.Seat == chanceSeat:
+			v.errorf(seatPath, "seat %q is reserved for chance in scripts; pick another", s.Seat)
+		default:
+			if j := slices.Index(v.seats, s.Seat); j >= 0 {
+				v.errorf(seatPath, "seat %q is already taken by sides[%d] (%s)", s.Seat, j, v.where(childPath(indexPath("sides", j), "seat")))
+			}
+		}
+		// Keep the slice indexed like Sides, so that seat j is sides[j].
+		v.seats = append(v.seats, s.Seat)
+	}
+	// Every trooper first, so that a combat group naming a trooper of
+	// another side can say whose it is.
+	models := map[string]string{} // model id → its path
+	for i := range v.sc.Sides {
+		v.troopersOf(i, models, tableOK)
+	}
+	for i := range v.sc.Sides {
+		v.combatGroups(i)
+	}
+}
+
+func (v *validator) troopersOf(i int, models map[string]string, tableOK bool) {
+	s := v.sc.Sides[i]
+	path := indexPath("sides", i)
+	if len(s.Troopers) == 0 {
+		v.errorf(childPath(path, "troopers"), "side %q has no troopers", s.Seat)
+		return
+	}
+	lieutenant := ""
+	for j, tr := range s.Troopers {
+		tp := indexPath(childPath(path, "troopers"), j)
+		if strings.TrimSpace(tr.ID) == "" {
+			v.errorf(childPath(tp, "id"), "id is required")
+		} else if prev, dup := v.troopers[tr.ID]; dup {
+			v.errorf(childPath(tp, "id"), "trooper id %q is already used (%s); ids must be unique across the scenario", tr.ID, v.where(childPath(prev.path, "id")))
+		} else {
+			v.troopers[tr.ID] = trooperRef{side: i, path: tp}
+		}
+		v.profile(childPath(tp, "profile"), tr.Profile, true)
+		if tr.Lieutenant {
+			if lieutenant != "" {
+				v.errorf(childPath(tp, "lieutenant"), "side %q already has a Lieutenant (%s); a side has exactly one", s.Seat, v.where(childPath(lieutenant, "lieutenant")))
+			} else {
+				lieutenant = tp
+			}
+		}
+		if !slices.Contains(deployments, tr.Deployment) {
+			v.errorf(childPath(tp, "deployment"), "deployment must be hidden, marker or reserve, or absent for on the table; got %q", tr.Deployment)
+		}
+		if len(tr.Models) == 0 && tr.Deployment != "reserve" {
+			v.errorf(childPath(tp, "models"), "trooper %q needs at least one model unless its deployment is reserve", tr.ID)
+		}
+		for k := range tr.Models {
+			v.model(indexPath(childPath(tp, "models"), k), tr.Models[k], models, tableOK)
+		}
+	}
+	if lieutenant == "" {
+		v.errorf(path, "side %q has no Lieutenant; mark one trooper with lieutenant: true", s.Seat)
+	}
+}
+
+func (v *validator) model(path string, m Model, models map[string]string, tableOK bool) {
+	if strings.TrimSpace(m.ID) == "" {
+		v.errorf(childPath(path, "id"), "id is required")
+	} else if prev, dup := models[m.ID]; dup {
+		v.errorf(childPath(path, "id"), "model id %q is already used (%s); ids must be unique across the scenario", m.ID, v.where(childPath(prev, "id")))
+	} else {
+		models[m.ID] = path
+	}
+	atPath := childPath(path, "at")
+	x, y := m.At[0], m.At[1]
+	if v.finite(indexPath(atPath, 0), x) && v.finite(indexPath(atPath, 1), y) && tableOK {
+		if w, h := v.sc.Table.Width, v.sc.Table.Height; x < 0 || x > w || y < 0 || y > h {
+			v.errorf(atPath, "centre (%v, %v) is off the %v×%v table", x, y, w, h)
+		}
+	}
+	v.finite(childPath(path, "facing"), m.Facing)
+	v.profile(childPath(path, "profile"), m.Profile, false)
+	if m.Silhouette < 0 || m.Silhouette > maxSilhouette {
+		v.errorf(childPath(path, "silhouette"), "silhouette must be 1 to %d (or absent to keep the profile's), got %d", maxSilhouette, m.Silhouette)
+	}
+}
+
+// profile checks a profile reference against the catalog, if there is one.
+func (v *validator) profile(path, name string, required bool) {
+	switch {
+	case strings.TrimSpace(name) == "":
+		if required {
+			v.errorf(path, "profile is required")
+		}
+	case v.opts.Catalog != nil && !v.opts.Catalog.HasProfile(name):
+		v.errorf(path, "unknown profile %q", name)
+	}
+}
+
+// combatGroups checks that the groups of side i split its troopers: each
+// named once, in one group, and only troopers of this side.
+func (v *validator) combatGroups(i int) {
+	s := v.sc.Sides[i]
+	path := indexPath("sides", i)
+	names := map[string]string{}     // group name → its path
+	placed := map[string]cgMention{} // trooper id → first mention
+	for g, cg := range s.CombatGroups {
+		gp := indexPath(childPath(path, "combat-groups"), g)
+		if strings.TrimSpace(cg.Name) == "" {
+			v.errorf(childPath(gp, "name"), "name is required")
+		} else if prev, dup := names[cg.Name]; dup {
+			v.errorf(childPath(gp, "name"), "combat group %q is already defined (%s)", cg.Name, v.where(childPath(prev, "name")))
+		} else {
+			names[cg.Name] = gp
+		}
+		for k, id := range cg.Troopers {
+			mp := indexPath(childPath(gp, "troopers"), k)
+			ref, known := v.troopers[id]
+			switch {
+			case !known:
+				v.errorf(mp, "no trooper %q on side %q", id, s.Seat)
+			case ref.side != i:
+				v.errorf(mp, "trooper %q belongs to side %q, not %q", id, v.sc.Sides[ref.side].Seat, s.Seat)
+			default:
+				if prev, dup := placed[id]; dup {
+					v.errorf(mp, "trooper %q is already in combat group %q (%s); a trooper is in exactly one", id, prev.group, v.where(prev.path))
+				} else {
+					placed[id] = cgMention{group: cg.Name, path: mp}
+				}
+			}
+		}
+	}
+	for j, tr := range s.Troopers {
+		if tr.ID == "" {
+			continue // already reported
+		}
+		if ref := v.troopers[tr.ID]; ref.path != indexPath(childPath(path, "troopers"), j) {
+			continue // a duplicate id, already reported
+		}
+		if _, ok := placed[tr.ID]; !ok {
+			v.errorf(indexPath(childPath(path, "troopers"), j), "trooper %q is in no combat group", tr.ID)
+		}
+	}
+}
+
+type cgMention struct{ group, path string }
+
+// step checks one scripted step; the ruleset checks the action itself.
+func (v *validator) step(i int) {
+	st := v.sc.Script[i]
+	path := indexPath("script", i)
+	switch {
+	case strings.TrimSpace(st.Seat) == "":
+		v.errorf(childPath(path, "seat"), "seat is required")
+	case st.Seat != chanceSeat && !slices.Contains(v.seats, st.Seat):
+		v.errorf(childPath(path, "seat"), "seat %q names no side (seats: %s, or %q)", st.Seat, v.seatList(), chanceSeat)
+	}
+	ap := childPath(path, "action")
+	switch kind, ok := st.Action["kind"]; {
+	case len(st.Action) == 0:
+		v.errorf(ap, "action is required")
+	case !ok:
+		v.errorf(ap, "action needs a kind")
+	default:
+		if s, isString := kind.(string); !isString || strings.TrimSpace(s) == "" {
+			got := fmt.Sprint(kind)
+			if isString {
+				got = strconv.Quote(s)
+			}
+			v.errorf(childPath(ap, "kind"), "kind must be a non-empty string, got %s", got)
+		}
+	}
+	v.finiteAny(ap, st.Action)
+	for d, die := range st.Dice {
+		if die < 1 || die > 20 {
+			v.errorf(indexPath(childPath(path, "dice"), d), "a d20 reads 1 to 20, got %d", die)
+		}
+	}
+	ep := childPath(path, "expect")
+	for k, seat := range st.Expect.Seats {
+		if seat != chanceSeat && !slices.Contains(v.seats, seat) {
+			v.errorf(indexPath(childPath(ep, "seats"), k), "seat %q names no side (seats: %s, or %q)", seat, v.seatList(), chanceSeat)
+		}
+	}
+	v.finiteAny(childPath(ep, "state"), st.Expect.State)
+}
+
+// finiteAny reports non-finite numbers anywhere in free-form content.
+func (v *validator) finiteAny(path string, x any) {
+	switch x := x.(type) {
+	case float64:
+		v.finite(path, x)
+	case float32:
+		v.finite(path, float64(x))
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			v.finiteAny(childPath(path, k), x[k])
+		}
+	case []any:
+		for i, e := range x {
+			v.finiteAny(indexPath(path, i), e)
+		}
+	}
+}
+
+func (v *validator) seatList() string {
+	var seats []string
+	for _, s := range v.seats {
+		if s != "" {
+			seats = append(seats, strconv.Quote(s))
+		}
+	}
+	if len(seats) == 0 {
+		return "none"
+	}
+	return strings.Join(seats, ", ")
+}
+
+// lastStep is the last key of a path, for "x is required" messages.
+func lastStep(path string) string {
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		path = path[i+1:]
+	}
+	if i := strings.IndexByte(path, '['); i > 0 {
+		path = path[:i]
+	}
+	return path
+}
