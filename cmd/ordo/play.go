@@ -8,14 +8,22 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ordo-rules/ordo/infinity"
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
 )
 
 // rulesets are the games the binary plays, by the name scenario files use.
-// The Infinity ruleset joins with issue #4.
 var rulesets = map[string]rules.Ruleset{}
+
+func init() {
+	// The Infinity ruleset over the embedded catalog; the catalog is part of
+	// the binary, so failing to load it is a build defect caught by tests.
+	if rs, err := infinity.New(); err == nil {
+		rulesets[rs.Name()] = rs
+	}
+}
 
 func rulesetNames() string {
 	names := make([]string, 0, len(rulesets))
@@ -67,8 +75,15 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	sc, err := scenario.Load(file, scenario.Options{})
+	if err == nil && sc.Ruleset == infinity.Name {
+		// Load again against the catalog, so an unknown profile is
+		// reported at its line.
+		if rs, ok := rulesets[infinity.Name].(infinity.Ruleset); ok {
+			sc, err = scenario.Load(file, scenario.Options{Catalog: rs.Catalog})
+		}
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "ordo play: %v\n", err)
+		fmt.Fprintf(stderr, "ordo play: %s\n", strings.ReplaceAll(err.Error(), "\n", "; "))
 		return 2
 	}
 	rs, ok := rulesets[sc.Ruleset]
@@ -111,6 +126,16 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	}
 	if !*rulings {
 		fmt.Fprintf(stdout, "rulesets: %s\nordo rules --rulings lists the named rulings\n", rulesetNames())
+		if rs, ok := rulesets[infinity.Name].(infinity.Ruleset); ok {
+			fmt.Fprintf(stdout, "\n%s catalog: %s\n\nprofiles:\n", infinity.Name, strings.Join(rs.Catalog.Files(), ", "))
+			for _, p := range rs.Catalog.Profiles() {
+				fmt.Fprintf(stdout, "  %s\n", p)
+			}
+			fmt.Fprintln(stdout, "\nweapons:")
+			for _, w := range rs.Catalog.Weapons() {
+				fmt.Fprintf(stdout, "  %s\n", w)
+			}
+		}
 		return 0
 	}
 	for _, r := range rules.Standard {

@@ -1,0 +1,11 @@
+// Package data holds the files Ordo embeds: the catalogs of the rulesets
+// (catalog/*.yaml), validated when a ruleset loads them.
+package data
+
+import "embed"
+
+// Catalog is the shipped Infinity N4 catalog: illustrative unit profiles
+// and weapons (infinity/catalog.Default loads it).
+//
+//go:embed catalog/*.yaml
+var Catalog embed.FS

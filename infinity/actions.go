@@ -1,0 +1,148 @@
+package infinity
+
+import (
+	"fmt"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Skill names (n4-core §5, seed 003).
+const (
+	SkillMove     = "move"
+	SkillBSAttack = "bs-attack"
+	SkillCCAttack = "cc-attack"
+	SkillDodge    = "dodge"
+	SkillIdle     = "idle"
+	SkillReset    = "reset"
+)
+
+// Skill is one declared skill with all its parameters (n4-core §4.2 step
+// 1.2: targets, Burst, ammunition, and for movement the exact route).
+type Skill struct {
+	Name string `json:"name"`
+	// Route lists the points a Move passes through after the model's
+	// position, in inches; the last is where it ends.
+	Route [][2]float64 `json:"route,omitempty"`
+	// Target is the model attacked.
+	Target string `json:"target,omitempty"`
+	// Weapon is the weapon id (a BS or CC Attack); empty picks the
+	// profile's first weapon fit for the skill.
+	Weapon string `json:"weapon,omitempty"`
+	// Ammo picks one of the weapon's modes; empty is its first.
+	Ammo string `json:"ammo,omitempty"`
+	// From is, for an attack combined with a Move, the index of the point of
+	// the trooper's path it is made from (0: where the Order began); nil is
+	// the end of the movement declared so far (n4-core §5.2).
+	From *int `json:"from,omitempty"`
+}
+
+func (k Skill) String() string {
+	switch k.Name {
+	case SkillMove:
+		if n := len(k.Route); n > 0 {
+			return fmt.Sprintf("Move to (%.4g, %.4g)", k.Route[n-1][0], k.Route[n-1][1])
+		}
+		return "Move"
+	case SkillBSAttack:
+		return fmt.Sprintf("BS Attack on %s", k.Target)
+	case SkillCCAttack:
+		return fmt.Sprintf("CC Attack on %s", k.Target)
+	case SkillDodge:
+		return "Dodge"
+	case SkillIdle:
+		return "Idle"
+	case SkillReset:
+		return "Reset"
+	}
+	return k.Name
+}
+
+// The Order sources (n4-core §3.2).
+const (
+	OrderRegular    = "regular"
+	OrderIrregular  = "irregular"
+	OrderLieutenant = "lieutenant"
+)
+
+// Activate spends an Order on a trooper and declares its first skill
+// (n4-core §4.2 steps 1.1 and 1.2).
+type Activate struct {
+	Trooper string `json:"trooper"`
+	// Order is where the Order comes from: regular (the trooper's combat
+	// group pool), irregular (its own), lieutenant (the Lieutenant Special
+	// Order).
+	Order string `json:"order"`
+	Skill Skill  `json:"skill"`
+}
+
+// Second declares the Order's second skill (step 3); Idle does nothing.
+type Second struct {
+	Skill Skill `json:"skill"`
+}
+
+// AROs is the reactive player's answer to one ARO window: one skill or
+// nothing for every eligible trooper (a trooper left out declares nothing
+// and forfeits its ARO for this Order, n4-core §4.2 step 2.2).
+type AROs struct {
+	Declarations []ARODecl `json:"declarations"`
+}
+
+// ARODecl is one trooper's ARO.
+type ARODecl struct {
+	Trooper string `json:"trooper"`
+	Skill   Skill  `json:"skill"`
+}
+
+// Resolve is the chance step of an Order: the dice of every roll (n4-core
+// §4.2 step 5).
+type Resolve struct{}
+
+// DodgeMove moves a trooper that Dodged successfully up to 2" and turns it
+// (seed 003, in the Effects step). Stay keeps it where it is.
+type DodgeMove struct {
+	Trooper string     `json:"trooper"`
+	To      [2]float64 `json:"to"`
+	Facing  float64    `json:"facing"`
+	Stay    bool       `json:"stay,omitempty"`
+}
+
+// EndOrders ends the active player's Orders Phase; unused Orders are lost
+// (n4-core §3.2).
+type EndOrders struct{}
+
+func (Activate) Kind() string  { return "activate" }
+func (Second) Kind() string    { return "second" }
+func (AROs) Kind() string      { return "aro" }
+func (Resolve) Kind() string   { return "resolve" }
+func (DodgeMove) Kind() string { return "dodge-move" }
+func (EndOrders) Kind() string { return "end-orders" }
+
+var actionCodec = func() *rules.Codec[rules.Action] {
+	c := &rules.Codec[rules.Action]{}
+	c.Register("activate", func() rules.Action { return &Activate{} })
+	c.Register("second", func() rules.Action { return &Second{} })
+	c.Register("aro", func() rules.Action { return &AROs{} })
+	c.Register("resolve", func() rules.Action { return &Resolve{} })
+	c.Register("dodge-move", func() rules.Action { return &DodgeMove{} })
+	c.Register("end-orders", func() rules.Action { return &EndOrders{} })
+	return c
+}()
+
+// deref turns a decoded pointer into the value the state works with.
+func deref(a rules.Action) rules.Action {
+	switch v := a.(type) {
+	case *Activate:
+		return *v
+	case *Second:
+		return *v
+	case *AROs:
+		return *v
+	case *Resolve:
+		return *v
+	case *DodgeMove:
+		return *v
+	case *EndOrders:
+		return *v
+	}
+	return a
+}

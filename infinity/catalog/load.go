@@ -1,0 +1,160 @@
+package catalog
+
+import (
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"slices"
+
+	"github.com/ordo-rules/ordo/data"
+)
+
+// Source is one catalog file: the name to use in messages, and its bytes.
+type Source struct {
+	File string
+	Data []byte
+}
+
+// Parse builds a catalog from one file. The file must be complete on its
+// own: every weapon its profiles name is defined in it. To add a file to
+// another catalog, use (*Catalog).Parse.
+func Parse(file string, data []byte) (*Catalog, error) {
+	return Build(nil, Source{File: file, Data: data})
+}
+
+// Load builds a catalog from files on disk, merged in order; together they
+// must define every weapon their profiles name. To load user files on top
+// of the shipped catalog, use Default and then (*Catalog).Load.
+func Load(files ...string) (*Catalog, error) {
+	return (*Catalog)(nil).Load(files...)
+}
+
+// Default builds the shipped catalog, embedded from data/catalog/*.yaml.
+// It is illustrative (see the package comment). Errors name the files as
+// data/catalog/….
+func Default() (*Catalog, error) {
+	names, err := fs.Glob(data.Catalog, "catalog/*.yaml")
+	if err != nil {
+		return nil, fmt.Errorf("catalog: embedded files: %w", err)
+	}
+	slices.Sort(names)
+	srcs := make([]Source, 0, len(names))
+	for _, name := range names {
+		b, err := fs.ReadFile(data.Catalog, name)
+		if err != nil {
+			return nil, fmt.Errorf("catalog: embedded %s: %w", name, err)
+		}
+		srcs = append(srcs, Source{File: "data/" + name, Data: b})
+	}
+	return Build(nil, srcs...)
+}
+
+// Parse returns a new catalog with c's entries and those of one more file;
+// c is unchanged. The file may name c's weapons. An id that c already has
+// is an error naming both places.
+func (c *Catalog) Parse(file string, data []byte) (*Catalog, error) {
+	return Build(c, Source{File: file, Data: data})
+}
+
+// Load returns a new catalog with c's entries and those of files on disk;
+// c is unchanged. A nil c starts from nothing. A file that cannot be read
+// is an error naming it; the others are not checked until it can.
+func (c *Catalog) Load(files ...string) (*Catalog, error) {
+	var errs Errors
+	srcs := make([]Source, 0, len(files))
+	for i, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			errs = append(errs, &Error{File: f, Msg: "cannot read the catalog: " + oneLine(err.Error()), order: i})
+			continue
+		}
+		srcs = append(srcs, Source{File: f, Data: b})
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return Build(c, srcs...)
+}
+
+// Build merges sources, in order, on top of base (nil for none) into a new
+// catalog. Each file is checked on its own (shape, every field, the rules
+// tying fields together), then the whole: ids are unique across base and
+// every source, and every weapon a profile names exists somewhere in them.
+//
+// On failure the error is an Errors listing every problem, file by file in
+// the order given, then by line; no catalog is returned.
+func Build(base *Catalog, sources ...Source) (*Catalog, error) {
+	out := base.copy()
+	readers := make([]*reader, len(sources))
+	files := make([]*fileEntries, len(sources))
+	for i, src := range sources {
+		r := newReader(src.File, i)
+		fe := r.decode(r.parse(src.Data))
+		for _, we := range fe.weapons {
+			r.validateWeapon(we)
+			if r.define(out, "weapon", we.w.ID, we.entry) {
+				out.weapons[we.w.ID] = we.w
+			}
+		}
+		for _, pe := range fe.profiles {
+			r.validateProfile(pe)
+			if r.define(out, "profile", pe.p.ID, pe.entry) {
+				out.profiles[pe.p.ID] = pe.p
+			}
+		}
+		out.files = append(out.files, src.File)
+		readers[i], files[i] = r, fe
+	}
+
+	// References resolve against everything loaded, so a user file may arm
+	// its profiles with the shipped weapons, and the shipped profiles may
+	// sit in a different file from their weapons.
+	weaponIDs := slices.Sorted(maps.Keys(out.weapons))
+	var errs Errors
+	for i, r := range readers {
+		for _, pe := range files[i].profiles {
+			if pe.ok["weapons"] {
+				r.resolve(pe, out, weaponIDs)
+			}
+		}
+		errs = append(errs, r.errs...)
+	}
+	if len(errs) > 0 {
+		errs.sort()
+		return nil, errs
+	}
+	return out, nil
+}
+
+// define records an entry's id, reporting an id defined before (in base or
+// an earlier entry or file) with both places. It returns whether the entry
+// was recorded; entries without a usable id are not.
+func (r *reader) define(c *Catalog, kind, id string, e entry) bool {
+	if !e.ok["id"] || !validID(id) {
+		return false
+	}
+	key := kind + ":" + id
+	here := place{file: r.file, pos: r.lookup(childPath(e.path, "id"))}
+	if first, dup := c.defined[key]; dup {
+		r.errorf(childPath(e.path, "id"), "%s %q is defined twice: first at %s, again here", kind, id, first)
+		return false
+	}
+	c.defined[key] = here
+	return true
+}
+
+// resolve checks that every weapon a profile names is in the catalog.
+func (r *reader) resolve(pe *profileEntry, c *Catalog, weaponIDs []string) {
+	for i, id := range pe.p.Weapons {
+		if _, ok := c.weapons[id]; ok {
+			continue
+		}
+		p := indexPath(childPath(pe.path, "weapons"), i)
+		if s, ok := closest(id, weaponIDs); ok {
+			r.errorf(p, "unknown weapon %q: did you mean %q?", id, s)
+		} else {
+			r.errorf(p, "unknown weapon %q: no loaded catalog file defines it", id)
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package catalog
+
+import (
+	"slices"
+	"strings"
+)
+
+// skillSpec says what a known skill takes besides its name.
+type skillSpec struct {
+	// levels are the values Level may take; nil means the skill has no
+	// level (Level must be 0).
+	levels []int
+	// levelRequired: the skill is meaningless without one of levels.
+	levelRequired bool
+	// params is what Params hold: "" (none allowed), "ammo" (ammunition
+	// names, at least one).
+	params string
+}
+
+// skillSpecs are the Special Skills a catalog may give a profile. The list
+// is closed on purpose: the engine implements the skills it knows, and a
+// misspelt or unknown skill must be an error at load rather than a profile
+// that silently lacks a rule. A ruleset that implements a new skill adds it
+// here. Sources: n4-core §3.2, §3.7, §3.8, §5, §7, §8.3, §9, §10.2 and the
+// seeds (000 G: Jumper, 003 Dodge).
+var skillSpecs = map[string]skillSpec{
+	"Airborne Deployment":     {},
+	"Berserk":                 {},
+	"Camouflage":              {}, // Camouflaged marker state (§7.9)
+	"Chain of Command":        {},
+	"Climbing Plus":           {},
+	"Combat Jump":             {}, // Airborne Deployment, an Entire Order (seed 000)
+	"Courage":                 {}, // ignores Guts; Stun's auto-fail (§8.3)
+	"Doctor":                  {},
+	"Dogged":                  {}, // §2.3
+	"Engineer":                {},
+	"Extremely Impetuous":     {},
+	"Forward Observer":        {},
+	"Frenzy":                  {},
+	"G: Jumper":               {}, // seed 000
+	"Hacker":                  {}, // needs a hacking device (KnownEquipment)
+	"Hidden Deployment":       {}, // §7.12
+	"Immunity":                {params: "ammo"},
+	"Impersonation":           {}, // §7.10
+	"Impetuous":               {}, // §3.7
+	"Infiltration":            {},
+	"Lieutenant":              {levels: []int{1, 2}}, // §10.2; the level is a variant's extra Order or Command Token
+	"Martial Arts":            {levels: []int{1, 2, 3, 4, 5}, levelRequired: true},
+	"Mimetism":                {levels: []int{-3, -6}, levelRequired: true}, // BS MOD to attackers (§5.2)
+	"NCO":                     {},
+	"No Wound Incapacitation": {}, // §2.3
+	"Parachutist":             {},
+	"Religious Troop":         {}, // §8.3
+	"Sixth Sense":             {},
+	"Specialist Operative":    {},
+	"Stealth":                 {}, // §5.12
+	"Super-Jump":              {},
+	"Tactical Awareness":      {},
+	"Veteran":                 {levels: []int{1, 2}}, // stays Regular in Loss of Lieutenant (§8.3)
+}
+
+// knownEquipment is the equipment a catalog may give a profile, closed for
+// the same reason as the skills. The hacking devices are the seed's (n4-core
+// §9.7).
+var knownEquipment = []string{
+	"Assault Hacking Device",
+	"Biometric Visor",
+	"Defensive Hacking Device",
+	"Deployable Repeater",
+	"EI Assault Hacking Device",
+	"EI Hacking Device",
+	"EI Killer Hacking Device",
+	"EVO Hacking Device",
+	"GizmoKit",
+	"Hacking Device",
+	"Hacking Device Plus",
+	"Holoprojector",
+	"Killer Hacking Device",
+	"Medikit",
+	"Motorcycle", // a troop-type-like Dodge MOD in N3 (§5.4)
+	"Multispectral Visor L1",
+	"Multispectral Visor L2",
+	"Multispectral Visor L3",
+	"Nanoscreen",
+	"Repeater",
+	"White Hacking Device",
+}
+
+// KnownSkills lists the skill names a catalog may use, sorted.
+func KnownSkills() []string {
+	names := make([]string, 0, len(skillSpecs))
+	for name := range skillSpecs {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// KnownEquipment lists the equipment names a catalog may use, sorted.
+func KnownEquipment() []string {
+	out := slices.Clone(knownEquipment)
+	slices.Sort(out)
+	return out
+}
+
+// IsHackingDevice reports whether a piece of equipment is a hacking device,
+// which makes its carrier a Hacker for programs that target Hackers
+// (n4-core §8.3).
+func IsHackingDevice(equipment string) bool {
+	return slices.Contains(knownEquipment, equipment) && strings.HasSuffix(equipment, "Hacking Device")
+}
+
+// closest suggests the canonical spelling of a name that differs only in
+// case, spaces or punctuation ("martial arts" → "Martial Arts").
+func closest(name string, known []string) (string, bool) {
+	key := fold(name)
+	for _, k := range known {
+		if fold(k) == key {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+func fold(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

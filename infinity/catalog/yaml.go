@@ -1,0 +1,407 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+)
+
+// The catalog is read from goccy's syntax tree rather than decoded by
+// reflection: walking the tree keeps every node's line and column, so each
+// problem is reported at its own node and all of them in one pass, and it
+// makes the format strict by construction — every key is looked up in the
+// list its mapping takes, every scalar must have the kind its field wants
+// (no "3" read as 3, no 1.5 truncated to 1).
+
+// pos is a 1-based line and column; the zero pos means "unknown".
+type pos struct{ line, col int }
+
+// reader turns one file's tree into catalog entries, recording where every
+// field is and every problem met.
+type reader struct {
+	file  string
+	order int
+	// at maps a field path ("profiles[2].bs") to the position of its value
+	// (of its key when the value is empty).
+	at   map[string]pos
+	errs Errors
+}
+
+func newReader(file string, order int) *reader {
+	return &reader{file: file, order: order, at: map[string]pos{}}
+}
+
+// errorAt records a problem at a known position.
+func (r *reader) errorAt(p pos, field, format string, args ...any) {
+	r.errs = append(r.errs, &Error{File: r.file, Line: p.line, Col: p.col, Field: field, Msg: fmt.Sprintf(format, args...), order: r.order})
+}
+
+// errorf records a problem with the field at path, placed at the field or,
+// if the file lacks it, at the nearest enclosing field that it has: a
+// missing key is reported at the mapping that should hold it.
+func (r *reader) errorf(path, format string, args ...any) {
+	r.errorAt(r.lookup(path), path, format, args...)
+}
+
+func (r *reader) lookup(path string) pos {
+	for {
+		if p, ok := r.at[path]; ok {
+			return p
+		}
+		if path == "" {
+			return pos{line: 1, col: 1}
+		}
+		path = parentPath(path)
+	}
+}
+
+// parse parses the file into the body of its one document; nil with no
+// error recorded means an empty file.
+func (r *reader) parse(data []byte) (body ast.Node) {
+	defer func() {
+		// The parser is third-party code fed user files (and, through the
+		// server, uploads); a panic there must become an error.
+		if x := recover(); x != nil {
+			body = nil
+			r.errorAt(pos{1, 1}, "", "cannot parse YAML: %s", oneLine(fmt.Sprint(x)))
+		}
+	}()
+	f, err := parser.ParseBytes(data, 0)
+	if err != nil {
+		p, msg := pos{1, 1}, oneLine(err.Error())
+		var ye yaml.Error
+		if errors.As(err, &ye) {
+			msg = oneLine(ye.GetMessage())
+			if at := tokenPos(ye.GetToken()); at.line > 0 {
+				p = at
+			}
+		}
+		r.errorAt(p, "", "invalid YAML: %s", msg)
+		return nil
+	}
+	var docs []*ast.DocumentNode
+	for _, d := range f.Docs {
+		if d != nil && d.Body != nil {
+			docs = append(docs, d)
+		}
+	}
+	switch len(docs) {
+	case 0:
+		return nil
+	case 1:
+		return docs[0].Body
+	}
+	p := tokenPos(docs[1].Start)
+	if p.line == 0 {
+		p = nodePos(docs[1].Body)
+	}
+	r.errorAt(p, "", "a catalog file holds one YAML document; found a second")
+	return nil
+}
+
+// plain reports whether n is free of the YAML features a catalog does not
+// use, reporting them if not. An anchor or alias would let one node stand in
+// several places, so a problem in it could not be given one line; a tag
+// changes how a scalar reads behind the reader's back.
+func (r *reader) plain(n ast.Node, path string) bool {
+	switch n.(type) {
+	case nil:
+		return false
+	case *ast.AnchorNode, *ast.AliasNode, *ast.MergeKeyNode:
+		r.errorAt(nodePos(n), path, "anchors, aliases and merge keys are not supported in catalog files; write the value out")
+		return false
+	case *ast.TagNode:
+		r.errorAt(nodePos(n), path, "tags are not supported in catalog files; quote a value to make it a string")
+		return false
+	case *ast.DirectiveNode, *ast.CommentNode, *ast.CommentGroupNode, *ast.DocumentNode,
+		*ast.MappingValueNode, *ast.MappingKeyNode, *ast.SequenceEntryNode:
+		r.errorAt(nodePos(n), path, "unexpected %s here", describe(n))
+		return false
+	}
+	return true
+}
+
+// fields walks a mapping whose keys must be among keys, calling fn for each
+// key with a value. A key with an empty value is recorded (so a "required"
+// error points at it) but fn is not called: an empty value is a missing one.
+// It returns false if n is not a mapping whose fields can all be read.
+func (r *reader) fields(n ast.Node, path string, keys []string, fn func(key string, v ast.Node, path string)) bool {
+	if !r.plain(n, path) {
+		return false
+	}
+	m, ok := n.(*ast.MappingNode)
+	if !ok {
+		r.errorAt(nodePos(n), path, "want a mapping with keys %s, got %s", strings.Join(keys, ", "), describe(n))
+		return false
+	}
+	shaped := true
+	for _, mv := range m.Values {
+		if mv == nil || mv.Key == nil {
+			continue
+		}
+		var k ast.Node = mv.Key
+		if mk, ok := k.(*ast.MappingKeyNode); ok {
+			k = mk.Value
+		}
+		if !r.plain(k, path) {
+			// A merge key stands for fields we will not read: checking the
+			// mapping further would only report them missing.
+			shaped = false
+			continue
+		}
+		name, ok := k.(*ast.StringNode)
+		if !ok {
+			r.errorAt(nodePos(k), path, "want a field name, got %s", describe(k))
+			continue
+		}
+		child := childPath(path, name.Value)
+		if !slices.Contains(keys, name.Value) {
+			r.errorAt(nodePos(k), child, "unknown field %q (this mapping takes %s)", name.Value, strings.Join(keys, ", "))
+			continue
+		}
+		if isNull(mv.Value) {
+			r.at[child] = nodePos(k)
+			continue
+		}
+		r.at[child] = nodePos(mv.Value)
+		fn(name.Value, mv.Value, child)
+	}
+	return shaped
+}
+
+// list walks a sequence, calling fn for each element. An empty value is an
+// empty list.
+func (r *reader) list(n ast.Node, path string, fn func(i int, v ast.Node, path string)) bool {
+	if !r.plain(n, path) {
+		return false
+	}
+	seq, ok := n.(*ast.SequenceNode)
+	if !ok {
+		r.errorAt(nodePos(n), path, "want a list, got %s", describe(n))
+		return false
+	}
+	for i, v := range seq.Values {
+		child := indexPath(path, i)
+		r.at[child] = nodePos(v)
+		fn(i, v, child) // fn reads v, which reports a non-plain node
+
+	}
+	return true
+}
+
+// str reads text.
+func (r *reader) str(n ast.Node, path string) (string, bool) {
+	if !r.plain(n, path) {
+		return "", false
+	}
+	switch n := n.(type) {
+	case *ast.StringNode:
+		return n.Value, true
+	case *ast.LiteralNode:
+		if n.Value != nil {
+			return n.Value.Value, true
+		}
+	}
+	r.errorAt(nodePos(n), path, "want a string, got %s (quote it if it is meant as text)", describe(n))
+	return "", false
+}
+
+// maxInt bounds the integers read, far beyond any sane value but small
+// enough that no arithmetic on them overflows; the validator narrows them.
+const maxInt = 1 << 30
+
+// int reads a whole number.
+func (r *reader) int(n ast.Node, path string) (int, bool) {
+	if !r.plain(n, path) {
+		return 0, false
+	}
+	in, ok := n.(*ast.IntegerNode)
+	if !ok {
+		r.errorAt(nodePos(n), path, "want a whole number, got %s", describe(n))
+		return 0, false
+	}
+	switch v := in.Value.(type) {
+	case int64:
+		if v >= -maxInt && v <= maxInt {
+			return int(v), true
+		}
+	case uint64:
+		if v <= maxInt {
+			return int(v), true
+		}
+	default:
+		r.errorAt(nodePos(n), path, "want a whole number, got %s", describe(n))
+		return 0, false
+	}
+	r.errorAt(nodePos(n), path, "%s is far too large", tokenText(n))
+	return 0, false
+}
+
+// float reads a finite number.
+func (r *reader) float(n ast.Node, path string) (float64, bool) {
+	if !r.plain(n, path) {
+		return 0, false
+	}
+	var v float64
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		i, ok := r.int(n, path)
+		return float64(i), ok
+	case *ast.FloatNode:
+		v = n.Value
+	case *ast.InfinityNode, *ast.NanNode:
+		r.errorAt(nodePos(n), path, "want a finite number, got %s", describe(n))
+		return 0, false
+	default:
+		r.errorAt(nodePos(n), path, "want a number, got %s", describe(n))
+		return 0, false
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > maxInt {
+		r.errorAt(nodePos(n), path, "want a finite number, got %s", describe(n))
+		return 0, false
+	}
+	return v, true
+}
+
+// bool reads true or false.
+func (r *reader) bool(n ast.Node, path string) (bool, bool) {
+	if !r.plain(n, path) {
+		return false, false
+	}
+	b, ok := n.(*ast.BoolNode)
+	if !ok {
+		r.errorAt(nodePos(n), path, "want true or false, got %s", describe(n))
+		return false, false
+	}
+	return b.Value, true
+}
+
+// strings reads a list of strings; a single string stands for a list of one.
+// It fails if any element is not a string, so that the list is not checked
+// further with holes in it.
+func (r *reader) strings(n ast.Node, path string) ([]string, bool) {
+	if _, ok := n.(*ast.StringNode); ok {
+		s, _ := r.str(n, path)
+		return []string{s}, true
+	}
+	var out []string
+	good := true
+	isList := r.list(n, path, func(_ int, v ast.Node, p string) {
+		s, ok := r.str(v, p)
+		out = append(out, s)
+		good = good && ok
+	})
+	return out, isList && good
+}
+
+func isNull(n ast.Node) bool {
+	_, ok := n.(*ast.NullNode)
+	return n == nil || ok
+}
+
+// describe names what a node holds, for messages: `an integer (12)`.
+func describe(n ast.Node) string {
+	var what string
+	switch n.(type) {
+	case nil, *ast.NullNode:
+		return "nothing"
+	case *ast.MappingNode:
+		return "a mapping"
+	case *ast.SequenceNode:
+		return "a list"
+	case *ast.StringNode, *ast.LiteralNode:
+		what = "a string"
+	case *ast.IntegerNode:
+		what = "an integer"
+	case *ast.FloatNode:
+		what = "a number"
+	case *ast.InfinityNode, *ast.NanNode:
+		what = "a non-finite number"
+	case *ast.BoolNode:
+		what = "a boolean"
+	default:
+		return "a " + n.Type().YAMLName()
+	}
+	if t := tokenText(n); t != "" && len(t) <= 40 {
+		return fmt.Sprintf("%s (%s)", what, printable(t))
+	}
+	return what
+}
+
+func tokenText(n ast.Node) string {
+	if tk := nodeToken(n); tk != nil {
+		return tk.Value
+	}
+	return ""
+}
+
+// nodePos is where a node starts. A block mapping's own token is its first
+// ':', so it is placed at its first key instead, where a reader looks.
+func nodePos(n ast.Node) pos {
+	if m, ok := n.(*ast.MappingNode); ok && !m.IsFlowStyle && len(m.Values) > 0 && m.Values[0] != nil && m.Values[0].Key != nil {
+		return nodePos(m.Values[0].Key)
+	}
+	return tokenPos(nodeToken(n))
+}
+
+// nodeToken is n.GetToken without the traps of nil nodes and documents
+// without a body.
+func nodeToken(n ast.Node) *token.Token {
+	switch n := n.(type) {
+	case nil:
+		return nil
+	case *ast.DocumentNode:
+		if n.Body == nil {
+			return n.Start
+		}
+		return nodeToken(n.Body)
+	case *ast.MappingValueNode:
+		if n.Key == nil {
+			return n.Start
+		}
+		return nodeToken(n.Key)
+	case *ast.MappingKeyNode:
+		return n.Start
+	}
+	return n.GetToken()
+}
+
+func tokenPos(tk *token.Token) pos {
+	if tk == nil || tk.Position == nil {
+		return pos{}
+	}
+	return pos{line: tk.Position.Line, col: tk.Position.Column}
+}
+
+func childPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func indexPath(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
+
+// parentPath drops the last step of a path: "a.b[2]" → "a.b" → "a" → "".
+func parentPath(path string) string {
+	if strings.HasSuffix(path, "]") {
+		if i := strings.LastIndexByte(path, '['); i >= 0 {
+			return path[:i]
+		}
+	}
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		return path[:i]
+	}
+	return ""
+}
+
+// oneLine keeps a message from a dependency on one line.
+func oneLine(msg string) string { return strings.Join(strings.Fields(msg), " ") }

@@ -1,0 +1,161 @@
+package infinity
+
+import (
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// maxContinuous bounds the re-rolls of one continuous-damage chain: past it
+// the target is long Dead, and a save that always fails must not loop.
+const maxContinuous = 64
+
+// applyHits makes the target roll the Saving Rolls an attacker's surviving
+// hits force and applies what fails (n4-core §2): W/STR loss, Unconscious at
+// exactly 0, Dead below, Shock killing the Unconscious, and the states of
+// non-lethal ammunition.
+func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
+	ammo, err := dice.LookupAmmo(r.ammo)
+	if err != nil {
+		return nil, rules.Errorf(rules.CodeIllegal, "n4-core §2.2", "%v", err)
+	}
+	t := &s.Troopers[r.target]
+	tp := s.profile(r.target)
+	attr := r.weapon.Save
+	if ammo.Attribute != "" {
+		attr = ammo.Attribute
+	}
+	// Plasma rolls one ARM and one BTS save per hit; every other ammunition
+	// rolls its Saves against one attribute.
+	attrs := make([]string, 0, ammo.Saves)
+	if attr == "ARM+BTS" {
+		attrs = append(attrs, "ARM", "BTS")
+	} else {
+		for range ammo.Saves {
+			attrs = append(attrs, attr)
+		}
+	}
+	dam := r.weapon.DamageFor(s.profile(r.trooper))
+	damage := func(a string) int {
+		v := tp.ARM
+		switch a {
+		case "BTS":
+			v = tp.BTS
+		case "PH":
+			v = tp.PH
+		}
+		// Templates ignore Partial Cover on the save (n4-core §2.1).
+		return ammo.AttackDamage(dam, v, r.cover && r.weapon.Traits.Template == "")
+	}
+	type save struct {
+		attr  string
+		extra bool // the Critical's extra roll: always 1 W (T2)
+		auto  bool // n3-auto-wound: failed without a roll
+	}
+	var saves []save
+	for range r.out.Hits + r.out.Crits {
+		for _, a := range attrs {
+			saves = append(saves, save{attr: a})
+		}
+	}
+	for range r.out.Crits {
+		if s.Rulings.Get("criticals") == "n3-auto-wound" {
+			// The Critical's first roll fails without rolling; the hit's
+			// other rolls are still made.
+			for i := range saves {
+				if !saves[i].auto && !saves[i].extra {
+					saves[i].auto = true
+					break
+				}
+			}
+			continue
+		}
+		saves = append(saves, save{attr: attrs[0], extra: true})
+	}
+	ev := Saved{Trooper: t.ID, From: s.Troopers[r.trooper].ID, Ammo: ammo.Name}
+	lost, failedShock := 0, false
+	stateFails := 0
+	for _, sv := range saves {
+		ad := damage(sv.attr)
+		ev.AttackDamage = ad
+		for roll := 0; roll < maxContinuous; roll++ {
+			failed := sv.auto && roll == 0
+			if !failed {
+				f, err := d.D20()
+				if err != nil {
+					return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+				}
+				ev.Faces = append(ev.Faces, f)
+				failed = dice.SaveFails(ad, f)
+			}
+			if !failed {
+				break
+			}
+			ev.Failed++
+			switch {
+			case ammo.NonLethal || r.weapon.Traits.NonLethal:
+				stateFails++
+			case sv.extra:
+				lost++
+			default:
+				lost += max(ammo.WoundsPerFail, 1)
+			}
+			if ammo.Effect == "SHOCK" {
+				failedShock = true
+			}
+			if !r.weapon.Traits.Continuous || t.Wounds-lost < 0 {
+				break
+			}
+		}
+	}
+	events := []rules.Event{ev}
+	if stateFails > 0 {
+		events = append(events, s.ammoState(r.target, ammo)...)
+	}
+	if lost == 0 && !(failedShock && t.States.Unconscious) {
+		return events, nil
+	}
+	t.Wounds -= lost
+	wasUnconscious := t.States.Unconscious
+	switch {
+	case t.Wounds < 0, failedShock && (t.Wounds == 0 || wasUnconscious):
+		// Shock: any failed save kills a trooper that is or goes
+		// Unconscious (n4-core §2.2).
+		t.States.Dead, t.States.Unconscious = true, false
+		for _, m := range t.Models {
+			s.Models[m].Removed = true
+		}
+	case t.Wounds == 0:
+		t.States.Unconscious = true
+	}
+	if t.States.Null() {
+		// Null troopers leave Suppressive Fire and every other state.
+		t.States = States{Dead: t.States.Dead, Unconscious: t.States.Unconscious}
+	}
+	events = append(events, Wounded{Trooper: t.ID, Lost: lost, Left: t.Wounds, States: t.States.Names()})
+	return events, nil
+}
+
+// ammoState applies a non-lethal ammunition's state (n4-core §2.2).
+func (s *State) ammoState(t int, ammo dice.Ammo) []rules.Event {
+	st := &s.Troopers[t].States
+	id := s.Troopers[t].ID
+	var events []rules.Event
+	set := func(flag *bool, name string) {
+		if !*flag {
+			*flag = true
+			events = append(events, StateChanged{Trooper: id, State: name, On: true, Why: ammo.Name})
+		}
+	}
+	switch ammo.Effect {
+	case "PARA":
+		set(&st.ImmA, "IMM-A")
+	case "STUN":
+		set(&st.Stunned, "Stunned")
+	case "EM":
+		set(&st.Isolated, "Isolated")
+		if s.profile(t).Type.Structure() || s.profile(t).Type == "HI" {
+			set(&st.ImmB, "IMM-B")
+		}
+	}
+	return events
+}

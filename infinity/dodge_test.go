@@ -1,0 +1,312 @@
+package infinity
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/play"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// duelYAML is a two-trooper table: blue's fusilier against red's zhanshi,
+// with placements and facings given.
+func duelYAML(fus, zh string, extra string) string {
+	return fmt.Sprintf(`name: test
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+sides:
+  - seat: blue
+    troopers:
+      - {id: fusilier, profile: fusilier, lieutenant: true, models: [{id: fusilier, %s}]}
+    combat-groups: [{name: "1", troopers: [fusilier]}]
+  - seat: red
+    troopers:
+      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, %s}]}
+%s    combat-groups: [{name: "1", troopers: [zhanshi%s]}]
+initiative: blue
+rounds: 1
+`, fus, zh, extra, map[bool]string{true: ", line", false: ""}[extra != ""])
+}
+
+func setup(t *testing.T, yaml string, rulings map[string]string) *State {
+	t.Helper()
+	rs := ruleset(t)
+	sc, err := scenario.Parse("test.yaml", []byte(yaml), scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rules.ResolveRulings(rs.Rulings(), rulings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rs.Setup(sc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+func do(t *testing.T, st *State, seat rules.Seat, a rules.Action, faces ...int) []rules.Event {
+	t.Helper()
+	src, err := dice.NewScript(faces...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := st.Apply(seat, a, src)
+	if err != nil {
+		t.Fatalf("%s by %s: %v", a.Kind(), seat, err)
+	}
+	if src.Remaining() != 0 {
+		t.Fatalf("%s: %d dice unused", a.Kind(), src.Remaining())
+	}
+	return ev
+}
+
+func refused(t *testing.T, st *State, seat rules.Seat, a rules.Action, code rules.Code, want string) {
+	t.Helper()
+	_, err := st.Apply(seat, a, dice.NewPCG(1, 1))
+	re, ok := rules.AsRuleError(err)
+	if !ok || re.Code != code || !strings.Contains(err.Error(), want) {
+		t.Fatalf("%s by %s: err %v, want %s %q", a.Kind(), seat, err, code, want)
+	}
+}
+
+func rolledBy(evs []rules.Event) map[string]Rolled {
+	out := map[string]Rolled{}
+	for _, e := range evs {
+		if r, ok := e.(Rolled); ok {
+			out[r.Trooper] = r
+		}
+	}
+	return out
+}
+
+func move(to ...[2]float64) Skill { return Skill{Name: SkillMove, Route: to} }
+
+// Seed 003 worked example, through `ordo play`'s runner: the Fusilier's SV
+// 15 (BS 12, +3 range) against the Zhanshi's PH 10; the Zhanshi's 8 wins;
+// he moves into contact and both are Engaged.
+func TestDodgeSeedExample(t *testing.T) {
+	var out strings.Builder
+	sc := load(t, "../data/scenarios/seed/dodge-fusilier.yaml")
+	if err := play.Run(ruleset(t), sc, &out, play.Options{}); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, line := range []string{
+		"fusilier bs-attack (face-to-face): SV BS 12 +3 Range",
+		"= 15, dice [3x 16- 18-] vs zhanshi -> 0 hits",
+		"zhanshi dodge (face-to-face): SV PH 10 = 10, dice [8] vs fusilier",
+		"zhanshi moves (dodge)",
+		"fusilier enters Engaged", "zhanshi enters Engaged",
+	} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("no %q in\n%s", line, out.String())
+		}
+	}
+}
+
+// Seed 003, "Troopers can only Dodge if ... they are the Active Trooper /
+// in the Reactive Turn, they have a valid ARO".
+func TestDodgeWhoMayDodge(t *testing.T) {
+	// The zhanshi faces away and stands 12" off: neither LoF nor ZoC, no ARO.
+	st := setup(t, duelYAML("at: [4, 4], facing: 0", "at: [20, 20], facing: 45", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillDodge}})
+	if st.Order.Step != StepSecond {
+		t.Fatalf("the active trooper's Dodge was not accepted: step %s", st.Order.Step)
+	}
+	// The zhanshi had no valid ARO: no window opened, he cannot Dodge.
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}}, rules.CodeNotYourTurn, "may not act now")
+	// With LoF he may.
+	st = setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 16], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 6})})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+}
+
+// Seed 003: "If the user is not making a Face to Face Roll (for example if
+// they have not been Attacked ...), they will instead make a Normal PH Roll"
+// — and a success still lets them move 2".
+func TestDodgeNormalRollWhenNotAttacked(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 16], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 6})})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 9)
+	r := rolledBy(ev)["zhanshi"]
+	if r.Roll != "normal" || r.SV.Value != 10 || r.Hits != 1 {
+		t.Fatalf("roll %+v", r)
+	}
+	if st.Order == nil || st.Order.Step != StepDodgeMove {
+		t.Fatal("a successful Normal Dodge gives the 2\" move")
+	}
+}
+
+// Seed 003: the Face to Face Roll "pits the user's PH Attribute against
+// whichever Attribute the attacker uses ... regardless of the Burst": one
+// Dodge die against all three of a Combi Rifle's.
+func TestDodgeFaceToFaceAgainstWholeBurst(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 12], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 2, 5, 7, 9)
+	r := rolledBy(ev)
+	if r["fusilier"].Roll != "face-to-face" || len(r["fusilier"].Dice) != 3 || r["fusilier"].Hits != 0 {
+		t.Fatalf("fusilier %+v", r["fusilier"])
+	}
+	if r["zhanshi"].SV.Attribute != "PH" || r["zhanshi"].Hits != 1 || r["zhanshi"].Against != "fusilier" {
+		t.Fatalf("zhanshi %+v", r["zhanshi"])
+	}
+	if st.Troopers[1].Wounds != 1 {
+		t.Fatal("a winning Dodge avoids every shot")
+	}
+}
+
+// Seed 003: a failed Dodge lets the attack through and gives no move.
+func TestDodgeFailedTakesTheHits(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 12], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	// 14 beats the Dodge's 3; the save (ARM 1 vs DAM 13: fails on 12 or
+	// less) rolls 5: the zhanshi goes Unconscious at exactly 0 W.
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 14, 20, 20, 3, 5)
+	if z := st.Troopers[1]; z.Wounds != 0 || !z.States.Unconscious {
+		t.Fatalf("zhanshi %+v (events %v)", z, ev)
+	}
+	if st.Order != nil {
+		t.Fatal("a failed Dodge has no movement step")
+	}
+}
+
+// Seed 003: the Dodge movement "is measured, declared, and the Trooper
+// moved, during the Effects step ... the Active Player will move their
+// Troopers first", "does not generate AROs", "must follow the General
+// Movement Rules".
+func TestDodgeMovementRules(t *testing.T) {
+	newState := func() *State {
+		st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 12], facing: 270", ""), nil)
+		do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillDodge}})
+		do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+		do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+		do(t, st, rules.ChanceSeat, Resolve{}, 4, 6)
+		return st
+	}
+	st := newState()
+	if !slices.Equal(st.Order.Dodgers, []int{0, 1}) || !st.Prompt().Waits("blue") {
+		t.Fatalf("dodgers %v, prompt %+v: the active player moves first", st.Order.Dodgers, st.Prompt())
+	}
+	refused(t, st, "blue", DodgeMove{Trooper: "fusilier", To: [2]float64{10, 7}}, rules.CodeIllegal, "up to 2\"")
+	refused(t, st, "blue", DodgeMove{Trooper: "zhanshi", Stay: true}, rules.CodeIllegal, "fusilier moves now")
+	refused(t, st, "red", DodgeMove{Trooper: "zhanshi", Stay: true}, rules.CodeNotYourTurn, "may not act now")
+	refused(t, st, "blue", DodgeMove{Trooper: "fusilier", To: [2]float64{11, 5}, Facing: math.NaN()}, rules.CodeBadAction, "facing")
+	do(t, st, "blue", DodgeMove{Trooper: "fusilier", To: [2]float64{11, 5}, Facing: 45})
+	do(t, st, "red", DodgeMove{Trooper: "zhanshi", Stay: true})
+	if st.Order != nil || st.Prompt().Window != "orders" {
+		t.Fatalf("a Dodge movement generates no ARO: prompt %+v", st.Prompt())
+	}
+	if st.Models[0].At != [2]float64{11, 5} || st.Models[0].Facing != 45 {
+		t.Fatalf("fusilier at %v facing %v", st.Models[0].At, st.Models[0].Facing)
+	}
+}
+
+// Seed 003: "A successful Normal or Face to Face Dodge Roll allows the user
+// to cancel their Engaged State and IMM-A State, applying any State-specific
+// MODs" (IMM-A: PH -6, n4-core §7.2).
+func TestDodgeCancelsEngagedAndIMMA(t *testing.T) {
+	contact := fmt.Sprintf("at: [10, %v], facing: 270", 4+0.98425197)
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", contact, ""), nil)
+	if !st.Troopers[0].States.Engaged || !st.Troopers[1].States.Engaged {
+		t.Fatal("models deployed in contact start Engaged")
+	}
+	// The zhanshi is IMM-A (a PARA hit): IMM-A troopers keep no enemy
+	// Engaged (n4-core §7.14).
+	st.Troopers[1].States.ImmA = true
+	st.updateEngaged("PARA")
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillIdle}})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 2)
+	z := rolledBy(ev)["zhanshi"]
+	if z.SV.Value != 4 || z.SV.Mods[0].Name != "IMM-A" {
+		t.Fatalf("IMM-A Dodge at PH -6: %+v", z.SV)
+	}
+	if st.Troopers[1].States.ImmA {
+		t.Fatal("a successful Dodge cancels IMM-A")
+	}
+	do(t, st, "red", DodgeMove{Trooper: "zhanshi", To: [2]float64{10, 6.9}, Facing: 270})
+	if st.Troopers[0].States.Engaged || st.Troopers[1].States.Engaged {
+		t.Fatal("leaving contact with the Dodge cancels Engaged")
+	}
+}
+
+// Seed 003: "In ARO, if the Active Trooper is inside ZoC and outside LoF,
+// the Reactive Trooper's Roll suffers a -3 PH MOD."
+func TestDodgeZoCWithoutLoF(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 10], facing: 90", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{12, 6})})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 5)
+	if sv := rolledBy(ev)["zhanshi"].SV; sv.Value != 7 || sv.Mods[0].Name != "ARO in ZoC without LoF" {
+		t.Fatalf("SV %+v", sv)
+	}
+	// zoc-aro (N4 errata 1.1.1, default any-valid): still no BS Attack
+	// without LoF; under dodge-reset-only only Dodge.
+	st = setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 10], facing: 90", ""), map[string]string{"zoc-aro": "dodge-reset-only"})
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{12, 6})})
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillCCAttack, Target: "fusilier"}}}}, rules.CodeIllegal, "only Dodge or Reset")
+}
+
+// Seed 003: "Even if several of these circumstances apply, only one -3 MOD
+// is applied" (dodge-mods: single, the default) against the Mine example's
+// -6 (dodge-mods: stack): PH 10 succeeds on 7 or less, or on 4 or less.
+func TestDodgeModsRuling(t *testing.T) {
+	tests := []struct {
+		ruling string
+		flags  [3]bool
+		sv     int
+	}{
+		{"single", [3]bool{false, true, true}, 7},
+		{"stack", [3]bool{false, true, true}, 4},
+		{"single", [3]bool{true, true, true}, 7},
+		{"stack", [3]bool{true, true, true}, 1},
+		{"single", [3]bool{true, false, false}, 7},
+		{"stack", [3]bool{false, false, true}, 7},
+		{"single", [3]bool{}, 10},
+	}
+	for _, tt := range tests {
+		sv := dice.NewSuccessValue("PH", 10, dodgeMods(tt.ruling, tt.flags[0], tt.flags[1], tt.flags[2])...)
+		if sv.Value != tt.sv {
+			t.Errorf("%s %v: SV %d, want %d", tt.ruling, tt.flags, sv.Value, tt.sv)
+		}
+	}
+}
+
+// n4-core §4.1: Short Skill + Short Skill is refused with the reason; a
+// Move may follow a BS Attack.
+func TestSkillCombinations(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 16], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	do(t, st, "red", AROs{})
+	refused(t, st, "blue", Second{Skill: Skill{Name: SkillDodge}}, rules.CodeIllegal, "two Short Skills")
+	do(t, st, "blue", Second{Skill: move([2]float64{12, 4})})
+}
+
+// Refusals change nothing (all or nothing).
+func TestRefusalLeavesStateUnchanged(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 16], facing: 270", ""), nil)
+	before := st.clone()
+	_, err := st.Apply("blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 20})}, dice.NewPCG(1, 1))
+	if !errors.Is(err, &rules.RuleError{Code: rules.CodeIllegal}) {
+		t.Fatalf("err %v", err)
+	}
+	if fmt.Sprint(before) != fmt.Sprint(st) {
+		t.Fatal("state changed")
+	}
+}

@@ -1,0 +1,245 @@
+package infinity
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// TurnStarted opens a Player Turn, after the Tactical Phase's Order Count
+// (n4-core §3.4, §3.5).
+type TurnStarted struct {
+	Round int        `json:"round"`
+	Seat  rules.Seat `json:"seat"`
+	// Pools is the Regular Orders of each combat group.
+	Pools map[string]int `json:"pools"`
+	// Irregular is the Irregular Orders, by trooper.
+	Irregular map[string]int `json:"irregular,omitempty"`
+	// Lieutenant is the Lieutenant Special Orders: private to the owner.
+	Lieutenant int `json:"lieutenant"`
+	// LossOfLieutenant: the army is in Loss of Lieutenant this turn.
+	LossOfLieutenant bool `json:"lossOfLieutenant,omitempty"`
+}
+
+// OrderSpent is step 1 of the Order Expenditure Sequence.
+type OrderSpent struct {
+	Trooper string `json:"trooper"`
+	// Order is where it came from; the opponent sees "order" only, since
+	// the Lieutenant Special Order would name the Lieutenant.
+	Order string `json:"order"`
+	Skill Skill  `json:"skill"`
+}
+
+// SecondDeclared is step 3.
+type SecondDeclared struct {
+	Trooper string `json:"trooper"`
+	Skill   Skill  `json:"skill"`
+}
+
+// AROsDeclared is what the reactive player declared in one window, and who
+// forfeited.
+type AROsDeclared struct {
+	Window    int       `json:"window"`
+	AROs      []ARODecl `json:"aros,omitempty"`
+	Forfeited []string  `json:"forfeited,omitempty"`
+}
+
+// BecameIdle is a skill that failed its Requirements at Resolution
+// (n4-core §4.2 step 5, §5.7).
+type BecameIdle struct {
+	Trooper string `json:"trooper"`
+	Skill   string `json:"skill"`
+	Reason  string `json:"reason"`
+}
+
+// Rolled is one side's roll: its Success Value with the MODs that built it,
+// the dice, and what survived.
+type Rolled struct {
+	Trooper string            `json:"trooper"`
+	Skill   string            `json:"skill"`
+	SV      dice.SuccessValue `json:"sv"`
+	Dice    []dice.Die        `json:"dice,omitempty"`
+	Against string            `json:"against,omitempty"` // the opposing trooper of a Face to Face Roll
+	Hits    int               `json:"hits"`
+	Crits   int               `json:"crits"`
+	Roll    string            `json:"roll"` // "normal" or "face-to-face"
+}
+
+// Saved is the Saving Rolls of one target against one attacker's hits.
+type Saved struct {
+	Trooper      string `json:"trooper"`
+	From         string `json:"from"`
+	Ammo         string `json:"ammo"`
+	AttackDamage int    `json:"attackDamage"`
+	Faces        []int  `json:"faces"`
+	Failed       int    `json:"failed"`
+}
+
+// Wounded is W/STR lost and the states that follow (n4-core §2.3).
+type Wounded struct {
+	Trooper string   `json:"trooper"`
+	Lost    int      `json:"lost"`
+	Left    int      `json:"left"`
+	States  []string `json:"states"`
+}
+
+// StateChanged is a state entered or cancelled.
+type StateChanged struct {
+	Trooper string `json:"trooper"`
+	State   string `json:"state"`
+	On      bool   `json:"on"`
+	Why     string `json:"why,omitempty"`
+}
+
+// Moved is a model's movement.
+type Moved struct {
+	Model string     `json:"model"`
+	From  [2]float64 `json:"from"`
+	To    [2]float64 `json:"to"`
+	Why   string     `json:"why,omitempty"` // "move", "dodge"
+}
+
+// TurnEnded closes a Player Turn (States Phase and End of Turn).
+type TurnEnded struct {
+	Round int        `json:"round"`
+	Seat  rules.Seat `json:"seat"`
+}
+
+// GameEnded is the end of the game with each side's Victory Points: the
+// cost of its troopers not in a Null state (n4-core §10.1).
+type GameEnded struct {
+	VictoryPoints map[rules.Seat]int `json:"victoryPoints"`
+}
+
+func (TurnStarted) Kind() string    { return "turn-started" }
+func (OrderSpent) Kind() string     { return "order-spent" }
+func (SecondDeclared) Kind() string { return "second-declared" }
+func (AROsDeclared) Kind() string   { return "aros-declared" }
+func (BecameIdle) Kind() string     { return "became-idle" }
+func (Rolled) Kind() string         { return "rolled" }
+func (Saved) Kind() string          { return "saved" }
+func (Wounded) Kind() string        { return "wounded" }
+func (StateChanged) Kind() string   { return "state-changed" }
+func (Moved) Kind() string          { return "moved" }
+func (TurnEnded) Kind() string      { return "turn-ended" }
+func (GameEnded) Kind() string      { return "game-ended" }
+
+func (e TurnStarted) String() string {
+	s := fmt.Sprintf("round %d, %s's turn: orders %v", e.Round, e.Seat, e.Pools)
+	if len(e.Irregular) > 0 {
+		s += fmt.Sprintf(", irregular %v", e.Irregular)
+	}
+	if e.Lieutenant > 0 {
+		s += fmt.Sprintf(", lieutenant %d", e.Lieutenant)
+	}
+	if e.LossOfLieutenant {
+		s += ", Loss of Lieutenant"
+	}
+	return s
+}
+
+func (e OrderSpent) String() string {
+	return fmt.Sprintf("%s spends a%s Order: %s", e.Trooper, article(e.Order), e.Skill)
+}
+
+func article(order string) string {
+	switch order {
+	case OrderRegular:
+		return " Regular"
+	case OrderIrregular:
+		return "n Irregular"
+	case OrderLieutenant:
+		return " Lieutenant Special"
+	}
+	return "n"
+}
+
+func (e SecondDeclared) String() string { return fmt.Sprintf("%s declares %s", e.Trooper, e.Skill) }
+
+func (e AROsDeclared) String() string {
+	var parts []string
+	for _, a := range e.AROs {
+		parts = append(parts, fmt.Sprintf("%s: %s", a.Trooper, a.Skill))
+	}
+	for _, f := range e.Forfeited {
+		parts = append(parts, f+": no ARO")
+	}
+	if len(parts) == 0 {
+		return fmt.Sprintf("ARO window %d: nobody may react", e.Window)
+	}
+	return fmt.Sprintf("ARO window %d: %s", e.Window, strings.Join(parts, "; "))
+}
+
+func (e BecameIdle) String() string {
+	return fmt.Sprintf("%s's %s becomes Idle: %s", e.Trooper, e.Skill, e.Reason)
+}
+
+func (e Rolled) String() string {
+	var faces []string
+	for _, d := range e.Dice {
+		f := fmt.Sprint(d.Result)
+		switch {
+		case d.Critical && !d.Cancelled:
+			f += "C"
+		case d.Cancelled:
+			f += "x"
+		case !d.Success:
+			f += "-"
+		}
+		faces = append(faces, f)
+	}
+	s := fmt.Sprintf("%s %s (%s): SV %s, dice [%s]", e.Trooper, e.Skill, e.Roll, e.SV, strings.Join(faces, " "))
+	if e.Against != "" {
+		s += " vs " + e.Against
+	}
+	return s + fmt.Sprintf(" -> %d hits, %d crits", e.Hits, e.Crits)
+}
+
+func (e Saved) String() string {
+	return fmt.Sprintf("%s saves against %s (%s, Attack Damage %d): %v, %d failed", e.Trooper, e.From, e.Ammo, e.AttackDamage, e.Faces, e.Failed)
+}
+
+func (e Wounded) String() string {
+	return fmt.Sprintf("%s loses %d, %d left: %s", e.Trooper, e.Lost, e.Left, strings.Join(e.States, ", "))
+}
+
+func (e StateChanged) String() string {
+	verb := "enters"
+	if !e.On {
+		verb = "leaves"
+	}
+	s := fmt.Sprintf("%s %s %s", e.Trooper, verb, e.State)
+	if e.Why != "" {
+		s += " (" + e.Why + ")"
+	}
+	return s
+}
+
+func (e Moved) String() string {
+	return fmt.Sprintf("%s moves (%s) from (%.4g, %.4g) to (%.4g, %.4g)", e.Model, e.Why, e.From[0], e.From[1], e.To[0], e.To[1])
+}
+
+func (e TurnEnded) String() string { return fmt.Sprintf("round %d, %s's turn ends", e.Round, e.Seat) }
+
+func (e GameEnded) String() string {
+	return fmt.Sprintf("game over: Victory Points %v", e.VictoryPoints)
+}
+
+var eventCodec = func() *rules.Codec[rules.Event] {
+	c := &rules.Codec[rules.Event]{}
+	c.Register("turn-started", func() rules.Event { return &TurnStarted{} })
+	c.Register("order-spent", func() rules.Event { return &OrderSpent{} })
+	c.Register("second-declared", func() rules.Event { return &SecondDeclared{} })
+	c.Register("aros-declared", func() rules.Event { return &AROsDeclared{} })
+	c.Register("became-idle", func() rules.Event { return &BecameIdle{} })
+	c.Register("rolled", func() rules.Event { return &Rolled{} })
+	c.Register("saved", func() rules.Event { return &Saved{} })
+	c.Register("wounded", func() rules.Event { return &Wounded{} })
+	c.Register("state-changed", func() rules.Event { return &StateChanged{} })
+	c.Register("moved", func() rules.Event { return &Moved{} })
+	c.Register("turn-ended", func() rules.Event { return &TurnEnded{} })
+	c.Register("game-ended", func() rules.Event { return &GameEnded{} })
+	return c
+}()

@@ -1,0 +1,162 @@
+package infinity
+
+import (
+	"math"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// directions are the eight headings Legal offers moves along, in degrees.
+var directions = []float64{0, 45, 90, 135, 180, 225, 270, 315}
+
+// Legal is the menu for seat: a finite, representative set of what it may
+// send now (moves along eight headings at full and half MOV, every attack on
+// every enemy, Dodge, Idle, ending the Orders Phase), each checked by the
+// same validation Apply uses (check), with greyed entries carrying the rule
+// that refuses them.
+func (s *State) Legal(seat rules.Seat) []rules.Option {
+	p := s.Prompt()
+	var cands []rules.Action
+	switch {
+	case p.Kind == rules.GameOver:
+		return nil
+	case s.Order == nil:
+		cands = s.activationCandidates()
+	case s.Order.Step == StepSecond:
+		cands = s.secondCandidates()
+	case s.Order.Step == StepARO1 || s.Order.Step == StepARO2:
+		cands = s.aroCandidates()
+	case s.Order.Step == StepResolve:
+		cands = []rules.Action{Resolve{}}
+	case s.Order.Step == StepDodgeMove:
+		cands = s.dodgeCandidates()
+	}
+	out := make([]rules.Option, 0, len(cands))
+	for _, a := range cands {
+		opt := rules.Option{Action: a}
+		if !p.Waits(seat) {
+			opt.Illegal = rules.Errorf(rules.CodeNotYourTurn, "n4-core §4.2", "%s is not prompted: waiting for %v in %s", seat, p.Seats, p.Window)
+		} else if err := s.check(a); err != nil {
+			if re, ok := rules.AsRuleError(err); ok {
+				opt.Illegal = re
+			} else {
+				opt.Illegal = rules.Errorf(rules.CodeIllegal, "", "%v", err)
+			}
+		}
+		out = append(out, opt)
+	}
+	return out
+}
+
+// skillCandidates are the skills a trooper might declare from the end of
+// path with mov inches of movement.
+func (s *State) skillCandidates(t int, from [2]float64, mov float64, attacks bool) []Skill {
+	out := []Skill{{Name: SkillIdle}, {Name: SkillDodge}}
+	if mov > 0 {
+		for _, frac := range []float64{1, 0.5} {
+			for _, deg := range directions {
+				r := radians(deg)
+				to := [2]float64{from[0] + mov*frac*math.Cos(r), from[1] + mov*frac*math.Sin(r)}
+				out = append(out, Skill{Name: SkillMove, Route: [][2]float64{to}})
+			}
+		}
+	}
+	if attacks {
+		for m, model := range s.Models {
+			if model.Removed || s.Troopers[model.Trooper].Seat == s.Troopers[t].Seat {
+				continue
+			}
+			out = append(out, Skill{Name: SkillBSAttack, Target: s.Models[m].ID}, Skill{Name: SkillCCAttack, Target: s.Models[m].ID})
+		}
+	}
+	return out
+}
+
+func (s *State) activationCandidates() []rules.Action {
+	out := []rules.Action{EndOrders{}}
+	for t, tr := range s.Troopers {
+		if tr.Seat != s.active() {
+			continue
+		}
+		m := s.modelOf(t)
+		if m < 0 {
+			continue
+		}
+		source := OrderRegular
+		switch {
+		case s.irregular(t):
+			source = OrderIrregular
+		case tr.Lieutenant && s.army(tr.Seat).LieutenantOrders > 0 && !s.poolLeft(t):
+			source = OrderLieutenant
+		}
+		for _, k := range s.skillCandidates(t, s.Models[m].At, float64(s.profile(t).MOV[0]), true) {
+			out = append(out, Activate{Trooper: tr.ID, Order: source, Skill: k})
+		}
+	}
+	return out
+}
+
+// poolLeft reports Regular Orders left in the trooper's combat group.
+func (s *State) poolLeft(t int) bool {
+	for _, g := range s.army(s.Troopers[t].Seat).Groups {
+		if g.Name == s.Troopers[t].Group {
+			return g.Pool > 0
+		}
+	}
+	return false
+}
+
+func (s *State) secondCandidates() []rules.Action {
+	o := s.Order
+	mov := float64(s.profile(o.Trooper).MOV[0])
+	if o.First.Name == SkillMove {
+		mov = float64(s.profile(o.Trooper).MOV[1])
+	}
+	var out []rules.Action
+	for _, k := range s.skillCandidates(o.Trooper, o.Path[len(o.Path)-1], mov, true) {
+		out = append(out, Second{Skill: k})
+	}
+	return out
+}
+
+// aroCandidates: nobody reacts; each eligible trooper alone with each of
+// its AROs; and every eligible trooper with its first valid ARO.
+func (s *State) aroCandidates() []rules.Action {
+	active := s.Models[s.Order.Model].ID
+	out := []rules.Action{AROs{}}
+	var all AROs
+	for _, e := range s.Order.Eligible {
+		t := e.Trooper
+		id := s.Troopers[t].ID
+		first := true
+		for _, k := range []Skill{{Name: SkillBSAttack, Target: active}, {Name: SkillCCAttack, Target: active}, {Name: SkillDodge}} {
+			d := ARODecl{Trooper: id, Skill: k}
+			out = append(out, AROs{Declarations: []ARODecl{d}})
+			if first && s.canReact(t, k, e) == nil {
+				all.Declarations = append(all.Declarations, d)
+				first = false
+			}
+		}
+	}
+	if len(all.Declarations) > 1 {
+		out = append(out, all)
+	}
+	return out
+}
+
+func (s *State) dodgeCandidates() []rules.Action {
+	t := s.Order.Dodgers[0]
+	m := s.modelOf(t)
+	id := s.Troopers[t].ID
+	out := []rules.Action{DodgeMove{Trooper: id, Stay: true}}
+	if m < 0 {
+		return out
+	}
+	at := s.Models[m].At
+	for _, deg := range directions {
+		r := radians(deg)
+		to := [2]float64{at[0] + DodgeMove2*math.Cos(r), at[1] + DodgeMove2*math.Sin(r)}
+		out = append(out, DodgeMove{Trooper: id, To: to, Facing: deg})
+	}
+	return out
+}

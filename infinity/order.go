@@ -1,0 +1,400 @@
+package infinity
+
+import (
+	"slices"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// The steps of an Order in progress (n4-core §4.2, the errata 1.1.1 shape).
+const (
+	StepARO1      = "aro-1"      // step 2: first ARO window
+	StepSecond    = "second"     // step 3: the second skill
+	StepARO2      = "aro-2"      // step 4: second ARO window
+	StepResolve   = "resolve"    // step 5: resolution (the dice)
+	StepDodgeMove = "dodge-move" // step 6: Dodge movements, active player first
+)
+
+// Order is the Order being resolved.
+type Order struct {
+	Trooper int    `json:"trooper"` // index into State.Troopers
+	Model   int    `json:"model"`   // the active model
+	Source  string `json:"source"`  // regular, irregular, lieutenant
+	Step    string `json:"step"`
+	First   Skill  `json:"first"`
+	Second  *Skill `json:"second,omitempty"`
+	// Path is where the active model is during the Order: its position when
+	// activated, then every point of its declared routes.
+	Path [][2]float64 `json:"path"`
+	// FirstEnd is the index in Path where the first skill's movement ends.
+	FirstEnd int `json:"firstEnd"`
+	// AROs are the declared AROs, in declaration order.
+	AROs []ARO `json:"aros,omitempty"`
+	// Decided lists the reactive troopers that declared an ARO or forfeited
+	// theirs this Order (one ARO per trooper per Order, n4-core §4.3).
+	Decided []int `json:"decided,omitempty"`
+	// Dodgers are the troopers with a Dodge movement pending, in the order
+	// they move: the active player's first (seed 003).
+	Dodgers []int `json:"dodgers,omitempty"`
+	// Eligible are the reactive troopers that may declare an ARO in the
+	// open window, found when it opened (n4-core §4.2 step 2.1).
+	Eligible []eligibility `json:"eligible,omitempty"`
+}
+
+// ARO is one declared ARO.
+type ARO struct {
+	Trooper int   `json:"trooper"`
+	Skill   Skill `json:"skill"`
+	Window  int   `json:"window"`
+	// At is the point of the active model's path the reaction is made
+	// against: the closest one at which the trooper qualified.
+	At [2]float64 `json:"at"`
+}
+
+// chanceSeats is the seat list of a chance prompt.
+var chanceSeats = []rules.Seat{rules.ChanceSeat}
+
+// Prompt says who acts now (the flow of the Order Expenditure Sequence
+// lives here, not in the caller).
+func (s *State) Prompt() rules.Prompt {
+	if s.Phase == PhaseOver {
+		return rules.Prompt{Kind: rules.GameOver}
+	}
+	// The seat lists are slices of s.Seats, capped, so that a prompt costs
+	// no allocation; callers must not write to them.
+	seat := func(i int) []rules.Seat { return s.Seats[i : i+1 : i+1] }
+	o := s.Order
+	if o == nil {
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: "orders"}
+	}
+	switch o.Step {
+	case StepARO1, StepARO2:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(1 - s.Turn), Window: o.Step}
+	case StepSecond:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: StepSecond}
+	case StepResolve:
+		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepResolve}
+	case StepDodgeMove:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Dodgers[0]].Seat)), Window: StepDodgeMove}
+	}
+	return rules.Prompt{Kind: rules.GameOver}
+}
+
+// Apply validates and applies an action, all or nothing: it works on a
+// copy and keeps it only if the action is accepted.
+func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.Event, error) {
+	p := s.Prompt()
+	if p.Kind == rules.GameOver {
+		return nil, rules.Errorf(rules.CodeGameOver, "n4-core §3.4", "the game is over")
+	}
+	if !p.Waits(seat) {
+		return nil, rules.Errorf(rules.CodeNotYourTurn, "n4-core §4.2", "%s may not act now: waiting for %v in %s", seat, p.Seats, p.Window)
+	}
+	if err := s.check(a); err != nil {
+		return nil, err
+	}
+	if _, ok := a.(Resolve); !ok {
+		// Every other action takes no dice and cannot fail once checked.
+		return s.apply(seat, a, d)
+	}
+	// Resolution takes dice, and a source can fail part way (a script that
+	// runs out): work on a copy and keep it only on success.
+	c := s.clone()
+	events, err := c.apply(seat, a, d)
+	if err != nil {
+		return nil, err
+	}
+	*s = *c
+	return events, nil
+}
+
+// apply performs an action that check has accepted.
+func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.Event, error) {
+	switch a := a.(type) {
+	case Activate:
+		return s.activate(a)
+	case EndOrders:
+		return s.endTurn(), nil
+	case Second:
+		return s.second(a)
+	case AROs:
+		return s.aros(a)
+	case Resolve:
+		return s.resolve(d)
+	case DodgeMove:
+		return s.dodgeMove(a)
+	}
+	return nil, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
+}
+
+// check validates an action in the current window without changing
+// anything or rolling: the one authority that both Apply and Legal use.
+func (s *State) check(a rules.Action) error {
+	step := ""
+	if s.Order != nil {
+		step = s.Order.Step
+	}
+	wrong := func() error {
+		w := step
+		if w == "" {
+			w = "orders"
+		}
+		return rules.Errorf(rules.CodeWrongWindow, "n4-core §4.2", "%s does not belong to the %s window", a.Kind(), w)
+	}
+	switch a := a.(type) {
+	case Activate:
+		if step != "" {
+			return wrong()
+		}
+		_, err := s.checkActivate(a)
+		return err
+	case EndOrders:
+		if step != "" {
+			return wrong()
+		}
+	case Second:
+		if step != StepSecond {
+			return wrong()
+		}
+		return s.canDeclare(s.Order, a.Skill, false)
+	case AROs:
+		if step != StepARO1 && step != StepARO2 {
+			return wrong()
+		}
+		_, _, err := s.checkAROs(a, 0)
+		return err
+	case Resolve:
+		if step != StepResolve {
+			return wrong()
+		}
+	case DodgeMove:
+		if step != StepDodgeMove {
+			return wrong()
+		}
+		return s.checkDodgeMove(a)
+	default:
+		return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
+	}
+	return nil
+}
+
+// checkActivate validates an activation and returns the Order it starts.
+func (s *State) checkActivate(a Activate) (*Order, error) {
+	t := s.trooperIndex(a.Trooper)
+	if t < 0 || s.Troopers[t].Seat != s.active() {
+		return nil, rules.Errorf(rules.CodeBadAction, "n4-core §4.2", "%q is not a trooper of %s", a.Trooper, s.active())
+	}
+	if err := s.canSpend(t, a.Order); err != nil {
+		return nil, err
+	}
+	m := s.modelOf(t)
+	o := &Order{Trooper: t, Model: m, Source: a.Order, Path: [][2]float64{s.Models[m].At}}
+	if err := s.canDeclare(o, a.Skill, true); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// activate is steps 1.1 and 1.2: spend the Order, declare the first skill.
+func (s *State) activate(a Activate) ([]rules.Event, error) {
+	o, err := s.checkActivate(a)
+	if err != nil {
+		return nil, err
+	}
+	t := o.Trooper
+	s.spend(t, a.Order)
+	o.First = a.Skill
+	if a.Skill.Name == SkillMove {
+		o.Path = append(o.Path, a.Skill.Route...)
+	}
+	o.FirstEnd = len(o.Path) - 1
+	s.Order = o
+	// Activation cancels Suppressive Fire (n4-core §7.15).
+	events := []rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}
+	if st := &s.Troopers[t].States; st.SuppressiveFire {
+		st.SuppressiveFire = false
+		events = append(events, StateChanged{Trooper: a.Trooper, State: "Suppressive Fire", Why: "activated"})
+	}
+	return append(events, s.openWindow(1)...), nil
+}
+
+// canSpend checks the Order source (n4-core §3.2, §3.5).
+func (s *State) canSpend(t int, source string) error {
+	tr := s.Troopers[t]
+	army := s.army(tr.Seat)
+	switch {
+	case tr.States.Null():
+		return rules.Errorf(rules.CodeIllegal, "n4-core §7", "%s is %v and cannot be activated", tr.ID, tr.States.Names())
+	case s.modelOf(t) < 0:
+		return rules.Errorf(rules.CodeIllegal, "n4-core §3.5", "%s is not on the table", tr.ID)
+	}
+	switch source {
+	case OrderRegular:
+		if s.irregular(t) {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "%s is Irregular this turn: it cannot use its combat group's pool", tr.ID)
+		}
+		for _, g := range army.Groups {
+			if g.Name == tr.Group && g.Pool > 0 {
+				return nil
+			}
+		}
+		return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "combat group %s has no Regular Order left", tr.Group)
+	case OrderIrregular:
+		if tr.IrregularOrders > 0 {
+			return nil
+		}
+		return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "%s has no Irregular Order", tr.ID)
+	case OrderLieutenant:
+		if !tr.Lieutenant {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "only the Lieutenant uses the Lieutenant Special Order")
+		}
+		if army.LieutenantOrders > 0 {
+			return nil
+		}
+		return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "no Lieutenant Special Order left")
+	}
+	return rules.Errorf(rules.CodeBadAction, "n4-core §3.2", "order %q: want regular, irregular or lieutenant", source)
+}
+
+// spend removes the Order.
+func (s *State) spend(t int, source string) {
+	tr := &s.Troopers[t]
+	army := s.army(tr.Seat)
+	switch source {
+	case OrderRegular:
+		for g := range army.Groups {
+			if army.Groups[g].Name == tr.Group {
+				army.Groups[g].Pool--
+				return
+			}
+		}
+	case OrderIrregular:
+		tr.IrregularOrders--
+	case OrderLieutenant:
+		army.LieutenantOrders--
+	}
+}
+
+// second is step 3.
+func (s *State) second(a Second) ([]rules.Event, error) {
+	o := s.Order
+	k := a.Skill
+	o.Second = &k
+	if k.Name == SkillMove {
+		o.Path = append(o.Path, k.Route...)
+	}
+	events := []rules.Event{SecondDeclared{Trooper: s.Troopers[o.Trooper].ID, Skill: k}}
+	return append(events, s.openWindow(2)...), nil
+}
+
+// openWindow moves the Order to ARO window n, or past it when no reactive
+// trooper may react (n4-core §4.2 steps 2 and 4).
+func (s *State) openWindow(n int) []rules.Event {
+	o := s.Order
+	o.Eligible = s.eligible()
+	if len(o.Eligible) > 0 {
+		o.Step = StepARO1
+		if n == 2 {
+			o.Step = StepARO2
+		}
+		return nil
+	}
+	if n == 1 {
+		o.Step = StepSecond
+	} else {
+		o.Step = StepResolve
+	}
+	return nil
+}
+
+// aros is steps 2.2 and 4: every eligible trooper declares or forfeits.
+func (s *State) aros(a AROs) ([]rules.Event, error) {
+	o := s.Order
+	window := 1
+	if o.Step == StepARO2 {
+		window = 2
+	}
+	decls, seen, err := s.checkAROs(a, window)
+	if err != nil {
+		return nil, err
+	}
+	ev := AROsDeclared{Window: window}
+	for _, d := range decls {
+		o.AROs = append(o.AROs, d)
+		ev.AROs = append(ev.AROs, ARODecl{Trooper: s.Troopers[d.Trooper].ID, Skill: d.Skill})
+	}
+	for _, e := range o.Eligible {
+		t := e.Trooper
+		o.Decided = append(o.Decided, t)
+		if !seen[t] {
+			ev.Forfeited = append(ev.Forfeited, s.Troopers[t].ID)
+		}
+	}
+	slices.Sort(o.Decided)
+	o.Eligible = nil
+	// Declaring an ARO cancels Suppressive Fire unless it is a BS Attack
+	// (n4-core §7.15).
+	var events []rules.Event
+	events = append(events, ev)
+	for _, d := range decls {
+		if st := &s.Troopers[d.Trooper].States; st.SuppressiveFire && d.Skill.Name != SkillBSAttack {
+			st.SuppressiveFire = false
+			events = append(events, StateChanged{Trooper: s.Troopers[d.Trooper].ID, State: "Suppressive Fire", Why: "declared another ARO"})
+		}
+	}
+	o.Step = StepResolve
+	if window == 1 {
+		o.Step = StepSecond
+	}
+	return events, nil
+}
+
+func sortedKeys[V any](m map[int]V) []int {
+	out := make([]int, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// conclude ends the Order (step 7).
+func (s *State) conclude() []rules.Event {
+	s.Order = nil
+	return nil
+}
+
+// checkAROs validates the declarations of an ARO window: each trooper
+// eligible, at most one ARO each, each ARO valid (n4-core §4.3).
+func (s *State) checkAROs(a AROs, window int) ([]ARO, map[int]bool, error) {
+	elig := map[int]eligibility{}
+	for _, e := range s.Order.Eligible {
+		elig[e.Trooper] = e
+	}
+	seen := map[int]bool{}
+	var decls []ARO
+	for _, d := range a.Declarations {
+		t := s.trooperIndex(d.Trooper)
+		if t < 0 {
+			return nil, nil, rules.Errorf(rules.CodeBadAction, "n4-core §4.3", "%q is not a trooper", d.Trooper)
+		}
+		if seen[t] {
+			return nil, nil, rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s declares two AROs: one ARO per trooper per Order", d.Trooper)
+		}
+		seen[t] = true
+		e, ok := elig[t]
+		if !ok {
+			return nil, nil, rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s may not react in this window", d.Trooper)
+		}
+		if err := s.canReact(t, d.Skill, e); err != nil {
+			return nil, nil, err
+		}
+		at := e.At
+		if d.Skill.Name == SkillBSAttack {
+			at = e.AtLoF
+		}
+		decls = append(decls, ARO{Trooper: t, Skill: d.Skill, Window: window, At: at})
+	}
+	return decls, seen, nil
+}

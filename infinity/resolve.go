@@ -1,0 +1,512 @@
+package infinity
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// roller is one skill that rolls at Resolution.
+type roller struct {
+	trooper int
+	skill   Skill
+	active  bool
+	window  int // 0 for the active trooper's skill
+	// noLoFInZoC: a reactive trooper that has the active trooper in its ZoC
+	// but never in its LoF (seed 003: -3 to its Dodge).
+	noLoFInZoC bool
+	weapon     catalog.Weapon
+	ammo       string
+	target     int        // the trooper an attack hits
+	from, to   [2]float64 // where the attacker and the target stand
+	cover      bool       // the target is in Partial Cover from the attacker
+	sv         dice.SuccessValue
+	roll       dice.Roll
+	out        dice.Outcome
+	rolled     bool   // the dice have been compared
+	against    string // the opposing trooper in a Face to Face Roll
+	dodgeOK    bool   // a Dodge that succeeded
+	idle       bool
+	// coup: a CC Attack on an Unconscious target, Coup de Grâce: Dead with
+	// no roll and no Saving Roll (n4-core §5.3).
+	coup bool
+}
+
+// resolve is steps 5 to 7: requirements, rolls, effects, conclusion.
+func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
+	o := s.Order
+	var events []rules.Event
+	rollers := s.rollers()
+	// Step 5: requirements checked again; a failed one turns the skill Idle.
+	for _, r := range rollers {
+		if reason := s.validate(r); reason != "" {
+			r.idle = true
+			events = append(events, BecameIdle{Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, Reason: reason})
+		}
+	}
+	// Success Values and dice: the active trooper first, then the AROs in
+	// declaration order.
+	for _, r := range rollers {
+		if r.skill.Name == SkillCCAttack && !r.idle && s.Troopers[r.target].States.Unconscious {
+			r.coup = true
+		}
+		if r.idle || r.coup {
+			continue
+		}
+		s.buildSV(r)
+		roll, err := dice.Throw(d, r.roll.Side)
+		if err != nil {
+			return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+		}
+		r.roll = roll
+	}
+	events = append(events, s.compare(rollers)...)
+	// Step 6, Effects: the active trooper's movement first, then the hits
+	// in the order rolled, then the Dodges.
+	events = append(events, s.moveActive()...)
+	for _, r := range rollers {
+		if r.coup && !s.Troopers[r.target].States.Dead {
+			events = append(events, s.kill(r.target, "Coup de Grâce")...)
+			continue
+		}
+		if r.idle || r.coup || !isAttack(r.skill.Name) || r.out.Hits+r.out.Crits == 0 {
+			continue
+		}
+		ev, err := s.applyHits(r, d)
+		if err != nil {
+			return nil, err
+		}
+		events = append(events, ev...)
+	}
+	for _, r := range rollers {
+		if !r.idle && r.skill.Name == SkillReset && r.out.Scored() && !s.Troopers[r.trooper].States.Null() {
+			events = append(events, s.reset(r.trooper)...)
+		}
+	}
+	for _, r := range rollers {
+		if r.idle || r.skill.Name != SkillDodge || !r.dodgeOK || s.Troopers[r.trooper].States.Null() {
+			continue
+		}
+		events = append(events, s.dodged(r.trooper)...)
+		o.Dodgers = append(o.Dodgers, r.trooper)
+	}
+	events = append(events, s.updateEngaged("contact")...)
+	if len(o.Dodgers) > 0 {
+		o.Step = StepDodgeMove
+		return events, nil
+	}
+	return append(events, s.conclude()...), nil
+}
+
+// rollers lists the skills that roll: the active trooper's attack or Dodge,
+// then every ARO that is an attack or a Dodge.
+func (s *State) rollers() []*roller {
+	o := s.Order
+	var out []*roller
+	for _, k := range []*Skill{&o.First, o.Second} {
+		if k == nil || !rolls(k.Name) {
+			continue
+		}
+		r := &roller{trooper: o.Trooper, skill: *k, active: true}
+		if isAttack(k.Name) {
+			r.from, _ = s.fromPoint(&Order{Path: o.Path[:s.pathUpTo(k)]}, *k)
+			r.target = s.Models[s.modelIndex(k.Target)].Trooper
+			r.to = s.Models[s.modelIndex(k.Target)].At
+		}
+		out = append(out, r)
+	}
+	for _, a := range o.AROs {
+		if !rolls(a.Skill.Name) {
+			continue
+		}
+		r := &roller{trooper: a.Trooper, skill: a.Skill, window: a.Window}
+		m := s.modelOf(a.Trooper)
+		switch a.Skill.Name {
+		case SkillDodge:
+			r.noLoFInZoC = !s.hadLoF(m, o)
+		case SkillReset:
+		default:
+			r.from = s.Models[m].At
+			r.target = o.Trooper
+			r.to = a.At
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// rolls reports a skill that makes a roll at Resolution.
+func rolls(name string) bool { return name == SkillDodge || name == SkillReset || isAttack(name) }
+
+// pathUpTo is how much of the path had been declared when k was declared:
+// an attack declared first is made from the start, one declared second
+// from anywhere along the first skill's route.
+func (s *State) pathUpTo(k *Skill) int {
+	o := s.Order
+	if k == &o.First {
+		return 1
+	}
+	return o.FirstEnd + 1
+}
+
+// hadLoF reports whether model m had the active trooper in its Line of Fire
+// at any point of the Order.
+func (s *State) hadLoF(m int, o *Order) bool {
+	active := s.Models[o.Model]
+	for _, p := range pathSamples(o.Path) {
+		at := active
+		at.At = p
+		if s.lof(s.Models[m], at.base(), m, o.Model) {
+			return true
+		}
+	}
+	return false
+}
+
+// validate checks a skill's requirements at Resolution (n4-core §4.2 step
+// 5): range, and that the target is still there. It returns why the skill
+// fails, or "".
+func (s *State) validate(r *roller) string {
+	if !isAttack(r.skill.Name) {
+		return ""
+	}
+	w, err := s.weaponFor(r.trooper, r.skill)
+	if err != nil {
+		return err.Error()
+	}
+	r.weapon = w
+	r.ammo = r.skill.Ammo
+	if r.ammo == "" && len(w.Ammo) > 0 {
+		r.ammo = w.Ammo[0]
+	}
+	tm := s.modelOf(r.target)
+	if tm < 0 {
+		return "the target is no longer on the table"
+	}
+	if r.skill.Name == SkillCCAttack {
+		return ""
+	}
+	dist := geom.EdgeDistance(s.baseAt(s.modelOf(r.trooper), r.from), s.baseAt(tm, r.to))
+	if _, ok := w.RangeMod(dist); !ok {
+		return fmt.Sprintf("%s is out of range at %.2f\"", s.Troopers[r.target].ID, dist)
+	}
+	return ""
+}
+
+// baseAt is model m's base placed at p.
+func (s *State) baseAt(m int, p [2]float64) geom.Circle {
+	mm := s.Models[m]
+	mm.At = p
+	return mm.base()
+}
+
+// dodgeMods are the -3 PH circumstances of seed 003; under `dodge-mods:
+// single` (the seed's rule box) one -3 applies however many hold, under
+// `stack` (its Mine example) each applies.
+func dodgeMods(ruling string, inZoCNoLoF, templateNoLoF, deployable bool) []dice.Mod {
+	var mods []dice.Mod
+	for _, c := range []struct {
+		on   bool
+		name string
+	}{
+		{inZoCNoLoF, "ARO in ZoC without LoF"},
+		{templateNoLoF, "Template without LoF"},
+		{deployable, "Deployable Weapon"},
+	} {
+		if c.on {
+			mods = append(mods, dice.Mod{Name: c.name, Value: -3})
+		}
+	}
+	if ruling != "stack" && len(mods) > 1 {
+		return mods[:1]
+	}
+	return mods
+}
+
+// buildSV builds the roll's Success Value from named MODs (DESIGN.md point
+// 9) and its Burst.
+func (s *State) buildSV(r *roller) {
+	p := s.profile(r.trooper)
+	tr := s.Troopers[r.trooper]
+	var mods []dice.Mod
+	if tr.States.Stunned {
+		mods = append(mods, dice.Mod{Name: "Stunned", Value: -3})
+	}
+	burst := 1
+	switch r.skill.Name {
+	case SkillDodge:
+		if tr.States.ImmA {
+			mods = append(mods, dice.Mod{Name: "IMM-A", Value: -6})
+		}
+		mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), r.noLoFInZoC, false, false)...)
+		r.sv = dice.NewSuccessValue("PH", p.PH, mods...)
+	case SkillReset:
+		// Each state a Reset cancels brings its MOD, and they stack
+		// (n4-core §5.5; seed 003 FAQ).
+		if tr.States.Targeted {
+			mods = append(mods, dice.Mod{Name: "Targeted", Value: -3})
+		}
+		if tr.States.ImmB {
+			mods = append(mods, dice.Mod{Name: "IMM-B", Value: -3})
+		}
+		if tr.States.Isolated {
+			mods = append(mods, dice.Mod{Name: "Isolated", Value: -9})
+		}
+		r.sv = dice.NewSuccessValue("WIP", p.WIP, mods...)
+	case SkillCCAttack:
+		r.sv = dice.NewSuccessValue("CC", p.CC, mods...)
+		if r.active {
+			burst = max(r.weapon.Burst, 1)
+		}
+	case SkillBSAttack:
+		tm := s.modelOf(r.target)
+		shooter := s.Models[s.modelOf(r.trooper)]
+		shooter.At = r.from
+		target := s.baseAt(tm, r.to)
+		dist := geom.EdgeDistance(shooter.base(), target)
+		if mod, _ := r.weapon.RangeMod(dist); mod != 0 {
+			mods = append(mods, dice.Mod{Name: fmt.Sprintf("Range %.1f\"", dist), Value: mod})
+		}
+		if _, ok := s.geomTable().PartialCover(shooter.geomModel(), target, s.bases(s.modelOf(r.trooper), tm)); ok {
+			r.cover = true
+			mods = append([]dice.Mod{{Name: "Partial Cover", Value: -3}}, mods...)
+		}
+		if s.Troopers[r.target].States.Targeted {
+			mods = append(mods, dice.Mod{Name: "Targeted", Value: 3})
+		}
+		attr := r.weapon.Attribute
+		if attr == "" {
+			attr = "BS"
+		}
+		r.sv = dice.NewSuccessValue(attr, attribute(p, attr), mods...)
+		if r.active {
+			burst = max(r.weapon.Burst, 1)
+		}
+	}
+	r.roll = dice.Roll{Side: dice.Side{SV: r.sv.Value, Burst: burst}}
+}
+
+// attribute reads a profile attribute by name.
+func attribute(p catalog.Profile, name string) int {
+	switch name {
+	case "CC":
+		return p.CC
+	case "PH":
+		return p.PH
+	case "WIP":
+		return p.WIP
+	}
+	return p.BS
+}
+
+// compare judges the rolls (n4-core §1.5, seed 003): the active trooper's
+// attack is Face to Face with its target's ARO when that ARO opposes it (an
+// attack on the active trooper, or a Dodge); an active Dodge is Face to
+// Face with every attack ARO, one roll against each; everything else is a
+// Normal Roll.
+func (s *State) compare(rs []*roller) []rules.Event {
+	var act *roller
+	for _, r := range rs {
+		if r.active && !r.idle && !r.coup {
+			act = r
+		}
+	}
+	ftf := func(a, b *roller) {
+		oa, ob, err := dice.FaceToFace(a.roll, b.roll)
+		if err != nil {
+			return
+		}
+		a.out, b.out = oa, ob
+		a.rolled, b.rolled = true, true
+		a.against, b.against = s.Troopers[b.trooper].ID, s.Troopers[a.trooper].ID
+	}
+	if act != nil && isAttack(act.skill.Name) && !act.coup {
+		for _, r := range rs {
+			if !r.active && !r.idle && !r.coup && r.trooper == act.target {
+				ftf(act, r)
+			}
+		}
+	}
+	if act != nil && act.skill.Name == SkillDodge {
+		act.dodgeOK = true
+		opposed := false
+		for _, r := range rs {
+			if r.active || r.idle || r.coup || !isAttack(r.skill.Name) {
+				continue
+			}
+			oa, ob, err := dice.FaceToFace(r.roll, act.roll)
+			if err != nil {
+				continue
+			}
+			r.out, r.rolled, r.against = oa, true, s.Troopers[act.trooper].ID
+			opposed = true
+			act.dodgeOK = act.dodgeOK && ob.Scored()
+			act.out = ob
+			act.rolled = true
+		}
+		if !opposed {
+			act.rolled = false
+		}
+	}
+	var events []rules.Event
+	for _, r := range rs {
+		if r.idle || r.coup {
+			continue
+		}
+		kind := "face-to-face"
+		if !r.rolled {
+			out, err := dice.Normal(r.roll)
+			if err != nil {
+				continue
+			}
+			r.out, kind = out, "normal"
+		}
+		if r.skill.Name == SkillDodge && !(r.active && r.against != "") {
+			r.dodgeOK = r.out.Scored()
+		}
+		events = append(events, Rolled{
+			Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, SV: r.sv, Dice: r.out.Dice,
+			Against: r.against, Hits: r.out.Hits, Crits: r.out.Crits, Roll: kind,
+		})
+	}
+	return events
+}
+
+// moveActive places the active model at the end of its declared path.
+func (s *State) moveActive() []rules.Event {
+	o := s.Order
+	end := o.Path[len(o.Path)-1]
+	m := &s.Models[o.Model]
+	if end == m.At {
+		return nil
+	}
+	from := m.At
+	if n := len(o.Path); n >= 2 {
+		prev := o.Path[n-2]
+		m.Facing = geom.FacingToward(geom.Pt(prev[0], prev[1]), geom.Pt(end[0], end[1])) * 180 / math.Pi
+	}
+	m.At = end
+	return []rules.Event{Moved{Model: m.ID, From: from, To: end, Why: "move"}}
+}
+
+// dodged applies what a successful Dodge cancels (seed 003: Engaged and
+// IMM-A).
+func (s *State) dodged(t int) []rules.Event {
+	st := &s.Troopers[t].States
+	var events []rules.Event
+	if st.ImmA {
+		st.ImmA = false
+		events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "IMM-A", Why: "successful Dodge"})
+	}
+	return events
+}
+
+// kill makes a trooper Dead and takes its models off the table.
+func (s *State) kill(t int, why string) []rules.Event {
+	tr := &s.Troopers[t]
+	tr.States = States{Dead: true}
+	for _, m := range tr.Models {
+		s.Models[m].Removed = true
+	}
+	return []rules.Event{StateChanged{Trooper: tr.ID, State: "Dead", On: true, Why: why}}
+}
+
+// reset applies a successful Reset: it cancels Targeted, IMM-B and Isolated
+// (n4-core §5.5).
+func (s *State) reset(t int) []rules.Event {
+	st := &s.Troopers[t].States
+	var events []rules.Event
+	for _, c := range []struct {
+		flag *bool
+		name string
+	}{{&st.Targeted, "Targeted"}, {&st.ImmB, "IMM-B"}, {&st.Isolated, "Isolated"}} {
+		if *c.flag {
+			*c.flag = false
+			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: c.name, Why: "successful Reset"})
+		}
+	}
+	return events
+}
+
+// updateEngaged sets Engaged exactly on troopers in silhouette contact with
+// an enemy, neither being Null nor Immobilized (n4-core §7.14).
+func (s *State) updateEngaged(why string) []rules.Event {
+	var events []rules.Event
+	active := func(t int) bool {
+		st := s.Troopers[t].States
+		return !st.Null() && !st.ImmA && !st.ImmB && s.modelOf(t) >= 0
+	}
+	for t := range s.Troopers {
+		engaged := false
+		if active(t) {
+			for u := range s.Troopers {
+				if s.Troopers[u].Seat != s.Troopers[t].Seat && active(u) &&
+					geom.InContact(s.Models[s.modelOf(t)].base(), s.Models[s.modelOf(u)].base()) {
+					engaged = true
+					break
+				}
+			}
+		}
+		if st := &s.Troopers[t].States; st.Engaged != engaged {
+			st.Engaged = engaged
+			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "Engaged", On: engaged, Why: why})
+		}
+	}
+	return events
+}
+
+// dodgeMove is the Dodge movement of seed 003: up to 2", in the Effects
+// step, generating no AROs, following the movement rules; it may reach
+// silhouette contact and so Engaged.
+func (s *State) dodgeMove(a DodgeMove) ([]rules.Event, error) {
+	o := s.Order
+	t := o.Dodgers[0]
+	var events []rules.Event
+	if !a.Stay {
+		m := s.modelOf(t)
+		from := s.Models[m].At
+		s.Models[m].At = a.To
+		s.Models[m].Facing = a.Facing
+		events = append(events, Moved{Model: s.Models[m].ID, From: from, To: a.To, Why: "dodge"})
+		events = append(events, s.updateEngaged("Dodge movement")...)
+	}
+	o.Dodgers = o.Dodgers[1:]
+	if len(o.Dodgers) == 0 {
+		events = append(events, s.conclude()...)
+	}
+	return events, nil
+}
+
+// checkDodgeMove validates a Dodge movement: the trooper whose turn it is
+// to move, at most 2", a finite facing, and a legal route (seed 003).
+func (s *State) checkDodgeMove(a DodgeMove) error {
+	t := s.Order.Dodgers[0]
+	if a.Trooper != s.Troopers[t].ID {
+		return rules.Errorf(rules.CodeIllegal, "seed 003 (Dodge movement)", "%s moves now, not %q", s.Troopers[t].ID, a.Trooper)
+	}
+	if a.Stay {
+		return nil
+	}
+	m := s.modelOf(t)
+	if m < 0 {
+		return rules.Errorf(rules.CodeIllegal, "seed 003", "%s is not on the table", a.Trooper)
+	}
+	route := geom.Route{s.Models[m].point(), geom.Pt(a.To[0], a.To[1])}
+	if l := route.Length(); math.IsNaN(l) || l > DodgeMove2+geom.Eps {
+		return rules.Errorf(rules.CodeIllegal, "seed 003 (Dodge movement)", "a Dodge moves up to 2\", not %.2f\"", l)
+	}
+	if math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
+		return rules.Errorf(rules.CodeBadAction, "seed 003", "facing %v", a.Facing)
+	}
+	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(m)); err != nil {
+		return rules.Errorf(rules.CodeIllegal, "seed 003 (follows the movement rules)", "%v", err)
+	}
+	return nil
+}
+
+// DodgeMove2 is how far a successful Dodge moves (seed 003).
+const DodgeMove2 = 2.0

@@ -1,0 +1,172 @@
+// Package infinity is the Infinity N4 ruleset: armies of troopers in combat
+// groups, the Player Turn (Tactical Phase and Order Count, Orders Phase,
+// States Phase, End of Turn), the Order Expenditure Sequence with its two
+// ARO windows, resolution with package dice, Saving Rolls, W/STR and
+// states, and the Dodge seed (seed 003) in full.
+//
+// Rules are cited as n4-core §N (shared/rules/n4-core.md) and by seed file
+// and bullet; where sources disagree the named ruling decides (RULINGS.md).
+package infinity
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// Name is the ruleset's name in scenario files.
+const Name = "infinity-n4"
+
+// Army limits (n4-core §3.1).
+const (
+	MaxTroopers      = 15
+	MaxGroupTroopers = 10
+)
+
+// Ruleset is Infinity N4 over a catalog of profiles and weapons.
+type Ruleset struct {
+	Catalog *catalog.Catalog
+}
+
+// New returns the ruleset over the embedded catalog.
+func New() (Ruleset, error) {
+	c, err := catalog.Default()
+	if err != nil {
+		return Ruleset{}, err
+	}
+	return Ruleset{Catalog: c}, nil
+}
+
+func (Ruleset) Name() string            { return Name }
+func (Ruleset) Rulings() []rules.Ruling { return rules.StandardFor(Name) }
+
+func (Ruleset) DecodeAction(b []byte) (rules.Action, error) {
+	a, err := actionCodec.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	return deref(a), nil
+}
+
+func (Ruleset) DecodeEvent(b []byte) (rules.Event, error) { return eventCodec.Decode(b) }
+
+func (Ruleset) DecodeState(b []byte) (rules.State, error) {
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// setupError is a scenario the ruleset cannot play, citing the rule.
+func setupError(rule, format string, args ...any) error {
+	return rules.Errorf(rules.CodeIllegal, rule, format, args...)
+}
+
+// Setup builds the opening state: armies checked against the army rules,
+// profiles resolved in the catalog, models placed, and the first Player
+// Turn's Tactical Phase run.
+func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.State, error) {
+	if r.Catalog == nil {
+		return nil, fmt.Errorf("infinity: no catalog")
+	}
+	if len(sc.Sides) != 2 {
+		return nil, setupError("n4-core §3.4", "a game has two players, the scenario has %d sides", len(sc.Sides))
+	}
+	s := &State{
+		Rulings:  rulings,
+		Table:    Table{Width: sc.Table.Width, Height: sc.Table.Height, Terrain: sc.Terrain},
+		Rounds:   sc.Rounds,
+		Round:    1,
+		Phase:    PhaseOrders,
+		Profiles: map[string]catalog.Profile{},
+		Weapons:  map[string]catalog.Weapon{},
+	}
+	// Seats in turn order: initiative first.
+	for _, side := range sc.Sides {
+		s.Seats = append(s.Seats, rules.Seat(side.Seat))
+	}
+	if i := slices.Index(s.Seats, rules.Seat(sc.Initiative)); i == 1 {
+		s.Seats[0], s.Seats[1] = s.Seats[1], s.Seats[0]
+	} else if i < 0 {
+		return nil, setupError("n4-core §3.3", "initiative %q is not a seat", sc.Initiative)
+	}
+	for _, seat := range s.Seats {
+		for _, side := range sc.Sides {
+			if rules.Seat(side.Seat) == seat {
+				if err := r.addArmy(s, side); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	// Models placed in contact with an enemy start Engaged (n4-core §7.14).
+	s.updateEngaged("deployment")
+	s.startTurn()
+	return s, nil
+}
+
+// addArmy checks one side against the army rules and adds it.
+func (r Ruleset) addArmy(s *State, side scenario.Side) error {
+	seat := rules.Seat(side.Seat)
+	army := Army{Seat: seat}
+	if n := len(side.Troopers); n > MaxTroopers {
+		return setupError("n4-core §3.1", "%s: %d troopers, at most %d", seat, n, MaxTroopers)
+	}
+	groupOf := map[string]string{}
+	for _, g := range side.CombatGroups {
+		if len(g.Troopers) > MaxGroupTroopers {
+			return setupError("n4-core §3.1", "%s: combat group %s has %d troopers, at most %d", seat, g.Name, len(g.Troopers), MaxGroupTroopers)
+		}
+		army.Groups = append(army.Groups, Group{Name: g.Name})
+		for _, id := range g.Troopers {
+			groupOf[id] = g.Name
+		}
+	}
+	lieutenants := 0
+	for _, st := range side.Troopers {
+		p, ok := r.Catalog.Profile(st.Profile)
+		if !ok {
+			return setupError("DESIGN.md point 10", "%s: trooper %s: unknown profile %q", seat, st.ID, st.Profile)
+		}
+		if st.Lieutenant {
+			lieutenants++
+			if !p.CanBeLieutenant() {
+				return setupError("n4-core §3.1", "%s: trooper %s (%s) cannot be Lieutenant: Irregular troopers and REMs cannot", seat, st.ID, p.Name)
+			}
+		}
+		if st.Deployment != "" {
+			return setupError("n4-core §7.12", "%s: trooper %s: deployment %q is not supported yet", seat, st.ID, st.Deployment)
+		}
+		s.Profiles[p.ID] = p
+		for _, wid := range p.Weapons {
+			if w, ok := r.Catalog.Weapon(wid); ok {
+				s.Weapons[w.ID] = w
+			}
+		}
+		t := Trooper{ID: st.ID, Seat: seat, Profile: p.ID, Group: groupOf[st.ID], Lieutenant: st.Lieutenant, Wounds: p.W, Cost: p.Cost}
+		ti := len(s.Troopers)
+		for _, sm := range st.Models {
+			size := p.S
+			if sm.Silhouette != 0 {
+				size = sm.Silhouette
+			}
+			if math.IsNaN(sm.Facing) {
+				return setupError("scenario", "model %s: facing", sm.ID)
+			}
+			t.Models = append(t.Models, len(s.Models))
+			s.Models = append(s.Models, Model{ID: sm.ID, Trooper: ti, At: sm.At, Facing: sm.Facing, S: size})
+		}
+		s.Troopers = append(s.Troopers, t)
+	}
+	if lieutenants != 1 {
+		return setupError("n4-core §3.1", "%s: an army has exactly one Lieutenant, this one has %d", seat, lieutenants)
+	}
+	s.Armies = append(s.Armies, army)
+	return nil
+}

@@ -1,0 +1,279 @@
+package infinity
+
+import (
+	"math"
+
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/rules"
+	"slices"
+)
+
+// category is a skill's category for the legal combinations of an Order
+// (n4-core §4.1).
+func category(name string) string {
+	switch name {
+	case SkillMove, SkillIdle:
+		return "short-movement"
+	case SkillBSAttack, SkillCCAttack, SkillDodge, SkillReset:
+		return "short"
+	}
+	return ""
+}
+
+// isAttack reports the Attack label.
+func isAttack(name string) bool { return name == SkillBSAttack || name == SkillCCAttack }
+
+// stateAllows checks what a trooper's states let it declare (n4-core §7):
+// IMM-A only Dodge, IMM-B only Reset, Engaged only CC Attack, Dodge, Idle
+// and Reset, Stunned no Attack.
+func stateAllows(st States, id, skill string) error {
+	switch {
+	case skill == SkillIdle && !st.Engaged:
+		// Idle is declining to act, open to every state.
+		return nil
+	case st.ImmA && skill != SkillDodge:
+		return rules.Errorf(rules.CodeIllegal, "n4-core §7.2", "%s is IMM-A: it may only Dodge", id)
+	case st.ImmB && skill != SkillReset:
+		return rules.Errorf(rules.CodeIllegal, "n4-core §7.3", "%s is IMM-B: it may only Reset", id)
+	case st.Engaged && skill != SkillCCAttack && skill != SkillDodge && skill != SkillIdle && skill != SkillReset:
+		return rules.Errorf(rules.CodeIllegal, "n4-core §7.14", "%s is Engaged: only CC Attack, Dodge, Idle and Reset", id)
+	case st.Stunned && isAttack(skill):
+		return rules.Errorf(rules.CodeIllegal, "n4-core §7.8", "%s is Stunned: no Attacks", id)
+	}
+	return nil
+}
+
+// canDeclare checks an active skill at declaration (n4-core §4.2 steps 1.2
+// and 3): the combination with the first skill, the trooper's states, and
+// the skill's own requirements (LoF is checked now; range at resolution).
+func (s *State) canDeclare(o *Order, k Skill, first bool) error {
+	tr := s.Troopers[o.Trooper]
+	if category(k.Name) == "" {
+		return rules.Errorf(rules.CodeBadAction, "n4-core §5", "unknown skill %q (move, bs-attack, cc-attack, dodge, reset, idle)", k.Name)
+	}
+	if !first && category(o.First.Name) == "short" && category(k.Name) == "short" {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §4.1", "%s then %s: two Short Skills in one Order are not allowed", o.First.Name, k.Name)
+	}
+	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
+		return err
+	}
+	p := s.profile(o.Trooper)
+	switch k.Name {
+	case SkillMove:
+		mov := p.MOV[0]
+		if !first {
+			if o.First.Name == SkillMove {
+				mov = p.MOV[1]
+			}
+		}
+		return s.checkRoute(o, k.Route, float64(mov))
+	case SkillBSAttack, SkillCCAttack:
+		from, err := s.fromPoint(o, k)
+		if err != nil {
+			return err
+		}
+		target := s.modelIndex(k.Target)
+		if target < 0 || s.Models[target].Removed || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
+			return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "target %q is not an enemy model on the table", k.Target)
+		}
+		if _, err := s.weaponFor(o.Trooper, k); err != nil {
+			return err
+		}
+		shooter := s.Models[o.Model]
+		shooter.At = from
+		if k.Name == SkillCCAttack {
+			if !geom.InContact(shooter.base(), s.Models[target].base()) {
+				return rules.Errorf(rules.CodeIllegal, "n4-core §5.3", "CC Attack needs silhouette contact with %s", k.Target)
+			}
+			return nil
+		}
+		if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "no Line of Fire to %s", k.Target)
+		}
+	}
+	return nil
+}
+
+// fromPoint is the point of the path an attack is made from (n4-core §5.2:
+// with Move + BS Attack, any one point of the route).
+func (s *State) fromPoint(o *Order, k Skill) ([2]float64, error) {
+	last := len(o.Path) - 1
+	if k.From == nil {
+		return o.Path[last], nil
+	}
+	if *k.From < 0 || *k.From > last {
+		return [2]float64{}, rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "from %d: the path has points 0..%d", *k.From, last)
+	}
+	return o.Path[*k.From], nil
+}
+
+// weaponFor finds the weapon a BS or CC Attack uses: the named one, or the
+// profile's first weapon fit for the skill.
+func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
+	p := s.profile(t)
+	fit := func(w catalog.Weapon) bool {
+		if k.Name == SkillCCAttack {
+			return w.Traits.CC
+		}
+		return len(w.Ranges) > 0 && w.Traits.Template == "" && !w.Traits.Deployable
+	}
+	for _, id := range p.Weapons {
+		w, ok := s.Weapons[id]
+		if !ok || (k.Weapon != "" && id != k.Weapon) || (k.Weapon == "" && !fit(w)) {
+			continue
+		}
+		if !fit(w) {
+			return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "%s cannot be used for %s", w.Name, k.Name)
+		}
+		if k.Ammo != "" && !w.HasAmmo(k.Ammo) {
+			return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "%s has no %s ammunition", w.Name, k.Ammo)
+		}
+		return w, nil
+	}
+	if k.Weapon != "" {
+		return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "%s has no weapon %q", p.Name, k.Weapon)
+	}
+	return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "%s has no weapon for %s", p.Name, k.Name)
+}
+
+// checkRoute checks a Move (n4-core §5.1): a route, no longer than the MOV
+// value, on the table, through no base and no impassable scenery.
+func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
+	if len(route) == 0 {
+		return rules.Errorf(rules.CodeBadAction, "n4-core §5.1", "a Move needs a route")
+	}
+	r := geom.Route{geom.Pt(o.Path[len(o.Path)-1][0], o.Path[len(o.Path)-1][1])}
+	for _, p := range route {
+		r = append(r, geom.Pt(p[0], p[1]))
+	}
+	if l := r.Length(); math.IsNaN(l) || l > mov+geom.Eps {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.1", "route of %.2f\" is longer than MOV %g\"", l, mov)
+	}
+	base := s.Models[o.Model].base()
+	if err := s.geomTable().CheckRoute(r, base.Radius, s.bases(o.Model)); err != nil {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.1", "%v", err)
+	}
+	return nil
+}
+
+// lof is Line of Fire from viewer to target; every other model on the
+// table blocks, markers excepted (none yet), and the moving model does not
+// block along its own route (it is the target or the viewer here).
+func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) bool {
+	return s.geomTable().LoF(viewer.geomModel(), target, s.bases(viewerIdx, targetIdx))
+}
+
+// eligibility is how a reactive trooper may react to the Order so far.
+type eligibility struct {
+	Trooper int        `json:"trooper"`
+	LoF     bool       `json:"lof"`
+	ZoC     bool       `json:"zoc"`
+	At      [2]float64 `json:"at"`    // the closest path point at which it qualifies
+	AtLoF   [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
+}
+
+// pathSamples are the points of the active model's path checked for AROs:
+// every declared point and points every inch between them.
+func pathSamples(path [][2]float64) [][2]float64 {
+	out := [][2]float64{path[0]}
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		d := math.Hypot(b[0]-a[0], b[1]-a[1])
+		n := int(math.Ceil(d))
+		for k := 1; k <= n; k++ {
+			f := float64(k) / float64(n)
+			out = append(out, [2]float64{a[0] + f*(b[0]-a[0]), a[1] + f*(b[1]-a[1])})
+		}
+	}
+	return out
+}
+
+// eligible lists the reactive troopers that may declare an ARO now: not yet
+// decided this Order, able to act, and with the active trooper in their
+// Line of Fire or Zone of Control at some point of its activity (n4-core
+// §4.3).
+func (s *State) eligible() []eligibility {
+	o := s.Order
+	var out []eligibility
+	samples := pathSamples(o.Path)
+	active := s.Models[o.Model]
+	for t := range s.Troopers {
+		tr := s.Troopers[t]
+		if tr.Seat != s.reactive() || tr.States.Null() || slices.Contains(o.Decided, t) {
+			continue
+		}
+		m := s.modelOf(t)
+		if m < 0 {
+			continue
+		}
+		e := eligibility{Trooper: t}
+		best, bestLoF := math.Inf(1), math.Inf(1)
+		for _, p := range samples {
+			at := active
+			at.At = p
+			lof := s.lof(s.Models[m], at.base(), m, o.Model)
+			zoc := geom.InZoC(s.Models[m].base(), at.base())
+			if !lof && !zoc {
+				continue
+			}
+			e.LoF = e.LoF || lof
+			e.ZoC = e.ZoC || zoc
+			d := geom.EdgeDistance(s.Models[m].base(), at.base())
+			if d < best {
+				best, e.At = d, p
+			}
+			if lof && d < bestLoF {
+				bestLoF, e.AtLoF = d, p
+			}
+		}
+		if e.LoF || e.ZoC {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// canReact checks a declared ARO (n4-core §4.3; seed 003 for Dodge).
+func (s *State) canReact(t int, k Skill, e eligibility) error {
+	tr := s.Troopers[t]
+	if category(k.Name) != "short" && k.Name != SkillDodge {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s is not an ARO", k.Name)
+	}
+	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
+		return err
+	}
+	// ZoC without LoF: the zoc-aro ruling (N4 errata 1.1.1 allows any valid
+	// ARO; the original N4 only Dodge or Reset).
+	if !e.LoF && s.Rulings.Get("zoc-aro") == "dodge-reset-only" && k.Name != SkillDodge && k.Name != SkillReset {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §4.3 (zoc-aro: dodge-reset-only)", "%s has the active trooper in ZoC but not in LoF: only Dodge or Reset", tr.ID)
+	}
+	o := s.Order
+	active := s.Models[o.Model]
+	switch k.Name {
+	case SkillDodge, SkillReset:
+		// Seed 003: in the Reactive Turn, Dodge needs a valid ARO: being
+		// eligible is that; so does Reset (n4-core §5.5).
+		return nil
+	case SkillBSAttack, SkillCCAttack:
+		if k.Target != active.ID {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "an ARO attacks the active trooper (%s), not %q", active.ID, k.Target)
+		}
+		if _, err := s.weaponFor(t, k); err != nil {
+			return err
+		}
+		at := active
+		at.At = e.At
+		m := s.modelOf(t)
+		if k.Name == SkillCCAttack {
+			if !geom.InContact(s.Models[m].base(), at.base()) {
+				return rules.Errorf(rules.CodeIllegal, "n4-core §5.3", "CC Attack needs silhouette contact with %s", active.ID)
+			}
+			return nil
+		}
+		if !e.LoF {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "%s has no Line of Fire to %s", tr.ID, active.ID)
+		}
+	}
+	return nil
+}

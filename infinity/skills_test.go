@@ -1,0 +1,114 @@
+package infinity
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// n4-core §5.5 and the seed 003 FAQ: Reset is a WIP roll whose MODs stack
+// (Targeted -3, IMM-B -3, Isolated -9) and whose success cancels those
+// states; IMM-B troopers may only Reset (§7.3).
+func TestReset(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [20, 20], facing: 0", ""), nil)
+	f := &st.Troopers[0].States
+	f.Targeted, f.ImmB = true, true
+	refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 6})}, rules.CodeIllegal, "IMM-B: it may only Reset")
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillReset}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 7)
+	r := rolledBy(ev)["fusilier"]
+	if r.SV.Attribute != "WIP" || r.SV.Value != 13-6 || r.Roll != "normal" {
+		t.Fatalf("Reset SV %+v", r.SV)
+	}
+	if f := st.Troopers[0].States; f.Targeted || f.ImmB {
+		t.Fatalf("a successful Reset cancels Targeted and IMM-B: %+v", f)
+	}
+}
+
+// n4-core §5.3: a CC Attack on an Unconscious trooper kills it with no roll
+// (Coup de Grâce).
+func TestCoupDeGrace(t *testing.T) {
+	contact := fmt.Sprintf("at: [10, %v], facing: 270", 4+0.98425197)
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", contact, ""), nil)
+	st.Troopers[1].States = States{Unconscious: true}
+	st.Troopers[1].Wounds = 0
+	st.updateEngaged("test")
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillCCAttack, Target: "zhanshi"}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{})
+	if !st.Troopers[1].States.Dead || !st.Models[1].Removed {
+		t.Fatalf("zhanshi %+v, events %v", st.Troopers[1], ev)
+	}
+	if len(rolledBy(ev)) != 0 {
+		t.Fatal("Coup de Grâce rolls nothing")
+	}
+}
+
+// n4-core §7.14 and §7.8: an Engaged trooper may only CC Attack, Dodge,
+// Idle or Reset; a Stunned one may not Attack.
+func TestStateRestrictions(t *testing.T) {
+	contact := fmt.Sprintf("at: [10, %v], facing: 270", 4+0.98425197)
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", contact, ""), nil)
+	refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}}, rules.CodeIllegal, "Engaged")
+	refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{12, 4})}, rules.CodeIllegal, "Engaged")
+	st.Troopers[0].States.Stunned = true
+	refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillCCAttack, Target: "zhanshi"}}, rules.CodeIllegal, "Stunned")
+}
+
+// n4-core §5.2: a BS Attack needs Line of Fire at declaration; out of range
+// at Resolution it becomes Idle (§4.2 step 5).
+func TestBSAttackRequirements(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 270", "at: [10, 16], facing: 270", ""), nil)
+	refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}}, rules.CodeIllegal, "no Line of Fire")
+	// A pistol (bands to 16", illustrative) at about 30": out of range.
+	st = setup(t, duelYAML("at: [1, 1], facing: 45", "at: [23, 23], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "pistol"}})
+	do(t, st, "red", AROs{})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{})
+	idle := false
+	for _, e := range ev {
+		_, ok := e.(BecameIdle)
+		idle = idle || ok
+	}
+	if !idle {
+		t.Fatalf("an out-of-range attack becomes Idle: %v", ev)
+	}
+}
+
+// n4-core §1.5: shooting each other is Face to Face; a reactive trooper
+// shooting an active trooper that is not attacking it rolls a Normal Roll,
+// B1 in ARO (§5.2).
+func TestShootingRolls(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	// Fusilier 4, 9, 15 (SV 12, -3 band at 8-16? combi +3: SV 15); zhanshi 11.
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 4, 9, 15, 11, 20, 20)
+	r := rolledBy(ev)
+	if r["fusilier"].Roll != "face-to-face" || r["zhanshi"].Roll != "face-to-face" || len(r["zhanshi"].Dice) != 1 {
+		t.Fatalf("rolls %+v", r)
+	}
+	if r["fusilier"].Crits != 1 || r["zhanshi"].Hits != 0 {
+		t.Fatalf("the 15 is a Critical at SV 15 and cancels the 11: %+v", r)
+	}
+	// The crit forces two saves (criticals: n4-extra-save): 20, 20 pass.
+	if st.Troopers[1].Wounds != 1 {
+		t.Fatalf("zhanshi wounds %d", st.Troopers[1].Wounds)
+	}
+
+	st = setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 6})})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev = do(t, st, rules.ChanceSeat, Resolve{}, 5, 2)
+	if z := rolledBy(ev)["zhanshi"]; z.Roll != "normal" || z.Hits != 1 {
+		t.Fatalf("zhanshi %+v", z)
+	}
+	if st.Troopers[0].Wounds != 0 || !st.Troopers[0].States.Unconscious {
+		t.Fatalf("fusilier %+v", st.Troopers[0])
+	}
+}

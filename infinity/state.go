@@ -1,0 +1,276 @@
+package infinity
+
+import (
+	"math"
+
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// State is one position of an Infinity N4 game. It is plain data: it
+// encodes to JSON and back unchanged, and every list is kept in a fixed
+// order so that the same game gives the same bytes.
+type State struct {
+	Rulings rules.Rulings `json:"rulings"`
+	Table   Table         `json:"table"`
+	// Seats in Player Turn order: the seat with initiative first.
+	Seats  []rules.Seat `json:"seats"`
+	Armies []Army       `json:"armies"` // in Seats order
+	// Troopers and Models of both armies, in scenario order.
+	Troopers []Trooper `json:"troopers"`
+	Models   []Model   `json:"models"`
+
+	Rounds int `json:"rounds"` // the game's length in Game Rounds
+	Round  int `json:"round"`  // 1-based
+	// Turn is the index in Seats of the active player.
+	Turn  int   `json:"turn"`
+	Phase Phase `json:"phase"`
+	// Order is the order being resolved in the Orders Phase, if any.
+	Order *Order `json:"order,omitempty"`
+
+	// profiles and weapons are the catalog entries the game uses, copied in
+	// at setup so that a state needs nothing else to play on.
+	Profiles map[string]catalog.Profile `json:"profiles"`
+	Weapons  map[string]catalog.Weapon  `json:"weapons"`
+
+	geo *geom.Table // cache of the table's geometry
+}
+
+// Phase is the step of the Player Turn (n4-core §3.4). The Tactical,
+// States and End of Turn steps need no decision in this engine and run
+// inside the action that reaches them.
+type Phase string
+
+// The phases a State can wait in.
+const (
+	PhaseOrders Phase = "orders"
+	PhaseOver   Phase = "over"
+)
+
+// Table is the playing area with its scenery.
+type Table struct {
+	Width   float64            `json:"width"`
+	Height  float64            `json:"height"`
+	Terrain []scenario.Terrain `json:"terrain,omitempty"`
+}
+
+// Army is one player's side.
+type Army struct {
+	Seat rules.Seat `json:"seat"`
+	// Groups are the combat groups, each with its Order pool (n4-core §3.1).
+	Groups []Group `json:"groups"`
+	// LieutenantOrders is the Lieutenant Special Order count of this turn
+	// (n4-core §3.2).
+	LieutenantOrders int `json:"lieutenantOrders"`
+	// Notes are the player's private notes (what a player writes down and
+	// keeps from the opponent). Only the owner sees them.
+	Notes string `json:"notes,omitempty"`
+	// LossOfLieutenant is set while the army is in Loss of Lieutenant
+	// (seed 001); it is decided in the Tactical Phase (issue #5).
+	LossOfLieutenant bool `json:"lossOfLieutenant,omitempty"`
+}
+
+// Group is one combat group and its Order pool.
+type Group struct {
+	Name string `json:"name"`
+	Pool int    `json:"pool"` // Regular Orders left this turn
+}
+
+// Trooper is one trooper: it generates Orders and holds the profile, while
+// its models stand on the table (DESIGN.md point 5).
+type Trooper struct {
+	ID      string     `json:"id"`
+	Seat    rules.Seat `json:"seat"`
+	Profile string     `json:"profile"`
+	Group   string     `json:"group"`
+	// Lieutenant is private information (n4-core §3.1, seed 001): only the
+	// owner's observation shows it.
+	Lieutenant bool `json:"lieutenant"`
+	// Wounds is the W/STR left: exactly 0 is Unconscious, below 0 Dead
+	// (n4-core §2.3).
+	Wounds int `json:"wounds"`
+	// IrregularOrders are the Irregular Orders this trooper holds this turn.
+	IrregularOrders int    `json:"irregularOrders"`
+	States          States `json:"states"`
+	Models          []int  `json:"models"` // indexes into State.Models
+	Cost            int    `json:"cost"`
+}
+
+// States are the states a trooper is in (n4-core §7).
+type States struct {
+	Unconscious     bool `json:"unconscious,omitempty"`
+	Dead            bool `json:"dead,omitempty"`
+	Engaged         bool `json:"engaged,omitempty"`
+	ImmA            bool `json:"immA,omitempty"`
+	ImmB            bool `json:"immB,omitempty"`
+	Isolated        bool `json:"isolated,omitempty"`
+	Targeted        bool `json:"targeted,omitempty"`
+	Stunned         bool `json:"stunned,omitempty"`
+	SuppressiveFire bool `json:"suppressiveFire,omitempty"`
+}
+
+// Null reports a Null state: no Orders, no AROs, no Victory Points
+// (n4-core §7).
+func (s States) Null() bool { return s.Unconscious || s.Dead }
+
+// Names lists the states that hold, for display.
+func (s States) Names() []string {
+	var out []string
+	for _, st := range []struct {
+		on   bool
+		name string
+	}{
+		{s.Dead, "Dead"}, {s.Unconscious, "Unconscious"}, {s.Engaged, "Engaged"}, {s.ImmA, "IMM-A"},
+		{s.ImmB, "IMM-B"}, {s.Isolated, "Isolated"}, {s.Targeted, "Targeted"}, {s.Stunned, "Stunned"},
+		{s.SuppressiveFire, "Suppressive Fire"},
+	} {
+		if st.on {
+			out = append(out, st.name)
+		}
+	}
+	if len(out) == 0 {
+		out = []string{"Normal"}
+	}
+	return out
+}
+
+// Model is one model on the table.
+type Model struct {
+	ID      string     `json:"id"`
+	Trooper int        `json:"trooper"` // index into State.Troopers
+	At      [2]float64 `json:"at"`
+	// Facing is in degrees counter-clockwise from +x, as in scenario files.
+	Facing float64 `json:"facing"`
+	S      int     `json:"s"`
+	// Removed models (Dead troopers) are off the table.
+	Removed bool `json:"removed,omitempty"`
+}
+
+// point is the model's centre.
+func (m Model) point() geom.Point { return geom.Pt(m.At[0], m.At[1]) }
+
+// silhouettes are the base sizes models stand on (geom's N4 table).
+var silhouettes = geom.DefaultSilhouettes()
+
+// base is the model's base on the table.
+func (m Model) base() geom.Circle {
+	c, _ := silhouettes.Base(m.S, m.point())
+	return c
+}
+
+// radians converts a facing in degrees.
+func radians(deg float64) float64 { return deg * math.Pi / 180 }
+
+// geomModel is the model as a viewer for Line of Fire.
+func (m Model) geomModel() geom.Model {
+	return geom.Model{Base: m.base(), Facing: radians(m.Facing)}
+}
+
+// seatIndex is the index of seat in s.Seats, or -1.
+func (s *State) seatIndex(seat rules.Seat) int {
+	for i, x := range s.Seats {
+		if x == seat {
+			return i
+		}
+	}
+	return -1
+}
+
+// active is the active player's seat.
+func (s *State) active() rules.Seat { return s.Seats[s.Turn] }
+
+// reactive is the other seat.
+func (s *State) reactive() rules.Seat { return s.Seats[1-s.Turn] }
+
+// army returns the army of seat.
+func (s *State) army(seat rules.Seat) *Army { return &s.Armies[s.seatIndex(seat)] }
+
+// trooperIndex finds a trooper by id, or -1.
+func (s *State) trooperIndex(id string) int {
+	for i := range s.Troopers {
+		if s.Troopers[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// modelIndex finds a model by id, or -1.
+func (s *State) modelIndex(id string) int {
+	for i := range s.Models {
+		if s.Models[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// modelOf is the trooper's model on the table (the first one not removed),
+// or -1.
+func (s *State) modelOf(t int) int {
+	for _, m := range s.Troopers[t].Models {
+		if !s.Models[m].Removed {
+			return m
+		}
+	}
+	return -1
+}
+
+// profile is the trooper's profile.
+func (s *State) profile(t int) catalog.Profile { return s.Profiles[s.Troopers[t].Profile] }
+
+// geomTable is the geometry of the table, built once per state value (it
+// never changes during a game).
+func (s *State) geomTable() *geom.Table {
+	if s.geo != nil {
+		return s.geo
+	}
+	var terrain []geom.Terrain
+	for _, tr := range s.Table.Terrain {
+		var outline geom.Polygon
+		for _, p := range tr.Polygon {
+			outline = append(outline, geom.Pt(p[0], p[1]))
+		}
+		var f geom.Flags
+		if tr.BlocksLoF {
+			f |= geom.BlocksLoF
+		}
+		if tr.Cover {
+			f |= geom.GivesCover
+		}
+		if tr.Impassable {
+			f |= geom.Impassable
+		}
+		terrain = append(terrain, geom.Terrain{Name: tr.Name, Outline: outline, Flags: f})
+	}
+	t, err := geom.NewTable(s.Table.Width, s.Table.Height, terrain...)
+	if err != nil {
+		// Setup validated the terrain; an invalid piece leaves a bare table.
+		t, _ = geom.NewTable(s.Table.Width, s.Table.Height)
+	}
+	s.geo = t
+	return t
+}
+
+// bases returns the bases of every model on the table except those listed.
+func (s *State) bases(except ...int) []geom.Circle {
+	var out []geom.Circle
+	for i, m := range s.Models {
+		if m.Removed || containsInt(except, i) {
+			continue
+		}
+		out = append(out, m.base())
+	}
+	return out
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}

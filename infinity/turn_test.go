@@ -1,0 +1,215 @@
+package infinity
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// armyYAML builds a two-sided scenario: blue's troopers (id:profile, the
+// first is the Lieutenant unless lt names another) in one combat group
+// unless groups says otherwise.
+func armyYAML(blue []string, lt string) string {
+	var b strings.Builder
+	b.WriteString("name: t\nruleset: infinity-n4\ntable: {width: 48, height: 48}\nsides:\n  - seat: blue\n    troopers:\n")
+	var ids []string
+	for i, spec := range blue {
+		id, profile, _ := strings.Cut(spec, ":")
+		ids = append(ids, id)
+		ltFlag := ""
+		if id == lt {
+			ltFlag = ", lieutenant: true"
+		}
+		fmt.Fprintf(&b, "      - {id: %s, profile: %s%s, models: [{id: %s, at: [%d, 2], facing: 90}]}\n", id, profile, ltFlag, id, 2+i*2)
+	}
+	fmt.Fprintf(&b, "    combat-groups: [{name: \"1\", troopers: [%s]}]\n", strings.Join(ids, ", "))
+	b.WriteString(`  - seat: red
+    troopers:
+      - {id: r-lt, profile: zhanshi, lieutenant: true, models: [{id: r-lt, at: [40, 46], facing: 270}]}
+    combat-groups: [{name: "1", troopers: [r-lt]}]
+initiative: blue
+rounds: 2
+`)
+	return b.String()
+}
+
+func setupErr(t *testing.T, yaml string) error {
+	t.Helper()
+	rs := ruleset(t)
+	sc, err := scenario.Parse("army.yaml", []byte(yaml), scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		return err
+	}
+	_, err = rs.Setup(sc, rules.Rulings{})
+	return err
+}
+
+// n4-core §3.1: at most 15 troopers, combat groups of at most 10, exactly
+// one Lieutenant, who is neither Irregular nor a REM.
+func TestArmyRules(t *testing.T) {
+	many := func(n int, profile string) []string {
+		var out []string
+		for i := range n {
+			out = append(out, fmt.Sprintf("t%d:%s", i, profile))
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		yaml string
+		want string
+	}{
+		{"§3.1 at most 15 troopers", armyYAML(many(16, "line-trooper"), "t0"), "16 troopers, at most 15"},
+		{"§3.1 combat groups of at most 10", armyYAML(many(11, "line-trooper"), "t0"), "has 11 troopers, at most 10"},
+		{"§3.1 exactly one Lieutenant", armyYAML(many(3, "line-trooper"), "none"), "no Lieutenant"},
+		{"§3.1 Irregular troopers cannot be Lieutenant", armyYAML([]string{"m:militia"}, "m"), "Irregular troopers and REMs cannot"},
+		{"§3.1 REMs cannot be Lieutenant", armyYAML([]string{"r:remote"}, "r"), "Irregular troopers and REMs cannot"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := setupErr(t, tt.yaml)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("err %v, want %q", err, tt.want)
+			}
+		})
+	}
+	if err := setupErr(t, armyYAML(many(10, "line-trooper"), "t0")); err != nil {
+		t.Fatalf("a legal army refused: %v", err)
+	}
+}
+
+// n4-core §3.5: Regular troopers fill their group's pool, Irregular ones
+// get their own Order, the Lieutenant a Special Order; Null troopers count
+// for nothing.
+func TestOrderCount(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper", "b:line-trooper", "c:line-trooper", "m:militia", "n:militia"}, "lt"), nil)
+	a := st.army("blue")
+	if a.Groups[0].Pool != 4 || a.LieutenantOrders != 1 {
+		t.Fatalf("pool %d, lieutenant %d; want 4 and 1", a.Groups[0].Pool, a.LieutenantOrders)
+	}
+	for _, id := range []string{"m", "n"} {
+		if st.Troopers[st.trooperIndex(id)].IrregularOrders != 1 {
+			t.Fatalf("%s has no Irregular Order", id)
+		}
+	}
+	// Unconscious and Dead troopers add nothing at the next count.
+	st.Troopers[st.trooperIndex("a")].States.Unconscious = true
+	st.kill(st.trooperIndex("b"), "test")
+	st.kill(st.trooperIndex("m"), "test")
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", EndOrders{})
+	if a := st.army("blue"); a.Groups[0].Pool != 2 || a.LieutenantOrders != 1 {
+		t.Fatalf("after losses: pool %d, lieutenant %d; want 2 and 1", a.Groups[0].Pool, a.LieutenantOrders)
+	}
+	if st.Troopers[st.trooperIndex("m")].IrregularOrders != 0 {
+		t.Fatal("a Dead Irregular trooper has no Order")
+	}
+}
+
+// n4-core §3.2: the pool serves the group's Regular troopers, an Irregular
+// Order only its trooper, the Lieutenant Special Order only the
+// Lieutenant; unused Orders are lost at the end of the Orders Phase.
+func TestSpendingOrders(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper", "m:militia"}, "lt"), nil)
+	idle := Skill{Name: SkillIdle}
+	refused(t, st, "blue", Activate{Trooper: "m", Order: OrderRegular, Skill: idle}, rules.CodeIllegal, "Irregular this turn")
+	refused(t, st, "blue", Activate{Trooper: "a", Order: OrderLieutenant, Skill: idle}, rules.CodeIllegal, "only the Lieutenant")
+	refused(t, st, "blue", Activate{Trooper: "a", Order: OrderIrregular, Skill: idle}, rules.CodeIllegal, "no Irregular Order")
+	refused(t, st, "blue", Activate{Trooper: "r-lt", Order: OrderRegular, Skill: idle}, rules.CodeBadAction, "not a trooper of blue")
+	for range 2 {
+		idleOrder(t, st, "a", OrderRegular)
+	}
+	refused(t, st, "blue", Activate{Trooper: "a", Order: OrderRegular, Skill: idle}, rules.CodeIllegal, "no Regular Order left")
+	idleOrder(t, st, "lt", OrderLieutenant)
+	idleOrder(t, st, "m", OrderIrregular)
+	ev := do(t, st, "blue", EndOrders{})
+	if st.active() != "red" || st.army("blue").Groups[0].Pool != 0 {
+		t.Fatalf("turn passes to red: active %s (events %v)", st.active(), ev)
+	}
+}
+
+// n4-core §3.4: two Player Turns a round, the scenario's rounds, then the
+// game ends with each side's surviving cost as Victory Points (§10.1).
+func TestGameEndsWithVictoryPoints(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)
+	st.Troopers[st.trooperIndex("a")].States.Unconscious = true
+	var last []rules.Event
+	for range 4 {
+		last = do(t, st, st.active(), EndOrders{})
+	}
+	if st.Prompt().Kind != rules.GameOver {
+		t.Fatalf("prompt %+v after 2 rounds", st.Prompt())
+	}
+	ge, ok := last[len(last)-1].(GameEnded)
+	if !ok || ge.VictoryPoints["blue"] != 10 || ge.VictoryPoints["red"] != 11 {
+		t.Fatalf("end %+v", last)
+	}
+	refused(t, st, "blue", EndOrders{}, rules.CodeGameOver, "over")
+}
+
+// Seed 001 / n4-core §3.8: a Lieutenant in a Null state at the Tactical
+// Phase means Loss of Lieutenant: no Lieutenant Special Order and every
+// trooper Irregular.
+func TestLossOfLieutenantOrderCount(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper", "b:line-trooper"}, "lt"), nil)
+	st.Troopers[st.trooperIndex("lt")].States.Unconscious = true
+	do(t, st, "blue", EndOrders{})
+	ev := do(t, st, "red", EndOrders{})
+	ts := ev[len(ev)-1].(TurnStarted)
+	if !ts.LossOfLieutenant || ts.Lieutenant != 0 || ts.Pools["1"] != 0 || len(ts.Irregular) != 2 {
+		t.Fatalf("turn %+v", ts)
+	}
+}
+
+// The Lieutenant is private (n4-core §3.1): its owner sees it, the
+// opponent and spectators do not, in the observation or in events.
+func TestLieutenantIsPrivate(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)
+	for _, tc := range []struct {
+		v    rules.Viewer
+		sees bool
+	}{{rules.PlayerView("blue"), true}, {rules.PlayerView("red"), false}, {rules.Spectator(), false}, {rules.Admin(), true}} {
+		b, _ := json.Marshal(st.Observe(tc.v))
+		var view View
+		_ = json.Unmarshal(b, &view)
+		if got := view.Troopers[0].Lieutenant; got != tc.sees {
+			t.Errorf("%s sees the Lieutenant: %v", tc.v, got)
+		}
+		if strings.Contains(string(b), `"lieutenantOrders"`) != tc.sees {
+			t.Errorf("%s sees the Lieutenant Special Order: %s", tc.v, b)
+		}
+	}
+	ev := do(t, st, "blue", Activate{Trooper: "lt", Order: OrderLieutenant, Skill: Skill{Name: SkillIdle}})
+	red, _ := st.Redact(ev[0], rules.PlayerView("red"))
+	if red.(OrderSpent).Order == OrderLieutenant {
+		t.Fatal("the opponent sees the Lieutenant Special Order spent")
+	}
+	b, _ := json.Marshal(st.Observe(rules.PlayerView("red")))
+	if strings.Contains(string(b), `"lieutenant"`) && strings.Contains(string(b), `"source":"lieutenant"`) {
+		t.Fatal("the opponent's view of the Order names its source")
+	}
+}
+
+// idleOrder spends an Order on Idle + Idle, the reactive side declining
+// every ARO.
+func idleOrder(t *testing.T, st *State, trooper, source string) {
+	t.Helper()
+	seat := st.active()
+	do(t, st, seat, Activate{Trooper: trooper, Order: source, Skill: Skill{Name: SkillIdle}})
+	for st.Order != nil {
+		switch st.Order.Step {
+		case StepARO1, StepARO2:
+			do(t, st, st.reactive(), AROs{})
+		case StepSecond:
+			do(t, st, seat, Second{Skill: Skill{Name: SkillIdle}})
+		case StepResolve:
+			do(t, st, rules.ChanceSeat, Resolve{})
+		default:
+			t.Fatalf("unexpected step %s", st.Order.Step)
+		}
+	}
+}
