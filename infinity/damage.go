@@ -26,7 +26,8 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	}
 	// Plasma rolls one ARM and one BTS save per hit; every other ammunition
 	// rolls its Saves against one attribute.
-	attrs := make([]string, 0, ammo.Saves)
+	var attrBuf [4]string
+	attrs := attrBuf[:0]
 	if attr == "ARM+BTS" {
 		attrs = append(attrs, "ARM", "BTS")
 	} else {
@@ -51,7 +52,8 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		extra bool // the Critical's extra roll: always 1 W (T2)
 		auto  bool // n3-auto-wound: failed without a roll
 	}
-	var saves []save
+	var saveBuf [16]save
+	saves := saveBuf[:0]
 	for range r.out.Hits + r.out.Crits {
 		for _, a := range attrs {
 			saves = append(saves, save{attr: a})

@@ -10,8 +10,9 @@ import (
 var directions = []float64{0, 45, 90, 135, 180, 225, 270, 315}
 
 // Legal is the menu for seat: a finite, representative set of what it may
-// send now (moves along eight headings at full and half MOV, every attack on
-// every enemy, Dodge, Idle, ending the Orders Phase), each checked by the
+// send now (moves along eight headings at full MOV, a BS Attack on every
+// enemy and a CC Attack on those near, Dodge, Reset, Idle, ending the
+// Orders Phase), each checked by the
 // same validation Apply uses (check), with greyed entries carrying the rule
 // that refuses them.
 func (s *State) Legal(seat rules.Seat) []rules.Option {
@@ -51,22 +52,24 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 // skillCandidates are the skills a trooper might declare from the end of
 // path with mov inches of movement.
 func (s *State) skillCandidates(t int, from [2]float64, mov float64, attacks bool) []Skill {
-	out := []Skill{{Name: SkillIdle}, {Name: SkillDodge}}
+	out := []Skill{{Name: SkillIdle}, {Name: SkillDodge}, {Name: SkillReset}}
 	if mov > 0 {
-		for _, frac := range []float64{1, 0.5} {
-			for _, deg := range directions {
-				r := radians(deg)
-				to := [2]float64{from[0] + mov*frac*math.Cos(r), from[1] + mov*frac*math.Sin(r)}
-				out = append(out, Skill{Name: SkillMove, Route: [][2]float64{to}})
-			}
+		for _, deg := range directions {
+			r := radians(deg)
+			to := [2]float64{from[0] + mov*math.Cos(r), from[1] + mov*math.Sin(r)}
+			out = append(out, Skill{Name: SkillMove, Route: [][2]float64{to}})
 		}
 	}
 	if attacks {
-		for m, model := range s.Models {
+		for _, model := range s.Models {
 			if model.Removed || s.Troopers[model.Trooper].Seat == s.Troopers[t].Seat {
 				continue
 			}
-			out = append(out, Skill{Name: SkillBSAttack, Target: s.Models[m].ID}, Skill{Name: SkillCCAttack, Target: s.Models[m].ID})
+			out = append(out, Skill{Name: SkillBSAttack, Target: model.ID})
+			// CC Attacks are offered only within reach of a move.
+			if d := math.Hypot(model.At[0]-from[0], model.At[1]-from[1]); d <= mov+4 {
+				out = append(out, Skill{Name: SkillCCAttack, Target: model.ID})
+			}
 		}
 	}
 	return out
@@ -88,6 +91,11 @@ func (s *State) activationCandidates() []rules.Action {
 			source = OrderIrregular
 		case tr.Lieutenant && s.army(tr.Seat).LieutenantOrders > 0 && !s.poolLeft(t):
 			source = OrderLieutenant
+		}
+		if s.canSpend(t, source) != nil {
+			// No Order for this trooper: one greyed entry says why.
+			out = append(out, Activate{Trooper: tr.ID, Order: source, Skill: Skill{Name: SkillIdle}})
+			continue
 		}
 		for _, k := range s.skillCandidates(t, s.Models[m].At, float64(s.profile(t).MOV[0]), true) {
 			out = append(out, Activate{Trooper: tr.ID, Order: source, Skill: k})

@@ -108,23 +108,20 @@ func (s *State) PlantCanaries(prefix string) []rules.Canary {
 	return out
 }
 
-// Clone is a deep copy. Profiles and weapons are shared: no state ever
-// changes them.
+// Clone is a deep copy of everything a game changes. What never changes
+// after Setup is shared: the seats, the terrain, each trooper's list of
+// models, the profiles and weapons.
 func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.Seats = slices.Clone(s.Seats)
 	c.Armies = slices.Clone(s.Armies)
 	for i := range c.Armies {
 		c.Armies[i].Groups = slices.Clone(s.Armies[i].Groups)
 	}
 	c.Troopers = slices.Clone(s.Troopers)
-	for i := range c.Troopers {
-		c.Troopers[i].Models = slices.Clone(s.Troopers[i].Models)
-	}
 	c.Models = slices.Clone(s.Models)
-	c.Table.Terrain = slices.Clone(s.Table.Terrain)
+	c.scratch = nil
 	if s.Order != nil {
 		c.Order = s.Order.clone()
 	}

@@ -189,7 +189,10 @@ func (s *State) checkActivate(a Activate) (*Order, error) {
 		return nil, err
 	}
 	m := s.modelOf(t)
-	o := &Order{Trooper: t, Model: m, Source: a.Order, Path: [][2]float64{s.Models[m].At}}
+	// Room for both skills' routes, so declaring them rarely reallocates.
+	path := make([][2]float64, 1, 8)
+	path[0] = s.Models[m].At
+	o := &Order{Trooper: t, Model: m, Source: a.Order, Path: path}
 	if err := s.canDeclare(o, a.Skill, true); err != nil {
 		return nil, err
 	}
@@ -327,7 +330,7 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 	for _, e := range o.Eligible {
 		t := e.Trooper
 		o.Decided = append(o.Decided, t)
-		if !seen[t] {
+		if !slices.Contains(seen, t) {
 			ev.Forfeited = append(ev.Forfeited, s.Troopers[t].ID)
 		}
 	}
@@ -367,26 +370,23 @@ func (s *State) conclude() []rules.Event {
 
 // checkAROs validates the declarations of an ARO window: each trooper
 // eligible, at most one ARO each, each ARO valid (n4-core §4.3).
-func (s *State) checkAROs(a AROs, window int) ([]ARO, map[int]bool, error) {
-	elig := map[int]eligibility{}
-	for _, e := range s.Order.Eligible {
-		elig[e.Trooper] = e
-	}
-	seen := map[int]bool{}
+func (s *State) checkAROs(a AROs, window int) ([]ARO, []int, error) {
+	var seen []int
 	var decls []ARO
 	for _, d := range a.Declarations {
 		t := s.trooperIndex(d.Trooper)
 		if t < 0 {
 			return nil, nil, rules.Errorf(rules.CodeBadAction, "n4-core §4.3", "%q is not a trooper", d.Trooper)
 		}
-		if seen[t] {
+		if slices.Contains(seen, t) {
 			return nil, nil, rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s declares two AROs: one ARO per trooper per Order", d.Trooper)
 		}
-		seen[t] = true
-		e, ok := elig[t]
-		if !ok {
+		seen = append(seen, t)
+		i := slices.IndexFunc(s.Order.Eligible, func(e eligibility) bool { return e.Trooper == t })
+		if i < 0 {
 			return nil, nil, rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s may not react in this window", d.Trooper)
 		}
+		e := s.Order.Eligible[i]
 		if err := s.canReact(t, d.Skill, e); err != nil {
 			return nil, nil, err
 		}

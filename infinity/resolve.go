@@ -39,7 +39,7 @@ type roller struct {
 // resolve is steps 5 to 7: requirements, rolls, effects, conclusion.
 func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	o := s.Order
-	var events []rules.Event
+	events := make([]rules.Event, 0, 16)
 	rollers := s.rollers()
 	// Step 5: requirements checked again; a failed one turns the skill Idle.
 	for _, r := range rollers {
@@ -64,7 +64,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		}
 		r.roll = roll
 	}
-	events = append(events, s.compare(rollers)...)
+	events = s.compare(rollers, events)
 	// Step 6, Effects: the active trooper's movement first, then the hits
 	// in the order rolled, then the Dodges.
 	events = append(events, s.moveActive()...)
@@ -106,12 +106,15 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 // then every ARO that is an attack or a Dodge.
 func (s *State) rollers() []*roller {
 	o := s.Order
+	// One block for every roller of the Order.
+	block := make([]roller, 0, 2+len(o.AROs))
 	var out []*roller
 	for _, k := range []*Skill{&o.First, o.Second} {
 		if k == nil || !rolls(k.Name) {
 			continue
 		}
-		r := &roller{trooper: o.Trooper, skill: *k, active: true}
+		block = append(block, roller{trooper: o.Trooper, skill: *k, active: true})
+		r := &block[len(block)-1]
 		if isAttack(k.Name) {
 			r.from, _ = s.fromPoint(&Order{Path: o.Path[:s.pathUpTo(k)]}, *k)
 			r.target = s.Models[s.modelIndex(k.Target)].Trooper
@@ -123,7 +126,8 @@ func (s *State) rollers() []*roller {
 		if !rolls(a.Skill.Name) {
 			continue
 		}
-		r := &roller{trooper: a.Trooper, skill: a.Skill, window: a.Window}
+		block = append(block, roller{trooper: a.Trooper, skill: a.Skill, window: a.Window})
+		r := &block[len(block)-1]
 		m := s.modelOf(a.Trooper)
 		switch a.Skill.Name {
 		case SkillDodge:
@@ -157,14 +161,14 @@ func (s *State) pathUpTo(k *Skill) int {
 // at any point of the Order.
 func (s *State) hadLoF(m int, o *Order) bool {
 	active := s.Models[o.Model]
-	for _, p := range pathSamples(o.Path) {
+	seen := false
+	eachPathSample(o.Path, func(p [2]float64) bool {
 		at := active
 		at.At = p
-		if s.lof(s.Models[m], at.base(), m, o.Model) {
-			return true
-		}
-	}
-	return false
+		seen = s.lof(s.Models[m], at.base(), m, o.Model)
+		return !seen
+	})
+	return seen
 }
 
 // validate checks a skill's requirements at Resolution (n4-core §4.2 step
@@ -269,7 +273,7 @@ func (s *State) buildSV(r *roller) {
 		target := s.baseAt(tm, r.to)
 		dist := geom.EdgeDistance(shooter.base(), target)
 		if mod, _ := r.weapon.RangeMod(dist); mod != 0 {
-			mods = append(mods, dice.Mod{Name: fmt.Sprintf("Range %.1f\"", dist), Value: mod})
+			mods = append(mods, dice.Mod{Name: "Range", Value: mod})
 		}
 		if _, ok := s.geomTable().PartialCover(shooter.geomModel(), target, s.bases(s.modelOf(r.trooper), tm)); ok {
 			r.cover = true
@@ -303,12 +307,12 @@ func attribute(p catalog.Profile, name string) int {
 	return p.BS
 }
 
-// compare judges the rolls (n4-core §1.5, seed 003): the active trooper's
+// compare judges the rolls and appends their events (n4-core §1.5, seed 003): the active trooper's
 // attack is Face to Face with its target's ARO when that ARO opposes it (an
 // attack on the active trooper, or a Dodge); an active Dodge is Face to
 // Face with every attack ARO, one roll against each; everything else is a
 // Normal Roll.
-func (s *State) compare(rs []*roller) []rules.Event {
+func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 	var act *roller
 	for _, r := range rs {
 		if r.active && !r.idle && !r.coup {
@@ -352,7 +356,6 @@ func (s *State) compare(rs []*roller) []rules.Event {
 			act.rolled = false
 		}
 	}
-	var events []rules.Event
 	for _, r := range rs {
 		if r.idle || r.coup {
 			continue

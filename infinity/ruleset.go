@@ -105,6 +105,9 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 			}
 		}
 	}
+	// The geometry of the table never changes: build it once, and every
+	// clone shares it.
+	s.geomTable()
 	// Models placed in contact with an enemy start Engaged (n4-core §7.14).
 	s.updateEngaged("deployment")
 	s.startTurn()

@@ -173,20 +173,24 @@ type eligibility struct {
 	AtLoF   [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
 }
 
-// pathSamples are the points of the active model's path checked for AROs:
-// every declared point and points every inch between them.
-func pathSamples(path [][2]float64) [][2]float64 {
-	out := [][2]float64{path[0]}
+// eachPathSample calls f with the points of the active model's path checked
+// for AROs: every declared point and points every inch between them. It
+// stops when f returns false.
+func eachPathSample(path [][2]float64, f func(p [2]float64) bool) {
+	if !f(path[0]) {
+		return
+	}
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]
 		d := math.Hypot(b[0]-a[0], b[1]-a[1])
 		n := int(math.Ceil(d))
 		for k := 1; k <= n; k++ {
-			f := float64(k) / float64(n)
-			out = append(out, [2]float64{a[0] + f*(b[0]-a[0]), a[1] + f*(b[1]-a[1])})
+			t := float64(k) / float64(n)
+			if !f([2]float64{a[0] + t*(b[0]-a[0]), a[1] + t*(b[1]-a[1])}) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // eligible lists the reactive troopers that may declare an ARO now: not yet
@@ -196,7 +200,6 @@ func pathSamples(path [][2]float64) [][2]float64 {
 func (s *State) eligible() []eligibility {
 	o := s.Order
 	var out []eligibility
-	samples := pathSamples(o.Path)
 	active := s.Models[o.Model]
 	for t := range s.Troopers {
 		tr := s.Troopers[t]
@@ -209,13 +212,13 @@ func (s *State) eligible() []eligibility {
 		}
 		e := eligibility{Trooper: t}
 		best, bestLoF := math.Inf(1), math.Inf(1)
-		for _, p := range samples {
+		eachPathSample(o.Path, func(p [2]float64) bool {
 			at := active
 			at.At = p
 			lof := s.lof(s.Models[m], at.base(), m, o.Model)
 			zoc := geom.InZoC(s.Models[m].base(), at.base())
 			if !lof && !zoc {
-				continue
+				return true
 			}
 			e.LoF = e.LoF || lof
 			e.ZoC = e.ZoC || zoc
@@ -226,7 +229,8 @@ func (s *State) eligible() []eligibility {
 			if lof && d < bestLoF {
 				bestLoF, e.AtLoF = d, p
 			}
-		}
+			return true
+		})
 		if e.LoF || e.ZoC {
 			out = append(out, e)
 		}

@@ -36,6 +36,10 @@ type State struct {
 	Weapons  map[string]catalog.Weapon  `json:"weapons"`
 
 	geo *geom.Table // cache of the table's geometry
+	// scratch is reused by bases: a state is used by one goroutine at a
+	// time, and every caller hands the slice straight to geom, which keeps
+	// nothing. Clones start without it.
+	scratch []geom.Circle
 }
 
 // Phase is the step of the Player Turn (n4-core §3.4). The Tactical,
@@ -254,15 +258,17 @@ func (s *State) geomTable() *geom.Table {
 	return t
 }
 
-// bases returns the bases of every model on the table except those listed.
+// bases returns the bases of every model on the table except those listed,
+// in a buffer the next call reuses: use it at once.
 func (s *State) bases(except ...int) []geom.Circle {
-	var out []geom.Circle
+	out := s.scratch[:0]
 	for i, m := range s.Models {
 		if m.Removed || containsInt(except, i) {
 			continue
 		}
 		out = append(out, m.base())
 	}
+	s.scratch = out
 	return out
 }
 
