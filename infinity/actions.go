@@ -14,6 +14,9 @@ const (
 	SkillDodge    = "dodge"
 	SkillIdle     = "idle"
 	SkillReset    = "reset"
+	// SkillSuppressiveFire is the Suppressive Fire Entire Order (n4-core
+	// §7.15).
+	SkillSuppressiveFire = "suppressive-fire"
 )
 
 // Skill is one declared skill with all its parameters (n4-core §4.2 step
@@ -53,6 +56,8 @@ func (k Skill) String() string {
 		return "Idle"
 	case SkillReset:
 		return "Reset"
+	case SkillSuppressiveFire:
+		return "Suppressive Fire"
 	}
 	return k.Name
 }

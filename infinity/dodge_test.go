@@ -30,7 +30,7 @@ sides:
       - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, %s}]}
 %s    combat-groups: [{name: "1", troopers: [zhanshi%s]}]
 initiative: blue
-rounds: 1
+rounds: 2
 `, fus, zh, extra, map[bool]string{true: ", line", false: ""}[extra != ""])
 }
 

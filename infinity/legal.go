@@ -52,7 +52,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 // skillCandidates are the skills a trooper might declare from the end of
 // path with mov inches of movement.
 func (s *State) skillCandidates(t int, from [2]float64, mov float64, attacks bool) []Skill {
-	out := []Skill{{Name: SkillIdle}, {Name: SkillDodge}, {Name: SkillReset}}
+	out := []Skill{{Name: SkillIdle}, {Name: SkillDodge}, {Name: SkillReset}, {Name: SkillSuppressiveFire}}
 	if mov > 0 {
 		for _, deg := range directions {
 			r := radians(deg)

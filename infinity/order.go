@@ -303,12 +303,17 @@ func (s *State) openWindow(n int) []rules.Event {
 		}
 		return nil
 	}
-	if n == 1 {
-		o.Step = StepSecond
-	} else {
-		o.Step = StepResolve
-	}
+	o.Step = s.afterWindow(n)
 	return nil
+}
+
+// afterWindow is the step after ARO window n: the second skill, unless the
+// first took the whole Order (an Entire Order, n4-core §4.1), or resolution.
+func (s *State) afterWindow(n int) string {
+	if n == 1 && category(s.Order.First.Name) != "entire" {
+		return StepSecond
+	}
+	return StepResolve
 }
 
 // aros is steps 2.2 and 4: every eligible trooper declares or forfeits.
@@ -341,15 +346,12 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 	var events []rules.Event
 	events = append(events, ev)
 	for _, d := range decls {
-		if st := &s.Troopers[d.Trooper].States; st.SuppressiveFire && d.Skill.Name != SkillBSAttack {
+		if st := &s.Troopers[d.Trooper].States; st.SuppressiveFire && !s.suppressiveARO(d.Trooper, d.Skill) {
 			st.SuppressiveFire = false
 			events = append(events, StateChanged{Trooper: s.Troopers[d.Trooper].ID, State: "Suppressive Fire", Why: "declared another ARO"})
 		}
 	}
-	o.Step = StepResolve
-	if window == 1 {
-		o.Step = StepSecond
-	}
+	o.Step = s.afterWindow(window)
 	return events, nil
 }
 

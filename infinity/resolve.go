@@ -27,9 +27,9 @@ type roller struct {
 	sv         dice.SuccessValue
 	roll       dice.Roll
 	out        dice.Outcome
-	rolled     bool   // the dice have been compared
-	against    string // the opposing trooper in a Face to Face Roll
-	dodgeOK    bool   // a Dodge that succeeded
+	opps       []*roller // the rolls it is Face to Face with
+	against    string    // the opposing trooper in a Face to Face Roll
+	dodgeOK    bool      // a Dodge that succeeded
 	idle       bool
 	// coup: a CC Attack on an Unconscious target, Coup de Grâce: Dead with
 	// no roll and no Saving Roll (n4-core §5.3).
@@ -48,6 +48,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 			events = append(events, BecameIdle{Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, Reason: reason})
 		}
 	}
+	s.pair(rollers)
 	// Success Values and dice: the active trooper first, then the AROs in
 	// declaration order.
 	for _, r := range rollers {
@@ -94,7 +95,11 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		events = append(events, s.dodged(r.trooper)...)
 		o.Dodgers = append(o.Dodgers, r.trooper)
 	}
+	if o.First.Name == SkillSuppressiveFire && !s.Troopers[o.Trooper].States.Null() {
+		events = append(events, s.enterSuppressive(o.Trooper)...)
+	}
 	events = append(events, s.updateEngaged("contact")...)
+	events = append(events, s.dropSuppressive()...)
 	if len(o.Dodgers) > 0 {
 		o.Step = StepDodgeMove
 		return events, nil
@@ -195,10 +200,19 @@ func (s *State) validate(r *roller) string {
 		return ""
 	}
 	dist := geom.EdgeDistance(s.baseAt(s.modelOf(r.trooper), r.from), s.baseAt(tm, r.to))
-	if _, ok := w.RangeMod(dist); !ok {
+	if _, ok := s.rangeMod(r, dist); !ok {
 		return fmt.Sprintf("%s is out of range at %.2f\"", s.Troopers[r.target].ID, dist)
 	}
 	return ""
+}
+
+// rangeMod is the range MOD of an attack: the weapon's row, or the SF Mode
+// row for a Suppressive Fire ARO (n4-core §7.15).
+func (s *State) rangeMod(r *roller, dist float64) (int, bool) {
+	if !r.active && s.suppressiveARO(r.trooper, r.skill) {
+		return suppressiveRange(dist)
+	}
+	return r.weapon.RangeMod(dist)
 }
 
 // baseAt is model m's base placed at p.
@@ -247,7 +261,7 @@ func (s *State) buildSV(r *roller) {
 			mods = append(mods, dice.Mod{Name: "IMM-A", Value: -6})
 		}
 		mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), r.noLoFInZoC, false, false)...)
-		r.sv = dice.NewSuccessValue("PH", p.PH, mods...)
+		r.sv = dice.NewSuccessValue("PH", p.PH, append(mods, s.suppressedBy(r)...)...)
 	case SkillReset:
 		// Each state a Reset cancels brings its MOD, and they stack
 		// (n4-core §5.5; seed 003 FAQ).
@@ -262,7 +276,7 @@ func (s *State) buildSV(r *roller) {
 		}
 		r.sv = dice.NewSuccessValue("WIP", p.WIP, mods...)
 	case SkillCCAttack:
-		r.sv = dice.NewSuccessValue("CC", p.CC, mods...)
+		r.sv = dice.NewSuccessValue("CC", p.CC, append(mods, s.suppressedBy(r)...)...)
 		if r.active {
 			burst = max(r.weapon.Burst, 1)
 		}
@@ -272,7 +286,7 @@ func (s *State) buildSV(r *roller) {
 		shooter.At = r.from
 		target := s.baseAt(tm, r.to)
 		dist := geom.EdgeDistance(shooter.base(), target)
-		if mod, _ := r.weapon.RangeMod(dist); mod != 0 {
+		if mod, _ := s.rangeMod(r, dist); mod != 0 {
 			mods = append(mods, dice.Mod{Name: "Range", Value: mod})
 		}
 		if _, ok := s.geomTable().PartialCover(shooter.geomModel(), target, s.bases(s.modelOf(r.trooper), tm)); ok {
@@ -286,9 +300,13 @@ func (s *State) buildSV(r *roller) {
 		if attr == "" {
 			attr = "BS"
 		}
-		r.sv = dice.NewSuccessValue(attr, attribute(p, attr), mods...)
-		if r.active {
+		r.sv = dice.NewSuccessValue(attr, attribute(p, attr), append(mods, s.suppressedBy(r)...)...)
+		switch {
+		case r.active:
 			burst = max(r.weapon.Burst, 1)
+		case s.suppressiveARO(r.trooper, r.skill):
+			// Full B3 in ARO, against one target (n4-core §7.15).
+			burst = suppressiveBurst
 		}
 	}
 	r.roll = dice.Roll{Side: dice.Side{SV: r.sv.Value, Burst: burst}}
@@ -307,69 +325,73 @@ func attribute(p catalog.Profile, name string) int {
 	return p.BS
 }
 
-// compare judges the rolls and appends their events (n4-core §1.5, seed 003): the active trooper's
-// attack is Face to Face with its target's ARO when that ARO opposes it (an
-// attack on the active trooper, or a Dodge); an active Dodge is Face to
-// Face with every attack ARO, one roll against each; everything else is a
-// Normal Roll.
-func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
+// pair decides, before any die is rolled, which rolls are Face to Face
+// (n4-core §1.5, seed 003): the active trooper's attack with its target's
+// ARO when that ARO opposes it (an attack on the active trooper, or a
+// Dodge); an active Dodge with every attack ARO, one roll against each.
+// Everything else is a Normal Roll.
+func (s *State) pair(rs []*roller) {
 	var act *roller
 	for _, r := range rs {
 		if r.active && !r.idle && !r.coup {
 			act = r
 		}
 	}
-	ftf := func(a, b *roller) {
-		oa, ob, err := dice.FaceToFace(a.roll, b.roll)
-		if err != nil {
-			return
-		}
-		a.out, b.out = oa, ob
-		a.rolled, b.rolled = true, true
-		a.against, b.against = s.Troopers[b.trooper].ID, s.Troopers[a.trooper].ID
+	if act == nil {
+		return
 	}
-	if act != nil && isAttack(act.skill.Name) && !act.coup {
-		for _, r := range rs {
-			if !r.active && !r.idle && !r.coup && r.trooper == act.target {
-				ftf(act, r)
-			}
+	for _, r := range rs {
+		if r.active || r.idle || r.coup {
+			continue
 		}
-	}
-	if act != nil && act.skill.Name == SkillDodge {
-		act.dodgeOK = true
-		opposed := false
-		for _, r := range rs {
-			if r.active || r.idle || r.coup || !isAttack(r.skill.Name) {
-				continue
-			}
-			oa, ob, err := dice.FaceToFace(r.roll, act.roll)
-			if err != nil {
-				continue
-			}
-			r.out, r.rolled, r.against = oa, true, s.Troopers[act.trooper].ID
-			opposed = true
-			act.dodgeOK = act.dodgeOK && ob.Scored()
-			act.out = ob
-			act.rolled = true
-		}
-		if !opposed {
-			act.rolled = false
+		switch {
+		case isAttack(act.skill.Name) && r.trooper == act.target && (isAttack(r.skill.Name) || r.skill.Name == SkillDodge):
+			act.opps = append(act.opps, r)
+			r.opps = append(r.opps, act)
+		case act.skill.Name == SkillDodge && isAttack(r.skill.Name):
+			act.opps = append(act.opps, r)
+			r.opps = append(r.opps, act)
 		}
 	}
+}
+
+// compare judges the rolls as paired and appends their events. A Dodge
+// facing several attacks is one roll compared with each; it succeeds only
+// if it wins every comparison.
+func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 	for _, r := range rs {
 		if r.idle || r.coup {
 			continue
 		}
-		kind := "face-to-face"
-		if !r.rolled {
-			out, err := dice.Normal(r.roll)
-			if err != nil {
-				continue
+		kind := "normal"
+		var err error
+		switch {
+		case len(r.opps) == 0:
+			r.out, err = dice.Normal(r.roll)
+			if r.skill.Name == SkillDodge {
+				r.dodgeOK = r.out.Scored()
 			}
-			r.out, kind = out, "normal"
+		case r.active && r.skill.Name == SkillDodge:
+			kind = "face-to-face"
+			r.dodgeOK = true
+			for _, o := range r.opps {
+				var mine dice.Outcome
+				_, mine, err = dice.FaceToFace(o.roll, r.roll)
+				r.dodgeOK = r.dodgeOK && err == nil && mine.Scored()
+				r.out = mine
+			}
+			r.against = s.Troopers[r.opps[0].trooper].ID
+		default:
+			kind = "face-to-face"
+			o := r.opps[0]
+			r.out, _, err = dice.FaceToFace(r.roll, o.roll)
+			if r.skill.Name == SkillDodge {
+				r.dodgeOK = r.out.Scored()
+			}
+			r.against = s.Troopers[o.trooper].ID
 		}
-		if r.skill.Name == SkillDodge && !(r.active && r.against != "") {
-			r.dodgeOK = r.out.Scored()
+		if err != nil {
+			continue
 		}
 		events = append(events, Rolled{
 			Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, SV: r.sv, Dice: r.out.Dice,
@@ -476,6 +498,7 @@ func (s *State) dodgeMove(a DodgeMove) ([]rules.Event, error) {
 		s.Models[m].Facing = a.Facing
 		events = append(events, Moved{Model: s.Models[m].ID, From: from, To: a.To, Why: "dodge"})
 		events = append(events, s.updateEngaged("Dodge movement")...)
+		events = append(events, s.dropSuppressive()...)
 	}
 	o.Dodgers = o.Dodgers[1:]
 	if len(o.Dodgers) == 0 {

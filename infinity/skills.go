@@ -17,6 +17,8 @@ func category(name string) string {
 		return "short-movement"
 	case SkillBSAttack, SkillCCAttack, SkillDodge, SkillReset:
 		return "short"
+	case SkillSuppressiveFire:
+		return "entire"
 	}
 	return ""
 }
@@ -55,11 +57,17 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	if !first && category(o.First.Name) == "short" && category(k.Name) == "short" {
 		return rules.Errorf(rules.CodeIllegal, "n4-core §4.1", "%s then %s: two Short Skills in one Order are not allowed", o.First.Name, k.Name)
 	}
+	if !first && category(k.Name) == "entire" {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §4.1", "%s is an Entire Order: it takes the whole Order", k.Name)
+	}
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
 		return err
 	}
 	p := s.profile(o.Trooper)
 	switch k.Name {
+	case SkillSuppressiveFire:
+		_, err := s.weaponFor(o.Trooper, k)
+		return err
 	case SkillMove:
 		mov := p.MOV[0]
 		if !first {
@@ -113,8 +121,11 @@ func (s *State) fromPoint(o *Order, k Skill) ([2]float64, error) {
 func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 	p := s.profile(t)
 	fit := func(w catalog.Weapon) bool {
-		if k.Name == SkillCCAttack {
+		switch k.Name {
+		case SkillCCAttack:
 			return w.Traits.CC
+		case SkillSuppressiveFire:
+			return w.Traits.SuppressiveFire
 		}
 		return len(w.Ranges) > 0 && w.Traits.Template == "" && !w.Traits.Deployable
 	}

@@ -69,7 +69,8 @@ func (s *State) startTurn() []rules.Event {
 		ev.Pools[g.Name] = g.Pool
 	}
 	ev.Lieutenant = army.LieutenantOrders
-	return []rules.Event{ev}
+	// The army entering Loss of Lieutenant cancels Suppressive Fire.
+	return append([]rules.Event{ev}, s.dropSuppressive()...)
 }
 
 // endTurn runs the States Phase and End of Turn, then starts the next
