@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -101,7 +102,7 @@ func TestDodgeSeedExample(t *testing.T) {
 	for _, line := range []string{
 		"fusilier bs-attack (face-to-face): SV BS 12 +3 Range",
 		"= 15, dice [3x 16- 18-] vs zhanshi -> 0 hits",
-		"zhanshi dodge (face-to-face): SV PH 10 = 10, dice [8] vs fusilier",
+		"zhanshi dodge (face-to-face): SV PH 10 = 10, dice [8] vs fusilier -> success",
 		"zhanshi moves (dodge)",
 		"fusilier enters Engaged", "zhanshi enters Engaged",
 	} {
@@ -308,5 +309,34 @@ func TestRefusalLeavesStateUnchanged(t *testing.T) {
 	}
 	if fmt.Sprint(before) != fmt.Sprint(st) {
 		t.Fatal("state changed")
+	}
+}
+
+// Issue #4 acceptance: the README's small scenario, with one position
+// changed, gives a different result.
+func TestReadmeScenarioChangesWithPosition(t *testing.T) {
+	data, err := os.ReadFile("../data/scenarios/duel.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(yaml string) string {
+		rs := ruleset(t)
+		sc, err := scenario.Parse("duel.yaml", []byte(yaml), scenario.Options{Catalog: rs.Catalog})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		if err := play.Run(rs, sc, &out, play.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	near := run(string(data))
+	far := run(strings.Replace(string(data), "at: [10, 14]", "at: [10, 30]", 1))
+	if !strings.Contains(near, "zhanshi loses 1, 0 left: Unconscious") || !strings.Contains(near, "SV BS 12 +3 Range = 15") {
+		t.Fatalf("as shipped:\n%s", near)
+	}
+	if !strings.Contains(far, "SV BS 12 -3 Range = 9") || !strings.Contains(far, "waiting for red (dodge-move)") {
+		t.Fatalf("moved back:\n%s", far)
 	}
 }

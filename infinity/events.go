@@ -194,6 +194,12 @@ func (e Rolled) String() string {
 	if e.Against != "" {
 		s += " vs " + e.Against
 	}
+	if e.Skill != SkillBSAttack && e.Skill != SkillCCAttack {
+		if e.Hits+e.Crits > 0 {
+			return s + " -> success"
+		}
+		return s + " -> failure"
+	}
 	return s + fmt.Sprintf(" -> %d hits, %d crits", e.Hits, e.Crits)
 }
 

@@ -28,6 +28,7 @@ type roller struct {
 	roll       dice.Roll
 	out        dice.Outcome
 	opps       []*roller // the rolls it is Face to Face with
+	oppBuf     [2]*roller
 	against    string    // the opposing trooper in a Face to Face Roll
 	dodgeOK    bool      // a Dodge that succeeded
 	idle       bool
@@ -345,14 +346,21 @@ func (s *State) pair(rs []*roller) {
 			continue
 		}
 		switch {
-		case isAttack(act.skill.Name) && r.trooper == act.target && (isAttack(r.skill.Name) || r.skill.Name == SkillDodge):
-			act.opps = append(act.opps, r)
-			r.opps = append(r.opps, act)
-		case act.skill.Name == SkillDodge && isAttack(r.skill.Name):
-			act.opps = append(act.opps, r)
-			r.opps = append(r.opps, act)
+		case isAttack(act.skill.Name) && r.trooper == act.target && (isAttack(r.skill.Name) || r.skill.Name == SkillDodge),
+			act.skill.Name == SkillDodge && isAttack(r.skill.Name):
+			act.addOpp(r)
+			r.addOpp(act)
 		}
 	}
+}
+
+// addOpp records a Face to Face opponent, without allocating for the
+// usual one or two.
+func (r *roller) addOpp(o *roller) {
+	if r.opps == nil {
+		r.opps = r.oppBuf[:0]
+	}
+	r.opps = append(r.opps, o)
 }
 
 // compare judges the rolls as paired and appends their events. A Dodge
