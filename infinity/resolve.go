@@ -29,8 +29,8 @@ type roller struct {
 	out        dice.Outcome
 	opps       []*roller // the rolls it is Face to Face with
 	oppBuf     [2]*roller
-	against    string    // the opposing trooper in a Face to Face Roll
-	dodgeOK    bool      // a Dodge that succeeded
+	against    string // the opposing trooper in a Face to Face Roll
+	dodgeOK    bool   // a Dodge that succeeded
 	idle       bool
 	// coup: a CC Attack on an Unconscious target, Coup de Grâce: Dead with
 	// no roll and no Saving Roll (n4-core §5.3).
