@@ -139,5 +139,6 @@ func (o *Order) clone() *Order {
 	c.Decided = slices.Clone(o.Decided)
 	c.Dodgers = slices.Clone(o.Dodgers)
 	c.Eligible = slices.Clone(o.Eligible)
+	c.Affected = slices.Clone(o.Affected)
 	return &c
 }

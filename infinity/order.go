@@ -40,6 +40,9 @@ type Order struct {
 	// Eligible are the reactive troopers that may declare an ARO in the
 	// open window, found when it opened (n4-core §4.2 step 2.1).
 	Eligible []eligibility `json:"eligible,omitempty"`
+	// Affected are the troopers under the active trooper's Direct
+	// Template, placed at declaration (n4-core §6.5).
+	Affected []int `json:"affected,omitempty"`
 }
 
 // ARO is one declared ARO.
@@ -213,6 +216,7 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	}
 	o.FirstEnd = len(o.Path) - 1
 	s.Order = o
+	s.placeDeclared(&o.First)
 	// Activation cancels Suppressive Fire (n4-core §7.15).
 	events := []rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}
 	if st := &s.Troopers[t].States; st.SuppressiveFire {
@@ -287,8 +291,24 @@ func (s *State) second(a Second) ([]rules.Event, error) {
 	if k.Name == SkillMove {
 		o.Path = append(o.Path, k.Route...)
 	}
+	s.placeDeclared(o.Second)
 	events := []rules.Event{SecondDeclared{Trooper: s.Troopers[o.Trooper].ID, Skill: k}}
 	return append(events, s.openWindow(2)...), nil
+}
+
+// placeDeclared places the template of a Direct Template attack just
+// declared (check has accepted the placement).
+func (s *State) placeDeclared(k *Skill) {
+	o := s.Order
+	if k.Name != SkillBSAttack {
+		return
+	}
+	w, err := s.weaponFor(o.Trooper, *k)
+	if err != nil || !isDirectTemplate(w) {
+		return
+	}
+	from, _ := s.fromPoint(o, *k)
+	o.Affected, _ = s.placeTemplate(o.Model, from, w, s.modelIndex(k.Target))
 }
 
 // openWindow moves the Order to ARO window n, or past it when no reactive

@@ -17,21 +17,26 @@ type roller struct {
 	active  bool
 	window  int // 0 for the active trooper's skill
 	// noLoFInZoC: a reactive trooper that has the active trooper in its ZoC
-	// but never in its LoF (seed 003: -3 to its Dodge).
-	noLoFInZoC bool
-	weapon     catalog.Weapon
-	ammo       string
-	target     int        // the trooper an attack hits
-	from, to   [2]float64 // where the attacker and the target stand
-	cover      bool       // the target is in Partial Cover from the attacker
-	sv         dice.SuccessValue
-	roll       dice.Roll
-	out        dice.Outcome
-	opps       []*roller // the rolls it is Face to Face with
-	oppBuf     [2]*roller
-	against    string // the opposing trooper in a Face to Face Roll
-	dodgeOK    bool   // a Dodge that succeeded
-	idle       bool
+	// but never in its LoF; templateNoLoF: one affected by the active
+	// trooper's template without LoF to it (seed 003: -3 to its Dodge).
+	noLoFInZoC    bool
+	templateNoLoF bool
+	// template: a Direct Template attack, which rolls nothing and hits
+	// every affected trooper that does not Dodge it (n4-core §6.5).
+	template bool
+	weapon   catalog.Weapon
+	ammo     string
+	target   int        // the trooper an attack hits
+	from, to [2]float64 // where the attacker and the target stand
+	cover    bool       // the target is in Partial Cover from the attacker
+	sv       dice.SuccessValue
+	roll     dice.Roll
+	out      dice.Outcome
+	opps     []*roller // the rolls it is Face to Face with
+	oppBuf   [2]*roller
+	against  string // the opposing trooper in a Face to Face Roll
+	dodgeOK  bool   // a Dodge that succeeded
+	idle     bool
 	// coup: a CC Attack on an Unconscious target, Coup de Grâce: Dead with
 	// no roll and no Saving Roll (n4-core §5.3).
 	coup bool
@@ -73,6 +78,14 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	for _, r := range rollers {
 		if r.coup && !s.Troopers[r.target].States.Dead {
 			events = append(events, s.kill(r.target, "Coup de Grâce")...)
+			continue
+		}
+		if r.template && !r.idle {
+			ev, err := s.templateHits(r, rollers, d)
+			if err != nil {
+				return nil, err
+			}
+			events = append(events, ev...)
 			continue
 		}
 		if r.idle || r.coup || !isAttack(r.skill.Name) || r.out.Hits+r.out.Crits == 0 {
@@ -137,7 +150,9 @@ func (s *State) rollers() []*roller {
 		m := s.modelOf(a.Trooper)
 		switch a.Skill.Name {
 		case SkillDodge:
-			r.noLoFInZoC = !s.hadLoF(m, o)
+			lof := s.hadLoF(m, o)
+			r.noLoFInZoC = !lof && s.hadZoC(m, o)
+			r.templateNoLoF = !lof && containsInt(o.Affected, a.Trooper)
 		case SkillReset:
 		default:
 			r.from = s.Models[m].At
@@ -177,6 +192,20 @@ func (s *State) hadLoF(m int, o *Order) bool {
 	return seen
 }
 
+// hadZoC reports whether the active trooper was in model m's Zone of
+// Control at any point of the Order.
+func (s *State) hadZoC(m int, o *Order) bool {
+	active := s.Models[o.Model]
+	in := false
+	eachPathSample(o.Path, func(p [2]float64) bool {
+		at := active
+		at.At = p
+		in = geom.InZoC(s.Models[m].base(), at.base())
+		return !in
+	})
+	return in
+}
+
 // validate checks a skill's requirements at Resolution (n4-core §4.2 step
 // 5): range, and that the target is still there. It returns why the skill
 // fails, or "".
@@ -198,6 +227,10 @@ func (s *State) validate(r *roller) string {
 		return "the target is no longer on the table"
 	}
 	if r.skill.Name == SkillCCAttack {
+		return ""
+	}
+	if isDirectTemplate(w) {
+		r.template = true
 		return ""
 	}
 	dist := geom.EdgeDistance(s.baseAt(s.modelOf(r.trooper), r.from), s.baseAt(tm, r.to))
@@ -261,7 +294,7 @@ func (s *State) buildSV(r *roller) {
 		if tr.States.ImmA {
 			mods = append(mods, dice.Mod{Name: "IMM-A", Value: -6})
 		}
-		mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), r.noLoFInZoC, false, false)...)
+		mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), r.noLoFInZoC, r.templateNoLoF, false)...)
 		r.sv = dice.NewSuccessValue("PH", p.PH, append(mods, s.suppressedBy(r)...)...)
 	case SkillReset:
 		// Each state a Reset cancels brings its MOD, and they stack
@@ -282,6 +315,11 @@ func (s *State) buildSV(r *roller) {
 			burst = max(r.weapon.Burst, 1)
 		}
 	case SkillBSAttack:
+		if r.template {
+			// No attack roll: the template's hits are automatic.
+			r.roll = dice.Roll{Side: dice.Side{Template: true, Burst: max(r.weapon.Burst, 1)}}
+			return
+		}
 		tm := s.modelOf(r.target)
 		shooter := s.Models[s.modelOf(r.trooper)]
 		shooter.At = r.from
@@ -338,7 +376,8 @@ func (s *State) pair(rs []*roller) {
 			act = r
 		}
 	}
-	if act == nil {
+	if act == nil || act.template {
+		// Against a Direct Template every roll is a Normal Roll.
 		return
 	}
 	for _, r := range rs {
@@ -368,7 +407,7 @@ func (r *roller) addOpp(o *roller) {
 // if it wins every comparison.
 func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 	for _, r := range rs {
-		if r.idle || r.coup {
+		if r.idle || r.coup || r.template {
 			continue
 		}
 		kind := "normal"

@@ -85,11 +85,19 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 		if target < 0 || s.Models[target].Removed || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
 			return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "target %q is not an enemy model on the table", k.Target)
 		}
-		if _, err := s.weaponFor(o.Trooper, k); err != nil {
+		w, err := s.weaponFor(o.Trooper, k)
+		if err != nil {
 			return err
 		}
 		shooter := s.Models[o.Model]
 		shooter.At = from
+		if k.Name == SkillBSAttack && isDirectTemplate(w) {
+			if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
+				return rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "no Line of Fire to %s", k.Target)
+			}
+			_, err := s.placeTemplate(o.Model, from, w, target)
+			return err
+		}
 		if k.Name == SkillCCAttack {
 			if !geom.InContact(shooter.base(), s.Models[target].base()) {
 				return rules.Errorf(rules.CodeIllegal, "n4-core §5.3", "CC Attack needs silhouette contact with %s", k.Target)
@@ -127,7 +135,9 @@ func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 		case SkillSuppressiveFire:
 			return w.Traits.SuppressiveFire
 		}
-		return len(w.Ranges) > 0 && w.Traits.Template == "" && !w.Traits.Deployable
+		// BS Attacks use ranged weapons and Direct Templates (n4-core §5.2,
+		// §6.5); impact templates and deployables are not modelled yet.
+		return !w.Traits.Deployable && (isDirectTemplate(w) || (len(w.Ranges) > 0 && w.Traits.Template == ""))
 	}
 	for _, id := range p.Weapons {
 		w, ok := s.Weapons[id]
@@ -177,11 +187,14 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 
 // eligibility is how a reactive trooper may react to the Order so far.
 type eligibility struct {
-	Trooper int        `json:"trooper"`
-	LoF     bool       `json:"lof"`
-	ZoC     bool       `json:"zoc"`
-	At      [2]float64 `json:"at"`    // the closest path point at which it qualifies
-	AtLoF   [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
+	Trooper int  `json:"trooper"`
+	LoF     bool `json:"lof"`
+	ZoC     bool `json:"zoc"`
+	// Template: affected by the active trooper's template, which lets it
+	// Dodge (or Reset) without LoF or ZoC (n4-core §4.3, seed 003).
+	Template bool       `json:"template,omitempty"`
+	At       [2]float64 `json:"at"`    // the closest path point at which it qualifies
+	AtLoF    [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
 }
 
 // eachPathSample calls f with the points of the active model's path checked
@@ -242,7 +255,11 @@ func (s *State) eligible() []eligibility {
 			}
 			return true
 		})
-		if e.LoF || e.ZoC {
+		e.Template = containsInt(o.Affected, t)
+		if e.LoF || e.ZoC || e.Template {
+			if !e.LoF && !e.ZoC {
+				e.At = active.At
+			}
 			out = append(out, e)
 		}
 	}
@@ -257,6 +274,10 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	}
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
 		return err
+	}
+	// Affected by a template only: Dodge or Reset.
+	if !e.LoF && !e.ZoC && k.Name != SkillDodge && k.Name != SkillReset {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s is only affected by a template: it may Dodge or Reset", tr.ID)
 	}
 	// ZoC without LoF: the zoc-aro ruling (N4 errata 1.1.1 allows any valid
 	// ARO; the original N4 only Dodge or Reset).

@@ -1,0 +1,84 @@
+package infinity
+
+import (
+	"math"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Direct Template weapons (n4-core §6.5): no attack roll; the template is
+// placed when the attack is declared, its narrow end at the edge of the
+// attacker's base, and every trooper it touches is affected. Affected
+// troopers may Dodge even without Line of Fire, as a Normal PH Roll (seed
+// 003), and their AROs against the attacker are Normal Rolls.
+
+// isDirectTemplate reports a Direct Template weapon.
+func isDirectTemplate(w catalog.Weapon) bool { return w.Traits.Template.Direct() }
+
+// teardropSize is the template of a Direct Template weapon.
+func teardropSize(w catalog.Weapon) geom.TeardropSize {
+	if w.Traits.Template == catalog.DirectLargeTeardrop {
+		return geom.LargeTeardrop()
+	}
+	return geom.SmallTeardrop()
+}
+
+// placeTemplate lays the weapon's teardrop from the attacking model (at
+// from) toward the target model and returns the troopers it touches. It
+// refuses a placement that misses the target or touches a trooper of the
+// attacker's own side (n4-core §6.5: you cannot attack your own troopers).
+func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, target int) ([]int, error) {
+	am := s.Models[attacker]
+	am.At = from
+	tm := s.Models[target]
+	angle := math.Atan2(tm.At[1]-from[1], tm.At[0]-from[0])
+	td, err := geom.PlaceTeardrop(am.base(), angle, teardropSize(w))
+	if err != nil {
+		return nil, rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "template: %v", err)
+	}
+	own := s.Troopers[am.Trooper].Seat
+	var affected []int
+	for m, model := range s.Models {
+		if model.Removed || m == attacker || !td.Touches(model.base()) {
+			continue
+		}
+		t := model.Trooper
+		if s.Troopers[t].Seat == own {
+			return nil, rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "the template would touch %s, a trooper of your own", s.Troopers[t].ID)
+		}
+		affected = append(affected, t)
+	}
+	if !containsInt(affected, tm.Trooper) {
+		return nil, rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "the template does not reach %s", tm.ID)
+	}
+	return affected, nil
+}
+
+// templateHits applies a Direct Template: every affected trooper that did
+// not Dodge it successfully takes its automatic hits, with no Partial Cover
+// on the save (n4-core §2.1, §6.5).
+func (s *State) templateHits(r *roller, rs []*roller, d dice.Source) ([]rules.Event, error) {
+	var events []rules.Event
+	for _, t := range s.Order.Affected {
+		dodged := false
+		for _, o := range rs {
+			dodged = dodged || (o.trooper == t && o.skill.Name == SkillDodge && o.dodgeOK)
+		}
+		if dodged || s.Troopers[t].States.Dead {
+			continue
+		}
+		hit := *r
+		hit.target = t
+		hit.cover = false
+		hit.out = dice.Outcome{Hits: max(r.weapon.Burst, 1)}
+		ev, err := s.applyHits(&hit, d)
+		if err != nil {
+			return nil, err
+		}
+		events = append(events, ev...)
+	}
+	return events, nil
+}
