@@ -35,7 +35,14 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 			attrs = append(attrs, attr)
 		}
 	}
-	dam := r.weapon.DamageFor(s.profile(r.trooper))
+	var dam int
+	from := r.source
+	if r.trooper >= 0 {
+		dam = r.weapon.DamageFor(s.profile(r.trooper))
+		from = s.Troopers[r.trooper].ID
+	} else {
+		dam = r.weapon.Damage
+	}
 	damage := func(a string) int {
 		v := tp.ARM
 		switch a {
@@ -73,7 +80,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		}
 		saves = append(saves, save{attr: attrs[0], extra: true})
 	}
-	ev := Saved{Trooper: t.ID, From: s.Troopers[r.trooper].ID, Ammo: ammo.Name}
+	ev := Saved{Trooper: t.ID, From: from, Ammo: ammo.Name}
 	lost, failedShock := 0, false
 	stateFails := 0
 	for _, sv := range saves {

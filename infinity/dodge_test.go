@@ -340,3 +340,60 @@ func TestReadmeScenarioChangesWithPosition(t *testing.T) {
 		t.Fatalf("moved back:\n%s", far)
 	}
 }
+
+// Seed 003, the Mine example (data/scenarios/seed/dodge-mine.yaml): the
+// Dodge beats the Fusilier but the Mine hits under dodge-mods: stack
+// (success only on 4 or less); under the default single the Dodge against
+// the Mine succeeds on 7 or less; a failed Dodge against the Mine cancels
+// the 2" move.
+func TestDodgeSeedMine(t *testing.T) {
+	var out strings.Builder
+	sc := load(t, "../data/scenarios/seed/dodge-mine.yaml")
+	if err := play.Run(ruleset(t), sc, &out, play.Options{}); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "SV PH 10 -3 Template without LoF -3 Deployable Weapon = 4, dice [8-] vs mine -> failure") {
+		t.Fatalf("log:\n%s", out.String())
+	}
+	data, err := os.ReadFile("../data/scenarios/seed/dodge-mine.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		ruling string
+		die    int
+		moves  bool // the Dodge succeeded against both: the 2" move follows
+		sv     int
+	}{
+		{"stack", 4, true, 4},
+		{"stack", 5, false, 4},
+		{"single", 7, true, 7},
+		{"single", 8, false, 7},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/%d", tt.ruling, tt.die), func(t *testing.T) {
+			st := setup(t, strings.Replace(string(data), "dodge-mods: stack", "dodge-mods: "+tt.ruling, 1), map[string]string{"dodge-mods": tt.ruling})
+			do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 11})})
+			do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+			do(t, st, "blue", Second{Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+			faces := []int{3, 16, 18, tt.die}
+			if !tt.moves {
+				faces = append(faces, 15) // the Mine's Saving Roll
+			}
+			ev := do(t, st, rules.ChanceSeat, Resolve{}, faces...)
+			var mine *Rolled
+			for _, e := range ev {
+				if r, ok := e.(Rolled); ok && r.Against == "mine" {
+					mine = &r
+				}
+			}
+			if mine == nil || mine.SV.Value != tt.sv {
+				t.Fatalf("Dodge against the Mine: %+v", mine)
+			}
+			moving := st.Order != nil && st.Order.Step == StepDodgeMove
+			if moving != tt.moves {
+				t.Fatalf("Dodge movement %v, want %v", moving, tt.moves)
+			}
+		})
+	}
+}

@@ -247,5 +247,6 @@ var eventCodec = func() *rules.Codec[rules.Event] {
 	c.Register("moved", func() rules.Event { return &Moved{} })
 	c.Register("turn-ended", func() rules.Event { return &TurnEnded{} })
 	c.Register("game-ended", func() rules.Event { return &GameEnded{} })
+	c.Register("triggered", func() rules.Event { return &Triggered{} })
 	return c
 }()

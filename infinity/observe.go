@@ -121,6 +121,7 @@ func (s *State) clone() *State {
 	}
 	c.Troopers = slices.Clone(s.Troopers)
 	c.Models = slices.Clone(s.Models)
+	c.Deployables = slices.Clone(s.Deployables)
 	c.scratch = nil
 	if s.Order != nil {
 		c.Order = s.Order.clone()
@@ -140,5 +141,6 @@ func (o *Order) clone() *Order {
 	c.Dodgers = slices.Clone(o.Dodgers)
 	c.Eligible = slices.Clone(o.Eligible)
 	c.Affected = slices.Clone(o.Affected)
+	c.Mines = slices.Clone(o.Mines)
 	return &c
 }

@@ -43,6 +43,8 @@ type Order struct {
 	// Affected are the troopers under the active trooper's Direct
 	// Template, placed at declaration (n4-core §6.5).
 	Affected []int `json:"affected,omitempty"`
+	// Mines are the deployables that went off during the Order.
+	Mines []MineHit `json:"mines,omitempty"`
 }
 
 // ARO is one declared ARO.
@@ -217,12 +219,14 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	o.FirstEnd = len(o.Path) - 1
 	s.Order = o
 	s.placeDeclared(&o.First)
+	mines := s.trigger(t)
 	// Activation cancels Suppressive Fire (n4-core §7.15).
 	events := []rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}
 	if st := &s.Troopers[t].States; st.SuppressiveFire {
 		st.SuppressiveFire = false
 		events = append(events, StateChanged{Trooper: a.Trooper, State: "Suppressive Fire", Why: "activated"})
 	}
+	events = append(events, mines...)
 	return append(events, s.openWindow(1)...), nil
 }
 
@@ -365,6 +369,9 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 	// (n4-core §7.15).
 	var events []rules.Event
 	events = append(events, ev)
+	for _, d := range decls {
+		events = append(events, s.trigger(d.Trooper)...)
+	}
 	for _, d := range decls {
 		if st := &s.Troopers[d.Trooper].States; st.SuppressiveFire && !s.suppressiveARO(d.Trooper, d.Skill) {
 			st.SuppressiveFire = false

@@ -40,6 +40,9 @@ type roller struct {
 	// coup: a CC Attack on an Unconscious target, Coup de Grâce: Dead with
 	// no roll and no Saving Roll (n4-core §5.3).
 	coup bool
+	// source names an attacker that is not a trooper (a deployable); its
+	// trooper is then -1.
+	source string
 }
 
 // resolve is steps 5 to 7: requirements, rolls, effects, conclusion.
@@ -92,6 +95,13 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 			continue
 		}
 		ev, err := s.applyHits(r, d)
+		if err != nil {
+			return nil, err
+		}
+		events = append(events, ev...)
+	}
+	if len(o.Mines) > 0 {
+		ev, err := s.mineEffects(rollers, d)
 		if err != nil {
 			return nil, err
 		}
@@ -291,9 +301,7 @@ func (s *State) buildSV(r *roller) {
 	burst := 1
 	switch r.skill.Name {
 	case SkillDodge:
-		if tr.States.ImmA {
-			mods = append(mods, dice.Mod{Name: "IMM-A", Value: -6})
-		}
+		mods = s.dodgeStateMods(r.trooper)
 		mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), r.noLoFInZoC, r.templateNoLoF, false)...)
 		r.sv = dice.NewSuccessValue("PH", p.PH, append(mods, s.suppressedBy(r)...)...)
 	case SkillReset:
@@ -349,6 +357,20 @@ func (s *State) buildSV(r *roller) {
 		}
 	}
 	r.roll = dice.Roll{Side: dice.Side{SV: r.sv.Value, Burst: burst}}
+}
+
+// dodgeStateMods are the MODs a trooper's states put on its Dodge: Stunned
+// -3 (n4-core §7.8), IMM-A -6 (§7.2).
+func (s *State) dodgeStateMods(t int) []dice.Mod {
+	st := s.Troopers[t].States
+	var mods []dice.Mod
+	if st.Stunned {
+		mods = append(mods, dice.Mod{Name: "Stunned", Value: -3})
+	}
+	if st.ImmA {
+		mods = append(mods, dice.Mod{Name: "IMM-A", Value: -6})
+	}
+	return mods
 }
 
 // attribute reads a profile attribute by name.

@@ -167,6 +167,14 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 		}
 		s.Troopers = append(s.Troopers, t)
 	}
+	for _, d := range side.Deployables {
+		w, ok := r.Catalog.Weapon(d.Weapon)
+		if !ok || !w.Traits.Deployable {
+			return setupError("n4-core §6.5", "%s: deployable %s: %q is not a deployable weapon", seat, d.ID, d.Weapon)
+		}
+		s.Weapons[w.ID] = w
+		s.Deployables = append(s.Deployables, Deployable{ID: d.ID, Seat: seat, Weapon: w.ID, At: d.At})
+	}
 	if lieutenants != 1 {
 		return setupError("n4-core §3.1", "%s: an army has exactly one Lieutenant, this one has %d", seat, lieutenants)
 	}

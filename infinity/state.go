@@ -21,6 +21,8 @@ type State struct {
 	// Troopers and Models of both armies, in scenario order.
 	Troopers []Trooper `json:"troopers"`
 	Models   []Model   `json:"models"`
+	// Deployables are the deployable weapons on the table.
+	Deployables []Deployable `json:"deployables,omitempty"`
 
 	Rounds int `json:"rounds"` // the game's length in Game Rounds
 	Round  int `json:"round"`  // 1-based

@@ -213,3 +213,12 @@ func idleOrder(t *testing.T, st *State, trooper, source string) {
 		}
 	}
 }
+
+// A deployable must be a deployable weapon (n4-core §6.5).
+func TestDeployableMustBeDeployable(t *testing.T) {
+	yaml := strings.Replace(armyYAML([]string{"lt:fusilier"}, "lt"), "    combat-groups: [{name: \"1\", troopers: [lt]}]\n",
+		"    combat-groups: [{name: \"1\", troopers: [lt]}]\n    deployables: [{id: m1, weapon: combi-rifle, at: [5, 5]}]\n", 1)
+	if err := setupErr(t, yaml); err == nil || !strings.Contains(err.Error(), "not a deployable weapon") {
+		t.Fatalf("err %v", err)
+	}
+}

@@ -62,6 +62,18 @@ type Side struct {
 	Troopers []Trooper `yaml:"troopers" json:"troopers"`
 	// CombatGroups names each group and the troopers in it.
 	CombatGroups []CombatGroup `yaml:"combat-groups" json:"combatGroups"`
+	// Deployables are the side's deployable weapons already on the table
+	// (Mines and the like).
+	Deployables []Deployable `yaml:"deployables,omitempty" json:"deployables,omitempty"`
+}
+
+// Deployable is a deployable weapon on the table.
+type Deployable struct {
+	ID string `yaml:"id" json:"id"`
+	// Weapon is a catalog weapon with the deployable trait.
+	Weapon string `yaml:"weapon" json:"weapon"`
+	// At is its centre, [x, y] in inches.
+	At [2]float64 `yaml:"at" json:"at"`
 }
 
 // CombatGroup is one group of troopers sharing an Order pool.

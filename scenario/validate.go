@@ -185,6 +185,30 @@ func (v *validator) sides(tableOK bool) {
 	}
 	for i := range v.sc.Sides {
 		v.combatGroups(i)
+		v.deployables(i, models, tableOK)
+	}
+}
+
+// deployables checks a side's deployable weapons: an id unique among
+// models and deployables, a weapon, a centre on the table.
+func (v *validator) deployables(i int, ids map[string]string, tableOK bool) {
+	for j, d := range v.sc.Sides[i].Deployables {
+		path := indexPath(childPath(indexPath("sides", i), "deployables"), j)
+		if strings.TrimSpace(d.ID) == "" {
+			v.errorf(childPath(path, "id"), "id is required")
+		} else if prev, dup := ids[d.ID]; dup {
+			v.errorf(childPath(path, "id"), "id %q is already used (%s); ids must be unique across the scenario", d.ID, v.where(childPath(prev, "id")))
+		} else {
+			ids[d.ID] = path
+		}
+		v.required(childPath(path, "weapon"), d.Weapon)
+		atPath := childPath(path, "at")
+		x, y := d.At[0], d.At[1]
+		if v.finite(indexPath(atPath, 0), x) && v.finite(indexPath(atPath, 1), y) && tableOK {
+			if w, h := v.sc.Table.Width, v.sc.Table.Height; x < 0 || x > w || y < 0 || y > h {
+				v.errorf(atPath, "centre (%v, %v) is off the %v×%v table", x, y, w, h)
+			}
+		}
 	}
 }
 

@@ -1,0 +1,119 @@
+package infinity
+
+import (
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Deployable is a deployable weapon on the table, such as a Mine. It goes
+// off when an enemy trooper declares an Order or an ARO inside its trigger
+// area: the area its template can reach from where it lies, taken here as
+// every base within the template's length of it (the catalog's reading;
+// n4-core gives no N4 trigger rule). It is spent when it goes off.
+type Deployable struct {
+	ID      string     `json:"id"`
+	Seat    rules.Seat `json:"seat"`
+	Weapon  string     `json:"weapon"`
+	At      [2]float64 `json:"at"`
+	Removed bool       `json:"removed,omitempty"`
+}
+
+// MineHit is a deployable that went off against a trooper during the
+// Order.
+type MineHit struct {
+	Deployable int `json:"deployable"`
+	Trooper    int `json:"trooper"`
+}
+
+// deployableRadius is the marker a deployable sits on, for Line of Fire to
+// it (n4-core §6.2: weapon and equipment markers are S2 — a 25 mm base).
+var deployableRadius = geom.MM(25) / 2
+
+// trigger sets off every enemy deployable whose trigger area holds trooper
+// t's model, now that t has declared an Order or an ARO.
+func (s *State) trigger(t int) []rules.Event {
+	m := s.modelOf(t)
+	if m < 0 || s.Order == nil {
+		return nil
+	}
+	var events []rules.Event
+	for i := range s.Deployables {
+		d := &s.Deployables[i]
+		if d.Removed || d.Seat == s.Troopers[t].Seat {
+			continue
+		}
+		w, ok := s.Weapons[d.Weapon]
+		if !ok {
+			continue
+		}
+		reach := teardropSize(w).Length
+		if geom.EdgeDistance(geom.Circle{Center: geom.Pt(d.At[0], d.At[1])}, s.Models[m].base()) > reach+geom.Eps {
+			continue
+		}
+		d.Removed = true
+		s.Order.Mines = append(s.Order.Mines, MineHit{Deployable: i, Trooper: t})
+		events = append(events, Triggered{Deployable: d.ID, Trooper: s.Troopers[t].ID})
+	}
+	return events
+}
+
+// Triggered is a deployable going off against a trooper.
+type Triggered struct {
+	Deployable string `json:"deployable"`
+	Trooper    string `json:"trooper"`
+}
+
+func (Triggered) Kind() string     { return "triggered" }
+func (e Triggered) String() string { return e.Deployable + " goes off against " + e.Trooper }
+
+// mineEffects resolves the deployables that went off: the trooper's Dodge,
+// if it declared one, is judged again against each as a Normal Roll with
+// the -3 for Dodging a deployable's template and the -3 without LoF to it
+// (combined under dodge-mods); failing it means the hit lands and the
+// trooper loses its Dodge movement (seed 003, the Mine example).
+func (s *State) mineEffects(rs []*roller, d dice.Source) ([]rules.Event, error) {
+	var events []rules.Event
+	for _, mh := range s.Order.Mines {
+		dep := s.Deployables[mh.Deployable]
+		w := s.Weapons[dep.Weapon]
+		t := mh.Trooper
+		var dodge *roller
+		for _, r := range rs {
+			if r.trooper == t && r.skill.Name == SkillDodge && !r.idle {
+				dodge = r
+			}
+		}
+		if dodge != nil {
+			m := s.modelOf(t)
+			noLoF := m < 0 || !s.lof(s.Models[m], geom.Circle{Center: geom.Pt(dep.At[0], dep.At[1]), Radius: deployableRadius}, m, -1)
+			mods := s.dodgeStateMods(t)
+			mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), false, noLoF, true)...)
+			sv := dice.NewSuccessValue("PH", s.profile(t).PH, mods...)
+			roll := dice.Roll{Side: dice.Side{SV: sv.Value, Burst: 1}, Faces: dodge.roll.Faces}
+			out, err := dice.Normal(roll)
+			if err != nil {
+				return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+			}
+			events = append(events, Rolled{Trooper: s.Troopers[t].ID, Skill: SkillDodge, SV: sv, Dice: out.Dice,
+				Against: dep.ID, Hits: out.Hits, Crits: out.Crits, Roll: "normal"})
+			if out.Scored() {
+				continue
+			}
+			dodge.dodgeOK = false
+		}
+		if s.Troopers[t].States.Dead {
+			continue
+		}
+		hit := roller{trooper: -1, source: dep.ID, weapon: w, target: t, out: dice.Outcome{Hits: max(w.Burst, 1)}}
+		if len(w.Ammo) > 0 {
+			hit.ammo = w.Ammo[0]
+		}
+		ev, err := s.applyHits(&hit, d)
+		if err != nil {
+			return nil, err
+		}
+		events = append(events, ev...)
+	}
+	return events, nil
+}
