@@ -130,6 +130,8 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register("resolve", func() rules.Action { return &Resolve{} })
 	c.Register("dodge-move", func() rules.Action { return &DodgeMove{} })
 	c.Register("end-orders", func() rules.Action { return &EndOrders{} })
+	c.Register("guts", func() rules.Action { return &Guts{} })
+	c.Register("guts-move", func() rules.Action { return &GutsMove{} })
 	return c
 }()
 
@@ -147,6 +149,10 @@ func deref(a rules.Action) rules.Action {
 	case *DodgeMove:
 		return *v
 	case *EndOrders:
+		return *v
+	case *Guts:
+		return *v
+	case *GutsMove:
 		return *v
 	}
 	return a

@@ -1,6 +1,8 @@
 package infinity
 
 import (
+	"slices"
+
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -79,6 +81,13 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 			continue
 		}
 		saves = append(saves, save{attr: attrs[0], extra: true})
+	}
+	// A successful Attack: the target makes a Guts Roll at the Conclusion.
+	if o := s.Order; o != nil {
+		if !slices.Contains(o.Hit, r.target) {
+			o.Hit = append(o.Hit, r.target)
+		}
+		o.HitBy = append(o.HitBy, [2]int{r.trooper, r.target})
 	}
 	ev := Saved{Trooper: t.ID, From: from, Ammo: ammo.Name}
 	lost, failedShock := 0, false

@@ -248,5 +248,6 @@ var eventCodec = func() *rules.Codec[rules.Event] {
 	c.Register("turn-ended", func() rules.Event { return &TurnEnded{} })
 	c.Register("game-ended", func() rules.Event { return &GameEnded{} })
 	c.Register("triggered", func() rules.Event { return &Triggered{} })
+	c.Register("guts-check", func() rules.Event { return &GutsCheck{} })
 	return c
 }()

@@ -31,6 +31,10 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		cands = []rules.Action{Resolve{}}
 	case s.Order.Step == StepDodgeMove:
 		cands = s.dodgeCandidates()
+	case s.Order.Step == StepGuts:
+		cands = []rules.Action{Guts{}}
+	case s.Order.Step == StepGutsMove:
+		cands = s.gutsCandidatesMoves()
 	}
 	out := make([]rules.Option, 0, len(cands))
 	for _, a := range cands {
@@ -165,6 +169,19 @@ func (s *State) dodgeCandidates() []rules.Action {
 		r := radians(deg)
 		to := [2]float64{at[0] + DodgeMove2*math.Cos(r), at[1] + DodgeMove2*math.Sin(r)}
 		out = append(out, DodgeMove{Trooper: id, To: to, Facing: deg})
+	}
+	return out
+}
+
+// gutsCandidatesMoves: stay, or each searched spot, facing away.
+func (s *State) gutsCandidatesMoves() []rules.Action {
+	t := s.Order.Gutsers[0].Trooper
+	id := s.Troopers[t].ID
+	out := []rules.Action{GutsMove{Trooper: id, Stay: true}}
+	if m := s.modelOf(t); m >= 0 {
+		for _, p := range s.gutsSpots(m) {
+			out = append(out, GutsMove{Trooper: id, To: p, Facing: s.Models[m].Facing})
+		}
 	}
 	return out
 }

@@ -142,5 +142,8 @@ func (o *Order) clone() *Order {
 	c.Eligible = slices.Clone(o.Eligible)
 	c.Affected = slices.Clone(o.Affected)
 	c.Mines = slices.Clone(o.Mines)
+	c.Hit = slices.Clone(o.Hit)
+	c.HitBy = slices.Clone(o.HitBy)
+	c.Gutsers = slices.Clone(o.Gutsers)
 	return &c
 }

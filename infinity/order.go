@@ -45,6 +45,13 @@ type Order struct {
 	Affected []int `json:"affected,omitempty"`
 	// Mines are the deployables that went off during the Order.
 	Mines []MineHit `json:"mines,omitempty"`
+	// Hit lists the troopers a successful Attack reached this Order, and
+	// HitBy each (attacker, target) pair (-1 for a deployable): who makes a
+	// Guts Roll, and from whom it hides (n4-core §5.9).
+	Hit   []int    `json:"hit,omitempty"`
+	HitBy [][2]int `json:"hitBy,omitempty"`
+	// Gutsers are the troopers still to choose their Guts movement.
+	Gutsers []GutsPending `json:"gutsers,omitempty"`
 }
 
 // ARO is one declared ARO.
@@ -82,6 +89,10 @@ func (s *State) Prompt() rules.Prompt {
 		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepResolve}
 	case StepDodgeMove:
 		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Dodgers[0]].Seat)), Window: StepDodgeMove}
+	case StepGuts:
+		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepGuts}
+	case StepGutsMove:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Gutsers[0].Trooper].Seat)), Window: StepGutsMove}
 	}
 	return rules.Prompt{Kind: rules.GameOver}
 }
@@ -99,12 +110,15 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 	if err := s.check(a); err != nil {
 		return nil, err
 	}
-	if _, ok := a.(Resolve); !ok {
+	switch a.(type) {
+	case Resolve, Guts:
+	default:
 		// Every other action takes no dice and cannot fail once checked.
 		return s.apply(seat, a, d)
 	}
-	// Resolution takes dice, and a source can fail part way (a script that
-	// runs out): work on a copy and keep it only on success.
+	// Resolution and the Guts Rolls take dice, and a source can fail part
+	// way (a script that runs out): work on a copy and keep it only on
+	// success.
 	c := s.clone()
 	events, err := c.apply(seat, a, d)
 	if err != nil {
@@ -129,6 +143,10 @@ func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 		return s.resolve(d)
 	case DodgeMove:
 		return s.dodgeMove(a)
+	case Guts:
+		return s.guts(d)
+	case GutsMove:
+		return s.gutsMove(a), nil
 	}
 	return nil, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 }
@@ -178,6 +196,15 @@ func (s *State) check(a rules.Action) error {
 			return wrong()
 		}
 		return s.checkDodgeMove(a)
+	case Guts:
+		if step != StepGuts {
+			return wrong()
+		}
+	case GutsMove:
+		if step != StepGutsMove {
+			return wrong()
+		}
+		return s.checkGutsMove(a)
 	default:
 		return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 	}
@@ -212,6 +239,9 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	}
 	t := o.Trooper
 	s.spend(t, a.Order)
+	if a.Skill.Name == SkillMove {
+		s.Troopers[t].States.Prone = false
+	}
 	o.First = a.Skill
 	if a.Skill.Name == SkillMove {
 		o.Path = append(o.Path, a.Skill.Route...)
@@ -391,7 +421,17 @@ func sortedKeys[V any](m map[int]V) []int {
 	return out
 }
 
-// conclude ends the Order (step 7).
+// startConclusion is step 7: the Guts Rolls if anyone must make one, then
+// the end of the Order.
+func (s *State) startConclusion() []rules.Event {
+	if len(s.gutsCandidates()) > 0 {
+		s.Order.Step = StepGuts
+		return nil
+	}
+	return s.conclude()
+}
+
+// conclude ends the Order.
 func (s *State) conclude() []rules.Event {
 	s.Order = nil
 	return nil

@@ -128,7 +128,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		o.Step = StepDodgeMove
 		return events, nil
 	}
-	return append(events, s.conclude()...), nil
+	return append(events, s.startConclusion()...), nil
 }
 
 // rollers lists the skills that roll: the active trooper's attack or Dodge,
@@ -571,7 +571,7 @@ func (s *State) dodgeMove(a DodgeMove) ([]rules.Event, error) {
 	}
 	o.Dodgers = o.Dodgers[1:]
 	if len(o.Dodgers) == 0 {
-		events = append(events, s.conclude()...)
+		events = append(events, s.startConclusion()...)
 	}
 	return events, nil
 }

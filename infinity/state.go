@@ -115,6 +115,9 @@ type States struct {
 	Targeted        bool `json:"targeted,omitempty"`
 	Stunned         bool `json:"stunned,omitempty"`
 	SuppressiveFire bool `json:"suppressiveFire,omitempty"`
+	// Prone: gone to ground after a failed Guts Roll (n4-core §5.9); a
+	// Move stands the trooper up.
+	Prone bool `json:"prone,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
@@ -130,7 +133,7 @@ func (s States) Names() []string {
 	}{
 		{s.Dead, "Dead"}, {s.Unconscious, "Unconscious"}, {s.Engaged, "Engaged"}, {s.ImmA, "IMM-A"},
 		{s.ImmB, "IMM-B"}, {s.Isolated, "Isolated"}, {s.Targeted, "Targeted"}, {s.Stunned, "Stunned"},
-		{s.SuppressiveFire, "Suppressive Fire"},
+		{s.SuppressiveFire, "Suppressive Fire"}, {s.Prone, "Prone"},
 	} {
 		if st.on {
 			out = append(out, st.name)

@@ -1,0 +1,270 @@
+package infinity
+
+import (
+	"math"
+	"slices"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// The Guts Roll (n4-core §5.9), in the Conclusion of the Order: every
+// trooper that received a successful Attack this Order (one that forced a
+// Saving Roll or a state), unless Engaged, Null or Immobilized, makes a
+// Normal WIP Roll; Courage spares it and Stun makes it fail. A trooper that
+// fails — or whose player chooses to fail — must move up to 2" to get out
+// of its attackers' Line of Fire if it can; if it cannot, to Partial Cover
+// from them; if it cannot, it goes Prone. The move generates no AROs and
+// may not end in contact with an enemy.
+
+const (
+	StepGuts     = "guts"      // chance: the Guts Rolls
+	StepGutsMove = "guts-move" // each rolled trooper's Guts movement or not
+)
+
+// Guts is the chance step that rolls the Guts Rolls.
+type Guts struct{}
+
+// GutsMove is a trooper's Guts movement: a move up to 2" (To, Facing), or
+// Stay. Staying after a failed roll means going Prone; after a passed roll
+// it means holding firm. Moving after a passed roll is choosing to fail.
+type GutsMove struct {
+	Trooper string     `json:"trooper"`
+	To      [2]float64 `json:"to"`
+	Facing  float64    `json:"facing"`
+	Stay    bool       `json:"stay,omitempty"`
+}
+
+func (Guts) Kind() string     { return "guts" }
+func (GutsMove) Kind() string { return "guts-move" }
+
+// GutsCheck is one trooper's Guts Roll.
+type GutsCheck struct {
+	Trooper string            `json:"trooper"`
+	SV      dice.SuccessValue `json:"sv"`
+	Dice    []dice.Die        `json:"dice,omitempty"`
+	Passed  bool              `json:"passed"`
+	Why     string            `json:"why,omitempty"` // "Stunned": failed without a roll
+}
+
+func (GutsCheck) Kind() string { return "guts-check" }
+
+func (e GutsCheck) String() string {
+	verdict := "fails"
+	if e.Passed {
+		verdict = "passes"
+	}
+	if e.Why != "" {
+		return e.Trooper + " fails its Guts Roll (" + e.Why + ")"
+	}
+	return e.Trooper + " " + verdict + " its Guts Roll: SV " + e.SV.String()
+}
+
+// GutsPending is a trooper waiting to make its Guts movement choice.
+type GutsPending struct {
+	Trooper   int   `json:"trooper"`
+	Passed    bool  `json:"passed"`
+	Attackers []int `json:"attackers"`
+}
+
+// gutsCandidates are the troopers hit this Order that must roll.
+func (s *State) gutsCandidates() []int {
+	var out []int
+	for _, t := range s.Order.Hit {
+		st := s.Troopers[t].States
+		if st.Null() || st.Engaged || st.ImmA || st.ImmB || s.profile(t).HasSkill("Courage") || s.modelOf(t) < 0 {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// guts rolls every candidate's Guts Roll.
+func (s *State) guts(d dice.Source) ([]rules.Event, error) {
+	o := s.Order
+	var events []rules.Event
+	for _, t := range s.gutsCandidates() {
+		tr := s.Troopers[t]
+		ev := GutsCheck{Trooper: tr.ID}
+		if tr.States.Stunned {
+			// Stun: the next Guts Roll fails automatically (n4-core §2.2).
+			ev.Why = "Stunned"
+		} else {
+			ev.SV = dice.NewSuccessValue("WIP", s.profile(t).WIP)
+			roll, err := dice.Throw(d, dice.Side{SV: ev.SV.Value, Burst: 1})
+			if err != nil {
+				return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+			}
+			out, err := dice.Normal(roll)
+			if err != nil {
+				return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+			}
+			ev.Dice, ev.Passed = out.Dice, out.Scored()
+		}
+		o.Gutsers = append(o.Gutsers, GutsPending{Trooper: t, Passed: ev.Passed, Attackers: s.attackersOf(t)})
+		events = append(events, ev)
+	}
+	return append(events, s.advanceConclusion()...), nil
+}
+
+// attackersOf are the troopers whose attacks hit t this Order.
+func (s *State) attackersOf(t int) []int {
+	var out []int
+	for _, h := range s.Order.HitBy {
+		if h[1] == t && h[0] >= 0 && !slices.Contains(out, h[0]) {
+			out = append(out, h[0])
+		}
+	}
+	return out
+}
+
+// gutsOption ranks where a Guts movement can end, best first: out of every
+// attacker's Line of Fire (0), in Partial Cover from all of them (1), or
+// neither (2).
+func (s *State) gutsOption(m int, at [2]float64, attackers []int) int {
+	mm := s.Models[m]
+	mm.At = at
+	target := mm.base()
+	seen, covered := false, true
+	for _, a := range attackers {
+		am := s.modelOf(a)
+		if am < 0 {
+			continue
+		}
+		if s.lof(s.Models[am], target, am, m) {
+			seen = true
+			if _, ok := s.geomTable().PartialCover(s.Models[am].geomModel(), target, s.bases(am, m)); !ok {
+				covered = false
+			}
+		}
+	}
+	switch {
+	case !seen:
+		return 0
+	case covered:
+		return 1
+	}
+	return 2
+}
+
+// gutsSpots are the places a Guts movement is searched over: eight
+// headings at 1" and 2", that a legal route reaches without contact with an
+// enemy.
+func (s *State) gutsSpots(m int) [][2]float64 {
+	var out [][2]float64
+	from := s.Models[m].At
+	for _, r := range []float64{1, 2} {
+		for _, deg := range directions {
+			a := radians(deg)
+			to := [2]float64{from[0] + r*math.Cos(a), from[1] + r*math.Sin(a)}
+			if s.checkGutsRoute(m, to) == nil {
+				out = append(out, to)
+			}
+		}
+	}
+	return out
+}
+
+// checkGutsRoute checks a Guts movement: up to 2", the movement rules, and
+// no contact with an enemy at its end.
+func (s *State) checkGutsRoute(m int, to [2]float64) error {
+	route := geom.Route{s.Models[m].point(), geom.Pt(to[0], to[1])}
+	if l := route.Length(); math.IsNaN(l) || l > DodgeMove2+geom.Eps {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "a Guts movement is up to 2\", not %.2f\"", l)
+	}
+	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(m)); err != nil {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.9 (general movement rules)", "%v", err)
+	}
+	moved := s.Models[m]
+	moved.At = to
+	seat := s.Troopers[moved.Trooper].Seat
+	for i, other := range s.Models {
+		if i != m && !other.Removed && s.Troopers[other.Trooper].Seat != seat && geom.InContact(moved.base(), other.base()) {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "a Guts movement cannot end in contact with an enemy (%s)", other.ID)
+		}
+	}
+	return nil
+}
+
+// checkGutsMove validates a Guts movement choice.
+func (s *State) checkGutsMove(a GutsMove) error {
+	g := s.Order.Gutsers[0]
+	t := g.Trooper
+	if a.Trooper != s.Troopers[t].ID {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "%s moves now, not %q", s.Troopers[t].ID, a.Trooper)
+	}
+	m := s.modelOf(t)
+	best := 2
+	for _, p := range s.gutsSpots(m) {
+		best = min(best, s.gutsOption(m, p, g.Attackers))
+	}
+	if a.Stay {
+		if !g.Passed && best < 2 {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "a failed Guts Roll must move %s: it can", gutsGoal(best))
+		}
+		return nil
+	}
+	if math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
+		return rules.Errorf(rules.CodeBadAction, "n4-core §5.9", "facing %v", a.Facing)
+	}
+	if err := s.checkGutsRoute(m, a.To); err != nil {
+		return err
+	}
+	if got := s.gutsOption(m, a.To, g.Attackers); got > best {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "the Guts movement must get %s: this one does not", gutsGoal(best))
+	}
+	return nil
+}
+
+func gutsGoal(option int) string {
+	if option == 0 {
+		return "out of the attackers' Line of Fire"
+	}
+	return "into Partial Cover from the attackers"
+}
+
+// gutsMove applies a Guts movement choice.
+func (s *State) gutsMove(a GutsMove) []rules.Event {
+	o := s.Order
+	g := o.Gutsers[0]
+	o.Gutsers = o.Gutsers[1:]
+	t := g.Trooper
+	var events []rules.Event
+	switch {
+	case a.Stay && !g.Passed:
+		if !s.Troopers[t].States.Prone {
+			s.Troopers[t].States.Prone = true
+			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "Prone", On: true, Why: "Guts Roll"})
+		}
+	case !a.Stay:
+		m := s.modelOf(t)
+		from := s.Models[m].At
+		s.Models[m].At, s.Models[m].Facing = a.To, a.Facing
+		events = append(events, Moved{Model: s.Models[m].ID, From: from, To: a.To, Why: "guts"})
+		if st := &s.Troopers[t].States; st.SuppressiveFire {
+			// Failing a Guts Roll cancels Suppressive Fire (n4-core §7.15).
+			st.SuppressiveFire = false
+			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "Suppressive Fire", Why: "failed Guts Roll"})
+		}
+	}
+	if !g.Passed && a.Stay {
+		if st := &s.Troopers[t].States; st.SuppressiveFire {
+			st.SuppressiveFire = false
+			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "Suppressive Fire", Why: "failed Guts Roll"})
+		}
+	}
+	return append(events, s.advanceConclusion()...)
+}
+
+// advanceConclusion moves through the Conclusion: Guts movements, then the
+// end of the Order.
+func (s *State) advanceConclusion() []rules.Event {
+	o := s.Order
+	if len(o.Gutsers) > 0 {
+		o.Step = StepGutsMove
+		return nil
+	}
+	return s.conclude()
+}

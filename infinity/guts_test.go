@@ -1,0 +1,97 @@
+package infinity
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// gutsYAML: the fusilier shoots the zhanshi; a wall east of the zhanshi
+// offers a place out of the fusilier's Line of Fire 2" away.
+func gutsYAML(zhanshiProfile string, wall bool) string {
+	y := duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", "")
+	y = strings.Replace(y, "profile: zhanshi", "profile: "+zhanshiProfile, 1)
+	if wall {
+		y = strings.Replace(y, "sides:", `terrain:
+  - {name: wall, polygon: [[10.8, 12.6], [14, 12.6], [14, 12.9], [10.8, 12.9]], blocks-lof: true, impassable: true}
+sides:`, 1)
+	}
+	return y
+}
+
+// shootAndSave: the fusilier hits once; the zhanshi's save passes.
+func shootAndSave(t *testing.T, st *State) {
+	t.Helper()
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	do(t, st, "red", AROs{})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	do(t, st, rules.ChanceSeat, Resolve{}, 5, 20, 20, 19)
+	if st.Order == nil || st.Order.Step != StepGuts {
+		t.Fatalf("a successful Attack calls for a Guts Roll (n4-core §5.9): %+v", st.Order)
+	}
+}
+
+// n4-core §5.9: a failed Guts Roll must move out of the attackers' LoF if
+// it can; staying, or a move that stays in sight, is refused.
+func TestGutsFailedMustHide(t *testing.T) {
+	st := setup(t, gutsYAML("zhanshi", true), nil)
+	shootAndSave(t, st)
+	do(t, st, rules.ChanceSeat, Guts{}, 18)
+	refused(t, st, "red", GutsMove{Trooper: "zhanshi", Stay: true}, rules.CodeIllegal, "out of the attackers' Line of Fire")
+	refused(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{8, 14}, Facing: 270}, rules.CodeIllegal, "must get out of the attackers' Line of Fire")
+	refused(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{13, 14}}, rules.CodeIllegal, "up to 2\"")
+	do(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{12, 14}, Facing: 270})
+	if st.Order != nil || st.Models[1].At != [2]float64{12, 14} {
+		t.Fatalf("order %+v, zhanshi at %v", st.Order, st.Models[1].At)
+	}
+}
+
+// n4-core §5.9: with nowhere to hide or take cover, a failed Guts Roll
+// goes Prone.
+func TestGutsFailedGoesProne(t *testing.T) {
+	st := setup(t, gutsYAML("zhanshi", false), nil)
+	shootAndSave(t, st)
+	do(t, st, rules.ChanceSeat, Guts{}, 18)
+	do(t, st, "red", GutsMove{Trooper: "zhanshi", Stay: true})
+	if !st.Troopers[1].States.Prone {
+		t.Fatal("no Prone")
+	}
+}
+
+// n4-core §5.9: the owner may choose to fail a passed roll (and move), or
+// hold; Courage ignores the Guts Roll; Stunned fails it without a roll.
+func TestGutsChoicesAndExceptions(t *testing.T) {
+	st := setup(t, gutsYAML("zhanshi", true), nil)
+	shootAndSave(t, st)
+	do(t, st, rules.ChanceSeat, Guts{}, 3)
+	do(t, st, "red", GutsMove{Trooper: "zhanshi", Stay: true})
+	if st.Troopers[1].States.Prone || st.Order != nil {
+		t.Fatal("a passed Guts Roll may hold its ground")
+	}
+
+	st = setup(t, gutsYAML("zhanshi", true), nil)
+	shootAndSave(t, st)
+	do(t, st, rules.ChanceSeat, Guts{}, 3)
+	do(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{12, 14}})
+
+	st = setup(t, gutsYAML("zhanshi", true), nil)
+	st.Troopers[1].States.Stunned = true
+	shootAndSave(t, st)
+	ev := do(t, st, rules.ChanceSeat, Guts{})
+	if g, ok := ev[0].(GutsCheck); !ok || g.Passed || g.Why != "Stunned" {
+		t.Fatalf("Stunned: %+v", ev)
+	}
+}
+
+// n4-core §5.9: an Engaged trooper makes no Guts Roll.
+func TestGutsNotWhenEngaged(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 4.98425197], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillCCAttack, Target: "zhanshi", Weapon: "cc-weapon"}})
+	do(t, st, "red", AROs{})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	do(t, st, rules.ChanceSeat, Resolve{}, 5, 19)
+	if st.Order != nil {
+		t.Fatalf("an Engaged trooper makes no Guts Roll: %+v", st.Order)
+	}
+}
