@@ -1,8 +1,6 @@
 package infinity
 
 import (
-	"slices"
-
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -84,9 +82,6 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	}
 	// A successful Attack: the target makes a Guts Roll at the Conclusion.
 	if o := s.Order; o != nil {
-		if !slices.Contains(o.Hit, r.target) {
-			o.Hit = append(o.Hit, r.target)
-		}
 		o.HitBy = append(o.HitBy, [2]int{r.trooper, r.target})
 	}
 	ev := Saved{Trooper: t.ID, From: from, Ammo: ammo.Name}

@@ -66,12 +66,19 @@ type GutsPending struct {
 	Trooper   int   `json:"trooper"`
 	Passed    bool  `json:"passed"`
 	Attackers []int `json:"attackers"`
+	// Best is the best a 2" move can achieve, found when the roll is made:
+	// 0 out of the attackers' LoF, 1 Partial Cover from them, 2 neither.
+	Best int `json:"best"`
 }
 
 // gutsCandidates are the troopers hit this Order that must roll.
 func (s *State) gutsCandidates() []int {
 	var out []int
-	for _, t := range s.Order.Hit {
+	for _, h := range s.Order.HitBy {
+		t := h[1]
+		if slices.Contains(out, t) {
+			continue
+		}
 		st := s.Troopers[t].States
 		if st.Null() || st.Engaged || st.ImmA || st.ImmB || s.profile(t).HasSkill("Courage") || s.modelOf(t) < 0 {
 			continue
@@ -103,7 +110,13 @@ func (s *State) guts(d dice.Source) ([]rules.Event, error) {
 			}
 			ev.Dice, ev.Passed = out.Dice, out.Scored()
 		}
-		o.Gutsers = append(o.Gutsers, GutsPending{Trooper: t, Passed: ev.Passed, Attackers: s.attackersOf(t)})
+		g := GutsPending{Trooper: t, Passed: ev.Passed, Attackers: s.attackersOf(t), Best: 2}
+		if m := s.modelOf(t); m >= 0 && !ev.Passed {
+			for _, p := range s.gutsSpots(m) {
+				g.Best = min(g.Best, s.gutsOption(m, p, g.Attackers))
+			}
+		}
+		o.Gutsers = append(o.Gutsers, g)
 		events = append(events, ev)
 	}
 	return append(events, s.advanceConclusion()...), nil
@@ -196,9 +209,10 @@ func (s *State) checkGutsMove(a GutsMove) error {
 		return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "%s moves now, not %q", s.Troopers[t].ID, a.Trooper)
 	}
 	m := s.modelOf(t)
-	best := 2
-	for _, p := range s.gutsSpots(m) {
-		best = min(best, s.gutsOption(m, p, g.Attackers))
+	best := g.Best
+	if g.Passed {
+		// Choosing to fail: any legal Guts movement will do.
+		best = 2
 	}
 	if a.Stay {
 		if !g.Passed && best < 2 {

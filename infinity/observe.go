@@ -132,17 +132,16 @@ func (s *State) clone() *State {
 func (o *Order) clone() *Order {
 	c := *o
 	if o.Second != nil {
-		k := *o.Second
-		c.Second = &k
+		c.secondBuf = *o.Second
+		c.Second = &c.secondBuf
 	}
-	c.Path = slices.Clone(o.Path)
+	c.Path = append(c.pathBuf[:0:len(c.pathBuf)], o.Path...)
 	c.AROs = slices.Clone(o.AROs)
 	c.Decided = slices.Clone(o.Decided)
 	c.Dodgers = slices.Clone(o.Dodgers)
 	c.Eligible = slices.Clone(o.Eligible)
 	c.Affected = slices.Clone(o.Affected)
 	c.Mines = slices.Clone(o.Mines)
-	c.Hit = slices.Clone(o.Hit)
 	c.HitBy = slices.Clone(o.HitBy)
 	c.Gutsers = slices.Clone(o.Gutsers)
 	return &c

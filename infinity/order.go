@@ -45,13 +45,17 @@ type Order struct {
 	Affected []int `json:"affected,omitempty"`
 	// Mines are the deployables that went off during the Order.
 	Mines []MineHit `json:"mines,omitempty"`
-	// Hit lists the troopers a successful Attack reached this Order, and
-	// HitBy each (attacker, target) pair (-1 for a deployable): who makes a
-	// Guts Roll, and from whom it hides (n4-core §5.9).
-	Hit   []int    `json:"hit,omitempty"`
+	// HitBy lists each (attacker, target) pair of a successful Attack this
+	// Order (-1 for a deployable): who makes a Guts Roll, and from whom it
+	// hides (n4-core §5.9).
 	HitBy [][2]int `json:"hitBy,omitempty"`
 	// Gutsers are the troopers still to choose their Guts movement.
 	Gutsers []GutsPending `json:"gutsers,omitempty"`
+
+	// Room for the path and the second skill inside the Order itself, so
+	// that declaring them allocates nothing on the hot path.
+	pathBuf   [6][2]float64
+	secondBuf Skill
 }
 
 // ARO is one declared ARO.
@@ -221,10 +225,9 @@ func (s *State) checkActivate(a Activate) (*Order, error) {
 		return nil, err
 	}
 	m := s.modelOf(t)
-	// Room for both skills' routes, so declaring them rarely reallocates.
-	path := make([][2]float64, 1, 8)
-	path[0] = s.Models[m].At
-	o := &Order{Trooper: t, Model: m, Source: a.Order, Path: path}
+	o := &Order{Trooper: t, Model: m, Source: a.Order}
+	o.Path = o.pathBuf[:1]
+	o.Path[0] = s.Models[m].At
 	if err := s.canDeclare(o, a.Skill, true); err != nil {
 		return nil, err
 	}
@@ -320,8 +323,9 @@ func (s *State) spend(t int, source string) {
 // second is step 3.
 func (s *State) second(a Second) ([]rules.Event, error) {
 	o := s.Order
+	o.secondBuf = a.Skill
+	o.Second = &o.secondBuf
 	k := a.Skill
-	o.Second = &k
 	if k.Name == SkillMove {
 		o.Path = append(o.Path, k.Route...)
 	}
