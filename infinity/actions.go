@@ -58,6 +58,8 @@ func (k Skill) String() string {
 		return "Reset"
 	case SkillSuppressiveFire:
 		return "Suppressive Fire"
+	case SkillDiscover:
+		return fmt.Sprintf("Discover %s", k.Target)
 	}
 	return k.Name
 }

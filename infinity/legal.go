@@ -66,13 +66,18 @@ func (s *State) skillCandidates(t int, from [2]float64, mov float64, attacks boo
 	}
 	if attacks {
 		for _, model := range s.Models {
-			if model.Removed || s.Troopers[model.Trooper].Seat == s.Troopers[t].Seat {
+			enemy := s.Troopers[model.Trooper]
+			if model.Removed || enemy.Seat == s.Troopers[t].Seat || enemy.States.Hidden {
 				continue
 			}
-			out = append(out, Skill{Name: SkillBSAttack, Target: model.ID})
+			name := s.publicName(model.Trooper)
+			if enemy.States.Camouflaged {
+				out = append(out, Skill{Name: SkillDiscover, Target: name})
+			}
+			out = append(out, Skill{Name: SkillBSAttack, Target: name})
 			// CC Attacks are offered only within reach of a move.
 			if d := math.Hypot(model.At[0]-from[0], model.At[1]-from[1]); d <= mov+4 {
-				out = append(out, Skill{Name: SkillCCAttack, Target: model.ID})
+				out = append(out, Skill{Name: SkillCCAttack, Target: name})
 			}
 		}
 	}
@@ -134,14 +139,14 @@ func (s *State) secondCandidates() []rules.Action {
 // aroCandidates: nobody reacts; each eligible trooper alone with each of
 // its AROs; and every eligible trooper with its first valid ARO.
 func (s *State) aroCandidates() []rules.Action {
-	active := s.Models[s.Order.Model].ID
+	active := s.publicName(s.Order.Trooper)
 	out := []rules.Action{AROs{}}
 	var all AROs
 	for _, e := range s.Order.Eligible {
 		t := e.Trooper
 		id := s.Troopers[t].ID
 		first := true
-		for _, k := range []Skill{{Name: SkillBSAttack, Target: active}, {Name: SkillCCAttack, Target: active}, {Name: SkillDodge}} {
+		for _, k := range []Skill{{Name: SkillBSAttack, Target: active}, {Name: SkillCCAttack, Target: active}, {Name: SkillDiscover, Target: active}, {Name: SkillDodge}} {
 			d := ARODecl{Trooper: id, Skill: k}
 			out = append(out, AROs{Declarations: []ARODecl{d}})
 			if first && s.canReact(t, k, e) == nil {

@@ -2,6 +2,8 @@ package infinity
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -16,8 +18,29 @@ type View struct {
 	Prompt   rules.Prompt  `json:"prompt"`
 	Armies   []ArmyView    `json:"armies"`
 	Troopers []TrooperView `json:"troopers"`
-	Models   []Model       `json:"models"`
-	Order    *Order        `json:"order,omitempty"`
+	Models   []ModelView   `json:"models"`
+	Order    *OrderView    `json:"order,omitempty"`
+}
+
+// ModelView is a model as the viewer sees it: an enemy marker shows its
+// label, not its trooper.
+type ModelView struct {
+	ID      string     `json:"id"`
+	Trooper string     `json:"trooper"`
+	At      [2]float64 `json:"at"`
+	Facing  float64    `json:"facing"`
+	S       int        `json:"s"`
+	Removed bool       `json:"removed,omitempty"`
+}
+
+// OrderView is the Order in progress as the viewer sees it.
+type OrderView struct {
+	Trooper string       `json:"trooper"`
+	Source  string       `json:"source"`
+	Step    string       `json:"step"`
+	First   Skill        `json:"first"`
+	Second  *Skill       `json:"second,omitempty"`
+	Path    [][2]float64 `json:"path"`
 }
 
 // ArmyView is an army as the viewer sees it.
@@ -40,13 +63,16 @@ type TrooperView struct {
 	States          []string   `json:"states"`
 	IrregularOrders int        `json:"irregularOrders,omitempty"`
 	Models          []string   `json:"models"`
+	// Marker: an enemy Camouflaged marker; ID is its label and nothing
+	// else of the trooper is shown.
+	Marker bool `json:"marker,omitempty"`
 }
 
 // Observe is the state as v may see it. The Lieutenant's identity, the
 // Lieutenant Special Orders and a player's notes are private to their
 // owner (seed 001; n4-core §3.1).
 func (s *State) Observe(v rules.Viewer) any {
-	view := View{Round: s.Round, Rounds: s.Rounds, Phase: s.Phase, Prompt: s.Prompt(), Models: slices.Clone(s.Models)}
+	view := View{Round: s.Round, Rounds: s.Rounds, Phase: s.Phase, Prompt: s.Prompt()}
 	if s.Phase != PhaseOver {
 		view.Active = s.active()
 	}
@@ -58,9 +84,18 @@ func (s *State) Observe(v rules.Viewer) any {
 		view.Armies = append(view.Armies, av)
 	}
 	for _, t := range s.Troopers {
+		sees := v.Sees(t.Seat)
+		switch {
+		case !sees && t.States.Hidden:
+			// Not on the table: nothing of it shows (n4-core §7.13).
+			continue
+		case !sees && t.States.Camouflaged:
+			view.Troopers = append(view.Troopers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true})
+			continue
+		}
 		tv := TrooperView{ID: t.ID, Seat: t.Seat, Profile: t.Profile, Group: t.Group, Wounds: t.Wounds,
 			States: t.States.Names(), IrregularOrders: t.IrregularOrders}
-		if v.Sees(t.Seat) {
+		if sees {
 			tv.Lieutenant = t.Lieutenant
 		}
 		for _, m := range t.Models {
@@ -68,42 +103,143 @@ func (s *State) Observe(v rules.Viewer) any {
 		}
 		view.Troopers = append(view.Troopers, tv)
 	}
-	if s.Order != nil {
-		o := s.Order.clone()
-		if !v.Sees(s.Troopers[o.Trooper].Seat) && o.Source == OrderLieutenant {
-			o.Source = "order"
+	for _, m := range s.Models {
+		t := s.Troopers[m.Trooper]
+		mv := ModelView{ID: m.ID, Trooper: t.ID, At: m.At, Facing: m.Facing, S: m.S, Removed: m.Removed}
+		if !v.Sees(t.Seat) {
+			if t.States.Hidden {
+				continue
+			}
+			if t.States.Camouflaged {
+				mv.ID, mv.Trooper = t.Marker, t.Marker
+			}
 		}
-		view.Order = o
+		view.Models = append(view.Models, mv)
+	}
+	if o := s.Order; o != nil {
+		t := s.Troopers[o.Trooper]
+		ov := &OrderView{Trooper: t.ID, Source: o.Source, Step: o.Step, First: o.First, Second: o.Second, Path: slices.Clone(o.Path)}
+		if !v.Sees(t.Seat) {
+			ov.Trooper = s.publicName(o.Trooper)
+			if o.Source == OrderLieutenant {
+				ov.Source = "order"
+			}
+		}
+		view.Order = ov
 	}
 	return view
 }
 
 // Redact hides private facts in events: which Order a trooper spent (the
-// Lieutenant Special Order would name the Lieutenant) and the Lieutenant
-// Special Orders counted.
+// Lieutenant Special Order would name the Lieutenant), the Lieutenant
+// Special Orders counted, and every trace of a concealed trooper: an enemy
+// marker is named by its label, and nothing about a trooper in Hidden
+// Deployment reaches its opponent.
 func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
-	switch e := e.(type) {
+	switch ev := e.(type) {
 	case OrderSpent:
-		if t := s.trooperIndex(e.Trooper); t >= 0 && !v.Sees(s.Troopers[t].Seat) && e.Order == OrderLieutenant {
-			e.Order = "order"
+		if t := s.trooperIndex(ev.Trooper); t >= 0 && !v.Sees(s.Troopers[t].Seat) && ev.Order == OrderLieutenant {
+			ev.Order = "order"
 		}
-		return e, true
+		e = ev
 	case TurnStarted:
-		if !v.Sees(e.Seat) {
-			e.Lieutenant = 0
+		if !v.Sees(ev.Seat) {
+			ev.Lieutenant = 0
+			irr := map[string]int{}
+			for id, n := range ev.Irregular {
+				if t := s.trooperIndex(id); t < 0 || !s.Troopers[t].States.Hidden {
+					irr[id] = n
+				}
+			}
+			ev.Irregular = irr
 		}
-		return e, true
+		e = ev
+	case AROsDeclared:
+		var kept []string
+		for _, id := range ev.Forfeited {
+			if t := s.trooperIndex(id); t < 0 || v.Sees(s.Troopers[t].Seat) || !s.Troopers[t].States.Hidden {
+				kept = append(kept, id)
+			}
+		}
+		ev.Forfeited = kept
+		e = ev
 	}
-	return e, true
+	return s.conceal(e, v)
 }
 
-// PlantCanaries writes marker strings into each player's private notes, for
-// the conformance suite's leak check.
+// conceal renames enemy markers to their labels in an event and drops an
+// event that would name a trooper in Hidden Deployment.
+func (s *State) conceal(e rules.Event, v rules.Viewer) (rules.Event, bool) {
+	var drop, from, to []string
+	for _, t := range s.Troopers {
+		if !t.concealed() || v.Sees(t.Seat) {
+			continue
+		}
+		names := []string{t.ID}
+		for _, m := range t.Models {
+			if s.Models[m].ID != t.ID {
+				names = append(names, s.Models[m].ID)
+			}
+		}
+		for _, n := range names {
+			q := strconv.Quote(n)
+			if t.States.Hidden {
+				drop = append(drop, q)
+			} else {
+				from, to = append(from, q), append(to, strconv.Quote(t.Marker))
+			}
+		}
+	}
+	if len(drop)+len(from) == 0 {
+		return e, true
+	}
+	data, err := rules.Encode(e)
+	if err != nil {
+		return nil, false
+	}
+	text := string(data)
+	for _, q := range drop {
+		if strings.Contains(text, q) {
+			return nil, false
+		}
+	}
+	changed := false
+	for i, q := range from {
+		if strings.Contains(text, q) {
+			text, changed = strings.ReplaceAll(text, q, to[i]), true
+		}
+	}
+	if !changed {
+		return e, true
+	}
+	out, err := eventCodec.Decode([]byte(text))
+	if err != nil {
+		return nil, false
+	}
+	return out, true
+}
+
+// PlantCanaries writes marker strings into each player's private facts, for
+// the conformance suite's leak check: the player's notes, and the names of
+// its concealed troopers (a marker's or a hidden trooper's identity) and
+// their models.
 func (s *State) PlantCanaries(prefix string) []rules.Canary {
 	var out []rules.Canary
 	for i := range s.Armies {
 		s.Armies[i].Notes = prefix + string(s.Armies[i].Seat)
 		out = append(out, rules.Canary{Value: s.Armies[i].Notes, Owner: s.Armies[i].Seat})
+	}
+	for i := range s.Troopers {
+		t := &s.Troopers[i]
+		if !t.concealed() {
+			continue
+		}
+		t.ID = prefix + t.ID
+		out = append(out, rules.Canary{Value: t.ID, Owner: t.Seat})
+		for _, m := range t.Models {
+			s.Models[m].ID = prefix + s.Models[m].ID
+			out = append(out, rules.Canary{Value: s.Models[m].ID, Owner: t.Seat})
+		}
 	}
 	return out
 }
@@ -145,4 +281,20 @@ func (o *Order) clone() *Order {
 	c.HitBy = slices.Clone(o.HitBy)
 	c.Gutsers = slices.Clone(o.Gutsers)
 	return &c
+}
+
+// CanaryPublic reports a planted name that is public now: the trooper or
+// model bearing it is no longer concealed.
+func (s *State) CanaryPublic(value string) bool {
+	for _, t := range s.Troopers {
+		if t.ID == value {
+			return !t.concealed()
+		}
+	}
+	for _, m := range s.Models {
+		if m.ID == value {
+			return !s.Troopers[m.Trooper].concealed()
+		}
+	}
+	return false
 }

@@ -255,6 +255,12 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	mines := s.trigger(t)
 	// Activation cancels Suppressive Fire (n4-core §7.15).
 	events := []rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}
+	// An Order places a hidden trooper on the table; a skill other than a
+	// Short Movement Skill without a roll reveals a marker (n4-core §7.9,
+	// §7.12).
+	if tr := s.Troopers[t]; tr.States.Hidden || (tr.States.Camouflaged && !keepsCamouflage(a.Skill.Name)) {
+		events = append(events, s.reveal(t, "declared "+a.Skill.Name)...)
+	}
 	if st := &s.Troopers[t].States; st.SuppressiveFire {
 		st.SuppressiveFire = false
 		events = append(events, StateChanged{Trooper: a.Trooper, State: "Suppressive Fire", Why: "activated"})
@@ -331,6 +337,9 @@ func (s *State) second(a Second) ([]rules.Event, error) {
 	}
 	s.placeDeclared(o.Second)
 	events := []rules.Event{SecondDeclared{Trooper: s.Troopers[o.Trooper].ID, Skill: k}}
+	if s.Troopers[o.Trooper].States.Camouflaged && !keepsCamouflage(k.Name) {
+		events = append(events, s.reveal(o.Trooper, "declared "+k.Name)...)
+	}
 	return append(events, s.openWindow(2)...), nil
 }
 
@@ -346,7 +355,7 @@ func (s *State) placeDeclared(k *Skill) {
 		return
 	}
 	from, _ := s.fromPoint(o, *k)
-	o.Affected, _ = s.placeTemplate(o.Model, from, w, s.modelIndex(k.Target))
+	o.Affected, _ = s.placeTemplate(o.Model, from, w, s.targetModel(k.Target, s.Troopers[o.Trooper].Seat))
 }
 
 // openWindow moves the Order to ARO window n, or past it when no reactive
@@ -354,7 +363,10 @@ func (s *State) placeDeclared(k *Skill) {
 func (s *State) openWindow(n int) []rules.Event {
 	o := s.Order
 	o.Eligible = s.eligible()
-	if len(o.Eligible) > 0 {
+	// While the reactive side has a trooper in Hidden Deployment the window
+	// opens every time, so that its opening tells nothing of where that
+	// trooper is.
+	if len(o.Eligible) > 0 || s.hasHidden(s.reactive()) {
 		o.Step = StepARO1
 		if n == 2 {
 			o.Step = StepARO2
@@ -363,6 +375,16 @@ func (s *State) openWindow(n int) []rules.Event {
 	}
 	o.Step = s.afterWindow(n)
 	return nil
+}
+
+// hasHidden reports a trooper of seat in Hidden Deployment.
+func (s *State) hasHidden(seat rules.Seat) bool {
+	for _, t := range s.Troopers {
+		if t.Seat == seat && t.States.Hidden && !t.States.Null() {
+			return true
+		}
+	}
+	return false
 }
 
 // afterWindow is the step after ARO window n: the second skill, unless the
@@ -404,6 +426,9 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 	var events []rules.Event
 	events = append(events, ev)
 	for _, d := range decls {
+		// Declaring an ARO places a hidden trooper on the table and
+		// reveals a marker (every ARO here rolls).
+		events = append(events, s.reveal(d.Trooper, "declared an ARO")...)
 		events = append(events, s.trigger(d.Trooper)...)
 	}
 	for _, d := range decls {

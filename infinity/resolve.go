@@ -100,6 +100,11 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		}
 		events = append(events, ev...)
 	}
+	for _, r := range rollers {
+		if !r.idle && r.skill.Name == SkillDiscover {
+			events = append(events, s.discovered(r)...)
+		}
+	}
 	if len(o.Mines) > 0 {
 		ev, err := s.mineEffects(rollers, d)
 		if err != nil {
@@ -144,10 +149,15 @@ func (s *State) rollers() []*roller {
 		}
 		block = append(block, roller{trooper: o.Trooper, skill: *k, active: true})
 		r := &block[len(block)-1]
-		if isAttack(k.Name) {
+		if isAttack(k.Name) || k.Name == SkillDiscover {
 			r.from, _ = s.fromPoint(&Order{Path: o.Path[:s.pathUpTo(k)]}, *k)
-			r.target = s.Models[s.modelIndex(k.Target)].Trooper
-			r.to = s.Models[s.modelIndex(k.Target)].At
+			tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
+			if tm < 0 {
+				r.idle = true
+				continue
+			}
+			r.target = s.Models[tm].Trooper
+			r.to = s.Models[tm].At
 		}
 		out = append(out, r)
 	}
@@ -164,6 +174,10 @@ func (s *State) rollers() []*roller {
 			r.noLoFInZoC = !lof && s.hadZoC(m, o)
 			r.templateNoLoF = !lof && containsInt(o.Affected, a.Trooper)
 		case SkillReset:
+		case SkillDiscover:
+			r.from = s.Models[m].At
+			r.target = o.Trooper
+			r.to = a.At
 		default:
 			r.from = s.Models[m].At
 			r.target = o.Trooper
@@ -175,7 +189,9 @@ func (s *State) rollers() []*roller {
 }
 
 // rolls reports a skill that makes a roll at Resolution.
-func rolls(name string) bool { return name == SkillDodge || name == SkillReset || isAttack(name) }
+func rolls(name string) bool {
+	return name == SkillDodge || name == SkillReset || name == SkillDiscover || isAttack(name)
+}
 
 // pathUpTo is how much of the path had been declared when k was declared:
 // an attack declared first is made from the start, one declared second
@@ -220,6 +236,15 @@ func (s *State) hadZoC(m int, o *Order) bool {
 // 5): range, and that the target is still there. It returns why the skill
 // fails, or "".
 func (s *State) validate(r *roller) string {
+	if r.idle {
+		return "the target is no longer there"
+	}
+	if r.skill.Name == SkillDiscover {
+		if _, ok := s.discoverSV(r); !ok {
+			return "the marker is out of Discover range"
+		}
+		return ""
+	}
 	if !isAttack(r.skill.Name) {
 		return ""
 	}
@@ -300,6 +325,8 @@ func (s *State) buildSV(r *roller) {
 	}
 	burst := 1
 	switch r.skill.Name {
+	case SkillDiscover:
+		r.sv, _ = s.discoverSV(r)
 	case SkillDodge:
 		mods = s.dodgeStateMods(r.trooper)
 		mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), r.noLoFInZoC, r.templateNoLoF, false)...)

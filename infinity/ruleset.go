@@ -131,7 +131,7 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 			groupOf[id] = g.Name
 		}
 	}
-	lieutenants := 0
+	lieutenants, markers := 0, 0
 	for _, st := range side.Troopers {
 		p, ok := r.Catalog.Profile(st.Profile)
 		if !ok {
@@ -143,8 +143,24 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 				return setupError("n4-core §3.1", "%s: trooper %s (%s) cannot be Lieutenant: Irregular troopers and REMs cannot", seat, st.ID, p.Name)
 			}
 		}
-		if st.Deployment != "" {
-			return setupError("n4-core §7.12", "%s: trooper %s: deployment %q is not supported yet", seat, st.ID, st.Deployment)
+		var states States
+		marker := ""
+		switch st.Deployment {
+		case "":
+		case "marker":
+			if !p.HasSkill("Camouflage") {
+				return setupError("n4-core §7.9", "%s: trooper %s (%s) has no Camouflage: it cannot deploy as a marker", seat, st.ID, p.Name)
+			}
+			states.Camouflaged = true
+			markers++
+			marker = fmt.Sprintf("%s-marker-%d", seat, markers)
+		case "hidden":
+			if !p.HasSkill("Hidden Deployment") {
+				return setupError("n4-core §7.12", "%s: trooper %s (%s) has no Hidden Deployment", seat, st.ID, p.Name)
+			}
+			states.Hidden = true
+		default:
+			return setupError("n4-core §3.3", "%s: trooper %s: deployment %q is not supported yet", seat, st.ID, st.Deployment)
 		}
 		s.Profiles[p.ID] = p
 		for _, wid := range p.Weapons {
@@ -152,7 +168,7 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 				s.Weapons[w.ID] = w
 			}
 		}
-		t := Trooper{ID: st.ID, Seat: seat, Profile: p.ID, Group: groupOf[st.ID], Lieutenant: st.Lieutenant, Wounds: p.W, Cost: p.Cost}
+		t := Trooper{ID: st.ID, Seat: seat, Profile: p.ID, Group: groupOf[st.ID], Lieutenant: st.Lieutenant, Wounds: p.W, Cost: p.Cost, States: states, Marker: marker}
 		ti := len(s.Troopers)
 		for _, sm := range st.Models {
 			size := p.S

@@ -13,7 +13,7 @@ import (
 // (n4-core §4.1).
 func category(name string) string {
 	switch name {
-	case SkillMove, SkillIdle:
+	case SkillMove, SkillIdle, SkillDiscover:
 		return "short-movement"
 	case SkillBSAttack, SkillCCAttack, SkillDodge, SkillReset:
 		return "short"
@@ -76,14 +76,23 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 			}
 		}
 		return s.checkRoute(o, k.Route, float64(mov))
+	case SkillDiscover:
+		from, err := s.fromPoint(o, k)
+		if err != nil {
+			return err
+		}
+		return s.checkDiscover(o.Trooper, from, s.targetModel(k.Target, tr.Seat))
 	case SkillBSAttack, SkillCCAttack:
 		from, err := s.fromPoint(o, k)
 		if err != nil {
 			return err
 		}
-		target := s.modelIndex(k.Target)
-		if target < 0 || s.Models[target].Removed || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
+		target := s.targetModel(k.Target, tr.Seat)
+		if target < 0 || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
 			return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "target %q is not an enemy model on the table", k.Target)
+		}
+		if s.Troopers[s.Models[target].Trooper].States.Camouflaged {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §7.9", "%s is a Camouflaged marker: Discover it first", k.Target)
 		}
 		w, err := s.weaponFor(o.Trooper, k)
 		if err != nil {
@@ -182,7 +191,7 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 // table blocks, markers excepted (none yet), and the moving model does not
 // block along its own route (it is the target or the viewer here).
 func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) bool {
-	return s.geomTable().LoF(viewer.geomModel(), target, s.bases(viewerIdx, targetIdx))
+	return s.geomTable().LoF(s.viewer(viewer), target, s.bases(viewerIdx, targetIdx))
 }
 
 // eligibility is how a reactive trooper may react to the Order so far.
@@ -269,7 +278,7 @@ func (s *State) eligible() []eligibility {
 // canReact checks a declared ARO (n4-core §4.3; seed 003 for Dodge).
 func (s *State) canReact(t int, k Skill, e eligibility) error {
 	tr := s.Troopers[t]
-	if category(k.Name) != "short" && k.Name != SkillDodge {
+	if category(k.Name) != "short" && k.Name != SkillDiscover {
 		return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s is not an ARO", k.Name)
 	}
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
@@ -291,9 +300,26 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		// Seed 003: in the Reactive Turn, Dodge needs a valid ARO: being
 		// eligible is that; so does Reset (n4-core §5.5).
 		return nil
+	case SkillDiscover:
+		if s.targetModel(k.Target, tr.Seat) != o.Model {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "an ARO acts against the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
+		}
+		if !e.LoF {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "%s has no Line of Fire to %s", tr.ID, k.Target)
+		}
+		if !s.Troopers[o.Trooper].States.Camouflaged {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "Discover needs an enemy marker")
+		}
+		if slices.Contains(tr.Failed, s.Troopers[o.Trooper].Marker) {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "%s failed to Discover %s this turn", tr.ID, k.Target)
+		}
+		return nil
 	case SkillBSAttack, SkillCCAttack:
-		if k.Target != active.ID {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "an ARO attacks the active trooper (%s), not %q", active.ID, k.Target)
+		if s.targetModel(k.Target, tr.Seat) != o.Model {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "an ARO attacks the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
+		}
+		if s.Troopers[o.Trooper].States.Camouflaged {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §7.9", "%s is a Camouflaged marker: Discover it first", k.Target)
 		}
 		if _, err := s.weaponFor(t, k); err != nil {
 			return err

@@ -102,6 +102,12 @@ type Trooper struct {
 	States          States `json:"states"`
 	Models          []int  `json:"models"` // indexes into State.Models
 	Cost            int    `json:"cost"`
+	// Marker is the public label of the trooper's marker while it is
+	// Camouflaged: all the opponent knows of it.
+	Marker string `json:"marker,omitempty"`
+	// Failed lists the markers this trooper failed to Discover this Player
+	// Turn (n4-core §5.6).
+	Failed []string `json:"failed,omitempty"`
 }
 
 // States are the states a trooper is in (n4-core §7).
@@ -118,6 +124,12 @@ type States struct {
 	// Prone: gone to ground after a failed Guts Roll (n4-core §5.9); a
 	// Move stands the trooper up.
 	Prone bool `json:"prone,omitempty"`
+	// Camouflaged: on the table as a marker whose identity is private;
+	// enemies must Discover it before attacking it (n4-core §7.9).
+	Camouflaged bool `json:"camouflaged,omitempty"`
+	// Hidden: in Hidden Deployment, not on the table; its position is
+	// private (n4-core §7.12, §7.13).
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
@@ -134,6 +146,7 @@ func (s States) Names() []string {
 		{s.Dead, "Dead"}, {s.Unconscious, "Unconscious"}, {s.Engaged, "Engaged"}, {s.ImmA, "IMM-A"},
 		{s.ImmB, "IMM-B"}, {s.Isolated, "Isolated"}, {s.Targeted, "Targeted"}, {s.Stunned, "Stunned"},
 		{s.SuppressiveFire, "Suppressive Fire"}, {s.Prone, "Prone"},
+		{s.Camouflaged, "Camouflaged"}, {s.Hidden, "Hidden Deployment"},
 	} {
 		if st.on {
 			out = append(out, st.name)
@@ -175,6 +188,16 @@ func radians(deg float64) float64 { return deg * math.Pi / 180 }
 // geomModel is the model as a viewer for Line of Fire.
 func (m Model) geomModel() geom.Model {
 	return geom.Model{Base: m.base(), Facing: radians(m.Facing)}
+}
+
+// viewer is model m as a viewer: a Camouflaged marker sees all around
+// (n4-core §7.9).
+func (s *State) viewer(m Model) geom.Model {
+	g := m.geomModel()
+	if s.Troopers[m.Trooper].States.Camouflaged {
+		g.Arc = geom.Full360
+	}
+	return g
 }
 
 // seatIndex is the index of seat in s.Seats, or -1.
@@ -268,7 +291,7 @@ func (s *State) geomTable() *geom.Table {
 func (s *State) bases(except ...int) []geom.Circle {
 	out := s.scratch[:0]
 	for i, m := range s.Models {
-		if m.Removed || containsInt(except, i) {
+		if m.Removed || containsInt(except, i) || s.Troopers[m.Trooper].States.Hidden {
 			continue
 		}
 		out = append(out, m.base())

@@ -33,6 +33,9 @@ func teardropSize(w catalog.Weapon) geom.TeardropSize {
 func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, target int) ([]int, error) {
 	am := s.Models[attacker]
 	am.At = from
+	if target < 0 {
+		return nil, rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "no such target")
+	}
 	tm := s.Models[target]
 	angle := math.Atan2(tm.At[1]-from[1], tm.At[0]-from[0])
 	td, err := geom.PlaceTeardrop(am.base(), angle, teardropSize(w))
@@ -42,7 +45,7 @@ func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, t
 	own := s.Troopers[am.Trooper].Seat
 	var affected []int
 	for m, model := range s.Models {
-		if model.Removed || m == attacker || !td.Touches(model.base()) {
+		if model.Removed || m == attacker || s.Troopers[model.Trooper].States.Hidden || !td.Touches(model.base()) {
 			continue
 		}
 		t := model.Trooper

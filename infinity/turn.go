@@ -17,6 +17,9 @@ func (s *State) lossOfLieutenant(seat rules.Seat) bool {
 			continue
 		}
 		deployed := s.modelOf(i) >= 0
+		if t.States.Hidden && s.Rulings.Get("lieutenant-hidden") == "not-deployed" {
+			deployed = false
+		}
 		return !deployed || t.States.Null() || t.States.Isolated
 	}
 	return true
@@ -27,7 +30,9 @@ func (s *State) lossOfLieutenant(seat rules.Seat) bool {
 // when its army is in Loss of Lieutenant (seed 001).
 func (s *State) irregular(t int) bool {
 	tr := s.Troopers[t]
-	return s.profile(t).Irregular || tr.States.Isolated || s.army(tr.Seat).LossOfLieutenant
+	// A trooper in Hidden Deployment adds nothing to the pool: it holds its
+	// own Order, to place itself on the table (n4-core §7.12).
+	return s.profile(t).Irregular || tr.States.Isolated || tr.States.Hidden || s.army(tr.Seat).LossOfLieutenant
 }
 
 // startTurn runs the Tactical Phase of the active player's turn: the Loss
@@ -85,6 +90,11 @@ func (s *State) endTurn() []rules.Event {
 			s.Troopers[i].States.Stunned = false
 			events = append(events, StateChanged{Trooper: s.Troopers[i].ID, State: "Stunned", On: false, Why: "States Phase"})
 		}
+	}
+	// A failed Discover bars its trooper from that marker until the next
+	// Player Turn (n4-core §5.6).
+	for i := range s.Troopers {
+		s.Troopers[i].Failed = nil
 	}
 	// Unused Orders are lost (n4-core §3.2).
 	army := s.army(seat)

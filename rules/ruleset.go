@@ -68,3 +68,13 @@ type CanaryPlanter interface {
 	// state's private facts and says whose they are.
 	PlantCanaries(prefix string) []Canary
 }
+
+// CanaryPublisher is implemented by states whose private facts can become
+// public through an explicit reveal (a marker discovered, a hidden trooper
+// placed on the table). The leak check stops guarding a canary once the
+// state says it is public.
+type CanaryPublisher interface {
+	// CanaryPublic reports whether the fact holding the canary has been
+	// revealed.
+	CanaryPublic(value string) bool
+}

@@ -215,7 +215,7 @@ func (g *game) checkState(step int, st rules.State) error {
 		if err != nil {
 			return g.fail(step, "leak", "observation for %s does not encode: %v", v, err)
 		}
-		if c, ok := g.leaked(obs, v); ok {
+		if c, ok := g.leaked(st, obs, v); ok {
 			return g.fail(step, "leak", "%s sees %s's private %q in its observation", v, c.Owner, c.Value)
 		}
 	}
@@ -233,12 +233,18 @@ func (g *game) viewers() []rules.Viewer {
 	return vs
 }
 
-// leaked reports a canary that v may not see but data contains.
-func (g *game) leaked(data []byte, v rules.Viewer) (rules.Canary, bool) {
+// leaked reports a canary that v may not see but data contains. A canary
+// the state has revealed (rules.CanaryPublisher) is no longer guarded.
+func (g *game) leaked(st rules.State, data []byte, v rules.Viewer) (rules.Canary, bool) {
+	pub, _ := st.(rules.CanaryPublisher)
 	for _, c := range g.canaries {
-		if !v.Sees(c.Owner) && bytes.Contains(data, []byte(c.Value)) {
-			return c, true
+		if v.Sees(c.Owner) || !bytes.Contains(data, []byte(c.Value)) {
+			continue
 		}
+		if pub != nil && pub.CanaryPublic(c.Value) {
+			continue
+		}
+		return c, true
 	}
 	return rules.Canary{}, false
 }
@@ -330,7 +336,7 @@ func (g *game) checkClone(step int, st rules.State, seat rules.Seat, a rules.Act
 			if err != nil {
 				return nil, g.fail(step, "leak", "event %s does not encode: %v", e.Kind(), err)
 			}
-			if c, ok := g.leaked(data, v); ok {
+			if c, ok := g.leaked(st, data, v); ok {
 				return nil, g.fail(step, "leak", "%s sees %s's private %q in event %s", v, c.Owner, c.Value, e.Kind())
 			}
 		}

@@ -1,0 +1,180 @@
+package infinity
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Camouflaged markers, Hidden Deployment and Discover (n4-core §5.6, §7.9,
+// §7.12, §7.13).
+//
+// A Camouflaged trooper stands on the table as a marker; its opponent knows
+// it by its marker label only, and must Discover it before attacking it. A
+// trooper in Hidden Deployment is not on the table at all: its position is
+// private, it blocks nothing, it cannot be targeted, and its opponent sees
+// nothing of it until it acts (an Order or an ARO places it on the table).
+
+// SkillDiscover is the Discover skill (n4-core §5.6).
+const SkillDiscover = "discover"
+
+// Revealed is a marker or a hidden trooper placed on the table as itself.
+type Revealed struct {
+	Trooper string     `json:"trooper"`
+	Model   string     `json:"model"`
+	Marker  string     `json:"marker,omitempty"` // the label it was known by
+	At      [2]float64 `json:"at"`
+	Why     string     `json:"why"`
+}
+
+func (Revealed) Kind() string { return "revealed" }
+
+func (e Revealed) String() string {
+	if e.Marker != "" {
+		return fmt.Sprintf("%s is revealed as %s (%s)", e.Marker, e.Trooper, e.Why)
+	}
+	return fmt.Sprintf("%s is placed on the table at (%.4g, %.4g) (%s)", e.Trooper, e.At[0], e.At[1], e.Why)
+}
+
+// concealed reports a trooper whose identity or presence the other side
+// does not know.
+func (t Trooper) concealed() bool { return t.States.Camouflaged || t.States.Hidden }
+
+// targetModel resolves what seat calls a model: its id, or for an enemy's
+// Camouflaged marker its marker label — never the real id of a concealed
+// enemy, which that seat cannot know. -1 when nothing matches.
+func (s *State) targetModel(ref string, seat rules.Seat) int {
+	for i, m := range s.Models {
+		if m.Removed {
+			continue
+		}
+		t := s.Troopers[m.Trooper]
+		switch {
+		case t.Seat == seat:
+			if m.ID == ref {
+				return i
+			}
+		case t.States.Hidden:
+		case t.States.Camouflaged:
+			if t.Marker == ref {
+				return i
+			}
+		case m.ID == ref:
+			return i
+		}
+	}
+	return -1
+}
+
+// publicName is how seat's opponent refers to trooper t's model.
+func (s *State) publicName(t int) string {
+	if tr := s.Troopers[t]; tr.States.Camouflaged {
+		return tr.Marker
+	}
+	if m := s.modelOf(t); m >= 0 {
+		return s.Models[m].ID
+	}
+	return s.Troopers[t].ID
+}
+
+// reveal takes a trooper out of Camouflaged or Hidden Deployment.
+func (s *State) reveal(t int, why string) []rules.Event {
+	tr := &s.Troopers[t]
+	if !tr.concealed() {
+		return nil
+	}
+	ev := Revealed{Trooper: tr.ID, Why: why}
+	if tr.States.Camouflaged {
+		ev.Marker = tr.Marker
+	}
+	if m := s.modelOf(t); m >= 0 {
+		ev.Model, ev.At = s.Models[m].ID, s.Models[m].At
+	}
+	tr.States.Camouflaged, tr.States.Hidden = false, false
+	tr.Marker = ""
+	return []rules.Event{ev}
+}
+
+// keepsCamouflage reports a skill a Camouflaged trooper may declare without
+// revealing itself: a Short Movement Skill without a roll (n4-core §7.9).
+func keepsCamouflage(name string) bool { return name == SkillMove || name == SkillIdle }
+
+// discoverMod is the Discover range MOD (n4-core §5.6): 0-8: +3, 8-32: 0,
+// 32-48: -3, 48-96: -6; beyond, out of range.
+func discoverMod(d float64) (int, bool) {
+	switch {
+	case d < 0:
+		return 0, false
+	case d <= 8+geom.Eps:
+		return 3, true
+	case d <= 32+geom.Eps:
+		return 0, true
+	case d <= 48+geom.Eps:
+		return -3, true
+	case d <= 96+geom.Eps:
+		return -6, true
+	}
+	return 0, false
+}
+
+// checkDiscover checks a Discover at declaration: an enemy Camouflaged
+// marker, in Line of Fire, that this trooper has not failed to Discover
+// this Player Turn (n4-core §5.6).
+func (s *State) checkDiscover(t int, from [2]float64, target int) error {
+	tr := s.Troopers[t]
+	if target < 0 || !s.Troopers[s.Models[target].Trooper].States.Camouflaged {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "Discover needs an enemy marker")
+	}
+	marker := s.Troopers[s.Models[target].Trooper].Marker
+	if slices.Contains(tr.Failed, marker) {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "%s failed to Discover %s this turn", tr.ID, marker)
+	}
+	m := s.modelOf(t)
+	viewer := s.Models[m]
+	viewer.At = from
+	if !s.lof(viewer, s.Models[target].base(), m, target) {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "no Line of Fire to %s", marker)
+	}
+	return nil
+}
+
+// discoverSV builds a Discover roll: WIP with the range MOD and the
+// target's Mimetism (n4-core §5.6).
+func (s *State) discoverSV(r *roller) (dice.SuccessValue, bool) {
+	tm := s.modelOf(r.target)
+	m := s.modelOf(r.trooper)
+	viewer := s.Models[m]
+	viewer.At = r.from
+	dist := geom.EdgeDistance(viewer.base(), s.Models[tm].base())
+	mod, ok := discoverMod(dist)
+	var mods []dice.Mod
+	if s.Troopers[r.trooper].States.Stunned {
+		mods = append(mods, dice.Mod{Name: "Stunned", Value: -3})
+	}
+	if mod != 0 {
+		mods = append(mods, dice.Mod{Name: "Range", Value: mod})
+	}
+	if sk, has := s.profile(r.target).Skill("Mimetism"); has {
+		mods = append(mods, dice.Mod{Name: "Mimetism", Value: sk.Level})
+	}
+	return dice.NewSuccessValue("WIP", s.profile(r.trooper).WIP, mods...), ok
+}
+
+// discovered applies a Discover's result: success reveals the marker,
+// failure bars this trooper from that marker for the rest of the Player
+// Turn.
+func (s *State) discovered(r *roller) []rules.Event {
+	target := &s.Troopers[r.target]
+	if !target.States.Camouflaged {
+		return nil
+	}
+	if r.out.Scored() {
+		return s.reveal(r.target, "Discovered by "+s.Troopers[r.trooper].ID)
+	}
+	tr := &s.Troopers[r.trooper]
+	tr.Failed = append(tr.Failed, target.Marker)
+	return nil
+}
