@@ -134,6 +134,7 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register("end-orders", func() rules.Action { return &EndOrders{} })
 	c.Register("guts", func() rules.Action { return &Guts{} })
 	c.Register("guts-move", func() rules.Action { return &GutsMove{} })
+	c.Register("alert", func() rules.Action { return &Alert{} })
 	return c
 }()
 
@@ -155,6 +156,8 @@ func deref(a rules.Action) rules.Action {
 	case *Guts:
 		return *v
 	case *GutsMove:
+		return *v
+	case *Alert:
 		return *v
 	}
 	return a

@@ -249,5 +249,6 @@ var eventCodec = func() *rules.Codec[rules.Event] {
 	c.Register("game-ended", func() rules.Event { return &GameEnded{} })
 	c.Register("triggered", func() rules.Event { return &Triggered{} })
 	c.Register("guts-check", func() rules.Event { return &GutsCheck{} })
+	c.Register("turned", func() rules.Event { return &Turned{} })
 	return c
 }()

@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -58,7 +59,11 @@ func (e GutsCheck) String() string {
 	if e.Why != "" {
 		return e.Trooper + " fails its Guts Roll (" + e.Why + ")"
 	}
-	return e.Trooper + " " + verdict + " its Guts Roll: SV " + e.SV.String()
+	die := ""
+	if len(e.Dice) > 0 {
+		die = fmt.Sprintf(", die %d", e.Dice[0].Result)
+	}
+	return e.Trooper + " " + verdict + " its Guts Roll: SV " + e.SV.String() + die
 }
 
 // GutsPending is a trooper waiting to make its Guts movement choice.
@@ -272,12 +277,19 @@ func (s *State) gutsMove(a GutsMove) []rules.Event {
 	return append(events, s.advanceConclusion()...)
 }
 
-// advanceConclusion moves through the Conclusion: Guts movements, then the
-// end of the Order.
+// advanceConclusion moves through the Conclusion: Guts movements, then
+// Alert, then the end of the Order.
 func (s *State) advanceConclusion() []rules.Event {
 	o := s.Order
 	if len(o.Gutsers) > 0 {
 		o.Step = StepGutsMove
+		return nil
+	}
+	if o.Step != StepAlert {
+		o.Alerters = s.alertCandidates()
+	}
+	if len(o.Alerters) > 0 {
+		o.Step = StepAlert
 		return nil
 	}
 	return s.conclude()

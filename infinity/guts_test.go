@@ -42,8 +42,8 @@ func TestGutsFailedMustHide(t *testing.T) {
 	refused(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{8, 14}, Facing: 270}, rules.CodeIllegal, "must get out of the attackers' Line of Fire")
 	refused(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{13, 14}}, rules.CodeIllegal, "up to 2\"")
 	do(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{12, 14}, Facing: 270})
-	if st.Order != nil || st.Models[1].At != [2]float64{12, 14} {
-		t.Fatalf("order %+v, zhanshi at %v", st.Order, st.Models[1].At)
+	if st.Models[1].At != [2]float64{12, 14} {
+		t.Fatalf("zhanshi at %v", st.Models[1].At)
 	}
 }
 
@@ -66,7 +66,7 @@ func TestGutsChoicesAndExceptions(t *testing.T) {
 	shootAndSave(t, st)
 	do(t, st, rules.ChanceSeat, Guts{}, 3)
 	do(t, st, "red", GutsMove{Trooper: "zhanshi", Stay: true})
-	if st.Troopers[1].States.Prone || st.Order != nil {
+	if st.Troopers[1].States.Prone || st.Order.Step != StepAlert {
 		t.Fatal("a passed Guts Roll may hold its ground")
 	}
 
@@ -91,7 +91,35 @@ func TestGutsNotWhenEngaged(t *testing.T) {
 	do(t, st, "red", AROs{})
 	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
 	do(t, st, rules.ChanceSeat, Resolve{}, 5, 19)
+	if st.Order != nil && st.Order.Step != StepAlert {
+		t.Fatalf("an Engaged trooper makes no Guts Roll: step %s", st.Order.Step)
+	}
+}
+
+// n4-core §5.10: a trooper that was the target of an Attack without being
+// activated may turn on the spot at the Conclusion; one that reacted may
+// not; omitted troopers keep their facing.
+func TestAlert(t *testing.T) {
+	st := setup(t, gutsYAML("zhanshi", false), nil)
+	shootAndSave(t, st)
+	do(t, st, rules.ChanceSeat, Guts{}, 3)
+	do(t, st, "red", GutsMove{Trooper: "zhanshi", Stay: true})
+	if st.Order.Step != StepAlert || !st.Prompt().Waits("red") {
+		t.Fatalf("prompt %+v", st.Prompt())
+	}
+	refused(t, st, "red", Alert{Turns: []AlertTurn{{Trooper: "fusilier", Facing: 0}}}, rules.CodeIllegal, "may not turn on Alert")
+	ev := do(t, st, "red", Alert{Turns: []AlertTurn{{Trooper: "zhanshi", Facing: 180}}})
+	if st.Order != nil || st.Models[1].Facing != 180 {
+		t.Fatalf("order %+v facing %v events %v", st.Order, st.Models[1].Facing, ev)
+	}
+	// A trooper that reacted was activated by its ARO: no Alert.
+	st = setup(t, gutsYAML("zhanshi", false), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	do(t, st, rules.ChanceSeat, Resolve{}, 16, 17, 18, 5)
+	do(t, st, "red", DodgeMove{Trooper: "zhanshi", Stay: true})
 	if st.Order != nil {
-		t.Fatalf("an Engaged trooper makes no Guts Roll: %+v", st.Order)
+		t.Fatalf("the zhanshi reacted: no Alert (step %s)", st.Order.Step)
 	}
 }

@@ -3,6 +3,7 @@ package infinity
 import (
 	"math"
 
+	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -35,6 +36,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		cands = []rules.Action{Guts{}}
 	case s.Order.Step == StepGutsMove:
 		cands = s.gutsCandidatesMoves()
+	case s.Order.Step == StepAlert:
+		cands = s.alertCandidatesActions()
 	}
 	out := make([]rules.Option, 0, len(cands))
 	for _, a := range cands {
@@ -187,6 +190,28 @@ func (s *State) gutsCandidatesMoves() []rules.Action {
 		for _, p := range s.gutsSpots(m) {
 			out = append(out, GutsMove{Trooper: id, To: p, Facing: s.Models[m].Facing})
 		}
+	}
+	return out
+}
+
+// alertCandidatesActions: nobody turns, or every trooper of the seat that
+// may turns to face the active trooper.
+func (s *State) alertCandidatesActions() []rules.Action {
+	o := s.Order
+	seat := s.Troopers[o.Alerters[0]].Seat
+	out := []rules.Action{Alert{}}
+	var face Alert
+	am := s.Models[o.Model]
+	for _, t := range o.Alerters {
+		if s.Troopers[t].Seat != seat {
+			continue
+		}
+		m := s.Models[s.modelOf(t)]
+		deg := geom.FacingToward(m.point(), am.point()) * 180 / math.Pi
+		face.Turns = append(face.Turns, AlertTurn{Trooper: s.Troopers[t].ID, Facing: deg})
+	}
+	if len(face.Turns) > 0 {
+		out = append(out, face)
 	}
 	return out
 }

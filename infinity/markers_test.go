@@ -200,3 +200,21 @@ func TestLieutenantHiddenRuling(t *testing.T) {
 		}
 	}
 }
+
+// n4-core §4.4: against a marker that has not revealed itself, a trooper
+// may delay its ARO to the second window, where it may react to what the
+// marker revealed.
+func TestDelayedAROAgainstMarker(t *testing.T) {
+	st := setup(t, concealYAML("at: [10, 12], facing: 270", "at: [20, 20], facing: 270"), nil)
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "scout", Order: OrderRegular, Skill: move([2]float64{10, 10})})
+	ev := do(t, st, "blue", AROs{})
+	if a := ev[0].(AROsDeclared); len(a.Forfeited) != 0 {
+		t.Fatalf("silence against a marker forfeits nothing: %+v", a)
+	}
+	do(t, st, "red", Second{Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}})
+	if st.Order.Step != StepARO2 {
+		t.Fatalf("step %s", st.Order.Step)
+	}
+	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "fusilier", Skill: Skill{Name: SkillBSAttack, Target: "scout"}}}})
+}

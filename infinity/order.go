@@ -51,6 +51,10 @@ type Order struct {
 	HitBy [][2]int `json:"hitBy,omitempty"`
 	// Gutsers are the troopers still to choose their Guts movement.
 	Gutsers []GutsPending `json:"gutsers,omitempty"`
+	// Targets are the troopers an Attack targeted this Order, and Alerters
+	// those still to answer the Alert window (n4-core §5.10).
+	Targets  []int `json:"targets,omitempty"`
+	Alerters []int `json:"alerters,omitempty"`
 
 	// Room for the path and the second skill inside the Order itself, so
 	// that declaring them allocates nothing on the hot path.
@@ -97,6 +101,8 @@ func (s *State) Prompt() rules.Prompt {
 		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepGuts}
 	case StepGutsMove:
 		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Gutsers[0].Trooper].Seat)), Window: StepGutsMove}
+	case StepAlert:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Alerters[0]].Seat)), Window: StepAlert}
 	}
 	return rules.Prompt{Kind: rules.GameOver}
 }
@@ -151,6 +157,8 @@ func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 		return s.guts(d)
 	case GutsMove:
 		return s.gutsMove(a), nil
+	case Alert:
+		return s.alert(a), nil
 	}
 	return nil, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 }
@@ -209,6 +217,11 @@ func (s *State) check(a rules.Action) error {
 			return wrong()
 		}
 		return s.checkGutsMove(a)
+	case Alert:
+		if step != StepAlert {
+			return wrong()
+		}
+		return s.checkAlert(a)
 	default:
 		return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 	}
@@ -412,10 +425,16 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 		o.AROs = append(o.AROs, d)
 		ev.AROs = append(ev.AROs, ARODecl{Trooper: s.Troopers[d.Trooper].ID, Skill: d.Skill})
 	}
+	// Against a marker that has not revealed itself, a trooper may delay
+	// its ARO to the second window (n4-core §4.4): silence in the first
+	// window forfeits nothing.
+	delay := window == 1 && s.Troopers[o.Trooper].States.Camouflaged
 	for _, e := range o.Eligible {
 		t := e.Trooper
-		o.Decided = append(o.Decided, t)
-		if !slices.Contains(seen, t) {
+		if slices.Contains(seen, t) || !delay {
+			o.Decided = append(o.Decided, t)
+		}
+		if !slices.Contains(seen, t) && !delay {
 			ev.Forfeited = append(ev.Forfeited, s.Troopers[t].ID)
 		}
 	}
@@ -450,14 +469,14 @@ func sortedKeys[V any](m map[int]V) []int {
 	return out
 }
 
-// startConclusion is step 7: the Guts Rolls if anyone must make one, then
-// the end of the Order.
+// startConclusion is step 7: the Guts Rolls if anyone must make one, the
+// Alert window if anyone may turn, then the end of the Order.
 func (s *State) startConclusion() []rules.Event {
 	if len(s.gutsCandidates()) > 0 {
 		s.Order.Step = StepGuts
 		return nil
 	}
-	return s.conclude()
+	return s.advanceConclusion()
 }
 
 // conclude ends the Order.

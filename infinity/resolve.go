@@ -58,6 +58,22 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		}
 	}
 	s.pair(rollers)
+	// Who was the target of an Attack, for Alert (n4-core §5.10).
+	for _, r := range rollers {
+		if !r.idle && isAttack(r.skill.Name) && !containsInt(o.Targets, r.target) {
+			o.Targets = append(o.Targets, r.target)
+		}
+	}
+	for _, t := range o.Affected {
+		if !containsInt(o.Targets, t) {
+			o.Targets = append(o.Targets, t)
+		}
+	}
+	for _, mh := range o.Mines {
+		if !containsInt(o.Targets, mh.Trooper) {
+			o.Targets = append(o.Targets, mh.Trooper)
+		}
+	}
 	// Success Values and dice: the active trooper first, then the AROs in
 	// declaration order.
 	for _, r := range rollers {

@@ -1,0 +1,120 @@
+package infinity
+
+import (
+	"math"
+
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Alert (n4-core §5.10): at the Conclusion of an Order, after the Saving
+// Rolls, a trooper that was not activated by the Order or an ARO, and that
+// was the target of an Attack or has an ally in its Zone of Control that
+// was, may turn on the spot. No roll, and not an ARO. Each player answers
+// once for all its troopers that may, the active player first.
+
+// StepAlert is the Conclusion's Alert window.
+const StepAlert = "alert"
+
+// Alert turns the seat's troopers that may turn; those it leaves out keep
+// their facing.
+type Alert struct {
+	Turns []AlertTurn `json:"turns,omitempty"`
+}
+
+// AlertTurn is one trooper's new facing, in degrees.
+type AlertTurn struct {
+	Trooper string  `json:"trooper"`
+	Facing  float64 `json:"facing"`
+}
+
+func (Alert) Kind() string { return "alert" }
+
+// Turned is a trooper turning on Alert.
+type Turned struct {
+	Trooper string  `json:"trooper"`
+	Facing  float64 `json:"facing"`
+}
+
+func (Turned) Kind() string { return "turned" }
+
+// alertCandidates are the troopers that may turn on Alert now, the active
+// player's first.
+func (s *State) alertCandidates() []int {
+	o := s.Order
+	acted := []int{o.Trooper}
+	for _, a := range o.AROs {
+		acted = append(acted, a.Trooper)
+	}
+	var out []int
+	for _, seat := range []rules.Seat{s.active(), s.reactive()} {
+		for t, tr := range s.Troopers {
+			if tr.Seat != seat || tr.States.Null() || tr.States.Hidden || containsInt(acted, t) || s.modelOf(t) < 0 {
+				continue
+			}
+			if s.alertedBy(t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// alertedBy reports whether t, or an ally in its ZoC, was the target of an
+// Attack this Order.
+func (s *State) alertedBy(t int) bool {
+	m := s.modelOf(t)
+	for _, x := range s.Order.Targets {
+		if x == t {
+			return true
+		}
+		xm := s.modelOf(x)
+		if xm >= 0 && s.Troopers[x].Seat == s.Troopers[t].Seat && geom.InZoC(s.Models[m].base(), s.Models[xm].base()) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAlert validates an Alert answer: only the seat's troopers that may
+// turn, each once, with a finite facing.
+func (s *State) checkAlert(a Alert) error {
+	o := s.Order
+	seat := s.Troopers[o.Alerters[0]].Seat
+	var seen []int
+	for _, turn := range a.Turns {
+		t := s.trooperIndex(turn.Trooper)
+		if t < 0 || s.Troopers[t].Seat != seat || !containsInt(o.Alerters, t) {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §5.10", "%q may not turn on Alert now", turn.Trooper)
+		}
+		if containsInt(seen, t) {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §5.10", "%s turns twice", turn.Trooper)
+		}
+		seen = append(seen, t)
+		if math.IsNaN(turn.Facing) || math.IsInf(turn.Facing, 0) {
+			return rules.Errorf(rules.CodeBadAction, "n4-core §5.10", "facing %v", turn.Facing)
+		}
+	}
+	return nil
+}
+
+// alert applies an Alert answer and moves on.
+func (s *State) alert(a Alert) []rules.Event {
+	o := s.Order
+	seat := s.Troopers[o.Alerters[0]].Seat
+	var events []rules.Event
+	for _, turn := range a.Turns {
+		t := s.trooperIndex(turn.Trooper)
+		m := s.modelOf(t)
+		s.Models[m].Facing = turn.Facing
+		events = append(events, Turned{Trooper: turn.Trooper, Facing: turn.Facing})
+	}
+	rest := o.Alerters[:0]
+	for _, t := range o.Alerters {
+		if s.Troopers[t].Seat != seat {
+			rest = append(rest, t)
+		}
+	}
+	o.Alerters = rest
+	return append(events, s.advanceConclusion()...)
+}
