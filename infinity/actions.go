@@ -37,6 +37,18 @@ type Skill struct {
 	// the trooper's path it is made from (0: where the Order began); nil is
 	// the end of the movement declared so far (n4-core §5.2).
 	From *int `json:"from,omitempty"`
+	// Split divides an active BS Attack's Burst between several targets at
+	// declaration (n4-core §1.5, §5.2); it replaces Target.
+	Split []BurstShare `json:"split,omitempty"`
+	// Burst, when positive, rolls fewer dice than the weapon's Burst: only
+	// under the burst-active: may-reduce ruling (the original N4).
+	Burst int `json:"burst,omitempty"`
+}
+
+// BurstShare is the dice of a split Burst assigned to one target.
+type BurstShare struct {
+	Target string `json:"target"`
+	Dice   int    `json:"dice"`
 }
 
 func (k Skill) String() string {

@@ -43,6 +43,44 @@ type roller struct {
 	// source names an attacker that is not a trooper (a deployable); its
 	// trooper is then -1.
 	source string
+	// burst is the dice of one share of a split Burst (0: the weapon's).
+	burst int
+}
+
+// activeRoll is one roll the active trooper makes: a skill, or one share of
+// a split Burst, with how much of the path it may be made from.
+type activeRoll struct {
+	Skill
+	burst    int
+	pathUpTo int
+}
+
+// activeRolls lists the active trooper's rolling skills, a split BS Attack
+// as one roll per target.
+func (s *State) activeRolls() []activeRoll {
+	o := s.Order
+	var out []activeRoll
+	for i, k := range []*Skill{&o.First, o.Second} {
+		if k == nil || !rolls(k.Name) {
+			continue
+		}
+		// An attack declared first is made from the start; one declared
+		// second from anywhere along the first skill's route.
+		upTo := 1
+		if i == 1 {
+			upTo = o.FirstEnd + 1
+		}
+		if len(k.Split) == 0 {
+			out = append(out, activeRoll{Skill: *k, pathUpTo: upTo})
+			continue
+		}
+		for _, sh := range k.Split {
+			share := *k
+			share.Target, share.Split = sh.Target, nil
+			out = append(out, activeRoll{Skill: share, burst: sh.Dice, pathUpTo: upTo})
+		}
+	}
+	return out
 }
 
 // resolve is steps 5 to 7: requirements, rolls, effects, conclusion.
@@ -157,16 +195,17 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 func (s *State) rollers() []*roller {
 	o := s.Order
 	// One block for every roller of the Order.
-	block := make([]roller, 0, 2+len(o.AROs))
+	shares := len(o.First.Split)
+	if o.Second != nil {
+		shares += len(o.Second.Split)
+	}
+	block := make([]roller, 0, 2+shares+len(o.AROs))
 	var out []*roller
-	for _, k := range []*Skill{&o.First, o.Second} {
-		if k == nil || !rolls(k.Name) {
-			continue
-		}
-		block = append(block, roller{trooper: o.Trooper, skill: *k, active: true})
+	for _, k := range s.activeRolls() {
+		block = append(block, roller{trooper: o.Trooper, skill: k.Skill, active: true, burst: k.burst})
 		r := &block[len(block)-1]
 		if isAttack(k.Name) || k.Name == SkillDiscover {
-			r.from, _ = s.fromPoint(&Order{Path: o.Path[:s.pathUpTo(k)]}, *k)
+			r.from, _ = s.fromPoint(&Order{Path: o.Path[:k.pathUpTo]}, k.Skill)
 			tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
 			if tm < 0 {
 				r.idle = true
@@ -207,17 +246,6 @@ func (s *State) rollers() []*roller {
 // rolls reports a skill that makes a roll at Resolution.
 func rolls(name string) bool {
 	return name == SkillDodge || name == SkillReset || name == SkillDiscover || isAttack(name)
-}
-
-// pathUpTo is how much of the path had been declared when k was declared:
-// an attack declared first is made from the start, one declared second
-// from anywhere along the first skill's route.
-func (s *State) pathUpTo(k *Skill) int {
-	o := s.Order
-	if k == &o.First {
-		return 1
-	}
-	return o.FirstEnd + 1
 }
 
 // hadLoF reports whether model m had the active trooper in its Line of Fire
@@ -363,7 +391,7 @@ func (s *State) buildSV(r *roller) {
 	case SkillCCAttack:
 		r.sv = dice.NewSuccessValue("CC", p.CC, append(mods, s.suppressedBy(r)...)...)
 		if r.active {
-			burst = max(r.weapon.Burst, 1)
+			burst = s.activeBurst(r)
 		}
 	case SkillBSAttack:
 		if r.template {
@@ -393,13 +421,26 @@ func (s *State) buildSV(r *roller) {
 		r.sv = dice.NewSuccessValue(attr, attribute(p, attr), append(mods, s.suppressedBy(r)...)...)
 		switch {
 		case r.active:
-			burst = max(r.weapon.Burst, 1)
+			burst = s.activeBurst(r)
 		case s.suppressiveARO(r.trooper, r.skill):
 			// Full B3 in ARO, against one target (n4-core §7.15).
 			burst = suppressiveBurst
 		}
 	}
 	r.roll = dice.Roll{Side: dice.Side{SV: r.sv.Value, Burst: burst}}
+}
+
+// activeBurst is the active trooper's Burst for an attack: its share of a
+// split Burst, the dice it chose under burst-active: may-reduce, or the
+// weapon's full Burst (n4-core §1.5, errata 1.3).
+func (s *State) activeBurst(r *roller) int {
+	switch {
+	case r.burst > 0:
+		return r.burst
+	case r.skill.Burst > 0:
+		return r.skill.Burst
+	}
+	return max(r.weapon.Burst, 1)
 }
 
 // dodgeStateMods are the MODs a trooper's states put on its Dodge: Stunned
@@ -435,25 +476,23 @@ func attribute(p catalog.Profile, name string) int {
 // Dodge); an active Dodge with every attack ARO, one roll against each.
 // Everything else is a Normal Roll.
 func (s *State) pair(rs []*roller) {
-	var act *roller
-	for _, r := range rs {
-		if r.active && !r.idle && !r.coup {
-			act = r
-		}
-	}
-	if act == nil || act.template {
-		// Against a Direct Template every roll is a Normal Roll.
-		return
-	}
-	for _, r := range rs {
-		if r.active || r.idle || r.coup {
+	for _, a := range rs {
+		if !a.active || a.idle || a.coup || a.template {
+			// Against a Direct Template every roll is a Normal Roll.
 			continue
 		}
-		switch {
-		case isAttack(act.skill.Name) && r.trooper == act.target && (isAttack(r.skill.Name) || r.skill.Name == SkillDodge),
-			act.skill.Name == SkillDodge && isAttack(r.skill.Name):
-			act.addOpp(r)
-			r.addOpp(act)
+		for _, r := range rs {
+			if r.active || r.idle || r.coup {
+				continue
+			}
+			switch {
+			// Each share of a split Burst faces only its own target
+			// (n4-core §1.5, multiple opponents).
+			case isAttack(a.skill.Name) && r.trooper == a.target && (isAttack(r.skill.Name) || r.skill.Name == SkillDodge),
+				a.skill.Name == SkillDodge && isAttack(r.skill.Name):
+				a.addOpp(r)
+				r.addOpp(a)
+			}
 		}
 	}
 }

@@ -83,39 +83,93 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 		}
 		return s.checkDiscover(o.Trooper, from, s.targetModel(k.Target, tr.Seat))
 	case SkillBSAttack, SkillCCAttack:
-		from, err := s.fromPoint(o, k)
-		if err != nil {
+		return s.checkAttack(o, k)
+	}
+	return nil
+}
+
+// checkAttack checks a BS or CC Attack at declaration: a split Burst share
+// by share, the Burst against the burst-active ruling, and each target's
+// requirements (n4-core §1.5, §5.2, §5.3).
+func (s *State) checkAttack(o *Order, k Skill) error {
+	w, err := s.weaponFor(o.Trooper, k)
+	if err != nil {
+		return err
+	}
+	full := max(w.Burst, 1)
+	if k.Burst > 0 {
+		if s.Rulings.Get("burst-active") != "may-reduce" {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §1.5 (burst-active: full, errata 1.3)", "the active trooper rolls its full Burst of %d", full)
+		}
+		if k.Burst > full {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §1.5", "Burst %d: the weapon has B%d", k.Burst, full)
+		}
+	}
+	if len(k.Split) == 0 {
+		return s.checkAttackTarget(o, k)
+	}
+	if k.Target != "" || isDirectTemplate(w) {
+		return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "a split Burst names its targets in split, and a template cannot split")
+	}
+	total := 0
+	var seen []string
+	for _, sh := range k.Split {
+		if sh.Dice < 1 || slices.Contains(seen, sh.Target) {
+			return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "split: each target once, with at least one die")
+		}
+		seen = append(seen, sh.Target)
+		total += sh.Dice
+		one := k
+		one.Target, one.Split = sh.Target, nil
+		if err := s.checkAttackTarget(o, one); err != nil {
 			return err
 		}
-		target := s.targetModel(k.Target, tr.Seat)
-		if target < 0 || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
-			return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "target %q is not an enemy model on the table", k.Target)
-		}
-		if s.Troopers[s.Models[target].Trooper].States.Camouflaged {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §7.9", "%s is a Camouflaged marker: Discover it first", k.Target)
-		}
-		w, err := s.weaponFor(o.Trooper, k)
-		if err != nil {
-			return err
-		}
-		shooter := s.Models[o.Model]
-		shooter.At = from
-		if k.Name == SkillBSAttack && isDirectTemplate(w) {
-			if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
-				return rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "no Line of Fire to %s", k.Target)
-			}
-			_, err := s.placeTemplate(o.Model, from, w, target)
-			return err
-		}
-		if k.Name == SkillCCAttack {
-			if !geom.InContact(shooter.base(), s.Models[target].base()) {
-				return rules.Errorf(rules.CodeIllegal, "n4-core §5.3", "CC Attack needs silhouette contact with %s", k.Target)
-			}
-			return nil
-		}
+	}
+	want := full
+	if k.Burst > 0 {
+		want = k.Burst
+	}
+	if total != want {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §1.5", "the split assigns %d dice of a Burst of %d", total, want)
+	}
+	return nil
+}
+
+// checkAttackTarget checks an attack on one target.
+func (s *State) checkAttackTarget(o *Order, k Skill) error {
+	tr := s.Troopers[o.Trooper]
+	from, err := s.fromPoint(o, k)
+	if err != nil {
+		return err
+	}
+	target := s.targetModel(k.Target, tr.Seat)
+	if target < 0 || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
+		return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "target %q is not an enemy model on the table", k.Target)
+	}
+	if s.Troopers[s.Models[target].Trooper].States.Camouflaged {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §7.9", "%s is a Camouflaged marker: Discover it first", k.Target)
+	}
+	w, err := s.weaponFor(o.Trooper, k)
+	if err != nil {
+		return err
+	}
+	shooter := s.Models[o.Model]
+	shooter.At = from
+	if k.Name == SkillBSAttack && isDirectTemplate(w) {
 		if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "no Line of Fire to %s", k.Target)
+			return rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "no Line of Fire to %s", k.Target)
 		}
+		_, err := s.placeTemplate(o.Model, from, w, target)
+		return err
+	}
+	if k.Name == SkillCCAttack {
+		if !geom.InContact(shooter.base(), s.Models[target].base()) {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §5.3", "CC Attack needs silhouette contact with %s", k.Target)
+		}
+		return nil
+	}
+	if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "no Line of Fire to %s", k.Target)
 	}
 	return nil
 }
@@ -315,6 +369,9 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		}
 		return nil
 	case SkillBSAttack, SkillCCAttack:
+		if len(k.Split) > 0 || k.Burst > 0 {
+			return rules.Errorf(rules.CodeIllegal, "n4-core §1.5", "an ARO rolls B1 against the active trooper: no split, no Burst")
+		}
 		if s.targetModel(k.Target, tr.Seat) != o.Model {
 			return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "an ARO attacks the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
 		}

@@ -112,3 +112,48 @@ func TestShootingRolls(t *testing.T) {
 		t.Fatalf("fusilier %+v", st.Troopers[0])
 	}
 }
+
+// n4-core §1.5 (multiple opponents) and §5.2: the active trooper splits its
+// Burst between targets at declaration; each target rolls Face to Face only
+// against the dice assigned to it, and one that does not oppose faces a
+// Normal Roll. The split must use the full Burst (errata 1.3) and an ARO
+// cannot split.
+func TestSplitBurst(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", "      - {id: line, profile: line-trooper, models: [{id: line, at: [14, 14], facing: 270}]}\n"), nil)
+	split := Skill{Name: SkillBSAttack, Split: []BurstShare{{Target: "zhanshi", Dice: 2}, {Target: "line", Dice: 1}}}
+	bad := split
+	bad.Split = []BurstShare{{Target: "zhanshi", Dice: 1}, {Target: "line", Dice: 1}}
+	refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: bad}, rules.CodeIllegal, "assigns 2 dice of a Burst of 3")
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: split})
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Split: []BurstShare{{Target: "fusilier", Dice: 1}}}}}}, rules.CodeIllegal, "B1")
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	// Shares in order: zhanshi's two dice, the line trooper's one, then the
+	// zhanshi's ARO die; all miss.
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 18, 19, 20, 20)
+	var fus []Rolled
+	for _, e := range ev {
+		if r, ok := e.(Rolled); ok && r.Trooper == "fusilier" {
+			fus = append(fus, r)
+		}
+	}
+	if len(fus) != 2 || len(fus[0].Dice) != 2 || fus[0].Roll != "face-to-face" || len(fus[1].Dice) != 1 || fus[1].Roll != "normal" {
+		t.Fatalf("shares %+v", fus)
+	}
+}
+
+// RULINGS.md burst-active: under full (errata 1.3) the active trooper rolls
+// its whole Burst; under may-reduce it may roll fewer.
+func TestBurstActiveRuling(t *testing.T) {
+	k := Skill{Name: SkillBSAttack, Target: "zhanshi", Burst: 1}
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
+	refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: k}, rules.CodeIllegal, "full Burst")
+	st = setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), map[string]string{"burst-active": "may-reduce"})
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: k})
+	do(t, st, "red", AROs{})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 20)
+	if r := rolledBy(ev)["fusilier"]; len(r.Dice) != 1 {
+		t.Fatalf("one die: %+v", r)
+	}
+}
