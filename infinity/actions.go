@@ -97,6 +97,10 @@ type Activate struct {
 // Second declares the Order's second skill (step 3); Idle does nothing.
 type Second struct {
 	Skill Skill `json:"skill"`
+	// AttackFrom, when the first skill was an attack and this one a Move,
+	// picks the point of the path the attack is made from (n4-core §4.1:
+	// the two skills happen together; §5.2: any one point of the route).
+	AttackFrom *int `json:"attackFrom,omitempty"`
 }
 
 // AROs is the reactive player's answer to one ARO window: one skill or

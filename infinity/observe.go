@@ -272,6 +272,10 @@ func (o *Order) clone() *Order {
 		c.Second = &c.secondBuf
 	}
 	c.Path = append(c.pathBuf[:0:len(c.pathBuf)], o.Path...)
+	if o.AttackFrom != nil {
+		from := *o.AttackFrom
+		c.AttackFrom = &from
+	}
 	c.AROs = slices.Clone(o.AROs)
 	c.Decided = slices.Clone(o.Decided)
 	c.Dodgers = slices.Clone(o.Dodgers)

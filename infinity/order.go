@@ -51,6 +51,9 @@ type Order struct {
 	HitBy [][2]int `json:"hitBy,omitempty"`
 	// Gutsers are the troopers still to choose their Guts movement.
 	Gutsers []GutsPending `json:"gutsers,omitempty"`
+	// AttackFrom is where along the path a first-skill attack is made when
+	// a Move follows it (nil: from the start).
+	AttackFrom *int `json:"attackFrom,omitempty"`
 	// Targets are the troopers an Attack targeted this Order, and Alerters
 	// those still to answer the Alert window (n4-core §5.10).
 	Targets  []int `json:"targets,omitempty"`
@@ -192,7 +195,10 @@ func (s *State) check(a rules.Action) error {
 		if step != StepSecond {
 			return wrong()
 		}
-		return s.canDeclare(s.Order, a.Skill, false)
+		if err := s.canDeclare(s.Order, a.Skill, false); err != nil {
+			return err
+		}
+		return s.checkAttackFrom(a)
 	case AROs:
 		if step != StepARO1 && step != StepARO2 {
 			return wrong()
@@ -344,6 +350,10 @@ func (s *State) second(a Second) ([]rules.Event, error) {
 	o := s.Order
 	o.secondBuf = a.Skill
 	o.Second = &o.secondBuf
+	if a.AttackFrom != nil {
+		from := *a.AttackFrom
+		o.AttackFrom = &from
+	}
 	k := a.Skill
 	if k.Name == SkillMove {
 		o.Path = append(o.Path, k.Route...)
@@ -388,6 +398,31 @@ func (s *State) openWindow(n int) []rules.Event {
 	}
 	o.Step = s.afterWindow(n)
 	return nil
+}
+
+// checkAttackFrom checks a first-skill attack moved to a point of the
+// second skill's Move: the point must be on the path, and the attack's
+// requirements must hold from there.
+func (s *State) checkAttackFrom(a Second) error {
+	if a.AttackFrom == nil {
+		return nil
+	}
+	o := s.Order
+	if !isAttack(o.First.Name) || a.Skill.Name != SkillMove {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "attackFrom needs an attack then a Move")
+	}
+	if w, err := s.weaponFor(o.Trooper, o.First); err == nil && isDirectTemplate(w) {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "a template is placed where the attack is declared")
+	}
+	path := append(slices.Clone(o.Path), a.Skill.Route...)
+	if *a.AttackFrom < 0 || *a.AttackFrom >= len(path) {
+		return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "attackFrom %d: the path has points 0..%d", *a.AttackFrom, len(path)-1)
+	}
+	k := o.First
+	k.From = a.AttackFrom
+	tmp := *o
+	tmp.Path = path
+	return s.checkAttack(&tmp, k)
 }
 
 // hasHidden reports a trooper of seat in Hidden Deployment.

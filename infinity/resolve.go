@@ -67,9 +67,14 @@ func (s *State) activeRolls() []activeRoll {
 		// An attack declared first is made from the start; one declared
 		// second from anywhere along the first skill's route.
 		upTo := 1
-		if i == 1 {
+		kk := *k
+		switch {
+		case i == 1:
 			upTo = o.FirstEnd + 1
+		case o.AttackFrom != nil:
+			upTo, kk.From = len(o.Path), o.AttackFrom
 		}
+		k = &kk
 		if len(k.Split) == 0 {
 			out = append(out, activeRoll{Skill: *k, pathUpTo: upTo})
 			continue

@@ -157,3 +157,23 @@ func TestBurstActiveRuling(t *testing.T) {
 		t.Fatalf("one die: %+v", r)
 	}
 }
+
+// n4-core §4.1 and §5.2: a BS Attack then a Move happen together; the shot
+// may be taken from any one point of the route, and its range is measured
+// from there.
+func TestAttackFromLaterMove(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 22], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	do(t, st, "red", AROs{})
+	bad := 5
+	refused(t, st, "blue", Second{Skill: move([2]float64{10, 8}), AttackFrom: &bad}, rules.CodeBadAction, "the path has points 0..1")
+	end := 1
+	do(t, st, "blue", Second{Skill: move([2]float64{10, 8}), AttackFrom: &end})
+	for st.Order.Step == StepARO2 {
+		do(t, st, "red", AROs{})
+	}
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 20, 20, 20)
+	if sv := rolledBy(ev)["fusilier"].SV; sv.Value != 15 {
+		t.Fatalf("from (10, 8) the range band is 8-16 (+3): %s", sv)
+	}
+}
