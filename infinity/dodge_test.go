@@ -397,3 +397,24 @@ func TestDodgeSeedMine(t *testing.T) {
 		})
 	}
 }
+
+// Seed 003: "Dodge does not allow the user to evade Hacking Programs and
+// other Comms Attacks, but the Reset Skill does" (and n4-core §5.5: Reset
+// is Face to Face against every Comms Attack). Pairing is decided by
+// opposes; no skill of the engine makes a Comms Attack yet, so the rule is
+// checked on the rolls themselves.
+func TestDodgeNotAgainstHacking(t *testing.T) {
+	hack := &roller{trooper: 0, target: 1, active: true, skill: Skill{Name: SkillBSAttack}, comms: true}
+	shot := &roller{trooper: 0, target: 1, active: true, skill: Skill{Name: SkillBSAttack}}
+	dodge := &roller{trooper: 1, skill: Skill{Name: SkillDodge}}
+	reset := &roller{trooper: 1, skill: Skill{Name: SkillReset}}
+	if opposes(hack, dodge) {
+		t.Error("a Dodge opposes a Comms Attack")
+	}
+	if !opposes(hack, reset) {
+		t.Error("a Reset does not oppose a Comms Attack")
+	}
+	if !opposes(shot, dodge) || opposes(shot, reset) {
+		t.Error("against a shot: Dodge yes, Reset no")
+	}
+}

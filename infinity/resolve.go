@@ -45,6 +45,10 @@ type roller struct {
 	source string
 	// burst is the dice of one share of a split Burst (0: the weapon's).
 	burst int
+	// comms marks a Comms Attack (a hacking program): Dodge cannot oppose
+	// it, Reset does (seed 003; n4-core §5.5). No skill of this engine
+	// makes one yet; the hacking programs will.
+	comms bool
 }
 
 // activeRoll is one roll the active trooper makes: a skill, or one share of
@@ -490,16 +494,33 @@ func (s *State) pair(rs []*roller) {
 			if r.active || r.idle || r.coup {
 				continue
 			}
-			switch {
-			// Each share of a split Burst faces only its own target
-			// (n4-core §1.5, multiple opponents).
-			case isAttack(a.skill.Name) && r.trooper == a.target && (isAttack(r.skill.Name) || r.skill.Name == SkillDodge),
-				a.skill.Name == SkillDodge && isAttack(r.skill.Name):
+			if opposes(a, r) || opposes(r, a) {
 				a.addOpp(r)
 				r.addOpp(a)
 			}
 		}
 	}
+}
+
+// opposes reports whether defence d is rolled Face to Face against attack
+// a: an attack on the other's trooper (each share of a split Burst faces
+// only its own target, n4-core §1.5), a Dodge against any attack but a
+// Comms Attack, a Reset against Comms Attacks only (seed 003: "Dodge does
+// not allow the user to evade Hacking Programs and other Comms Attacks,
+// but the Reset Skill does"; n4-core §5.5).
+func opposes(a, d *roller) bool {
+	if !isAttack(a.skill.Name) || a.trooper == d.trooper {
+		return false
+	}
+	switch d.skill.Name {
+	case SkillBSAttack, SkillCCAttack:
+		return a.target == d.trooper && d.target == a.trooper
+	case SkillDodge:
+		return !a.comms && (a.target == d.trooper || d.active)
+	case SkillReset:
+		return a.comms && (a.target == d.trooper || d.active)
+	}
+	return false
 }
 
 // addOpp records a Face to Face opponent, without allocating for the
