@@ -151,6 +151,7 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register("guts", func() rules.Action { return &Guts{} })
 	c.Register("guts-move", func() rules.Action { return &GutsMove{} })
 	c.Register("alert", func() rules.Action { return &Alert{} })
+	c.Register("appoint", func() rules.Action { return &Appoint{} })
 	return c
 }()
 
@@ -174,6 +175,8 @@ func deref(a rules.Action) rules.Action {
 	case *GutsMove:
 		return *v
 	case *Alert:
+		return *v
+	case *Appoint:
 		return *v
 	}
 	return a

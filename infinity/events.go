@@ -250,5 +250,6 @@ var eventCodec = func() *rules.Codec[rules.Event] {
 	c.Register("triggered", func() rules.Event { return &Triggered{} })
 	c.Register("guts-check", func() rules.Event { return &GutsCheck{} })
 	c.Register("turned", func() rules.Event { return &Turned{} })
+	c.Register("appointed", func() rules.Event { return &Appointed{} })
 	return c
 }()

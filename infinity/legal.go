@@ -22,6 +22,14 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	switch {
 	case p.Kind == rules.GameOver:
 		return nil
+	case s.Phase == PhaseAppoint:
+		// Every trooper of the army, so that the menu says why the
+		// Irregular, the REMs and the fallen cannot be appointed.
+		for _, t := range s.Troopers {
+			if t.Seat == s.active() {
+				cands = append(cands, Appoint{Trooper: t.ID})
+			}
+		}
 	case s.Order == nil:
 		cands = s.activationCandidates()
 	case s.Order.Step == StepSecond:

@@ -48,7 +48,7 @@ type ArmyView struct {
 	Seat             rules.Seat `json:"seat"`
 	Groups           []Group    `json:"groups"`
 	LieutenantOrders int        `json:"lieutenantOrders,omitempty"` // owner only
-	LossOfLieutenant bool       `json:"lossOfLieutenant,omitempty"`
+	LossOfLieutenant bool       `json:"lossOfLieutenant"`
 	Notes            string     `json:"notes,omitempty"` // owner only
 }
 
@@ -152,6 +152,12 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 				}
 			}
 			ev.Irregular = irr
+		}
+		e = ev
+	case Appointed:
+		// The new Lieutenant's identity is private (seed 001).
+		if !v.Sees(ev.Seat) {
+			ev.Trooper = ""
 		}
 		e = ev
 	case AROsDeclared:

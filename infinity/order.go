@@ -87,6 +87,9 @@ func (s *State) Prompt() rules.Prompt {
 	// The seat lists are slices of s.Seats, capped, so that a prompt costs
 	// no allocation; callers must not write to them.
 	seat := func(i int) []rules.Seat { return s.Seats[i : i+1 : i+1] }
+	if s.Phase == PhaseAppoint {
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: string(PhaseAppoint)}
+	}
 	o := s.Order
 	if o == nil {
 		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: "orders"}
@@ -162,6 +165,8 @@ func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 		return s.gutsMove(a), nil
 	case Alert:
 		return s.alert(a), nil
+	case Appoint:
+		return s.appoint(a), nil
 	}
 	return nil, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 }
@@ -169,6 +174,12 @@ func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 // check validates an action in the current window without changing
 // anything or rolling: the one authority that both Apply and Legal use.
 func (s *State) check(a rules.Action) error {
+	if s.Phase == PhaseAppoint {
+		if ap, ok := a.(Appoint); ok {
+			return s.checkAppoint(ap)
+		}
+		return rules.Errorf(rules.CodeWrongWindow, "seed 001", "%s: the player must first appoint a new Lieutenant", a.Kind())
+	}
 	step := ""
 	if s.Order != nil {
 		step = s.Order.Step
@@ -228,6 +239,8 @@ func (s *State) check(a rules.Action) error {
 			return wrong()
 		}
 		return s.checkAlert(a)
+	case Appoint:
+		return wrong()
 	default:
 		return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 	}

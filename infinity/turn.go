@@ -107,7 +107,19 @@ func (s *State) endTurn() []rules.Event {
 			s.Troopers[i].IrregularOrders = 0
 		}
 	}
-	events = append(events, TurnEnded{Round: s.Round, Seat: seat})
+	// End of Turn: a player in Loss of Lieutenant must appoint a new one
+	// (seed 001, Cancellation), if anyone can be.
+	if army.LossOfLieutenant && len(s.lieutenantCandidates(seat)) > 0 {
+		s.Phase = PhaseAppoint
+		return events
+	}
+	return append(events, s.nextTurn()...)
+}
+
+// nextTurn closes the Player Turn and starts the next, or ends the game.
+func (s *State) nextTurn() []rules.Event {
+	seat := s.active()
+	events := []rules.Event{TurnEnded{Round: s.Round, Seat: seat}}
 	s.Turn++
 	if s.Turn == len(s.Seats) {
 		s.Turn = 0
@@ -117,7 +129,79 @@ func (s *State) endTurn() []rules.Event {
 		s.Phase = PhaseOver
 		return append(events, GameEnded{VictoryPoints: s.victoryPoints()})
 	}
+	s.Phase = PhaseOrders
 	return append(events, s.startTurn()...)
+}
+
+// PhaseAppoint is the End of Turn step where a player in Loss of
+// Lieutenant appoints a new Lieutenant (seed 001).
+const PhaseAppoint Phase = "appoint-lieutenant"
+
+// Appoint names the new Lieutenant at the End of Turn (seed 001): at no
+// cost, neither Irregular nor a REM; its identity stays private.
+type Appoint struct {
+	Trooper string `json:"trooper"`
+}
+
+func (Appoint) Kind() string { return "appoint" }
+
+// Appointed is a new Lieutenant; its opponent only learns that one was
+// appointed.
+type Appointed struct {
+	Seat    rules.Seat `json:"seat"`
+	Trooper string     `json:"trooper,omitempty"`
+}
+
+func (Appointed) Kind() string { return "appointed" }
+
+func (e Appointed) String() string {
+	if e.Trooper == "" {
+		return string(e.Seat) + " appoints a new Lieutenant"
+	}
+	return string(e.Seat) + " appoints " + e.Trooper + " Lieutenant"
+}
+
+// lieutenantCandidates are the troopers seat may appoint: on the table (or
+// in Hidden Deployment), not in a Null state, and whose profile is neither
+// Irregular nor a REM (seed 001, IMPORTANT).
+func (s *State) lieutenantCandidates(seat rules.Seat) []int {
+	var out []int
+	for i, t := range s.Troopers {
+		if t.Seat == seat && !t.States.Null() && s.modelOf(i) >= 0 && s.profile(i).CanBeLieutenant() {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// checkAppoint validates an appointment.
+func (s *State) checkAppoint(a Appoint) error {
+	t := s.trooperIndex(a.Trooper)
+	if t < 0 || s.Troopers[t].Seat != s.active() {
+		return rules.Errorf(rules.CodeBadAction, "seed 001", "%q is not a trooper of %s", a.Trooper, s.active())
+	}
+	if !containsInt(s.lieutenantCandidates(s.active()), t) {
+		if !s.profile(t).CanBeLieutenant() {
+			return rules.Errorf(rules.CodeIllegal, "seed 001 (IMPORTANT)", "%s cannot be Lieutenant: Irregular troopers and REMs cannot", a.Trooper)
+		}
+		return rules.Errorf(rules.CodeIllegal, "seed 001", "%s cannot be appointed: it is not on the table or is in a Null state", a.Trooper)
+	}
+	return nil
+}
+
+// appoint makes the new Lieutenant, ends Loss of Lieutenant, and closes the
+// turn.
+func (s *State) appoint(a Appoint) []rules.Event {
+	seat := s.active()
+	t := s.trooperIndex(a.Trooper)
+	for i := range s.Troopers {
+		if s.Troopers[i].Seat == seat {
+			s.Troopers[i].Lieutenant = i == t
+		}
+	}
+	s.army(seat).LossOfLieutenant = false
+	events := []rules.Event{Appointed{Seat: seat, Trooper: a.Trooper}}
+	return append(events, s.nextTurn()...)
 }
 
 // victoryPoints is each side's surviving cost: troopers not in a Null state

@@ -222,3 +222,25 @@ func TestDeployableMustBeDeployable(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+// Seed 001, Cancellation: at the End of Turn a player in Loss of
+// Lieutenant must appoint a new one before the game goes on; until then
+// nothing else may be done.
+func TestAppointBlocksTheGame(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper", "r:remote"}, "lt"), nil)
+	st.Troopers[st.trooperIndex("lt")].States.Unconscious = true
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", EndOrders{})
+	do(t, st, "blue", EndOrders{})
+	if st.Prompt().Window != string(PhaseAppoint) {
+		t.Fatalf("prompt %+v", st.Prompt())
+	}
+	refused(t, st, "blue", EndOrders{}, rules.CodeWrongWindow, "appoint a new Lieutenant")
+	refused(t, st, "blue", Appoint{Trooper: "r"}, rules.CodeIllegal, "REMs cannot")
+	refused(t, st, "blue", Appoint{Trooper: "lt"}, rules.CodeIllegal, "Null state")
+	refused(t, st, "red", Appoint{Trooper: "a"}, rules.CodeNotYourTurn, "may not act now")
+	do(t, st, "blue", Appoint{Trooper: "a"})
+	if !st.Troopers[st.trooperIndex("a")].Lieutenant || st.Troopers[st.trooperIndex("lt")].Lieutenant || st.active() != "red" {
+		t.Fatal("appointment")
+	}
+}

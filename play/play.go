@@ -212,8 +212,12 @@ func script(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 			if !ok || string(re.Code) != step.Expect.Error {
 				return fail("expected refusal %q, got %v", step.Expect.Error, err)
 			}
-			if _, err := fmt.Fprintf(w, "refused %s by %s: %v\n", a.Kind(), step.Seat, err); err != nil {
-				return err
+			// A refused action changes nothing and is told only to whoever
+			// could see the seat's own moves.
+			if p.v.Sees(rules.Seat(step.Seat)) && !p.js {
+				if _, err := fmt.Fprintf(w, "refused %s by %s: %v\n", a.Kind(), step.Seat, err); err != nil {
+					return err
+				}
 			}
 			continue
 		}
