@@ -290,7 +290,7 @@ func (o *Order) clone() *Order {
 	c.Mines = slices.Clone(o.Mines)
 	c.HitBy = slices.Clone(o.HitBy)
 	c.Gutsers = slices.Clone(o.Gutsers)
-	c.Targets = slices.Clone(o.Targets)
+	c.Targets = append(c.targetsBuf[:0:len(c.targetsBuf)], o.Targets...)
 	c.Alerters = slices.Clone(o.Alerters)
 	return &c
 }

@@ -59,10 +59,11 @@ type Order struct {
 	Targets  []int `json:"targets,omitempty"`
 	Alerters []int `json:"alerters,omitempty"`
 
-	// Room for the path and the second skill inside the Order itself, so
-	// that declaring them allocates nothing on the hot path.
-	pathBuf   [6][2]float64
-	secondBuf Skill
+	// Room for the path, the second skill and the targets inside the Order
+	// itself, so that the hot path allocates nothing for them.
+	pathBuf    [6][2]float64
+	secondBuf  Skill
+	targetsBuf [4]int
 }
 
 // ARO is one declared ARO.
@@ -258,6 +259,7 @@ func (s *State) checkActivate(a Activate) (*Order, error) {
 	}
 	m := s.modelOf(t)
 	o := &Order{Trooper: t, Model: m, Source: a.Order}
+	o.Targets = o.targetsBuf[:0]
 	o.Path = o.pathBuf[:1]
 	o.Path[0] = s.Models[m].At
 	if err := s.canDeclare(o, a.Skill, true); err != nil {

@@ -59,11 +59,10 @@ type activeRoll struct {
 	pathUpTo int
 }
 
-// activeRolls lists the active trooper's rolling skills, a split BS Attack
-// as one roll per target.
-func (s *State) activeRolls() []activeRoll {
+// activeRolls appends to out the active trooper's rolling skills, a split
+// BS Attack as one roll per target.
+func (s *State) activeRolls(out []activeRoll) []activeRoll {
 	o := s.Order
-	var out []activeRoll
 	for i, k := range []*Skill{&o.First, o.Second} {
 		if k == nil || !rolls(k.Name) {
 			continue
@@ -210,7 +209,8 @@ func (s *State) rollers() []*roller {
 	}
 	block := make([]roller, 0, 2+shares+len(o.AROs))
 	var out []*roller
-	for _, k := range s.activeRolls() {
+	var buf [4]activeRoll
+	for _, k := range s.activeRolls(buf[:0]) {
 		block = append(block, roller{trooper: o.Trooper, skill: k.Skill, active: true, burst: k.burst})
 		r := &block[len(block)-1]
 		if isAttack(k.Name) || k.Name == SkillDiscover {
