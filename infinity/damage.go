@@ -14,6 +14,20 @@ const maxContinuous = 64
 // exactly 0, Dead below, Shock killing the Unconscious, and the states of
 // non-lethal ammunition.
 func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
+	if r.weapon.Traits.Targets {
+		// No Saving Roll: the hit puts the target in Targeted State
+		// (Forward Observer; n4-core §7.4). It is still a successful
+		// Attack, for the Guts Roll.
+		if o := s.Order; o != nil {
+			o.HitBy = append(o.HitBy, [2]int{r.trooper, r.target})
+		}
+		st := &s.Troopers[r.target].States
+		if st.Targeted {
+			return nil, nil
+		}
+		st.Targeted = true
+		return []rules.Event{StateChanged{Trooper: s.Troopers[r.target].ID, State: "Targeted", On: true, Why: r.weapon.Name}}, nil
+	}
 	ammo, err := dice.LookupAmmo(r.ammo)
 	if err != nil {
 		return nil, rules.Errorf(rules.CodeIllegal, "n4-core §2.2", "%v", err)

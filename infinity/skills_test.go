@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/rules"
@@ -175,5 +176,40 @@ func TestAttackFromLaterMove(t *testing.T) {
 	ev := do(t, st, rules.ChanceSeat, Resolve{}, 20, 20, 20)
 	if sv := rolledBy(ev)["fusilier"].SV; sv.Value != 15 {
 		t.Fatalf("from (10, 8) the range band is 8-16 (+3): %s", sv)
+	}
+}
+
+// n4-core §7.4: a Forward Observer hit (a BS Weapon rolling WIP) puts the
+// target in Targeted State instead of forcing a Saving Roll; a BS Attack on
+// a Targeted trooper gains +3; a Reset at -3 cancels it.
+func TestTargetedByForwardObserver(t *testing.T) {
+	y := strings.Replace(duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), "profile: fusilier", "profile: forward-observer", 1)
+	st := setup(t, y, nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "forward-observer"}})
+	do(t, st, "red", AROs{})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 5, 20)
+	if r := rolledBy(ev)["fusilier"]; r.SV.Attribute != "WIP" {
+		t.Fatalf("Forward Observer rolls WIP: %s", r.SV)
+	}
+	if !st.Troopers[1].States.Targeted || st.Troopers[1].Wounds != 1 {
+		t.Fatalf("zhanshi %+v", st.Troopers[1])
+	}
+	for st.Order != nil {
+		switch st.Order.Step {
+		case StepGuts:
+			do(t, st, rules.ChanceSeat, Guts{}, 1)
+		case StepGutsMove:
+			do(t, st, "red", GutsMove{Trooper: "zhanshi", Stay: true})
+		case StepAlert:
+			do(t, st, st.Prompt().Seats[0], Alert{})
+		}
+	}
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderLieutenant, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	do(t, st, "red", AROs{})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev = do(t, st, rules.ChanceSeat, Resolve{}, 20, 20, 20)
+	if sv := rolledBy(ev)["fusilier"].SV; !strings.Contains(sv.String(), "+3 Targeted") {
+		t.Fatalf("no +3 Targeted: %s", sv)
 	}
 }

@@ -270,6 +270,8 @@ func (r *reader) traits(e *weaponEntry) bool {
 			t.Continuous = true
 		case "non-lethal":
 			t.NonLethal = true
+		case "targets":
+			t.Targets = true
 		default:
 			if t.Template != NoTemplate {
 				r.errorf(p, "a weapon has at most one template; it already has %s", t.Template)

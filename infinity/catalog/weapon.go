@@ -102,11 +102,15 @@ type Traits struct {
 	// NonLethal: the attack never removes W/STR, it only applies its
 	// ammunition's state (§2.2).
 	NonLethal bool `json:"nonLethal,omitempty"`
+	// Targets: each hit puts the target in Targeted State instead of
+	// forcing Saving Rolls (the Forward Observer's BS Weapon (WIP), n4-core
+	// §7.4).
+	Targets bool `json:"targets,omitempty"`
 }
 
 // traitNames are the trait words of the file format, in the order they are
 // listed; template names are traits too.
-var traitNames = []string{"suppressive-fire", "deployable", "cc", "continuous", "non-lethal"}
+var traitNames = []string{"suppressive-fire", "deployable", "cc", "continuous", "non-lethal", "targets"}
 
 // RangeBand is one column of a range row: distances from From to To inches
 // take the MOD Mod (n4-core §5.2, 8" steps 0–8 … 48–96).
@@ -207,7 +211,7 @@ func (w Weapon) RangeRow() string {
 func (w Weapon) TraitList() []string {
 	var out []string
 	t := w.Traits
-	for i, on := range []bool{t.SuppressiveFire, t.Deployable, t.CC, t.Continuous, t.NonLethal} {
+	for i, on := range []bool{t.SuppressiveFire, t.Deployable, t.CC, t.Continuous, t.NonLethal, t.Targets} {
 		if on {
 			out = append(out, traitNames[i])
 		}
