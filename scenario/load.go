@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 
+	"github.com/ordo-rules/ordo/internal/yamlfile"
+
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -49,7 +51,7 @@ func Parse(file string, data []byte, opts Options) (*Scenario, error) {
 		return nil, errs
 	}
 	if errs := checkSchema(body, reflect.TypeFor[Scenario](), file); len(errs) > 0 {
-		errs.sortByPosition()
+		errs.Sort()
 		return nil, errs
 	}
 	at := indexPositions(body)
@@ -59,10 +61,10 @@ func Parse(file string, data []byte, opts Options) (*Scenario, error) {
 	}
 	sc.File = file
 	for i := range sc.Script {
-		sc.Script[i].Line = at.lookup(indexPath("script", i)).line
+		sc.Script[i].Line = at.lookup(yamlfile.IndexPath("script", i)).Line
 	}
 	if errs := validate(sc, opts, at); len(errs) > 0 {
-		errs.sortByPosition()
+		errs.Sort()
 		return nil, errs
 	}
 	return sc, nil
@@ -92,11 +94,11 @@ func parseYAML(file string, data []byte) (body ast.Node, errs Errors) {
 	case len(docs) == 0:
 		return nil, Errors{{File: file, Line: 1, Col: 1, Msg: "the file holds no scenario"}}
 	case len(docs) > 1:
-		at := tokenPos(docs[1].Start) // the "---" that starts it
-		if at.line == 0 {
-			at = nodePos(docs[1].Body)
+		at := yamlfile.TokenPos(docs[1].Start) // the "---" that starts it
+		if at.Line == 0 {
+			at = yamlfile.NodePos(docs[1].Body)
 		}
-		return nil, Errors{{File: file, Line: at.line, Col: at.col, Msg: "a scenario file holds one YAML document; found a second"}}
+		return nil, Errors{{File: file, Line: at.Line, Col: at.Col, Msg: "a scenario file holds one YAML document; found a second"}}
 	}
 	return docs[0].Body, nil
 }
@@ -107,8 +109,8 @@ func parseYAML(file string, data []byte) (body ast.Node, errs Errors) {
 func decode(file string, body ast.Node, at *positions) (sc *Scenario, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			p := nodePos(body)
-			sc, err = nil, Errors{{File: file, Line: p.line, Col: p.col, Msg: oneLine(fmt.Sprintf("cannot decode: %v", r))}}
+			p := yamlfile.NodePos(body)
+			sc, err = nil, Errors{{File: file, Line: p.Line, Col: p.Col, Msg: oneLine(fmt.Sprintf("cannot decode: %v", r))}}
 		}
 	}()
 	sc = new(Scenario)
@@ -126,8 +128,8 @@ func yamlError(file string, err error, at *positions) *Error {
 	if errors.As(err, &ye) {
 		e.Msg = oneLine(ye.GetMessage())
 		if tk := ye.GetToken(); tk != nil {
-			p := tokenPos(tk)
-			e.Line, e.Col = p.line, p.col
+			p := yamlfile.TokenPos(tk)
+			e.Line, e.Col = p.Line, p.Col
 			if at != nil {
 				e.Field = at.byToken[tk]
 			}

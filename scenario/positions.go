@@ -1,15 +1,14 @@
 package scenario
 
 import (
-	"strconv"
-	"strings"
+	"github.com/ordo-rules/ordo/internal/yamlfile"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
 )
 
 // pos is a 1-based line and column; the zero pos means "unknown".
-type pos struct{ line, col int }
+type pos = yamlfile.Pos
 
 // positions remembers where every field of a parsed file is, keyed by the
 // same field paths the validator uses ("sides[0].troopers[1].id"). The
@@ -37,8 +36,8 @@ func (p *positions) walk(n ast.Node, path string) {
 	if n == nil {
 		return
 	}
-	p.byPath[path] = nodePos(n)
-	if tk := nodeToken(n); tk != nil {
+	p.byPath[path] = yamlfile.NodePos(n)
+	if tk := yamlfile.NodeToken(n); tk != nil {
 		if _, seen := p.byToken[tk]; !seen {
 			p.byToken[tk] = path
 		}
@@ -50,8 +49,8 @@ func (p *positions) walk(n ast.Node, path string) {
 				continue
 			}
 			name, _ := keyName(mv.Key)
-			child := childPath(path, name)
-			if tk := nodeToken(mv.Key); tk != nil {
+			child := yamlfile.ChildPath(path, name)
+			if tk := yamlfile.NodeToken(mv.Key); tk != nil {
 				p.byToken[tk] = child
 			}
 			if mv.Start != nil {
@@ -61,14 +60,14 @@ func (p *positions) walk(n ast.Node, path string) {
 		}
 	case *ast.SequenceNode:
 		for i, v := range n.Values {
-			p.walk(v, indexPath(path, i))
+			p.walk(v, yamlfile.IndexPath(path, i))
 		}
 	case *ast.AnchorNode:
 		p.walk(n.Value, path)
-		p.byPath[path] = nodePos(n)
+		p.byPath[path] = yamlfile.NodePos(n)
 	case *ast.TagNode:
 		p.walk(n.Value, path)
-		p.byPath[path] = nodePos(n)
+		p.byPath[path] = yamlfile.NodePos(n)
 	}
 }
 
@@ -86,49 +85,8 @@ func (p *positions) lookup(path string) pos {
 		if path == "" {
 			return pos{}
 		}
-		path = parentPath(path)
+		path = yamlfile.ParentPath(path)
 	}
-}
-
-// nodePos is where a node starts. A block mapping's own token is the first
-// ':', so it is placed at its first key instead, where a reader looks.
-func nodePos(n ast.Node) pos {
-	if d, ok := n.(*ast.DocumentNode); ok {
-		return nodePos(d.Body)
-	}
-	if m, ok := n.(*ast.MappingNode); ok && !m.IsFlowStyle && len(m.Values) > 0 && m.Values[0] != nil {
-		return nodePos(m.Values[0].Key)
-	}
-	return tokenPos(nodeToken(n))
-}
-
-// nodeToken is n.GetToken without the traps: a nil node, or a document
-// without a body, whose GetToken dereferences nil.
-func nodeToken(n ast.Node) *token.Token {
-	switch n := n.(type) {
-	case nil:
-		return nil
-	case *ast.DocumentNode:
-		if n.Body == nil {
-			return n.Start
-		}
-		return nodeToken(n.Body)
-	case *ast.MappingValueNode:
-		if n.Key == nil {
-			return n.Start
-		}
-		return nodeToken(n.Key)
-	case *ast.MappingKeyNode:
-		return n.Start
-	}
-	return n.GetToken()
-}
-
-func tokenPos(tk *token.Token) pos {
-	if tk == nil || tk.Position == nil {
-		return pos{}
-	}
-	return pos{line: tk.Position.Line, col: tk.Position.Column}
 }
 
 // keyName is the text of a mapping key and whether it is a string; keys of
@@ -143,32 +101,8 @@ func keyName(k ast.Node) (string, bool) {
 	case nil:
 		return "", false
 	}
-	if tk := nodeToken(k); tk != nil {
+	if tk := yamlfile.NodeToken(k); tk != nil {
 		return tk.Value, false
 	}
 	return "", false
-}
-
-func childPath(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-func indexPath(path string, i int) string {
-	return path + "[" + strconv.Itoa(i) + "]"
-}
-
-// parentPath drops the last step of a path: "a.b[2]" → "a.b" → "a" → "".
-func parentPath(path string) string {
-	if strings.HasSuffix(path, "]") {
-		if i := strings.LastIndexByte(path, '['); i >= 0 {
-			return path[:i]
-		}
-	}
-	if i := strings.LastIndexByte(path, '.'); i >= 0 {
-		return path[:i]
-	}
-	return ""
 }

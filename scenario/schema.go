@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ordo-rules/ordo/internal/yamlfile"
+
 	"github.com/goccy/go-yaml/ast"
 )
 
@@ -51,8 +53,8 @@ func (c *schemaChecker) collectKeys(t reflect.Type, seen map[reflect.Type]bool) 
 }
 
 func (c *schemaChecker) errorf(n ast.Node, path, format string, args ...any) {
-	at := nodePos(n)
-	c.errs = append(c.errs, &Error{File: c.file, Line: at.line, Col: at.col, Field: path, Msg: fmt.Sprintf(format, args...)})
+	at := yamlfile.NodePos(n)
+	c.errs = append(c.errs, &Error{File: c.file, Line: at.Line, Col: at.Col, Field: path, Msg: fmt.Sprintf(format, args...)})
 }
 
 // check reports where n cannot be decoded into a value of type t.
@@ -71,42 +73,42 @@ func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
 	case reflect.Slice:
 		seq, ok := n.(*ast.SequenceNode)
 		if !ok {
-			c.errorf(n, path, "want a list, got %s", describe(n))
+			c.errorf(n, path, "want a list, got %s", yamlfile.Describe(n))
 			return
 		}
 		for i, v := range seq.Values {
-			c.check(v, t.Elem(), indexPath(path, i))
+			c.check(v, t.Elem(), yamlfile.IndexPath(path, i))
 		}
 	case reflect.Array:
 		seq, ok := n.(*ast.SequenceNode)
 		if !ok || len(seq.Values) != t.Len() {
-			c.errorf(n, path, "want a list of exactly %d %ss, as [x, y], got %s", t.Len(), kindName(t.Elem()), describe(n))
+			c.errorf(n, path, "want a list of exactly %d %ss, as [x, y], got %s", t.Len(), kindName(t.Elem()), yamlfile.Describe(n))
 			return
 		}
 		for i, v := range seq.Values {
-			c.check(v, t.Elem(), indexPath(path, i))
+			c.check(v, t.Elem(), yamlfile.IndexPath(path, i))
 		}
 	case reflect.Map:
 		m, ok := n.(*ast.MappingNode)
 		if !ok {
-			c.errorf(n, path, "want a mapping of names to values, got %s", describe(n))
+			c.errorf(n, path, "want a mapping of names to values, got %s", yamlfile.Describe(n))
 			return
 		}
 		for _, mv := range m.Values {
 			name, ok := c.key(mv, path)
 			if ok {
-				c.check(mv.Value, t.Elem(), childPath(path, name))
+				c.check(mv.Value, t.Elem(), yamlfile.ChildPath(path, name))
 			}
 		}
 	case reflect.Interface:
 		c.checkAny(n, path)
 	case reflect.String:
 		if !isString(n) {
-			c.errorf(n, path, "want a string, got %s (quote it if it is meant as text)", describe(n))
+			c.errorf(n, path, "want a string, got %s (quote it if it is meant as text)", yamlfile.Describe(n))
 		}
 	case reflect.Bool:
 		if _, ok := n.(*ast.BoolNode); !ok {
-			c.errorf(n, path, "want true or false, got %s", describe(n))
+			c.errorf(n, path, "want true or false, got %s", yamlfile.Describe(n))
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		c.checkInt(n, t, path)
@@ -118,7 +120,7 @@ func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
 			// Infinity and NaN decode; the validator rejects them with the
 			// field's own message.
 		default:
-			c.errorf(n, path, "want a number, got %s", describe(n))
+			c.errorf(n, path, "want a number, got %s", yamlfile.Describe(n))
 		}
 	default:
 		// Every field of Scenario has one of the kinds above; a new field
@@ -144,7 +146,7 @@ func (c *schemaChecker) plain(n ast.Node, path string) bool {
 		return false
 	case *ast.DirectiveNode, *ast.CommentNode, *ast.CommentGroupNode, *ast.DocumentNode,
 		*ast.MappingValueNode, *ast.MappingKeyNode, *ast.SequenceEntryNode:
-		c.errorf(n, path, "unexpected %s here", describe(n))
+		c.errorf(n, path, "unexpected %s here", yamlfile.Describe(n))
 		return false
 	}
 	return true
@@ -153,7 +155,7 @@ func (c *schemaChecker) plain(n ast.Node, path string) bool {
 func (c *schemaChecker) checkStruct(n ast.Node, t reflect.Type, path string) {
 	m, ok := n.(*ast.MappingNode)
 	if !ok {
-		c.errorf(n, path, "want a mapping with keys %s, got %s", yamlKeys(yamlFields(t)), describe(n))
+		c.errorf(n, path, "want a mapping with keys %s, got %s", yamlKeys(yamlFields(t)), yamlfile.Describe(n))
 		return
 	}
 	fields := yamlFields(t)
@@ -171,10 +173,10 @@ func (c *schemaChecker) checkStruct(n ast.Node, t reflect.Type, path string) {
 			if c.keys[name] {
 				hint = "it belongs at another level: check the indentation"
 			}
-			c.errorf(mv.Key, childPath(path, name), "unknown field %q (this mapping takes %s); %s", name, yamlKeys(fields), hint)
+			c.errorf(mv.Key, yamlfile.ChildPath(path, name), "unknown field %q (this mapping takes %s); %s", name, yamlKeys(fields), hint)
 			continue
 		}
-		c.check(mv.Value, fields[i].typ, childPath(path, name))
+		c.check(mv.Value, fields[i].typ, yamlfile.ChildPath(path, name))
 	}
 }
 
@@ -193,7 +195,7 @@ func (c *schemaChecker) key(mv *ast.MappingValueNode, path string) (string, bool
 	}
 	name, ok := keyName(k)
 	if !ok {
-		c.errorf(k, childPath(path, name), "want a string as key, got %s", describe(k))
+		c.errorf(k, yamlfile.ChildPath(path, name), "want a string as key, got %s", yamlfile.Describe(k))
 		return "", false
 	}
 	return name, true
@@ -210,12 +212,12 @@ func (c *schemaChecker) checkAny(n ast.Node, path string) {
 	case *ast.MappingNode:
 		for _, mv := range n.Values {
 			if name, ok := c.key(mv, path); ok {
-				c.checkAny(mv.Value, childPath(path, name))
+				c.checkAny(mv.Value, yamlfile.ChildPath(path, name))
 			}
 		}
 	case *ast.SequenceNode:
 		for i, v := range n.Values {
-			c.checkAny(v, indexPath(path, i))
+			c.checkAny(v, yamlfile.IndexPath(path, i))
 		}
 	}
 }
@@ -223,7 +225,7 @@ func (c *schemaChecker) checkAny(n ast.Node, path string) {
 func (c *schemaChecker) checkInt(n ast.Node, t reflect.Type, path string) {
 	in, ok := n.(*ast.IntegerNode)
 	if !ok {
-		c.errorf(n, path, "want a whole number, got %s", describe(n))
+		c.errorf(n, path, "want a whole number, got %s", yamlfile.Describe(n))
 		return
 	}
 	var v int64
@@ -237,7 +239,7 @@ func (c *schemaChecker) checkInt(n ast.Node, t reflect.Type, path string) {
 		}
 		v = int64(x)
 	default:
-		c.errorf(n, path, "want a whole number, got %s", describe(n))
+		c.errorf(n, path, "want a whole number, got %s", yamlfile.Describe(n))
 		return
 	}
 	if reflect.Zero(t).OverflowInt(v) {
@@ -248,7 +250,7 @@ func (c *schemaChecker) checkInt(n ast.Node, t reflect.Type, path string) {
 func (c *schemaChecker) checkUint(n ast.Node, t reflect.Type, path string) {
 	in, ok := n.(*ast.IntegerNode)
 	if !ok {
-		c.errorf(n, path, "want a whole number, got %s", describe(n))
+		c.errorf(n, path, "want a whole number, got %s", yamlfile.Describe(n))
 		return
 	}
 	var v uint64
@@ -262,7 +264,7 @@ func (c *schemaChecker) checkUint(n ast.Node, t reflect.Type, path string) {
 		}
 		v = uint64(x)
 	default:
-		c.errorf(n, path, "want a whole number, got %s", describe(n))
+		c.errorf(n, path, "want a whole number, got %s", yamlfile.Describe(n))
 		return
 	}
 	if reflect.Zero(t).OverflowUint(v) {
@@ -277,37 +279,6 @@ func isString(n ast.Node) bool {
 		return true
 	}
 	return false
-}
-
-// describe names what a node holds, for messages: `an integer (12)`.
-func describe(n ast.Node) string {
-	var what string
-	switch n.(type) {
-	case nil:
-		return "nothing"
-	case *ast.NullNode:
-		return "nothing"
-	case *ast.MappingNode:
-		return "a mapping"
-	case *ast.SequenceNode:
-		return "a list"
-	case *ast.StringNode, *ast.LiteralNode:
-		what = "a string"
-	case *ast.IntegerNode:
-		what = "an integer"
-	case *ast.FloatNode:
-		what = "a number"
-	case *ast.InfinityNode, *ast.NanNode:
-		what = "a non-finite number"
-	case *ast.BoolNode:
-		what = "a boolean"
-	default:
-		return "a " + n.Type().YAMLName()
-	}
-	if tk := nodeToken(n); tk != nil && tk.Value != "" && len(tk.Value) <= 40 {
-		return fmt.Sprintf("%s (%s)", what, printable(tk.Value))
-	}
-	return what
 }
 
 // kindName names a Go element type for messages.

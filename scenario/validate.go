@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ordo-rules/ordo/internal/yamlfile"
 )
 
 // chanceSeat is the seat a script step names when the step is chance's to
@@ -27,7 +29,7 @@ func Validate(sc *Scenario, opts Options) error {
 	if sc == nil {
 		return Errors{{Msg: "no scenario"}}
 	}
-	return validate(sc, opts, nil).errOrNil()
+	return errOrNil(validate(sc, opts, nil))
 }
 
 // validator collects the semantic problems of a decoded scenario. It works
@@ -56,7 +58,7 @@ func validate(sc *Scenario, opts Options, at *positions) Errors {
 	v.rulings()
 	for i, c := range sc.Catalogs {
 		if strings.TrimSpace(c) == "" {
-			v.errorf(indexPath("catalogs", i), "catalog path is empty")
+			v.errorf(yamlfile.IndexPath("catalogs", i), "catalog path is empty")
 		}
 	}
 	tableOK := v.table()
@@ -81,14 +83,14 @@ func validate(sc *Scenario, opts Options, at *positions) Errors {
 
 func (v *validator) errorf(path, format string, args ...any) {
 	at := v.at.lookup(path)
-	v.errs = append(v.errs, &Error{File: v.sc.File, Line: at.line, Col: at.col, Field: path, Msg: fmt.Sprintf(format, args...)})
+	v.errs = append(v.errs, &Error{File: v.sc.File, Line: at.Line, Col: at.Col, Field: path, Msg: fmt.Sprintf(format, args...)})
 }
 
 // where names an earlier node for a message about a duplicate: by line when
 // the scenario came from a file, else by field path.
 func (v *validator) where(path string) string {
-	if at := v.at.lookup(path); at.line > 0 {
-		return fmt.Sprintf("line %d", at.line)
+	if at := v.at.lookup(path); at.Line > 0 {
+		return fmt.Sprintf("line %d", at.Line)
 	}
 	return path
 }
@@ -121,7 +123,7 @@ func (v *validator) rulings() {
 			continue
 		}
 		if strings.TrimSpace(v.sc.Rulings[name]) == "" {
-			v.errorf(childPath("rulings", name), "ruling %q needs a reading", name)
+			v.errorf(yamlfile.ChildPath("rulings", name), "ruling %q needs a reading", name)
 		}
 	}
 }
@@ -144,13 +146,13 @@ func (v *validator) table() bool {
 
 func (v *validator) terrain(i int) {
 	t := v.sc.Terrain[i]
-	path := indexPath("terrain", i)
+	path := yamlfile.IndexPath("terrain", i)
 	if len(t.Polygon) < 3 {
-		v.errorf(childPath(path, "polygon"), "a polygon needs at least 3 corners, got %d", len(t.Polygon))
+		v.errorf(yamlfile.ChildPath(path, "polygon"), "a polygon needs at least 3 corners, got %d", len(t.Polygon))
 	}
 	for j, p := range t.Polygon {
 		for k, x := range p {
-			v.finite(indexPath(indexPath(childPath(path, "polygon"), j), k), x)
+			v.finite(yamlfile.IndexPath(yamlfile.IndexPath(yamlfile.ChildPath(path, "polygon"), j), k), x)
 		}
 	}
 }
@@ -162,8 +164,8 @@ func (v *validator) sides(tableOK bool) {
 		v.errorf("sides", "a scenario needs at least 2 sides, got %d", n)
 	}
 	for i, s := range v.sc.Sides {
-		path := indexPath("sides", i)
-		seatPath := childPath(path, "seat")
+		path := yamlfile.IndexPath("sides", i)
+		seatPath := yamlfile.ChildPath(path, "seat")
 		switch {
 		case strings.TrimSpace(s.Seat) == "":
 			v.errorf(seatPath, "seat is required")
@@ -171,7 +173,7 @@ func (v *validator) sides(tableOK bool) {
 			v.errorf(seatPath, "seat %q is reserved for chance in scripts; pick another", s.Seat)
 		default:
 			if j := slices.Index(v.seats, s.Seat); j >= 0 {
-				v.errorf(seatPath, "seat %q is already taken by sides[%d] (%s)", s.Seat, j, v.where(childPath(indexPath("sides", j), "seat")))
+				v.errorf(seatPath, "seat %q is already taken by sides[%d] (%s)", s.Seat, j, v.where(yamlfile.ChildPath(yamlfile.IndexPath("sides", j), "seat")))
 			}
 		}
 		// Keep the slice indexed like Sides, so that seat j is sides[j].
@@ -193,18 +195,18 @@ func (v *validator) sides(tableOK bool) {
 // models and deployables, a weapon, a centre on the table.
 func (v *validator) deployables(i int, ids map[string]string, tableOK bool) {
 	for j, d := range v.sc.Sides[i].Deployables {
-		path := indexPath(childPath(indexPath("sides", i), "deployables"), j)
+		path := yamlfile.IndexPath(yamlfile.ChildPath(yamlfile.IndexPath("sides", i), "deployables"), j)
 		if strings.TrimSpace(d.ID) == "" {
-			v.errorf(childPath(path, "id"), "id is required")
+			v.errorf(yamlfile.ChildPath(path, "id"), "id is required")
 		} else if prev, dup := ids[d.ID]; dup {
-			v.errorf(childPath(path, "id"), "id %q is already used (%s); ids must be unique across the scenario", d.ID, v.where(childPath(prev, "id")))
+			v.errorf(yamlfile.ChildPath(path, "id"), "id %q is already used (%s); ids must be unique across the scenario", d.ID, v.where(yamlfile.ChildPath(prev, "id")))
 		} else {
 			ids[d.ID] = path
 		}
-		v.required(childPath(path, "weapon"), d.Weapon)
-		atPath := childPath(path, "at")
+		v.required(yamlfile.ChildPath(path, "weapon"), d.Weapon)
+		atPath := yamlfile.ChildPath(path, "at")
 		x, y := d.At[0], d.At[1]
-		if v.finite(indexPath(atPath, 0), x) && v.finite(indexPath(atPath, 1), y) && tableOK {
+		if v.finite(yamlfile.IndexPath(atPath, 0), x) && v.finite(yamlfile.IndexPath(atPath, 1), y) && tableOK {
 			if w, h := v.sc.Table.Width, v.sc.Table.Height; x < 0 || x > w || y < 0 || y > h {
 				v.errorf(atPath, "centre (%v, %v) is off the %v×%v table", x, y, w, h)
 			}
@@ -214,37 +216,37 @@ func (v *validator) deployables(i int, ids map[string]string, tableOK bool) {
 
 func (v *validator) troopersOf(i int, models map[string]string, tableOK bool) {
 	s := v.sc.Sides[i]
-	path := indexPath("sides", i)
+	path := yamlfile.IndexPath("sides", i)
 	if len(s.Troopers) == 0 {
-		v.errorf(childPath(path, "troopers"), "side %q has no troopers", s.Seat)
+		v.errorf(yamlfile.ChildPath(path, "troopers"), "side %q has no troopers", s.Seat)
 		return
 	}
 	lieutenant := ""
 	for j, tr := range s.Troopers {
-		tp := indexPath(childPath(path, "troopers"), j)
+		tp := yamlfile.IndexPath(yamlfile.ChildPath(path, "troopers"), j)
 		if strings.TrimSpace(tr.ID) == "" {
-			v.errorf(childPath(tp, "id"), "id is required")
+			v.errorf(yamlfile.ChildPath(tp, "id"), "id is required")
 		} else if prev, dup := v.troopers[tr.ID]; dup {
-			v.errorf(childPath(tp, "id"), "trooper id %q is already used (%s); ids must be unique across the scenario", tr.ID, v.where(childPath(prev.path, "id")))
+			v.errorf(yamlfile.ChildPath(tp, "id"), "trooper id %q is already used (%s); ids must be unique across the scenario", tr.ID, v.where(yamlfile.ChildPath(prev.path, "id")))
 		} else {
 			v.troopers[tr.ID] = trooperRef{side: i, path: tp}
 		}
-		v.profile(childPath(tp, "profile"), tr.Profile, true)
+		v.profile(yamlfile.ChildPath(tp, "profile"), tr.Profile, true)
 		if tr.Lieutenant {
 			if lieutenant != "" {
-				v.errorf(childPath(tp, "lieutenant"), "side %q already has a Lieutenant (%s); a side has exactly one", s.Seat, v.where(childPath(lieutenant, "lieutenant")))
+				v.errorf(yamlfile.ChildPath(tp, "lieutenant"), "side %q already has a Lieutenant (%s); a side has exactly one", s.Seat, v.where(yamlfile.ChildPath(lieutenant, "lieutenant")))
 			} else {
 				lieutenant = tp
 			}
 		}
 		if !slices.Contains(deployments, tr.Deployment) {
-			v.errorf(childPath(tp, "deployment"), "deployment must be hidden, marker or reserve, or absent for on the table; got %q", tr.Deployment)
+			v.errorf(yamlfile.ChildPath(tp, "deployment"), "deployment must be hidden, marker or reserve, or absent for on the table; got %q", tr.Deployment)
 		}
 		if len(tr.Models) == 0 && tr.Deployment != "reserve" {
-			v.errorf(childPath(tp, "models"), "trooper %q needs at least one model unless its deployment is reserve", tr.ID)
+			v.errorf(yamlfile.ChildPath(tp, "models"), "trooper %q needs at least one model unless its deployment is reserve", tr.ID)
 		}
 		for k := range tr.Models {
-			v.model(indexPath(childPath(tp, "models"), k), tr.Models[k], models, tableOK)
+			v.model(yamlfile.IndexPath(yamlfile.ChildPath(tp, "models"), k), tr.Models[k], models, tableOK)
 		}
 	}
 	if lieutenant == "" {
@@ -254,23 +256,23 @@ func (v *validator) troopersOf(i int, models map[string]string, tableOK bool) {
 
 func (v *validator) model(path string, m Model, models map[string]string, tableOK bool) {
 	if strings.TrimSpace(m.ID) == "" {
-		v.errorf(childPath(path, "id"), "id is required")
+		v.errorf(yamlfile.ChildPath(path, "id"), "id is required")
 	} else if prev, dup := models[m.ID]; dup {
-		v.errorf(childPath(path, "id"), "model id %q is already used (%s); ids must be unique across the scenario", m.ID, v.where(childPath(prev, "id")))
+		v.errorf(yamlfile.ChildPath(path, "id"), "model id %q is already used (%s); ids must be unique across the scenario", m.ID, v.where(yamlfile.ChildPath(prev, "id")))
 	} else {
 		models[m.ID] = path
 	}
-	atPath := childPath(path, "at")
+	atPath := yamlfile.ChildPath(path, "at")
 	x, y := m.At[0], m.At[1]
-	if v.finite(indexPath(atPath, 0), x) && v.finite(indexPath(atPath, 1), y) && tableOK {
+	if v.finite(yamlfile.IndexPath(atPath, 0), x) && v.finite(yamlfile.IndexPath(atPath, 1), y) && tableOK {
 		if w, h := v.sc.Table.Width, v.sc.Table.Height; x < 0 || x > w || y < 0 || y > h {
 			v.errorf(atPath, "centre (%v, %v) is off the %v×%v table", x, y, w, h)
 		}
 	}
-	v.finite(childPath(path, "facing"), m.Facing)
-	v.profile(childPath(path, "profile"), m.Profile, false)
+	v.finite(yamlfile.ChildPath(path, "facing"), m.Facing)
+	v.profile(yamlfile.ChildPath(path, "profile"), m.Profile, false)
 	if m.Silhouette < 0 || m.Silhouette > maxSilhouette {
-		v.errorf(childPath(path, "silhouette"), "silhouette must be 1 to %d (or absent to keep the profile's), got %d", maxSilhouette, m.Silhouette)
+		v.errorf(yamlfile.ChildPath(path, "silhouette"), "silhouette must be 1 to %d (or absent to keep the profile's), got %d", maxSilhouette, m.Silhouette)
 	}
 }
 
@@ -290,20 +292,20 @@ func (v *validator) profile(path, name string, required bool) {
 // named once, in one group, and only troopers of this side.
 func (v *validator) combatGroups(i int) {
 	s := v.sc.Sides[i]
-	path := indexPath("sides", i)
+	path := yamlfile.IndexPath("sides", i)
 	names := map[string]string{}     // group name → its path
 	placed := map[string]cgMention{} // trooper id → first mention
 	for g, cg := range s.CombatGroups {
-		gp := indexPath(childPath(path, "combat-groups"), g)
+		gp := yamlfile.IndexPath(yamlfile.ChildPath(path, "combat-groups"), g)
 		if strings.TrimSpace(cg.Name) == "" {
-			v.errorf(childPath(gp, "name"), "name is required")
+			v.errorf(yamlfile.ChildPath(gp, "name"), "name is required")
 		} else if prev, dup := names[cg.Name]; dup {
-			v.errorf(childPath(gp, "name"), "combat group %q is already defined (%s)", cg.Name, v.where(childPath(prev, "name")))
+			v.errorf(yamlfile.ChildPath(gp, "name"), "combat group %q is already defined (%s)", cg.Name, v.where(yamlfile.ChildPath(prev, "name")))
 		} else {
 			names[cg.Name] = gp
 		}
 		for k, id := range cg.Troopers {
-			mp := indexPath(childPath(gp, "troopers"), k)
+			mp := yamlfile.IndexPath(yamlfile.ChildPath(gp, "troopers"), k)
 			ref, known := v.troopers[id]
 			switch {
 			case !known:
@@ -323,11 +325,11 @@ func (v *validator) combatGroups(i int) {
 		if tr.ID == "" {
 			continue // already reported
 		}
-		if ref := v.troopers[tr.ID]; ref.path != indexPath(childPath(path, "troopers"), j) {
+		if ref := v.troopers[tr.ID]; ref.path != yamlfile.IndexPath(yamlfile.ChildPath(path, "troopers"), j) {
 			continue // a duplicate id, already reported
 		}
 		if _, ok := placed[tr.ID]; !ok {
-			v.errorf(indexPath(childPath(path, "troopers"), j), "trooper %q is in no combat group", tr.ID)
+			v.errorf(yamlfile.IndexPath(yamlfile.ChildPath(path, "troopers"), j), "trooper %q is in no combat group", tr.ID)
 		}
 	}
 }
@@ -337,14 +339,14 @@ type cgMention struct{ group, path string }
 // step checks one scripted step; the ruleset checks the action itself.
 func (v *validator) step(i int) {
 	st := v.sc.Script[i]
-	path := indexPath("script", i)
+	path := yamlfile.IndexPath("script", i)
 	switch {
 	case strings.TrimSpace(st.Seat) == "":
-		v.errorf(childPath(path, "seat"), "seat is required")
+		v.errorf(yamlfile.ChildPath(path, "seat"), "seat is required")
 	case st.Seat != chanceSeat && !slices.Contains(v.seats, st.Seat):
-		v.errorf(childPath(path, "seat"), "seat %q names no side (seats: %s, or %q)", st.Seat, v.seatList(), chanceSeat)
+		v.errorf(yamlfile.ChildPath(path, "seat"), "seat %q names no side (seats: %s, or %q)", st.Seat, v.seatList(), chanceSeat)
 	}
-	ap := childPath(path, "action")
+	ap := yamlfile.ChildPath(path, "action")
 	switch kind, ok := st.Action["kind"]; {
 	case len(st.Action) == 0:
 		v.errorf(ap, "action is required")
@@ -356,22 +358,22 @@ func (v *validator) step(i int) {
 			if isString {
 				got = strconv.Quote(s)
 			}
-			v.errorf(childPath(ap, "kind"), "kind must be a non-empty string, got %s", got)
+			v.errorf(yamlfile.ChildPath(ap, "kind"), "kind must be a non-empty string, got %s", got)
 		}
 	}
 	v.finiteAny(ap, st.Action)
 	for d, die := range st.Dice {
 		if die < 1 || die > 20 {
-			v.errorf(indexPath(childPath(path, "dice"), d), "a d20 reads 1 to 20, got %d", die)
+			v.errorf(yamlfile.IndexPath(yamlfile.ChildPath(path, "dice"), d), "a d20 reads 1 to 20, got %d", die)
 		}
 	}
-	ep := childPath(path, "expect")
+	ep := yamlfile.ChildPath(path, "expect")
 	for k, seat := range st.Expect.Seats {
 		if seat != chanceSeat && !slices.Contains(v.seats, seat) {
-			v.errorf(indexPath(childPath(ep, "seats"), k), "seat %q names no side (seats: %s, or %q)", seat, v.seatList(), chanceSeat)
+			v.errorf(yamlfile.IndexPath(yamlfile.ChildPath(ep, "seats"), k), "seat %q names no side (seats: %s, or %q)", seat, v.seatList(), chanceSeat)
 		}
 	}
-	v.finiteAny(childPath(ep, "state"), st.Expect.State)
+	v.finiteAny(yamlfile.ChildPath(ep, "state"), st.Expect.State)
 }
 
 // finiteAny reports non-finite numbers anywhere in free-form content.
@@ -388,11 +390,11 @@ func (v *validator) finiteAny(path string, x any) {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			v.finiteAny(childPath(path, k), x[k])
+			v.finiteAny(yamlfile.ChildPath(path, k), x[k])
 		}
 	case []any:
 		for i, e := range x {
-			v.finiteAny(indexPath(path, i), e)
+			v.finiteAny(yamlfile.IndexPath(path, i), e)
 		}
 	}
 }

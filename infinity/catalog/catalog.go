@@ -48,7 +48,7 @@ type place struct {
 
 // String writes the place as "file:line:col".
 func (p place) String() string {
-	return p.file + ":" + strconv.Itoa(p.pos.line) + ":" + strconv.Itoa(p.pos.col)
+	return p.file + ":" + strconv.Itoa(p.pos.Line) + ":" + strconv.Itoa(p.pos.Col)
 }
 
 // empty returns a catalog with nothing in it.

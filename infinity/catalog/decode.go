@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ordo-rules/ordo/internal/yamlfile"
+
 	"github.com/goccy/go-yaml/ast"
 )
 
@@ -91,7 +93,7 @@ func (r *reader) decode(body ast.Node) *fileEntries {
 	if body == nil {
 		return fe
 	}
-	r.at[""] = nodePos(body)
+	r.at[""] = yamlfile.NodePos(body)
 	r.fields(body, "", fileKeys, func(key string, v ast.Node, path string) {
 		switch key {
 		case "weapons":
@@ -167,7 +169,7 @@ func (r *reader) damage(n ast.Node, path string, w *Weapon) bool {
 	}
 	s, ok := n.(*ast.StringNode)
 	if !ok {
-		r.errorAt(nodePos(n), path, "want a number or an attribute (PH, PH-1, WIP…), got %s", describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "want a number or an attribute (PH, PH-1, WIP…), got %s", yamlfile.Describe(n))
 		return false
 	}
 	text := strings.ReplaceAll(s.Value, " ", "")
@@ -176,7 +178,7 @@ func (r *reader) damage(n ast.Node, path string, w *Weapon) bool {
 		attr = text[:i]
 		m, err := strconv.Atoi(text[i:])
 		if err != nil || m < -maxInt || m > maxInt {
-			r.errorAt(nodePos(n), path, "want a number or an attribute with a modifier (PH, PH-1, WIP+2), got %q", s.Value)
+			r.errorAt(yamlfile.NodePos(n), path, "want a number or an attribute with a modifier (PH, PH-1, WIP+2), got %q", s.Value)
 			return false
 		}
 		mod = m
@@ -257,20 +259,20 @@ func (r *reader) mov(n ast.Node, path string) ([2]int, bool) {
 		x, errA := strconv.Atoi(a)
 		y, errB := strconv.Atoi(b)
 		if !found || !digits(a) || !digits(b) || errA != nil || errB != nil || x > maxInt || y > maxInt {
-			r.errorAt(nodePos(n), path, "want two movement values as 4-4 or [4, 4], got %q", n.Value)
+			r.errorAt(yamlfile.NodePos(n), path, "want two movement values as 4-4 or [4, 4], got %q", n.Value)
 			return out, false
 		}
 		out = [2]int{x, y}
 		return out, true
 	case *ast.SequenceNode:
 		if len(n.Values) != 2 {
-			r.errorAt(nodePos(n), path, "want two movement values as 4-4 or [4, 4], got a list of %d", len(n.Values))
+			r.errorAt(yamlfile.NodePos(n), path, "want two movement values as 4-4 or [4, 4], got a list of %d", len(n.Values))
 			return out, false
 		}
 		ok := true
 		for i, v := range n.Values {
-			vp := indexPath(path, i)
-			r.at[vp] = nodePos(v)
+			vp := yamlfile.IndexPath(path, i)
+			r.at[vp] = yamlfile.NodePos(v)
 			var good bool
 			out[i], good = r.int(v, vp)
 			ok = ok && good
@@ -278,7 +280,7 @@ func (r *reader) mov(n ast.Node, path string) ([2]int, bool) {
 		return out, ok
 	}
 	if r.plain(n, path) {
-		r.errorAt(nodePos(n), path, "want two movement values as 4-4 or [4, 4], got %s", describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "want two movement values as 4-4 or [4, 4], got %s", yamlfile.Describe(n))
 	}
 	return out, false
 }

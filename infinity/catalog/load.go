@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 
+	"github.com/ordo-rules/ordo/internal/yamlfile"
+
 	"github.com/ordo-rules/ordo/data"
 )
 
@@ -66,7 +68,7 @@ func (c *Catalog) Load(files ...string) (*Catalog, error) {
 	for i, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
-			errs = append(errs, &Error{File: f, Msg: "cannot read the catalog: " + oneLine(err.Error()), order: i})
+			errs = append(errs, &Error{File: f, Msg: "cannot read the catalog: " + oneLine(err.Error()), Seq: i})
 			continue
 		}
 		srcs = append(srcs, Source{File: f, Data: b})
@@ -121,7 +123,7 @@ func Build(base *Catalog, sources ...Source) (*Catalog, error) {
 		errs = append(errs, r.errs...)
 	}
 	if len(errs) > 0 {
-		errs.sort()
+		errs.Sort()
 		return nil, errs
 	}
 	return out, nil
@@ -135,9 +137,9 @@ func (r *reader) define(c *Catalog, kind, id string, e entry) bool {
 		return false
 	}
 	key := kind + ":" + id
-	here := place{file: r.file, pos: r.lookup(childPath(e.path, "id"))}
+	here := place{file: r.file, pos: r.lookup(yamlfile.ChildPath(e.path, "id"))}
 	if first, dup := c.defined[key]; dup {
-		r.errorf(childPath(e.path, "id"), "%s %q is defined twice: first at %s, again here", kind, id, first)
+		r.errorf(yamlfile.ChildPath(e.path, "id"), "%s %q is defined twice: first at %s, again here", kind, id, first)
 		return false
 	}
 	c.defined[key] = here
@@ -150,7 +152,7 @@ func (r *reader) resolve(pe *profileEntry, c *Catalog, weaponIDs []string) {
 		if _, ok := c.weapons[id]; ok {
 			continue
 		}
-		p := indexPath(childPath(pe.path, "weapons"), i)
+		p := yamlfile.IndexPath(yamlfile.ChildPath(pe.path, "weapons"), i)
 		if s, ok := closest(id, weaponIDs); ok {
 			r.errorf(p, "unknown weapon %q: did you mean %q?", id, s)
 		} else {

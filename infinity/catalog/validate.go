@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/ordo-rules/ordo/internal/yamlfile"
+
 	"github.com/ordo-rules/ordo/dice"
 )
 
@@ -103,7 +105,7 @@ func (r *reader) between(e entry, key string, v, lo, hi int, why string) {
 		return
 	}
 	if v < lo || v > hi {
-		r.errorf(childPath(e.path, key), "%s must be %d to %d, got %d%s", key, lo, hi, v, why)
+		r.errorf(yamlfile.ChildPath(e.path, key), "%s must be %d to %d, got %d%s", key, lo, hi, v, why)
 	}
 }
 
@@ -112,7 +114,7 @@ func (r *reader) checkID(e entry, id string) {
 		return
 	}
 	if !validID(id) {
-		r.errorf(childPath(e.path, "id"), "id %q must be 1 to %d lower-case letters, digits, '-', '_' or '.', starting with a letter or digit", id, maxID)
+		r.errorf(yamlfile.ChildPath(e.path, "id"), "id %q must be 1 to %d lower-case letters, digits, '-', '_' or '.', starting with a letter or digit", id, maxID)
 	}
 }
 
@@ -122,11 +124,11 @@ func (r *reader) checkName(e entry, name string) {
 	}
 	switch {
 	case strings.TrimSpace(name) == "":
-		r.errorf(childPath(e.path, "name"), "name is empty")
+		r.errorf(yamlfile.ChildPath(e.path, "name"), "name is empty")
 	case len(name) > maxName:
-		r.errorf(childPath(e.path, "name"), "name is longer than %d bytes", maxName)
+		r.errorf(yamlfile.ChildPath(e.path, "name"), "name is longer than %d bytes", maxName)
 	case strings.ContainsFunc(name, func(c rune) bool { return !unicode.IsPrint(c) }):
-		r.errorf(childPath(e.path, "name"), "name must be one line of printable text")
+		r.errorf(yamlfile.ChildPath(e.path, "name"), "name must be one line of printable text")
 	}
 }
 
@@ -150,7 +152,7 @@ func (r *reader) ammo(path string, names []string) []string {
 	out := make([]string, len(names))
 	seen := map[string]int{}
 	for i, name := range names {
-		p := indexPath(path, i)
+		p := yamlfile.IndexPath(path, i)
 		a, err := dice.LookupAmmo(name)
 		if err != nil {
 			r.errorf(p, "unknown ammunition %q (known: %s)", name, strings.Join(dice.AmmoNames(), ", "))
@@ -158,7 +160,7 @@ func (r *reader) ammo(path string, names []string) []string {
 			continue
 		}
 		if j, dup := seen[a.Name]; dup {
-			r.errorf(p, "ammunition %s is listed twice (also %s)", a.Name, indexPath(path, j))
+			r.errorf(p, "ammunition %s is listed twice (also %s)", a.Name, yamlfile.IndexPath(path, j))
 		}
 		seen[a.Name] = i
 		out[i] = a.Name
@@ -179,7 +181,7 @@ func (r *reader) validateWeapon(e *weaponEntry) {
 	if !e.present["attribute"] {
 		w.Attribute = "BS"
 	} else if e.ok["attribute"] {
-		r.oneOf(childPath(e.path, "attribute"), "attack attribute", w.Attribute, attackAttributes)
+		r.oneOf(yamlfile.ChildPath(e.path, "attribute"), "attack attribute", w.Attribute, attackAttributes)
 	}
 
 	traitsOK := e.ok["traits"] || !e.present["traits"]
@@ -192,19 +194,19 @@ func (r *reader) validateWeapon(e *weaponEntry) {
 	}
 	if traitsOK && (e.ok["ranges"] || !e.present["ranges"]) {
 		t := w.Traits
-		rp := childPath(e.path, "ranges")
+		rp := yamlfile.ChildPath(e.path, "ranges")
 		switch {
 		case t.Template.Direct() && len(w.Ranges) > 0:
 			r.errorf(rp, "a Direct Template weapon has no range bands: its template is laid from the attacker's silhouette (n4-core §6.5)")
 		case !t.Template.Direct() && !t.CC && !t.Deployable && len(w.Ranges) == 0:
 			r.errorf(rp, "ranges is required: only Direct Template, CC and deployable weapons have no range bands (n4-core §5.2)")
 		case t.SuppressiveFire && len(w.Ranges) == 0:
-			r.errorf(indexPath(childPath(e.path, "traits"), slices.Index(e.traits, "suppressive-fire")), "suppressive-fire needs range bands: Suppressive Fire is a BS Attack within 24\" (n4-core §7.15)")
+			r.errorf(yamlfile.IndexPath(yamlfile.ChildPath(e.path, "traits"), slices.Index(e.traits, "suppressive-fire")), "suppressive-fire needs range bands: Suppressive Fire is a BS Attack within 24\" (n4-core §7.15)")
 		}
 	}
 
 	if r.required(e.entry, "damage", "a number, or PH, PH-1, WIP…") {
-		dp := childPath(e.path, "damage")
+		dp := yamlfile.ChildPath(e.path, "damage")
 		switch {
 		case w.DamageAttribute == "":
 			if w.Damage < 1 || w.Damage > MaxDamage {
@@ -228,12 +230,12 @@ func (r *reader) validateWeapon(e *weaponEntry) {
 
 	if r.required(e.entry, "ammo", "dice ammunition names, e.g. [N]") {
 		if len(w.Ammo) == 0 {
-			r.errorf(childPath(e.path, "ammo"), "ammo must list at least one ammunition")
+			r.errorf(yamlfile.ChildPath(e.path, "ammo"), "ammo must list at least one ammunition")
 		}
-		w.Ammo = r.ammo(childPath(e.path, "ammo"), w.Ammo)
+		w.Ammo = r.ammo(yamlfile.ChildPath(e.path, "ammo"), w.Ammo)
 	}
 	if r.required(e.entry, "save", "ARM or BTS") {
-		r.oneOf(childPath(e.path, "save"), "save attribute", w.Save, saveAttributes)
+		r.oneOf(yamlfile.ChildPath(e.path, "save"), "save attribute", w.Save, saveAttributes)
 	}
 	r.reportMissing(e.entry)
 }
@@ -249,13 +251,13 @@ func (r *reader) traits(e *weaponEntry) bool {
 	good := true
 	seen := map[string]int{}
 	for i, word := range e.traits {
-		p := indexPath(childPath(e.path, "traits"), i)
+		p := yamlfile.IndexPath(yamlfile.ChildPath(e.path, "traits"), i)
 		if !r.oneOf(p, "trait", word, known) {
 			good = false
 			continue
 		}
 		if j, dup := seen[word]; dup {
-			r.errorf(p, "trait %s is listed twice (also %s)", word, indexPath(childPath(e.path, "traits"), j))
+			r.errorf(p, "trait %s is listed twice (also %s)", word, yamlfile.IndexPath(yamlfile.ChildPath(e.path, "traits"), j))
 			continue
 		}
 		seen[word] = i
@@ -290,7 +292,7 @@ func (r *reader) bands(e *weaponEntry) {
 	prevTo, prevOK := 0.0, false
 	for i, b := range e.w.Ranges {
 		be := e.bands[i]
-		bp := indexPath(childPath(e.path, "ranges"), i)
+		bp := yamlfile.IndexPath(yamlfile.ChildPath(e.path, "ranges"), i)
 		if !be.shaped {
 			continue
 		}
@@ -299,27 +301,27 @@ func (r *reader) bands(e *weaponEntry) {
 		}
 		r.reportMissing(be)
 		if be.ok["mod"] && (b.Mod < -MaxRangeMod || b.Mod > MaxRangeMod) {
-			r.errorf(childPath(bp, "mod"), "mod must be %d to %+d (the MOD cap, n4-core §1.1), got %d", -MaxRangeMod, MaxRangeMod, b.Mod)
+			r.errorf(yamlfile.ChildPath(bp, "mod"), "mod must be %d to %+d (the MOD cap, n4-core §1.1), got %d", -MaxRangeMod, MaxRangeMod, b.Mod)
 		}
 		// The order of the bands is checked on from and to alone.
 		bandOK := be.ok["from"] && be.ok["to"]
 		if be.ok["from"] && (b.From < 0 || b.From >= MaxDistance) {
-			r.errorf(childPath(bp, "from"), "from must be 0 or more and below %d inches, got %v", MaxDistance, b.From)
+			r.errorf(yamlfile.ChildPath(bp, "from"), "from must be 0 or more and below %d inches, got %v", MaxDistance, b.From)
 			bandOK = false
 		}
 		if be.ok["to"] && (b.To <= 0 || b.To > MaxDistance) {
-			r.errorf(childPath(bp, "to"), "to must be above 0 and at most %d inches, got %v", MaxDistance, b.To)
+			r.errorf(yamlfile.ChildPath(bp, "to"), "to must be above 0 and at most %d inches, got %v", MaxDistance, b.To)
 			bandOK = false
 		}
 		if !bandOK {
 			continue // the next band is compared with the last good one
 		}
 		if b.To <= b.From {
-			r.errorf(childPath(bp, "to"), "the band must end after it starts: from %v, to %v", b.From, b.To)
+			r.errorf(yamlfile.ChildPath(bp, "to"), "the band must end after it starts: from %v, to %v", b.From, b.To)
 			continue
 		}
 		if prevOK && b.From < prevTo {
-			r.errorf(childPath(bp, "from"), "the band starts at %v, inside the band before it (which ends at %v): bands must increase and not overlap", b.From, prevTo)
+			r.errorf(yamlfile.ChildPath(bp, "from"), "the band starts at %v, inside the band before it (which ends at %v): bands must increase and not overlap", b.From, prevTo)
 		}
 		prevTo, prevOK = b.To, true
 	}
@@ -337,13 +339,13 @@ func (r *reader) validateProfile(e *profileEntry) {
 
 	typeOK := false
 	if r.required(e.entry, "type", "one of LI, MI, HI, TAG, REM, SK, WB, VH") {
-		typeOK = r.oneOf(childPath(e.path, "type"), "troop type", string(p.Type), typeNames())
+		typeOK = r.oneOf(yamlfile.ChildPath(e.path, "type"), "troop type", string(p.Type), typeNames())
 	}
 
 	if r.required(e.entry, "mov", "two values, as 4-4") {
 		for i, v := range p.MOV {
 			if v < 0 || v > MaxMOV {
-				r.errorf(childPath(e.path, "mov"), "each MOV value must be 0 to %d inches, got %d-%d (value %d)", MaxMOV, p.MOV[0], p.MOV[1], i+1)
+				r.errorf(yamlfile.ChildPath(e.path, "mov"), "each MOV value must be 0 to %d inches, got %d-%d (value %d)", MaxMOV, p.MOV[0], p.MOV[1], i+1)
 				break
 			}
 		}
@@ -364,7 +366,7 @@ func (r *reader) validateProfile(e *profileEntry) {
 		case e.hackable == nil:
 			p.Hackable = p.Type.Hackable()
 		case !*e.hackable && p.Type.Hackable():
-			r.errorf(childPath(e.path, "hackable"), "a %s profile is always Hackable (n4-core §8.2); leave hackable out", p.Type)
+			r.errorf(yamlfile.ChildPath(e.path, "hackable"), "a %s profile is always Hackable (n4-core §8.2); leave hackable out", p.Type)
 		default:
 			p.Hackable = *e.hackable
 		}
@@ -374,14 +376,14 @@ func (r *reader) validateProfile(e *profileEntry) {
 		r.skills(e)
 	}
 	if e.ok["equipment"] {
-		r.names(childPath(e.path, "equipment"), "equipment", p.Equipment, knownEquipment)
+		r.names(yamlfile.ChildPath(e.path, "equipment"), "equipment", p.Equipment, knownEquipment)
 	}
 	if e.ok["weapons"] {
 		seen := map[string]int{}
 		for i, id := range p.Weapons {
-			wp := indexPath(childPath(e.path, "weapons"), i)
+			wp := yamlfile.IndexPath(yamlfile.ChildPath(e.path, "weapons"), i)
 			if j, dup := seen[id]; dup {
-				r.errorf(wp, "weapon %q is listed twice (also %s)", id, indexPath(childPath(e.path, "weapons"), j))
+				r.errorf(wp, "weapon %q is listed twice (also %s)", id, yamlfile.IndexPath(yamlfile.ChildPath(e.path, "weapons"), j))
 			}
 			seen[id] = i
 		}
@@ -404,7 +406,7 @@ func (r *reader) wounds(e *profileEntry, typeOK bool) {
 	hasW, hasSTR := e.present["w"], e.present["str"]
 	switch {
 	case hasW && hasSTR:
-		r.errorf(childPath(e.path, "str"), "give either w or str, not both (str is the Structure of TAG, REM and VH)")
+		r.errorf(yamlfile.ChildPath(e.path, "str"), "give either w or str, not both (str is the Structure of TAG, REM and VH)")
 		return
 	case !hasW && !hasSTR:
 		*e.missing = append(*e.missing, "w (str for TAG, REM and VH)")
@@ -420,13 +422,13 @@ func (r *reader) wounds(e *profileEntry, typeOK bool) {
 	if typeOK {
 		switch {
 		case hasSTR && !p.Type.Structure():
-			r.errorf(childPath(e.path, key), "a %s profile counts Wounds: write w, not str (only TAG, REM and VH have STR, n4-core §2.3)", p.Type)
+			r.errorf(yamlfile.ChildPath(e.path, key), "a %s profile counts Wounds: write w, not str (only TAG, REM and VH have STR, n4-core §2.3)", p.Type)
 		case hasW && p.Type.Structure():
-			r.errorf(childPath(e.path, key), "a %s profile counts Structure: write str, not w (n4-core §2.3)", p.Type)
+			r.errorf(yamlfile.ChildPath(e.path, key), "a %s profile counts Structure: write str, not w (n4-core §2.3)", p.Type)
 		}
 	}
 	if p.W < 1 || p.W > MaxWounds {
-		r.errorf(childPath(e.path, key), "%s must be 1 to %d, got %d", key, MaxWounds, p.W)
+		r.errorf(yamlfile.ChildPath(e.path, key), "%s must be 1 to %d, got %d", key, MaxWounds, p.W)
 	}
 }
 
@@ -437,7 +439,7 @@ func (r *reader) skills(e *profileEntry) {
 	for i := range e.p.Skills {
 		s := &e.p.Skills[i]
 		se := e.skills[i]
-		sp := indexPath(childPath(e.path, "skills"), i)
+		sp := yamlfile.IndexPath(yamlfile.ChildPath(e.path, "skills"), i)
 		if !se.shaped {
 			continue
 		}
@@ -445,7 +447,7 @@ func (r *reader) skills(e *profileEntry) {
 			r.reportMissing(se)
 			continue
 		}
-		np := childPath(sp, "name")
+		np := yamlfile.ChildPath(sp, "name")
 		if _, isMap := r.at[np]; !isMap {
 			np = sp // written as a bare name
 		}
@@ -453,11 +455,11 @@ func (r *reader) skills(e *profileEntry) {
 			continue
 		}
 		if j, dup := seen[s.Name]; dup {
-			r.errorf(np, "skill %s is listed twice (also %s)", s.Name, indexPath(childPath(e.path, "skills"), j))
+			r.errorf(np, "skill %s is listed twice (also %s)", s.Name, yamlfile.IndexPath(yamlfile.ChildPath(e.path, "skills"), j))
 		}
 		seen[s.Name] = i
 		spec := skillSpecs[s.Name]
-		lp := childPath(sp, "level")
+		lp := yamlfile.ChildPath(sp, "level")
 		switch {
 		case se.present["level"] && spec.levels == nil:
 			r.errorf(lp, "%s has no level", s.Name)
@@ -466,7 +468,7 @@ func (r *reader) skills(e *profileEntry) {
 		case !se.present["level"] && spec.levelRequired:
 			r.errorf(lp, "%s needs a level, one of %s: write {name: %s, level: %d}", s.Name, intList(spec.levels), s.Name, spec.levels[0])
 		}
-		pp := childPath(sp, "params")
+		pp := yamlfile.ChildPath(sp, "params")
 		switch {
 		case spec.params == "" && se.present["params"]:
 			r.errorf(pp, "%s takes no params", s.Name)
@@ -485,12 +487,12 @@ func (r *reader) skills(e *profileEntry) {
 func (r *reader) names(path, what string, got, known []string) {
 	seen := map[string]int{}
 	for i, name := range got {
-		p := indexPath(path, i)
+		p := yamlfile.IndexPath(path, i)
 		if !r.oneOf(p, what, name, known) {
 			continue
 		}
 		if j, dup := seen[name]; dup {
-			r.errorf(p, "%s %q is listed twice (also %s)", what, name, indexPath(path, j))
+			r.errorf(p, "%s %q is listed twice (also %s)", what, name, yamlfile.IndexPath(path, j))
 		}
 		seen[name] = i
 	}

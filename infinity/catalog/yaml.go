@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/ordo-rules/ordo/internal/yamlfile"
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
-	"github.com/goccy/go-yaml/token"
 )
 
 // The catalog is read from goccy's syntax tree rather than decoded by
@@ -22,7 +22,7 @@ import (
 // (no "3" read as 3, no 1.5 truncated to 1).
 
 // pos is a 1-based line and column; the zero pos means "unknown".
-type pos struct{ line, col int }
+type pos = yamlfile.Pos
 
 // reader turns one file's tree into catalog entries, recording where every
 // field is and every problem met.
@@ -41,7 +41,7 @@ func newReader(file string, order int) *reader {
 
 // errorAt records a problem at a known position.
 func (r *reader) errorAt(p pos, field, format string, args ...any) {
-	r.errs = append(r.errs, &Error{File: r.file, Line: p.line, Col: p.col, Field: field, Msg: fmt.Sprintf(format, args...), order: r.order})
+	r.errs = append(r.errs, &Error{File: r.file, Line: p.Line, Col: p.Col, Field: field, Msg: fmt.Sprintf(format, args...), Seq: r.order})
 }
 
 // errorf records a problem with the field at path, placed at the field or,
@@ -57,9 +57,9 @@ func (r *reader) lookup(path string) pos {
 			return p
 		}
 		if path == "" {
-			return pos{line: 1, col: 1}
+			return pos{Line: 1, Col: 1}
 		}
-		path = parentPath(path)
+		path = yamlfile.ParentPath(path)
 	}
 }
 
@@ -71,16 +71,16 @@ func (r *reader) parse(data []byte) (body ast.Node) {
 		// server, uploads); a panic there must become an error.
 		if x := recover(); x != nil {
 			body = nil
-			r.errorAt(pos{1, 1}, "", "cannot parse YAML: %s", oneLine(fmt.Sprint(x)))
+			r.errorAt(pos{Line: 1, Col: 1}, "", "cannot parse YAML: %s", oneLine(fmt.Sprint(x)))
 		}
 	}()
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
-		p, msg := pos{1, 1}, oneLine(err.Error())
+		p, msg := pos{Line: 1, Col: 1}, oneLine(err.Error())
 		var ye yaml.Error
 		if errors.As(err, &ye) {
 			msg = oneLine(ye.GetMessage())
-			if at := tokenPos(ye.GetToken()); at.line > 0 {
+			if at := yamlfile.TokenPos(ye.GetToken()); at.Line > 0 {
 				p = at
 			}
 		}
@@ -99,9 +99,9 @@ func (r *reader) parse(data []byte) (body ast.Node) {
 	case 1:
 		return docs[0].Body
 	}
-	p := tokenPos(docs[1].Start)
-	if p.line == 0 {
-		p = nodePos(docs[1].Body)
+	p := yamlfile.TokenPos(docs[1].Start)
+	if p.Line == 0 {
+		p = yamlfile.NodePos(docs[1].Body)
 	}
 	r.errorAt(p, "", "a catalog file holds one YAML document; found a second")
 	return nil
@@ -116,14 +116,14 @@ func (r *reader) plain(n ast.Node, path string) bool {
 	case nil:
 		return false
 	case *ast.AnchorNode, *ast.AliasNode, *ast.MergeKeyNode:
-		r.errorAt(nodePos(n), path, "anchors, aliases and merge keys are not supported in catalog files; write the value out")
+		r.errorAt(yamlfile.NodePos(n), path, "anchors, aliases and merge keys are not supported in catalog files; write the value out")
 		return false
 	case *ast.TagNode:
-		r.errorAt(nodePos(n), path, "tags are not supported in catalog files; quote a value to make it a string")
+		r.errorAt(yamlfile.NodePos(n), path, "tags are not supported in catalog files; quote a value to make it a string")
 		return false
 	case *ast.DirectiveNode, *ast.CommentNode, *ast.CommentGroupNode, *ast.DocumentNode,
 		*ast.MappingValueNode, *ast.MappingKeyNode, *ast.SequenceEntryNode:
-		r.errorAt(nodePos(n), path, "unexpected %s here", describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "unexpected %s here", yamlfile.Describe(n))
 		return false
 	}
 	return true
@@ -139,7 +139,7 @@ func (r *reader) fields(n ast.Node, path string, keys []string, fn func(key stri
 	}
 	m, ok := n.(*ast.MappingNode)
 	if !ok {
-		r.errorAt(nodePos(n), path, "want a mapping with keys %s, got %s", strings.Join(keys, ", "), describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "want a mapping with keys %s, got %s", strings.Join(keys, ", "), yamlfile.Describe(n))
 		return false
 	}
 	shaped := true
@@ -159,19 +159,19 @@ func (r *reader) fields(n ast.Node, path string, keys []string, fn func(key stri
 		}
 		name, ok := k.(*ast.StringNode)
 		if !ok {
-			r.errorAt(nodePos(k), path, "want a field name, got %s", describe(k))
+			r.errorAt(yamlfile.NodePos(k), path, "want a field name, got %s", yamlfile.Describe(k))
 			continue
 		}
-		child := childPath(path, name.Value)
+		child := yamlfile.ChildPath(path, name.Value)
 		if !slices.Contains(keys, name.Value) {
-			r.errorAt(nodePos(k), child, "unknown field %q (this mapping takes %s)", name.Value, strings.Join(keys, ", "))
+			r.errorAt(yamlfile.NodePos(k), child, "unknown field %q (this mapping takes %s)", name.Value, strings.Join(keys, ", "))
 			continue
 		}
-		if isNull(mv.Value) {
-			r.at[child] = nodePos(k)
+		if yamlfile.IsNull(mv.Value) {
+			r.at[child] = yamlfile.NodePos(k)
 			continue
 		}
-		r.at[child] = nodePos(mv.Value)
+		r.at[child] = yamlfile.NodePos(mv.Value)
 		fn(name.Value, mv.Value, child)
 	}
 	return shaped
@@ -185,12 +185,12 @@ func (r *reader) list(n ast.Node, path string, fn func(i int, v ast.Node, path s
 	}
 	seq, ok := n.(*ast.SequenceNode)
 	if !ok {
-		r.errorAt(nodePos(n), path, "want a list, got %s", describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "want a list, got %s", yamlfile.Describe(n))
 		return false
 	}
 	for i, v := range seq.Values {
-		child := indexPath(path, i)
-		r.at[child] = nodePos(v)
+		child := yamlfile.IndexPath(path, i)
+		r.at[child] = yamlfile.NodePos(v)
 		fn(i, v, child) // fn reads v, which reports a non-plain node
 
 	}
@@ -210,7 +210,7 @@ func (r *reader) str(n ast.Node, path string) (string, bool) {
 			return n.Value.Value, true
 		}
 	}
-	r.errorAt(nodePos(n), path, "want a string, got %s (quote it if it is meant as text)", describe(n))
+	r.errorAt(yamlfile.NodePos(n), path, "want a string, got %s (quote it if it is meant as text)", yamlfile.Describe(n))
 	return "", false
 }
 
@@ -225,7 +225,7 @@ func (r *reader) int(n ast.Node, path string) (int, bool) {
 	}
 	in, ok := n.(*ast.IntegerNode)
 	if !ok {
-		r.errorAt(nodePos(n), path, "want a whole number, got %s", describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "want a whole number, got %s", yamlfile.Describe(n))
 		return 0, false
 	}
 	switch v := in.Value.(type) {
@@ -238,10 +238,10 @@ func (r *reader) int(n ast.Node, path string) (int, bool) {
 			return int(v), true
 		}
 	default:
-		r.errorAt(nodePos(n), path, "want a whole number, got %s", describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "want a whole number, got %s", yamlfile.Describe(n))
 		return 0, false
 	}
-	r.errorAt(nodePos(n), path, "%s is far too large", tokenText(n))
+	r.errorAt(yamlfile.NodePos(n), path, "%s is far too large", yamlfile.TokenText(n))
 	return 0, false
 }
 
@@ -258,14 +258,14 @@ func (r *reader) float(n ast.Node, path string) (float64, bool) {
 	case *ast.FloatNode:
 		v = n.Value
 	case *ast.InfinityNode, *ast.NanNode:
-		r.errorAt(nodePos(n), path, "want a finite number, got %s", describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "want a finite number, got %s", yamlfile.Describe(n))
 		return 0, false
 	default:
-		r.errorAt(nodePos(n), path, "want a number, got %s", describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "want a number, got %s", yamlfile.Describe(n))
 		return 0, false
 	}
 	if math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > maxInt {
-		r.errorAt(nodePos(n), path, "want a finite number, got %s", describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "want a finite number, got %s", yamlfile.Describe(n))
 		return 0, false
 	}
 	return v, true
@@ -278,7 +278,7 @@ func (r *reader) bool(n ast.Node, path string) (bool, bool) {
 	}
 	b, ok := n.(*ast.BoolNode)
 	if !ok {
-		r.errorAt(nodePos(n), path, "want true or false, got %s", describe(n))
+		r.errorAt(yamlfile.NodePos(n), path, "want true or false, got %s", yamlfile.Describe(n))
 		return false, false
 	}
 	return b.Value, true
@@ -300,107 +300,6 @@ func (r *reader) strings(n ast.Node, path string) ([]string, bool) {
 		good = good && ok
 	})
 	return out, isList && good
-}
-
-func isNull(n ast.Node) bool {
-	_, ok := n.(*ast.NullNode)
-	return n == nil || ok
-}
-
-// describe names what a node holds, for messages: `an integer (12)`.
-func describe(n ast.Node) string {
-	var what string
-	switch n.(type) {
-	case nil, *ast.NullNode:
-		return "nothing"
-	case *ast.MappingNode:
-		return "a mapping"
-	case *ast.SequenceNode:
-		return "a list"
-	case *ast.StringNode, *ast.LiteralNode:
-		what = "a string"
-	case *ast.IntegerNode:
-		what = "an integer"
-	case *ast.FloatNode:
-		what = "a number"
-	case *ast.InfinityNode, *ast.NanNode:
-		what = "a non-finite number"
-	case *ast.BoolNode:
-		what = "a boolean"
-	default:
-		return "a " + n.Type().YAMLName()
-	}
-	if t := tokenText(n); t != "" && len(t) <= 40 {
-		return fmt.Sprintf("%s (%s)", what, printable(t))
-	}
-	return what
-}
-
-func tokenText(n ast.Node) string {
-	if tk := nodeToken(n); tk != nil {
-		return tk.Value
-	}
-	return ""
-}
-
-// nodePos is where a node starts. A block mapping's own token is its first
-// ':', so it is placed at its first key instead, where a reader looks.
-func nodePos(n ast.Node) pos {
-	if m, ok := n.(*ast.MappingNode); ok && !m.IsFlowStyle && len(m.Values) > 0 && m.Values[0] != nil && m.Values[0].Key != nil {
-		return nodePos(m.Values[0].Key)
-	}
-	return tokenPos(nodeToken(n))
-}
-
-// nodeToken is n.GetToken without the traps of nil nodes and documents
-// without a body.
-func nodeToken(n ast.Node) *token.Token {
-	switch n := n.(type) {
-	case nil:
-		return nil
-	case *ast.DocumentNode:
-		if n.Body == nil {
-			return n.Start
-		}
-		return nodeToken(n.Body)
-	case *ast.MappingValueNode:
-		if n.Key == nil {
-			return n.Start
-		}
-		return nodeToken(n.Key)
-	case *ast.MappingKeyNode:
-		return n.Start
-	}
-	return n.GetToken()
-}
-
-func tokenPos(tk *token.Token) pos {
-	if tk == nil || tk.Position == nil {
-		return pos{}
-	}
-	return pos{line: tk.Position.Line, col: tk.Position.Column}
-}
-
-func childPath(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-func indexPath(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
-
-// parentPath drops the last step of a path: "a.b[2]" → "a.b" → "a" → "".
-func parentPath(path string) string {
-	if strings.HasSuffix(path, "]") {
-		if i := strings.LastIndexByte(path, '['); i >= 0 {
-			return path[:i]
-		}
-	}
-	if i := strings.LastIndexByte(path, '.'); i >= 0 {
-		return path[:i]
-	}
-	return ""
 }
 
 // oneLine keeps a message from a dependency on one line.
