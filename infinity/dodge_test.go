@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -302,12 +303,12 @@ func TestSkillCombinations(t *testing.T) {
 // Refusals change nothing (all or nothing).
 func TestRefusalLeavesStateUnchanged(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 16], facing: 270", ""), nil)
-	before := st.clone()
+	before, _ := json.Marshal(st)
 	_, err := st.Apply("blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 20})}, dice.NewPCG(1, 1))
 	if !errors.Is(err, &rules.RuleError{Code: rules.CodeIllegal}) {
 		t.Fatalf("err %v", err)
 	}
-	if fmt.Sprint(before) != fmt.Sprint(st) {
+	if after, _ := json.Marshal(st); string(before) != string(after) {
 		t.Fatal("state changed")
 	}
 }

@@ -53,7 +53,11 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		if !p.Waits(seat) {
 			opt.Illegal = rules.Errorf(rules.CodeNotYourTurn, "n4-core §4.2", "%s is not prompted: waiting for %v in %s", seat, p.Seats, p.Window)
 		} else if err := s.check(a); err != nil {
-			if re, ok := rules.AsRuleError(err); ok {
+			// A plain type assertion: errors.As would allocate for every
+			// greyed candidate.
+			if re, ok := err.(*rules.RuleError); ok {
+				opt.Illegal = re
+			} else if re, ok := rules.AsRuleError(err); ok {
 				opt.Illegal = re
 			} else {
 				opt.Illegal = rules.Errorf(rules.CodeIllegal, "", "%v", err)
@@ -67,12 +71,23 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 // skillCandidates are the skills a trooper might declare from the end of
 // path with mov inches of movement.
 func (s *State) skillCandidates(t int, from [2]float64, mov float64, attacks bool) []Skill {
-	out := []Skill{{Name: SkillIdle}, {Name: SkillDodge}, {Name: SkillReset}, {Name: SkillSuppressiveFire}}
+	enemies := 0
+	if attacks {
+		for _, model := range s.Models {
+			if !model.Removed && s.Troopers[model.Trooper].Seat != s.Troopers[t].Seat {
+				enemies++
+			}
+		}
+	}
+	out := make([]Skill, 0, 4+len(directions)+3*enemies)
+	out = append(out, Skill{Name: SkillIdle}, Skill{Name: SkillDodge}, Skill{Name: SkillReset}, Skill{Name: SkillSuppressiveFire})
 	if mov > 0 {
-		for _, deg := range directions {
+		// One block for every route.
+		routes := make([][2]float64, len(directions))
+		for i, deg := range directions {
 			r := radians(deg)
-			to := [2]float64{from[0] + mov*math.Cos(r), from[1] + mov*math.Sin(r)}
-			out = append(out, Skill{Name: SkillMove, Route: [][2]float64{to}})
+			routes[i] = [2]float64{from[0] + mov*math.Cos(r), from[1] + mov*math.Sin(r)}
+			out = append(out, Skill{Name: SkillMove, Route: routes[i : i+1 : i+1]})
 		}
 	}
 	if attacks {

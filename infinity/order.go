@@ -258,8 +258,10 @@ func (s *State) checkActivate(a Activate) (*Order, error) {
 		return nil, err
 	}
 	m := s.modelOf(t)
-	o := &Order{Trooper: t, Model: m, Source: a.Order}
-	o.Targets = o.targetsBuf[:0]
+	// Validation works on the state's scratch Order: Legal checks every
+	// candidate this way, and must not allocate an Order for each.
+	o := &s.probe
+	*o = Order{Trooper: t, Model: m, Source: a.Order}
 	o.Path = o.pathBuf[:1]
 	o.Path[0] = s.Models[m].At
 	if err := s.canDeclare(o, a.Skill, true); err != nil {
@@ -270,10 +272,13 @@ func (s *State) checkActivate(a Activate) (*Order, error) {
 
 // activate is steps 1.1 and 1.2: spend the Order, declare the first skill.
 func (s *State) activate(a Activate) ([]rules.Event, error) {
-	o, err := s.checkActivate(a)
+	probe, err := s.checkActivate(a)
 	if err != nil {
 		return nil, err
 	}
+	o := &Order{Trooper: probe.Trooper, Model: probe.Model, Source: probe.Source}
+	o.Targets = o.targetsBuf[:0]
+	o.Path = append(o.pathBuf[:0:len(o.pathBuf)], probe.Path...)
 	t := o.Trooper
 	s.spend(t, a.Order)
 	if a.Skill.Name == SkillMove {

@@ -227,7 +227,9 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 	if len(route) == 0 {
 		return rules.Errorf(rules.CodeBadAction, "n4-core §5.1", "a Move needs a route")
 	}
-	r := geom.Route{geom.Pt(o.Path[len(o.Path)-1][0], o.Path[len(o.Path)-1][1])}
+	var buf [8]geom.Point
+	r := geom.Route(buf[:0])
+	r = append(r, geom.Pt(o.Path[len(o.Path)-1][0], o.Path[len(o.Path)-1][1]))
 	for _, p := range route {
 		r = append(r, geom.Pt(p[0], p[1]))
 	}
@@ -302,14 +304,19 @@ func (s *State) eligible() []eligibility {
 		eachPathSample(o.Path, func(p [2]float64) bool {
 			at := active
 			at.At = p
-			lof := s.lof(s.Models[m], at.base(), m, o.Model)
-			zoc := geom.InZoC(s.Models[m].base(), at.base())
+			d := geom.EdgeDistance(s.Models[m].base(), at.base())
+			zoc := d <= geom.ZoCRadius+geom.Eps // geom.InZoC
+			// Line of Fire is the costly test: skip it where it could
+			// improve nothing (already seen from a closer point).
+			lof := false
+			if !e.LoF || d < bestLoF {
+				lof = s.lof(s.Models[m], at.base(), m, o.Model)
+			}
 			if !lof && !zoc {
 				return true
 			}
 			e.LoF = e.LoF || lof
 			e.ZoC = e.ZoC || zoc
-			d := geom.EdgeDistance(s.Models[m].base(), at.base())
 			if d < best {
 				best, e.At = d, p
 			}

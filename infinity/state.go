@@ -42,6 +42,8 @@ type State struct {
 	// time, and every caller hands the slice straight to geom, which keeps
 	// nothing. Clones start without it.
 	scratch []geom.Circle
+	// probe is the Order that validating an activation fills in.
+	probe Order
 }
 
 // Phase is the step of the Player Turn (n4-core §3.4). The Tactical,
@@ -173,13 +175,25 @@ type Model struct {
 // point is the model's centre.
 func (m Model) point() geom.Point { return geom.Pt(m.At[0], m.At[1]) }
 
-// silhouettes are the base sizes models stand on (geom's N4 table).
-var silhouettes = geom.DefaultSilhouettes()
+// baseRadius is the base radius of each Silhouette, read once from geom's
+// N4 table (a model's base is looked up on every geometry query).
+var baseRadius = func() (r [9]float64) {
+	sil := geom.DefaultSilhouettes()
+	for s := range r {
+		if c, err := sil.Base(s, geom.Pt(0, 0)); err == nil {
+			r[s] = c.Radius
+		}
+	}
+	return r
+}()
 
 // base is the model's base on the table.
 func (m Model) base() geom.Circle {
-	c, _ := silhouettes.Base(m.S, m.point())
-	return c
+	var r float64
+	if m.S >= 0 && m.S < len(baseRadius) {
+		r = baseRadius[m.S]
+	}
+	return geom.Circle{Center: m.point(), Radius: r}
 }
 
 // radians converts a facing in degrees.
