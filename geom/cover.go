@@ -28,6 +28,18 @@ const CoverReach = 1.0
 // order is reported. Template and Impetuous exceptions are the ruleset's
 // business (n4-core §2.1).
 func (t *Table) PartialCover(shooter Model, target Circle, blockers []Circle) (piece int, ok bool) {
+	// No cover-giving piece near the target: no cover, and no need for the
+	// (costlier) Line of Fire test.
+	near := false
+	for _, tr := range t.terrain() {
+		if tr.Flags.Has(GivesCover) && tr.Outline.DistTo(target.Center)-target.Radius <= CoverReach+Eps {
+			near = true
+			break
+		}
+	}
+	if !near {
+		return -1, false
+	}
 	if !t.LoF(shooter, target, blockers) {
 		return -1, false
 	}
