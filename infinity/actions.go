@@ -152,6 +152,7 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register("guts-move", func() rules.Action { return &GutsMove{} })
 	c.Register("alert", func() rules.Action { return &Alert{} })
 	c.Register("appoint", func() rules.Action { return &Appoint{} })
+	c.Register("move-token", func() rules.Action { return &MoveToken{} })
 	return c
 }()
 
@@ -177,6 +178,8 @@ func deref(a rules.Action) rules.Action {
 	case *Alert:
 		return *v
 	case *Appoint:
+		return *v
+	case *MoveToken:
 		return *v
 	}
 	return a

@@ -251,5 +251,6 @@ var eventCodec = func() *rules.Codec[rules.Event] {
 	c.Register("guts-check", func() rules.Event { return &GutsCheck{} })
 	c.Register("turned", func() rules.Event { return &Turned{} })
 	c.Register("appointed", func() rules.Event { return &Appointed{} })
+	c.Register("token-moved", func() rules.Event { return &TokenMoved{} })
 	return c
 }()

@@ -285,11 +285,20 @@ func (s *State) advanceConclusion() []rules.Event {
 		o.Step = StepGutsMove
 		return nil
 	}
-	if o.Step != StepAlert {
+	if o.Step != StepAlert && o.Step != StepToken {
 		o.Alerters = s.alertCandidates()
 	}
 	if len(o.Alerters) > 0 {
 		o.Step = StepAlert
+		return nil
+	}
+	// Last, a G: Jumper whose Active Proxy went Isolated or Null may move
+	// its token (seed 000).
+	if o.Step != StepToken {
+		o.Stranded = s.stranded()
+	}
+	if len(o.Stranded) > 0 {
+		o.Step = StepToken
 		return nil
 	}
 	return s.conclude()

@@ -46,6 +46,14 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		cands = s.gutsCandidatesMoves()
 	case s.Order.Step == StepAlert:
 		cands = s.alertCandidatesActions()
+	case s.Order.Step == StepToken:
+		j := s.Order.Stranded[0]
+		cands = []rules.Action{MoveToken{Jumper: j}}
+		for _, t := range s.Troopers {
+			if t.Jumper == j {
+				cands = append(cands, MoveToken{Jumper: j, Proxy: t.ID})
+			}
+		}
 	}
 	out := make([]rules.Option, 0, len(cands))
 	for _, a := range cands {

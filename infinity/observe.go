@@ -66,6 +66,10 @@ type TrooperView struct {
 	// Marker: an enemy Camouflaged marker; ID is its label and nothing
 	// else of the trooper is shown.
 	Marker bool `json:"marker,omitempty"`
+	// Jumper names a Proxy's G: Jumper, and Active marks the Proxy with
+	// the Active Proxy Token, which is on the table for all to see.
+	Jumper string `json:"jumper,omitempty"`
+	Active bool   `json:"active,omitempty"`
 }
 
 // Observe is the state as v may see it. The Lieutenant's identity, the
@@ -90,11 +94,11 @@ func (s *State) Observe(v rules.Viewer) any {
 			// Not on the table: nothing of it shows (n4-core §7.13).
 			continue
 		case !sees && t.States.Camouflaged:
-			view.Troopers = append(view.Troopers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true})
+			view.Troopers = append(view.Troopers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true, Active: t.Active})
 			continue
 		}
 		tv := TrooperView{ID: t.ID, Seat: t.Seat, Profile: t.Profile, Group: t.Group, Wounds: t.Wounds,
-			States: t.States.Names(), IrregularOrders: t.IrregularOrders}
+			States: t.States.Names(), IrregularOrders: t.IrregularOrders, Jumper: t.Jumper, Active: t.Active}
 		if sees {
 			tv.Lieutenant = t.Lieutenant
 		}
@@ -292,6 +296,7 @@ func (o *Order) clone() *Order {
 	c.Gutsers = slices.Clone(o.Gutsers)
 	c.Targets = append(c.targetsBuf[:0:len(c.targetsBuf)], o.Targets...)
 	c.Alerters = slices.Clone(o.Alerters)
+	c.Stranded = slices.Clone(o.Stranded)
 	return &c
 }
 

@@ -58,6 +58,8 @@ type Order struct {
 	// those still to answer the Alert window (n4-core §5.10).
 	Targets  []int `json:"targets,omitempty"`
 	Alerters []int `json:"alerters,omitempty"`
+	// Stranded are the G: Jumpers still to answer the token step.
+	Stranded []string `json:"stranded,omitempty"`
 
 	// Room for the path, the second skill and the targets inside the Order
 	// itself, so that the hot path allocates nothing for them.
@@ -110,6 +112,12 @@ func (s *State) Prompt() rules.Prompt {
 		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Gutsers[0].Trooper].Seat)), Window: StepGutsMove}
 	case StepAlert:
 		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Alerters[0]].Seat)), Window: StepAlert}
+	case StepToken:
+		for _, t := range s.Troopers {
+			if t.Jumper == o.Stranded[0] {
+				return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(t.Seat)), Window: StepToken}
+			}
+		}
 	}
 	return rules.Prompt{Kind: rules.GameOver}
 }
@@ -168,6 +176,8 @@ func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 		return s.alert(a), nil
 	case Appoint:
 		return s.appoint(a), nil
+	case MoveToken:
+		return s.moveToken(a), nil
 	}
 	return nil, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 }
@@ -242,6 +252,11 @@ func (s *State) check(a rules.Action) error {
 		return s.checkAlert(a)
 	case Appoint:
 		return wrong()
+	case MoveToken:
+		if step != StepToken {
+			return wrong()
+		}
+		return s.checkMoveToken(a)
 	default:
 		return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 	}
@@ -281,6 +296,8 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	o.Path = append(o.pathBuf[:0:len(o.pathBuf)], probe.Path...)
 	t := o.Trooper
 	s.spend(t, a.Order)
+	// The Proxy activated takes the Active Proxy Token (seed 000).
+	token := s.takeToken(t)
 	if a.Skill.Name == SkillMove {
 		s.Troopers[t].States.Prone = false
 	}
@@ -293,7 +310,7 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	s.placeDeclared(&o.First)
 	mines := s.trigger(t)
 	// Activation cancels Suppressive Fire (n4-core §7.15).
-	events := []rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}
+	events := append([]rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}, token...)
 	// An Order places a hidden trooper on the table; a skill other than a
 	// Short Movement Skill without a roll reveals a marker (n4-core §7.9,
 	// §7.12).
@@ -317,6 +334,8 @@ func (s *State) canSpend(t int, source string) error {
 		return rules.Errorf(rules.CodeIllegal, "n4-core §7", "%s is %v and cannot be activated", tr.ID, tr.States.Names())
 	case s.modelOf(t) < 0:
 		return rules.Errorf(rules.CodeIllegal, "n4-core §3.5", "%s is not on the table", tr.ID)
+	case tr.Jumper != "" && tr.States.Isolated:
+		return rules.Errorf(rules.CodeIllegal, "seed 000 (PDF 2.1)", "a G: Jumper cannot activate a Proxy in Isolated State (%s)", tr.ID)
 	}
 	switch source {
 	case OrderRegular:
@@ -330,7 +349,7 @@ func (s *State) canSpend(t int, source string) error {
 		}
 		return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "combat group %s has no Regular Order left", tr.Group)
 	case OrderIrregular:
-		if tr.IrregularOrders > 0 {
+		if s.orderHolder(t) >= 0 {
 			return nil
 		}
 		return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "%s has no Irregular Order", tr.ID)
@@ -359,10 +378,44 @@ func (s *State) spend(t int, source string) {
 			}
 		}
 	case OrderIrregular:
-		tr.IrregularOrders--
+		s.Troopers[s.orderHolder(t)].IrregularOrders--
 	case OrderLieutenant:
 		army.LieutenantOrders--
 	}
+}
+
+// orderHolder is the trooper holding t's Irregular Order: t itself, or for
+// a Proxy whichever Proxy of its G: Jumper holds the Jumper's one Order;
+// -1 if none.
+func (s *State) orderHolder(t int) int {
+	tr := s.Troopers[t]
+	if tr.IrregularOrders > 0 {
+		return t
+	}
+	if tr.Jumper == "" {
+		return -1
+	}
+	for i, o := range s.Troopers {
+		if o.Jumper == tr.Jumper && o.Seat == tr.Seat && o.IrregularOrders > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// takeToken gives Proxy t the Active Proxy Token of its G: Jumper (seed
+// 000). It returns the event, or nil when t already held it or is no Proxy.
+func (s *State) takeToken(t int) []rules.Event {
+	tr := s.Troopers[t]
+	if tr.Jumper == "" || tr.Active {
+		return nil
+	}
+	for i := range s.Troopers {
+		if s.Troopers[i].Jumper == tr.Jumper && s.Troopers[i].Seat == tr.Seat {
+			s.Troopers[i].Active = i == t
+		}
+	}
+	return []rules.Event{TokenMoved{Jumper: tr.Jumper, Proxy: tr.ID}}
 }
 
 // second is step 3.
@@ -405,7 +458,7 @@ func (s *State) placeDeclared(k *Skill) {
 // trooper may react (n4-core §4.2 steps 2 and 4).
 func (s *State) openWindow(n int) []rules.Event {
 	o := s.Order
-	o.Eligible = s.eligible()
+	o.Eligible = s.widenForJumpers(s.eligible())
 	// While the reactive side has a trooper in Hidden Deployment the window
 	// opens every time, so that its opening tells nothing of where that
 	// trooper is.
@@ -500,6 +553,11 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 	var events []rules.Event
 	events = append(events, ev)
 	for _, d := range decls {
+		// A Proxy reacting other than by Dodge or Reset is the Active
+		// Proxy: the token moves to it (seed 000).
+		if d.Skill.Name != SkillDodge && d.Skill.Name != SkillReset {
+			events = append(events, s.takeToken(d.Trooper)...)
+		}
 		// Declaring an ARO places a hidden trooper on the table and
 		// reveals a marker (every ARO here rolls).
 		events = append(events, s.reveal(d.Trooper, "declared an ARO")...)
@@ -567,6 +625,9 @@ func (s *State) checkAROs(a AROs, window int) ([]ARO, []int, error) {
 			at = e.AtLoF
 		}
 		decls = append(decls, ARO{Trooper: t, Skill: d.Skill, Window: window, At: at})
+	}
+	if err := s.checkJumperAROs(decls); err != nil {
+		return nil, nil, err
 	}
 	return decls, seen, nil
 }

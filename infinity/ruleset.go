@@ -114,6 +114,63 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 	return s, nil
 }
 
+// addJumper adds a G: Jumper trooper (seed 000): two or three Proxy
+// models, each with its own profile (the model's, or the trooper's), each
+// kept as its own trooper for W/STR and states, bound together by Jumper.
+// They are in one combat group, where they count as one trooper; no Proxy
+// holds the Active Proxy Token at deployment.
+//
+// Each Proxy deploys with its own deployment skills: with deployment
+// "marker" a Proxy with Camouflage is a marker (its own label), with
+// "hidden" a Proxy with Hidden Deployment is hidden; the others stand on
+// the table.
+func (r Ruleset) addJumper(s *State, seat rules.Seat, st scenario.Trooper, group string, newMarker func() string) error {
+	if n := len(st.Models); n < 2 || n > 3 {
+		return setupError("seed 000 (Requirements)", "%s: G: Jumper trooper %s has %d Proxies: it must have two or three", seat, st.ID, n)
+	}
+	for _, sm := range st.Models {
+		id := sm.Profile
+		if id == "" {
+			id = st.Profile
+		}
+		p, ok := r.Catalog.Profile(id)
+		if !ok {
+			return setupError("DESIGN.md point 10", "%s: Proxy %s: unknown profile %q", seat, sm.ID, id)
+		}
+		if math.IsNaN(sm.Facing) {
+			return setupError("scenario", "model %s: facing", sm.ID)
+		}
+		s.Profiles[p.ID] = p
+		for _, wid := range p.Weapons {
+			if w, ok := r.Catalog.Weapon(wid); ok {
+				s.Weapons[w.ID] = w
+			}
+		}
+		size := p.S
+		if sm.Silhouette != 0 {
+			size = sm.Silhouette
+		}
+		var states States
+		marker := ""
+		switch {
+		case st.Deployment == "marker" && p.HasSkill("Camouflage"):
+			states.Camouflaged, marker = true, newMarker()
+		case st.Deployment == "hidden" && p.HasSkill("Hidden Deployment"):
+			states.Hidden = true
+		case st.Deployment != "" && st.Deployment != "marker" && st.Deployment != "hidden":
+			return setupError("n4-core §3.3", "%s: trooper %s: deployment %q is not supported yet", seat, st.ID, st.Deployment)
+		}
+		ti := len(s.Troopers)
+		s.Troopers = append(s.Troopers, Trooper{
+			ID: sm.ID, Seat: seat, Profile: p.ID, Group: group, Lieutenant: st.Lieutenant,
+			Wounds: p.W, Cost: p.Cost, States: states, Marker: marker, Jumper: st.ID,
+			Models: []int{len(s.Models)},
+		})
+		s.Models = append(s.Models, Model{ID: sm.ID, Trooper: ti, At: sm.At, Facing: sm.Facing, S: size})
+	}
+	return nil
+}
+
 // addArmy checks one side against the army rules and adds it.
 func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 	seat := rules.Seat(side.Seat)
@@ -142,6 +199,16 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 			if !p.CanBeLieutenant() {
 				return setupError("n4-core §3.1", "%s: trooper %s (%s) cannot be Lieutenant: Irregular troopers and REMs cannot", seat, st.ID, p.Name)
 			}
+		}
+		if p.HasSkill("G: Jumper") {
+			newMarker := func() string {
+				markers++
+				return fmt.Sprintf("%s-marker-%d", seat, markers)
+			}
+			if err := r.addJumper(s, seat, st, groupOf[st.ID], newMarker); err != nil {
+				return err
+			}
+			continue
 		}
 		var states States
 		marker := ""

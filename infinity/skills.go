@@ -257,9 +257,12 @@ type eligibility struct {
 	ZoC     bool `json:"zoc"`
 	// Template: affected by the active trooper's template, which lets it
 	// Dodge (or Reset) without LoF or ZoC (n4-core §4.3, seed 003).
-	Template bool       `json:"template,omitempty"`
-	At       [2]float64 `json:"at"`    // the closest path point at which it qualifies
-	AtLoF    [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
+	Template bool `json:"template,omitempty"`
+	// Proxy: an inactive Proxy of an eligible G: Jumper, which may Dodge or
+	// Reset without LoF or ZoC (seed 000, FAQ 1.0).
+	Proxy bool       `json:"proxy,omitempty"`
+	At    [2]float64 `json:"at"`    // the closest path point at which it qualifies
+	AtLoF [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
 }
 
 // eachPathSample calls f with the points of the active model's path checked
@@ -345,9 +348,10 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
 		return err
 	}
-	// Affected by a template only: Dodge or Reset.
+	// Affected by a template only, or an inactive Proxy of a reacting G:
+	// Jumper without LoF or ZoC: Dodge or Reset.
 	if !e.LoF && !e.ZoC && k.Name != SkillDodge && k.Name != SkillReset {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s is only affected by a template: it may Dodge or Reset", tr.ID)
+		return rules.Errorf(rules.CodeIllegal, "n4-core §4.3, seed 000", "%s has the active trooper in neither LoF nor ZoC: it may only Dodge or Reset", tr.ID)
 	}
 	// ZoC without LoF: the zoc-aro ruling (N4 errata 1.1.1 allows any valid
 	// ARO; the original N4 only Dodge or Reset).

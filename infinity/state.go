@@ -110,6 +110,21 @@ type Trooper struct {
 	// Failed lists the markers this trooper failed to Discover this Player
 	// Turn (n4-core §5.6).
 	Failed []string `json:"failed,omitempty"`
+	// Jumper names the G: Jumper trooper this one is a Proxy of (seed 000):
+	// its Proxies share one Order and one Active Proxy Token, each with its
+	// own profile, W/STR and states. Empty for an ordinary trooper.
+	Jumper string `json:"jumper,omitempty"`
+	// Active marks the Proxy holding the Active Proxy Token.
+	Active bool `json:"active,omitempty"`
+}
+
+// unit is what generates Orders and counts toward army limits: a trooper's
+// id, or its G: Jumper's for a Proxy.
+func (t Trooper) unit() string {
+	if t.Jumper != "" {
+		return t.Jumper
+	}
+	return t.ID
 }
 
 // States are the states a trooper is in (n4-core §7).

@@ -102,7 +102,7 @@ func TestTemplateAloneAllowsDodge(t *testing.T) {
 	if st.Order.Step != StepARO1 {
 		t.Fatalf("the affected trooper may react: step %s", st.Order.Step)
 	}
-	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillCCAttack, Target: "assault"}}}}, rules.CodeIllegal, "only affected by a template")
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillCCAttack, Target: "assault"}}}}, rules.CodeIllegal, "may only Dodge or Reset")
 	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
 }
 

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"github.com/ordo-rules/ordo/rules"
+	"slices"
 )
 
 // lossOfLieutenant is the check of the Tactical Phase (seed 001; n4-core
@@ -12,6 +13,8 @@ func (s *State) lossOfLieutenant(seat rules.Seat) bool {
 	if s.army(seat).LossOfLieutenant {
 		return true
 	}
+	// A G: Jumper Lieutenant is lost only when every Proxy is (seed 000,
+	// G: Jumper and Lieutenant).
 	for i, t := range s.Troopers {
 		if t.Seat != seat || !t.Lieutenant {
 			continue
@@ -20,7 +23,9 @@ func (s *State) lossOfLieutenant(seat rules.Seat) bool {
 		if t.States.Hidden && s.Rulings.Get("lieutenant-hidden") == "not-deployed" {
 			deployed = false
 		}
-		return !deployed || t.States.Null() || t.States.Isolated
+		if deployed && !t.States.Null() && !t.States.Isolated {
+			return false
+		}
 	}
 	return true
 }
@@ -46,15 +51,20 @@ func (s *State) startTurn() []rules.Event {
 		army.Groups[g].Pool = 0
 	}
 	army.LieutenantOrders = 0
+	var counted []string // G: Jumpers already counted: one Order each
 	for i := range s.Troopers {
 		t := &s.Troopers[i]
 		if t.Seat != seat {
 			continue
 		}
 		t.IrregularOrders = 0
-		// Troopers not on the table and Null troopers add nothing.
-		if t.States.Null() || s.modelOf(i) < 0 {
+		// Troopers not on the table and Null troopers add nothing; nor does
+		// an Isolated Proxy, and a G: Jumper counts once (seed 000).
+		if t.States.Null() || s.modelOf(i) < 0 || (t.Jumper != "" && (t.States.Isolated || slices.Contains(counted, t.Jumper))) {
 			continue
+		}
+		if t.Jumper != "" {
+			counted = append(counted, t.Jumper)
 		}
 		if s.irregular(i) {
 			t.IrregularOrders = 1

@@ -1,0 +1,150 @@
+package infinity
+
+import (
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// G: Jumper (seed 000, N4 PDF 2.1). A G: Jumper trooper is two or three
+// Proxies, kept as troopers bound by Trooper.Jumper: one Order for them all,
+// one Active Proxy Token. Only the Proxy with the token declares Orders;
+// activating a Proxy moves the token to it. In the Reactive Turn, when an
+// Order lets the G: Jumper react, one Proxy may react normally (it takes the
+// token) and the others only Dodge or Reset, whether or not they have the
+// active trooper in LoF or ZoC (FAQ 1.0).
+
+// TokenMoved is the Active Proxy Token placed beside a Proxy.
+type TokenMoved struct {
+	Jumper string `json:"jumper"`
+	Proxy  string `json:"proxy"`
+}
+
+func (TokenMoved) Kind() string     { return "token-moved" }
+func (e TokenMoved) String() string { return e.Jumper + "'s Active Proxy Token moves to " + e.Proxy }
+
+// proxySiblings lists the other Proxies of t's G: Jumper.
+func (s *State) proxySiblings(t int) []int {
+	tr := s.Troopers[t]
+	if tr.Jumper == "" {
+		return nil
+	}
+	var out []int
+	for i, o := range s.Troopers {
+		if i != t && o.Jumper == tr.Jumper && o.Seat == tr.Seat {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// widenForJumpers adds, to the troopers eligible for an ARO, every other
+// Proxy (not in a Null state) of an eligible G: Jumper: those may Dodge or
+// Reset whenever the G: Jumper may react (seed 000, FAQ 1.0).
+func (s *State) widenForJumpers(elig []eligibility) []eligibility {
+	has := func(t int) bool {
+		for _, e := range elig {
+			if e.Trooper == t {
+				return true
+			}
+		}
+		return false
+	}
+	for _, e := range elig {
+		for _, sib := range s.proxySiblings(e.Trooper) {
+			st := s.Troopers[sib].States
+			if has(sib) || st.Null() || s.modelOf(sib) < 0 || containsInt(s.Order.Decided, sib) {
+				continue
+			}
+			elig = append(elig, eligibility{Trooper: sib, At: s.Models[s.Order.Model].At, Proxy: true})
+		}
+	}
+	return elig
+}
+
+// checkJumperAROs enforces one reacting Proxy per G: Jumper: at most one
+// Proxy of a G: Jumper declares an ARO other than Dodge or Reset, and it is
+// the one that holds, or takes, the token (seed 000, PDF 2.1).
+func (s *State) checkJumperAROs(decls []ARO) error {
+	var seen []string
+	for _, d := range decls {
+		tr := s.Troopers[d.Trooper]
+		if tr.Jumper == "" || d.Skill.Name == SkillDodge || d.Skill.Name == SkillReset {
+			continue
+		}
+		if containsStr(seen, tr.Jumper) {
+			return rules.Errorf(rules.CodeIllegal, "seed 000 (PDF 2.1)", "only one Proxy of %s reacts as the Active Proxy; the others may only Dodge or Reset", tr.Jumper)
+		}
+		seen = append(seen, tr.Jumper)
+	}
+	return nil
+}
+
+func containsStr(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// StepToken is the Conclusion step where a player whose Active Proxy
+// entered Isolated or a Null state this Order may move the token (seed 000,
+// PDF 2.1).
+const StepToken = "proxy-token"
+
+// MoveToken moves a G: Jumper's Active Proxy Token to another Proxy, or
+// keeps it where it is (Proxy empty).
+type MoveToken struct {
+	Jumper string `json:"jumper"`
+	Proxy  string `json:"proxy,omitempty"`
+}
+
+func (MoveToken) Kind() string { return "move-token" }
+
+// stranded lists the G: Jumpers whose Active Proxy is Isolated or Null and
+// that have another Proxy able to take the token.
+func (s *State) stranded() []string {
+	var out []string
+	for t, tr := range s.Troopers {
+		if tr.Jumper == "" || !tr.Active || !(tr.States.Null() || tr.States.Isolated) || containsStr(out, tr.Jumper) {
+			continue
+		}
+		for _, sib := range s.proxySiblings(t) {
+			if st := s.Troopers[sib].States; !st.Null() && !st.Isolated {
+				out = append(out, tr.Jumper)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// checkMoveToken validates a token move.
+func (s *State) checkMoveToken(a MoveToken) error {
+	o := s.Order
+	if len(o.Stranded) == 0 || a.Jumper != o.Stranded[0] {
+		return rules.Errorf(rules.CodeIllegal, "seed 000", "the token of %q does not move now", a.Jumper)
+	}
+	if a.Proxy == "" {
+		return nil
+	}
+	t := s.trooperIndex(a.Proxy)
+	if t < 0 || s.Troopers[t].Jumper != a.Jumper {
+		return rules.Errorf(rules.CodeBadAction, "seed 000", "%q is not a Proxy of %s", a.Proxy, a.Jumper)
+	}
+	if st := s.Troopers[t].States; st.Null() || st.Isolated {
+		return rules.Errorf(rules.CodeIllegal, "seed 000 (PDF 2.1)", "the token cannot go to a Proxy in Isolated or a Null state")
+	}
+	return nil
+}
+
+// moveToken applies a token move and goes on with the Conclusion.
+func (s *State) moveToken(a MoveToken) []rules.Event {
+	o := s.Order
+	o.Stranded = o.Stranded[1:]
+	var events []rules.Event
+	if a.Proxy != "" {
+		events = s.takeToken(s.trooperIndex(a.Proxy))
+	}
+	return append(events, s.advanceConclusion()...)
+}

@@ -1,0 +1,198 @@
+package infinity
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/play"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/rulestest"
+)
+
+// jumperYAML: blue's captain and a G: Jumper with the given Proxies
+// ("id:profile:x,y:facing"), red's hellcat.
+func jumperYAML(lt string, proxies ...string) string {
+	var models []string
+	for _, p := range proxies {
+		f := strings.Split(p, ":")
+		models = append(models, fmt.Sprintf("{id: %s, profile: %s, at: [%s], facing: %s}", f[0], f[1], f[2], f[3]))
+	}
+	captainLt, jumperLt := ", lieutenant: true", ""
+	if lt == "posthuman" {
+		captainLt, jumperLt = "", ", lieutenant: true"
+	}
+	return `name: jumper
+ruleset: infinity-n4
+table: {width: 32, height: 40}
+sides:
+  - seat: blue
+    troopers:
+      - {id: captain, profile: fusilier` + captainLt + `, models: [{id: captain, at: [30, 38], facing: 90}]}
+      - {id: posthuman, profile: proxy-mk4` + jumperLt + `, models: [` + strings.Join(models, ", ") + `]}
+    combat-groups: [{name: "1", troopers: [captain, posthuman]}]
+  - seat: red
+    troopers:
+      - {id: hellcat, profile: hellcat, lieutenant: true, models: [{id: hellcat, at: [16, 13], facing: 270}]}
+    combat-groups: [{name: "1", troopers: [hellcat]}]
+initiative: blue
+rounds: 2
+`
+}
+
+var threeProxies = []string{"mk2:proxy-mk2:2,30:90", "mk4:proxy-mk4:12,3:0", "mk5:proxy-mk5:20,3:90"}
+
+// Seed 000, Requirements: two or three Proxies.
+func TestJumperTwoOrThreeProxies(t *testing.T) {
+	for _, n := range []int{1, 4} {
+		var ps []string
+		for i := range n {
+			ps = append(ps, fmt.Sprintf("p%d:proxy-mk4:%d,3:90", i, 2+3*i))
+		}
+		if err := setupErr(t, jumperYAML("captain", ps...)); err == nil || !strings.Contains(err.Error(), "two or three") {
+			t.Errorf("%d Proxies: %v", n, err)
+		}
+	}
+	if err := setupErr(t, jumperYAML("captain", threeProxies...)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Seed 000: the Proxies count as one trooper in their combat group and
+// give a single Order however many there are; no token at deployment.
+func TestJumperOneOrder(t *testing.T) {
+	st := setup(t, jumperYAML("captain", threeProxies...), nil)
+	if pool := st.army("blue").Groups[0].Pool; pool != 2 {
+		t.Fatalf("pool %d, want 2 (the captain and the G: Jumper)", pool)
+	}
+	for _, tr := range st.Troopers {
+		if tr.Active {
+			t.Fatalf("%s holds the token at deployment", tr.ID)
+		}
+	}
+}
+
+// Seed 000: activating a Proxy places the token beside it; a Proxy in
+// Isolated or a Null state cannot be activated.
+func TestJumperActivation(t *testing.T) {
+	st := setup(t, jumperYAML("captain", threeProxies...), nil)
+	st.Troopers[st.trooperIndex("mk5")].States.Isolated = true
+	refused(t, st, "blue", Activate{Trooper: "mk5", Order: OrderRegular, Skill: Skill{Name: SkillIdle}}, rules.CodeIllegal, "Isolated")
+	ev := do(t, st, "blue", Activate{Trooper: "mk4", Order: OrderRegular, Skill: Skill{Name: SkillIdle}})
+	found := false
+	for _, e := range ev {
+		if tm, ok := e.(TokenMoved); ok && tm.Proxy == "mk4" {
+			found = true
+		}
+	}
+	if !found || !st.Troopers[st.trooperIndex("mk4")].Active {
+		t.Fatalf("token: %v", ev)
+	}
+}
+
+// Seed 000, FAQ 1.0: when the G: Jumper may react, its inactive Proxies may
+// Dodge or Reset even without LoF or ZoC — and nothing else.
+func TestJumperInactiveProxiesDodgeOrReset(t *testing.T) {
+	st := setup(t, jumperYAML("captain", threeProxies...), nil)
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: move([2]float64{16, 9})})
+	refused(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk2", Skill: Skill{Name: SkillBSAttack, Target: "hellcat"}}}}, rules.CodeIllegal, "only Dodge or Reset")
+	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk2", Skill: Skill{Name: SkillDodge}}}})
+}
+
+// Seed 000: a Proxy in Suppressive Fire keeps it when another Proxy is
+// activated; Victory Points count each Proxy's cost.
+func TestJumperSuppressiveFireAndVictoryPoints(t *testing.T) {
+	st := setup(t, jumperYAML("captain", threeProxies...), nil)
+	st.Troopers[st.trooperIndex("mk2")].States.SuppressiveFire = true
+	do(t, st, "blue", Activate{Trooper: "mk4", Order: OrderRegular, Skill: Skill{Name: SkillIdle}})
+	if !st.Troopers[st.trooperIndex("mk2")].States.SuppressiveFire {
+		t.Fatal("another Proxy's activation cancelled Suppressive Fire")
+	}
+	st.Troopers[st.trooperIndex("mk5")].States.Unconscious = true
+	vp := st.victoryPoints()
+	if want := 10 + 25 + 38; vp["blue"] != want {
+		t.Fatalf("VP %d, want %d (captain + Mk.2 + Mk.4; the Mk.5 is Unconscious)", vp["blue"], want)
+	}
+}
+
+// Seed 000, G: Jumper and Lieutenant: a G: Jumper Lieutenant with every
+// Proxy Isolated or Null means Loss of Lieutenant; one Proxy standing is
+// enough.
+func TestJumperLieutenant(t *testing.T) {
+	for _, tc := range []struct {
+		down []string
+		lol  bool
+	}{{[]string{"mk2", "mk4"}, false}, {[]string{"mk2", "mk4", "mk5"}, true}} {
+		st := setup(t, jumperYAML("posthuman", threeProxies...), nil)
+		for _, id := range tc.down {
+			st.Troopers[st.trooperIndex(id)].States.Unconscious = true
+		}
+		do(t, st, "blue", EndOrders{})
+		do(t, st, "red", EndOrders{})
+		if got := st.army("blue").LossOfLieutenant; got != tc.lol {
+			t.Errorf("%v down: Loss of Lieutenant %v", tc.down, got)
+		}
+	}
+}
+
+// Seed 000, PDF 2.1: at the end of an Order in which the Active Proxy
+// entered a Null state, the player may move the token to a Proxy that is
+// neither Isolated nor Null.
+func TestJumperTokenMovesAfterLoss(t *testing.T) {
+	st := setup(t, jumperYAML("captain", "mk4:proxy-mk4:16,6:90", "mk5:proxy-mk5:20,3:90"), nil)
+	do(t, st, "blue", Activate{Trooper: "mk5", Order: OrderRegular, Skill: Skill{Name: SkillIdle}})
+	for st.Order != nil && st.Order.Step == StepARO1 {
+		do(t, st, "red", AROs{})
+	}
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	for st.Order != nil {
+		switch st.Order.Step {
+		case StepARO2:
+			do(t, st, "red", AROs{})
+		case StepResolve:
+			do(t, st, rules.ChanceSeat, Resolve{})
+		}
+	}
+	do(t, st, "blue", EndOrders{})
+	// The hellcat shoots the Active Proxy (the Mk.5) unconscious.
+	do(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "mk5"}})
+	do(t, st, "blue", AROs{})
+	do(t, st, "red", Second{Skill: Skill{Name: SkillIdle}})
+	do(t, st, rules.ChanceSeat, Resolve{}, 1, 20, 20, 2)
+	for st.Order != nil && st.Order.Step != StepToken {
+		switch st.Order.Step {
+		case StepAlert:
+			do(t, st, st.Prompt().Seats[0], Alert{})
+		default:
+			t.Fatalf("step %s", st.Order.Step)
+		}
+	}
+	if st.Order == nil {
+		t.Fatalf("no token step; mk5 %+v", st.Troopers[st.trooperIndex("mk5")].States)
+	}
+	refused(t, st, "blue", MoveToken{Jumper: "posthuman", Proxy: "mk5"}, rules.CodeIllegal, "Null")
+	do(t, st, "blue", MoveToken{Jumper: "posthuman", Proxy: "mk4"})
+	if !st.Troopers[st.trooperIndex("mk4")].Active {
+		t.Fatal("the token did not move")
+	}
+}
+
+// Issue #5 acceptance: the seed's two worked examples as scripted scenarios.
+func TestJumperSeedExamples(t *testing.T) {
+	for _, f := range []string{"jumper-active-turn.yaml", "jumper-reactive-turn.yaml"} {
+		var out strings.Builder
+		if err := play.Run(ruleset(t), load(t, "../data/scenarios/seed/"+f), &out, play.Options{}); err != nil {
+			t.Fatalf("%s: %v\n%s", f, err, out.String())
+		}
+	}
+}
+
+// Issue #5 acceptance: rulestest passes on a demo with a G: Jumper.
+func TestJumperDemoConforms(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 10
+	}
+	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/jumper-demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25})
+}
