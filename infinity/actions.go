@@ -72,6 +72,11 @@ func (k Skill) String() string {
 		return "Suppressive Fire"
 	case SkillDiscover:
 		return fmt.Sprintf("Discover %s", k.Target)
+	case SkillCombatJump:
+		if len(k.Route) == 1 {
+			return fmt.Sprintf("Combat Jump to (%.4g, %.4g)", k.Route[0][0], k.Route[0][1])
+		}
+		return "Combat Jump"
 	}
 	return k.Name
 }

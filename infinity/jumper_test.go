@@ -196,3 +196,35 @@ func TestJumperDemoConforms(t *testing.T) {
 	}
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/jumper-demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25})
 }
+
+// Seed 000's Hellcat: a trooper in reserve with Combat Jump comes on with
+// the Entire Order, landing where declared; the jump is a Normal PH Roll
+// that nothing opposes; it adds no Order while in reserve.
+func TestCombatJump(t *testing.T) {
+	y := strings.Replace(jumperYAML("captain", threeProxies...), "      - {id: hellcat, profile: hellcat, lieutenant: true, models: [{id: hellcat, at: [16, 13], facing: 270}]}\n    combat-groups: [{name: \"1\", troopers: [hellcat]}]",
+		"      - {id: elt, profile: line-trooper, lieutenant: true, models: [{id: elt, at: [1, 39], facing: 90}]}\n      - {id: hellcat, profile: hellcat, deployment: reserve}\n    combat-groups: [{name: \"1\", troopers: [elt, hellcat]}]", 1)
+	st := setup(t, y, nil)
+	do(t, st, "blue", EndOrders{})
+	if pool := st.army("red").Groups[0].Pool; pool != 1 {
+		t.Fatalf("pool %d: a trooper in reserve adds no Order", pool)
+	}
+	refused(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: move([2]float64{16, 9})}, rules.CodeIllegal, "in reserve")
+	refused(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{12, 3}}}}, rules.CodeIllegal, "on mk4's base")
+	do(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{16, 9}}}})
+	if m := st.modelOf(st.trooperIndex("hellcat")); m < 0 || st.Models[m].At != [2]float64{16, 9} {
+		t.Fatal("the Hellcat is on the table from its declaration")
+	}
+	do(t, st, "blue", AROs{})
+	if st.Order.Step != StepResolve {
+		t.Fatalf("an Entire Order has no second skill: %s", st.Order.Step)
+	}
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 20)
+	if r := rolledBy(ev)["hellcat"]; r.Roll != "normal" || r.SV.Attribute != "PH" {
+		t.Fatalf("jump roll %+v", r)
+	}
+	// A failed jump sets the trooper down at the nearest table edge
+	// [UNVERIFIED rule, see airborne.go].
+	if at := st.Models[st.modelOf(st.trooperIndex("hellcat"))].At; at == [2]float64{16, 9} {
+		t.Fatalf("failed jump: still at %v", at)
+	}
+}

@@ -124,6 +124,15 @@ func (s *State) activationCandidates() []rules.Action {
 		if tr.Seat != s.active() {
 			continue
 		}
+		if tr.States.Reserve && !tr.States.Null() {
+			// In reserve: a Combat Jump to the middle of each quarter of
+			// the table.
+			w, h := s.Table.Width, s.Table.Height
+			for _, p := range [][2]float64{{w / 4, h / 4}, {3 * w / 4, h / 4}, {w / 4, 3 * h / 4}, {3 * w / 4, 3 * h / 4}} {
+				out = append(out, Activate{Trooper: tr.ID, Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{p}}})
+			}
+			continue
+		}
 		m := s.modelOf(t)
 		if m < 0 {
 			continue

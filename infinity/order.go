@@ -273,6 +273,10 @@ func (s *State) checkActivate(a Activate) (*Order, error) {
 		return nil, err
 	}
 	m := s.modelOf(t)
+	if m < 0 {
+		// In reserve: its model waits off the table.
+		m = s.Troopers[t].Models[0]
+	}
 	// Validation works on the state's scratch Order: Legal checks every
 	// candidate this way, and must not allocate an Order for each.
 	o := &s.probe
@@ -306,6 +310,13 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 		o.Path = append(o.Path, a.Skill.Route...)
 	}
 	o.FirstEnd = len(o.Path) - 1
+	if a.Skill.Name == SkillCombatJump {
+		// The trooper is on the table from its declaration: the AROs see it
+		// at its landing point.
+		o.Path[0] = a.Skill.Route[0]
+		o.FirstEnd = 0
+		token = append(token, s.land(t, a.Skill.Route[0])...)
+	}
 	s.Order = o
 	s.placeDeclared(&o.First)
 	mines := s.trigger(t)
@@ -332,7 +343,7 @@ func (s *State) canSpend(t int, source string) error {
 	switch {
 	case tr.States.Null():
 		return rules.Errorf(rules.CodeIllegal, "n4-core §7", "%s is %v and cannot be activated", tr.ID, tr.States.Names())
-	case s.modelOf(t) < 0:
+	case s.modelOf(t) < 0 && !tr.States.Reserve:
 		return rules.Errorf(rules.CodeIllegal, "n4-core §3.5", "%s is not on the table", tr.ID)
 	case tr.Jumper != "" && tr.States.Isolated:
 		return rules.Errorf(rules.CodeIllegal, "seed 000 (PDF 2.1)", "a G: Jumper cannot activate a Proxy in Isolated State (%s)", tr.ID)

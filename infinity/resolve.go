@@ -166,6 +166,9 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		if !r.idle && r.skill.Name == SkillDiscover {
 			events = append(events, s.discovered(r)...)
 		}
+		if !r.idle && r.skill.Name == SkillCombatJump && !r.out.Scored() {
+			events = append(events, s.missedJump(r.trooper)...)
+		}
 	}
 	if len(o.Mines) > 0 {
 		ev, err := s.mineEffects(rollers, d)
@@ -254,7 +257,7 @@ func (s *State) rollers() []*roller {
 
 // rolls reports a skill that makes a roll at Resolution.
 func rolls(name string) bool {
-	return name == SkillDodge || name == SkillReset || name == SkillDiscover || isAttack(name)
+	return name == SkillDodge || name == SkillReset || name == SkillDiscover || name == SkillCombatJump || isAttack(name)
 }
 
 // hadLoF reports whether model m had the active trooper in its Line of Fire
@@ -378,6 +381,8 @@ func (s *State) buildSV(r *roller) {
 	}
 	burst := 1
 	switch r.skill.Name {
+	case SkillCombatJump:
+		r.sv = s.combatJumpSV(r)
 	case SkillDiscover:
 		r.sv, _ = s.discoverSV(r)
 	case SkillDodge:

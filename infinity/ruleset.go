@@ -226,6 +226,11 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 				return setupError("n4-core §7.12", "%s: trooper %s (%s) has no Hidden Deployment", seat, st.ID, p.Name)
 			}
 			states.Hidden = true
+		case "reserve":
+			if !p.HasSkill("Combat Jump") {
+				return setupError("seed 000 (Combat Jump)", "%s: trooper %s (%s) has no way onto the table from reserve (Combat Jump)", seat, st.ID, p.Name)
+			}
+			states.Reserve = true
 		default:
 			return setupError("n4-core §3.3", "%s: trooper %s: deployment %q is not supported yet", seat, st.ID, st.Deployment)
 		}
@@ -246,7 +251,12 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 				return setupError("scenario", "model %s: facing", sm.ID)
 			}
 			t.Models = append(t.Models, len(s.Models))
-			s.Models = append(s.Models, Model{ID: sm.ID, Trooper: ti, At: sm.At, Facing: sm.Facing, S: size})
+			s.Models = append(s.Models, Model{ID: sm.ID, Trooper: ti, At: sm.At, Facing: sm.Facing, S: size, Removed: states.Reserve})
+		}
+		if states.Reserve && len(t.Models) == 0 {
+			// In reserve: a model kept off the table until it lands.
+			t.Models = append(t.Models, len(s.Models))
+			s.Models = append(s.Models, Model{ID: st.ID, Trooper: ti, S: p.S, Removed: true})
 		}
 		s.Troopers = append(s.Troopers, t)
 	}

@@ -17,7 +17,7 @@ func category(name string) string {
 		return "short-movement"
 	case SkillBSAttack, SkillCCAttack, SkillDodge, SkillReset:
 		return "short"
-	case SkillSuppressiveFire:
+	case SkillSuppressiveFire, SkillCombatJump:
 		return "entire"
 	}
 	return ""
@@ -64,7 +64,12 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 		return err
 	}
 	p := s.profile(o.Trooper)
+	if tr.States.Reserve && k.Name != SkillCombatJump {
+		return rules.Errorf(rules.CodeIllegal, "seed 000 (Combat Jump)", "%s is in reserve: it can only come on with a Combat Jump", tr.ID)
+	}
 	switch k.Name {
+	case SkillCombatJump:
+		return s.checkCombatJump(o, k)
 	case SkillSuppressiveFire:
 		_, err := s.weaponFor(o.Trooper, k)
 		return err

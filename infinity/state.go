@@ -147,6 +147,8 @@ type States struct {
 	// Hidden: in Hidden Deployment, not on the table; its position is
 	// private (n4-core §7.12, §7.13).
 	Hidden bool `json:"hidden,omitempty"`
+	// Reserve: off the table until it comes on (Combat Jump).
+	Reserve bool `json:"reserve,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
@@ -163,7 +165,7 @@ func (s States) Names() []string {
 		{s.Dead, "Dead"}, {s.Unconscious, "Unconscious"}, {s.Engaged, "Engaged"}, {s.ImmA, "IMM-A"},
 		{s.ImmB, "IMM-B"}, {s.Isolated, "Isolated"}, {s.Targeted, "Targeted"}, {s.Stunned, "Stunned"},
 		{s.SuppressiveFire, "Suppressive Fire"}, {s.Prone, "Prone"},
-		{s.Camouflaged, "Camouflaged"}, {s.Hidden, "Hidden Deployment"},
+		{s.Camouflaged, "Camouflaged"}, {s.Hidden, "Hidden Deployment"}, {s.Reserve, "In reserve"},
 	} {
 		if st.on {
 			out = append(out, st.name)
