@@ -228,3 +228,29 @@ func TestCombatJump(t *testing.T) {
 		t.Fatalf("failed jump: still at %v", at)
 	}
 }
+
+// Seed 000, G: Jumper, Hidden Deployment and Marker States: placing the
+// token beside a Proxy that is a marker does not reveal it (it has declared
+// nothing yet); a hidden Proxy's token is placed only when it declares.
+func TestJumperTokenAndConcealment(t *testing.T) {
+	y := strings.Replace(jumperYAML("captain", threeProxies...), "profile: proxy-mk4, models:", "profile: proxy-mk2, deployment: marker, models:", 1)
+	st := setup(t, y, nil)
+	mk2 := st.trooperIndex("mk2")
+	if !st.Troopers[mk2].States.Camouflaged || st.Troopers[st.trooperIndex("mk4")].States.Camouflaged {
+		t.Fatal("each Proxy deploys with its own skills: only the Mk.2 has Camouflage")
+	}
+	ev := do(t, st, "blue", Activate{Trooper: "mk2", Order: OrderRegular, Skill: move([2]float64{2, 32})})
+	if !st.Troopers[mk2].Active || !st.Troopers[mk2].States.Camouflaged {
+		t.Fatal("the token beside a marker does not reveal it")
+	}
+	for _, e := range ev {
+		red, ok := st.Redact(e, rules.PlayerView("red"))
+		if !ok {
+			continue
+		}
+		b, _ := rules.Encode(red)
+		if strings.Contains(string(b), `"mk2"`) {
+			t.Fatalf("red reads %s", b)
+		}
+	}
+}

@@ -244,3 +244,27 @@ func TestAppointBlocksTheGame(t *testing.T) {
 		t.Fatal("appointment")
 	}
 }
+
+// Seed 001 FAQ: a Lieutenant Special Order already generated can still be
+// used when the Lieutenant goes Isolated during the turn.
+func TestLieutenantOrderStillUsable(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)
+	st.Troopers[st.trooperIndex("lt")].States.Isolated = true
+	idleOrder(t, st, "lt", OrderLieutenant)
+	if st.army("blue").LieutenantOrders != 0 {
+		t.Fatal("the Lieutenant Special Order was not spent")
+	}
+}
+
+// Seed 001 / n4-core §7.15: the army entering Loss of Lieutenant cancels
+// Suppressive Fire.
+func TestLossOfLieutenantCancelsSuppressiveFire(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)
+	st.Troopers[st.trooperIndex("a")].States.SuppressiveFire = true
+	st.Troopers[st.trooperIndex("lt")].States.Unconscious = true
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", EndOrders{})
+	if st.Troopers[st.trooperIndex("a")].States.SuppressiveFire {
+		t.Fatal("Suppressive Fire survived Loss of Lieutenant")
+	}
+}
