@@ -439,3 +439,11 @@ func TestAttackDamage(t *testing.T) {
 		t.Fatal("§2.1 SaveFails")
 	}
 }
+
+// A generator never fails; a script can run out.
+func TestInfallible(t *testing.T) {
+	s, _ := NewScript(1)
+	if !IsInfallible(NewPCG(1, 2)) || IsInfallible(s) {
+		t.Fatal("IsInfallible")
+	}
+}

@@ -14,6 +14,19 @@ type Source interface {
 	D20() (int, error)
 }
 
+// Infallible is implemented by sources that never fail: a rules engine may
+// then apply a roll in place instead of on a copy it keeps only on success.
+type Infallible interface {
+	// Infallible reports that D20 never returns an error.
+	Infallible() bool
+}
+
+// IsInfallible reports whether src says it never fails.
+func IsInfallible(src Source) bool {
+	i, ok := src.(Infallible)
+	return ok && i.Infallible()
+}
+
 // ErrScriptExhausted is returned by a Script asked for more dice than it holds.
 var ErrScriptExhausted = errors.New("dice script exhausted")
 
@@ -38,6 +51,9 @@ func (p *PCG) D20() (int, error) {
 
 // Log returns every die rolled so far, in order.
 func (p *PCG) Log() []int { return append([]int(nil), p.log...) }
+
+// Infallible: a generator always has another die.
+func (p *PCG) Infallible() bool { return true }
 
 // Script is a source of forced dice, for tests, scenarios and replays. It
 // records what it has given out.

@@ -21,24 +21,25 @@ func BenchmarkBSAttackOrder(b *testing.B) {
 		{"red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}}},
 		{"blue", Second{Skill: Skill{Name: SkillIdle}}},
 	}
-	faces := []int{3, 9, 15, 11, 20, 20, 20, 20}
 	b.ReportAllocs()
-	// Each Order starts from a fresh state; making those copies is not part
-	// of the Order, so they are made in batches with the timer stopped.
+	// Each Order starts from a fresh state and its own seeded dice, as in
+	// play; making those is not part of the Order, so they are made in
+	// batches with the timer stopped.
 	var fresh []*State
-	var scripts []*dice.Script
+	var sources []*dice.PCG
+	seed := uint64(0)
 	for b.Loop() {
 		if len(fresh) == 0 {
 			b.StopTimer()
 			for range 1024 {
+				seed++
 				fresh = append(fresh, base.clone())
-				src, _ := dice.NewScript(faces...)
-				scripts = append(scripts, src)
+				sources = append(sources, dice.NewPCG(seed, 7))
 			}
 			b.StartTimer()
 		}
-		st, src := fresh[len(fresh)-1], scripts[len(scripts)-1]
-		fresh, scripts = fresh[:len(fresh)-1], scripts[:len(scripts)-1]
+		st, src := fresh[len(fresh)-1], sources[len(sources)-1]
+		fresh, sources = fresh[:len(fresh)-1], sources[:len(sources)-1]
 		for _, s := range steps {
 			if _, err := st.Apply(s.seat, s.a, nil); err != nil {
 				b.Fatal(err)

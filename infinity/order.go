@@ -137,6 +137,11 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 	}
 	switch a.(type) {
 	case Resolve, Guts:
+		if dice.IsInfallible(d) {
+			// A source that cannot fail: nothing can stop the roll part
+			// way, so it is applied in place.
+			return s.apply(seat, a, d)
+		}
 	default:
 		// Every other action takes no dice and cannot fail once checked.
 		return s.apply(seat, a, d)

@@ -111,7 +111,7 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 		}
 	}
 	if len(k.Split) == 0 {
-		return s.checkAttackTarget(o, k)
+		return s.checkAttackTarget(o, k, w)
 	}
 	if k.Target != "" || isDirectTemplate(w) {
 		return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "a split Burst names its targets in split, and a template cannot split")
@@ -126,7 +126,7 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 		total += sh.Dice
 		one := k
 		one.Target, one.Split = sh.Target, nil
-		if err := s.checkAttackTarget(o, one); err != nil {
+		if err := s.checkAttackTarget(o, one, w); err != nil {
 			return err
 		}
 	}
@@ -140,8 +140,8 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 	return nil
 }
 
-// checkAttackTarget checks an attack on one target.
-func (s *State) checkAttackTarget(o *Order, k Skill) error {
+// checkAttackTarget checks an attack with weapon w on one target.
+func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 	tr := s.Troopers[o.Trooper]
 	from, err := s.fromPoint(o, k)
 	if err != nil {
@@ -153,10 +153,6 @@ func (s *State) checkAttackTarget(o *Order, k Skill) error {
 	}
 	if s.Troopers[s.Models[target].Trooper].States.Camouflaged {
 		return rules.Errorf(rules.CodeIllegal, "n4-core §7.9", "%s is a Camouflaged marker: Discover it first", k.Target)
-	}
-	w, err := s.weaponFor(o.Trooper, k)
-	if err != nil {
-		return err
 	}
 	shooter := s.Models[o.Model]
 	shooter.At = from

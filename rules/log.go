@@ -22,6 +22,9 @@ type recorder struct {
 	dice []int
 }
 
+// Infallible passes on whether the recorded source can fail.
+func (r *recorder) Infallible() bool { return dice.IsInfallible(r.src) }
+
 func (r *recorder) D20() (int, error) {
 	d, err := r.src.D20()
 	if err == nil {
