@@ -158,6 +158,7 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register("alert", func() rules.Action { return &Alert{} })
 	c.Register("appoint", func() rules.Action { return &Appoint{} })
 	c.Register("move-token", func() rules.Action { return &MoveToken{} })
+	c.Register("transfer", func() rules.Action { return &Transfer{} })
 	return c
 }()
 
@@ -185,6 +186,8 @@ func deref(a rules.Action) rules.Action {
 	case *Appoint:
 		return *v
 	case *MoveToken:
+		return *v
+	case *Transfer:
 		return *v
 	}
 	return a

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
@@ -37,6 +38,10 @@ type Turned struct {
 }
 
 func (Turned) Kind() string { return "turned" }
+
+func (e Turned) String() string {
+	return e.Trooper + " turns to face " + strconv.FormatFloat(e.Facing, 'f', 0, 64) + "°"
+}
 
 // alertCandidates are the troopers that may turn on Alert now, the active
 // player's first.

@@ -252,5 +252,6 @@ var eventCodec = func() *rules.Codec[rules.Event] {
 	c.Register("turned", func() rules.Event { return &Turned{} })
 	c.Register("appointed", func() rules.Event { return &Appointed{} })
 	c.Register("token-moved", func() rules.Event { return &TokenMoved{} })
+	c.Register("transferred", func() rules.Event { return &Transferred{} })
 	return c
 }()

@@ -31,7 +31,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 			}
 		}
 	case s.Order == nil:
-		cands = s.activationCandidates()
+		cands = append(s.activationCandidates(), s.transferCandidates()...)
 	case s.Order.Step == StepSecond:
 		cands = s.secondCandidates()
 	case s.Order.Step == StepARO1 || s.Order.Step == StepARO2:

@@ -49,6 +49,7 @@ type ArmyView struct {
 	Groups           []Group    `json:"groups"`
 	LieutenantOrders int        `json:"lieutenantOrders,omitempty"` // owner only
 	LossOfLieutenant bool       `json:"lossOfLieutenant"`
+	CommandTokens    int        `json:"commandTokens"`
 	Notes            string     `json:"notes,omitempty"` // owner only
 }
 
@@ -81,7 +82,7 @@ func (s *State) Observe(v rules.Viewer) any {
 		view.Active = s.active()
 	}
 	for _, a := range s.Armies {
-		av := ArmyView{Seat: a.Seat, Groups: slices.Clone(a.Groups), LossOfLieutenant: a.LossOfLieutenant}
+		av := ArmyView{Seat: a.Seat, Groups: slices.Clone(a.Groups), LossOfLieutenant: a.LossOfLieutenant, CommandTokens: a.CommandTokens}
 		if v.Sees(a.Seat) {
 			av.LieutenantOrders, av.Notes = a.LieutenantOrders, a.Notes
 		}
@@ -156,6 +157,16 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 				}
 			}
 			ev.Irregular = irr
+		}
+		e = ev
+	case Transferred:
+		// A concealed trooper's combat group is not shown to the opponent.
+		if !v.Sees(ev.Seat) {
+			for _, t := range s.unitMembers(ev.Trooper) {
+				if s.Troopers[t].concealed() {
+					ev.Trooper = ""
+				}
+			}
 		}
 		e = ev
 	case Appointed:

@@ -183,6 +183,8 @@ func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 		return s.appoint(a), nil
 	case MoveToken:
 		return s.moveToken(a), nil
+	case Transfer:
+		return s.transfer(a), nil
 	}
 	return nil, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 }
@@ -262,6 +264,11 @@ func (s *State) check(a rules.Action) error {
 			return wrong()
 		}
 		return s.checkMoveToken(a)
+	case Transfer:
+		if step != "" {
+			return wrong()
+		}
+		return s.checkTransfer(a)
 	default:
 		return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 	}
@@ -305,6 +312,7 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	o.Path = append(o.pathBuf[:0:len(o.pathBuf)], probe.Path...)
 	t := o.Trooper
 	s.spend(t, a.Order)
+	s.army(s.active()).OrderDeclared = true
 	// The Proxy activated takes the Active Proxy Token (seed 000).
 	token := s.takeToken(t)
 	if a.Skill.Name == SkillMove {

@@ -174,7 +174,7 @@ func (r Ruleset) addJumper(s *State, seat rules.Seat, st scenario.Trooper, group
 // addArmy checks one side against the army rules and adds it.
 func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 	seat := rules.Seat(side.Seat)
-	army := Army{Seat: seat}
+	army := Army{Seat: seat, CommandTokens: CommandTokens}
 	if n := len(side.Troopers); n > MaxTroopers {
 		return setupError("n4-core §3.1", "%s: %d troopers, at most %d", seat, n, MaxTroopers)
 	}

@@ -78,6 +78,13 @@ type Army struct {
 	// LossOfLieutenant is set while the army is in Loss of Lieutenant
 	// (seed 001); it is decided in the Tactical Phase (issue #5).
 	LossOfLieutenant bool `json:"lossOfLieutenant,omitempty"`
+	// CommandTokens are the Command Tokens left for the game (n4-core
+	// §3.6).
+	CommandTokens int `json:"commandTokens"`
+	// OrderDeclared is set once the army declares its first Order of its
+	// turn: the Tactical Phase, and with it Executive Use of Command
+	// Tokens, is over.
+	OrderDeclared bool `json:"orderDeclared,omitempty"`
 }
 
 // Group is one combat group and its Order pool.

@@ -46,6 +46,16 @@ func (s *State) startTurn() []rules.Event {
 	seat := s.active()
 	army := s.army(seat)
 	army.LossOfLieutenant = s.lossOfLieutenant(seat)
+	army.OrderDeclared = false
+	ev := s.orderCount(seat)
+	// The army entering Loss of Lieutenant cancels Suppressive Fire.
+	return append([]rules.Event{ev}, s.dropSuppressive()...)
+}
+
+// orderCount is the Order Count of seat's turn (n4-core §3.5): every pool,
+// Irregular Order and Lieutenant Special Order counted afresh.
+func (s *State) orderCount(seat rules.Seat) TurnStarted {
+	army := s.army(seat)
 	ev := TurnStarted{Round: s.Round, Seat: seat, Pools: map[string]int{}, Irregular: map[string]int{}, LossOfLieutenant: army.LossOfLieutenant}
 	for g := range army.Groups {
 		army.Groups[g].Pool = 0
@@ -84,8 +94,7 @@ func (s *State) startTurn() []rules.Event {
 		ev.Pools[g.Name] = g.Pool
 	}
 	ev.Lieutenant = army.LieutenantOrders
-	// The army entering Loss of Lieutenant cancels Suppressive Fire.
-	return append([]rules.Event{ev}, s.dropSuppressive()...)
+	return ev
 }
 
 // endTurn runs the States Phase and End of Turn, then starts the next

@@ -1,0 +1,144 @@
+package infinity
+
+import (
+	"slices"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// CommandTokens is each player's Command Tokens for the game (n4-core
+// §3.6).
+const CommandTokens = 4
+
+// Transfer is the Executive Use of a Command Token that moves one trooper
+// to another combat group (n4-core §3.1, §3.6), keeping every group within
+// MaxGroupTroopers. Naming a G: Jumper or any of its Proxies moves the whole
+// G: Jumper: its Proxies are one trooper of one combat group (seed 000).
+//
+// Executive Use belongs to the Tactical Phase, before the Order Count.
+// Ordo runs that phase inside the action that starts the turn, so a
+// transfer is accepted at the Orders Phase prompt until the first Order is
+// declared, and the Order Count is taken again: with nothing spent yet the
+// result is the same as transferring before the count.
+type Transfer struct {
+	Trooper string `json:"trooper"`
+	Group   string `json:"group"`
+}
+
+func (Transfer) Kind() string { return "transfer" }
+
+// Transferred is a trooper moved to another combat group, with the Regular
+// Orders each group of its army now holds.
+type Transferred struct {
+	Seat    rules.Seat     `json:"seat"`
+	Trooper string         `json:"trooper,omitempty"`
+	From    string         `json:"from"`
+	To      string         `json:"to"`
+	Pools   map[string]int `json:"pools"`
+	Tokens  int            `json:"tokens"` // Command Tokens left
+}
+
+func (Transferred) Kind() string { return "transferred" }
+
+func (e Transferred) String() string {
+	who := e.Trooper
+	if who == "" {
+		who = "a concealed trooper"
+	}
+	return string(e.Seat) + " spends a Command Token: " + who + " moves from combat group " + e.From + " to " + e.To
+}
+
+// unitMembers are the troopers that make up the unit named id: a trooper,
+// or every Proxy of a G: Jumper named by its own id or a Proxy's.
+func (s *State) unitMembers(id string) []int {
+	unit := id
+	if t := s.trooperIndex(id); t >= 0 {
+		unit = s.Troopers[t].unit()
+	}
+	var out []int
+	for i, t := range s.Troopers {
+		if t.unit() == unit {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// groupSize counts the troopers of seat's group g: a G: Jumper once, and
+// Dead troopers not at all (they leave the combat group, n4-core §3.5).
+func (s *State) groupSize(seat rules.Seat, g string) int {
+	var units []string
+	for _, t := range s.Troopers {
+		if t.Seat == seat && t.Group == g && !t.States.Dead && !slices.Contains(units, t.unit()) {
+			units = append(units, t.unit())
+		}
+	}
+	return len(units)
+}
+
+// checkTransfer validates a transfer; the window is checked by check.
+func (s *State) checkTransfer(a Transfer) error {
+	seat := s.active()
+	army := s.army(seat)
+	members := s.unitMembers(a.Trooper)
+	if len(members) == 0 || s.Troopers[members[0]].Seat != seat {
+		return rules.Errorf(rules.CodeBadAction, "n4-core §3.6", "%q is not a trooper of %s", a.Trooper, seat)
+	}
+	if !slices.ContainsFunc(army.Groups, func(g Group) bool { return g.Name == a.Group }) {
+		return rules.Errorf(rules.CodeBadAction, "n4-core §3.1", "%s has no combat group %q", seat, a.Group)
+	}
+	if army.OrderDeclared {
+		return rules.Errorf(rules.CodeWrongWindow, "n4-core §3.4", "transfer: the Tactical Phase is over, an Order has been declared this turn")
+	}
+	if army.CommandTokens <= 0 {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §3.6", "transfer: %s has no Command Token left", seat)
+	}
+	tr := s.Troopers[members[0]]
+	if tr.Group == a.Group {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §3.1", "%s is already in combat group %s", a.Trooper, a.Group)
+	}
+	if tr.States.Dead {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §3.5", "%s is Dead: it no longer belongs to a combat group", a.Trooper)
+	}
+	if n := s.groupSize(seat, a.Group); n >= MaxGroupTroopers {
+		return rules.Errorf(rules.CodeIllegal, "n4-core §3.1", "combat group %s already has %d troopers, at most %d", a.Group, n, MaxGroupTroopers)
+	}
+	return nil
+}
+
+// transfer moves the unit and takes the Order Count again.
+func (s *State) transfer(a Transfer) []rules.Event {
+	seat := s.active()
+	army := s.army(seat)
+	army.CommandTokens--
+	members := s.unitMembers(a.Trooper)
+	from := s.Troopers[members[0]].Group
+	for _, t := range members {
+		s.Troopers[t].Group = a.Group
+	}
+	count := s.orderCount(seat)
+	return []rules.Event{Transferred{Seat: seat, Trooper: a.Trooper, From: from, To: a.Group, Pools: count.Pools, Tokens: army.CommandTokens}}
+}
+
+// transferCandidates offer every unit of the active army to every other
+// combat group, while the Tactical Phase lasts.
+func (s *State) transferCandidates() []rules.Action {
+	army := s.army(s.active())
+	if army.OrderDeclared || army.CommandTokens <= 0 || len(army.Groups) < 2 {
+		return nil
+	}
+	var out []rules.Action
+	var seen []string
+	for _, t := range s.Troopers {
+		if t.Seat != army.Seat || slices.Contains(seen, t.unit()) {
+			continue
+		}
+		seen = append(seen, t.unit())
+		for _, g := range army.Groups {
+			if g.Name != t.Group {
+				out = append(out, Transfer{Trooper: t.unit(), Group: g.Name})
+			}
+		}
+	}
+	return out
+}
