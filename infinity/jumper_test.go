@@ -136,6 +136,34 @@ func TestJumperLieutenant(t *testing.T) {
 	}
 }
 
+// Seed 000, PDF 2.1: a G: Jumper with every Proxy Isolated or Null counts as
+// a casualty — no Order, no Victory Points — until one Proxy recovers.
+func TestJumperAllProxiesDownIsCasualty(t *testing.T) {
+	st := setup(t, strings.Replace(jumperYAML("captain", threeProxies...), "rounds: 2", "rounds: 3", 1), nil)
+	st.Troopers[st.trooperIndex("mk2")].States.Unconscious = true
+	st.Troopers[st.trooperIndex("mk4")].States.Isolated = true
+	st.Troopers[st.trooperIndex("mk5")].States.Isolated = true
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", EndOrders{})
+	if pool := st.army("blue").Groups[0].Pool; pool != 1 {
+		t.Fatalf("pool %d, want 1: the G: Jumper is a casualty", pool)
+	}
+	if vp := st.victoryPoints()["blue"]; vp != 10 {
+		t.Fatalf("VP %d, want 10 (the captain only)", vp)
+	}
+	// The Mk.5 recovers: the G: Jumper is back, with the VP of its
+	// standing Proxies (the Isolated Mk.4 included) and its Order.
+	st.Troopers[st.trooperIndex("mk5")].States.Isolated = false
+	if want := 10 + 38 + 16; st.victoryPoints()["blue"] != want {
+		t.Fatalf("VP %d after recovery, want %d (captain, Isolated Mk.4, Mk.5)", st.victoryPoints()["blue"], want)
+	}
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", EndOrders{})
+	if pool := st.army("blue").Groups[0].Pool; pool != 2 {
+		t.Fatalf("pool %d after recovery, want 2", pool)
+	}
+}
+
 // Seed 000, PDF 2.1: at the end of an Order in which the Active Proxy
 // entered a Null state, the player may move the token to a Proxy that is
 // neither Isolated nor Null.

@@ -135,6 +135,19 @@ func (s *State) endTurn() []rules.Event {
 	return append(events, s.nextTurn()...)
 }
 
+// jumperCasualty reports a G: Jumper whose every Proxy is Isolated or in a
+// Null state: it counts as a casualty until one of them recovers (seed
+// 000, PDF 2.1). It then generates no Order (orderCount skips Isolated and
+// Null Proxies) and scores no Victory Points.
+func (s *State) jumperCasualty(jumper string) bool {
+	for _, t := range s.Troopers {
+		if t.Jumper == jumper && !t.States.Isolated && !t.States.Null() {
+			return false
+		}
+	}
+	return true
+}
+
 // nextTurn closes the Player Turn and starts the next, or ends the game.
 func (s *State) nextTurn() []rules.Event {
 	seat := s.active()
@@ -224,14 +237,15 @@ func (s *State) appoint(a Appoint) []rules.Event {
 }
 
 // victoryPoints is each side's surviving cost: troopers not in a Null state
-// (n4-core §10.1).
+// (n4-core §10.1), each Proxy by its own cost, and none of a G: Jumper that
+// counts as a casualty (seed 000).
 func (s *State) victoryPoints() map[rules.Seat]int {
 	vp := map[rules.Seat]int{}
 	for _, seat := range s.Seats {
 		vp[seat] = 0
 	}
 	for _, t := range s.Troopers {
-		if !t.States.Null() {
+		if !t.States.Null() && (t.Jumper == "" || !s.jumperCasualty(t.Jumper)) {
 			vp[t.Seat] += t.Cost
 		}
 	}
