@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/ordo-rules/ordo/geom"
@@ -54,7 +55,7 @@ func (s *State) alertCandidates() []int {
 	var out []int
 	for _, seat := range []rules.Seat{s.active(), s.reactive()} {
 		for t, tr := range s.Troopers {
-			if tr.Seat != seat || tr.States.Null() || tr.States.Hidden || containsInt(acted, t) || s.modelOf(t) < 0 {
+			if tr.Seat != seat || tr.States.Null() || tr.States.Hidden || slices.Contains(acted, t) || s.modelOf(t) < 0 {
 				continue
 			}
 			if s.alertedBy(t) {
@@ -89,10 +90,10 @@ func (s *State) checkAlert(a Alert) error {
 	var seen []int
 	for _, turn := range a.Turns {
 		t := s.trooperIndex(turn.Trooper)
-		if t < 0 || s.Troopers[t].Seat != seat || !containsInt(o.Alerters, t) {
+		if t < 0 || s.Troopers[t].Seat != seat || !slices.Contains(o.Alerters, t) {
 			return rules.Errorf(rules.CodeIllegal, "n4-core §5.10", "%q may not turn on Alert now", turn.Trooper)
 		}
-		if containsInt(seen, t) {
+		if slices.Contains(seen, t) {
 			return rules.Errorf(rules.CodeIllegal, "n4-core §5.10", "%s turns twice", turn.Trooper)
 		}
 		seen = append(seen, t)

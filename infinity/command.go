@@ -51,17 +51,14 @@ func (e Transferred) String() string {
 // unitMembers are the troopers that make up the unit named id: a trooper,
 // or every Proxy of a G: Jumper named by its own id or a Proxy's.
 func (s *State) unitMembers(id string) []int {
-	unit := id
-	if t := s.trooperIndex(id); t >= 0 {
-		unit = s.Troopers[t].unit()
+	t := s.trooperIndex(id)
+	if t < 0 {
+		t = slices.IndexFunc(s.Troopers, func(tr Trooper) bool { return tr.Jumper == id })
 	}
-	var out []int
-	for i, t := range s.Troopers {
-		if t.unit() == unit {
-			out = append(out, i)
-		}
+	if t < 0 {
+		return nil
 	}
-	return out
+	return append([]int{t}, s.proxySiblings(t)...)
 }
 
 // groupSize counts the troopers of seat's group g: a G: Jumper once, and

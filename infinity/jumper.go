@@ -1,6 +1,8 @@
 package infinity
 
 import (
+	"slices"
+
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -51,7 +53,7 @@ func (s *State) widenForJumpers(elig []eligibility) []eligibility {
 	for _, e := range elig {
 		for _, sib := range s.proxySiblings(e.Trooper) {
 			st := s.Troopers[sib].States
-			if has(sib) || st.Null() || s.modelOf(sib) < 0 || containsInt(s.Order.Decided, sib) {
+			if has(sib) || st.Null() || s.modelOf(sib) < 0 || slices.Contains(s.Order.Decided, sib) {
 				continue
 			}
 			elig = append(elig, eligibility{Trooper: sib, At: s.Models[s.Order.Model].At, Proxy: true})
@@ -70,21 +72,12 @@ func (s *State) checkJumperAROs(decls []ARO) error {
 		if tr.Jumper == "" || d.Skill.Name == SkillDodge || d.Skill.Name == SkillReset {
 			continue
 		}
-		if containsStr(seen, tr.Jumper) {
+		if slices.Contains(seen, tr.Jumper) {
 			return rules.Errorf(rules.CodeIllegal, "seed 000 (PDF 2.1)", "only one Proxy of %s reacts as the Active Proxy; the others may only Dodge or Reset", tr.Jumper)
 		}
 		seen = append(seen, tr.Jumper)
 	}
 	return nil
-}
-
-func containsStr(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
 
 // StepToken is the Conclusion step where a player whose Active Proxy
@@ -106,7 +99,7 @@ func (MoveToken) Kind() string { return "move-token" }
 func (s *State) stranded() []string {
 	var out []string
 	for t, tr := range s.Troopers {
-		if tr.Jumper == "" || !tr.Active || !(tr.States.Null() || tr.States.Isolated) || containsStr(out, tr.Jumper) {
+		if tr.Jumper == "" || !tr.Active || !(tr.States.Null() || tr.States.Isolated) || slices.Contains(out, tr.Jumper) {
 			continue
 		}
 		for _, sib := range s.proxySiblings(t) {

@@ -3,6 +3,7 @@ package infinity
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
@@ -106,17 +107,17 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	s.pair(rollers)
 	// Who was the target of an Attack, for Alert (n4-core §5.10).
 	for _, r := range rollers {
-		if !r.idle && isAttack(r.skill.Name) && !containsInt(o.Targets, r.target) {
+		if !r.idle && isAttack(r.skill.Name) && !slices.Contains(o.Targets, r.target) {
 			o.Targets = append(o.Targets, r.target)
 		}
 	}
 	for _, t := range o.Affected {
-		if !containsInt(o.Targets, t) {
+		if !slices.Contains(o.Targets, t) {
 			o.Targets = append(o.Targets, t)
 		}
 	}
 	for _, mh := range o.Mines {
-		if !containsInt(o.Targets, mh.Trooper) {
+		if !slices.Contains(o.Targets, mh.Trooper) {
 			o.Targets = append(o.Targets, mh.Trooper)
 		}
 	}
@@ -239,7 +240,7 @@ func (s *State) rollers() []*roller {
 		case SkillDodge:
 			lof := s.hadLoF(m, o)
 			r.noLoFInZoC = !lof && s.hadZoC(m, o)
-			r.templateNoLoF = !lof && containsInt(o.Affected, a.Trooper)
+			r.templateNoLoF = !lof && slices.Contains(o.Affected, a.Trooper)
 		case SkillReset:
 		case SkillDiscover:
 			r.from = s.Models[m].At

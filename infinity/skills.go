@@ -3,10 +3,11 @@ package infinity
 import (
 	"math"
 
+	"slices"
+
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
-	"slices"
 )
 
 // category is a skill's category for the legal combinations of an Order
@@ -329,7 +330,7 @@ func (s *State) eligible() []eligibility {
 			}
 			return true
 		})
-		e.Template = containsInt(o.Affected, t)
+		e.Template = slices.Contains(o.Affected, t)
 		if e.LoF || e.ZoC || e.Template {
 			if !e.LoF && !e.ZoC {
 				e.At = active.At

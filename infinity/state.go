@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"math"
+	"slices"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
@@ -329,20 +330,11 @@ func (s *State) geomTable() *geom.Table {
 func (s *State) bases(except ...int) []geom.Circle {
 	out := s.scratch[:0]
 	for i, m := range s.Models {
-		if m.Removed || containsInt(except, i) || s.Troopers[m.Trooper].States.Hidden {
+		if m.Removed || slices.Contains(except, i) || s.Troopers[m.Trooper].States.Hidden {
 			continue
 		}
 		out = append(out, m.base())
 	}
 	s.scratch = out
 	return out
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"math"
+	"slices"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
@@ -54,7 +55,7 @@ func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, t
 		}
 		affected = append(affected, t)
 	}
-	if !containsInt(affected, tm.Trooper) {
+	if !slices.Contains(affected, tm.Trooper) {
 		return nil, rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "the template does not reach %s", tm.ID)
 	}
 	return affected, nil

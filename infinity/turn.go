@@ -1,8 +1,9 @@
 package infinity
 
 import (
-	"github.com/ordo-rules/ordo/rules"
 	"slices"
+
+	"github.com/ordo-rules/ordo/rules"
 )
 
 // lossOfLieutenant is the check of the Tactical Phase (seed 001; n4-core
@@ -212,7 +213,7 @@ func (s *State) checkAppoint(a Appoint) error {
 	if t < 0 || s.Troopers[t].Seat != s.active() {
 		return rules.Errorf(rules.CodeBadAction, "seed 001", "%q is not a trooper of %s", a.Trooper, s.active())
 	}
-	if !containsInt(s.lieutenantCandidates(s.active()), t) {
+	if !slices.Contains(s.lieutenantCandidates(s.active()), t) {
 		if !s.profile(t).CanBeLieutenant() {
 			return rules.Errorf(rules.CodeIllegal, "seed 001 (IMPORTANT)", "%s cannot be Lieutenant: Irregular troopers and REMs cannot", a.Trooper)
 		}
