@@ -94,7 +94,7 @@ func (s *State) checkTransfer(a Transfer) error {
 	if tr.Group == a.Group {
 		return rules.Errorf(rules.CodeIllegal, "n4-core §3.1", "%s is already in combat group %s", a.Trooper, a.Group)
 	}
-	if tr.States.Dead {
+	if !slices.ContainsFunc(members, func(t int) bool { return !s.Troopers[t].States.Dead }) {
 		return rules.Errorf(rules.CodeIllegal, "n4-core §3.5", "%s is Dead: it no longer belongs to a combat group", a.Trooper)
 	}
 	if n := s.groupSize(seat, a.Group); n >= MaxGroupTroopers {

@@ -59,6 +59,19 @@ func TestJumperTransferMovesAllProxies(t *testing.T) {
 	}
 }
 
+// A G: Jumper whose first Proxy is Dead still has a combat group to leave;
+// only when every Proxy is Dead has it none.
+func TestTransferJumperWithDeadProxy(t *testing.T) {
+	st := setup(t, twoGroupsYAML(), nil)
+	st.Troopers[st.trooperIndex("mk2")].States.Dead = true
+	do(t, st, "blue", Transfer{Trooper: "posthuman", Group: "2"})
+	st = setup(t, twoGroupsYAML(), nil)
+	for _, id := range []string{"mk2", "mk4", "mk5"} {
+		st.Troopers[st.trooperIndex(id)].States.Dead = true
+	}
+	refused(t, st, "blue", Transfer{Trooper: "posthuman", Group: "2"}, rules.CodeIllegal, "Dead")
+}
+
 // n4-core §3.1, §3.4, §3.6: each refusal names its rule and changes
 // nothing.
 func TestTransferRefusals(t *testing.T) {

@@ -295,7 +295,7 @@ func (s *State) advanceConclusion() []rules.Event {
 	// Last, a G: Jumper whose Active Proxy went Isolated or Null may move
 	// its token (seed 000).
 	if o.Step != StepToken {
-		o.Stranded = s.stranded()
+		o.Stranded = slices.DeleteFunc(s.stranded(), func(j string) bool { return slices.Contains(o.StrandedBefore, j) })
 	}
 	if len(o.Stranded) > 0 {
 		o.Step = StepToken

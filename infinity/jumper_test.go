@@ -2,9 +2,11 @@ package infinity
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/rulestest"
@@ -180,6 +182,8 @@ func TestJumperTokenMovesAfterLoss(t *testing.T) {
 			do(t, st, "red", AROs{})
 		case StepResolve:
 			do(t, st, rules.ChanceSeat, Resolve{})
+		default:
+			t.Fatalf("step %s", st.Order.Step)
 		}
 	}
 	do(t, st, "blue", EndOrders{})
@@ -200,9 +204,47 @@ func TestJumperTokenMovesAfterLoss(t *testing.T) {
 		t.Fatalf("no token step; mk5 %+v", st.Troopers[st.trooperIndex("mk5")].States)
 	}
 	refused(t, st, "blue", MoveToken{Jumper: "posthuman", Proxy: "mk5"}, rules.CodeIllegal, "Null")
+	// Keeping the token beside the fallen Proxy ends the matter: the next
+	// Order, in which no Proxy fell, has no token step.
+	kept := st.clone()
+	do(t, kept, "blue", MoveToken{Jumper: "posthuman"})
+	do(t, kept, "red", Activate{Trooper: "hellcat", Order: OrderLieutenant, Skill: Skill{Name: SkillIdle}})
+	for kept.Order != nil {
+		if kept.Order.Step == StepToken {
+			t.Fatal("a token step in an Order where no Proxy entered Isolated or Null")
+		}
+		seat := kept.Prompt().Seats[0]
+		next := slices.IndexFunc(kept.Legal(seat), func(o rules.Option) bool { return o.Illegal == nil })
+		if _, err := kept.Apply(seat, kept.Legal(seat)[next].Action, dice.NewPCG(1, 2)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	do(t, st, "blue", MoveToken{Jumper: "posthuman", Proxy: "mk4"})
 	if !st.Troopers[st.trooperIndex("mk4")].Active {
 		t.Fatal("the token did not move")
+	}
+}
+
+// Seed 001 (Cancellation) and seed 000 (G: Jumper and Lieutenant): a G:
+// Jumper appointed Lieutenant through any of its Proxies is Lieutenant
+// with all of them: it gives the Lieutenant Special Order, and it is lost
+// only when every Proxy is down.
+func TestAppointJumperLieutenant(t *testing.T) {
+	st := setup(t, strings.Replace(jumperYAML("captain", threeProxies...), "rounds: 2", "rounds: 3", 1), nil)
+	st.Troopers[st.trooperIndex("captain")].States.Unconscious = true
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", EndOrders{})
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "blue", Appoint{Trooper: "mk5"})
+	for _, id := range []string{"mk2", "mk4", "mk5"} {
+		if !st.Troopers[st.trooperIndex(id)].Lieutenant {
+			t.Errorf("%s is not Lieutenant with its G: Jumper", id)
+		}
+	}
+	st.Troopers[st.trooperIndex("mk5")].States.Isolated = true
+	do(t, st, "red", EndOrders{})
+	if a := st.army("blue"); a.LossOfLieutenant || a.LieutenantOrders != 1 {
+		t.Fatalf("Loss of Lieutenant %v, Lieutenant Orders %d: want false, 1 (the Mk.2 and Mk.4 stand)", a.LossOfLieutenant, a.LieutenantOrders)
 	}
 }
 

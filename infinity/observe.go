@@ -308,6 +308,7 @@ func (o *Order) clone() *Order {
 	c.Targets = append(c.targetsBuf[:0:len(c.targetsBuf)], o.Targets...)
 	c.Alerters = slices.Clone(o.Alerters)
 	c.Stranded = slices.Clone(o.Stranded)
+	c.StrandedBefore = slices.Clone(o.StrandedBefore)
 	return &c
 }
 

@@ -58,8 +58,12 @@ type Order struct {
 	// those still to answer the Alert window (n4-core §5.10).
 	Targets  []int `json:"targets,omitempty"`
 	Alerters []int `json:"alerters,omitempty"`
-	// Stranded are the G: Jumpers still to answer the token step.
-	Stranded []string `json:"stranded,omitempty"`
+	// Stranded are the G: Jumpers still to answer the token step, and
+	// StrandedBefore those whose Active Proxy was already Isolated or Null
+	// when the Order began: the token moves only at the end of the Order in
+	// which the Proxy entered the state (seed 000, PDF 2.1).
+	Stranded       []string `json:"stranded,omitempty"`
+	StrandedBefore []string `json:"strandedBefore,omitempty"`
 
 	// Room for the path, the second skill and the targets inside the Order
 	// itself, so that the hot path allocates nothing for them.
@@ -330,6 +334,7 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 		o.FirstEnd = 0
 		token = append(token, s.land(t, a.Skill.Route[0])...)
 	}
+	o.StrandedBefore = s.stranded()
 	s.Order = o
 	s.placeDeclared(&o.First)
 	mines := s.trigger(t)

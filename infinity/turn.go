@@ -226,10 +226,12 @@ func (s *State) checkAppoint(a Appoint) error {
 // turn.
 func (s *State) appoint(a Appoint) []rules.Event {
 	seat := s.active()
-	t := s.trooperIndex(a.Trooper)
+	// A G: Jumper is Lieutenant with all its Proxies (seed 000, G: Jumper
+	// and Lieutenant).
+	unit := s.unitMembers(a.Trooper)
 	for i := range s.Troopers {
 		if s.Troopers[i].Seat == seat {
-			s.Troopers[i].Lieutenant = i == t
+			s.Troopers[i].Lieutenant = slices.Contains(unit, i)
 		}
 	}
 	s.army(seat).LossOfLieutenant = false
