@@ -162,33 +162,3 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	return c
 }()
 
-// deref turns a decoded pointer into the value the state works with.
-func deref(a rules.Action) rules.Action {
-	switch v := a.(type) {
-	case *Activate:
-		return *v
-	case *Second:
-		return *v
-	case *AROs:
-		return *v
-	case *Resolve:
-		return *v
-	case *DodgeMove:
-		return *v
-	case *EndOrders:
-		return *v
-	case *Guts:
-		return *v
-	case *GutsMove:
-		return *v
-	case *Alert:
-		return *v
-	case *Appoint:
-		return *v
-	case *MoveToken:
-		return *v
-	case *Transfer:
-		return *v
-	}
-	return a
-}

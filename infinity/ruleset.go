@@ -45,13 +45,7 @@ func New() (Ruleset, error) {
 func (Ruleset) Name() string            { return Name }
 func (Ruleset) Rulings() []rules.Ruling { return rules.StandardFor(Name) }
 
-func (Ruleset) DecodeAction(b []byte) (rules.Action, error) {
-	a, err := actionCodec.Decode(b)
-	if err != nil {
-		return nil, err
-	}
-	return deref(a), nil
-}
+func (Ruleset) DecodeAction(b []byte) (rules.Action, error) { return actionCodec.Decode(b) }
 
 func (Ruleset) DecodeEvent(b []byte) (rules.Event, error) { return eventCodec.Decode(b) }
 

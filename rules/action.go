@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 )
 
 // Action is one move a seat makes. Concrete actions are ruleset types (plain
@@ -68,34 +69,43 @@ func (c *Codec[T]) Kinds() []string {
 
 // Decode reads one value. An unknown kind, a missing kind or a malformed
 // field is a *RuleError with CodeUnknown or CodeBadAction, saying where.
+//
+// Constructors return pointers to decode into; Decode hands back the value
+// they point to when that value is itself a T, so that decoded actions and
+// events are the same plain values a ruleset emits (a type switch in Redact
+// or Apply matches both).
 func (c *Codec[T]) Decode(data []byte) (T, error) {
 	var zero T
-	var head struct {
-		Kind *string `json:"kind"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
 		return zero, Errorf(CodeBadAction, "", "not a JSON object with a kind: %v", err)
 	}
-	if head.Kind == nil {
+	raw, ok := fields["kind"]
+	if !ok {
 		return zero, Errorf(CodeBadAction, "", "missing \"kind\"")
 	}
-	newValue, ok := c.make[*head.Kind]
+	var kind string
+	if err := json.Unmarshal(raw, &kind); err != nil {
+		return zero, Errorf(CodeBadAction, "", "not a JSON object with a kind: %v", err)
+	}
+	newValue, ok := c.make[kind]
 	if !ok {
-		return zero, Errorf(CodeUnknown, "", "unknown kind %q", *head.Kind)
+		return zero, Errorf(CodeUnknown, "", "unknown kind %q", kind)
 	}
 	v := newValue()
 	// Decode into the pointer's target with unknown fields refused, after
 	// dropping the kind itself.
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
-		return zero, Errorf(CodeBadAction, "", "%s: %v", *head.Kind, err)
-	}
 	delete(fields, "kind")
 	rest, _ := json.Marshal(fields)
 	dec := json.NewDecoder(bytes.NewReader(rest))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return zero, Errorf(CodeBadAction, "", "%s: %v", *head.Kind, err)
+		return zero, Errorf(CodeBadAction, "", "%s: %v", kind, err)
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		if e, ok := rv.Elem().Interface().(T); ok {
+			return e, nil
+		}
 	}
 	return v, nil
 }

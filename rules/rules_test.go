@@ -49,6 +49,11 @@ func TestEncodeDecode(t *testing.T) {
 		if string(again) != string(b) {
 			t.Fatalf("round trip %s -> %s", b, again)
 		}
+		// The same plain value comes back, not a pointer to it: a type
+		// switch over values (Apply, Redact) must match decoded ones.
+		if back != a {
+			t.Fatalf("decoded %#v, want %#v", back, a)
+		}
 	}
 }
 

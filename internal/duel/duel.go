@@ -99,24 +99,7 @@ var duelEvents = func() *rules.Codec[rules.Event] {
 	return c
 }()
 
-func (d Ruleset) DecodeAction(b []byte) (rules.Action, error) {
-	a, err := duelActions.Decode(b)
-	if err != nil {
-		return nil, err
-	}
-	// Decoded values are pointers; the state works with values.
-	switch v := a.(type) {
-	case *rollAction:
-		return *v, nil
-	case *passAction:
-		return *v, nil
-	case *bidAction:
-		return *v, nil
-	case *resolveAction:
-		return *v, nil
-	}
-	return a, nil
-}
+func (d Ruleset) DecodeAction(b []byte) (rules.Action, error) { return duelActions.Decode(b) }
 
 func (d Ruleset) DecodeEvent(b []byte) (rules.Event, error) { return duelEvents.Decode(b) }
 
