@@ -248,6 +248,21 @@ func TestAppointJumperLieutenant(t *testing.T) {
 	}
 }
 
+// Seed 000: each Proxy deploys with its own deployment skills — here
+// Airborne Deployment: a Proxy with Combat Jump waits in reserve while its
+// sibling without it stands on the table.
+func TestJumperProxyAirborneDeployment(t *testing.T) {
+	yaml := strings.Replace(jumperYAML("captain", "mk4:proxy-mk4:12,3:0", "jumpy:hellcat:0,0:0"),
+		"profile: proxy-mk4, models:", "profile: proxy-mk4, deployment: reserve, models:", 1)
+	st := setup(t, yaml, nil)
+	if s := st.Troopers[st.trooperIndex("jumpy")].States; !s.Reserve || !st.Models[st.modelIndex("jumpy")].Removed {
+		t.Fatalf("the Proxy with Combat Jump is not in reserve: %+v", s)
+	}
+	if s := st.Troopers[st.trooperIndex("mk4")].States; s.Reserve || st.modelOf(st.trooperIndex("mk4")) < 0 {
+		t.Fatalf("the Proxy without Combat Jump is not on the table: %+v", s)
+	}
+}
+
 // Issue #5 acceptance: the seed's two worked examples as scripted scenarios.
 func TestJumperSeedExamples(t *testing.T) {
 	for _, f := range []string{"jumper-active-turn.yaml", "jumper-reactive-turn.yaml"} {

@@ -144,15 +144,13 @@ func (r Ruleset) addJumper(s *State, seat rules.Seat, st scenario.Trooper, group
 		if sm.Silhouette != 0 {
 			size = sm.Silhouette
 		}
-		var states States
+		states, err := deploymentStates(st.Deployment, p, true, fmt.Sprintf("%s: Proxy %s", seat, sm.ID))
+		if err != nil {
+			return err
+		}
 		marker := ""
-		switch {
-		case st.Deployment == "marker" && p.HasSkill("Camouflage"):
-			states.Camouflaged, marker = true, newMarker()
-		case st.Deployment == "hidden" && p.HasSkill("Hidden Deployment"):
-			states.Hidden = true
-		case st.Deployment != "" && st.Deployment != "marker" && st.Deployment != "hidden":
-			return setupError("n4-core §3.3", "%s: trooper %s: deployment %q is not supported yet", seat, st.ID, st.Deployment)
+		if states.Camouflaged {
+			marker = newMarker()
 		}
 		ti := len(s.Troopers)
 		s.Troopers = append(s.Troopers, Trooper{
@@ -160,9 +158,39 @@ func (r Ruleset) addJumper(s *State, seat rules.Seat, st scenario.Trooper, group
 			Wounds: p.W, Cost: p.Cost, States: states, Marker: marker, Jumper: st.ID,
 			Models: []int{len(s.Models)},
 		})
-		s.Models = append(s.Models, Model{ID: sm.ID, Trooper: ti, At: sm.At, Facing: sm.Facing, S: size})
+		s.Models = append(s.Models, Model{ID: sm.ID, Trooper: ti, At: sm.At, Facing: sm.Facing, S: size, Removed: states.Reserve})
 	}
 	return nil
+}
+
+// deploymentStates are the states a trooper of profile p starts in for
+// the scenario's deployment word (n4-core §3.3): a marker with Camouflage
+// (§7.9), hidden with Hidden Deployment (§7.12), in reserve with Combat
+// Jump. A G: Jumper's word applies to each Proxy by its own skills: a Proxy
+// without the skill deploys on the table (seed 000, each Proxy deploys with
+// its own deployment skills); any other trooper without it is an error.
+func deploymentStates(dep string, p catalog.Profile, proxy bool, who string) (States, error) {
+	var states States
+	var skill, rule, how string
+	switch dep {
+	case "":
+		return states, nil
+	case "marker":
+		states.Camouflaged, skill, rule, how = true, "Camouflage", "n4-core §7.9", "as a marker"
+	case "hidden":
+		states.Hidden, skill, rule, how = true, "Hidden Deployment", "n4-core §7.12", "hidden"
+	case "reserve":
+		states.Reserve, skill, rule, how = true, "Combat Jump", "seed 000 (Combat Jump)", "in reserve"
+	default:
+		return states, setupError("n4-core §3.3", "%s: deployment %q is not supported yet", who, dep)
+	}
+	if p.HasSkill(skill) {
+		return states, nil
+	}
+	if proxy {
+		return States{}, nil
+	}
+	return states, setupError(rule, "%s (%s) has no %s: it cannot deploy %s", who, p.Name, skill, how)
 }
 
 // addArmy checks one side against the army rules and adds it.
@@ -204,29 +232,14 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 			}
 			continue
 		}
-		var states States
+		states, err := deploymentStates(st.Deployment, p, false, fmt.Sprintf("%s: trooper %s", seat, st.ID))
+		if err != nil {
+			return err
+		}
 		marker := ""
-		switch st.Deployment {
-		case "":
-		case "marker":
-			if !p.HasSkill("Camouflage") {
-				return setupError("n4-core §7.9", "%s: trooper %s (%s) has no Camouflage: it cannot deploy as a marker", seat, st.ID, p.Name)
-			}
-			states.Camouflaged = true
+		if states.Camouflaged {
 			markers++
 			marker = fmt.Sprintf("%s-marker-%d", seat, markers)
-		case "hidden":
-			if !p.HasSkill("Hidden Deployment") {
-				return setupError("n4-core §7.12", "%s: trooper %s (%s) has no Hidden Deployment", seat, st.ID, p.Name)
-			}
-			states.Hidden = true
-		case "reserve":
-			if !p.HasSkill("Combat Jump") {
-				return setupError("seed 000 (Combat Jump)", "%s: trooper %s (%s) has no way onto the table from reserve (Combat Jump)", seat, st.ID, p.Name)
-			}
-			states.Reserve = true
-		default:
-			return setupError("n4-core §3.3", "%s: trooper %s: deployment %q is not supported yet", seat, st.ID, st.Deployment)
 		}
 		s.Profiles[p.ID] = p
 		for _, wid := range p.Weapons {
