@@ -161,4 +161,3 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register("transfer", func() rules.Action { return &Transfer{} })
 	return c
 }()
-
