@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -171,11 +172,21 @@ func TestTransferRedaction(t *testing.T) {
 	if !ok || red.(Transferred).Trooper != "captain" {
 		t.Fatalf("a visible trooper's transfer: %v %v", red, ok)
 	}
+	// One Proxy concealed: the others show the G: Jumper's group anyway.
 	st.Troopers[st.trooperIndex("mk2")].States.Camouflaged = true
 	st.Troopers[st.trooperIndex("mk2")].Marker = "M1"
 	red, ok = st.Redact(Transferred{Seat: "blue", Trooper: "posthuman", From: "1", To: "2"}, rules.PlayerView("red"))
+	if !ok || red.(Transferred).Trooper != "posthuman" {
+		t.Fatalf("a G: Jumper with Proxies in the open: %v", red)
+	}
+	// Every Proxy concealed: nothing names it.
+	for i, id := range []string{"mk4", "mk5"} {
+		st.Troopers[st.trooperIndex(id)].States.Camouflaged = true
+		st.Troopers[st.trooperIndex(id)].Marker = fmt.Sprintf("M%d", i+2)
+	}
+	red, ok = st.Redact(Transferred{Seat: "blue", Trooper: "posthuman", From: "1", To: "2"}, rules.PlayerView("red"))
 	if !ok || red.(Transferred).Trooper != "" {
-		t.Fatalf("a camouflaged Proxy's G: Jumper named to the opponent: %v", red)
+		t.Fatalf("a G: Jumper with every Proxy camouflaged named to the opponent: %v", red)
 	}
 	own, _ := st.Redact(Transferred{Seat: "blue", Trooper: "posthuman", From: "1", To: "2"}, rules.PlayerView("blue"))
 	if own.(Transferred).Trooper != "posthuman" {

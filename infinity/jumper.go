@@ -103,7 +103,10 @@ func (s *State) stranded() []string {
 			continue
 		}
 		for _, sib := range s.proxySiblings(t) {
-			if st := s.Troopers[sib].States; !st.Null() && !st.Isolated {
+			// A Proxy in Hidden Deployment takes the token only when it
+			// declares (seed 000): offering the step for it alone would
+			// tell the opponent it exists.
+			if st := s.Troopers[sib].States; !st.Null() && !st.Isolated && !st.Hidden {
 				out = append(out, tr.Jumper)
 				break
 			}
@@ -127,6 +130,9 @@ func (s *State) checkMoveToken(a MoveToken) error {
 	}
 	if st := s.Troopers[t].States; st.Null() || st.Isolated {
 		return rules.Errorf(rules.CodeIllegal, "seed 000 (PDF 2.1)", "the token cannot go to a Proxy in Isolated or a Null state")
+	}
+	if s.Troopers[t].States.Hidden {
+		return rules.Errorf(rules.CodeIllegal, "seed 000 (Hidden Deployment)", "the token is placed beside a Proxy in Hidden Deployment only when it declares an Order or ARO")
 	}
 	return nil
 }

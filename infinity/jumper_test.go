@@ -263,6 +263,28 @@ func TestJumperProxyAirborneDeployment(t *testing.T) {
 	}
 }
 
+// Seed 000, Hidden Deployment: the token is placed beside a hidden Proxy
+// only when it declares — so it cannot be moved there after a loss, and a
+// G: Jumper whose only other Proxy is hidden gets no token step (which
+// would tell the opponent that Proxy exists).
+func TestJumperTokenNotToHiddenProxy(t *testing.T) {
+	st := setup(t, jumperYAML("captain", "mk4:proxy-mk4:12,3:0", "mk5:proxy-mk5:20,3:90"), nil)
+	mk4, mk5 := st.trooperIndex("mk4"), st.trooperIndex("mk5")
+	st.Troopers[mk5].Active, st.Troopers[mk5].States.Unconscious = true, true
+	if got := st.stranded(); !slices.Equal(got, []string{"posthuman"}) {
+		t.Fatalf("stranded %v with the Mk.4 in the open", got)
+	}
+	st.Troopers[mk4].States.Hidden = true
+	if got := st.stranded(); len(got) != 0 {
+		t.Fatalf("stranded %v with the Mk.4 hidden", got)
+	}
+	st.Order = &Order{Step: StepToken, Stranded: []string{"posthuman"}}
+	err := st.check(MoveToken{Jumper: "posthuman", Proxy: "mk4"})
+	if re, ok := rules.AsRuleError(err); !ok || re.Code != rules.CodeIllegal || !strings.Contains(re.Message, "Hidden Deployment") {
+		t.Fatalf("token to a hidden Proxy: %v", err)
+	}
+}
+
 // Issue #5 acceptance: the seed's two worked examples as scripted scenarios.
 func TestJumperSeedExamples(t *testing.T) {
 	for _, f := range []string{"jumper-active-turn.yaml", "jumper-reactive-turn.yaml"} {

@@ -160,13 +160,10 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		}
 		e = ev
 	case Transferred:
-		// A concealed trooper's combat group is not shown to the opponent.
-		if !v.Sees(ev.Seat) {
-			for _, t := range s.unitMembers(ev.Trooper) {
-				if s.Troopers[t].concealed() {
-					ev.Trooper = ""
-				}
-			}
+		// A concealed trooper's combat group is not shown to the opponent;
+		// a G: Jumper with a Proxy in the open shows its group on that one.
+		if !v.Sees(ev.Seat) && !slices.ContainsFunc(s.unitMembers(ev.Trooper), func(t int) bool { return !s.Troopers[t].concealed() }) {
+			ev.Trooper = ""
 		}
 		e = ev
 	case Appointed:
