@@ -97,9 +97,5 @@ func (s *State) missedJump(t int) []rules.Event {
 
 // combatJumpSV is the jump's Normal PH Roll.
 func (s *State) combatJumpSV(r *roller) dice.SuccessValue {
-	var mods []dice.Mod
-	if s.Troopers[r.trooper].States.Stunned {
-		mods = append(mods, dice.Mod{Name: "Stunned", Value: -3})
-	}
-	return dice.NewSuccessValue("PH", s.profile(r.trooper).PH, mods...)
+	return dice.NewSuccessValue("PH", s.profile(r.trooper).PH, s.stateMods(r.trooper)...)
 }

@@ -150,10 +150,7 @@ func (s *State) discoverSV(r *roller) (dice.SuccessValue, bool) {
 	viewer.At = r.from
 	dist := geom.EdgeDistance(viewer.base(), s.Models[tm].base())
 	mod, ok := discoverMod(dist)
-	var mods []dice.Mod
-	if s.Troopers[r.trooper].States.Stunned {
-		mods = append(mods, dice.Mod{Name: "Stunned", Value: -3})
-	}
+	mods := s.stateMods(r.trooper)
 	if mod != 0 {
 		mods = append(mods, dice.Mod{Name: "Range", Value: mod})
 	}

@@ -376,10 +376,7 @@ func dodgeMods(ruling string, inZoCNoLoF, templateNoLoF, deployable bool) []dice
 func (s *State) buildSV(r *roller) {
 	p := s.profile(r.trooper)
 	tr := s.Troopers[r.trooper]
-	var mods []dice.Mod
-	if tr.States.Stunned {
-		mods = append(mods, dice.Mod{Name: "Stunned", Value: -3})
-	}
+	mods := s.stateMods(r.trooper)
 	burst := 1
 	switch r.skill.Name {
 	case SkillCombatJump:
@@ -387,7 +384,9 @@ func (s *State) buildSV(r *roller) {
 	case SkillDiscover:
 		r.sv, _ = s.discoverSV(r)
 	case SkillDodge:
-		mods = s.dodgeStateMods(r.trooper)
+		if tr.States.ImmA {
+			mods = append(mods, immAMod)
+		}
 		mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), r.noLoFInZoC, r.templateNoLoF, false)...)
 		r.sv = dice.NewSuccessValue("PH", p.PH, append(mods, s.suppressedBy(r)...)...)
 	case SkillReset:
@@ -458,16 +457,24 @@ func (s *State) activeBurst(r *roller) int {
 	return max(r.weapon.Burst, 1)
 }
 
-// dodgeStateMods are the MODs a trooper's states put on its Dodge: Stunned
-// -3 (n4-core §7.8), IMM-A -6 (§7.2).
-func (s *State) dodgeStateMods(t int) []dice.Mod {
-	st := s.Troopers[t].States
-	var mods []dice.Mod
-	if st.Stunned {
-		mods = append(mods, dice.Mod{Name: "Stunned", Value: -3})
+// stateMods are the MODs a trooper's states put on every roll but a
+// Saving Roll: Stunned -3 (n4-core §7.8).
+func (s *State) stateMods(t int) []dice.Mod {
+	if s.Troopers[t].States.Stunned {
+		return []dice.Mod{{Name: "Stunned", Value: -3}}
 	}
-	if st.ImmA {
-		mods = append(mods, dice.Mod{Name: "IMM-A", Value: -6})
+	return nil
+}
+
+// immAMod is IMM-A's MOD to a Dodge (n4-core §7.2).
+var immAMod = dice.Mod{Name: "IMM-A", Value: -6}
+
+// dodgeStateMods are the MODs a trooper's states put on its Dodge: those of
+// every roll, and IMM-A.
+func (s *State) dodgeStateMods(t int) []dice.Mod {
+	mods := s.stateMods(t)
+	if s.Troopers[t].States.ImmA {
+		mods = append(mods, immAMod)
 	}
 	return mods
 }
@@ -601,8 +608,9 @@ func (s *State) moveActive() []rules.Event {
 	return []rules.Event{Moved{Model: m.ID, From: from, To: end, Why: "move"}}
 }
 
-// dodged applies what a successful Dodge cancels (seed 003: Engaged and
-// IMM-A).
+// dodged applies what a successful Dodge cancels (seed 003): IMM-A here.
+// Engaged follows from silhouette contact (updateEngaged), so the Dodge
+// cancels it by its movement out of contact.
 func (s *State) dodged(t int) []rules.Event {
 	st := &s.Troopers[t].States
 	var events []rules.Event

@@ -2,9 +2,11 @@ package infinity
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -211,5 +213,22 @@ func TestTargetedByForwardObserver(t *testing.T) {
 	ev = do(t, st, rules.ChanceSeat, Resolve{}, 20, 20, 20)
 	if sv := rolledBy(ev)["fusilier"].SV; !strings.Contains(sv.String(), "+3 Targeted") {
 		t.Fatalf("no +3 Targeted: %s", sv)
+	}
+}
+
+// n4-core §7.8: Stunned puts -3 on every roll but a Saving Roll — the
+// Dodge, Reset, Combat Jump and Discover rolls alike (one stateMods).
+func TestStunnedMinusThreeOnEveryRoll(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
+	for _, k := range []string{SkillDodge, SkillReset, SkillCombatJump, SkillDiscover} {
+		r := roller{trooper: 0, skill: Skill{Name: k}, target: 1, from: st.Models[0].At}
+		st.Troopers[0].States.Stunned = false
+		st.buildSV(&r)
+		plain := r.sv.Value
+		st.Troopers[0].States.Stunned = true
+		st.buildSV(&r)
+		if r.sv.Value != plain-3 || !slices.Contains(r.sv.Mods, dice.Mod{Name: "Stunned", Value: -3}) {
+			t.Errorf("%s: SV %d Stunned, %d not (%v)", k, r.sv.Value, plain, r.sv.Mods)
+		}
 	}
 }
