@@ -50,13 +50,50 @@ func TestCountHitsExact(t *testing.T) {
 	}
 }
 
+// Bursts far beyond enumeration: the exact counts, divided by 20^40,
+// agree with the float tables of Hits, and no-hit count with its
+// probability.
 func TestCountHitsLarge(t *testing.T) {
-	got, err := CountHits(dice.Side{SV: 14, Burst: 20}, dice.Side{SV: 12, Burst: 20})
+	a, b := dice.Side{SV: 14, Burst: 20}, dice.Side{SV: 12, Burst: 20}
+	got, err := CountHits(a, b)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := new(big.Int).Exp(big.NewInt(20), big.NewInt(40), nil)
 	if got.Total.Cmp(want) != 0 {
 		t.Fatalf("total %v", got.Total)
+	}
+	ta, tb, noHits, err := Hits(a, &b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratio := func(n *big.Int) float64 {
+		if n == nil {
+			return 0
+		}
+		f, _ := new(big.Rat).SetFrac(n, got.Total).Float64()
+		return f
+	}
+	if r := ratio(got.NoHits); !near(r, noHits, 1e-12) {
+		t.Fatalf("no hits %.17g, Hits %.17g", r, noHits)
+	}
+	for side, pair := range []struct {
+		c [][]*big.Int
+		p [][]float64
+	}{{got.A, ta.P}, {got.B, tb.P}} {
+		for h := range pair.p {
+			for c := range pair.p[h] {
+				if h+c == 0 {
+					continue
+				}
+				var n *big.Int
+				if h < len(pair.c) && c < len(pair.c[h]) {
+					n = pair.c[h][c]
+				}
+				if r := ratio(n); !near(r, pair.p[h][c], 1e-12) {
+					t.Fatalf("side %d [%d][%d]: %.17g, Hits %.17g", side, h, c, r, pair.p[h][c])
+				}
+			}
+		}
 	}
 }

@@ -18,9 +18,16 @@ type SaveRoll struct {
 	Tag string `json:"tag,omitempty"`
 }
 
-// failP is the probability that one such roll fails.
+// failP is the probability that one such roll fails: the faces package
+// dice judges failed, over the faces of the die.
 func (r SaveRoll) failP() float64 {
-	return float64(min(max(r.Damage, 0), dice.Faces)) / dice.Faces
+	failed := 0
+	for f := 1; f <= dice.Faces; f++ {
+		if dice.SaveFails(r.Damage, f) {
+			failed++
+		}
+	}
+	return float64(failed) / dice.Faces
 }
 
 // CritRule is the `criticals` ruling: what a Critical adds to its hit.

@@ -81,7 +81,10 @@ func (c *Catalog) Profile(id string) (Profile, bool) {
 // HasProfile reports whether the catalog has a profile with this id. It is
 // the scenario.Catalog interface.
 func (c *Catalog) HasProfile(id string) bool {
-	_, ok := c.Profile(id)
+	if c == nil {
+		return false
+	}
+	_, ok := c.profiles[id]
 	return ok
 }
 
