@@ -37,7 +37,6 @@ func TestLoF(t *testing.T) {
 		{"n4-core §6.1 scenery blocks LoF", []Terrain{wall}, v, tgt, nil, false},
 		{"n4-core §6.1 scenery that does not block LoF (cover only) does not", []Terrain{lowWall}, v, tgt, nil, true},
 		{"n4-core §6.1 troopers block LoF", nil, v, tgt, []Circle{disc(15, 10, 2)}, false},
-		{"n4-core §6.1 markers do not block LoF (the caller does not pass them)", nil, v, tgt, nil, true},
 		{"n4-core §6.1 a blocker base tangent to the only open sight lines does not block", nil, v, tgt, []Circle{disc(15, 10, r)}, true},
 		{"n4-core §6.1 a blocker base a hair wider than the corridor blocks", nil, v, tgt, []Circle{disc(15, 10, r+1e-3)}, false},
 		{"n4-core §6.1 a sight line grazing a terrain corner is not blocked", []Terrain{spike(10 + r)}, v, tgt, nil, true},

@@ -153,7 +153,7 @@ func (s *State) gutsOption(m int, at [2]float64, attackers []int) int {
 		}
 		if s.lof(s.Models[am], target, am, m) {
 			seen = true
-			if _, ok := s.geomTable().PartialCover(s.Models[am].geomModel(), target, s.bases(am, m)); !ok {
+			if _, ok := s.geomTable().PartialCover(s.Models[am].geomModel(), target, s.sightBases(am, m)); !ok {
 				covered = false
 			}
 		}

@@ -218,3 +218,19 @@ func TestDelayedAROAgainstMarker(t *testing.T) {
 	}
 	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "fusilier", Skill: Skill{Name: SkillBSAttack, Target: "scout"}}}})
 }
+
+// n4-core §6.1: markers do not block Line of Fire — a Camouflaged marker
+// standing between the fusilier and the zhanshi hides nothing — while a
+// trooper in the open does.
+func TestMarkersDoNotBlockLoF(t *testing.T) {
+	st := setup(t, strings.Replace(concealYAML("at: [19, 17.5], facing: 270, silhouette: 5", "at: [2, 30], facing: 270"),
+		"at: [10, 4], facing: 90", "at: [10, 7], facing: 45", 1), nil)
+	fus, zh, scout := st.modelIndex("fusilier"), st.modelIndex("zhanshi"), st.modelIndex("scout")
+	if !st.lof(st.Models[fus], st.Models[zh].base(), fus, zh) {
+		t.Fatal("the marker blocks the fusilier's LoF to the zhanshi")
+	}
+	st.Troopers[st.Models[scout].Trooper].States.Camouflaged = false
+	if st.lof(st.Models[fus], st.Models[zh].base(), fus, zh) {
+		t.Fatal("the scout in the open does not block: the test does not test")
+	}
+}

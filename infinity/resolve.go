@@ -421,7 +421,7 @@ func (s *State) buildSV(r *roller) {
 		if mod, _ := s.rangeMod(r, dist); mod != 0 {
 			mods = append(mods, dice.Mod{Name: "Range", Value: mod})
 		}
-		if _, ok := s.geomTable().PartialCover(shooter.geomModel(), target, s.bases(s.modelOf(r.trooper), tm)); ok {
+		if _, ok := s.geomTable().PartialCover(shooter.geomModel(), target, s.sightBases(s.modelOf(r.trooper), tm)); ok {
 			r.cover = true
 			mods = append([]dice.Mod{{Name: "Partial Cover", Value: -3}}, mods...)
 		}

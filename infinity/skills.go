@@ -249,7 +249,7 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 // table blocks, markers excepted (none yet), and the moving model does not
 // block along its own route (it is the target or the viewer here).
 func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) bool {
-	return s.geomTable().LoF(s.viewer(viewer), target, s.bases(viewerIdx, targetIdx))
+	return s.geomTable().LoF(s.viewer(viewer), target, s.sightBases(viewerIdx, targetIdx))
 }
 
 // eligibility is how a reactive trooper may react to the Order so far.

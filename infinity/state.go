@@ -327,10 +327,17 @@ func (s *State) geomTable() *geom.Table {
 
 // bases returns the bases of every model on the table except those listed,
 // in a buffer the next call reuses: use it at once.
-func (s *State) bases(except ...int) []geom.Circle {
+func (s *State) bases(except ...int) []geom.Circle { return s.collectBases(false, except) }
+
+// sightBases are the bases that block Line of Fire: those of bases but the
+// markers, which do not (n4-core §6.1).
+func (s *State) sightBases(except ...int) []geom.Circle { return s.collectBases(true, except) }
+
+func (s *State) collectBases(skipMarkers bool, except []int) []geom.Circle {
 	out := s.scratch[:0]
 	for i, m := range s.Models {
-		if m.Removed || slices.Contains(except, i) || s.Troopers[m.Trooper].States.Hidden {
+		st := s.Troopers[m.Trooper].States
+		if m.Removed || slices.Contains(except, i) || st.Hidden || (skipMarkers && st.Camouflaged) {
 			continue
 		}
 		out = append(out, m.base())
