@@ -306,11 +306,11 @@ func (s *State) checkActivate(a Activate) (*Order, error) {
 }
 
 // activate is steps 1.1 and 1.2: spend the Order, declare the first skill.
+//
+// Apply has just run check, whose checkActivate left the Order it accepted
+// in s.probe: the activation is not validated twice.
 func (s *State) activate(a Activate) ([]rules.Event, error) {
-	probe, err := s.checkActivate(a)
-	if err != nil {
-		return nil, err
-	}
+	probe := &s.probe
 	o := &Order{Trooper: probe.Trooper, Model: probe.Model, Source: probe.Source}
 	o.Targets = o.targetsBuf[:0]
 	o.Path = append(o.pathBuf[:0:len(o.pathBuf)], probe.Path...)
