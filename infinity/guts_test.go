@@ -1,9 +1,11 @@
 package infinity
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -74,6 +76,22 @@ func TestGutsChoicesAndExceptions(t *testing.T) {
 	shootAndSave(t, st)
 	do(t, st, rules.ChanceSeat, Guts{}, 3)
 	do(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{12, 14}})
+	if at := st.Models[st.modelIndex("zhanshi")].At; at != [2]float64{12, 14} {
+		t.Fatalf("a passed roll chosen as failed moves the trooper: at %v", at)
+	}
+
+	// Courage: the same hit calls for no Guts Roll.
+	st = setup(t, gutsYAML("zhanshi", true), nil)
+	p := st.Profiles["zhanshi"]
+	p.Skills = append(slices.Clone(p.Skills), catalog.Skill{Name: "Courage"})
+	st.Profiles["zhanshi"] = p
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	do(t, st, "red", AROs{})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	do(t, st, rules.ChanceSeat, Resolve{}, 5, 20, 20, 19)
+	if st.Order == nil || st.Order.Step != StepAlert {
+		t.Fatalf("Courage: step %+v, want the Alert window and no Guts Roll", st.Order)
+	}
 
 	st = setup(t, gutsYAML("zhanshi", true), nil)
 	st.Troopers[1].States.Stunned = true
@@ -90,9 +108,12 @@ func TestGutsNotWhenEngaged(t *testing.T) {
 	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillCCAttack, Target: "zhanshi", Weapon: "cc-weapon"}})
 	do(t, st, "red", AROs{})
 	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
-	do(t, st, rules.ChanceSeat, Resolve{}, 5, 19)
-	if st.Order != nil && st.Order.Step != StepAlert {
-		t.Fatalf("an Engaged trooper makes no Guts Roll: step %s", st.Order.Step)
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 5, 19)
+	if !slices.ContainsFunc(ev, func(e rules.Event) bool { _, ok := e.(Saved); return ok }) {
+		t.Fatalf("the attack did not hit, so the test proves nothing: %v", ev)
+	}
+	if !st.Troopers[1].States.Engaged || st.Order == nil || st.Order.Step != StepAlert {
+		t.Fatalf("an Engaged trooper makes no Guts Roll: engaged %v, order %+v", st.Troopers[1].States.Engaged, st.Order)
 	}
 }
 

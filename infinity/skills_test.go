@@ -28,6 +28,23 @@ func TestReset(t *testing.T) {
 	if f := st.Troopers[0].States; f.Targeted || f.ImmB {
 		t.Fatalf("a successful Reset cancels Targeted and IMM-B: %+v", f)
 	}
+	// Isolated: -9, stacking with the others up to the MOD cap of -12
+	// (n4-core §1.1); a successful Reset cancels it too.
+	for _, tc := range []struct {
+		targeted, immB bool
+		want           int
+	}{{false, false, 13 - 9}, {true, true, 13 - 12}} {
+		st.Troopers[0].States = States{Isolated: true, Targeted: tc.targeted, ImmB: tc.immB}
+		r := roller{trooper: 0, skill: Skill{Name: SkillReset}}
+		st.buildSV(&r)
+		if r.sv.Value != tc.want || !slices.Contains(r.sv.Mods, dice.Mod{Name: "Isolated", Value: -9}) {
+			t.Errorf("Isolated Reset (Targeted %v, IMM-B %v): SV %+v, want %d", tc.targeted, tc.immB, r.sv, tc.want)
+		}
+	}
+	st.reset(0)
+	if f := st.Troopers[0].States; f.Isolated || f.Targeted || f.ImmB {
+		t.Fatalf("a successful Reset cancels Isolated: %+v", f)
+	}
 }
 
 // n4-core §5.3: a CC Attack on an Unconscious trooper kills it with no roll
