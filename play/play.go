@@ -352,6 +352,9 @@ func random(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 			return fmt.Errorf("the game did not end within %d steps", maxSteps)
 		}
 		pr := st.Prompt()
+		if len(pr.Seats) == 0 {
+			return fmt.Errorf("step %d: the game is not over but its prompt (%s) names no seat", seq, pr.Window)
+		}
 		seat := pr.Seats[rng.IntN(len(pr.Seats))]
 		var legal []rules.Action
 		for _, o := range st.Legal(seat) {

@@ -147,12 +147,18 @@ func (g *game) play(seed uint64) ([]byte, error) {
 		if p.Kind == rules.GameOver {
 			break
 		}
+		if len(p.Seats) == 0 {
+			return nil, g.fail(step, "legal", "the game is not over but its prompt (%s) names no seat", p.Window)
+		}
 		seat := p.Seats[rng.IntN(len(p.Seats))]
 		var legal []rules.Action
 		for _, o := range st.Legal(seat) {
 			if o.Illegal == nil {
 				legal = append(legal, o.Action)
 			}
+		}
+		if len(legal) == 0 {
+			return nil, g.fail(step, "legal", "%s is prompted (%s) but has no legal action", seat, p.Window)
 		}
 		a := legal[rng.IntN(len(legal))]
 		if err := g.checkIllegal(step, st, rng); err != nil {

@@ -33,6 +33,7 @@ func TestSuiteCatchesFlaws(t *testing.T) {
 		{"event leaks a private note", duel.Flaws{LeakNote: true}, []string{"leak"}},
 		{"chance ignores the dice source", duel.Flaws{Nondeterminism: true}, []string{"clone", "replay", "determinism"}},
 		{"a refused action changes the state", duel.Flaws{DirtyReject: true}, []string{"illegal"}},
+		{"a prompt that names no seat", duel.Flaws{NoSeat: true}, []string{"legal"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

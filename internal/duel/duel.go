@@ -33,6 +33,7 @@ type Flaws struct {
 	LeakNote       bool // Redact shows a mover's private note to everyone
 	Nondeterminism bool // the chance step ignores the dice source
 	DirtyReject    bool // a refused bid still changes the state
+	NoSeat         bool // the bid window's prompt names no seat
 }
 
 func (d Ruleset) Name() string            { return "duel" }
@@ -150,6 +151,9 @@ func (s *duelState) Prompt() rules.Prompt {
 			if _, ok := s.Bids[seat]; !ok {
 				waiting = append(waiting, seat)
 			}
+		}
+		if s.Flaws.NoSeat {
+			waiting = nil
 		}
 		return rules.Prompt{Kind: rules.Simultaneous, Seats: waiting, Window: "bid"}
 	case "chance":
