@@ -1,9 +1,6 @@
 package scenario
 
 import (
-	"strconv"
-	"unicode"
-
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 )
 
@@ -22,16 +19,4 @@ func errOrNil(es Errors) error {
 		return nil
 	}
 	return es
-}
-
-// printable returns s as is if it reads well on one line, else quoted with
-// escapes: a key or value from the file may hold a newline, and one error
-// must stay one line.
-func printable(s string) string {
-	for _, r := range s {
-		if !unicode.IsPrint(r) {
-			return strconv.Quote(s)
-		}
-	}
-	return s
 }

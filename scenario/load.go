@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-	"strings"
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 
@@ -77,7 +76,7 @@ func parseYAML(file string, data []byte) (body ast.Node, errs Errors) {
 		// accepts uploaded scenarios); a panic there must become an error,
 		// not take the process down.
 		if r := recover(); r != nil {
-			body, errs = nil, Errors{{File: file, Line: 1, Col: 1, Msg: oneLine(fmt.Sprintf("cannot parse YAML: %v", r))}}
+			body, errs = nil, Errors{{File: file, Line: 1, Col: 1, Msg: yamlfile.OneLine(fmt.Sprintf("cannot parse YAML: %v", r))}}
 		}
 	}()
 	f, err := parser.ParseBytes(data, 0)
@@ -110,7 +109,10 @@ func decode(file string, body ast.Node, at *positions) (sc *Scenario, err error)
 	defer func() {
 		if r := recover(); r != nil {
 			p := yamlfile.NodePos(body)
-			sc, err = nil, Errors{{File: file, Line: p.Line, Col: p.Col, Msg: oneLine(fmt.Sprintf("cannot decode: %v", r))}}
+			if p.Line == 0 {
+				p.Line, p.Col = 1, 1 // no position: the file's start, as parseYAML does
+			}
+			sc, err = nil, Errors{{File: file, Line: p.Line, Col: p.Col, Msg: yamlfile.OneLine(fmt.Sprintf("cannot decode: %v", r))}}
 		}
 	}()
 	sc = new(Scenario)
@@ -123,10 +125,10 @@ func decode(file string, body ast.Node, at *positions) (sc *Scenario, err error)
 // yamlError converts an error from goccy, which carries the offending token
 // but not the field, into an Error. at, if not nil, names the field.
 func yamlError(file string, err error, at *positions) *Error {
-	e := &Error{File: file, Msg: oneLine(err.Error())}
+	e := &Error{File: file, Msg: yamlfile.OneLine(err.Error())}
 	var ye yaml.Error
 	if errors.As(err, &ye) {
-		e.Msg = oneLine(ye.GetMessage())
+		e.Msg = yamlfile.OneLine(ye.GetMessage())
 		if tk := ye.GetToken(); tk != nil {
 			p := yamlfile.TokenPos(tk)
 			e.Line, e.Col = p.Line, p.Col
@@ -139,10 +141,4 @@ func yamlError(file string, err error, at *positions) *Error {
 		e.Line, e.Col = 1, 1
 	}
 	return e
-}
-
-// oneLine keeps a message to one line, so that Errors stays one error per
-// line whatever a dependency puts in its messages.
-func oneLine(msg string) string {
-	return strings.Join(strings.Fields(msg), " ")
 }

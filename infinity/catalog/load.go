@@ -68,7 +68,7 @@ func (c *Catalog) Load(files ...string) (*Catalog, error) {
 	for i, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
-			errs = append(errs, &Error{File: f, Msg: "cannot read the catalog: " + oneLine(err.Error()), Seq: i})
+			errs = append(errs, &Error{File: f, Msg: "cannot read the catalog: " + yamlfile.OneLine(err.Error()), Seq: i})
 			continue
 		}
 		srcs = append(srcs, Source{File: f, Data: b})

@@ -71,15 +71,15 @@ func (r *reader) parse(data []byte) (body ast.Node) {
 		// server, uploads); a panic there must become an error.
 		if x := recover(); x != nil {
 			body = nil
-			r.errorAt(pos{Line: 1, Col: 1}, "", "cannot parse YAML: %s", oneLine(fmt.Sprint(x)))
+			r.errorAt(pos{Line: 1, Col: 1}, "", "cannot parse YAML: %s", yamlfile.OneLine(fmt.Sprint(x)))
 		}
 	}()
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
-		p, msg := pos{Line: 1, Col: 1}, oneLine(err.Error())
+		p, msg := pos{Line: 1, Col: 1}, yamlfile.OneLine(err.Error())
 		var ye yaml.Error
 		if errors.As(err, &ye) {
-			msg = oneLine(ye.GetMessage())
+			msg = yamlfile.OneLine(ye.GetMessage())
 			if at := yamlfile.TokenPos(ye.GetToken()); at.Line > 0 {
 				p = at
 			}
@@ -301,6 +301,3 @@ func (r *reader) strings(n ast.Node, path string) ([]string, bool) {
 	})
 	return out, isList && good
 }
-
-// oneLine keeps a message from a dependency on one line.
-func oneLine(msg string) string { return strings.Join(strings.Fields(msg), " ") }

@@ -212,3 +212,7 @@ func ParentPath(path string) string {
 	}
 	return ""
 }
+
+// OneLine folds a parser's message onto one line: an error names one place
+// and must stay one line.
+func OneLine(msg string) string { return strings.Join(strings.Fields(msg), " ") }
