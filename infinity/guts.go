@@ -262,13 +262,10 @@ func (s *State) gutsMove(a GutsMove) []rules.Event {
 		from := s.Models[m].At
 		s.Models[m].At, s.Models[m].Facing = a.To, a.Facing
 		events = append(events, Moved{Model: s.Models[m].ID, From: from, To: a.To, Why: "guts"})
-		if st := &s.Troopers[t].States; st.SuppressiveFire {
-			// Failing a Guts Roll cancels Suppressive Fire (n4-core §7.15).
-			st.SuppressiveFire = false
-			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "Suppressive Fire", Why: "failed Guts Roll"})
-		}
 	}
-	if !g.Passed && a.Stay {
+	// Failing a Guts Roll — rolled, or chosen by moving — cancels
+	// Suppressive Fire (n4-core §7.15).
+	if !(a.Stay && g.Passed) {
 		if st := &s.Troopers[t].States; st.SuppressiveFire {
 			st.SuppressiveFire = false
 			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "Suppressive Fire", Why: "failed Guts Roll"})

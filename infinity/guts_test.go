@@ -144,3 +144,32 @@ func TestAlert(t *testing.T) {
 		t.Fatalf("the zhanshi reacted: no Alert (step %s)", st.Order.Step)
 	}
 }
+
+// n4-core §7.15: failing a Guts Roll cancels Suppressive Fire — whether the
+// trooper moves to hide, goes Prone, or chose to fail a passed roll; holding
+// after a pass keeps it.
+func TestGutsFailureCancelsSuppressiveFire(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		wall  bool
+		die   int
+		move  GutsMove
+		keeps bool
+	}{
+		{"failed, hides", true, 18, GutsMove{Trooper: "zhanshi", To: [2]float64{12, 14}, Facing: 270}, false},
+		{"failed, goes Prone", false, 18, GutsMove{Trooper: "zhanshi", Stay: true}, false},
+		{"passed, chooses to move", true, 3, GutsMove{Trooper: "zhanshi", To: [2]float64{12, 14}}, false},
+		{"passed, holds", true, 3, GutsMove{Trooper: "zhanshi", Stay: true}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := setup(t, gutsYAML("zhanshi", tc.wall), nil)
+			st.Troopers[1].States.SuppressiveFire = true
+			shootAndSave(t, st)
+			do(t, st, rules.ChanceSeat, Guts{}, tc.die)
+			do(t, st, "red", tc.move)
+			if got := st.Troopers[1].States.SuppressiveFire; got != tc.keeps {
+				t.Fatalf("Suppressive Fire %v, want %v", got, tc.keeps)
+			}
+		})
+	}
+}
