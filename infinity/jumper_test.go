@@ -280,7 +280,7 @@ func TestJumperTokenNotToHiddenProxy(t *testing.T) {
 	}
 	st.Order = &Order{Step: StepToken, Stranded: []string{"posthuman"}}
 	err := st.check(MoveToken{Jumper: "posthuman", Proxy: "mk4"})
-	if re, ok := rules.AsRuleError(err); !ok || re.Code != rules.CodeIllegal || !strings.Contains(re.Message, "Hidden Deployment") {
+	if re, ok := rules.AsRuleError(err); !ok || re.Code != rules.CodeIllegal || !strings.Contains(re.Message(), "Hidden Deployment") {
 		t.Fatalf("token to a hidden Proxy: %v", err)
 	}
 }

@@ -249,3 +249,29 @@ func TestStunnedMinusThreeOnEveryRoll(t *testing.T) {
 		}
 	}
 }
+
+// n4-core §5.1: a Move may not leave the table, pass through another
+// model's base or enter Impassable terrain; the refusal names the leg and
+// what is in the way in the table's own names.
+func TestMoveRefusalsSayWhere(t *testing.T) {
+	y := duelYAML("at: [10, 4], facing: 90", "at: [10, 7], facing: 270", "")
+	y = strings.Replace(y, "sides:", `terrain:
+  - {name: crate, polygon: [[11, 3], [13, 3], [13, 5], [11, 5]], impassable: true}
+  - {polygon: [[7, 3], [9, 3], [9, 5], [7, 5]], impassable: true}
+sides:`, 1)
+	for _, tc := range []struct {
+		name  string
+		route [][2]float64
+		want  string
+	}{
+		{"through a base", [][2]float64{{10, 8}}, `leg 1 of the route passes through the base of zhanshi`},
+		{"off the table", [][2]float64{{10, 3.5}, {10, 1.5}, {10, 0.2}}, `leg 3 of the route leaves the table`},
+		{"named scenery", [][2]float64{{12, 4}}, `leg 1 of the route enters impassable terrain crate`},
+		{"unnamed scenery", [][2]float64{{8, 4}}, `leg 1 of the route enters impassable terrain #2`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := setup(t, y, nil)
+			refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillMove, Route: tc.route}}, rules.CodeIllegal, tc.want)
+		})
+	}
+}

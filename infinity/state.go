@@ -333,14 +333,33 @@ func (s *State) bases(except ...int) []geom.Circle { return s.collectBases(false
 // markers, which do not (n4-core §6.1).
 func (s *State) sightBases(except ...int) []geom.Circle { return s.collectBases(true, except) }
 
+// baseModel is the model whose base is k-th in bases(except...), or -1.
+func (s *State) baseModel(k int, except ...int) int {
+	for i := range s.Models {
+		if s.onTable(i, false, except) {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// onTable reports whether model i has a base on the table that counts for
+// bases (or, with skipMarkers, for sightBases), leaving out except.
+func (s *State) onTable(i int, skipMarkers bool, except []int) bool {
+	m := s.Models[i]
+	st := s.Troopers[m.Trooper].States
+	return !m.Removed && !slices.Contains(except, i) && !st.Hidden && !(skipMarkers && st.Camouflaged)
+}
+
 func (s *State) collectBases(skipMarkers bool, except []int) []geom.Circle {
 	out := s.scratch[:0]
 	for i, m := range s.Models {
-		st := s.Troopers[m.Trooper].States
-		if m.Removed || slices.Contains(except, i) || st.Hidden || (skipMarkers && st.Camouflaged) {
-			continue
+		if s.onTable(i, skipMarkers, except) {
+			out = append(out, m.base())
 		}
-		out = append(out, m.base())
 	}
 	s.scratch = out
 	return out

@@ -1,12 +1,15 @@
 package rules
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 )
 
 // Code is the stable identifier of a kind of rule violation; clients branch
-// on it, while Message is for people.
+// on it, while the message is for people.
 type Code string
 
 // Codes shared by every ruleset. Rulesets add their own.
@@ -24,19 +27,77 @@ const (
 
 // RuleError is why an action was refused. Apply returns it and leaves the
 // state exactly as it was.
+//
+// Its message is formatted when it is read, not when the error is made:
+// Legal greys out most of the candidates it checks, and nobody reads most
+// of those reasons, so formatting them all would cost a large share of a
+// menu (issue #4's playout benchmark). Errorf keeps the arguments only when
+// they are plain values (numbers, strings, booleans), which cannot change
+// afterwards; anything else is formatted at once. The JSON form carries the
+// formatted message.
 type RuleError struct {
-	Code    Code   `json:"code"`
-	Message string `json:"message"`
+	Code Code
 	// Rule cites the rule that forbids it: a seed file and bullet, or a
 	// section of the rules brief ("n4-core §4.1").
-	Rule string `json:"rule,omitempty"`
+	Rule string
+
+	msg    string // the message, when it is already formatted
+	format string // otherwise the format and its plain-value arguments
+	args   []any
+}
+
+// NewError builds a RuleError with a ready message.
+func NewError(code Code, rule, message string) *RuleError {
+	return &RuleError{Code: code, Rule: rule, msg: message}
+}
+
+// Errorf builds a RuleError citing rule, its message formatted as by
+// fmt.Sprintf.
+func Errorf(code Code, rule, format string, args ...any) *RuleError {
+	e := &RuleError{Code: code, Rule: rule}
+	if len(args) == 0 && !strings.Contains(format, "%") {
+		e.msg = format
+		return e
+	}
+	for _, a := range args {
+		if !plainValue(a) {
+			e.msg = fmt.Sprintf(format, args...)
+			return e
+		}
+	}
+	e.format, e.args = format, args
+	return e
+}
+
+// plainValue reports whether a is a value that no later change to the
+// state can alter: a boolean, a number or a string, of any named type (a
+// String method on such a type sees only its own copy of the value).
+func plainValue(a any) bool {
+	if a == nil {
+		return true
+	}
+	switch reflect.TypeOf(a).Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64, reflect.String:
+		return true
+	}
+	return false
+}
+
+// Message is the explanation for people.
+func (e *RuleError) Message() string {
+	if e.format != "" {
+		return fmt.Sprintf(e.format, e.args...)
+	}
+	return e.msg
 }
 
 func (e *RuleError) Error() string {
 	if e.Rule != "" {
-		return fmt.Sprintf("%s: %s (%s)", e.Code, e.Message, e.Rule)
+		return fmt.Sprintf("%s: %s (%s)", e.Code, e.Message(), e.Rule)
 	}
-	return fmt.Sprintf("%s: %s", e.Code, e.Message)
+	return fmt.Sprintf("%s: %s", e.Code, e.Message())
 }
 
 // Is matches RuleErrors by code, so errors.Is(err, &RuleError{Code: c})
@@ -46,9 +107,26 @@ func (e *RuleError) Is(target error) bool {
 	return ok && t.Code == e.Code
 }
 
-// Errorf builds a RuleError citing rule.
-func Errorf(code Code, rule, format string, args ...any) *RuleError {
-	return &RuleError{Code: code, Rule: rule, Message: fmt.Sprintf(format, args...)}
+// ruleErrorJSON is the wire form of a RuleError.
+type ruleErrorJSON struct {
+	Code    Code   `json:"code"`
+	Message string `json:"message"`
+	Rule    string `json:"rule,omitempty"`
+}
+
+// MarshalJSON writes the code, the formatted message and the rule.
+func (e *RuleError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(ruleErrorJSON{Code: e.Code, Message: e.Message(), Rule: e.Rule})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (e *RuleError) UnmarshalJSON(b []byte) error {
+	var w ruleErrorJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*e = RuleError{Code: w.Code, Rule: w.Rule, msg: w.Message}
+	return nil
 }
 
 // AsRuleError returns the RuleError inside err, if any.

@@ -73,7 +73,7 @@ func TestDecodeErrors(t *testing.T) {
 	for _, tt := range tests {
 		_, err := codec().Decode([]byte(tt.in))
 		re, ok := rules.AsRuleError(err)
-		if !ok || re.Code != tt.code || !strings.Contains(re.Message, tt.want) {
+		if !ok || re.Code != tt.code || !strings.Contains(re.Message(), tt.want) {
 			t.Errorf("%s: %v, want %s %q", tt.in, err, tt.code, tt.want)
 		}
 		if !errors.Is(err, &rules.RuleError{Code: tt.code}) {

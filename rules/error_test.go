@@ -1,0 +1,55 @@
+package rules_test
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+type seatName string
+
+func TestRuleErrorMessage(t *testing.T) {
+	// Plain values are kept and formatted when read.
+	e := rules.Errorf(rules.CodeIllegal, "n4-core §5.1", "route of %.2f\" is longer than MOV %g\" for %s", 4.5, 4.0, seatName("blue"))
+	if got, want := e.Message(), `route of 4.50" is longer than MOV 4" for blue`; got != want {
+		t.Errorf("Message() = %q, want %q", got, want)
+	}
+	if got, want := e.Error(), `illegal: route of 4.50" is longer than MOV 4" for blue (n4-core §5.1)`; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	// Anything that could change later is formatted at once: the message
+	// is what was true when the action was refused.
+	seats := []string{"blue"}
+	e = rules.Errorf(rules.CodeNotYourTurn, "", "waiting for %v", seats)
+	seats[0] = "red"
+	if got, want := e.Message(), "waiting for [blue]"; got != want {
+		t.Errorf("after the slice changed, Message() = %q, want %q", got, want)
+	}
+	if got := rules.NewError(rules.CodeDice, "", "100%").Message(); got != "100%" {
+		t.Errorf("NewError message = %q, want it verbatim", got)
+	}
+	if got := rules.Errorf(rules.CodeDice, "", "100%% sure").Message(); got != "100% sure" {
+		t.Errorf("Errorf without arguments = %q, want it formatted", got)
+	}
+}
+
+func TestRuleErrorJSON(t *testing.T) {
+	e := rules.Errorf(rules.CodeIllegal, "seed 003", "%s may not Dodge", "zhanshi")
+	b, err := json.Marshal(rules.Option{Illegal: e})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"action":null,"illegal":{"code":"illegal","message":"zhanshi may not Dodge","rule":"seed 003"}}`
+	if string(b) != want {
+		t.Fatalf("JSON = %s, want %s", b, want)
+	}
+	var back rules.Option
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Illegal.Message() != e.Message() || back.Illegal.Rule != e.Rule || !errors.Is(back.Illegal, e) {
+		t.Fatalf("round trip = %+v, want %+v", back.Illegal, e)
+	}
+}
