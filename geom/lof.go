@@ -104,13 +104,12 @@ type sightQuery struct {
 	viewer   Model
 	facing   Vec
 	vp, tp   [SightSamples]Point
-	pairs    [SightSamples * SightSamples][2]uint8 // test order: (viewer point, target point)
 	blockers []Circle
 	// The culled obstacles: indices into t.Terrain and blockers. The first
 	// len(buf) of each live in the fixed arrays (no allocation in the
 	// common case), the rest in the overflow slices.
 	nPoly, nCirc       int
-	polyBuf, circBuf   [48]int32
+	polyBuf, circBuf   [16]int32
 	polyMore, circMore []int32
 	u, n               Vec     // unit axis from viewer to target, and its normal
 	reach              float64 // the corridor's half width: the larger radius
@@ -132,7 +131,6 @@ func (q *sightQuery) init(t *Table, viewer Model, target Circle, blockers []Circ
 	}
 	q.t, q.viewer, q.facing = t, viewer, FacingVec(viewer.Facing)
 	q.samples(target)
-	q.order()
 	q.blockers = blockers
 	q.cull(target, mask)
 	return true
@@ -189,29 +187,31 @@ func (q *sightQuery) samples(target Circle) {
 	}
 }
 
-// order fills the test order of the sight lines: the centre line, the two
-// tangent lines, then the rest row by row.
-func (q *sightQuery) order() {
+// sightOrder is the test order of the sight lines, as (viewer point,
+// target point) pairs: the centre line, the two tangent lines, then the
+// rest row by row.
+var sightOrder = func() (pairs [SightSamples * SightSamples][2]uint8) {
 	const mid, last = SightSamples / 2, SightSamples - 1
-	q.pairs[0] = [2]uint8{mid, mid}
-	q.pairs[1] = [2]uint8{0, 0}
-	q.pairs[2] = [2]uint8{last, last}
+	pairs[0] = [2]uint8{mid, mid}
+	pairs[1] = [2]uint8{0, 0}
+	pairs[2] = [2]uint8{last, last}
 	k := 3
 	for i := range SightSamples {
 		for j := range SightSamples {
 			if i == j && (i == mid || i == 0 || i == last) {
 				continue
 			}
-			q.pairs[k] = [2]uint8{uint8(i), uint8(j)}
+			pairs[k] = [2]uint8{uint8(i), uint8(j)}
 			k++
 		}
 	}
-}
+	return pairs
+}()
 
 // line is the k-th sight line in test order and whether the viewer's arc
 // admits it (its target end must lie in a 180° viewer's front half-plane).
 func (q *sightQuery) line(k int) (Segment, bool) {
-	p := q.pairs[k]
+	p := sightOrder[k]
 	s := Segment{q.vp[p[0]], q.tp[p[1]]}
 	if q.viewer.Arc == Front180 && !q.viewer.inFront(q.facing, s.B) {
 		return s, false

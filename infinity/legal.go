@@ -76,50 +76,49 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	return out
 }
 
-// skillCandidates are the skills a trooper might declare from the end of
-// path with mov inches of movement.
-func (s *State) skillCandidates(t int, from [2]float64, mov float64, attacks bool) []Skill {
-	enemies := 0
-	if attacks {
-		for _, model := range s.Models {
-			if !model.Removed && s.Troopers[model.Trooper].Seat != s.Troopers[t].Seat {
-				enemies++
-			}
-		}
+// eachSkillCandidate calls f with each skill a trooper might declare from
+// from with mov inches of movement. It hands them over one by one rather
+// than as a slice: Legal boxes each into its own action anyway, and a slice
+// of skills per trooper was a third of a menu's allocations.
+func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(Skill)) {
+	for _, name := range []string{SkillIdle, SkillDodge, SkillReset, SkillSuppressiveFire} {
+		f(Skill{Name: name})
 	}
-	out := make([]Skill, 0, 4+len(directions)+3*enemies)
-	out = append(out, Skill{Name: SkillIdle}, Skill{Name: SkillDodge}, Skill{Name: SkillReset}, Skill{Name: SkillSuppressiveFire})
 	if mov > 0 {
 		// One block for every route.
 		routes := make([][2]float64, len(directions))
 		for i, deg := range directions {
 			r := radians(deg)
 			routes[i] = [2]float64{from[0] + mov*math.Cos(r), from[1] + mov*math.Sin(r)}
-			out = append(out, Skill{Name: SkillMove, Route: routes[i : i+1 : i+1]})
+			f(Skill{Name: SkillMove, Route: routes[i : i+1 : i+1]})
 		}
 	}
-	if attacks {
-		for _, model := range s.Models {
-			enemy := s.Troopers[model.Trooper]
-			if model.Removed || enemy.Seat == s.Troopers[t].Seat || enemy.States.Hidden {
-				continue
-			}
-			name := s.publicName(model.Trooper)
-			if enemy.States.Camouflaged {
-				out = append(out, Skill{Name: SkillDiscover, Target: name})
-			}
-			out = append(out, Skill{Name: SkillBSAttack, Target: name})
-			// CC Attacks are offered only within reach of a move.
-			if d := math.Hypot(model.At[0]-from[0], model.At[1]-from[1]); d <= mov+4 {
-				out = append(out, Skill{Name: SkillCCAttack, Target: name})
-			}
+	seat := s.Troopers[t].Seat
+	for i := range s.Models {
+		model := &s.Models[i]
+		enemy := &s.Troopers[model.Trooper]
+		if model.Removed || enemy.Seat == seat || enemy.States.Hidden {
+			continue
+		}
+		name := s.publicName(model.Trooper)
+		if enemy.States.Camouflaged {
+			f(Skill{Name: SkillDiscover, Target: name})
+		}
+		f(Skill{Name: SkillBSAttack, Target: name})
+		// CC Attacks are offered only within reach of a move.
+		if d := math.Hypot(model.At[0]-from[0], model.At[1]-from[1]); d <= mov+4 {
+			f(Skill{Name: SkillCCAttack, Target: name})
 		}
 	}
-	return out
 }
 
+// skillsPerTrooper is about how many candidates eachSkillCandidate gives,
+// for sizing menus.
+func (s *State) skillsPerTrooper() int { return 4 + len(directions) + 2*len(s.Models) }
+
 func (s *State) activationCandidates() []rules.Action {
-	out := []rules.Action{EndOrders{}}
+	out := make([]rules.Action, 0, 1+len(s.Troopers)*s.skillsPerTrooper()/2)
+	out = append(out, EndOrders{})
 	for t, tr := range s.Troopers {
 		if tr.Seat != s.active() {
 			continue
@@ -149,9 +148,9 @@ func (s *State) activationCandidates() []rules.Action {
 			out = append(out, Activate{Trooper: tr.ID, Order: source, Skill: Skill{Name: SkillIdle}})
 			continue
 		}
-		for _, k := range s.skillCandidates(t, s.Models[m].At, float64(s.profile(t).MOV[0]), true) {
+		s.eachSkillCandidate(t, s.Models[m].At, float64(s.profile(t).MOV[0]), func(k Skill) {
 			out = append(out, Activate{Trooper: tr.ID, Order: source, Skill: k})
-		}
+		})
 	}
 	return out
 }
@@ -172,10 +171,10 @@ func (s *State) secondCandidates() []rules.Action {
 	if o.First.Name == SkillMove {
 		mov = float64(s.profile(o.Trooper).MOV[1])
 	}
-	var out []rules.Action
-	for _, k := range s.skillCandidates(o.Trooper, o.Path[len(o.Path)-1], mov, true) {
+	out := make([]rules.Action, 0, s.skillsPerTrooper())
+	s.eachSkillCandidate(o.Trooper, o.Path[len(o.Path)-1], mov, func(k Skill) {
 		out = append(out, Second{Skill: k})
-	}
+	})
 	return out
 }
 

@@ -277,6 +277,15 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 	return s.geomTable().LoF(s.viewer(viewer), target, s.sightBases(viewerIdx, targetIdx))
 }
 
+// lofToMover is s.lof from model m to the moving model mover at any point
+// of its path: what does not change along the path (the viewer, the
+// blockers) is worked out once, for the path is sampled every inch. The
+// function is good until the state next collects bases.
+func (s *State) lofToMover(m, mover int) func(at geom.Circle) bool {
+	table, viewer, blockers := s.geomTable(), s.viewer(s.Models[m]), s.sightBases(m, mover)
+	return func(at geom.Circle) bool { return table.LoF(viewer, at, blockers) }
+}
+
 // eligibility is how a reactive trooper may react to the Order so far.
 type eligibility struct {
 	Trooper int  `json:"trooper"`
@@ -331,6 +340,7 @@ func (s *State) eligible() []eligibility {
 		}
 		e := eligibility{Trooper: t}
 		best, bestLoF := math.Inf(1), math.Inf(1)
+		seesMover := s.lofToMover(m, o.Model)
 		eachPathSample(o.Path, func(p [2]float64) bool {
 			at := active
 			at.At = p
@@ -340,7 +350,7 @@ func (s *State) eligible() []eligibility {
 			// improve nothing (already seen from a closer point).
 			lof := false
 			if !e.LoF || d < bestLoF {
-				lof = s.lof(s.Models[m], at.base(), m, o.Model)
+				lof = seesMover(at.base())
 			}
 			if !lof && !zoc {
 				return true

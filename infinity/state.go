@@ -2,7 +2,6 @@ package infinity
 
 import (
 	"math"
-	"slices"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
@@ -348,17 +347,27 @@ func (s *State) baseModel(k int, except ...int) int {
 
 // onTable reports whether model i has a base on the table that counts for
 // bases (or, with skipMarkers, for sightBases), leaving out except.
+// Every Line of Fire and route check asks this of every model, so it reads
+// in place rather than copying models and states.
 func (s *State) onTable(i int, skipMarkers bool, except []int) bool {
-	m := s.Models[i]
-	st := s.Troopers[m.Trooper].States
-	return !m.Removed && !slices.Contains(except, i) && !st.Hidden && !(skipMarkers && st.Camouflaged)
+	m := &s.Models[i]
+	if m.Removed {
+		return false
+	}
+	for _, x := range except {
+		if x == i {
+			return false
+		}
+	}
+	st := &s.Troopers[m.Trooper].States
+	return !st.Hidden && !(skipMarkers && st.Camouflaged)
 }
 
 func (s *State) collectBases(skipMarkers bool, except []int) []geom.Circle {
 	out := s.scratch[:0]
-	for i, m := range s.Models {
+	for i := range s.Models {
 		if s.onTable(i, skipMarkers, except) {
-			out = append(out, m.base())
+			out = append(out, s.Models[i].base())
 		}
 	}
 	s.scratch = out
