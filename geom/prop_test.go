@@ -143,6 +143,39 @@ func TestPropLoFBlockers(t *testing.T) {
 	})
 }
 
+// CrossedBy against its definition: a segment that is not crossing has no
+// point strictly inside the polygon. Half the segments run through or along
+// the polygon's vertices, where the shortcuts live.
+func TestPropCrossedBy(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tr := genTerrain(t, "t")
+		pg := tr.Outline
+		if pg.Validate() != nil {
+			return
+		}
+		var s Segment
+		if rapid.Bool().Draw(t, "through-vertices") {
+			i := rapid.IntRange(0, len(pg)-1).Draw(t, "i")
+			j := rapid.IntRange(0, len(pg)-1).Draw(t, "j")
+			k := rapid.Float64Range(-2, 3).Draw(t, "k")
+			s = Segment{Lerp(pg[i], pg[j], -k), Lerp(pg[i], pg[j], 1+k)}
+		} else {
+			s = Segment{genPoint(t, "a"), genPoint(t, "b")}
+		}
+		if pg.CrossedBy(s) != pg.CrossedBy(Segment{s.B, s.A}) {
+			t.Fatalf("CrossedBy depends on the segment's direction: %v", s)
+		}
+		if pg.CrossedBy(s) {
+			return
+		}
+		for i := range 1001 {
+			if p := Lerp(s.A, s.B, float64(i)/1000); pg.Interior(p) {
+				t.Fatalf("not crossing, yet %v is strictly inside %v", p, pg)
+			}
+		}
+	})
+}
+
 func TestPropLoFTerrainMonotonic(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		tb := genTable(t)
