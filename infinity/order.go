@@ -70,6 +70,10 @@ type Order struct {
 	pathBuf    [6][2]float64
 	secondBuf  Skill
 	targetsBuf [4]int
+
+	// scans carries eligible's work from the first ARO window to the
+	// second (pathScans); clones start without it.
+	scans *pathScans
 }
 
 // ARO is one declared ARO.

@@ -305,10 +305,20 @@ type eligibility struct {
 // for AROs: every declared point and points every inch between them. It
 // stops when f returns false.
 func eachPathSample(path [][2]float64, f func(p [2]float64) bool) {
-	if !f(path[0]) {
-		return
+	eachPathSampleFrom(path, 0, f)
+}
+
+// eachPathSampleFrom is eachPathSample without the samples of
+// path[:from]: those of the legs that end at path[from] and after. The
+// samples of a path are those of its prefix followed by these.
+func eachPathSampleFrom(path [][2]float64, from int, f func(p [2]float64) bool) {
+	if from == 0 {
+		if len(path) == 0 || !f(path[0]) {
+			return
+		}
+		from = 1
 	}
-	for i := 1; i < len(path); i++ {
+	for i := from; i < len(path); i++ {
 		a, b := path[i-1], path[i]
 		d := math.Hypot(b[0]-a[0], b[1]-a[1])
 		n := int(math.Ceil(d))
@@ -321,16 +331,73 @@ func eachPathSample(path [][2]float64, f func(p [2]float64) bool) {
 	}
 }
 
+// pathScan is what eligible found for one reactive trooper over the first
+// upTo points of the active model's path.
+type pathScan struct {
+	upTo          int
+	lof, zoc      bool
+	at, atLoF     [2]float64
+	best, bestLoF float64 // the distances of at and atLoF
+}
+
+// pathScans keeps eligible's scans between the two ARO windows of an
+// Order, so that the second window scans only the path the second skill
+// added: for a second skill without movement, nothing. It holds while the
+// table is as it was (a Hidden or Camouflaged trooper revealed by its ARO
+// changes what blocks Line of Fire); otherwise everything is scanned
+// again. It is not part of the Order's value: clones and decoded states
+// scan afresh, to the same result.
+type pathScans struct {
+	table  []modelSight // the models as they stood
+	byTrop []pathScan   // per trooper index; upTo 0 is not scanned
+}
+
+// modelSight is what of a model Line of Fire and Zones of Control see.
+type modelSight struct {
+	at                       [2]float64
+	facing                   float64
+	s                        int
+	removed, hidden, camoufl bool
+}
+
+// sameTable reports whether the models stand as they did when the scans
+// were made.
+func (p *pathScans) sameTable(s *State) bool {
+	if p == nil || len(p.table) != len(s.Models) || len(p.byTrop) != len(s.Troopers) {
+		return false
+	}
+	for i := range s.Models {
+		if p.table[i] != s.modelSight(i) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) modelSight(i int) modelSight {
+	m := &s.Models[i]
+	st := &s.Troopers[m.Trooper].States
+	return modelSight{at: m.At, facing: m.Facing, s: m.S, removed: m.Removed, hidden: st.Hidden, camoufl: st.Camouflaged}
+}
+
 // eligible lists the reactive troopers that may declare an ARO now: not yet
 // decided this Order, able to act, and with the active trooper in their
 // Line of Fire or Zone of Control at some point of its activity (n4-core
 // §4.3).
 func (s *State) eligible() []eligibility {
 	o := s.Order
+	scans := o.scans
+	if !scans.sameTable(s) {
+		scans = &pathScans{table: make([]modelSight, len(s.Models)), byTrop: make([]pathScan, len(s.Troopers))}
+		for i := range s.Models {
+			scans.table[i] = s.modelSight(i)
+		}
+		o.scans = scans
+	}
 	var out []eligibility
 	active := s.Models[o.Model]
 	for t := range s.Troopers {
-		tr := s.Troopers[t]
+		tr := &s.Troopers[t]
 		if tr.Seat != s.reactive() || tr.States.Null() || slices.Contains(o.Decided, t) {
 			continue
 		}
@@ -338,10 +405,12 @@ func (s *State) eligible() []eligibility {
 		if m < 0 {
 			continue
 		}
-		e := eligibility{Trooper: t}
-		best, bestLoF := math.Inf(1), math.Inf(1)
+		sc := scans.byTrop[t]
+		if sc.upTo == 0 || sc.upTo > len(o.Path) {
+			sc = pathScan{best: math.Inf(1), bestLoF: math.Inf(1)}
+		}
 		seesMover := s.lofToMover(m, o.Model)
-		eachPathSample(o.Path, func(p [2]float64) bool {
+		eachPathSampleFrom(o.Path, sc.upTo, func(p [2]float64) bool {
 			at := active
 			at.At = p
 			d := geom.EdgeDistance(s.Models[m].base(), at.base())
@@ -349,22 +418,25 @@ func (s *State) eligible() []eligibility {
 			// Line of Fire is the costly test: skip it where it could
 			// improve nothing (already seen from a closer point).
 			lof := false
-			if !e.LoF || d < bestLoF {
+			if !sc.lof || d < sc.bestLoF {
 				lof = seesMover(at.base())
 			}
 			if !lof && !zoc {
 				return true
 			}
-			e.LoF = e.LoF || lof
-			e.ZoC = e.ZoC || zoc
-			if d < best {
-				best, e.At = d, p
+			sc.lof = sc.lof || lof
+			sc.zoc = sc.zoc || zoc
+			if d < sc.best {
+				sc.best, sc.at = d, p
 			}
-			if lof && d < bestLoF {
-				bestLoF, e.AtLoF = d, p
+			if lof && d < sc.bestLoF {
+				sc.bestLoF, sc.atLoF = d, p
 			}
 			return true
 		})
+		sc.upTo = len(o.Path)
+		scans.byTrop[t] = sc
+		e := eligibility{Trooper: t, LoF: sc.lof, ZoC: sc.zoc, At: sc.at, AtLoF: sc.atLoF}
 		e.Template = slices.Contains(o.Affected, t)
 		if e.LoF || e.ZoC || e.Template {
 			if !e.LoF && !e.ZoC {

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -273,5 +274,50 @@ sides:`, 1)
 			st := setup(t, y, nil)
 			refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillMove, Route: tc.route}}, rules.CodeIllegal, tc.want)
 		})
+	}
+}
+
+// n4-core §4.2 step 2.1: the troopers eligible in the second ARO window are
+// found over the whole path. eligible keeps its scans of the first window
+// and scans only what the second skill added; in random games of the demo
+// that must give exactly what a fresh scan of the whole path gives.
+func TestEligibleKeptScansMatchFreshScans(t *testing.T) {
+	rs := ruleset(t)
+	sc := load(t, "../data/scenarios/demo.yaml")
+	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	windows := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		g, err := rs.Setup(sc, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := g.(*State)
+		rng := rand.New(rand.NewPCG(seed, 1))
+		src := dice.NewPCG(seed, 2)
+		for st.Prompt().Kind != rules.GameOver {
+			if o := st.Order; o != nil && o.Step == StepARO2 {
+				windows++
+				fresh := st.clone() // a clone starts without kept scans
+				if got, want := o.Eligible, fresh.widenForJumpers(fresh.eligible()); !slices.Equal(got, want) {
+					t.Fatalf("seed %d: second window eligibility %+v, a fresh scan gives %+v", seed, got, want)
+				}
+			}
+			seat := st.Prompt().Seats[0]
+			var legal []rules.Action
+			for _, o := range st.Legal(seat) {
+				if o.Illegal == nil {
+					legal = append(legal, o.Action)
+				}
+			}
+			if _, err := st.Apply(seat, legal[rng.IntN(len(legal))], src); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if windows < 20 {
+		t.Fatalf("only %d second ARO windows opened: the test saw too little", windows)
 	}
 }
