@@ -193,7 +193,7 @@ func (s *State) checkGutsRoute(m int, to [2]float64) error {
 		return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "a Guts movement is up to 2\", not %.2f\"", l)
 	}
 	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(m)); err != nil {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.9 (general movement rules)", "%v", err)
+		return s.routeError(err, m, "n4-core §5.9 (general movement rules)")
 	}
 	moved := s.Models[m]
 	moved.At = to

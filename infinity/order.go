@@ -364,7 +364,7 @@ func (s *State) canSpend(t int, source string) error {
 	army := s.army(tr.Seat)
 	switch {
 	case tr.States.Null():
-		return rules.Errorf(rules.CodeIllegal, "n4-core §7", "%s is %v and cannot be activated", tr.ID, tr.States.Names())
+		return rules.Errorf(rules.CodeIllegal, "n4-core §7", "%s is %v and cannot be activated", tr.ID, tr.States)
 	case s.modelOf(t) < 0 && !tr.States.Reserve:
 		return rules.Errorf(rules.CodeIllegal, "n4-core §3.5", "%s is not on the table", tr.ID)
 	case tr.Jumper != "" && tr.States.Isolated:

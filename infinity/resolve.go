@@ -721,7 +721,7 @@ func (s *State) checkDodgeMove(a DodgeMove) error {
 		return rules.Errorf(rules.CodeBadAction, "seed 003", "facing %v", a.Facing)
 	}
 	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(m)); err != nil {
-		return rules.Errorf(rules.CodeIllegal, "seed 003 (follows the movement rules)", "%v", err)
+		return s.routeError(err, m, "seed 003 (follows the movement rules)")
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package infinity
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -240,34 +239,34 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 	}
 	base := s.Models[o.Model].base()
 	if err := s.geomTable().CheckRoute(r, base.Radius, s.bases(o.Model)); err != nil {
-		return s.routeError(err, o.Model)
+		return s.routeError(err, o.Model, "n4-core §5.1")
 	}
 	return nil
 }
 
-// routeError says in the table's terms why geom refused a route: which leg
-// of the route, and whose base or which piece of scenery is in the way.
-func (s *State) routeError(err error, mover int) *rules.RuleError {
+// routeError says in the table's terms why geom refused a route for the
+// mover, citing rule: which leg of the route, and whose base or which piece
+// of scenery is in the way.
+func (s *State) routeError(err error, mover int, rule string) *rules.RuleError {
 	re, ok := err.(*geom.RouteError)
 	if !ok {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.1", "%v", err)
+		return rules.Errorf(rules.CodeIllegal, rule, "%v", err)
 	}
 	leg := re.Leg + 1
 	switch re.Fault {
 	case geom.RouteLeavesTable:
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.1", "leg %d of the route leaves the table", leg)
+		return rules.Errorf(rules.CodeIllegal, rule, "leg %d of the route leaves the table", leg)
 	case geom.RouteCrossesBase:
 		if m := s.baseModel(re.Obstacle, mover); m >= 0 {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.1", "leg %d of the route passes through the base of %s", leg, s.publicName(s.Models[m].Trooper))
+			return rules.Errorf(rules.CodeIllegal, rule, "leg %d of the route passes through the base of %s", leg, s.publicName(s.Models[m].Trooper))
 		}
 	case geom.RouteCrossesImpassable:
-		name := re.Name
-		if name == "" {
-			name = fmt.Sprintf("#%d", re.Obstacle+1)
+		if re.Name == "" {
+			return rules.Errorf(rules.CodeIllegal, rule, "leg %d of the route enters impassable terrain #%d", leg, re.Obstacle+1)
 		}
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.1", "leg %d of the route enters impassable terrain %s", leg, name)
+		return rules.Errorf(rules.CodeIllegal, rule, "leg %d of the route enters impassable terrain %s", leg, re.Name)
 	}
-	return rules.Errorf(rules.CodeIllegal, "n4-core §5.1", "%s", re.Error())
+	return rules.Errorf(rules.CodeIllegal, rule, "%s", re.Error())
 }
 
 // lof is Line of Fire from viewer to target; every other model on the

@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/ordo-rules/ordo/geom"
@@ -161,6 +162,9 @@ type States struct {
 // Null reports a Null state: no Orders, no AROs, no Victory Points
 // (n4-core §7).
 func (s States) Null() bool { return s.Unconscious || s.Dead }
+
+// String lists the states that hold, as Names does.
+func (s States) String() string { return fmt.Sprint(s.Names()) }
 
 // Names lists the states that hold, for display.
 func (s States) Names() []string {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 )
 
 // Code is the stable identifier of a kind of rule violation; clients branch
@@ -32,8 +33,9 @@ const (
 // Legal greys out most of the candidates it checks, and nobody reads most
 // of those reasons, so formatting them all would cost a large share of a
 // menu (issue #4's playout benchmark). Errorf keeps the arguments only when
-// they are plain values (numbers, strings, booleans), which cannot change
-// afterwards; anything else is formatted at once. The JSON form carries the
+// they are plain values (numbers, strings, booleans, and arrays and structs
+// of them), which cannot change afterwards; anything else is formatted at
+// once. The JSON form carries the
 // formatted message.
 type RuleError struct {
 	Code Code
@@ -70,16 +72,43 @@ func Errorf(code Code, rule, format string, args ...any) *RuleError {
 }
 
 // plainValue reports whether a is a value that no later change to the
-// state can alter: a boolean, a number or a string, of any named type (a
-// String method on such a type sees only its own copy of the value).
+// state can alter: a boolean, a number, a string, or an array or struct
+// made only of those (a String method on such a type sees only its own
+// copy). Anything holding a pointer, slice or map is not.
 func plainValue(a any) bool {
 	if a == nil {
 		return true
 	}
-	switch reflect.TypeOf(a).Kind() {
+	t := reflect.TypeOf(a)
+	switch t.Kind() {
+	case reflect.Array, reflect.Struct:
+		if v, ok := plainTypes.Load(t); ok {
+			return v.(bool)
+		}
+		v := plainType(t)
+		plainTypes.Store(t, v)
+		return v
+	}
+	return plainType(t)
+}
+
+// plainTypes caches plainType for arrays and structs.
+var plainTypes sync.Map // reflect.Type → bool
+
+func plainType(t reflect.Type) bool {
+	switch t.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
 		reflect.Float32, reflect.Float64, reflect.String:
+		return true
+	case reflect.Array:
+		return plainType(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !plainType(t.Field(i).Type) {
+				return false
+			}
+		}
 		return true
 	}
 	return false

@@ -27,6 +27,21 @@ func TestRuleErrorMessage(t *testing.T) {
 	if got, want := e.Message(), "waiting for [blue]"; got != want {
 		t.Errorf("after the slice changed, Message() = %q, want %q", got, want)
 	}
+	// Arrays and structs of plain values are plain too; one holding a
+	// slice is not.
+	at := [2]float64{1, 2}
+	e = rules.Errorf(rules.CodeBadAction, "", "landing point %v", at)
+	at[0] = 9
+	if got, want := e.Message(), "landing point [1 2]"; got != want {
+		t.Errorf("array argument: Message() = %q, want %q", got, want)
+	}
+	type withSlice struct{ Names []string }
+	ws := withSlice{Names: []string{"a"}}
+	e = rules.Errorf(rules.CodeBadAction, "", "%v", ws)
+	ws.Names[0] = "b"
+	if got, want := e.Message(), "{[a]}"; got != want {
+		t.Errorf("struct with a slice: Message() = %q, want %q", got, want)
+	}
 	if got := rules.NewError(rules.CodeDice, "", "100%").Message(); got != "100%" {
 		t.Errorf("NewError message = %q, want it verbatim", got)
 	}
