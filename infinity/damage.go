@@ -52,7 +52,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	var dam int
 	from := r.source
 	if r.trooper >= 0 {
-		dam = r.weapon.DamageFor(s.profile(r.trooper))
+		dam = r.weapon.DamageFor(*s.profile(r.trooper))
 		from = s.Troopers[r.trooper].ID
 	} else {
 		dam = r.weapon.Damage

@@ -433,7 +433,7 @@ func (s *State) buildSV(r *roller) {
 		if attr == "" {
 			attr = "BS"
 		}
-		r.sv = dice.NewSuccessValue(attr, attribute(p, attr), append(mods, s.suppressedBy(r)...)...)
+		r.sv = dice.NewSuccessValue(attr, attribute(*p, attr), append(mods, s.suppressedBy(r)...)...)
 		switch {
 		case r.active:
 			burst = s.activeBurst(r)

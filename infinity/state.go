@@ -33,8 +33,9 @@ type State struct {
 	// Order is the order being resolved in the Orders Phase, if any.
 	Order *Order `json:"order,omitempty"`
 
-	// profiles and weapons are the catalog entries the game uses, copied in
-	// at setup so that a state needs nothing else to play on.
+	// Profiles and Weapons are the catalog entries the game uses, copied in
+	// at setup so that a state needs nothing else to play on. They do not
+	// change during a game, and the state indexes them.
 	Profiles map[string]catalog.Profile `json:"profiles"`
 	Weapons  map[string]catalog.Weapon  `json:"weapons"`
 
@@ -43,6 +44,10 @@ type State struct {
 	// time, and every caller hands the slice straight to geom, which keeps
 	// nothing. Clones start without it.
 	scratch []geom.Circle
+	// profiles are the troopers' entries of Profiles, by trooper index,
+	// looked up once: every check asks for them, and a state's profiles
+	// never change after setup. Clones share them.
+	profiles []*catalog.Profile
 	// probe is the Order that validating an activation fills in.
 	probe Order
 }
@@ -293,7 +298,16 @@ func (s *State) modelOf(t int) int {
 }
 
 // profile is the trooper's profile.
-func (s *State) profile(t int) catalog.Profile { return s.Profiles[s.Troopers[t].Profile] }
+func (s *State) profile(t int) *catalog.Profile {
+	if len(s.profiles) != len(s.Troopers) {
+		s.profiles = make([]*catalog.Profile, len(s.Troopers))
+		for i, tr := range s.Troopers {
+			p := s.Profiles[tr.Profile]
+			s.profiles[i] = &p
+		}
+	}
+	return s.profiles[t]
+}
 
 // geomTable is the geometry of the table, built once per state value (it
 // never changes during a game).

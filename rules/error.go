@@ -44,9 +44,15 @@ type RuleError struct {
 	Rule string
 
 	msg    string // the message, when it is already formatted
-	format string // otherwise the format and its plain-value arguments
-	args   []any
+	format string // otherwise the format and its plain-value arguments,
+	args   [maxLazyArgs]any
+	nargs  int
 }
+
+// maxLazyArgs is how many arguments a RuleError keeps for formatting
+// later; kept inside it, so that the caller's argument list need not
+// outlive the call.
+const maxLazyArgs = 4
 
 // NewError builds a RuleError with a ready message.
 func NewError(code Code, rule, message string) *RuleError {
@@ -61,13 +67,17 @@ func Errorf(code Code, rule, format string, args ...any) *RuleError {
 		e.msg = format
 		return e
 	}
+	if len(args) > maxLazyArgs {
+		e.msg = fmt.Sprintf(format, args...)
+		return e
+	}
 	for _, a := range args {
 		if !plainValue(a) {
 			e.msg = fmt.Sprintf(format, args...)
 			return e
 		}
 	}
-	e.format, e.args = format, args
+	e.format, e.nargs = format, copy(e.args[:], args)
 	return e
 }
 
@@ -117,7 +127,7 @@ func plainType(t reflect.Type) bool {
 // Message is the explanation for people.
 func (e *RuleError) Message() string {
 	if e.format != "" {
-		return fmt.Sprintf(e.format, e.args...)
+		return fmt.Sprintf(e.format, e.args[:e.nargs]...)
 	}
 	return e.msg
 }
