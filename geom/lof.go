@@ -114,6 +114,9 @@ type sightQuery struct {
 	u, n               Vec     // unit axis from viewer to target, and its normal
 	reach              float64 // the corridor's half width: the larger radius
 	distance           float64 // centre to centre
+	// The obstacle that blocked the last line tested (clear), -1 if none:
+	// an index into blockers or into the table's terrain.
+	lastCirc, lastPoly int
 }
 
 // init validates the inputs, computes the sample points and culls the
@@ -130,6 +133,7 @@ func (q *sightQuery) init(t *Table, viewer Model, target Circle, blockers []Circ
 		}
 	}
 	q.t, q.viewer, q.facing = t, viewer, FacingVec(viewer.Facing)
+	q.lastCirc, q.lastPoly = -1, -1
 	q.samples(target)
 	q.blockers = blockers
 	q.cull(target, mask)
@@ -280,25 +284,39 @@ func (q *sightQuery) inStrip(b Rect) bool {
 }
 
 // clear reports whether no culled obstacle blocks the sight line.
+//
+// The obstacle that blocked the previous line is tried first: when
+// something stands between the two bases it usually blocks every line, and
+// a blocked pair tests all of them.
 func (q *sightQuery) clear(s Segment) bool {
+	box := s.Bounds()
+	switch {
+	case q.lastCirc >= 0 && blocksCircle(q.blockers[q.lastCirc], s):
+		return false
+	case q.lastPoly >= 0 && q.crosses(q.lastPoly, box, s):
+		return false
+	}
 	for _, i := range q.circBuf[:q.nCirc] {
 		if blocksCircle(q.blockers[i], s) {
+			q.lastCirc, q.lastPoly = int(i), -1
 			return false
 		}
 	}
 	for _, i := range q.circMore {
 		if blocksCircle(q.blockers[i], s) {
+			q.lastCirc, q.lastPoly = int(i), -1
 			return false
 		}
 	}
-	box := s.Bounds()
 	for _, i := range q.polyBuf[:q.nPoly] {
 		if q.crosses(int(i), box, s) {
+			q.lastCirc, q.lastPoly = -1, int(i)
 			return false
 		}
 	}
 	for _, i := range q.polyMore {
 		if q.crosses(int(i), box, s) {
+			q.lastCirc, q.lastPoly = -1, int(i)
 			return false
 		}
 	}
