@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -339,6 +340,52 @@ type pathScan struct {
 	best, bestLoF float64 // the distances of at and atLoF
 }
 
+// scanPath extends sc, the scan of model m's view of the active model
+// over o.Path[:sc.upTo], to the whole path: Zone of Control at every
+// sample, and the closest sample in Line of Fire. Line of Fire is the
+// costly test, so samples are tried nearest first and the first one seen
+// settles it; ties in distance go to the earlier sample, as they would
+// walking the path.
+func (s *State) scanPath(sc *pathScan, m int, o *Order) {
+	type sample struct {
+		p   [2]float64
+		d   float64
+		zoc bool
+	}
+	var buf [32]sample
+	samples := buf[:0]
+	active := s.Models[o.Model]
+	from := s.Models[m].base()
+	eachPathSampleFrom(o.Path, sc.upTo, func(p [2]float64) bool {
+		at := active
+		at.At = p
+		d := geom.EdgeDistance(from, at.base())
+		samples = append(samples, sample{p: p, d: d, zoc: d <= geom.ZoCRadius+geom.Eps}) // geom.InZoC
+		return true
+	})
+	slices.SortStableFunc(samples, func(a, b sample) int { return cmp.Compare(a.d, b.d) })
+	seesMover := s.lofToMover(m, o.Model)
+	seen := false // a sample of this stretch is in LoF: the nearest one
+	for _, x := range samples {
+		lof := false
+		if !seen && x.d < sc.bestLoF {
+			lof = seesMover(geom.Circle{Center: geom.Pt(x.p[0], x.p[1]), Radius: active.base().Radius})
+			seen = lof
+		}
+		if !lof && !x.zoc {
+			continue
+		}
+		sc.lof = sc.lof || lof
+		sc.zoc = sc.zoc || x.zoc
+		if x.d < sc.best {
+			sc.best, sc.at = x.d, x.p
+		}
+		if lof && x.d < sc.bestLoF {
+			sc.bestLoF, sc.atLoF = x.d, x.p
+		}
+	}
+}
+
 // pathScans keeps eligible's scans between the two ARO windows of an
 // Order, so that the second window scans only the path the second skill
 // added: for a second skill without movement, nothing. It holds while the
@@ -408,31 +455,7 @@ func (s *State) eligible() []eligibility {
 		if sc.upTo == 0 || sc.upTo > len(o.Path) {
 			sc = pathScan{best: math.Inf(1), bestLoF: math.Inf(1)}
 		}
-		seesMover := s.lofToMover(m, o.Model)
-		eachPathSampleFrom(o.Path, sc.upTo, func(p [2]float64) bool {
-			at := active
-			at.At = p
-			d := geom.EdgeDistance(s.Models[m].base(), at.base())
-			zoc := d <= geom.ZoCRadius+geom.Eps // geom.InZoC
-			// Line of Fire is the costly test: skip it where it could
-			// improve nothing (already seen from a closer point).
-			lof := false
-			if !sc.lof || d < sc.bestLoF {
-				lof = seesMover(at.base())
-			}
-			if !lof && !zoc {
-				return true
-			}
-			sc.lof = sc.lof || lof
-			sc.zoc = sc.zoc || zoc
-			if d < sc.best {
-				sc.best, sc.at = d, p
-			}
-			if lof && d < sc.bestLoF {
-				sc.bestLoF, sc.atLoF = d, p
-			}
-			return true
-		})
+		s.scanPath(&sc, m, o)
 		sc.upTo = len(o.Path)
 		scans.byTrop[t] = sc
 		e := eligibility{Trooper: t, LoF: sc.lof, ZoC: sc.zoc, At: sc.at, AtLoF: sc.atLoF}
