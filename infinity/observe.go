@@ -290,7 +290,7 @@ func (o *Order) clone() *Order {
 		c.Second = &c.secondBuf
 	}
 	c.Path = append(c.pathBuf[:0:len(c.pathBuf)], o.Path...)
-	c.scans = nil
+	c.scans = pathScans{}
 	if o.AttackFrom != nil {
 		from := *o.AttackFrom
 		c.AttackFrom = &from

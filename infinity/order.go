@@ -73,7 +73,7 @@ type Order struct {
 
 	// scans carries eligible's work from the first ARO window to the
 	// second (pathScans); clones start without it.
-	scans *pathScans
+	scans pathScans
 }
 
 // ARO is one declared ARO.

@@ -266,11 +266,11 @@ func rolls(name string) bool {
 func (s *State) hadLoF(m int, o *Order) bool {
 	active := s.Models[o.Model]
 	seen := false
-	seesMover := s.lofToMover(m, o.Model)
+	sight := s.sightOfMover(m, o.Model)
 	eachPathSample(o.Path, func(p [2]float64) bool {
 		at := active
 		at.At = p
-		seen = seesMover(at.base())
+		seen = sight.sees(at.base())
 		return !seen
 	})
 	return seen

@@ -277,14 +277,22 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 	return s.geomTable().LoF(s.viewer(viewer), target, s.sightBases(viewerIdx, targetIdx))
 }
 
-// lofToMover is s.lof from model m to the moving model mover at any point
-// of its path: what does not change along the path (the viewer, the
-// blockers) is worked out once, for the path is sampled every inch. The
-// function is good until the state next collects bases.
-func (s *State) lofToMover(m, mover int) func(at geom.Circle) bool {
-	table, viewer, blockers := s.geomTable(), s.viewer(s.Models[m]), s.sightBases(m, mover)
-	return func(at geom.Circle) bool { return table.LoF(viewer, at, blockers) }
+// moverSight is s.lof from one model to the moving model at any point of
+// its path: what does not change along the path (the viewer, the
+// blockers) is worked out once, for the path is sampled every inch. It is
+// good until the state next collects bases.
+type moverSight struct {
+	table    *geom.Table
+	viewer   geom.Model
+	blockers []geom.Circle
 }
+
+func (s *State) sightOfMover(m, mover int) moverSight {
+	return moverSight{s.geomTable(), s.viewer(s.Models[m]), s.sightBases(m, mover)}
+}
+
+// sees reports Line of Fire to the mover's base at.
+func (v moverSight) sees(at geom.Circle) bool { return v.table.LoF(v.viewer, at, v.blockers) }
 
 // eligibility is how a reactive trooper may react to the Order so far.
 type eligibility struct {
@@ -364,12 +372,12 @@ func (s *State) scanPath(sc *pathScan, m int, o *Order) {
 		return true
 	})
 	slices.SortStableFunc(samples, func(a, b sample) int { return cmp.Compare(a.d, b.d) })
-	seesMover := s.lofToMover(m, o.Model)
+	sight := s.sightOfMover(m, o.Model)
 	seen := false // a sample of this stretch is in LoF: the nearest one
 	for _, x := range samples {
 		lof := false
 		if !seen && x.d < sc.bestLoF {
-			lof = seesMover(geom.Circle{Center: geom.Pt(x.p[0], x.p[1]), Radius: active.base().Radius})
+			lof = sight.sees(geom.Circle{Center: geom.Pt(x.p[0], x.p[1]), Radius: active.base().Radius})
 			seen = lof
 		}
 		if !lof && !x.zoc {
@@ -409,7 +417,7 @@ type modelSight struct {
 // sameTable reports whether the models stand as they did when the scans
 // were made.
 func (p *pathScans) sameTable(s *State) bool {
-	if p == nil || len(p.table) != len(s.Models) || len(p.byTrop) != len(s.Troopers) {
+	if len(p.table) != len(s.Models) || len(p.byTrop) != len(s.Troopers) {
 		return false
 	}
 	for i := range s.Models {
@@ -432,13 +440,14 @@ func (s *State) modelSight(i int) modelSight {
 // §4.3).
 func (s *State) eligible() []eligibility {
 	o := s.Order
-	scans := o.scans
+	scans := &o.scans
 	if !scans.sameTable(s) {
-		scans = &pathScans{table: make([]modelSight, len(s.Models)), byTrop: make([]pathScan, len(s.Troopers))}
+		scans.table = slices.Grow(scans.table[:0], len(s.Models))[:len(s.Models)]
 		for i := range s.Models {
 			scans.table[i] = s.modelSight(i)
 		}
-		o.scans = scans
+		scans.byTrop = slices.Grow(scans.byTrop[:0], len(s.Troopers))[:len(s.Troopers)]
+		clear(scans.byTrop)
 	}
 	var out []eligibility
 	active := s.Models[o.Model]
