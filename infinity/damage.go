@@ -146,17 +146,12 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	switch {
 	case t.Wounds < 0, failedShock && (t.Wounds == 0 || wasUnconscious):
 		// Shock: any failed save kills a trooper that is or goes
-		// Unconscious (n4-core §2.2).
-		t.States.Dead, t.States.Unconscious = true, false
-		for _, m := range t.Models {
-			s.Models[m].Removed = true
-		}
+		// Unconscious (n4-core §2.2). The Wounded event below reports it.
+		s.die(r.target)
 	case t.Wounds == 0:
-		t.States.Unconscious = true
-	}
-	if t.States.Null() {
-		// Null troopers leave Suppressive Fire and every other state.
-		t.States = States{Dead: t.States.Dead, Unconscious: t.States.Unconscious}
+		// Unconscious troopers leave Suppressive Fire and every other
+		// state.
+		t.States = States{Unconscious: true}
 	}
 	events = append(events, Wounded{Trooper: t.ID, Lost: lost, Left: t.Wounds, States: t.States.Names()})
 	return events, nil

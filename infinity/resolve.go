@@ -624,12 +624,18 @@ func (s *State) dodged(t int) []rules.Event {
 
 // kill makes a trooper Dead and takes its models off the table.
 func (s *State) kill(t int, why string) []rules.Event {
+	s.die(t)
+	return []rules.Event{StateChanged{Trooper: s.Troopers[t].ID, State: "Dead", On: true, Why: why}}
+}
+
+// die makes trooper t Dead: every other state ends and its models leave
+// the table (n4-core §7). Callers report it in their own event.
+func (s *State) die(t int) {
 	tr := &s.Troopers[t]
 	tr.States = States{Dead: true}
 	for _, m := range tr.Models {
 		s.Models[m].Removed = true
 	}
-	return []rules.Event{StateChanged{Trooper: tr.ID, State: "Dead", On: true, Why: why}}
 }
 
 // reset applies a successful Reset: it cancels Targeted, IMM-B and Isolated
