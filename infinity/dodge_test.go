@@ -258,6 +258,16 @@ func TestDodgeZoCWithoutLoF(t *testing.T) {
 	if sv := rolledBy(ev)["zhanshi"].SV; sv.Value != 7 || sv.Mods[0].Name != "ARO in ZoC without LoF" {
 		t.Fatalf("SV %+v", sv)
 	}
+	// LoF counts at any point of the Order: a second Move that walks into
+	// the zhanshi's arc after it declared its Dodge takes the -3 away.
+	st = setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 10], facing: 90", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{12, 7})})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	do(t, st, "blue", Second{Skill: move([2]float64{12, 11})})
+	ev = do(t, st, rules.ChanceSeat, Resolve{}, 5)
+	if sv := rolledBy(ev)["zhanshi"].SV; sv.Value != 10 || len(sv.Mods) != 0 {
+		t.Fatalf("in LoF during the second Move: SV %+v, want PH 10 unmodified", sv)
+	}
 	// zoc-aro (N4 errata 1.1.1, default any-valid): still no BS Attack
 	// without LoF; under dodge-reset-only only Dodge.
 	st = setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 10], facing: 90", ""), map[string]string{"zoc-aro": "dodge-reset-only"})

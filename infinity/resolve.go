@@ -238,9 +238,11 @@ func (s *State) rollers() []*roller {
 		m := s.modelOf(a.Trooper)
 		switch a.Skill.Name {
 		case SkillDodge:
-			lof := s.hadLoF(m, o)
-			r.noLoFInZoC = !lof && s.hadZoC(m, o)
-			r.templateNoLoF = !lof && slices.Contains(o.Affected, a.Trooper)
+			// LoF and ZoC over the whole Order, the second skill's
+			// movement included (seed 003: the -3 circumstances).
+			view := s.moverScan(a.Trooper, m)
+			r.noLoFInZoC = !view.lof && view.zoc
+			r.templateNoLoF = !view.lof && slices.Contains(o.Affected, a.Trooper)
 		case SkillReset:
 		case SkillDiscover:
 			r.from = s.Models[m].At
@@ -259,35 +261,6 @@ func (s *State) rollers() []*roller {
 // rolls reports a skill that makes a roll at Resolution.
 func rolls(name string) bool {
 	return name == SkillDodge || name == SkillReset || name == SkillDiscover || name == SkillCombatJump || isAttack(name)
-}
-
-// hadLoF reports whether model m had the active trooper in its Line of Fire
-// at any point of the Order.
-func (s *State) hadLoF(m int, o *Order) bool {
-	active := s.Models[o.Model]
-	seen := false
-	sight := s.sightOfMover(m, o.Model)
-	eachPathSample(o.Path, func(p [2]float64) bool {
-		at := active
-		at.At = p
-		seen = sight.sees(at.base())
-		return !seen
-	})
-	return seen
-}
-
-// hadZoC reports whether the active trooper was in model m's Zone of
-// Control at any point of the Order.
-func (s *State) hadZoC(m int, o *Order) bool {
-	active := s.Models[o.Model]
-	in := false
-	eachPathSample(o.Path, func(p [2]float64) bool {
-		at := active
-		at.At = p
-		in = geom.InZoC(s.Models[m].base(), at.base())
-		return !in
-	})
-	return in
 }
 
 // validate checks a skill's requirements at Resolution (n4-core §4.2 step

@@ -394,9 +394,34 @@ func (s *State) scanPath(sc *pathScan, m int, o *Order) {
 	}
 }
 
-// pathScans keeps eligible's scans between the two ARO windows of an
-// Order, so that the second window scans only the path the second skill
-// added: for a second skill without movement, nothing. It holds while the
+// moverScan is trooper t's view, from its model m, of the active model over
+// the whole path so far: the scan kept in the Order extended by what was
+// added since, or a fresh one when the table has changed.
+func (s *State) moverScan(t, m int) pathScan {
+	o := s.Order
+	scans := &o.scans
+	if !scans.sameTable(s) {
+		scans.table = slices.Grow(scans.table[:0], len(s.Models))[:len(s.Models)]
+		for i := range s.Models {
+			scans.table[i] = s.modelSight(i)
+		}
+		scans.byTrop = slices.Grow(scans.byTrop[:0], len(s.Troopers))[:len(s.Troopers)]
+		clear(scans.byTrop)
+	}
+	sc := scans.byTrop[t]
+	if sc.upTo == 0 || sc.upTo > len(o.Path) {
+		sc = pathScan{best: math.Inf(1), bestLoF: math.Inf(1)}
+	}
+	s.scanPath(&sc, m, o)
+	sc.upTo = len(o.Path)
+	scans.byTrop[t] = sc
+	return sc
+}
+
+// pathScans keeps the scans of moverScan through an Order, so that the
+// second ARO window scans only the path the second skill added (for a
+// second skill without movement, nothing) and a Dodge's MODs at Resolution
+// only what its window had not seen. It holds while the
 // table is as it was (a Hidden or Camouflaged trooper revealed by its ARO
 // changes what blocks Line of Fire); otherwise everything is scanned
 // again. It is not part of the Order's value: clones and decoded states
@@ -440,15 +465,6 @@ func (s *State) modelSight(i int) modelSight {
 // §4.3).
 func (s *State) eligible() []eligibility {
 	o := s.Order
-	scans := &o.scans
-	if !scans.sameTable(s) {
-		scans.table = slices.Grow(scans.table[:0], len(s.Models))[:len(s.Models)]
-		for i := range s.Models {
-			scans.table[i] = s.modelSight(i)
-		}
-		scans.byTrop = slices.Grow(scans.byTrop[:0], len(s.Troopers))[:len(s.Troopers)]
-		clear(scans.byTrop)
-	}
 	var out []eligibility
 	active := s.Models[o.Model]
 	for t := range s.Troopers {
@@ -460,13 +476,7 @@ func (s *State) eligible() []eligibility {
 		if m < 0 {
 			continue
 		}
-		sc := scans.byTrop[t]
-		if sc.upTo == 0 || sc.upTo > len(o.Path) {
-			sc = pathScan{best: math.Inf(1), bestLoF: math.Inf(1)}
-		}
-		s.scanPath(&sc, m, o)
-		sc.upTo = len(o.Path)
-		scans.byTrop[t] = sc
+		sc := s.moverScan(t, m)
 		e := eligibility{Trooper: t, LoF: sc.lof, ZoC: sc.zoc, At: sc.at, AtLoF: sc.atLoF}
 		e.Template = slices.Contains(o.Affected, t)
 		if e.LoF || e.ZoC || e.Template {
