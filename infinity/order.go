@@ -240,8 +240,12 @@ func (s *State) check(a rules.Action) error {
 		if step != StepARO1 && step != StepARO2 {
 			return wrong()
 		}
-		_, _, err := s.checkAROs(a, 0)
-		return err
+		decls, err := s.checkAROs(a, s.aroWindow())
+		if err != nil {
+			return err
+		}
+		s.probeAROs = decls
+		return nil
 	case Resolve:
 		if step != StepResolve {
 			return wrong()
@@ -551,16 +555,14 @@ func (s *State) afterWindow(n int) string {
 }
 
 // aros is steps 2.2 and 4: every eligible trooper declares or forfeits.
+//
+// Apply has just run check, which left the declarations it accepted in
+// s.probeAROs.
 func (s *State) aros(a AROs) ([]rules.Event, error) {
 	o := s.Order
-	window := 1
-	if o.Step == StepARO2 {
-		window = 2
-	}
-	decls, seen, err := s.checkAROs(a, window)
-	if err != nil {
-		return nil, err
-	}
+	window := s.aroWindow()
+	decls := s.probeAROs
+	s.probeAROs = nil
 	ev := AROsDeclared{Window: window}
 	for _, d := range decls {
 		o.AROs = append(o.AROs, d)
@@ -572,10 +574,11 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 	delay := window == 1 && s.Troopers[o.Trooper].States.Camouflaged
 	for _, e := range o.Eligible {
 		t := e.Trooper
-		if slices.Contains(seen, t) || !delay {
+		declared := slices.ContainsFunc(decls, func(d ARO) bool { return d.Trooper == t })
+		if declared || !delay {
 			o.Decided = append(o.Decided, t)
 		}
-		if !slices.Contains(seen, t) && !delay {
+		if !declared && !delay {
 			ev.Forfeited = append(ev.Forfeited, s.Troopers[t].ID)
 		}
 	}
@@ -631,27 +634,36 @@ func (s *State) conclude() []rules.Event {
 	return nil
 }
 
+// aroWindow is the number of the ARO window open now: 2 in the second
+// window, 1 otherwise.
+func (s *State) aroWindow() int {
+	if s.Order != nil && s.Order.Step == StepARO2 {
+		return 2
+	}
+	return 1
+}
+
 // checkAROs validates the declarations of an ARO window: each trooper
 // eligible, at most one ARO each, each ARO valid (n4-core §4.3).
-func (s *State) checkAROs(a AROs, window int) ([]ARO, []int, error) {
+func (s *State) checkAROs(a AROs, window int) ([]ARO, error) {
 	var seen []int
 	var decls []ARO
 	for _, d := range a.Declarations {
 		t := s.trooperIndex(d.Trooper)
 		if t < 0 {
-			return nil, nil, rules.Errorf(rules.CodeBadAction, "n4-core §4.3", "%q is not a trooper", d.Trooper)
+			return nil, rules.Errorf(rules.CodeBadAction, "n4-core §4.3", "%q is not a trooper", d.Trooper)
 		}
 		if slices.Contains(seen, t) {
-			return nil, nil, rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s declares two AROs: one ARO per trooper per Order", d.Trooper)
+			return nil, rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s declares two AROs: one ARO per trooper per Order", d.Trooper)
 		}
 		seen = append(seen, t)
 		i := slices.IndexFunc(s.Order.Eligible, func(e eligibility) bool { return e.Trooper == t })
 		if i < 0 {
-			return nil, nil, rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s may not react in this window", d.Trooper)
+			return nil, rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s may not react in this window", d.Trooper)
 		}
 		e := s.Order.Eligible[i]
 		if err := s.canReact(t, d.Skill, e); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		at := e.At
 		if d.Skill.Name == SkillBSAttack {
@@ -660,7 +672,7 @@ func (s *State) checkAROs(a AROs, window int) ([]ARO, []int, error) {
 		decls = append(decls, ARO{Trooper: t, Skill: d.Skill, Window: window, At: at})
 	}
 	if err := s.checkJumperAROs(decls); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return decls, seen, nil
+	return decls, nil
 }

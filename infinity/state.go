@@ -48,8 +48,11 @@ type State struct {
 	// looked up once: every check asks for them, and a state's profiles
 	// never change after setup. Clones share them.
 	profiles []*catalog.Profile
-	// probe is the Order that validating an activation fills in.
-	probe Order
+	// probe is the Order that validating an activation fills in, and
+	// probeAROs the declarations that validating an ARO window accepted:
+	// Apply applies what its check accepted without validating it again.
+	probe     Order
+	probeAROs []ARO
 }
 
 // Phase is the step of the Player Turn (n4-core §3.4). The Tactical,
