@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -260,6 +261,41 @@ func TestRejects(t *testing.T) {
 	}
 	if _, err := Normal(Side{Roll: ok.Roll, Effect: many}, Options{}); !errors.Is(err, ErrEffect) {
 		t.Fatalf("too many tags: %v", err)
+	}
+}
+
+// The `criticals` ruling (RULINGS.md) has exactly the readings
+// n4-extra-save, the default, and n3-auto-wound, spelled exactly; Resolve is
+// the one check of them, and Effect validation agrees with it word for word.
+func TestCritRuleResolve(t *testing.T) {
+	if got := CritRules(); !slices.Equal(got, []CritRule{CritExtraSave, CritAutoWound}) {
+		t.Fatalf("CritRules() = %q", got)
+	}
+	CritRules()[0] = "changed" // a caller's copy: Resolve must not see it
+	for _, tt := range []struct {
+		in   CritRule
+		want CritRule
+		ok   bool
+	}{
+		{"", CritExtraSave, true},
+		{CritExtraSave, CritExtraSave, true},
+		{CritAutoWound, CritAutoWound, true},
+		{"N4-EXTRA-SAVE", "", false},
+		{"n5", "", false},
+		{"changed", "", false},
+	} {
+		got, ok := tt.in.Resolve()
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%q.Resolve() = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+		side := Side{Roll: dice.Side{SV: 10, Burst: 1}, Effect: Effect{Saves: []SaveRoll{{Damage: 3}}, Crits: tt.in}}
+		_, err := Normal(side, Options{})
+		if tt.ok != (err == nil) {
+			t.Errorf("Normal with Crits %q: %v, but Resolve says %v", tt.in, err, tt.ok)
+		}
+		if want := fmt.Sprintf("invalid effect: unknown criticals ruling %q", tt.in); !tt.ok && (err == nil || err.Error() != want) {
+			t.Errorf("Normal with Crits %q: error %v, want %q", tt.in, err, want)
+		}
 	}
 }
 

@@ -43,6 +43,33 @@ const (
 	CritAutoWound CritRule = "n3-auto-wound"
 )
 
+// critRules are the readings of the `criticals` ruling, the default first.
+// This list is the only place that says which readings exist: Effect's
+// validation and every caller that takes a ruling from a user (package
+// terms) check against it through Resolve, so that a reading cannot be
+// accepted by one and refused by the other.
+var critRules = [...]CritRule{CritExtraSave, CritAutoWound}
+
+// CritRules lists the readings of the `criticals` ruling, the default first,
+// for messages and help texts that name them. It returns a copy, so that no
+// caller can change what Resolve accepts.
+func CritRules() []CritRule { return append([]CritRule(nil), critRules[:]...) }
+
+// Resolve returns the reading r stands for, CritExtraSave when r is empty
+// (the ruling's default), and false when r is no reading of the ruling.
+// Readings match exactly, as RULINGS.md spells them.
+func (r CritRule) Resolve() (CritRule, bool) {
+	if r == "" {
+		return critRules[0], true
+	}
+	for _, k := range critRules {
+		if r == k {
+			return r, true
+		}
+	}
+	return "", false
+}
+
 // Effect is what each surviving success of a side does to its target.
 type Effect struct {
 	// Saves lists the Saving Rolls one hit forces, one of each (Normal
@@ -84,9 +111,7 @@ func tagBit(tags []string, tag string) int {
 }
 
 func (e Effect) validate() error {
-	switch e.Crits {
-	case "", CritExtraSave, CritAutoWound:
-	default:
+	if _, ok := e.Crits.Resolve(); !ok {
 		return fmt.Errorf("%w: unknown criticals ruling %q", ErrEffect, e.Crits)
 	}
 	if n := len(e.tags()); n > MaxTags {

@@ -18,11 +18,11 @@ type result struct {
 	w [2][]float64
 }
 
-// compute runs the model for cfg.
+// compute runs the model for cfg, which must be valid: a Config from Parse,
+// or one Report has validated. It does not validate cfg again, so that
+// Report is the one layer that checks a Config, before it writes anything;
+// what package odds checks of its own inputs (hitCounts) is still returned.
 func compute(cfg *Config) (*result, error) {
-	if err := cfg.validate(); err != nil {
-		return nil, err
-	}
 	hc, err := hitCounts(cfg)
 	if err != nil {
 		return nil, err

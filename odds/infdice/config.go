@@ -144,6 +144,7 @@ func validSaveCount(a Ammo, n int) bool {
 }
 
 // validate checks a Config built by hand; Parse's output always passes.
+// Report calls it, and nothing else needs to: see compute.
 func (c *Config) validate() error {
 	for i, p := range c.players() {
 		if err := p.validate(); err != nil {

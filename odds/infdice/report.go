@@ -15,6 +15,10 @@ import (
 // half to even). It returns an error for a Config Parse could not have made,
 // or when w fails.
 //
+// Report is where a Config is validated, once, and before anything is
+// written, so a bad Config leaves w untouched; compute and the model below
+// it trust the Config they are given.
+//
 // Upstream ends with an assert that the success weights round to the total
 // number of rolls, and aborts on some heavy continuous cases through
 // floating-point swamping; Report prints the computed numbers instead.

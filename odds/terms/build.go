@@ -91,13 +91,13 @@ func (s Save) String() string {
 // −3 Attack Damage to its own Saving Rolls against a BS, PH or WIP attack
 // that is not a template (n4-core §2.1; Close Combat has no cover).
 func Build(active SideSpec, reactive *SideSpec, opts BuildOptions) (Matchup, error) {
-	crits := opts.Criticals
-	switch crits {
-	case "":
-		crits = odds.CritExtraSave
-	case odds.CritExtraSave, odds.CritAutoWound:
-	default:
-		return Matchup{}, sideErrorf("unknown criticals ruling %q (known: %s, %s)", crits, odds.CritExtraSave, odds.CritAutoWound)
+	// Package odds owns the readings of the ruling and its default; asking it
+	// here, before anything is built, refuses an unknown reading as an *Error
+	// that lists the known ones, where odds itself would only say it is
+	// unknown.
+	crits, ok := opts.Criticals.Resolve()
+	if !ok {
+		return Matchup{}, sideErrorf("unknown criticals ruling %q (known: %s)", opts.Criticals, knownCritRules())
 	}
 	a := active
 	var r SideSpec
@@ -142,6 +142,17 @@ func Build(active SideSpec, reactive *SideSpec, opts BuildOptions) (Matchup, err
 		return Matchup{}, err
 	}
 	return m, nil
+}
+
+// knownCritRules names the readings of the `criticals` ruling for an error
+// message: "n4-extra-save, n3-auto-wound".
+func knownCritRules() string {
+	rules := odds.CritRules()
+	names := make([]string, len(rules))
+	for i, r := range rules {
+		names[i] = string(r)
+	}
+	return strings.Join(names, ", ")
 }
 
 // Odds computes the exact outcome of the matchup.

@@ -9,8 +9,8 @@ import (
 	"github.com/ordo-rules/ordo/odds"
 )
 
-// mustParse parses a side or fails the test.
-func mustParse(t *testing.T, spec string) SideSpec {
+// mustParse parses a side or fails the test (or the fuzz target's setup).
+func mustParse(t testing.TB, spec string) SideSpec {
 	t.Helper()
 	s, err := ParseSide(spec)
 	if err != nil {
@@ -210,6 +210,26 @@ func TestBuildOptions(t *testing.T) {
 	if _, err := build(t, "BS 12 dmg 13", "arm=2", BuildOptions{ARM: &Pair{Reactive: intp(3)}}); err == nil ||
 		!strings.Contains(err.Error(), "reactive side's ARM is given twice") {
 		t.Errorf("ARM twice: %v", err)
+	}
+}
+
+// TestBuildCriticals: Build takes exactly the readings of the `criticals`
+// ruling that package odds knows (RULINGS.md), empty meaning n4-extra-save,
+// and refuses any other with one message that lists them.
+func TestBuildCriticals(t *testing.T) {
+	for _, r := range append([]odds.CritRule{""}, odds.CritRules()...) {
+		m, err := build(t, "BS 12 dmg 13", "", BuildOptions{Criticals: r})
+		if err != nil {
+			t.Fatalf("%q: %v", r, err)
+		}
+		want, _ := r.Resolve()
+		if m.Criticals != want || m.Active.Side.Effect.Crits != want {
+			t.Errorf("%q: matchup %q, effect %q; want %q", r, m.Criticals, m.Active.Side.Effect.Crits, want)
+		}
+	}
+	_, err := build(t, "BS 12 dmg 13", "", BuildOptions{Criticals: "N3-AUTO-WOUND"})
+	if want := `unknown criticals ruling "N3-AUTO-WOUND" (known: n4-extra-save, n3-auto-wound)`; err == nil || err.Error() != want {
+		t.Errorf("Build: %v, want %q", err, want)
 	}
 }
 

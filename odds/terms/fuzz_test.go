@@ -17,65 +17,118 @@ import (
 // the reactive side against a shot) or fails with a clean *Error; a side that
 // builds gives odds that sum to 1 and render.
 func FuzzParseSide(f *testing.F) {
-	for _, s := range []string{
-		"BS 13 B3 mods=+3 dmg 13 ammo=DA",
-		"BS 12 B1 dmg 13",
-		"PH 11 arm=2 cover",
-		"ph=10 bts=3",
-		"template B2 dmg 14 shock",
-		"WIP 13 B2 dmg 13 E/M save=BTS",
-		"CC 23 B2 dmg 15 continuous plasma nocrit",
-		"bs=9 b=4 -6:mimetism +3 mods=-3,+3:range_0-8 dam=0 T2 crit1",
-		"BS 12 mods=+3, -3",
-		"BS=",
-		"+3:",
-		"ammo",
-	} {
+	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
-	shot := mustParseF(f, "BS 12 B2 dmg 13 ammo=DA")
+	shot := mustParse(f, fuzzShot)
 	f.Fuzz(func(t *testing.T, spec string) {
-		s, err := ParseSide(spec)
+		fuzzParseSide(t, shot, spec)
+	})
+}
+
+// fuzzShot is the attack a fuzzed side faces as the reactive side.
+const fuzzShot = "BS 12 B2 dmg 13 ammo=DA"
+
+// fuzzSeeds is FuzzParseSide's seed corpus. Most of its entries are sides
+// that parse and build, so that the checks on the odds, the table and the
+// JSON run from the first iteration and mutations start from sides that
+// reach them; the last few are refusals, for the error checks.
+// TestFuzzSeedsReachChecks keeps it that way.
+var fuzzSeeds = []string{
+	"BS 13 B3 mods=+3 dmg 13 ammo=DA",
+	"BS 12 B1 dmg 13",
+	"PH 11 arm=2 cover",
+	"ph=10 bts=3",
+	"template B2 dmg 14 shock",
+	"CC 23 B2 dmg 15 continuous plasma nocrit",
+	"bs=9 b=4 -6:mimetism +3 mods=-3,+3:range_0-8 dam=0 T2 crit1",
+	"BS 12 mods=+3, -3",
+	"WIP 13 B2 dmg 13 E/M",
+	"WIP 14 dmg 13 save=BTS bts=3",
+	"BS 11 B3 dmg 14 EXP cover arm=2",
+	"BS 12 B2 dmg 14 PARA ph=11",
+	"PH 12 B2 dmg 14 DA continuous crit1 arm=2",
+	// Refusals.
+	"WIP 13 B2 dmg 13 E/M save=BTS",
+	"BS=",
+	"+3:",
+	"ammo",
+}
+
+// fuzzParseSide is FuzzParseSide's body. It returns how many of the three
+// pairings of spec reached the checks on the odds; 0 means spec was refused
+// or every pairing was skipped (refused by Build, or too large to compute
+// quickly). Fuzzing ignores the count; TestFuzzSeedsReachChecks reads it.
+func fuzzParseSide(t *testing.T, shot SideSpec, spec string) (checked int) {
+	t.Helper()
+	s, err := ParseSide(spec)
+	if err != nil {
+		checkError(t, spec, err)
+		return 0
+	}
+	if s.Rolls() && (s.Burst < 1 || s.Burst > odds.MaxBurst) {
+		t.Fatalf("ParseSide(%q): Burst %d accepted", spec, s.Burst)
+	}
+	for _, c := range []struct {
+		active   SideSpec
+		reactive *SideSpec
+	}{
+		{s, nil},
+		{s, &SideSpec{ARM: intp(3), PH: intp(10), Cover: true}},
+		{shot, &s},
+	} {
+		m, err := Build(c.active, c.reactive, BuildOptions{})
 		if err != nil {
 			checkError(t, spec, err)
-			return
+			continue
 		}
-		if s.Rolls() && (s.Burst < 1 || s.Burst > odds.MaxBurst) {
-			t.Fatalf("ParseSide(%q): Burst %d accepted", spec, s.Burst)
+		if m.Active.Side.Roll.Burst > 8 || m.Reactive.Side.Roll.Burst > 8 {
+			continue // keep the fuzzer fast; size is not what it looks for
 		}
-		for _, c := range []struct {
-			active   SideSpec
-			reactive *SideSpec
-		}{
-			{s, nil},
-			{s, &SideSpec{ARM: intp(3), PH: intp(10), Cover: true}},
-			{shot, &s},
-		} {
-			m, err := Build(c.active, c.reactive, BuildOptions{})
-			if err != nil {
-				checkError(t, spec, err)
-				continue
-			}
-			if m.Active.Side.Roll.Burst > 8 || m.Reactive.Side.Roll.Burst > 8 {
-				continue // keep the fuzzer fast; size is not what it looks for
-			}
-			r, err := m.Odds(odds.Options{})
-			if err != nil {
-				t.Fatalf("%q built but its odds fail: %v", spec, err)
-			}
-			for _, d := range []odds.Dist{r.A.Inflicts, r.B.Inflicts} {
-				if len(d.P) > 0 && math.Abs(d.AtLeast(0)-1) > 1e-9 {
-					t.Fatalf("%q: a distribution sums to %v", spec, d.AtLeast(0))
-				}
-			}
-			if err := Render(io.Discard, m, r); err != nil {
-				t.Fatalf("%q: Render: %v", spec, err)
-			}
-			if _, err := json.Marshal(NewReport(m, r)); err != nil {
-				t.Fatalf("%q: JSON: %v", spec, err)
+		r, err := m.Odds(odds.Options{})
+		if err != nil {
+			t.Fatalf("%q built but its odds fail: %v", spec, err)
+		}
+		for _, d := range []odds.Dist{r.A.Inflicts, r.B.Inflicts} {
+			if len(d.P) > 0 && math.Abs(d.AtLeast(0)-1) > 1e-9 {
+				t.Fatalf("%q: a distribution sums to %v", spec, d.AtLeast(0))
 			}
 		}
-	})
+		if err := Render(io.Discard, m, r); err != nil {
+			t.Fatalf("%q: Render: %v", spec, err)
+		}
+		if _, err := json.Marshal(NewReport(m, r)); err != nil {
+			t.Fatalf("%q: JSON: %v", spec, err)
+		}
+		checked++
+	}
+	return checked
+}
+
+// TestFuzzSeedsReachChecks runs FuzzParseSide's seed corpus through its body
+// and requires most seeds to reach the checks on the odds, the table and the
+// JSON in at least one pairing. Fuzzing skips many inputs, and should, but a
+// corpus whose seeds are all refused or skipped would let the fuzz target
+// (and the plain test run of its seeds) pass while checking nothing.
+func TestFuzzSeedsReachChecks(t *testing.T) {
+	// minReached is the least fraction of seeds that must reach the checks.
+	// Measured: 13 of 17 (76%); the four refusals are the only seeds that
+	// do not. 0.6 still means most: it trips when three of the thirteen
+	// stop reaching the checks, or when five more refusals are added.
+	const minReached = 0.6
+	shot := mustParse(t, fuzzShot)
+	reached, pairings := 0, 0
+	for _, spec := range fuzzSeeds {
+		n := fuzzParseSide(t, shot, spec)
+		if n > 0 {
+			reached++
+		}
+		pairings += n
+	}
+	t.Logf("%d of %d seeds reached the checks, in %d pairings", reached, len(fuzzSeeds), pairings)
+	if float64(reached) < minReached*float64(len(fuzzSeeds)) {
+		t.Fatalf("only %d of %d seeds reach the checks on the odds, want at least %.0f%%", reached, len(fuzzSeeds), 100*minReached)
+	}
 }
 
 // checkError: every refusal is an *Error of one line.
@@ -88,12 +141,4 @@ func checkError(t *testing.T, spec string, err error) {
 	if msg := err.Error(); msg == "" || strings.ContainsAny(msg, "\n\r") {
 		t.Fatalf("%q: error %q is not one line", spec, msg)
 	}
-}
-
-func mustParseF(f *testing.F, spec string) SideSpec {
-	s, err := ParseSide(spec)
-	if err != nil {
-		f.Fatalf("ParseSide(%q): %v", spec, err)
-	}
-	return s
 }
