@@ -40,13 +40,12 @@ func (t *Table) PartialCover(shooter Model, target Circle, blockers []Circle) (p
 	if !near {
 		return -1, false
 	}
-	if !t.LoF(shooter, target, blockers) {
-		return -1, false
-	}
 	var q sightQuery
-	if !q.init(t, shooter, target, nil, GivesCover) {
+	if !q.lof(t, shooter, target, blockers) {
 		return -1, false
 	}
+	// The same sample lines, now against the pieces that give cover.
+	q.recull(target, GivesCover)
 	found := -1
 	q.terrainCandidates(func(i int) bool {
 		tr := t.Terrain[i]

@@ -65,6 +65,12 @@ const SightSamples = 5
 // touches, and the search stops at the first clear line.
 func (t *Table) LoF(viewer Model, target Circle, blockers []Circle) bool {
 	var q sightQuery
+	return q.lof(t, viewer, target, blockers)
+}
+
+// lof is LoF, leaving in q the sample points for further questions about
+// the same pair (PartialCover).
+func (q *sightQuery) lof(t *Table, viewer Model, target Circle, blockers []Circle) bool {
 	if !q.init(t, viewer, target, blockers, BlocksLoF) {
 		return false
 	}
@@ -265,6 +271,16 @@ func (q *sightQuery) cull(target Circle, mask Flags) {
 			q.polyMore = append(q.polyMore, int32(i))
 		}
 	}
+}
+
+// recull replaces the culled obstacles with the terrain carrying mask, and
+// no blockers, keeping the sample points.
+func (q *sightQuery) recull(target Circle, mask Flags) {
+	q.blockers = nil
+	q.nPoly, q.nCirc = 0, 0
+	q.polyMore, q.circMore = q.polyMore[:0], q.circMore[:0]
+	q.lastCirc, q.lastPoly = -1, -1
+	q.cull(target, mask)
 }
 
 // inStrip reports whether the box may meet the corridor's strip.
