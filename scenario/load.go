@@ -1,7 +1,6 @@
 package scenario
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 )
 
 // Catalog answers whether a profile exists. The scenario package does not
@@ -69,37 +67,17 @@ func Parse(file string, data []byte, opts Options) (*Scenario, error) {
 	return sc, nil
 }
 
-// parseYAML parses data into the body of its one document.
-func parseYAML(file string, data []byte) (body ast.Node, errs Errors) {
-	defer func() {
-		// The parser is third-party code fed untrusted input (the server
-		// accepts uploaded scenarios); a panic there must become an error,
-		// not take the process down.
-		if r := recover(); r != nil {
-			body, errs = nil, Errors{{File: file, Line: 1, Col: 1, Msg: yamlfile.OneLine(fmt.Sprintf("cannot parse YAML: %v", r))}}
-		}
-	}()
-	f, err := parser.ParseBytes(data, 0)
-	if err != nil {
-		return nil, Errors{yamlError(file, err, nil)}
-	}
-	var docs []*ast.DocumentNode
-	for _, d := range f.Docs {
-		if d != nil && d.Body != nil {
-			docs = append(docs, d)
-		}
-	}
+// parseYAML parses data into the body of its one document, which a
+// scenario file must have.
+func parseYAML(file string, data []byte) (ast.Node, Errors) {
+	body, err := yamlfile.ParseOne(file, data, "scenario", "")
 	switch {
-	case len(docs) == 0:
+	case err != nil:
+		return nil, Errors{err}
+	case body == nil:
 		return nil, Errors{{File: file, Line: 1, Col: 1, Msg: "the file holds no scenario"}}
-	case len(docs) > 1:
-		at := yamlfile.TokenPos(docs[1].Start) // the "---" that starts it
-		if at.Line == 0 {
-			at = yamlfile.NodePos(docs[1].Body)
-		}
-		return nil, Errors{{File: file, Line: at.Line, Col: at.Col, Msg: "a scenario file holds one YAML document; found a second"}}
 	}
-	return docs[0].Body, nil
+	return body, nil
 }
 
 // decode fills a Scenario from a body that passed checkSchema. goccy's
@@ -107,11 +85,9 @@ func parseYAML(file string, data []byte) (body ast.Node, errs Errors) {
 // raises is turned into an Error naming the field.
 func decode(file string, body ast.Node, at *positions) (sc *Scenario, err error) {
 	defer func() {
+		// NodeToValue is third-party code too: see yamlfile.ParseOne.
 		if r := recover(); r != nil {
-			p := yamlfile.NodePos(body)
-			if p.Line == 0 {
-				p.Line, p.Col = 1, 1 // no position: the file's start, as parseYAML does
-			}
+			p := yamlfile.NodePos(body).OrStart()
 			sc, err = nil, Errors{{File: file, Line: p.Line, Col: p.Col, Msg: yamlfile.OneLine(fmt.Sprintf("cannot decode: %v", r))}}
 		}
 	}()
@@ -125,20 +101,11 @@ func decode(file string, body ast.Node, at *positions) (sc *Scenario, err error)
 // yamlError converts an error from goccy, which carries the offending token
 // but not the field, into an Error. at, if not nil, names the field.
 func yamlError(file string, err error, at *positions) *Error {
-	e := &Error{File: file, Msg: yamlfile.OneLine(err.Error())}
-	var ye yaml.Error
-	if errors.As(err, &ye) {
-		e.Msg = yamlfile.OneLine(ye.GetMessage())
-		if tk := ye.GetToken(); tk != nil {
-			p := yamlfile.TokenPos(tk)
-			e.Line, e.Col = p.Line, p.Col
-			if at != nil {
-				e.Field = at.byToken[tk]
-			}
-		}
-	}
-	if e.Line == 0 {
-		e.Line, e.Col = 1, 1
+	msg, tk := yamlfile.SplitError(err)
+	p := yamlfile.TokenPos(tk).OrStart()
+	e := &Error{File: file, Line: p.Line, Col: p.Col, Msg: msg}
+	if tk != nil && at != nil {
+		e.Field = at.byToken[tk]
 	}
 	return e
 }

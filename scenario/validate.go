@@ -95,11 +95,37 @@ func (v *validator) where(path string) string {
 	return path
 }
 
-func (v *validator) required(path, value string) {
+// required reports whether a required text field has a value, reporting
+// it if not.
+func (v *validator) required(path, value string) bool {
 	if strings.TrimSpace(value) == "" {
 		v.errorf(path, "%s is required", lastStep(path))
+		return false
 	}
+	return true
 }
+
+// unique checks the key (field, an id or a name) of the entry at path, as
+// every entry that others refer to by key is checked: it is required, and
+// no earlier entry may have it. prev is the path of the earlier entry with
+// this key, "" if there is none; taken formats the message for a repeat
+// from the key and where the earlier one is. It reports whether the key is
+// good and new, for the caller to record: each caller keeps its own record,
+// since the troopers' also holds their side.
+func (v *validator) unique(path, field, key, prev, taken string) bool {
+	kp := yamlfile.ChildPath(path, field)
+	if !v.required(kp, key) {
+		return false
+	}
+	if prev != "" {
+		v.errorf(kp, taken, key, v.where(yamlfile.ChildPath(prev, field)))
+		return false
+	}
+	return true
+}
+
+// idTaken is the message for an id given twice, after the kind of id.
+const idTaken = "%q is already used (%s); ids must be unique across the scenario"
 
 // finite reports a NaN or infinite number, which no geometry or rule can
 // use and which JSON (the log, the server) cannot carry.
@@ -196,11 +222,7 @@ func (v *validator) sides(tableOK bool) {
 func (v *validator) deployables(i int, ids map[string]string, tableOK bool) {
 	for j, d := range v.sc.Sides[i].Deployables {
 		path := yamlfile.IndexPath(yamlfile.ChildPath(yamlfile.IndexPath("sides", i), "deployables"), j)
-		if strings.TrimSpace(d.ID) == "" {
-			v.errorf(yamlfile.ChildPath(path, "id"), "id is required")
-		} else if prev, dup := ids[d.ID]; dup {
-			v.errorf(yamlfile.ChildPath(path, "id"), "id %q is already used (%s); ids must be unique across the scenario", d.ID, v.where(yamlfile.ChildPath(prev, "id")))
-		} else {
+		if v.unique(path, "id", d.ID, ids[d.ID], "id "+idTaken) {
 			ids[d.ID] = path
 		}
 		v.required(yamlfile.ChildPath(path, "weapon"), d.Weapon)
@@ -224,11 +246,7 @@ func (v *validator) troopersOf(i int, models map[string]string, tableOK bool) {
 	lieutenant := ""
 	for j, tr := range s.Troopers {
 		tp := yamlfile.IndexPath(yamlfile.ChildPath(path, "troopers"), j)
-		if strings.TrimSpace(tr.ID) == "" {
-			v.errorf(yamlfile.ChildPath(tp, "id"), "id is required")
-		} else if prev, dup := v.troopers[tr.ID]; dup {
-			v.errorf(yamlfile.ChildPath(tp, "id"), "trooper id %q is already used (%s); ids must be unique across the scenario", tr.ID, v.where(yamlfile.ChildPath(prev.path, "id")))
-		} else {
+		if v.unique(tp, "id", tr.ID, v.troopers[tr.ID].path, "trooper id "+idTaken) {
 			v.troopers[tr.ID] = trooperRef{side: i, path: tp}
 		}
 		v.profile(yamlfile.ChildPath(tp, "profile"), tr.Profile, true)
@@ -255,11 +273,7 @@ func (v *validator) troopersOf(i int, models map[string]string, tableOK bool) {
 }
 
 func (v *validator) model(path string, m Model, models map[string]string, tableOK bool) {
-	if strings.TrimSpace(m.ID) == "" {
-		v.errorf(yamlfile.ChildPath(path, "id"), "id is required")
-	} else if prev, dup := models[m.ID]; dup {
-		v.errorf(yamlfile.ChildPath(path, "id"), "model id %q is already used (%s); ids must be unique across the scenario", m.ID, v.where(yamlfile.ChildPath(prev, "id")))
-	} else {
+	if v.unique(path, "id", m.ID, models[m.ID], "model id "+idTaken) {
 		models[m.ID] = path
 	}
 	atPath := yamlfile.ChildPath(path, "at")
@@ -297,11 +311,7 @@ func (v *validator) combatGroups(i int) {
 	placed := map[string]cgMention{} // trooper id → first mention
 	for g, cg := range s.CombatGroups {
 		gp := yamlfile.IndexPath(yamlfile.ChildPath(path, "combat-groups"), g)
-		if strings.TrimSpace(cg.Name) == "" {
-			v.errorf(yamlfile.ChildPath(gp, "name"), "name is required")
-		} else if prev, dup := names[cg.Name]; dup {
-			v.errorf(yamlfile.ChildPath(gp, "name"), "combat group %q is already defined (%s)", cg.Name, v.where(yamlfile.ChildPath(prev, "name")))
-		} else {
+		if v.unique(gp, "name", cg.Name, names[cg.Name], "combat group %q is already defined (%s)") {
 			names[cg.Name] = gp
 		}
 		for k, id := range cg.Troopers {

@@ -146,6 +146,18 @@ func (r *reader) oneOf(path, what, got string, known []string) bool {
 	return false
 }
 
+// once reports at p an element of the list at list that repeats an earlier
+// one, naming the last earlier mention, so that every list of a catalog
+// words a repeat alike; what is the element as the message calls it
+// (`weapon "gun"`). seen maps each key met so far in the list to its
+// index; once records i as key's latest.
+func (r *reader) once(seen map[string]int, list string, i int, key, p, what string) {
+	if j, dup := seen[key]; dup {
+		r.errorf(p, "%s is listed twice (also %s)", what, yamlfile.IndexPath(list, j))
+	}
+	seen[key] = i
+}
+
 // ammo checks ammunition names against dice and returns them in the dice
 // spelling ("em" → "E/M").
 func (r *reader) ammo(path string, names []string) []string {
@@ -159,10 +171,7 @@ func (r *reader) ammo(path string, names []string) []string {
 			out[i] = name
 			continue
 		}
-		if j, dup := seen[a.Name]; dup {
-			r.errorf(p, "ammunition %s is listed twice (also %s)", a.Name, yamlfile.IndexPath(path, j))
-		}
-		seen[a.Name] = i
+		r.once(seen, path, i, a.Name, p, "ammunition "+a.Name)
 		out[i] = a.Name
 	}
 	return out
@@ -256,6 +265,8 @@ func (r *reader) traits(e *weaponEntry) bool {
 			good = false
 			continue
 		}
+		// Not r.once: a repeated trait is skipped unrecorded, so each repeat
+		// names the first mention, where once names the last.
 		if j, dup := seen[word]; dup {
 			r.errorf(p, "trait %s is listed twice (also %s)", word, yamlfile.IndexPath(yamlfile.ChildPath(e.path, "traits"), j))
 			continue
@@ -379,13 +390,9 @@ func (r *reader) validateProfile(e *profileEntry) {
 		r.names(yamlfile.ChildPath(e.path, "equipment"), "equipment", p.Equipment, knownEquipment)
 	}
 	if e.ok["weapons"] {
-		seen := map[string]int{}
+		seen, wl := map[string]int{}, yamlfile.ChildPath(e.path, "weapons")
 		for i, id := range p.Weapons {
-			wp := yamlfile.IndexPath(yamlfile.ChildPath(e.path, "weapons"), i)
-			if j, dup := seen[id]; dup {
-				r.errorf(wp, "weapon %q is listed twice (also %s)", id, yamlfile.IndexPath(yamlfile.ChildPath(e.path, "weapons"), j))
-			}
-			seen[id] = i
+			r.once(seen, wl, i, id, yamlfile.IndexPath(wl, i), "weapon "+strconv.Quote(id))
 		}
 	}
 	r.reportMissing(e.entry)
@@ -454,10 +461,7 @@ func (r *reader) skills(e *profileEntry) {
 		if !r.oneOf(np, "skill", s.Name, KnownSkills()) {
 			continue
 		}
-		if j, dup := seen[s.Name]; dup {
-			r.errorf(np, "skill %s is listed twice (also %s)", s.Name, yamlfile.IndexPath(yamlfile.ChildPath(e.path, "skills"), j))
-		}
-		seen[s.Name] = i
+		r.once(seen, yamlfile.ChildPath(e.path, "skills"), i, s.Name, np, "skill "+s.Name)
 		spec := skillSpecs[s.Name]
 		lp := yamlfile.ChildPath(sp, "level")
 		switch {
@@ -491,10 +495,7 @@ func (r *reader) names(path, what string, got, known []string) {
 		if !r.oneOf(p, what, name, known) {
 			continue
 		}
-		if j, dup := seen[name]; dup {
-			r.errorf(p, "%s %q is listed twice (also %s)", what, name, yamlfile.IndexPath(path, j))
-		}
-		seen[name] = i
+		r.once(seen, path, i, name, p, what+" "+strconv.Quote(name))
 	}
 }
 

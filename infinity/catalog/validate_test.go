@@ -350,3 +350,32 @@ func TestProfileDefaults(t *testing.T) {
 		}
 	}
 }
+
+// A list with an element given three times reports each repeat. A repeated
+// trait names the first mention, the other lists the mention before.
+func TestRepeatedThrice(t *testing.T) {
+	for _, tc := range []struct{ name, old, repl, want string }{
+		{"ammo", "    ammo: [N]", "    ammo: [DA, da, DA]",
+			"t.yaml:9:16: weapons[0].ammo[1]: ammunition DA is listed twice (also weapons[0].ammo[0])\n" +
+				"t.yaml:9:20: weapons[0].ammo[2]: ammunition DA is listed twice (also weapons[0].ammo[1])"},
+		{"trait", "    save: ARM", "    save: ARM\n    traits: [cc, cc, cc]",
+			"t.yaml:11:18: weapons[0].traits[1]: trait cc is listed twice (also weapons[0].traits[0])\n" +
+				"t.yaml:11:22: weapons[0].traits[2]: trait cc is listed twice (also weapons[0].traits[0])"},
+		{"skill", "    cost: 10", "    cost: 10\n    skills: [Infiltration, Infiltration, {name: Infiltration}]",
+			"t.yaml:25:28: profiles[0].skills[1]: skill Infiltration is listed twice (also profiles[0].skills[0])\n" +
+				"t.yaml:25:49: profiles[0].skills[2].name: skill Infiltration is listed twice (also profiles[0].skills[1])"},
+		{"equipment", "    cost: 10", "    cost: 10\n    equipment: [Medikit, Medikit, Medikit]",
+			"t.yaml:25:26: profiles[0].equipment[1]: equipment \"Medikit\" is listed twice (also profiles[0].equipment[0])\n" +
+				"t.yaml:25:35: profiles[0].equipment[2]: equipment \"Medikit\" is listed twice (also profiles[0].equipment[1])"},
+		{"weapon", "    weapons: [gun]", "    weapons: [gun, gun, gun]",
+			"t.yaml:25:20: profiles[0].weapons[1]: weapon \"gun\" is listed twice (also profiles[0].weapons[0])\n" +
+				"t.yaml:25:25: profiles[0].weapons[2]: weapon \"gun\" is listed twice (also profiles[0].weapons[1])"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("t.yaml", []byte(edit(t, tc.old, tc.repl)))
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got\n%v\nwant\n%s", err, tc.want)
+			}
+		})
+	}
+}

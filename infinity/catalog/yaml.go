@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -9,9 +8,7 @@ import (
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 
-	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 )
 
 // The catalog is read from goccy's syntax tree rather than decoded by
@@ -65,46 +62,13 @@ func (r *reader) lookup(path string) pos {
 
 // parse parses the file into the body of its one document; nil with no
 // error recorded means an empty file.
-func (r *reader) parse(data []byte) (body ast.Node) {
-	defer func() {
-		// The parser is third-party code fed user files (and, through the
-		// server, uploads); a panic there must become an error.
-		if x := recover(); x != nil {
-			body = nil
-			r.errorAt(pos{Line: 1, Col: 1}, "", "cannot parse YAML: %s", yamlfile.OneLine(fmt.Sprint(x)))
-		}
-	}()
-	f, err := parser.ParseBytes(data, 0)
+func (r *reader) parse(data []byte) ast.Node {
+	body, err := yamlfile.ParseOne(r.file, data, "catalog", "invalid YAML: ")
 	if err != nil {
-		p, msg := pos{Line: 1, Col: 1}, yamlfile.OneLine(err.Error())
-		var ye yaml.Error
-		if errors.As(err, &ye) {
-			msg = yamlfile.OneLine(ye.GetMessage())
-			if at := yamlfile.TokenPos(ye.GetToken()); at.Line > 0 {
-				p = at
-			}
-		}
-		r.errorAt(p, "", "invalid YAML: %s", msg)
-		return nil
+		err.Seq = r.order
+		r.errs = append(r.errs, err)
 	}
-	var docs []*ast.DocumentNode
-	for _, d := range f.Docs {
-		if d != nil && d.Body != nil {
-			docs = append(docs, d)
-		}
-	}
-	switch len(docs) {
-	case 0:
-		return nil
-	case 1:
-		return docs[0].Body
-	}
-	p := yamlfile.TokenPos(docs[1].Start)
-	if p.Line == 0 {
-		p = yamlfile.NodePos(docs[1].Body)
-	}
-	r.errorAt(p, "", "a catalog file holds one YAML document; found a second")
-	return nil
+	return body
 }
 
 // plain reports whether n is free of the YAML features a catalog does not

@@ -1,0 +1,105 @@
+package yamlfile
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+)
+
+// ParseOne parses a file that holds one YAML document and returns the
+// document's body: nil, with no error, when the file holds none (it is
+// empty, or only comments), since whether that is wrong is the reader's
+// to say. A syntax error or a second document is one Error, placed in file.
+//
+// what names the kind of file in the message about a second document ("a
+// catalog file holds one YAML document"). syntax starts a syntax error's
+// message, before the parser's own: the readers word it differently
+// ("invalid YAML: " for catalogs, nothing for scenarios), and their users
+// and tests know those words.
+//
+// The parser is third-party code fed untrusted input (user files, and
+// uploads through the server): a panic in it becomes an Error at the
+// file's start instead of taking the process down.
+func ParseOne(file string, data []byte, what, syntax string) (body ast.Node, e *Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			body, e = nil, &Error{File: file, Line: 1, Col: 1, Msg: OneLine(fmt.Sprintf("cannot parse YAML: %v", r))}
+		}
+	}()
+	if line := emptyDocument(data); line > 0 {
+		return nil, &Error{File: file, Line: line, Col: 1, Msg: fmt.Sprintf("an empty YAML document ends here: a %s file holds one document (remove the extra \"---\")", what)}
+	}
+	f, err := parser.ParseBytes(data, 0)
+	if err != nil {
+		msg, tk := SplitError(err)
+		p := TokenPos(tk).OrStart()
+		return nil, &Error{File: file, Line: p.Line, Col: p.Col, Msg: syntax + msg}
+	}
+	var docs []*ast.DocumentNode
+	for _, d := range f.Docs {
+		if d != nil && d.Body != nil {
+			docs = append(docs, d)
+		}
+	}
+	switch len(docs) {
+	case 0:
+		return nil, nil
+	case 1:
+		return docs[0].Body, nil
+	}
+	p := TokenPos(docs[1].Start) // the "---" that starts it
+	if p.Line == 0 {
+		p = NodePos(docs[1].Body)
+	}
+	return nil, &Error{File: file, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf("a %s file holds one YAML document; found a second", what)}
+}
+
+// SplitError splits an error from goccy/go-yaml into its message, on one
+// line, and the token it blames (nil if it names none). goccy's own
+// Error() text carries the position and an excerpt of the source over
+// several lines; an Error places itself and stays on one line.
+func SplitError(err error) (msg string, tk *token.Token) {
+	var ye yaml.Error
+	if errors.As(err, &ye) {
+		return OneLine(ye.GetMessage()), ye.GetToken()
+	}
+	return OneLine(err.Error()), nil
+}
+
+// OrStart is p, or the file's first line and column when p is unknown:
+// a problem in a file always gets a line, so an editor can jump to it.
+func (p Pos) OrStart() Pos {
+	if p.Line == 0 {
+		return Pos{Line: 1, Col: 1}
+	}
+	return p
+}
+
+// emptyDocument is the line of a "---" that follows another with nothing
+// but blank and comment lines between them, or 0. That empty document is
+// legal YAML, but goccy/go-yaml (v1.19.2) then drops the document after it
+// without a word, so a file that starts with "---" twice would load as
+// empty; it is refused instead.
+func emptyDocument(data []byte) int {
+	open := false // a "---" with no content after it yet
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, "\r")
+		switch {
+		case line == "---" || strings.HasPrefix(line, "--- ") || strings.HasPrefix(line, "---\t"):
+			rest := strings.TrimSpace(line[3:])
+			if open {
+				return i + 1
+			}
+			open = rest == "" || strings.HasPrefix(rest, "#")
+		case strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#"):
+		default:
+			open = false
+		}
+	}
+	return 0
+}
