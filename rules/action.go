@@ -3,8 +3,11 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"reflect"
+	"slices"
 )
 
 // Action is one move a seat makes. Concrete actions are ruleset types (plain
@@ -68,39 +71,98 @@ func (c *Codec[T]) Kinds() []string {
 }
 
 // Decode reads one value. An unknown kind, a missing kind or a malformed
-// field is a *RuleError with CodeUnknown or CodeBadAction, saying where.
+// field is a *RuleError with CodeUnknown or CodeBadAction, saying where. A
+// kind given twice is refused: a reader that keeps the first and one that
+// keeps the last would see two different actions in the same bytes. Of any
+// other member given twice, the last wins.
 //
 // Constructors return pointers to decode into; Decode hands back the value
 // they point to when that value is itself a T, so that decoded actions and
 // events are the same plain values a ruleset emits (a type switch in Redact
 // or Apply matches both).
+//
+// The object is walked once, member by member, to take the kind out, and
+// what remains is decoded into the target with unknown fields refused
+// (encoding/json refuses them all or nothing, so the kind must not reach
+// the target).
 func (c *Codec[T]) Decode(data []byte) (T, error) {
 	var zero T
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
-		return zero, Errorf(CodeBadAction, "", "not a JSON object with a kind: %v", err)
+	bad := func(format string, args ...any) (T, error) {
+		return zero, Errorf(CodeBadAction, "", format, args...)
 	}
-	raw, ok := fields["kind"]
+	dec := json.NewDecoder(bytes.NewReader(data))
+	tok, err := dec.Token()
+	switch {
+	case err != nil:
+		return bad("not a JSON object with a kind: %v", syntax(err))
+	case tok == nil:
+		return bad("missing \"kind\"") // null: an object without members
+	case tok != json.Delim('{'):
+		return bad("not a JSON object with a kind: it is %s", describeToken(tok))
+	}
+	type member struct {
+		name  string
+		value json.RawMessage
+	}
+	var kind json.RawMessage
+	var members []member
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return bad("not a JSON object with a kind: %v", syntax(err))
+		}
+		name, _ := tok.(string) // a member name: the decoder allows nothing else here
+		at := dec.InputOffset()
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return bad("not a JSON object with a kind: %v", syntax(err))
+		}
+		switch {
+		case name != "kind":
+			members = append(members, member{name, value})
+		case kind != nil:
+			return bad("\"kind\" appears twice (again at byte %d)", at)
+		default:
+			kind = value
+		}
+	}
+	if _, err := dec.Token(); err != nil { // the closing brace
+		return bad("not a JSON object with a kind: %v", syntax(err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return bad("not a JSON object with a kind: more after the object (at byte %d)", dec.InputOffset())
+	}
+	// The members but the kind, the last of each name only: a later
+	// member replaces an earlier one whole, where decoding both would
+	// merge two objects into one field.
+	rest := make([]byte, 1, len(data))
+	rest[0] = '{'
+	for i, m := range members {
+		if slices.ContainsFunc(members[i+1:], func(n member) bool { return n.name == m.name }) {
+			continue
+		}
+		if len(rest) > 1 {
+			rest = append(rest, ',')
+		}
+		quoted, _ := json.Marshal(m.name)
+		rest = append(append(append(rest, quoted...), ':'), m.value...)
+	}
+	if kind == nil {
+		return bad("missing \"kind\"")
+	}
+	var name string
+	if err := json.Unmarshal(kind, &name); err != nil {
+		return bad("not a JSON object with a kind: %v", err)
+	}
+	newValue, ok := c.make[name]
 	if !ok {
-		return zero, Errorf(CodeBadAction, "", "missing \"kind\"")
-	}
-	var kind string
-	if err := json.Unmarshal(raw, &kind); err != nil {
-		return zero, Errorf(CodeBadAction, "", "not a JSON object with a kind: %v", err)
-	}
-	newValue, ok := c.make[kind]
-	if !ok {
-		return zero, Errorf(CodeUnknown, "", "unknown kind %q", kind)
+		return zero, Errorf(CodeUnknown, "", "unknown kind %q", name)
 	}
 	v := newValue()
-	// Decode into the pointer's target with unknown fields refused, after
-	// dropping the kind itself.
-	delete(fields, "kind")
-	rest, _ := json.Marshal(fields)
-	dec := json.NewDecoder(bytes.NewReader(rest))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return zero, Errorf(CodeBadAction, "", "%s: %v", kind, err)
+	rd := json.NewDecoder(bytes.NewReader(append(rest, '}')))
+	rd.DisallowUnknownFields()
+	if err := rd.Decode(v); err != nil {
+		return bad("%s: %v", name, err)
 	}
 	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
 		if e, ok := rv.Elem().Interface().(T); ok {
@@ -108,4 +170,27 @@ func (c *Codec[T]) Decode(data []byte) (T, error) {
 		}
 	}
 	return v, nil
+}
+
+// syntax words the decoder's end-of-input errors as json.Unmarshal does.
+func syntax(err error) error {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return errors.New("unexpected end of JSON input")
+	}
+	return err
+}
+
+// describeToken says what a JSON value that is not an object is.
+func describeToken(tok json.Token) string {
+	switch tok.(type) {
+	case json.Delim:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case float64, json.Number:
+		return "a number"
+	}
+	return "not an object"
 }

@@ -128,19 +128,43 @@ func (g *game) setup() (rules.State, error) {
 	return st, nil
 }
 
+// encoded is a state's JSON, or why it has none.
+type encoded struct {
+	data []byte
+	err  error
+}
+
+func encode(st rules.State) encoded {
+	b, err := json.Marshal(st)
+	return encoded{b, err}
+}
+
 // play runs one seeded game and returns its log and final state as JSON.
+//
+// A state is encoded once, and its bytes stand for it in every check that
+// compares it until the next Apply: the state a step leaves is encoded
+// where the clone check compares it, and the same bytes serve the replay
+// comparison, the next step's round trip, the "before" of its illegal and
+// clone checks, and the final state of the determinism check. The state is
+// encoded again only where a check looks for a change: after a refused
+// action, and after an action applied to its clone. This leans on the
+// promise of rules.State that no method but Apply changes a state; a
+// ruleset whose Prompt, Legal, Observe or Redact broke it still fails, but
+// under the illegal or clone check (the first to compare the state after
+// those calls) rather than under replay, which never makes them.
 func (g *game) play(seed uint64) ([]byte, error) {
 	st, err := g.setup()
 	if err != nil {
 		return nil, g.fail(0, "setup", "%v", err)
 	}
+	enc := encode(st)
 	rng := rand.New(rand.NewPCG(seed, 0x07d0))
 	src := dice.NewPCG(seed, 0xd1ce)
 	for step := 0; ; step++ {
 		if step >= g.opt.MaxSteps {
 			return nil, g.fail(step, "ends", "the game did not end within %d steps", g.opt.MaxSteps)
 		}
-		if err := g.checkState(step, st); err != nil {
+		if err := g.checkState(step, st, enc); err != nil {
 			return nil, err
 		}
 		p := st.Prompt()
@@ -161,38 +185,37 @@ func (g *game) play(seed uint64) ([]byte, error) {
 			return nil, g.fail(step, "legal", "%s is prompted (%s) but has no legal action", seat, p.Window)
 		}
 		a := legal[rng.IntN(len(legal))]
-		if err := g.checkIllegal(step, st, rng); err != nil {
+		if err := g.checkIllegal(step, st, enc.data, rng); err != nil {
 			return nil, err
 		}
-		next, err := g.checkClone(step, st, seat, a, src)
+		next, nextEnc, err := g.checkClone(step, st, enc.data, seat, a, src)
 		if err != nil {
 			return nil, err
 		}
-		st = next
+		st, enc = next, nextEnc
 		if step%g.opt.ReplayEvery == 0 {
-			if err := g.checkReplay(step, st); err != nil {
+			if err := g.checkReplay(step, enc.data); err != nil {
 				return nil, err
 			}
 		}
 	}
-	if err := g.checkReplay(len(g.log), st); err != nil {
+	if err := g.checkReplay(len(g.log), enc.data); err != nil {
 		return nil, err
 	}
 	logJSON, err := json.Marshal(g.log)
 	if err != nil {
 		return nil, g.fail(len(g.log), "round-trip", "log does not encode: %v", err)
 	}
-	stJSON, err := json.Marshal(st)
-	if err != nil {
-		return nil, g.fail(len(g.log), "round-trip", "state does not encode: %v", err)
+	if enc.err != nil {
+		return nil, g.fail(len(g.log), "round-trip", "state does not encode: %v", enc.err)
 	}
-	return append(logJSON, stJSON...), nil
+	return append(logJSON, enc.data...), nil
 }
 
 // checkState: JSON round trip, Legal against Prompt, and the leak check on
-// every viewer's observation.
-func (g *game) checkState(step int, st rules.State) error {
-	b1, err := json.Marshal(st)
+// every viewer's observation. enc is st encoded.
+func (g *game) checkState(step int, st rules.State, enc encoded) error {
+	b1, err := enc.data, enc.err
 	if err != nil {
 		return g.fail(step, "round-trip", "state does not encode: %v", err)
 	}
@@ -257,8 +280,8 @@ func (g *game) leaked(st rules.State, data []byte, v rules.Viewer) (rules.Canary
 
 // checkIllegal sends an action the seat may not send now — a greyed menu
 // entry, or a legal move of a seat the prompt does not name — and expects a
-// refusal that changes nothing.
-func (g *game) checkIllegal(step int, st rules.State, rng *rand.Rand) error {
+// refusal that changes nothing. before is st encoded.
+func (g *game) checkIllegal(step int, st rules.State, before []byte, rng *rand.Rand) error {
 	type attempt struct {
 		seat rules.Seat
 		a    rules.Action
@@ -290,7 +313,6 @@ func (g *game) checkIllegal(step int, st rules.State, rng *rand.Rand) error {
 		return nil
 	}
 	try := bad[rng.IntN(len(bad))]
-	before, _ := json.Marshal(st)
 	script, _ := dice.NewScript(slices.Repeat([]int{10}, 64)...)
 	_, err := st.Apply(try.seat, try.a, script)
 	after, _ := json.Marshal(st)
@@ -309,28 +331,29 @@ func (g *game) checkIllegal(step int, st rules.State, rng *rand.Rand) error {
 
 // checkClone applies a to a clone first, checks the original did not move,
 // then applies it to the original with the same dice and compares; it
-// returns the advanced state and logs the step.
-func (g *game) checkClone(step int, st rules.State, seat rules.Seat, a rules.Action, src dice.Source) (rules.State, error) {
-	before, _ := json.Marshal(st)
+// returns the advanced state, encoded, and logs the step. before is st
+// encoded.
+func (g *game) checkClone(step int, st rules.State, before []byte, seat rules.Seat, a rules.Action, src dice.Source) (rules.State, encoded, error) {
 	clone := st.Clone()
 	entry, events, err := rules.Step(clone, len(g.log), seat, a, src)
 	if err != nil {
-		return nil, g.fail(step, "legal", "legal action %s by %s refused: %v", a.Kind(), seat, err)
+		return nil, encoded{}, g.fail(step, "legal", "legal action %s by %s refused: %v", a.Kind(), seat, err)
 	}
 	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
-		return nil, g.fail(step, "clone", "applying %s to a clone changed the original", a.Kind())
+		return nil, encoded{}, g.fail(step, "clone", "applying %s to a clone changed the original", a.Kind())
 	}
 	script, err := dice.NewScript(entry.Dice...)
 	if err != nil {
-		return nil, g.fail(step, "clone", "%v", err)
+		return nil, encoded{}, g.fail(step, "clone", "%v", err)
 	}
 	if _, err := st.Apply(seat, a, script); err != nil {
-		return nil, g.fail(step, "clone", "%s applied to the clone but not to the original: %v", a.Kind(), err)
+		return nil, encoded{}, g.fail(step, "clone", "%s applied to the clone but not to the original: %v", a.Kind(), err)
 	}
-	b1, _ := json.Marshal(st)
+	enc := encode(st)
+	b1 := enc.data
 	b2, _ := json.Marshal(clone)
 	if !bytes.Equal(b1, b2) || script.Remaining() != 0 {
-		return nil, g.fail(step, "clone", "Clone then Apply differs from Apply (%s by %s):\n%s\n%s", a.Kind(), seat, b1, b2)
+		return nil, encoded{}, g.fail(step, "clone", "Clone then Apply differs from Apply (%s by %s):\n%s\n%s", a.Kind(), seat, b1, b2)
 	}
 	for _, e := range events {
 		for _, v := range g.viewers() {
@@ -340,20 +363,20 @@ func (g *game) checkClone(step int, st rules.State, seat rules.Seat, a rules.Act
 			}
 			data, err := rules.Encode(red)
 			if err != nil {
-				return nil, g.fail(step, "leak", "event %s does not encode: %v", e.Kind(), err)
+				return nil, encoded{}, g.fail(step, "leak", "event %s does not encode: %v", e.Kind(), err)
 			}
 			if c, ok := g.leaked(st, data, v); ok {
-				return nil, g.fail(step, "leak", "%s sees %s's private %q in event %s", v, c.Owner, c.Value, e.Kind())
+				return nil, encoded{}, g.fail(step, "leak", "%s sees %s's private %q in event %s", v, c.Owner, c.Value, e.Kind())
 			}
 		}
 	}
 	g.log = append(g.log, entry)
-	return st, nil
+	return st, enc, nil
 }
 
 // checkReplay rebuilds the state from the setup and the log, with no random
-// generator, and compares it with the live one.
-func (g *game) checkReplay(step int, st rules.State) error {
+// generator, and compares it with the live state, of which b1 is the JSON.
+func (g *game) checkReplay(step int, b1 []byte) error {
 	fresh, err := g.setup()
 	if err != nil {
 		return g.fail(step, "replay", "setup: %v", err)
@@ -371,7 +394,6 @@ func (g *game) checkReplay(step int, st rules.State) error {
 	if err != nil {
 		return g.fail(step, "replay", "%v", err)
 	}
-	b1, _ := json.Marshal(st)
 	b2, _ := json.Marshal(replayed)
 	if !bytes.Equal(b1, b2) {
 		return g.fail(step, "replay", "replaying the log differs from the live state:\n%s\n%s", b1, b2)

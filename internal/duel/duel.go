@@ -15,6 +15,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
@@ -104,13 +105,150 @@ func (d Ruleset) DecodeAction(b []byte) (rules.Action, error) { return duelActio
 
 func (d Ruleset) DecodeEvent(b []byte) (rules.Event, error) { return duelEvents.Decode(b) }
 
+// DecodeState reads a state and refuses one that Setup and Apply could not
+// have made (see validate): the JSON may come from a store or a client, and
+// the rules index seats and write into the maps without looking.
 func (d Ruleset) DecodeState(b []byte) (rules.State, error) {
 	var s duelState
 	if err := json.Unmarshal(b, &s); err != nil {
 		return nil, err
 	}
+	if err := s.validate(); err != nil {
+		return nil, fmt.Errorf("duel state: %w", err)
+	}
 	s.Flaws = d.Flaws
 	return &s, nil
+}
+
+// validate checks what every duel state holds, so that no method can panic
+// or go wrong on a decoded one: two distinct seats that are neither blank
+// nor the chance seat (the rules take turns by Seats[Turn%2] and compare
+// Seats[0] with Seats[1]); a score (never negative) and a secret for each
+// seat and for nothing else (Observe shows every score key; Apply and
+// PlantCanaries write into these maps); bids, present even when empty, only
+// from seats and only 0..2, none outside the bid and chance windows, every
+// seat's in the chance window and not every seat's in the bid window (the
+// window closes on the last bid); two turns a round, at least one round;
+// the turn within the game and the game over exactly when all turns are
+// played. Setup checks its states the same way, so what it makes decodes.
+func (s *duelState) validate() error {
+	err := s.validateSeats()
+	if err == nil {
+		err = seatKeys("score", s.Score, s.Seats)
+	}
+	if err == nil {
+		err = seatKeys("secret", s.Secret, s.Seats)
+	}
+	if err == nil {
+		err = s.validateCounts()
+	}
+	if err == nil {
+		err = s.validateBids()
+	}
+	return err
+}
+
+func (s *duelState) validateSeats() error {
+	if len(s.Seats) != 2 {
+		return fmt.Errorf("seats: a duel has 2, this state has %d", len(s.Seats))
+	}
+	for i, seat := range s.Seats {
+		switch {
+		case strings.TrimSpace(string(seat)) == "":
+			return fmt.Errorf("seats[%d] is blank", i)
+		case seat == rules.ChanceSeat:
+			return fmt.Errorf("seats[%d] is %q, the seat of the dice", i, seat)
+		case slices.Contains(s.Seats[:i], seat):
+			return fmt.Errorf("seats[%d]: %q is already seats[%d]", i, seat, slices.Index(s.Seats, seat))
+		}
+	}
+	return nil
+}
+
+// seatKeys checks that m has an entry for each of the seats (which are
+// distinct) and for nothing else.
+func seatKeys[V any](field string, m map[rules.Seat]V, seats []rules.Seat) error {
+	for _, seat := range seats {
+		if _, ok := m[seat]; !ok {
+			return fmt.Errorf("%s has no entry for seat %q", field, seat)
+		}
+	}
+	return foreignKey(field, m, seats)
+}
+
+// foreignKey names a key of m that is not one of the seats, the first in
+// sorted order so that the message does not change from run to run.
+func foreignKey[V any](field string, m map[rules.Seat]V, seats []rules.Seat) error {
+	n := 0
+	for _, seat := range seats {
+		if _, ok := m[seat]; ok {
+			n++
+		}
+	}
+	if n == len(m) {
+		return nil
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if !slices.Contains(seats, k) {
+			return fmt.Errorf("%s names %q, which is not a seat", field, k)
+		}
+	}
+	return nil
+}
+
+// validateCounts checks the scores, the turns and the phase.
+func (s *duelState) validateCounts() error {
+	for _, seat := range s.Seats {
+		if n := s.Score[seat]; n < 0 {
+			return fmt.Errorf("score of %q is %d; scores start at 0 and only grow", seat, n)
+		}
+	}
+	if s.Errors < 0 {
+		return fmt.Errorf("errors is %d; it only counts up", s.Errors)
+	}
+	if s.Turns < 2 || s.Turns%2 != 0 {
+		return fmt.Errorf("turns is %d; a duel has two a round and at least one round", s.Turns)
+	}
+	if s.Turn < 0 || s.Turn > s.Turns {
+		return fmt.Errorf("turn is %d, outside 0..%d", s.Turn, s.Turns)
+	}
+	switch s.Phase {
+	case "move", "bid", "chance":
+		if s.Turn == s.Turns {
+			return fmt.Errorf("phase is %q but all %d turns are played", s.Phase, s.Turns)
+		}
+	case "over":
+		if s.Turn < s.Turns {
+			return fmt.Errorf("phase is %q at turn %d of %d", s.Phase, s.Turn, s.Turns)
+		}
+	default:
+		return fmt.Errorf("phase %q is none of move, bid, chance, over", s.Phase)
+	}
+	return nil
+}
+
+// validateBids checks the sealed bids against the seats and the phase.
+func (s *duelState) validateBids() error {
+	if s.Bids == nil {
+		return fmt.Errorf("bids are missing (an empty object when nobody has bid)")
+	}
+	if err := foreignKey("bids", s.Bids, s.Seats); err != nil {
+		return err
+	}
+	for _, seat := range s.Seats {
+		if n, ok := s.Bids[seat]; ok && (n < 0 || n > 2) {
+			return fmt.Errorf("bid of %q is %d; bids run 0..2", seat, n)
+		}
+	}
+	switch n := len(s.Bids); {
+	case (s.Phase == "move" || s.Phase == "over") && n != 0:
+		return fmt.Errorf("%d bids in phase %q; bids are made in the bid window", n, s.Phase)
+	case s.Phase == "bid" && n == len(s.Seats):
+		return fmt.Errorf("every seat has bid but the phase is still %q", s.Phase)
+	case s.Phase == "chance" && n != len(s.Seats):
+		return fmt.Errorf("%d bids in phase %q; the chance step follows every seat's bid", n, s.Phase)
+	}
+	return nil
 }
 
 func (d Ruleset) Setup(sc *scenario.Scenario, _ rules.Rulings) (rules.State, error) {
@@ -126,6 +264,9 @@ func (d Ruleset) Setup(sc *scenario.Scenario, _ rules.Rulings) (rules.State, err
 	}
 	if len(s.Seats) != 2 || sc.Rounds < 1 {
 		return nil, fmt.Errorf("duel needs two sides and at least one round")
+	}
+	if err := s.validate(); err != nil {
+		return nil, fmt.Errorf("duel setup: %w", err)
 	}
 	return s, nil
 }
