@@ -138,12 +138,26 @@ type DodgeMove struct {
 // (n4-core §3.2).
 type EndOrders struct{}
 
+// Land is the chance step of a Combat Jump: its PH Roll, made as the
+// trooper is placed and before the AROs (Combat Jump, N4).
+type Land struct{}
+
+// PlaceJump sets down a trooper whose Combat Jump failed: in its side's
+// Deployment Zone, in contact with a table edge (Combat Jump, N4).
+type PlaceJump struct {
+	Trooper string     `json:"trooper"`
+	To      [2]float64 `json:"to"`
+	Facing  float64    `json:"facing"`
+}
+
 func (Activate) Kind() string  { return "activate" }
 func (Second) Kind() string    { return "second" }
 func (AROs) Kind() string      { return "aro" }
 func (Resolve) Kind() string   { return "resolve" }
 func (DodgeMove) Kind() string { return "dodge-move" }
 func (EndOrders) Kind() string { return "end-orders" }
+func (Land) Kind() string      { return "land" }
+func (PlaceJump) Kind() string { return "place-jump" }
 
 var actionCodec = func() *rules.Codec[rules.Action] {
 	c := &rules.Codec[rules.Action]{}
@@ -159,5 +173,7 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register("appoint", func() rules.Action { return &Appoint{} })
 	c.Register("move-token", func() rules.Action { return &MoveToken{} })
 	c.Register("transfer", func() rules.Action { return &Transfer{} })
+	c.Register("land", func() rules.Action { return &Land{} })
+	c.Register("place-jump", func() rules.Action { return &PlaceJump{} })
 	return c
 }()

@@ -8,16 +8,24 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// Combat Jump (Airborne Deployment; seed 000's Hellcat). A trooper with
-// Combat Jump may start the game off the table, in reserve: it adds no
-// Order in the Order Count, but may be activated with an Order of its
-// combat group to declare Combat Jump, an Entire Order that places it on
-// the table at the point its player declares — where, for the AROs, it is
-// from then on. The jump is a Normal PH Roll: nothing opposes it Face to
-// Face (seed 000: "the Hellcat's Combat Jump is an Entire Order, no Face to
-// Face Rolls are made"). [UNVERIFIED: the N4 text on a failed jump was not
-// captured; here a failed roll sets the trooper down instead at the table
-// edge nearest to the point it chose.]
+// Combat Jump (Airborne Deployment; seed 000's Hellcat, and the N4 text of
+// the skill). A trooper with Combat Jump may start the game off the table,
+// in reserve: it adds no Order in the Order Count, but may be activated
+// with an Order of its combat group to declare Combat Jump, an Entire
+// Order that places it on the table at the point its player declares.
+// Then, before any ARO, it makes a PH Roll (the `landing` step): nothing
+// opposes it Face to Face (seed 000: "the Hellcat's Combat Jump is an
+// Entire Order, no Face to Face Rolls are made"). If the roll passes the
+// trooper stays where it was placed; if it fails, its player sets it down
+// in the side's Deployment Zone, in contact with a table edge (the
+// `place-jump` step). Only then do Mines go off and the reactive player
+// declare AROs, against where the trooper stands.
+
+// The steps of a Combat Jump before its ARO window.
+const (
+	StepLanding    = "landing"    // chance: the jump's PH Roll
+	StepMissedJump = "place-jump" // the active player sets a failed jumper down
+)
 
 // SkillCombatJump is the Combat Jump Entire Order.
 const SkillCombatJump = "combat-jump"
@@ -78,21 +86,109 @@ func (s *State) land(t int, p [2]float64) []rules.Event {
 	return []rules.Event{Moved{Model: s.Models[m].ID, From: p, To: p, Why: "combat jump"}}
 }
 
-// missedJump sets a trooper whose Combat Jump failed down at the table
-// edge nearest to its chosen point [UNVERIFIED].
-func (s *State) missedJump(t int) []rules.Event {
-	m := s.Troopers[t].Models[0]
-	at := s.Models[m].At
-	r := s.Models[m].base().Radius
-	edges := [][2]float64{{r, at[1]}, {s.Table.Width - r, at[1]}, {at[0], r}, {at[0], s.Table.Height - r}}
-	best, bestD := at, math.Inf(1)
-	for _, e := range edges {
-		if d := math.Hypot(e[0]-at[0], e[1]-at[1]); d < bestD && s.checkLanding(m, e) == nil {
-			best, bestD = e, d
+// landing is the jump's PH Roll, a Normal Roll.
+func (s *State) landing(d dice.Source) ([]rules.Event, error) {
+	o := s.Order
+	r := roller{trooper: o.Trooper, skill: o.First, active: true}
+	s.buildSV(&r)
+	roll, err := dice.Throw(d, r.roll.Side)
+	if err != nil {
+		return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+	}
+	out, err := dice.Normal(roll)
+	if err != nil {
+		return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+	}
+	events := []rules.Event{Rolled{Trooper: s.Troopers[o.Trooper].ID, Skill: SkillCombatJump, SV: r.sv, Dice: out.Dice, Hits: out.Hits, Crits: out.Crits, Roll: "normal"}}
+	if !out.Scored() {
+		o.Step = StepMissedJump
+		return events, nil
+	}
+	return append(events, s.landed()...), nil
+}
+
+// landed ends a jump: Mines go off where the trooper stands, and the
+// reactive player declares AROs.
+func (s *State) landed() []rules.Event {
+	return append(s.trigger(s.Order.Trooper), s.openWindow(1)...)
+}
+
+// checkPlaceJump checks where a failed jumper is set down: on the table as
+// a landing is (checkLanding), its base wholly inside its side's
+// Deployment Zone and touching a table edge.
+func (s *State) checkPlaceJump(a PlaceJump) error {
+	o := s.Order
+	if a.Trooper != s.Troopers[o.Trooper].ID {
+		return rules.Errorf(rules.CodeBadAction, "Combat Jump (N4)", "%q is not the trooper whose jump failed (%s)", a.Trooper, s.Troopers[o.Trooper].ID)
+	}
+	if math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
+		return rules.Errorf(rules.CodeBadAction, "Combat Jump (N4)", "facing %v", a.Facing)
+	}
+	if err := s.checkLanding(o.Model, a.To); err != nil {
+		return err
+	}
+	z := s.army(s.Troopers[o.Trooper].Seat).Zone
+	r := s.Models[o.Model].base().Radius
+	x, y := a.To[0], a.To[1]
+	if z == nil || x-r < z[0][0]-geom.Eps || y-r < z[0][1]-geom.Eps || x+r > z[1][0]+geom.Eps || y+r > z[1][1]+geom.Eps {
+		return rules.Errorf(rules.CodeIllegal, "Combat Jump (N4)", "a failed jump sets the trooper down inside its Deployment Zone; (%v, %v) is not", x, y)
+	}
+	if min(x-r, y-r, s.Table.Width-x-r, s.Table.Height-y-r) > geom.Eps {
+		return rules.Errorf(rules.CodeIllegal, "Combat Jump (N4)", "a failed jump sets the trooper down in contact with a table edge; (%v, %v) touches none", x, y)
+	}
+	return nil
+}
+
+// placeJump sets the failed jumper down where its player chose, and the
+// Order goes on from there: the AROs see it there.
+func (s *State) placeJump(a PlaceJump) []rules.Event {
+	o := s.Order
+	m := &s.Models[o.Model]
+	from := m.At
+	m.At, m.Facing = a.To, a.Facing
+	o.Path[0] = a.To
+	events := []rules.Event{Moved{Model: m.ID, From: from, To: a.To, Why: "failed combat jump"}}
+	return append(events, s.landed()...)
+}
+
+// jumpSpots are Legal's candidate spots for a failed jumper: along each
+// table edge the Deployment Zone reaches, every 2", in contact with it.
+func (s *State) jumpSpots() [][2]float64 {
+	o := s.Order
+	z := s.army(s.Troopers[o.Trooper].Seat).Zone
+	if z == nil {
+		return nil
+	}
+	r := s.Models[o.Model].base().Radius
+	w, h := s.Table.Width, s.Table.Height
+	lo, hi := [2]float64{z[0][0] + r, z[0][1] + r}, [2]float64{z[1][0] - r, z[1][1] - r}
+	var out [][2]float64
+	along := func(fixed float64, horizontal bool) {
+		a, b := lo[1], hi[1]
+		if horizontal {
+			a, b = lo[0], hi[0]
+		}
+		for v := a; v <= b+geom.Eps; v += 2 {
+			if horizontal {
+				out = append(out, [2]float64{v, fixed})
+			} else {
+				out = append(out, [2]float64{fixed, v})
+			}
 		}
 	}
-	s.Models[m].At = best
-	return []rules.Event{Moved{Model: s.Models[m].ID, From: at, To: best, Why: "failed combat jump"}}
+	if z[0][1] <= geom.Eps {
+		along(r, true)
+	}
+	if z[1][1] >= h-geom.Eps {
+		along(h-r, true)
+	}
+	if z[0][0] <= geom.Eps {
+		along(r, false)
+	}
+	if z[1][0] >= w-geom.Eps {
+		along(w-r, false)
+	}
+	return out
 }
 
 // combatJumpSV is the jump's Normal PH Roll.

@@ -10,6 +10,7 @@ import (
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/rulestest"
+	"github.com/ordo-rules/ordo/scenario"
 )
 
 // jumperYAML: blue's captain and a G: Jumper with the given Proxies
@@ -33,10 +34,12 @@ sides:
       - {id: captain, profile: fusilier` + captainLt + `, models: [{id: captain, at: [30, 38], facing: 90}]}
       - {id: posthuman, profile: proxy-mk4` + jumperLt + `, models: [` + strings.Join(models, ", ") + `]}
     combat-groups: [{name: "1", troopers: [captain, posthuman]}]
+    deployment-zone: [[0, 0], [32, 8]]
   - seat: red
     troopers:
       - {id: hellcat, profile: hellcat, lieutenant: true, models: [{id: hellcat, at: [16, 13], facing: 270}]}
     combat-groups: [{name: "1", troopers: [hellcat]}]
+    deployment-zone: [[0, 32], [32, 40]]
 initiative: blue
 rounds: 2
 `
@@ -304,35 +307,121 @@ func TestJumperDemoConforms(t *testing.T) {
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/jumper-demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25})
 }
 
-// Seed 000's Hellcat: a trooper in reserve with Combat Jump comes on with
-// the Entire Order, landing where declared; the jump is a Normal PH Roll
-// that nothing opposes; it adds no Order while in reserve.
+// Seed 000's Hellcat and the N4 Combat Jump: a trooper in reserve comes on
+// with the Entire Order, placed where declared; it adds no Order while in
+// reserve. Before any ARO it makes a PH Roll that nothing opposes: passed,
+// it stays; failed, its player sets it down in the side's Deployment Zone,
+// in contact with a table edge. Only then do the AROs come, against where
+// it stands.
 func TestCombatJump(t *testing.T) {
 	y := strings.Replace(jumperYAML("captain", threeProxies...), "      - {id: hellcat, profile: hellcat, lieutenant: true, models: [{id: hellcat, at: [16, 13], facing: 270}]}\n    combat-groups: [{name: \"1\", troopers: [hellcat]}]",
 		"      - {id: elt, profile: line-trooper, lieutenant: true, models: [{id: elt, at: [1, 39], facing: 90}]}\n      - {id: hellcat, profile: hellcat, deployment: reserve}\n    combat-groups: [{name: \"1\", troopers: [elt, hellcat]}]", 1)
-	st := setup(t, y, nil)
-	do(t, st, "blue", EndOrders{})
+	jump := Activate{Trooper: "hellcat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{16, 9}}}}
+	start := func() *State {
+		st := setup(t, y, nil)
+		do(t, st, "blue", EndOrders{})
+		return st
+	}
+	st := start()
 	if pool := st.army("red").Groups[0].Pool; pool != 1 {
 		t.Fatalf("pool %d: a trooper in reserve adds no Order", pool)
 	}
 	refused(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: move([2]float64{16, 9})}, rules.CodeIllegal, "in reserve")
 	refused(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{12, 3}}}}, rules.CodeIllegal, "on mk4's base")
-	do(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{16, 9}}}})
-	if m := st.modelOf(st.trooperIndex("hellcat")); m < 0 || st.Models[m].At != [2]float64{16, 9} {
+	do(t, st, "red", jump)
+	hellcat := st.modelOf(st.trooperIndex("hellcat"))
+	if hellcat < 0 || st.Models[hellcat].At != [2]float64{16, 9} {
 		t.Fatal("the Hellcat is on the table from its declaration")
+	}
+	if p := st.Prompt(); p.Window != StepLanding || p.Seats[0] != rules.ChanceSeat {
+		t.Fatalf("the PH Roll comes before the AROs: prompt %+v", p)
+	}
+	refused(t, st, "blue", AROs{}, rules.CodeNotYourTurn, "")
+	ev := do(t, st, rules.ChanceSeat, Land{}, 6)
+	if r := rolledBy(ev)["hellcat"]; r.Roll != "normal" || r.SV.Attribute != "PH" || r.SV.Value != 12 {
+		t.Fatalf("jump roll %+v", r)
+	}
+	if st.Order.Step != StepARO1 || st.Models[hellcat].At != [2]float64{16, 9} {
+		t.Fatalf("a passed jump stays where it was placed and the AROs follow: step %s at %v", st.Order.Step, st.Models[hellcat].At)
 	}
 	do(t, st, "blue", AROs{})
 	if st.Order.Step != StepResolve {
 		t.Fatalf("an Entire Order has no second skill: %s", st.Order.Step)
 	}
-	ev := do(t, st, rules.ChanceSeat, Resolve{}, 20)
-	if r := rolledBy(ev)["hellcat"]; r.Roll != "normal" || r.SV.Attribute != "PH" {
-		t.Fatalf("jump roll %+v", r)
+	if ev := do(t, st, rules.ChanceSeat, Resolve{}); len(rolledBy(ev)) != 0 {
+		t.Fatalf("the jump rolled once already: %v", ev)
 	}
-	// A failed jump sets the trooper down at the nearest table edge
-	// [UNVERIFIED rule, see airborne.go].
-	if at := st.Models[st.modelOf(st.trooperIndex("hellcat"))].At; at == [2]float64{16, 9} {
-		t.Fatalf("failed jump: still at %v", at)
+
+	// A failed jump: its player sets it down in red's Deployment Zone
+	// ([0, 32]–[32, 40]), touching a table edge.
+	st = start()
+	do(t, st, "red", jump)
+	do(t, st, rules.ChanceSeat, Land{}, 13)
+	if p := st.Prompt(); p.Window != StepMissedJump || p.Seats[0] != "red" {
+		t.Fatalf("a failed jump: prompt %+v, want red to place the Hellcat", p)
+	}
+	r := st.Models[hellcat].base().Radius
+	for _, tc := range []struct {
+		to   [2]float64
+		want string
+	}{
+		{[2]float64{16, 9}, "inside its Deployment Zone"},            // where it meant to land
+		{[2]float64{16, 36}, "in contact with a table edge"},         // in the zone, off every edge
+		{[2]float64{16, 40 - r + 0.5}, "off the table"},              // past the edge
+		{[2]float64{1, 39}, "on elt's base"},                         // on a friend
+		{[2]float64{16, 32 + r - 0.5}, "inside its Deployment Zone"}, // base across the zone's edge
+	} {
+		refused(t, st, "red", PlaceJump{Trooper: "hellcat", To: tc.to, Facing: 270}, rules.CodeIllegal, tc.want)
+	}
+	refused(t, st, "red", PlaceJump{Trooper: "elt", To: [2]float64{16, 40 - r}}, rules.CodeBadAction, "not the trooper whose jump failed")
+	ev = do(t, st, "red", PlaceJump{Trooper: "hellcat", To: [2]float64{16, 40 - r}, Facing: 270})
+	if at := st.Models[hellcat].At; at != [2]float64{16, 40 - r} || st.Models[hellcat].Facing != 270 {
+		t.Fatalf("placed at %v facing %v", at, st.Models[hellcat].Facing)
+	}
+	// The AROs are declared against where it now stands: the captain
+	// (facing north from [30, 38]) sees it there, and every eligible
+	// trooper reacts to that point, not to [16, 9].
+	if st.Order.Step != StepARO1 || !slices.ContainsFunc(st.Order.Eligible, func(e eligibility) bool { return e.Trooper == st.trooperIndex("captain") && e.LoF }) {
+		t.Fatalf("after the placement: step %s, eligible %+v", st.Order.Step, st.Order.Eligible)
+	}
+	for _, e := range st.Order.Eligible {
+		if e.At != [2]float64{16, 40 - r} {
+			t.Fatalf("eligible against %v, not where the Hellcat stands", e.At)
+		}
+	}
+	// Legal offers spots along the zone's table edges, and every one it
+	// offers as legal is accepted.
+	st = start()
+	do(t, st, "red", jump)
+	do(t, st, rules.ChanceSeat, Land{}, 13)
+	legal := 0
+	for _, o := range st.Legal("red") {
+		if o.Illegal != nil {
+			continue
+		}
+		legal++
+		if err := st.clone().check(o.Action); err != nil {
+			t.Fatalf("Legal offers %v, check refuses it: %v", o.Action, err)
+		}
+	}
+	if legal < 10 {
+		t.Fatalf("only %d legal places for the failed jumper", legal)
+	}
+}
+
+// A side with a trooper in reserve must say where its Deployment Zone is
+// (a failed Combat Jump lands there).
+func TestCombatJumpNeedsZone(t *testing.T) {
+	y := strings.Replace(jumperYAML("captain", threeProxies...), "      - {id: hellcat, profile: hellcat, lieutenant: true, models: [{id: hellcat, at: [16, 13], facing: 270}]}\n    combat-groups: [{name: \"1\", troopers: [hellcat]}]\n    deployment-zone: [[0, 32], [32, 40]]",
+		"      - {id: elt, profile: line-trooper, lieutenant: true, models: [{id: elt, at: [1, 39], facing: 90}]}\n      - {id: hellcat, profile: hellcat, deployment: reserve}\n    combat-groups: [{name: \"1\", troopers: [elt, hellcat]}]", 1)
+	rs := ruleset(t)
+	sc, err := scenario.Parse("test.yaml", []byte(y), scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rs.Setup(sc, rules.Rulings{})
+	if re, ok := rules.AsRuleError(err); !ok || !strings.Contains(re.Message(), "give the side a deployment-zone") {
+		t.Fatalf("setup without a zone: %v", err)
 	}
 }
 

@@ -38,6 +38,13 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		cands = s.aroCandidates()
 	case s.Order.Step == StepResolve:
 		cands = []rules.Action{Resolve{}}
+	case s.Order.Step == StepLanding:
+		cands = []rules.Action{Land{}}
+	case s.Order.Step == StepMissedJump:
+		id, facing := s.Troopers[s.Order.Trooper].ID, s.Models[s.Order.Model].Facing
+		for _, p := range s.jumpSpots() {
+			cands = append(cands, PlaceJump{Trooper: id, To: p, Facing: facing})
+		}
 	case s.Order.Step == StepDodgeMove:
 		cands = s.dodgeCandidates()
 	case s.Order.Step == StepGuts:

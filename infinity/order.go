@@ -112,6 +112,10 @@ func (s *State) Prompt() rules.Prompt {
 		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: StepSecond}
 	case StepResolve:
 		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepResolve}
+	case StepLanding:
+		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepLanding}
+	case StepMissedJump:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: StepMissedJump}
 	case StepDodgeMove:
 		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Dodgers[0]].Seat)), Window: StepDodgeMove}
 	case StepGuts:
@@ -144,7 +148,7 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 		return nil, err
 	}
 	switch a.(type) {
-	case Resolve, Guts:
+	case Resolve, Guts, Land:
 		if dice.IsInfallible(d) {
 			// A source that cannot fail: nothing can stop the roll part
 			// way, so it is applied in place.
@@ -181,6 +185,10 @@ func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 		return s.resolve(d)
 	case DodgeMove:
 		return s.dodgeMove(a)
+	case Land:
+		return s.landing(d)
+	case PlaceJump:
+		return s.placeJump(a), nil
 	case Guts:
 		return s.guts(d)
 	case GutsMove:
@@ -255,6 +263,15 @@ func (s *State) check(a rules.Action) error {
 			return wrong()
 		}
 		return s.checkDodgeMove(a)
+	case Land:
+		if step != StepLanding {
+			return wrong()
+		}
+	case PlaceJump:
+		if step != StepMissedJump {
+			return wrong()
+		}
+		return s.checkPlaceJump(a)
 	case Guts:
 		if step != StepGuts {
 			return wrong()
@@ -345,7 +362,12 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	o.StrandedBefore = s.stranded()
 	s.Order = o
 	s.placeDeclared(&o.First)
-	mines := s.trigger(t)
+	var mines []rules.Event
+	if a.Skill.Name != SkillCombatJump {
+		// A jumping trooper sets Mines off where it ends up, once its PH
+		// Roll has settled that (landed).
+		mines = s.trigger(t)
+	}
 	// Activation cancels Suppressive Fire (n4-core §7.15).
 	events := append([]rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}, token...)
 	// An Order places a hidden trooper on the table; a skill other than a
@@ -359,6 +381,11 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 		events = append(events, StateChanged{Trooper: a.Trooper, State: "Suppressive Fire", Why: "activated"})
 	}
 	events = append(events, mines...)
+	if a.Skill.Name == SkillCombatJump {
+		// The PH Roll comes before the AROs (Combat Jump, N4).
+		o.Step = StepLanding
+		return events, nil
+	}
 	return append(events, s.openWindow(1)...), nil
 }
 

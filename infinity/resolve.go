@@ -167,9 +167,6 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		if !r.idle && r.skill.Name == SkillDiscover {
 			events = append(events, s.discovered(r)...)
 		}
-		if !r.idle && r.skill.Name == SkillCombatJump && !r.out.Scored() {
-			events = append(events, s.missedJump(r.trooper)...)
-		}
 	}
 	if len(o.Mines) > 0 {
 		ev, err := s.mineEffects(rollers, d)
@@ -258,9 +255,10 @@ func (s *State) rollers() []*roller {
 	return out
 }
 
-// rolls reports a skill that makes a roll at Resolution.
+// rolls reports a skill that makes a roll at Resolution (a Combat Jump
+// rolls earlier, in the landing step).
 func rolls(name string) bool {
-	return name == SkillDodge || name == SkillReset || name == SkillDiscover || name == SkillCombatJump || isAttack(name)
+	return name == SkillDodge || name == SkillReset || name == SkillDiscover || isAttack(name)
 }
 
 // validate checks a skill's requirements at Resolution (n4-core §4.2 step

@@ -196,7 +196,7 @@ func deploymentStates(dep string, p catalog.Profile, proxy bool, who string) (St
 // addArmy checks one side against the army rules and adds it.
 func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 	seat := rules.Seat(side.Seat)
-	army := Army{Seat: seat, CommandTokens: CommandTokens}
+	army := Army{Seat: seat, CommandTokens: CommandTokens, Zone: side.DeploymentZone}
 	if n := len(side.Troopers); n > MaxTroopers {
 		return setupError("n4-core §3.1", "%s: %d troopers, at most %d", seat, n, MaxTroopers)
 	}
@@ -277,6 +277,13 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 	}
 	if lieutenants != 1 {
 		return setupError("n4-core §3.1", "%s: an army has exactly one Lieutenant, this one has %d", seat, lieutenants)
+	}
+	for _, t := range s.Troopers {
+		if t.Seat == seat && t.States.Reserve && army.Zone == nil {
+			// A failed Combat Jump sets the trooper down in the Deployment
+			// Zone (Combat Jump, N4): the scenario must say where it is.
+			return setupError("Combat Jump (N4)", "%s: %s waits in reserve to Combat Jump, and a failed jump lands in the side's Deployment Zone: give the side a deployment-zone", seat, t.ID)
+		}
 	}
 	s.Armies = append(s.Armies, army)
 	return nil

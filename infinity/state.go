@@ -94,6 +94,9 @@ type Army struct {
 	// turn: the Tactical Phase, and with it Executive Use of Command
 	// Tokens, is over.
 	OrderDeclared bool `json:"orderDeclared,omitempty"`
+	// Zone is the army's Deployment Zone, [min x, min y] and [max x,
+	// max y] (public): where a failed Combat Jump sets the trooper down.
+	Zone *[2][2]float64 `json:"zone,omitempty"`
 }
 
 // Group is one combat group and its Order pool.

@@ -379,6 +379,21 @@ func TestParseErrors(t *testing.T) {
 			want:  []want{{25, 21, "sides[0].troopers[1].deployment", `deployment must be hidden, marker or reserve, or absent for on the table; got "hiden"`}},
 		},
 		{
+			name:  "deployment zone corners swapped",
+			edits: []edit{{28, "    combat-groups:", "    deployment-zone: [[12, 48], [0, 0]]\n    combat-groups:"}},
+			want:  []want{{28, 22, "sides[0].deployment-zone", "corners [12, 48] and [0, 0]: give the [min x, min y] corner first, then [max x, max y]"}},
+		},
+		{
+			name:  "deployment zone off the table",
+			edits: []edit{{28, "    combat-groups:", "    deployment-zone: [[0, 0], [50, 12]]\n    combat-groups:"}},
+			want:  []want{{28, 22, "sides[0].deployment-zone", "the zone [0, 0]–[50, 12] reaches off the 48×48 table"}},
+		},
+		{
+			name:  "deployment zone not a rectangle",
+			edits: []edit{{28, "    combat-groups:", "    deployment-zone: [[0, 0], [48, 12], [0, 12]]\n    combat-groups:"}},
+			want:  []want{{28, 22, "sides[0].deployment-zone", "want a list of exactly 2 points, as [[x, y], [x, y]], got a list of 3"}},
+		},
+		{
 			name:  "model off the table",
 			edits: []edit{{20, "[5, 5]", "[50, 5]"}},
 			want:  []want{{20, 17, "sides[0].troopers[0].models[0].at", "centre (50, 5) is off the 48×48 table"}},
@@ -550,5 +565,20 @@ func TestLoadMissingFile(t *testing.T) {
 	_, err := Load("testdata/no-such-file.yaml", Options{})
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("got %v, want an fs.ErrNotExist", err)
+	}
+}
+
+// A side's Deployment Zone is read as its two corners.
+func TestParseDeploymentZone(t *testing.T) {
+	src := applyEdits(t, base, []edit{{28, "    combat-groups:", "    deployment-zone: [[0, 0], [48, 12]]\n    combat-groups:"}})
+	sc, err := Parse("zone.yaml", []byte(src), Options{Catalog: testCatalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if z := sc.Sides[0].DeploymentZone; z == nil || *z != [2][2]float64{{0, 0}, {48, 12}} {
+		t.Fatalf("deployment zone %v", z)
+	}
+	if sc.Sides[1].DeploymentZone != nil {
+		t.Fatal("a side without a zone has none")
 	}
 }

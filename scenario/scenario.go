@@ -65,6 +65,10 @@ type Side struct {
 	// Deployables are the side's deployable weapons already on the table
 	// (Mines and the like).
 	Deployables []Deployable `yaml:"deployables,omitempty" json:"deployables,omitempty"`
+	// DeploymentZone is the side's Deployment Zone, a rectangle given by
+	// its [min x, min y] and [max x, max y] corners in inches; rules that
+	// send a trooper back to it (a failed Combat Jump) need one.
+	DeploymentZone *[2][2]float64 `yaml:"deployment-zone,omitempty" json:"deploymentZone,omitempty"`
 }
 
 // Deployable is a deployable weapon on the table.

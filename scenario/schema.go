@@ -68,6 +68,9 @@ func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
 		return
 	}
 	switch t.Kind() {
+	case reflect.Pointer:
+		// An optional value: present, it is checked as the value.
+		c.check(n, t.Elem(), path)
 	case reflect.Struct:
 		c.checkStruct(n, t, path)
 	case reflect.Slice:
@@ -82,6 +85,10 @@ func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
 	case reflect.Array:
 		seq, ok := n.(*ast.SequenceNode)
 		if !ok || len(seq.Values) != t.Len() {
+			if t.Elem().Kind() == reflect.Array {
+				c.errorf(n, path, "want a list of exactly %d points, as [[x, y], [x, y]], got %s", t.Len(), describeList(n))
+				return
+			}
 			c.errorf(n, path, "want a list of exactly %d %ss, as [x, y], got %s", t.Len(), kindName(t.Elem()), yamlfile.Describe(n))
 			return
 		}
@@ -282,6 +289,14 @@ func isString(n ast.Node) bool {
 }
 
 // kindName names a Go element type for messages.
+// describeList describes n, counting a list's items.
+func describeList(n ast.Node) string {
+	if seq, ok := n.(*ast.SequenceNode); ok {
+		return fmt.Sprintf("a list of %d", len(seq.Values))
+	}
+	return yamlfile.Describe(n)
+}
+
 func kindName(t reflect.Type) string {
 	switch t.Kind() {
 	case reflect.Float32, reflect.Float64:

@@ -214,6 +214,32 @@ func (v *validator) sides(tableOK bool) {
 	for i := range v.sc.Sides {
 		v.combatGroups(i)
 		v.deployables(i, models, tableOK)
+		v.deploymentZone(i, tableOK)
+	}
+}
+
+// deploymentZone checks a side's Deployment Zone: finite corners, the
+// first below and left of the second, on the table.
+func (v *validator) deploymentZone(i int, tableOK bool) {
+	z := v.sc.Sides[i].DeploymentZone
+	if z == nil {
+		return
+	}
+	path := yamlfile.ChildPath(yamlfile.IndexPath("sides", i), "deployment-zone")
+	for c := range 2 {
+		for k := range 2 {
+			if !v.finite(yamlfile.IndexPath(yamlfile.IndexPath(path, c), k), z[c][k]) {
+				return
+			}
+		}
+	}
+	lo, hi := z[0], z[1]
+	if lo[0] >= hi[0] || lo[1] >= hi[1] {
+		v.errorf(path, "corners [%v, %v] and [%v, %v]: give the [min x, min y] corner first, then [max x, max y]", lo[0], lo[1], hi[0], hi[1])
+		return
+	}
+	if w, h := v.sc.Table.Width, v.sc.Table.Height; tableOK && (lo[0] < 0 || lo[1] < 0 || hi[0] > w || hi[1] > h) {
+		v.errorf(path, "the zone [%v, %v]–[%v, %v] reaches off the %v×%v table", lo[0], lo[1], hi[0], hi[1], w, h)
 	}
 }
 
