@@ -32,7 +32,8 @@ const SkillCombatJump = "combat-jump"
 
 // checkCombatJump checks a Combat Jump at declaration: a trooper in reserve
 // with the skill, landing wholly on the table, on no base, on no
-// impassable scenery, not in contact with an enemy.
+// impassable scenery, not in contact with an enemy nor with scenery that
+// gives Cover (Combat Jump, N4).
 func (s *State) checkCombatJump(o *Order, k Skill) error {
 	tr := s.Troopers[o.Trooper]
 	if !tr.States.Reserve || !s.profile(o.Trooper).HasSkill("Combat Jump") {
@@ -70,8 +71,12 @@ func (s *State) checkLanding(m int, p [2]float64) error {
 		}
 	}
 	for _, tr := range s.geomTable().Terrain {
-		if tr.Flags.Has(geom.Impassable) && tr.Outline.DistTo(b.Center) < b.Radius-geom.Eps {
+		d := tr.Outline.DistTo(b.Center)
+		if tr.Flags.Has(geom.Impassable) && d < b.Radius-geom.Eps {
 			return rules.Errorf(rules.CodeIllegal, "seed 000 (Combat Jump)", "the landing point is on impassable scenery (%s)", tr.Name)
+		}
+		if tr.Flags.Has(geom.GivesCover) && d <= b.Radius+geom.Eps {
+			return rules.Errorf(rules.CodeIllegal, "Combat Jump (N4)", "a Combat Jump cannot land in contact with scenery to get Cover (%s)", tr.Name)
 		}
 	}
 	return nil

@@ -409,6 +409,26 @@ func TestCombatJump(t *testing.T) {
 	}
 }
 
+// Combat Jump (N4): the trooper cannot be placed in contact with scenery to
+// get Cover, nor on impassable scenery.
+func TestCombatJumpNotAgainstCover(t *testing.T) {
+	y := strings.Replace(jumperYAML("captain", threeProxies...), "      - {id: hellcat, profile: hellcat, lieutenant: true, models: [{id: hellcat, at: [16, 13], facing: 270}]}\n    combat-groups: [{name: \"1\", troopers: [hellcat]}]",
+		"      - {id: elt, profile: line-trooper, lieutenant: true, models: [{id: elt, at: [1, 39], facing: 90}]}\n      - {id: hellcat, profile: hellcat, deployment: reserve}\n    combat-groups: [{name: \"1\", troopers: [elt, hellcat]}]", 1)
+	y = strings.Replace(y, "sides:", `terrain:
+  - {name: crates, polygon: [[14, 14], [18, 14], [18, 16], [14, 16]], cover: true}
+  - {name: tower, polygon: [[24, 14], [28, 14], [28, 18], [24, 18]], impassable: true}
+sides:`, 1)
+	st := setup(t, y, nil)
+	do(t, st, "blue", EndOrders{})
+	jump := func(x, y float64) Activate {
+		return Activate{Trooper: "hellcat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{x, y}}}}
+	}
+	r := st.Models[st.modelIndex("hellcat")].base().Radius
+	refused(t, st, "red", jump(16, 16+r), rules.CodeIllegal, "in contact with scenery to get Cover (crates)")
+	refused(t, st, "red", jump(26, 16), rules.CodeIllegal, "on impassable scenery (tower)")
+	do(t, st, "red", jump(16, 16+r+0.5))
+}
+
 // A side with a trooper in reserve must say where its Deployment Zone is
 // (a failed Combat Jump lands there).
 func TestCombatJumpNeedsZone(t *testing.T) {
