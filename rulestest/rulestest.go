@@ -13,7 +13,10 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -81,7 +84,7 @@ func Check(rs rules.Ruleset, sc *scenario.Scenario, opt Options) error {
 	for _, s := range sc.Sides {
 		seats = append(seats, rules.Seat(s.Seat))
 	}
-	for i := range opt.Playouts {
+	playout := func(i int) error {
 		g := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i}
 		first, err := g.play(opt.Seed + uint64(i))
 		if err != nil {
@@ -95,6 +98,37 @@ func Check(rs rules.Ruleset, sc *scenario.Scenario, opt Options) error {
 		}
 		if !bytes.Equal(first, second) {
 			return &Violation{Playout: i, Check: "determinism", Detail: "the same seed played two different games"}
+		}
+		return nil
+	}
+	// Playouts are independent games, each from its own Setup, so they
+	// run side by side, one worker per processor. The violation reported
+	// is still the one of the lowest playout that fails, as if they ran in
+	// order: once playout k fails, no playout after k is started, and every
+	// one before k runs to its end.
+	errs := make([]error, opt.Playouts)
+	var next atomic.Int64
+	var failed atomic.Int64 // the lowest failing playout so far, or Playouts
+	failed.Store(int64(opt.Playouts))
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), opt.Playouts) {
+		wg.Go(func() {
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(opt.Playouts) || i > failed.Load() {
+					return
+				}
+				if errs[i] = playout(int(i)); errs[i] != nil {
+					for f := failed.Load(); i < f && !failed.CompareAndSwap(f, i); f = failed.Load() {
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
 	}
 	return nil
