@@ -148,9 +148,18 @@ func describe(ev rules.Event) string {
 	return string(b)
 }
 
-// describeAction renders an action that caused no visible event.
+// describeAction renders an action that caused no visible event: its kind
+// alone when it has no fields ("end-orders"), else its JSON.
 func describeAction(e rules.Entry) string {
 	s := string(e.Action)
+	var only struct {
+		Kind string `json:"kind"`
+	}
+	if dec := json.NewDecoder(strings.NewReader(s)); dec.Decode(&only) == nil && only.Kind != "" {
+		if b, err := json.Marshal(only); err == nil && string(b) == s {
+			s = only.Kind
+		}
+	}
 	if len(e.Dice) > 0 {
 		s += " dice " + fmt.Sprint(e.Dice)
 	}

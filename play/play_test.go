@@ -133,3 +133,19 @@ func TestRandomPlayouts(t *testing.T) {
 		t.Fatalf("playouts:\n%s\n---\n%s", a.String(), b.String())
 	}
 }
+
+// An action that caused nothing the viewer sees is printed as its kind
+// when it has no fields, else as its JSON.
+func TestDescribeAction(t *testing.T) {
+	for _, tc := range []struct{ action, want string }{
+		{`{"kind":"end-orders"}`, "end-orders"},
+		{`{"kind":"bid","Seat":"red","N":1}`, `{"kind":"bid","Seat":"red","N":1}`},
+	} {
+		if got := describeAction(rules.Entry{Action: json.RawMessage(tc.action)}); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.action, got, tc.want)
+		}
+	}
+	if got := describeAction(rules.Entry{Action: json.RawMessage(`{"kind":"resolve"}`), Dice: []int{3}}); got != "resolve dice [3]" {
+		t.Errorf("with dice: got %q", got)
+	}
+}
