@@ -99,7 +99,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	rollers := s.rollers()
 	// Step 5: requirements checked again; a failed one turns the skill Idle.
 	for _, r := range rollers {
-		if reason := s.validate(r); reason != "" {
+		if reason := s.requirements(r); reason != "" {
 			r.idle = true
 			events = append(events, BecameIdle{Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, Reason: reason})
 		}
@@ -261,10 +261,10 @@ func rolls(name string) bool {
 	return name == SkillDodge || name == SkillReset || name == SkillDiscover || isAttack(name)
 }
 
-// validate checks a skill's requirements at Resolution (n4-core §4.2 step
+// requirements checks a skill's requirements at Resolution (n4-core §4.2 step
 // 5): range, and that the target is still there. It returns why the skill
 // fails, or "".
-func (s *State) validate(r *roller) string {
+func (s *State) requirements(r *roller) string {
 	if r.idle {
 		return "the target is no longer there"
 	}

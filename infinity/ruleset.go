@@ -9,7 +9,6 @@
 package infinity
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -49,12 +48,15 @@ func (Ruleset) DecodeAction(b []byte) (rules.Action, error) { return actionCodec
 
 func (Ruleset) DecodeEvent(b []byte) (rules.Event, error) { return eventCodec.Decode(b) }
 
+// DecodeState decodes a state and validates it (State.validate): a state
+// that refers to something it does not hold, or breaks an invariant the
+// rules rely on, is refused with a CodeBadState error naming the field.
 func (Ruleset) DecodeState(b []byte) (rules.State, error) {
-	var s State
-	if err := json.Unmarshal(b, &s); err != nil {
+	s, err := decodeState(b)
+	if err != nil {
 		return nil, err
 	}
-	return &s, nil
+	return s, nil
 }
 
 // setupError is a scenario the ruleset cannot play, citing the rule.
@@ -71,6 +73,9 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 	}
 	if len(sc.Sides) != 2 {
 		return nil, setupError("n4-core §3.4", "a game has two players, the scenario has %d sides", len(sc.Sides))
+	}
+	if w, h := sc.Table.Width, sc.Table.Height; !(w > 0 && w <= MaxTableSize && h > 0 && h <= MaxTableSize) {
+		return nil, setupError("scenario", "the table is %v×%v: each side must be greater than 0 and at most %d\"", w, h, MaxTableSize)
 	}
 	s := &State{
 		Rulings:  rulings,

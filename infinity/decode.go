@@ -1,0 +1,601 @@
+package infinity
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// CodeBadState is the code of a decoded state that the ruleset cannot
+// play on: an index that points nowhere, a step it does not know, a value
+// out of its range. The message names the field, as a path from the
+// state's top ("state: models[3].trooper: …").
+const CodeBadState rules.Code = "bad-state"
+
+// MaxTableSize bounds a table's width and height, in inches. Tables are
+// 48" at most in play; the bound only keeps the work a state can ask for
+// (the spots a failed Combat Jump is offered along a table edge, the path
+// samples of an Order) finite and small.
+const MaxTableSize = 1000
+
+// decodeState decodes and validates a state.
+func decodeState(b []byte) (*State, error) {
+	var s State
+	if err := json.Unmarshal(b, &s); err != nil {
+		// encoding/json names the field of a value of the wrong type, and
+		// the offset of a syntax error.
+		return nil, rules.NewError(CodeBadState, "", "state: "+err.Error())
+	}
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// stateChecker collects the first fault of a state.
+type stateChecker struct {
+	s   *State
+	err error
+}
+
+// failf records a fault at path, keeping the first one.
+func (c *stateChecker) failf(path, format string, args ...any) {
+	if c.err == nil {
+		c.err = rules.NewError(CodeBadState, "", "state: "+path+": "+fmt.Sprintf(format, args...))
+	}
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// number checks a finite float.
+func (c *stateChecker) number(path string, x float64) bool {
+	if !finite(x) {
+		c.failf(path, "%v is not a finite number", x)
+		return false
+	}
+	return true
+}
+
+// point checks a finite point.
+func (c *stateChecker) point(path string, p [2]float64) bool {
+	return c.number(path+"[0]", p[0]) && c.number(path+"[1]", p[1])
+}
+
+// onTable checks a finite point on the table (a model's centre, a
+// deployable, a point of a path).
+func (c *stateChecker) onTable(path string, p [2]float64) bool {
+	if !c.point(path, p) {
+		return false
+	}
+	w, h := c.s.Table.Width, c.s.Table.Height
+	if p[0] < -geom.Eps || p[1] < -geom.Eps || p[0] > w+geom.Eps || p[1] > h+geom.Eps {
+		c.failf(path, "(%v, %v) is off the %v×%v table", p[0], p[1], w, h)
+		return false
+	}
+	return true
+}
+
+// between checks an integer in [lo, hi].
+func (c *stateChecker) between(path string, v, lo, hi int) bool {
+	if v < lo || v > hi {
+		c.failf(path, "%d is not in %d..%d", v, lo, hi)
+		return false
+	}
+	return true
+}
+
+// trooper checks a trooper index.
+func (c *stateChecker) trooper(path string, t int) bool {
+	if t < 0 || t >= len(c.s.Troopers) {
+		c.failf(path, "%d is not a trooper (%s)", t, indexRange(len(c.s.Troopers)))
+		return false
+	}
+	return true
+}
+
+// troopers checks a list of trooper indexes.
+func (c *stateChecker) troopers(path string, ts []int) bool {
+	for i, t := range ts {
+		if !c.trooper(fmt.Sprintf("%s[%d]", path, i), t) {
+			return false
+		}
+	}
+	return true
+}
+
+// onTableTrooper checks that trooper t (a valid index) has a model on the
+// table, as the step the state is in needs.
+func (c *stateChecker) onTableTrooper(path string, t int, why string) bool {
+	if c.s.modelOf(t) < 0 {
+		c.failf(path, "%s (trooper %d) has no model on the table, and %s", c.s.Troopers[t].ID, t, why)
+		return false
+	}
+	return true
+}
+
+// seat checks a seat of the game.
+func (c *stateChecker) seat(path string, seat rules.Seat) bool {
+	if c.s.seatIndex(seat) < 0 {
+		c.failf(path, "%q is not a seat (%v)", seat, c.s.Seats)
+		return false
+	}
+	return true
+}
+
+func indexRange(n int) string {
+	if n == 0 {
+		return "there are none"
+	}
+	return fmt.Sprintf("0..%d", n-1)
+}
+
+// validate checks everything a decoded state refers to and the invariants
+// Prompt, Legal, Observe and Apply rely on, so that no state that passes
+// can make them panic: every index in range, every reference resolved,
+// every number finite and every position on the table, and the slices an
+// Order's step reads non-empty. It returns a *rules.RuleError with
+// CodeBadState naming the field.
+func (s *State) validate() error {
+	c := &stateChecker{s: s}
+	c.table()
+	c.seats()
+	c.catalog()
+	c.armies()
+	c.troopersAndModels()
+	c.deployables()
+	c.turn()
+	if c.err == nil && s.Order != nil {
+		c.order()
+	}
+	return c.err
+}
+
+func (c *stateChecker) table() {
+	t := c.s.Table
+	for _, d := range []struct {
+		path string
+		x    float64
+	}{{"table.width", t.Width}, {"table.height", t.Height}} {
+		if !finite(d.x) || d.x <= 0 || d.x > MaxTableSize {
+			c.failf(d.path, "%v is not a size in inches greater than 0 and at most %d", d.x, MaxTableSize)
+		}
+	}
+	for i, tr := range t.Terrain {
+		path := fmt.Sprintf("table.terrain[%d].polygon", i)
+		if len(tr.Polygon) < 3 {
+			c.failf(path, "a polygon needs at least 3 corners, got %d", len(tr.Polygon))
+		}
+		for j, p := range tr.Polygon {
+			c.point(fmt.Sprintf("%s[%d]", path, j), p)
+		}
+	}
+}
+
+func (c *stateChecker) seats() {
+	s := c.s
+	if len(s.Seats) != 2 {
+		c.failf("seats", "a game has two seats, got %d", len(s.Seats))
+		return
+	}
+	for i, seat := range s.Seats {
+		if seat == "" || seat == rules.ChanceSeat {
+			c.failf(fmt.Sprintf("seats[%d]", i), "%q is not a player's seat", seat)
+		}
+	}
+	if s.Seats[0] == s.Seats[1] {
+		c.failf("seats[1]", "%q is seats[0] too: the two seats must differ", s.Seats[1])
+	}
+}
+
+// catalog checks the profiles and weapons the state carries as the catalog
+// checks them when it loads (infinity/catalog): the values the rules
+// compute with in their ranges, every weapon a profile names present.
+func (c *stateChecker) catalog() {
+	s := c.s
+	in := func(v, lo, hi int) bool { return v >= lo && v <= hi }
+	for _, id := range sortedKeysOf(s.Weapons) {
+		w := s.Weapons[id]
+		path := fmt.Sprintf("weapons[%q]", id)
+		switch {
+		case w.ID != id:
+			c.failf(path+".id", "%q is not the weapon's key %q", w.ID, id)
+		case !in(w.Burst, 1, catalog.MaxBurst):
+			c.failf(path+".burst", "%d is not in 1..%d", w.Burst, catalog.MaxBurst)
+		case len(w.Ammo) == 0:
+			c.failf(path+".ammo", "a weapon has at least one ammunition")
+		case w.Save != "ARM" && w.Save != "BTS":
+			c.failf(path+".save", "%q is not ARM or BTS", w.Save)
+		case w.Attribute != "BS" && w.Attribute != "PH" && w.Attribute != "WIP":
+			c.failf(path+".attribute", "%q is not BS, PH or WIP", w.Attribute)
+		case w.DamageAttribute == "" && !in(w.Damage, 1, catalog.MaxDamage):
+			c.failf(path+".damage", "%d is not in 1..%d", w.Damage, catalog.MaxDamage)
+		case w.DamageAttribute != "" && w.DamageAttribute != "PH" && w.DamageAttribute != "WIP":
+			c.failf(path+".damageAttribute", "%q is not PH or WIP", w.DamageAttribute)
+		case w.DamageAttribute != "" && !in(w.Damage, -catalog.MaxDamageMod, catalog.MaxDamageMod):
+			c.failf(path+".damage", "%d is not in %d..%d", w.Damage, -catalog.MaxDamageMod, catalog.MaxDamageMod)
+		case w.Traits.Template != catalog.NoTemplate && !slices.Contains(catalog.Templates(), w.Traits.Template):
+			c.failf(path+".traits.template", "%q is not a template", w.Traits.Template)
+		}
+		for i, a := range w.Ammo {
+			if _, err := dice.LookupAmmo(a); err != nil {
+				c.failf(fmt.Sprintf("%s.ammo[%d]", path, i), "%v", err)
+			}
+		}
+		prev := 0.0
+		for i, b := range w.Ranges {
+			bp := fmt.Sprintf("%s.ranges[%d]", path, i)
+			if !finite(b.From) || !finite(b.To) || b.From < prev || b.To <= b.From || b.To > catalog.MaxDistance {
+				c.failf(bp, "band %v–%v: bands increase, do not overlap, and end by %d\"", b.From, b.To, catalog.MaxDistance)
+			}
+			c.between(bp+".mod", b.Mod, -catalog.MaxRangeMod, catalog.MaxRangeMod)
+			prev = b.To
+		}
+	}
+	for _, id := range sortedKeysOf(s.Profiles) {
+		p := s.Profiles[id]
+		path := fmt.Sprintf("profiles[%q]", id)
+		if p.ID != id {
+			c.failf(path+".id", "%q is not the profile's key %q", p.ID, id)
+		}
+		for _, f := range []struct {
+			name      string
+			v, lo, hi int
+		}{
+			{"mov[0]", p.MOV[0], 0, catalog.MaxMOV}, {"mov[1]", p.MOV[1], 0, catalog.MaxMOV},
+			{"cc", p.CC, 0, catalog.MaxAttribute}, {"bs", p.BS, 0, catalog.MaxAttribute},
+			{"ph", p.PH, 0, catalog.MaxAttribute}, {"wip", p.WIP, 0, catalog.MaxAttribute},
+			{"arm", p.ARM, 0, catalog.MaxArmour}, {"bts", p.BTS, 0, catalog.MaxArmour},
+			{"w", p.W, 1, catalog.MaxWounds}, {"s", p.S, 1, catalog.MaxSilhouette},
+			{"cost", p.Cost, 0, catalog.MaxCost},
+		} {
+			c.between(path+"."+f.name, f.v, f.lo, f.hi)
+		}
+		for i, w := range p.Weapons {
+			if _, ok := s.Weapons[w]; !ok {
+				c.failf(fmt.Sprintf("%s.weapons[%d]", path, i), "%q is not in weapons", w)
+			}
+		}
+	}
+}
+
+func sortedKeysOf[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (c *stateChecker) armies() {
+	s := c.s
+	if c.err != nil {
+		return
+	}
+	if len(s.Armies) != len(s.Seats) {
+		c.failf("armies", "one army for each seat: %d seats, %d armies", len(s.Seats), len(s.Armies))
+		return
+	}
+	for i, a := range s.Armies {
+		path := fmt.Sprintf("armies[%d]", i)
+		if a.Seat != s.Seats[i] {
+			c.failf(path+".seat", "%q is not seats[%d] (%q): armies are in seat order", a.Seat, i, s.Seats[i])
+		}
+		var names []string
+		for j, g := range a.Groups {
+			gp := fmt.Sprintf("%s.groups[%d]", path, j)
+			if slices.Contains(names, g.Name) {
+				c.failf(gp+".name", "combat group %q is listed twice", g.Name)
+			}
+			names = append(names, g.Name)
+			c.between(gp+".pool", g.Pool, 0, math.MaxInt32)
+		}
+		c.between(path+".lieutenantOrders", a.LieutenantOrders, 0, math.MaxInt32)
+		c.between(path+".commandTokens", a.CommandTokens, 0, math.MaxInt32)
+		if z := a.Zone; z != nil {
+			zp := path + ".zone"
+			if c.onTable(zp+"[0]", z[0]) && c.onTable(zp+"[1]", z[1]) && (z[0][0] >= z[1][0] || z[0][1] >= z[1][1]) {
+				c.failf(zp, "[%v, %v]–[%v, %v]: the [min x, min y] corner comes first", z[0][0], z[0][1], z[1][0], z[1][1])
+			}
+		}
+	}
+}
+
+func (c *stateChecker) troopersAndModels() {
+	s := c.s
+	if c.err != nil {
+		return
+	}
+	owner := make([]int, len(s.Models)) // 1 + the trooper listing each model
+	for t, tr := range s.Troopers {
+		path := fmt.Sprintf("troopers[%d]", t)
+		if tr.ID == "" {
+			c.failf(path+".id", "a trooper needs an id")
+		}
+		if !c.seat(path+".seat", tr.Seat) {
+			continue
+		}
+		if _, ok := s.Profiles[tr.Profile]; !ok {
+			c.failf(path+".profile", "%q is not in profiles", tr.Profile)
+		}
+		if a := s.army(tr.Seat); !slices.ContainsFunc(a.Groups, func(g Group) bool { return g.Name == tr.Group }) {
+			c.failf(path+".group", "%q is not a combat group of %s", tr.Group, tr.Seat)
+		}
+		c.between(path+".irregularOrders", tr.IrregularOrders, 0, math.MaxInt32)
+		if tr.States.Camouflaged && tr.Marker == "" {
+			c.failf(path+".marker", "a Camouflaged trooper is known by its marker: it needs one")
+		}
+		if tr.Active && tr.Jumper == "" {
+			c.failf(path+".active", "only a Proxy of a G: Jumper holds the Active Proxy Token")
+		}
+		if len(tr.Models) == 0 {
+			c.failf(path+".models", "a trooper has at least one model")
+		}
+		for j, m := range tr.Models {
+			mp := fmt.Sprintf("%s.models[%d]", path, j)
+			if m < 0 || m >= len(s.Models) {
+				c.failf(mp, "%d is not a model (%s)", m, indexRange(len(s.Models)))
+				continue
+			}
+			if owner[m] != 0 {
+				c.failf(mp, "model %d is listed by troopers[%d] too", m, owner[m]-1)
+				continue
+			}
+			owner[m] = t + 1
+		}
+	}
+	for i, m := range s.Models {
+		path := fmt.Sprintf("models[%d]", i)
+		if !c.trooper(path+".trooper", m.Trooper) {
+			continue
+		}
+		if owner[i] != m.Trooper+1 {
+			c.failf(path+".trooper", "%d does not list this model in its models", m.Trooper)
+		}
+		c.onTable(path+".at", m.At)
+		c.number(path+".facing", m.Facing)
+		c.between(path+".s", m.S, 1, geom.MaxSilhouette)
+	}
+}
+
+func (c *stateChecker) deployables() {
+	s := c.s
+	if c.err != nil {
+		return
+	}
+	for i, d := range s.Deployables {
+		path := fmt.Sprintf("deployables[%d]", i)
+		c.seat(path+".seat", d.Seat)
+		if _, ok := s.Weapons[d.Weapon]; !ok {
+			c.failf(path+".weapon", "%q is not in weapons", d.Weapon)
+		}
+		c.onTable(path+".at", d.At)
+	}
+}
+
+func (c *stateChecker) turn() {
+	s := c.s
+	if c.err != nil {
+		return
+	}
+	if s.Turn != 0 && s.Turn != 1 {
+		c.failf("turn", "%d is not 0 or 1 (an index in seats)", s.Turn)
+	}
+	switch s.Phase {
+	case PhaseOrders, PhaseAppoint:
+		if s.Rounds >= 1 {
+			c.between("round", s.Round, 1, s.Rounds)
+		}
+	case PhaseOver:
+		if s.Rounds >= 1 {
+			c.between("round", s.Round, 1, s.Rounds+1)
+		}
+	default:
+		c.failf("phase", "%q is not a phase (%s, %s, %s)", s.Phase, PhaseOrders, PhaseAppoint, PhaseOver)
+	}
+	if s.Rounds < 1 {
+		c.failf("rounds", "%d: a game lasts at least one round", s.Rounds)
+	}
+	if s.Order != nil && s.Phase != PhaseOrders {
+		c.failf("order", "an Order is resolved only in the %s phase, not %s", PhaseOrders, s.Phase)
+	}
+}
+
+// steps are the steps an Order can wait in.
+var steps = []string{StepARO1, StepSecond, StepARO2, StepResolve, StepDodgeMove, StepLanding, StepMissedJump,
+	StepGuts, StepGutsMove, StepAlert, StepToken}
+
+// skill checks a declared skill against the path it is made along: what
+// declaration checked of it (the route of a Move or a Combat Jump, the
+// path point and the dice of an attack) and resolution reads.
+func (c *stateChecker) skill(path string, k Skill, pathLen int) {
+	if category(k.Name) == "" {
+		c.failf(path+".name", "%q is not a skill", k.Name)
+		return
+	}
+	if k.Name == SkillMove || k.Name == SkillCombatJump {
+		for i, p := range k.Route {
+			c.onTable(fmt.Sprintf("%s.route[%d]", path, i), p)
+		}
+	}
+	if isAttack(k.Name) || k.Name == SkillDiscover {
+		if k.From != nil && (*k.From < 0 || *k.From >= pathLen) {
+			c.failf(path+".from", "%d is not a point of the path (%s)", *k.From, indexRange(pathLen))
+		}
+	}
+	if isAttack(k.Name) {
+		c.between(path+".burst", k.Burst, 0, catalog.MaxBurst)
+		for i, sh := range k.Split {
+			c.between(fmt.Sprintf("%s.split[%d].dice", path, i), sh.Dice, 1, catalog.MaxBurst)
+		}
+	}
+}
+
+func (c *stateChecker) order() {
+	s := c.s
+	o := s.Order
+	if !slices.Contains(steps, o.Step) {
+		c.failf("order.step", "%q is not a step of an Order", o.Step)
+		return
+	}
+	if !c.trooper("order.trooper", o.Trooper) {
+		return
+	}
+	if o.Model < 0 || o.Model >= len(s.Models) {
+		c.failf("order.model", "%d is not a model (%s)", o.Model, indexRange(len(s.Models)))
+		return
+	}
+	if s.Models[o.Model].Trooper != o.Trooper {
+		c.failf("order.model", "model %d is not a model of order.trooper %d", o.Model, o.Trooper)
+	}
+	if s.Troopers[o.Trooper].Seat != s.active() {
+		c.failf("order.trooper", "%s is not a trooper of the active seat %s", s.Troopers[o.Trooper].ID, s.active())
+	}
+	switch o.Source {
+	case OrderRegular, OrderIrregular, OrderLieutenant:
+	default:
+		c.failf("order.source", "%q is not %s, %s or %s", o.Source, OrderRegular, OrderIrregular, OrderLieutenant)
+	}
+	if len(o.Path) == 0 {
+		c.failf("order.path", "the path has at least the active model's starting point")
+		return
+	}
+	length := 0.0
+	for i, p := range o.Path {
+		if c.onTable(fmt.Sprintf("order.path[%d]", i), p) && i > 0 {
+			length += math.Hypot(p[0]-o.Path[i-1][0], p[1]-o.Path[i-1][1])
+		}
+	}
+	if c.err != nil {
+		return
+	}
+	// An Order moves at most two MOV values (n4-core §5.1).
+	if limit := 2*catalog.MaxMOV + 1.0; length > limit {
+		c.failf("order.path", "%.2f\" long: an Order moves at most %v\"", length, limit)
+	}
+	if o.FirstEnd < 0 || o.FirstEnd >= len(o.Path) {
+		c.failf("order.firstEnd", "%d is not a point of the path (%s)", o.FirstEnd, indexRange(len(o.Path)))
+	}
+	if o.AttackFrom != nil && (*o.AttackFrom < 0 || *o.AttackFrom >= len(o.Path)) {
+		c.failf("order.attackFrom", "%d is not a point of the path (%s)", *o.AttackFrom, indexRange(len(o.Path)))
+	}
+	c.skill("order.first", o.First, len(o.Path))
+	if o.Second != nil {
+		c.skill("order.second", *o.Second, len(o.Path))
+	}
+	for i, a := range o.AROs {
+		path := fmt.Sprintf("order.aros[%d]", i)
+		if !c.trooper(path+".trooper", a.Trooper) {
+			continue
+		}
+		if s.Troopers[a.Trooper].Seat != s.reactive() {
+			c.failf(path+".trooper", "%s is not a trooper of the reactive seat %s", s.Troopers[a.Trooper].ID, s.reactive())
+		}
+		c.between(path+".window", a.Window, 1, 2)
+		if category(a.Skill.Name) == "" {
+			c.failf(path+".skill.name", "%q is not a skill", a.Skill.Name)
+		}
+		c.point(path+".at", a.At)
+	}
+	c.troopers("order.decided", o.Decided)
+	c.troopers("order.dodgers", o.Dodgers)
+	c.troopers("order.affected", o.Affected)
+	c.troopers("order.targets", o.Targets)
+	c.troopers("order.alerters", o.Alerters)
+	for i, e := range o.Eligible {
+		path := fmt.Sprintf("order.eligible[%d]", i)
+		if !c.trooper(path+".trooper", e.Trooper) {
+			continue
+		}
+		if s.Troopers[e.Trooper].Seat != s.reactive() {
+			c.failf(path+".trooper", "%s is not a trooper of the reactive seat %s", s.Troopers[e.Trooper].ID, s.reactive())
+		}
+		c.onTableTrooper(path+".trooper", e.Trooper, "an eligible trooper reacts from its model")
+		c.point(path+".at", e.At)
+		c.point(path+".atLoF", e.AtLoF)
+	}
+	for i, m := range o.Mines {
+		path := fmt.Sprintf("order.mines[%d]", i)
+		if m.Deployable < 0 || m.Deployable >= len(s.Deployables) {
+			c.failf(path+".deployable", "%d is not a deployable (%s)", m.Deployable, indexRange(len(s.Deployables)))
+		}
+		c.trooper(path+".trooper", m.Trooper)
+	}
+	for i, h := range o.HitBy {
+		path := fmt.Sprintf("order.hitBy[%d]", i)
+		if h[0] != -1 {
+			c.trooper(path+"[0]", h[0])
+		}
+		c.trooper(path+"[1]", h[1])
+	}
+	for i, g := range o.Gutsers {
+		path := fmt.Sprintf("order.gutsers[%d]", i)
+		if c.trooper(path+".trooper", g.Trooper) {
+			c.onTableTrooper(path+".trooper", g.Trooper, "a Guts movement moves its model")
+		}
+		c.troopers(path+".attackers", g.Attackers)
+		c.between(path+".best", g.Best, 0, 2)
+	}
+	for _, list := range []struct {
+		path  string
+		names []string
+	}{{"order.stranded", o.Stranded}, {"order.strandedBefore", o.StrandedBefore}} {
+		for i, j := range list.names {
+			if j == "" || !slices.ContainsFunc(s.Troopers, func(t Trooper) bool { return t.Jumper == j }) {
+				c.failf(fmt.Sprintf("%s[%d]", list.path, i), "%q is not a G: Jumper", j)
+			}
+		}
+	}
+	if c.err != nil {
+		return
+	}
+	c.orderStep()
+}
+
+// orderStep checks what the Order's step reads: the lists it takes the
+// next trooper from, and the models that must stand on the table.
+func (c *stateChecker) orderStep() {
+	s := c.s
+	o := s.Order
+	need := func(field string, n int) {
+		if n == 0 {
+			c.failf("order."+field, "the %s step needs at least one entry", o.Step)
+		}
+	}
+	switch o.Step {
+	case StepDodgeMove:
+		need("dodgers", len(o.Dodgers))
+	case StepGutsMove:
+		need("gutsers", len(o.Gutsers))
+	case StepAlert:
+		need("alerters", len(o.Alerters))
+		for i, t := range o.Alerters {
+			c.onTableTrooper(fmt.Sprintf("order.alerters[%d]", i), t, "a trooper on Alert turns its model")
+		}
+	case StepToken:
+		need("stranded", len(o.Stranded))
+	case StepLanding, StepMissedJump:
+		if o.First.Name != SkillCombatJump {
+			c.failf("order.first.name", "%q: the %s step follows a %s", o.First.Name, o.Step, SkillCombatJump)
+		}
+	}
+	switch o.Step {
+	case StepARO1, StepSecond, StepARO2, StepResolve, StepLanding, StepMissedJump:
+		// Until resolution the active model and every reacting trooper
+		// stand on the table: the rolls are made from them.
+		if s.Models[o.Model].Removed {
+			c.failf("order.model", "model %d is off the table, and the %s step needs the active model on it", o.Model, o.Step)
+		} else if s.modelOf(o.Trooper) != o.Model {
+			c.failf("order.model", "model %d is not the model order.trooper %d stands on the table with", o.Model, o.Trooper)
+		}
+		for i, a := range o.AROs {
+			c.onTableTrooper(fmt.Sprintf("order.aros[%d].trooper", i), a.Trooper, "an ARO is made from its model")
+		}
+	}
+}

@@ -1,0 +1,299 @@
+package infinity
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// playoutStates plays a seeded random playout of the scenario at path and
+// returns every state it passes through, encoded.
+func playoutStates(t testing.TB, path string, seed uint64) [][]byte {
+	t.Helper()
+	rs := ruleset(t)
+	sc := load(t, path)
+	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rs.Setup(sc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	src := dice.NewPCG(seed, 2)
+	var out [][]byte
+	for {
+		b, err := json.Marshal(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, b)
+		p := st.Prompt()
+		if p.Kind == rules.GameOver {
+			return out
+		}
+		var legal []rules.Action
+		for _, o := range st.Legal(p.Seats[0]) {
+			if o.Illegal == nil {
+				legal = append(legal, o.Action)
+			}
+		}
+		if len(legal) == 0 {
+			t.Fatalf("%s seed %d: no legal action in %s", path, seed, p.Window)
+		}
+		if _, err := st.Apply(p.Seats[0], legal[rng.IntN(len(legal))], src); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+var decodeScenarios = []string{"../data/scenarios/demo.yaml", "../data/scenarios/jumper-demo.yaml"}
+
+// Every state a game passes through decodes, and encodes back to the same
+// bytes: a validate that refuses a real state is a bug.
+func TestDecodeStateAcceptsPlayouts(t *testing.T) {
+	rs := ruleset(t)
+	for _, path := range decodeScenarios {
+		for seed := range uint64(6) {
+			for i, b := range playoutStates(t, path, seed+1) {
+				st, err := rs.DecodeState(b)
+				if err != nil {
+					t.Fatalf("%s seed %d state %d: %v\n%s", path, seed+1, i, err, b)
+				}
+				back, err := json.Marshal(st)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(back, b) {
+					t.Fatalf("%s seed %d state %d: the round trip changed the state", path, seed+1, i)
+				}
+			}
+		}
+	}
+}
+
+// TestDecodeStateRefuses breaks a real state by hand, one field at a time,
+// and checks that DecodeState refuses it naming the field.
+func TestDecodeStateRefuses(t *testing.T) {
+	rs := ruleset(t)
+	sc := load(t, "../data/scenarios/demo.yaml")
+	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	opening, err := rs.Setup(sc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := opening.(*State)
+	// An Order waiting for its second skill: the active seat's first
+	// trooper has spent an Order on Idle.
+	withOrder := func(s *State) *State {
+		t0 := -1
+		for i, tr := range s.Troopers {
+			if tr.Seat == s.active() && s.modelOf(i) >= 0 {
+				t0 = i
+				break
+			}
+		}
+		m := s.modelOf(t0)
+		s.Order = &Order{Trooper: t0, Model: m, Source: OrderRegular, Step: StepSecond, First: Skill{Name: SkillIdle}, Path: [][2]float64{s.Models[m].At}}
+		return s
+	}
+	for _, tc := range []struct {
+		name  string
+		order bool
+		edit  func(s *State)
+		want  string // the start of the message
+	}{
+		{"model's trooper", false, func(s *State) { s.Models[3].Trooper = 12 }, "state: models[3].trooper: 12 is not a trooper (0.."},
+		{"trooper's model", false, func(s *State) { s.Troopers[1].Models = []int{40} }, "state: troopers[1].models[0]: 40 is not a model"},
+		{"model listed twice", false, func(s *State) { s.Troopers[1].Models = append(s.Troopers[1].Models, s.Troopers[0].Models[0]) }, "state: troopers[1].models[1]: model 0 is listed by troopers[0] too"},
+		{"turn", false, func(s *State) { s.Turn = 2 }, "state: turn: 2 is not 0 or 1"},
+		{"phase", false, func(s *State) { s.Phase = "lunch" }, `state: phase: "lunch" is not a phase`},
+		{"one seat", false, func(s *State) { s.Seats = s.Seats[:1] }, "state: seats: a game has two seats, got 1"},
+		{"same seat twice", false, func(s *State) { s.Seats[1] = s.Seats[0] }, "state: seats[1]:"},
+		{"army's seat", false, func(s *State) { s.Armies[1].Seat = "nobody" }, `state: armies[1].seat: "nobody" is not seats[1]`},
+		{"trooper's seat", false, func(s *State) { s.Troopers[2].Seat = "nobody" }, `state: troopers[2].seat: "nobody" is not a seat`},
+		{"trooper's profile", false, func(s *State) { s.Troopers[0].Profile = "nope" }, `state: troopers[0].profile: "nope" is not in profiles`},
+		{"trooper's group", false, func(s *State) { s.Troopers[0].Group = "nope" }, `state: troopers[0].group: "nope" is not a combat group`},
+		{"profile's weapon", false, func(s *State) {
+			for id, p := range s.Profiles {
+				p.Weapons = append(p.Weapons, "nope")
+				s.Profiles[id] = p
+				return
+			}
+		}, "state: profiles["},
+		{"weapon's burst", false, func(s *State) {
+			for id, w := range s.Weapons {
+				w.Burst = 1000
+				s.Weapons[id] = w
+				return
+			}
+		}, "state: weapons["},
+		{"model off the table", false, func(s *State) { s.Models[0].At = [2]float64{-5, 3} }, "state: models[0].at: (-5, 3) is off the"},
+		{"silhouette", false, func(s *State) { s.Models[1].S = 0 }, "state: models[1].s: 0 is not in 1..8"},
+		{"table", false, func(s *State) { s.Table.Width = 1e9 }, "state: table.width:"},
+		{"order's trooper", true, func(s *State) { s.Order.Trooper = -1 }, "state: order.trooper: -1 is not a trooper"},
+		{"order's model", true, func(s *State) { s.Order.Model = len(s.Models) }, "state: order.model:"},
+		{"order's step", true, func(s *State) { s.Order.Step = "nap" }, `state: order.step: "nap" is not a step`},
+		{"order's path", true, func(s *State) { s.Order.Path = nil }, "state: order.path:"},
+		{"order's decided", true, func(s *State) { s.Order.Decided = []int{0, 99} }, "state: order.decided[1]: 99 is not a trooper"},
+		{"order's hits", true, func(s *State) { s.Order.HitBy = [][2]int{{-1, 0}, {-2, 0}} }, "state: order.hitBy[1][0]: -2 is not a trooper"},
+		{"order's mines", true, func(s *State) { s.Order.Mines = []MineHit{{Deployable: 5, Trooper: 0}} }, "state: order.mines[0].deployable: 5 is not a deployable"},
+		{"dodge-move without dodgers", true, func(s *State) { s.Order.Step = StepDodgeMove }, "state: order.dodgers: the dodge-move step needs at least one entry"},
+		{"guts-move without gutsers", true, func(s *State) { s.Order.Step = StepGutsMove }, "state: order.gutsers:"},
+		{"alert without alerters", true, func(s *State) { s.Order.Step = StepAlert }, "state: order.alerters:"},
+		{"token without stranded", true, func(s *State) { s.Order.Step = StepToken }, "state: order.stranded:"},
+		{"stranded names no G: Jumper", true, func(s *State) { s.Order.Step, s.Order.Stranded = StepToken, []string{"nobody"} }, `state: order.stranded[0]: "nobody" is not a G: Jumper`},
+		{"second skill", true, func(s *State) { s.Order.Second = &Skill{Name: "juggle"} }, `state: order.second.name: "juggle" is not a skill`},
+		{"order outside the orders phase", true, func(s *State) { s.Phase = PhaseOver }, "state: order: an Order is resolved only"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := base.clone()
+			s.Profiles = cloneMap(base.Profiles)
+			s.Weapons = cloneMap(base.Weapons)
+			s.Troopers = nil
+			for _, tr := range base.Troopers {
+				tr.Models = append([]int(nil), tr.Models...)
+				s.Troopers = append(s.Troopers, tr)
+			}
+			s.Seats = append([]rules.Seat(nil), base.Seats...)
+			if tc.order {
+				withOrder(s)
+				b, _ := json.Marshal(s)
+				if _, err := rs.DecodeState(b); err != nil {
+					t.Fatalf("the unbroken state is refused: %v", err)
+				}
+			}
+			tc.edit(s)
+			b, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = rs.DecodeState(b)
+			re, ok := rules.AsRuleError(err)
+			if !ok || re.Code != CodeBadState {
+				t.Fatalf("got %v, want a %s error", err, CodeBadState)
+			}
+			if !strings.HasPrefix(re.Message(), tc.want) {
+				t.Fatalf("got  %q\nwant %q…", re.Message(), tc.want)
+			}
+		})
+	}
+}
+
+// setNumber replaces a number of the JSON text b with v: the at-th,
+// counting from 1 and wrapping around (0 changes nothing).
+func setNumber(b []byte, at, v int) []byte {
+	if at == 0 {
+		return b
+	}
+	var spans [][2]int
+	inString, escaped := false, false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '-' || c >= '0' && c <= '9':
+			j := i + 1
+			for j < len(b) && strings.IndexByte("0123456789.eE+-", b[j]) >= 0 {
+				j++
+			}
+			spans = append(spans, [2]int{i, j})
+			i = j - 1
+		}
+	}
+	if len(spans) == 0 {
+		return b
+	}
+	sp := spans[(at-1)%len(spans)]
+	out := append([]byte(nil), b[:sp[0]]...)
+	out = strconv.AppendInt(out, int64(v), 10)
+	return append(out, b[sp[1]:]...)
+}
+
+// Bytes that are not a state's JSON are refused with the same code.
+func TestDecodeStateRefusesJSON(t *testing.T) {
+	for _, in := range []string{`{"seats":`, `{"models":[{"trooper":"one"}]}`, `[]`} {
+		_, err := ruleset(t).DecodeState([]byte(in))
+		if re, ok := rules.AsRuleError(err); !ok || re.Code != CodeBadState || !strings.HasPrefix(re.Message(), "state: ") {
+			t.Errorf("%s: got %v, want a %s error", in, err, CodeBadState)
+		}
+	}
+}
+
+func cloneMap[V any](m map[string]V) map[string]V {
+	out := make(map[string]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// FuzzDecodeState: whatever DecodeState accepts, the ruleset can prompt,
+// list, observe and apply on without panicking.
+func FuzzDecodeState(f *testing.F) {
+	for _, path := range decodeScenarios {
+		for seed := range uint64(2) {
+			states := playoutStates(f, path, seed+1)
+			// Every state of the first Order steps through its windows; then
+			// one in seven, for the later turns.
+			for i, b := range states {
+				if i < 12 || i%7 == 0 || bytes.Contains(b, []byte(`"step":"`)) && i%3 == 0 {
+					f.Add(b, uint16(0), int8(0), uint16(0), int8(0))
+				}
+			}
+		}
+	}
+	rs := ruleset(f)
+	f.Fuzz(func(t *testing.T, b []byte, at1 uint16, v1 int8, at2 uint16, v2 int8) {
+		// Rewriting the numbers of a real state (most of them indexes)
+		// reaches far more states than editing its bytes blindly.
+		b = setNumber(setNumber(b, int(at1), int(v1)), int(at2), int(v2))
+		decoded, err := rs.DecodeState(b)
+		if err != nil {
+			return
+		}
+		st := decoded.(*State)
+		p := st.Prompt()
+		seats := append(append([]rules.Seat(nil), p.Seats...), st.Seats...)
+		var menu []rules.Option
+		for i, seat := range seats {
+			opts := st.Legal(seat)
+			if i == 0 {
+				menu = opts
+			}
+		}
+		for _, v := range []rules.Viewer{rules.PlayerView(st.Seats[0]), rules.PlayerView(st.Seats[1]), rules.Spectator()} {
+			if _, err := json.Marshal(st.Observe(v)); err != nil {
+				t.Fatalf("observe: %v", err)
+			}
+		}
+		if p.Kind == rules.GameOver || len(p.Seats) == 0 {
+			return
+		}
+		for _, o := range menu {
+			if o.Illegal == nil {
+				if _, err := st.Apply(p.Seats[0], o.Action, dice.NewPCG(1, 1)); err != nil {
+					t.Fatalf("apply %s, which Legal offered: %v", o.Action.Kind(), err)
+				}
+				break
+			}
+		}
+	})
+}
