@@ -405,30 +405,30 @@ func (s *State) moverScan(t, m int) pathScan {
 		for i := range s.Models {
 			scans.table[i] = s.modelSight(i)
 		}
-		scans.byTrop = slices.Grow(scans.byTrop[:0], len(s.Troopers))[:len(s.Troopers)]
-		clear(scans.byTrop)
+		scans.byTrooper = slices.Grow(scans.byTrooper[:0], len(s.Troopers))[:len(s.Troopers)]
+		clear(scans.byTrooper)
 	}
-	sc := scans.byTrop[t]
+	sc := scans.byTrooper[t]
 	if sc.upTo == 0 || sc.upTo > len(o.Path) {
 		sc = pathScan{best: math.Inf(1), bestLoF: math.Inf(1)}
 	}
 	s.scanPath(&sc, m, o)
 	sc.upTo = len(o.Path)
-	scans.byTrop[t] = sc
+	scans.byTrooper[t] = sc
 	return sc
 }
 
 // pathScans keeps the scans of moverScan through an Order, so that the
 // second ARO window scans only the path the second skill added (for a
 // second skill without movement, nothing) and a Dodge's MODs at Resolution
-// only what its window had not seen. It holds while the
-// table is as it was (a Hidden or Camouflaged trooper revealed by its ARO
-// changes what blocks Line of Fire); otherwise everything is scanned
-// again. It is not part of the Order's value: clones and decoded states
-// scan afresh, to the same result.
+// only what its window had not seen. It holds while the table is as it was
+// (a Hidden or Camouflaged trooper revealed by its ARO changes what blocks
+// Line of Fire); otherwise everything is scanned again. It is not part of
+// the Order's value: clones and decoded states scan afresh, to the same
+// result.
 type pathScans struct {
 	table  []modelSight // the models as they stood
-	byTrop []pathScan   // per trooper index; upTo 0 is not scanned
+	byTrooper []pathScan   // per trooper index; upTo 0 is not scanned
 }
 
 // modelSight is what of a model Line of Fire and Zones of Control see.
@@ -442,7 +442,7 @@ type modelSight struct {
 // sameTable reports whether the models stand as they did when the scans
 // were made.
 func (p *pathScans) sameTable(s *State) bool {
-	if len(p.table) != len(s.Models) || len(p.byTrop) != len(s.Troopers) {
+	if len(p.table) != len(s.Models) || len(p.byTrooper) != len(s.Troopers) {
 		return false
 	}
 	for i := range s.Models {
