@@ -427,7 +427,7 @@ func (s *State) moverScan(t, m int) pathScan {
 // the Order's value: clones and decoded states scan afresh, to the same
 // result.
 type pathScans struct {
-	table  []modelSight // the models as they stood
+	table     []modelSight // the models as they stood
 	byTrooper []pathScan   // per trooper index; upTo 0 is not scanned
 }
 
