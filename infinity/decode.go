@@ -6,7 +6,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
@@ -194,48 +193,18 @@ func (c *stateChecker) seats() {
 }
 
 // catalog checks the profiles and weapons the state carries as the catalog
-// checks them when it loads (infinity/catalog): the values the rules
-// compute with in their ranges, every weapon a profile names present.
+// checks them when it loads (Weapon.Check and Profile.Check in
+// infinity/catalog): the values the rules compute with in their ranges,
+// each entry under its own id, every weapon a profile names present.
 func (c *stateChecker) catalog() {
 	s := c.s
-	in := func(v, lo, hi int) bool { return v >= lo && v <= hi }
 	for _, id := range sortedKeysOf(s.Weapons) {
 		w := s.Weapons[id]
 		path := fmt.Sprintf("weapons[%q]", id)
-		switch {
-		case w.ID != id:
+		if w.ID != id {
 			c.failf(path+".id", "%q is not the weapon's key %q", w.ID, id)
-		case !in(w.Burst, 1, catalog.MaxBurst):
-			c.failf(path+".burst", "%d is not in 1..%d", w.Burst, catalog.MaxBurst)
-		case len(w.Ammo) == 0:
-			c.failf(path+".ammo", "a weapon has at least one ammunition")
-		case w.Save != "ARM" && w.Save != "BTS":
-			c.failf(path+".save", "%q is not ARM or BTS", w.Save)
-		case w.Attribute != "BS" && w.Attribute != "PH" && w.Attribute != "WIP":
-			c.failf(path+".attribute", "%q is not BS, PH or WIP", w.Attribute)
-		case w.DamageAttribute == "" && !in(w.Damage, 1, catalog.MaxDamage):
-			c.failf(path+".damage", "%d is not in 1..%d", w.Damage, catalog.MaxDamage)
-		case w.DamageAttribute != "" && w.DamageAttribute != "PH" && w.DamageAttribute != "WIP":
-			c.failf(path+".damageAttribute", "%q is not PH or WIP", w.DamageAttribute)
-		case w.DamageAttribute != "" && !in(w.Damage, -catalog.MaxDamageMod, catalog.MaxDamageMod):
-			c.failf(path+".damage", "%d is not in %d..%d", w.Damage, -catalog.MaxDamageMod, catalog.MaxDamageMod)
-		case w.Traits.Template != catalog.NoTemplate && !slices.Contains(catalog.Templates(), w.Traits.Template):
-			c.failf(path+".traits.template", "%q is not a template", w.Traits.Template)
 		}
-		for i, a := range w.Ammo {
-			if _, err := dice.LookupAmmo(a); err != nil {
-				c.failf(fmt.Sprintf("%s.ammo[%d]", path, i), "%v", err)
-			}
-		}
-		prev := 0.0
-		for i, b := range w.Ranges {
-			bp := fmt.Sprintf("%s.ranges[%d]", path, i)
-			if !finite(b.From) || !finite(b.To) || b.From < prev || b.To <= b.From || b.To > catalog.MaxDistance {
-				c.failf(bp, "band %v–%v: bands increase, do not overlap, and end by %d\"", b.From, b.To, catalog.MaxDistance)
-			}
-			c.between(bp+".mod", b.Mod, -catalog.MaxRangeMod, catalog.MaxRangeMod)
-			prev = b.To
-		}
+		c.fieldErrors(path, w.Check())
 	}
 	for _, id := range sortedKeysOf(s.Profiles) {
 		p := s.Profiles[id]
@@ -243,24 +212,20 @@ func (c *stateChecker) catalog() {
 		if p.ID != id {
 			c.failf(path+".id", "%q is not the profile's key %q", p.ID, id)
 		}
-		for _, f := range []struct {
-			name      string
-			v, lo, hi int
-		}{
-			{"mov[0]", p.MOV[0], 0, catalog.MaxMOV}, {"mov[1]", p.MOV[1], 0, catalog.MaxMOV},
-			{"cc", p.CC, 0, catalog.MaxAttribute}, {"bs", p.BS, 0, catalog.MaxAttribute},
-			{"ph", p.PH, 0, catalog.MaxAttribute}, {"wip", p.WIP, 0, catalog.MaxAttribute},
-			{"arm", p.ARM, 0, catalog.MaxArmour}, {"bts", p.BTS, 0, catalog.MaxArmour},
-			{"w", p.W, 1, catalog.MaxWounds}, {"s", p.S, 1, catalog.MaxSilhouette},
-			{"cost", p.Cost, 0, catalog.MaxCost},
-		} {
-			c.between(path+"."+f.name, f.v, f.lo, f.hi)
-		}
+		c.fieldErrors(path, p.Check())
 		for i, w := range p.Weapons {
 			if _, ok := s.Weapons[w]; !ok {
 				c.failf(fmt.Sprintf("%s.weapons[%d]", path, i), "%q is not in weapons", w)
 			}
 		}
+	}
+}
+
+// fieldErrors records the first finding of a catalog check of the entry
+// at path.
+func (c *stateChecker) fieldErrors(path string, errs []catalog.FieldError) {
+	for _, fe := range errs {
+		c.failf(path+"."+fe.Field, "%s", fe.Msg)
 	}
 }
 

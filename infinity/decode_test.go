@@ -3,12 +3,15 @@ package infinity
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -296,4 +299,83 @@ func FuzzDecodeState(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDecodeStateCatalogChecks breaks a weapon and a profile of a real
+// state and checks that DecodeState refuses them with catalog's Check
+// findings under the entry's path.
+func TestDecodeStateCatalogChecks(t *testing.T) {
+	rs := ruleset(t)
+	sc := load(t, "../data/scenarios/demo.yaml")
+	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	opening, err := rs.Setup(sc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := opening.(*State)
+	wid := sortedKeysOf(base.Weapons)[0]
+	pid := sortedKeysOf(base.Profiles)[0]
+	weapon := func(edit func(w *catalog.Weapon)) func(s *State) {
+		return func(s *State) {
+			w := s.Weapons[wid]
+			w.Ranges = slices.Clone(w.Ranges)
+			w.Ammo = slices.Clone(w.Ammo)
+			edit(&w)
+			s.Weapons[wid] = w
+		}
+	}
+	profile := func(edit func(p *catalog.Profile)) func(s *State) {
+		return func(s *State) {
+			p := s.Profiles[pid]
+			edit(&p)
+			s.Profiles[pid] = p
+		}
+	}
+	wp, pp := fmt.Sprintf("state: weapons[%q].", wid), fmt.Sprintf("state: profiles[%q].", pid)
+	for _, tc := range []struct {
+		name string
+		edit func(s *State)
+		want string
+	}{
+		{"damage", weapon(func(w *catalog.Weapon) { w.DamageAttribute, w.Damage = "", 0 }), wp + "damage: damage must be 1 to 20, got 0"},
+		{"damage attribute", weapon(func(w *catalog.Weapon) { w.DamageAttribute = "BS" }), wp + `damageAttribute: unknown damage attribute "BS"`},
+		{"damage modifier", weapon(func(w *catalog.Weapon) { w.DamageAttribute, w.Damage = "PH", 11 }), wp + "damage: the modifier of PH must be -10 to +10, got +11"},
+		{"burst", weapon(func(w *catalog.Weapon) { w.Burst = 0 }), wp + "burst: burst must be 1 to 10, got 0"},
+		{"no ammo", weapon(func(w *catalog.Weapon) { w.Ammo = nil }), wp + "ammo: ammo must list at least one ammunition"},
+		{"unknown ammo", weapon(func(w *catalog.Weapon) { w.Ammo = append(w.Ammo, "Fire") }), wp + `ammo[1]: unknown ammunition "Fire"`},
+		{"save", weapon(func(w *catalog.Weapon) { w.Save = "PH" }), wp + `save: unknown save attribute "PH"`},
+		{"attribute", weapon(func(w *catalog.Weapon) { w.Attribute = "CC" }), wp + `attribute: unknown attack attribute "CC"`},
+		{"template", weapon(func(w *catalog.Weapon) { w.Traits.Template = "square" }), wp + `traits.template: unknown template "square"`},
+		{"band mod", weapon(func(w *catalog.Weapon) {
+			w.Ranges = []catalog.RangeBand{{From: 0, To: 8, Mod: 3}, {From: 8, To: 16, Mod: 13}}
+		}), wp + "ranges[1].mod: mod must be -12 to +12"},
+		{"bands overlap", weapon(func(w *catalog.Weapon) {
+			w.Ranges = []catalog.RangeBand{{From: 0, To: 8}, {From: 6, To: 16}}
+		}), wp + "ranges[1].from: the band starts at 6, inside the band before it"},
+		{"band too far", weapon(func(w *catalog.Weapon) { w.Ranges = []catalog.RangeBand{{From: 0, To: 97}} }), wp + "ranges[0].to: to must be above 0 and at most 96 inches"},
+		{"mov", profile(func(p *catalog.Profile) { p.MOV[1] = 13 }), pp + "mov: each MOV value must be 0 to 12 inches"},
+		{"bs", profile(func(p *catalog.Profile) { p.BS = 31 }), pp + "bs: bs must be 0 to 30, got 31"},
+		{"wounds", profile(func(p *catalog.Profile) { p.W = 0 }), pp + "w: "},
+		{"cost", profile(func(p *catalog.Profile) { p.Cost = -1 }), pp + "cost: cost must be 0 to 999, got -1"},
+		{"type", profile(func(p *catalog.Profile) { p.Type = "XX" }), pp + `type: unknown troop type "XX"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := base.clone()
+			s.Profiles = cloneMap(base.Profiles)
+			s.Weapons = cloneMap(base.Weapons)
+			tc.edit(s)
+			b, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = rs.DecodeState(b)
+			re, ok := rules.AsRuleError(err)
+			if !ok || re.Code != CodeBadState {
+				t.Fatalf("got %v, want a %s error", err, CodeBadState)
+			}
+			if !strings.HasPrefix(re.Message(), tc.want) {
+				t.Fatalf("got  %q\nwant %q…", re.Message(), tc.want)
+			}
+		})
+	}
 }

@@ -1,14 +1,13 @@
 package catalog
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
-
-	"github.com/ordo-rules/ordo/dice"
 )
 
 // The sane ranges a catalog's values must fall in. They are wider than any
@@ -99,51 +98,14 @@ func (r *reader) reportMissing(e entry) {
 	}
 }
 
-// between checks that an integer field lies in [lo, hi].
-func (r *reader) between(e entry, key string, v, lo, hi int, why string) {
-	if !r.required(e, key, "") {
-		return
-	}
-	if v < lo || v > hi {
-		r.errorf(yamlfile.ChildPath(e.path, key), "%s must be %d to %d, got %d%s", key, lo, hi, v, why)
-	}
-}
-
-func (r *reader) checkID(e entry, id string) {
-	if !r.required(e, "id", "") {
-		return
-	}
-	if !validID(id) {
-		r.errorf(yamlfile.ChildPath(e.path, "id"), "id %q must be 1 to %d lower-case letters, digits, '-', '_' or '.', starting with a letter or digit", id, maxID)
-	}
-}
-
-func (r *reader) checkName(e entry, name string) {
-	if !r.required(e, "name", "") {
-		return
-	}
-	switch {
-	case strings.TrimSpace(name) == "":
-		r.errorf(yamlfile.ChildPath(e.path, "name"), "name is empty")
-	case len(name) > maxName:
-		r.errorf(yamlfile.ChildPath(e.path, "name"), "name is longer than %d bytes", maxName)
-	case strings.ContainsFunc(name, func(c rune) bool { return !unicode.IsPrint(c) }):
-		r.errorf(yamlfile.ChildPath(e.path, "name"), "name must be one line of printable text")
-	}
-}
-
 // oneOf checks a word against the values a field takes, suggesting the
 // right spelling of a near miss.
 func (r *reader) oneOf(path, what, got string, known []string) bool {
-	if slices.Contains(known, got) {
-		return true
+	msg, ok := oneOfMsg(what, got, known)
+	if !ok {
+		r.errorf(path, "%s", msg)
 	}
-	if s, ok := closest(got, known); ok {
-		r.errorf(path, "unknown %s %q: did you mean %q?", what, got, s)
-	} else {
-		r.errorf(path, "unknown %s %q (known: %s)", what, got, strings.Join(known, ", "))
-	}
-	return false
+	return ok
 }
 
 // once reports at p an element of the list at list that repeats an earlier
@@ -153,7 +115,7 @@ func (r *reader) oneOf(path, what, got string, known []string) bool {
 // index; once records i as key's latest.
 func (r *reader) once(seen map[string]int, list string, i int, key, p, what string) {
 	if j, dup := seen[key]; dup {
-		r.errorf(p, "%s is listed twice (also %s)", what, yamlfile.IndexPath(list, j))
+		r.errorf(p, "%s", twiceMsg(what, yamlfile.IndexPath(list, j)))
 	}
 	seen[key] = i
 }
@@ -161,91 +123,122 @@ func (r *reader) once(seen map[string]int, list string, i int, key, p, what stri
 // ammo checks ammunition names against dice and returns them in the dice
 // spelling ("em" → "E/M").
 func (r *reader) ammo(path string, names []string) []string {
-	out := make([]string, len(names))
-	seen := map[string]int{}
-	for i, name := range names {
-		p := yamlfile.IndexPath(path, i)
-		a, err := dice.LookupAmmo(name)
-		if err != nil {
-			r.errorf(p, "unknown ammunition %q (known: %s)", name, strings.Join(dice.AmmoNames(), ", "))
-			out[i] = name
-			continue
-		}
-		r.once(seen, path, i, a.Name, p, "ammunition "+a.Name)
-		out[i] = a.Name
+	out, errs := checkAmmo(path, names)
+	for _, fe := range errs {
+		r.errorf(fe.Field, "%s", fe.Msg)
 	}
 	return out
 }
 
+// report records the findings of Weapon.Check or Profile.Check. where maps
+// each finding's field to its path in the file, and says whether the
+// reader reports it: a finding on a field the file lacks or wrote wrong is
+// left out, as that field has its error already.
+func (r *reader) report(errs []FieldError, where func(field string) (string, bool)) {
+	for _, fe := range errs {
+		if p, ok := where(fe.Field); ok {
+			r.errorf(p, "%s", fe.Msg)
+		}
+	}
+}
+
+// splitField splits a field path of a FieldError into its first key and
+// the rest: "ranges[2].mod" → "ranges", "[2].mod".
+func splitField(f string) (key, rest string) {
+	if i := strings.IndexAny(f, ".["); i >= 0 {
+		return f[:i], f[i:]
+	}
+	return f, ""
+}
+
 // validateWeapon checks every field of a weapon, and the rules that tie
-// them together, filling defaults for the fields that have one.
+// them together, filling defaults for the fields that have one. The values
+// are checked by Weapon.Check; the reader notes the fields missing, fills
+// the defaults, reads the trait words and spells the ammunition as dice
+// does.
 func (r *reader) validateWeapon(e *weaponEntry) {
 	if !e.shaped {
 		return
 	}
 	w := &e.w
-	r.checkID(e.entry, w.ID)
-	r.checkName(e.entry, w.Name)
-
+	r.required(e.entry, "id", "")
+	r.required(e.entry, "name", "")
 	if !e.present["attribute"] {
 		w.Attribute = "BS"
-	} else if e.ok["attribute"] {
-		r.oneOf(yamlfile.ChildPath(e.path, "attribute"), "attack attribute", w.Attribute, attackAttributes)
 	}
 
 	traitsOK := e.ok["traits"] || !e.present["traits"]
 	if e.ok["traits"] {
 		traitsOK = r.traits(e)
 	}
-
 	if e.ok["ranges"] {
-		r.bands(e)
-	}
-	if traitsOK && (e.ok["ranges"] || !e.present["ranges"]) {
-		t := w.Traits
-		rp := yamlfile.ChildPath(e.path, "ranges")
-		switch {
-		case t.Template.Direct() && len(w.Ranges) > 0:
-			r.errorf(rp, "a Direct Template weapon has no range bands: its template is laid from the attacker's silhouette (n4-core §6.5)")
-		case !t.Template.Direct() && !t.CC && !t.Deployable && len(w.Ranges) == 0:
-			r.errorf(rp, "ranges is required: only Direct Template, CC and deployable weapons have no range bands (n4-core §5.2)")
-		case t.SuppressiveFire && len(w.Ranges) == 0:
-			r.errorf(yamlfile.IndexPath(yamlfile.ChildPath(e.path, "traits"), slices.Index(e.traits, "suppressive-fire")), "suppressive-fire needs range bands: Suppressive Fire is a BS Attack within 24\" (n4-core §7.15)")
+		for _, be := range e.bands {
+			if !be.shaped {
+				continue
+			}
+			for _, k := range bandKeys {
+				r.required(be, k, "")
+			}
+			r.reportMissing(be)
 		}
 	}
-
-	if r.required(e.entry, "damage", "a number, or PH, PH-1, WIP…") {
-		dp := yamlfile.ChildPath(e.path, "damage")
-		switch {
-		case w.DamageAttribute == "":
-			if w.Damage < 1 || w.Damage > MaxDamage {
-				r.errorf(dp, "damage must be 1 to %d, got %d", MaxDamage, w.Damage)
-			}
-		case r.oneOf(dp, "damage attribute", w.DamageAttribute, damageAttributes):
-			if w.Damage < -MaxDamageMod || w.Damage > MaxDamageMod {
-				r.errorf(dp, "the modifier of %s must be %d to %+d, got %+d", w.DamageAttribute, -MaxDamageMod, MaxDamageMod, w.Damage)
-			}
-		}
-	}
-
+	r.required(e.entry, "damage", "a number, or PH, PH-1, WIP…")
 	switch {
 	case e.present["burst"]:
-		r.between(e.entry, "burst", w.Burst, 1, MaxBurst, "")
+		r.required(e.entry, "burst", "")
 	case w.Traits.Template != NoTemplate:
 		w.Burst = 1 // one template
 	default:
 		r.required(e.entry, "burst", "B, the number of dice; only template weapons may leave it out")
 	}
-
 	if r.required(e.entry, "ammo", "dice ammunition names, e.g. [N]") {
-		if len(w.Ammo) == 0 {
-			r.errorf(yamlfile.ChildPath(e.path, "ammo"), "ammo must list at least one ammunition")
-		}
 		w.Ammo = r.ammo(yamlfile.ChildPath(e.path, "ammo"), w.Ammo)
 	}
-	if r.required(e.entry, "save", "ARM or BTS") {
-		r.oneOf(yamlfile.ChildPath(e.path, "save"), "save attribute", w.Save, saveAttributes)
+	r.required(e.entry, "save", "ARM or BTS")
+
+	// Check sees a band field the file lacks or wrote wrong as not a
+	// number, so that the band is left out of the order of the bands.
+	cw := *w
+	cw.Ranges = slices.Clone(w.Ranges)
+	for i := range cw.Ranges {
+		be := e.bands[i]
+		if !be.ok["from"] {
+			cw.Ranges[i].From = math.NaN()
+		}
+		if !be.ok["to"] {
+			cw.Ranges[i].To = math.NaN()
+		}
 	}
+	rangesOK := e.ok["ranges"] || !e.present["ranges"]
+	r.report(cw.Check(), func(f string) (string, bool) {
+		key, rest := splitField(f)
+		switch key {
+		case "ammo":
+			// r.ammo reported the names, naming each repeat's earlier
+			// mention by its path in the file.
+			return yamlfile.ChildPath(e.path, key), rest == "" && e.ok[key]
+		case "damageAttribute": // written in damage: PH-1
+			return yamlfile.ChildPath(e.path, "damage"), e.ok["damage"]
+		case "traits":
+			tp := yamlfile.ChildPath(e.path, "traits")
+			if rest == ".suppressiveFire" {
+				tp = yamlfile.IndexPath(tp, slices.Index(e.traits, "suppressive-fire"))
+			}
+			return tp, traitsOK && rangesOK
+		case "ranges":
+			if rest == "" { // the rules that tie the bands to the traits
+				return yamlfile.ChildPath(e.path, key), traitsOK && rangesOK
+			}
+			var i int
+			var k string
+			if _, err := fmt.Sscanf(rest, "[%d].%s", &i, &k); err != nil || i < 0 || i >= len(e.bands) {
+				return "", false
+			}
+			be := e.bands[i]
+			return yamlfile.ChildPath(e.path, f), e.ok[key] && be.shaped && be.ok[k]
+		}
+		return yamlfile.ChildPath(e.path, f), e.ok[key]
+	})
 	r.reportMissing(e.entry)
 }
 
@@ -268,7 +261,7 @@ func (r *reader) traits(e *weaponEntry) bool {
 		// Not r.once: a repeated trait is skipped unrecorded, so each repeat
 		// names the first mention, where once names the last.
 		if j, dup := seen[word]; dup {
-			r.errorf(p, "trait %s is listed twice (also %s)", word, yamlfile.IndexPath(yamlfile.ChildPath(e.path, "traits"), j))
+			r.errorf(p, "%s", twiceMsg("trait "+word, yamlfile.IndexPath(yamlfile.ChildPath(e.path, "traits"), j)))
 			continue
 		}
 		seen[word] = i
@@ -297,80 +290,42 @@ func (r *reader) traits(e *weaponEntry) bool {
 	return good
 }
 
-// bands checks the range row: every band complete, within 0..MaxDistance,
-// not empty, after the one before it, with a MOD within the cap.
-func (r *reader) bands(e *weaponEntry) {
-	prevTo, prevOK := 0.0, false
-	for i, b := range e.w.Ranges {
-		be := e.bands[i]
-		bp := yamlfile.IndexPath(yamlfile.ChildPath(e.path, "ranges"), i)
-		if !be.shaped {
-			continue
-		}
-		for _, k := range bandKeys {
-			r.required(be, k, "")
-		}
-		r.reportMissing(be)
-		if be.ok["mod"] && (b.Mod < -MaxRangeMod || b.Mod > MaxRangeMod) {
-			r.errorf(yamlfile.ChildPath(bp, "mod"), "mod must be %d to %+d (the MOD cap, n4-core §1.1), got %d", -MaxRangeMod, MaxRangeMod, b.Mod)
-		}
-		// The order of the bands is checked on from and to alone.
-		bandOK := be.ok["from"] && be.ok["to"]
-		if be.ok["from"] && (b.From < 0 || b.From >= MaxDistance) {
-			r.errorf(yamlfile.ChildPath(bp, "from"), "from must be 0 or more and below %d inches, got %v", MaxDistance, b.From)
-			bandOK = false
-		}
-		if be.ok["to"] && (b.To <= 0 || b.To > MaxDistance) {
-			r.errorf(yamlfile.ChildPath(bp, "to"), "to must be above 0 and at most %d inches, got %v", MaxDistance, b.To)
-			bandOK = false
-		}
-		if !bandOK {
-			continue // the next band is compared with the last good one
-		}
-		if b.To <= b.From {
-			r.errorf(yamlfile.ChildPath(bp, "to"), "the band must end after it starts: from %v, to %v", b.From, b.To)
-			continue
-		}
-		if prevOK && b.From < prevTo {
-			r.errorf(yamlfile.ChildPath(bp, "from"), "the band starts at %v, inside the band before it (which ends at %v): bands must increase and not overlap", b.From, prevTo)
-		}
-		prevTo, prevOK = b.To, true
-	}
-}
-
 // validateProfile checks every field of a profile and the rules that tie
-// them to the troop type, filling the Hackable default.
+// them to the troop type, filling the Hackable default. The values are
+// checked by Profile.Check; the reader notes the fields missing and checks
+// what depends on how the file writes them (w or str, hackable), the
+// skills, equipment and the weapon list.
 func (r *reader) validateProfile(e *profileEntry) {
 	if !e.shaped {
 		return
 	}
 	p := &e.p
-	r.checkID(e.entry, p.ID)
-	r.checkName(e.entry, p.Name)
-
-	typeOK := false
-	if r.required(e.entry, "type", "one of LI, MI, HI, TAG, REM, SK, WB, VH") {
-		typeOK = r.oneOf(yamlfile.ChildPath(e.path, "type"), "troop type", string(p.Type), typeNames())
-	}
-
-	if r.required(e.entry, "mov", "two values, as 4-4") {
-		for i, v := range p.MOV {
-			if v < 0 || v > MaxMOV {
-				r.errorf(yamlfile.ChildPath(e.path, "mov"), "each MOV value must be 0 to %d inches, got %d-%d (value %d)", MaxMOV, p.MOV[0], p.MOV[1], i+1)
-				break
-			}
+	r.required(e.entry, "id", "")
+	r.required(e.entry, "name", "")
+	typeOK := r.required(e.entry, "type", "one of LI, MI, HI, TAG, REM, SK, WB, VH") && p.Type.Known()
+	for _, k := range []string{"mov", "cc", "bs", "ph", "wip", "arm", "bts"} {
+		hint := ""
+		if k == "mov" {
+			hint = "two values, as 4-4"
 		}
+		r.required(e.entry, k, hint)
 	}
-	const aboveTwenty = " (above 20 the die gets the excess, n4-core §1.3)"
-	r.between(e.entry, "cc", p.CC, 0, MaxAttribute, aboveTwenty)
-	r.between(e.entry, "bs", p.BS, 0, MaxAttribute, aboveTwenty)
-	r.between(e.entry, "ph", p.PH, 0, MaxAttribute, aboveTwenty)
-	r.between(e.entry, "wip", p.WIP, 0, MaxAttribute, aboveTwenty)
-	r.between(e.entry, "arm", p.ARM, 0, MaxArmour, "")
-	r.between(e.entry, "bts", p.BTS, 0, MaxArmour, "")
 	r.wounds(e, typeOK)
-	r.between(e.entry, "s", p.S, 1, MaxSilhouette, " (the Silhouette, n4-core §6.2)")
-	r.between(e.entry, "cost", p.Cost, 0, MaxCost, "")
+	r.required(e.entry, "s", "")
+	r.required(e.entry, "cost", "")
+	r.report(p.Check(), func(f string) (string, bool) {
+		key, _ := splitField(f)
+		if key == "w" { // written w, or str for TAG, REM and VH
+			if e.present["w"] == e.present["str"] {
+				return "", false // both or neither: r.wounds said so
+			}
+			if e.present["str"] {
+				key = "str"
+			}
+			return yamlfile.ChildPath(e.path, key), e.ok[key]
+		}
+		return yamlfile.ChildPath(e.path, f), e.ok[key]
+	})
 
 	if typeOK {
 		switch {
@@ -398,16 +353,8 @@ func (r *reader) validateProfile(e *profileEntry) {
 	r.reportMissing(e.entry)
 }
 
-func typeNames() []string {
-	var out []string
-	for _, t := range TroopTypes() {
-		out = append(out, string(t))
-	}
-	return out
-}
-
 // wounds checks that exactly one of w and str is given, the one the troop
-// type counts (n4-core §2.3), and its value.
+// type counts (n4-core §2.3); Profile.Check checks its value.
 func (r *reader) wounds(e *profileEntry, typeOK bool) {
 	p := &e.p
 	hasW, hasSTR := e.present["w"], e.present["str"]
@@ -423,19 +370,14 @@ func (r *reader) wounds(e *profileEntry, typeOK bool) {
 	if hasSTR {
 		key = "str"
 	}
-	if !e.ok[key] {
+	if !e.ok[key] || !typeOK {
 		return
 	}
-	if typeOK {
-		switch {
-		case hasSTR && !p.Type.Structure():
-			r.errorf(yamlfile.ChildPath(e.path, key), "a %s profile counts Wounds: write w, not str (only TAG, REM and VH have STR, n4-core §2.3)", p.Type)
-		case hasW && p.Type.Structure():
-			r.errorf(yamlfile.ChildPath(e.path, key), "a %s profile counts Structure: write str, not w (n4-core §2.3)", p.Type)
-		}
-	}
-	if p.W < 1 || p.W > MaxWounds {
-		r.errorf(yamlfile.ChildPath(e.path, key), "%s must be 1 to %d, got %d", key, MaxWounds, p.W)
+	switch {
+	case hasSTR && !p.Type.Structure():
+		r.errorf(yamlfile.ChildPath(e.path, key), "a %s profile counts Wounds: write w, not str (only TAG, REM and VH have STR, n4-core §2.3)", p.Type)
+	case hasW && p.Type.Structure():
+		r.errorf(yamlfile.ChildPath(e.path, key), "a %s profile counts Structure: write str, not w (n4-core §2.3)", p.Type)
 	}
 }
 
