@@ -443,6 +443,16 @@ func TestCombatJumpNeedsZone(t *testing.T) {
 	if re, ok := rules.AsRuleError(err); !ok || !strings.Contains(re.Message(), "give the side a deployment-zone") {
 		t.Fatalf("setup without a zone: %v", err)
 	}
+	// A zone in the middle of the table leaves a failed jumper nowhere to go.
+	inland := strings.Replace(y, "combat-groups: [{name: \"1\", troopers: [elt, hellcat]}]", "combat-groups: [{name: \"1\", troopers: [elt, hellcat]}]\n    deployment-zone: [[4, 30], [28, 36]]", 1)
+	sc, err = scenario.Parse("test.yaml", []byte(inland), scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rs.Setup(sc, rules.Rulings{})
+	if re, ok := rules.AsRuleError(err); !ok || !strings.Contains(re.Message(), "reaches no edge") {
+		t.Fatalf("setup with a zone that reaches no table edge: %v", err)
+	}
 }
 
 // Seed 000, G: Jumper, Hidden Deployment and Marker States: placing the

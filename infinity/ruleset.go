@@ -13,6 +13,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
@@ -284,10 +285,17 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 		return setupError("n4-core §3.1", "%s: an army has exactly one Lieutenant, this one has %d", seat, lieutenants)
 	}
 	for _, t := range s.Troopers {
-		if t.Seat == seat && t.States.Reserve && army.Zone == nil {
-			// A failed Combat Jump sets the trooper down in the Deployment
-			// Zone (Combat Jump, N4): the scenario must say where it is.
+		if t.Seat != seat || !t.States.Reserve {
+			continue
+		}
+		// A failed Combat Jump sets the trooper down in the Deployment
+		// Zone, touching a table edge (Combat Jump, N4): the scenario must
+		// say where the zone is, and it must reach an edge.
+		if army.Zone == nil {
 			return setupError("Combat Jump (N4)", "%s: %s waits in reserve to Combat Jump, and a failed jump lands in the side's Deployment Zone: give the side a deployment-zone", seat, t.ID)
+		}
+		if z := army.Zone; z[0][0] > geom.Eps && z[0][1] > geom.Eps && z[1][0] < s.Table.Width-geom.Eps && z[1][1] < s.Table.Height-geom.Eps {
+			return setupError("Combat Jump (N4)", "%s: %s waits in reserve to Combat Jump, and a failed jump lands in the Deployment Zone touching a table edge: the side's deployment-zone reaches no edge", seat, t.ID)
 		}
 	}
 	s.Armies = append(s.Armies, army)
