@@ -278,11 +278,17 @@ func (c *stateChecker) troopersAndModels() {
 		return
 	}
 	owner := make([]int, len(s.Models)) // 1 + the trooper listing each model
+	ids := map[string]int{}              // trooper id → its index
 	for t, tr := range s.Troopers {
 		path := fmt.Sprintf("troopers[%d]", t)
 		if tr.ID == "" {
 			c.failf(path+".id", "a trooper needs an id")
 		}
+		// Actions name troopers by id (Setup refuses two alike).
+		if u, dup := ids[tr.ID]; dup {
+			c.failf(path+".id", "%q is already troopers[%d]'s id", tr.ID, u)
+		}
+		ids[tr.ID] = t
 		if !c.seat(path+".seat", tr.Seat) {
 			continue
 		}

@@ -429,6 +429,24 @@ sides:`, 1)
 	do(t, st, "red", jump(16, 16+r+0.5))
 }
 
+// Seed 000: Proxies are troopers named by their models' ids; a Proxy
+// model named like another trooper would make two troopers one name.
+func TestJumperProxyIDClash(t *testing.T) {
+	y := jumperYAML("captain", "captain:proxy-mk4:12,3:0", "mk5:proxy-mk5:20,3:90")
+	// The captain's model gets an id of its own, so that the scenario's
+	// unique model ids allow the Proxy's.
+	y = strings.Replace(y, "models: [{id: captain, at: [30, 38]", "models: [{id: captain-model, at: [30, 38]", 1)
+	rs := ruleset(t)
+	sc, err := scenario.Parse("test.yaml", []byte(y), scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rs.Setup(sc, rules.Rulings{})
+	if re, ok := rules.AsRuleError(err); !ok || !strings.Contains(re.Message(), `two troopers are called "captain"`) {
+		t.Fatalf("setup with a Proxy named like the captain: %v", err)
+	}
+}
+
 // A side with a trooper in reserve must say where its Deployment Zone is
 // (a failed Combat Jump lands there).
 func TestCombatJumpNeedsZone(t *testing.T) {

@@ -105,6 +105,15 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 			}
 		}
 	}
+	// Actions name troopers by id, and a G: Jumper's Proxies take their
+	// models' ids: one of those may not be another trooper's.
+	ids := map[string]bool{}
+	for _, t := range s.Troopers {
+		if ids[t.ID] {
+			return nil, setupError("seed 000 (Proxies are troopers)", "two troopers are called %q (a Proxy takes its model's id): rename one", t.ID)
+		}
+		ids[t.ID] = true
+	}
 	// The geometry of the table never changes: build it once, and every
 	// clone shares it.
 	s.geomTable()
