@@ -278,7 +278,7 @@ func (c *stateChecker) troopersAndModels() {
 		return
 	}
 	owner := make([]int, len(s.Models)) // 1 + the trooper listing each model
-	ids := map[string]int{}              // trooper id → its index
+	ids := map[string]int{}             // trooper id → its index
 	for t, tr := range s.Troopers {
 		path := fmt.Sprintf("troopers[%d]", t)
 		if tr.ID == "" {
