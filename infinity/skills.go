@@ -24,6 +24,43 @@ func category(name string) string {
 	return ""
 }
 
+// strayField names the first parameter k carries that its skill does not
+// take ("" if none): a Dodge with a route, a Move with a target. Accepting
+// and ignoring one would let a client believe it declared something it
+// did not.
+func (k Skill) strayField() string {
+	takes := func(fields ...string) func(string) bool {
+		return func(f string) bool { return slices.Contains(fields, f) }
+	}
+	var ok func(string) bool
+	switch k.Name {
+	case SkillMove, SkillCombatJump:
+		ok = takes("route")
+	case SkillBSAttack:
+		ok = takes("target", "weapon", "ammo", "from", "split", "burst")
+	case SkillCCAttack:
+		ok = takes("target", "weapon", "ammo", "from", "burst")
+	case SkillDiscover:
+		ok = takes("target", "from")
+	case SkillSuppressiveFire:
+		ok = takes("weapon", "ammo")
+	default:
+		ok = takes()
+	}
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{
+		{"route", len(k.Route) > 0}, {"target", k.Target != ""}, {"weapon", k.Weapon != ""},
+		{"ammo", k.Ammo != ""}, {"from", k.From != nil}, {"split", len(k.Split) > 0}, {"burst", k.Burst != 0},
+	} {
+		if f.set && !ok(f.name) {
+			return f.name
+		}
+	}
+	return ""
+}
+
 // isAttack reports the Attack label.
 func isAttack(name string) bool { return name == SkillBSAttack || name == SkillCCAttack }
 
@@ -53,7 +90,10 @@ func stateAllows(st States, id, skill string) error {
 func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	tr := s.Troopers[o.Trooper]
 	if category(k.Name) == "" {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §5", "unknown skill %q (move, bs-attack, cc-attack, dodge, reset, idle)", k.Name)
+		return rules.Errorf(rules.CodeBadAction, "n4-core §5", "unknown skill %q (move, bs-attack, cc-attack, dodge, reset, idle, discover, suppressive-fire, combat-jump)", k.Name)
+	}
+	if f := k.strayField(); f != "" {
+		return rules.Errorf(rules.CodeBadAction, "n4-core §5", "%s takes no %s", k.Name, f)
 	}
 	if !first && category(o.First.Name) == "short" && category(k.Name) == "short" {
 		return rules.Errorf(rules.CodeIllegal, "n4-core §4.1", "%s then %s: two Short Skills in one Order are not allowed", o.First.Name, k.Name)
@@ -494,6 +534,9 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	tr := s.Troopers[t]
 	if category(k.Name) != "short" && k.Name != SkillDiscover {
 		return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s is not an ARO", k.Name)
+	}
+	if f := k.strayField(); f != "" {
+		return rules.Errorf(rules.CodeBadAction, "n4-core §5", "%s takes no %s", k.Name, f)
 	}
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
 		return err

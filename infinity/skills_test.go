@@ -321,3 +321,27 @@ func TestEligibleKeptScansMatchFreshScans(t *testing.T) {
 		t.Fatalf("only %d second ARO windows opened: the test saw too little", windows)
 	}
 }
+
+// n4-core §5: each skill takes its own parameters; one it does not take is
+// refused rather than ignored, in an Order and in an ARO.
+func TestSkillsRefuseStrayFields(t *testing.T) {
+	from := 0
+	for _, tc := range []struct {
+		skill Skill
+		want  string
+	}{
+		{Skill{Name: SkillDodge, Route: [][2]float64{{10, 6}}}, "dodge takes no route"},
+		{Skill{Name: SkillIdle, Target: "zhanshi"}, "idle takes no target"},
+		{Skill{Name: SkillMove, Route: [][2]float64{{10, 6}}, Target: "zhanshi"}, "move takes no target"},
+		{Skill{Name: SkillCCAttack, Target: "zhanshi", Split: []BurstShare{{Target: "zhanshi", Dice: 1}}}, "cc-attack takes no split"},
+		{Skill{Name: SkillDiscover, Target: "zhanshi", Weapon: "combi-rifle"}, "discover takes no weapon"},
+		{Skill{Name: SkillReset, From: &from}, "reset takes no from"},
+		{Skill{Name: SkillSuppressiveFire, Burst: 2}, "suppressive-fire takes no burst"},
+	} {
+		st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
+		refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: tc.skill}, rules.CodeBadAction, tc.want)
+	}
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 6})})
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge, Target: "fusilier"}}}}, rules.CodeBadAction, "dodge takes no target")
+}
