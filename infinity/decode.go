@@ -3,6 +3,7 @@ package infinity
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 
@@ -198,7 +199,7 @@ func (c *stateChecker) seats() {
 // each entry under its own id, every weapon a profile names present.
 func (c *stateChecker) catalog() {
 	s := c.s
-	for _, id := range sortedKeysOf(s.Weapons) {
+	for _, id := range slices.Sorted(maps.Keys(s.Weapons)) {
 		w := s.Weapons[id]
 		path := fmt.Sprintf("weapons[%q]", id)
 		if w.ID != id {
@@ -206,7 +207,7 @@ func (c *stateChecker) catalog() {
 		}
 		c.fieldErrors(path, w.Check())
 	}
-	for _, id := range sortedKeysOf(s.Profiles) {
+	for _, id := range slices.Sorted(maps.Keys(s.Profiles)) {
 		p := s.Profiles[id]
 		path := fmt.Sprintf("profiles[%q]", id)
 		if p.ID != id {
@@ -227,15 +228,6 @@ func (c *stateChecker) fieldErrors(path string, errs []catalog.FieldError) {
 	for _, fe := range errs {
 		c.failf(path+"."+fe.Field, "%s", fe.Msg)
 	}
-}
-
-func sortedKeysOf[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 func (c *stateChecker) armies() {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -314,8 +315,8 @@ func TestDecodeStateCatalogChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := opening.(*State)
-	wid := sortedKeysOf(base.Weapons)[0]
-	pid := sortedKeysOf(base.Profiles)[0]
+	wid := slices.Sorted(maps.Keys(base.Weapons))[0]
+	pid := slices.Sorted(maps.Keys(base.Profiles))[0]
 	weapon := func(edit func(w *catalog.Weapon)) func(s *State) {
 		return func(s *State) {
 			w := s.Weapons[wid]

@@ -636,15 +636,6 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 	return events, nil
 }
 
-func sortedKeys[V any](m map[int]V) []int {
-	out := make([]int, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // startConclusion is step 7: the Guts Rolls if anyone must make one, the
 // Alert window if anyone may turn, then the end of the Order.
 func (s *State) startConclusion() []rules.Event {
