@@ -121,7 +121,7 @@ func TestDecodeStateRefuses(t *testing.T) {
 		{"turn", false, func(s *State) { s.Turn = 2 }, "state: turn: 2 is not 0 or 1"},
 		{"phase", false, func(s *State) { s.Phase = "lunch" }, `state: phase: "lunch" is not a phase`},
 		{"one seat", false, func(s *State) { s.Seats = s.Seats[:1] }, "state: seats: a game has two seats, got 1"},
-		{"same seat twice", false, func(s *State) { s.Seats[1] = s.Seats[0] }, "state: seats[1]:"},
+		{"same seat twice", false, func(s *State) { s.Seats[1] = s.Seats[0] }, `state: seats[1]: "blue" is seats[0] too: the two seats must differ`},
 		{"army's seat", false, func(s *State) { s.Armies[1].Seat = "nobody" }, `state: armies[1].seat: "nobody" is not seats[1]`},
 		{"trooper's seat", false, func(s *State) { s.Troopers[2].Seat = "nobody" }, `state: troopers[2].seat: "nobody" is not a seat`},
 		{"trooper's profile", false, func(s *State) { s.Troopers[0].Profile = "nope" }, `state: troopers[0].profile: "nope" is not in profiles`},
@@ -142,18 +142,18 @@ func TestDecodeStateRefuses(t *testing.T) {
 		}, "state: weapons["},
 		{"model off the table", false, func(s *State) { s.Models[0].At = [2]float64{-5, 3} }, "state: models[0].at: (-5, 3) is off the"},
 		{"silhouette", false, func(s *State) { s.Models[1].S = 0 }, "state: models[1].s: 0 is not in 1..8"},
-		{"table", false, func(s *State) { s.Table.Width = 1e9 }, "state: table.width:"},
+		{"table", false, func(s *State) { s.Table.Width = 1e9 }, "state: table.width: 1e+09 is not a size in inches greater than 0 and at most 1000"},
 		{"order's trooper", true, func(s *State) { s.Order.Trooper = -1 }, "state: order.trooper: -1 is not a trooper"},
-		{"order's model", true, func(s *State) { s.Order.Model = len(s.Models) }, "state: order.model:"},
+		{"order's model", true, func(s *State) { s.Order.Model = len(s.Models) }, "state: order.model: 11 is not a model (0..10)"},
 		{"order's step", true, func(s *State) { s.Order.Step = "nap" }, `state: order.step: "nap" is not a step`},
-		{"order's path", true, func(s *State) { s.Order.Path = nil }, "state: order.path:"},
+		{"order's path", true, func(s *State) { s.Order.Path = nil }, "state: order.path: the path has at least the active model's starting point"},
 		{"order's decided", true, func(s *State) { s.Order.Decided = []int{0, 99} }, "state: order.decided[1]: 99 is not a trooper"},
 		{"order's hits", true, func(s *State) { s.Order.HitBy = [][2]int{{-1, 0}, {-2, 0}} }, "state: order.hitBy[1][0]: -2 is not a trooper"},
 		{"order's mines", true, func(s *State) { s.Order.Mines = []MineHit{{Deployable: 5, Trooper: 0}} }, "state: order.mines[0].deployable: 5 is not a deployable"},
 		{"dodge-move without dodgers", true, func(s *State) { s.Order.Step = StepDodgeMove }, "state: order.dodgers: the dodge-move step needs at least one entry"},
-		{"guts-move without gutsers", true, func(s *State) { s.Order.Step = StepGutsMove }, "state: order.gutsers:"},
-		{"alert without alerters", true, func(s *State) { s.Order.Step = StepAlert }, "state: order.alerters:"},
-		{"token without stranded", true, func(s *State) { s.Order.Step = StepToken }, "state: order.stranded:"},
+		{"guts-move without gutsers", true, func(s *State) { s.Order.Step = StepGutsMove }, "state: order.gutsers: the guts-move step needs at least one entry"},
+		{"alert without alerters", true, func(s *State) { s.Order.Step = StepAlert }, "state: order.alerters: the alert step needs at least one entry"},
+		{"token without stranded", true, func(s *State) { s.Order.Step = StepToken }, "state: order.stranded: the proxy-token step needs at least one entry"},
 		{"stranded names no G: Jumper", true, func(s *State) { s.Order.Step, s.Order.Stranded = StepToken, []string{"nobody"} }, `state: order.stranded[0]: "nobody" is not a G: Jumper`},
 		{"second skill", true, func(s *State) { s.Order.Second = &Skill{Name: "juggle"} }, `state: order.second.name: "juggle" is not a skill`},
 		{"order outside the orders phase", true, func(s *State) { s.Phase = PhaseOver }, "state: order: an Order is resolved only"},
@@ -176,18 +176,7 @@ func TestDecodeStateRefuses(t *testing.T) {
 				}
 			}
 			tc.edit(s)
-			b, err := json.Marshal(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = rs.DecodeState(b)
-			re, ok := rules.AsRuleError(err)
-			if !ok || re.Code != CodeBadState {
-				t.Fatalf("got %v, want a %s error", err, CodeBadState)
-			}
-			if !strings.HasPrefix(re.Message(), tc.want) {
-				t.Fatalf("got  %q\nwant %q…", re.Message(), tc.want)
-			}
+			refusedState(t, rs, s, tc.want)
 		})
 	}
 }
@@ -357,7 +346,7 @@ func TestDecodeStateCatalogChecks(t *testing.T) {
 		{"band too far", weapon(func(w *catalog.Weapon) { w.Ranges = []catalog.RangeBand{{From: 0, To: 97}} }), wp + "ranges[0].to: to must be above 0 and at most 96 inches"},
 		{"mov", profile(func(p *catalog.Profile) { p.MOV[1] = 13 }), pp + "mov: each MOV value must be 0 to 12 inches"},
 		{"bs", profile(func(p *catalog.Profile) { p.BS = 31 }), pp + "bs: bs must be 0 to 30, got 31"},
-		{"wounds", profile(func(p *catalog.Profile) { p.W = 0 }), pp + "w: "},
+		{"wounds", profile(func(p *catalog.Profile) { p.W = 0 }), pp + "w: w must be 1 to 10, got 0"},
 		{"cost", profile(func(p *catalog.Profile) { p.Cost = -1 }), pp + "cost: cost must be 0 to 999, got -1"},
 		{"type", profile(func(p *catalog.Profile) { p.Type = "XX" }), pp + `type: unknown troop type "XX"`},
 	} {
@@ -366,18 +355,26 @@ func TestDecodeStateCatalogChecks(t *testing.T) {
 			s.Profiles = cloneMap(base.Profiles)
 			s.Weapons = cloneMap(base.Weapons)
 			tc.edit(s)
-			b, err := json.Marshal(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, err = rs.DecodeState(b)
-			re, ok := rules.AsRuleError(err)
-			if !ok || re.Code != CodeBadState {
-				t.Fatalf("got %v, want a %s error", err, CodeBadState)
-			}
-			if !strings.HasPrefix(re.Message(), tc.want) {
-				t.Fatalf("got  %q\nwant %q…", re.Message(), tc.want)
-			}
+			refusedState(t, rs, s, tc.want)
 		})
+	}
+}
+
+// refusedState encodes s and expects DecodeState to refuse it with
+// CodeBadState and a message starting with want (the field path and what
+// is wrong with it).
+func refusedState(t *testing.T, rs Ruleset, s *State, want string) {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rs.DecodeState(b)
+	re, ok := rules.AsRuleError(err)
+	if !ok || re.Code != CodeBadState {
+		t.Fatalf("got %v, want a %s error", err, CodeBadState)
+	}
+	if !strings.HasPrefix(re.Message(), want) {
+		t.Fatalf("got  %q\nwant %q…", re.Message(), want)
 	}
 }
