@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"slices"
 )
 
 // Action is one move a seat makes. Concrete actions are ruleset types (plain
@@ -137,8 +136,12 @@ func (c *Codec[T]) Decode(data []byte) (T, error) {
 	// merge two objects into one field.
 	rest := make([]byte, 1, len(data))
 	rest[0] = '{'
+	last := make(map[string]int, len(members)) // each name's last member
 	for i, m := range members {
-		if slices.ContainsFunc(members[i+1:], func(n member) bool { return n.name == m.name }) {
+		last[m.name] = i
+	}
+	for i, m := range members {
+		if last[m.name] != i {
 			continue
 		}
 		if len(rest) > 1 {
