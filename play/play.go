@@ -228,6 +228,11 @@ func script(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 					return err
 				}
 			}
+			// The step's other expectations hold of the unchanged state
+			// (a refusal has no events to expect).
+			if err := check(st, step.Expect, nil); err != nil {
+				return fail("%v", err)
+			}
 			continue
 		}
 		if err != nil {

@@ -81,6 +81,24 @@ func TestExpectationFails(t *testing.T) {
 	}
 }
 
+// A step that expects a refusal still checks its other expectations.
+func TestRefusalChecksTheRest(t *testing.T) {
+	data, err := os.ReadFile("testdata/duel.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(data), "expect: {error: wrong-window}", "expect: {error: wrong-window, window: nowhere}", 1)
+	sc, err := scenario.Parse("bad.yaml", []byte(bad), scenario.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Run(duel.Ruleset{}, sc, &bytes.Buffer{}, Options{})
+	var xe *ExpectationError
+	if !errors.As(err, &xe) || !strings.Contains(xe.Error(), `expected "nowhere"`) {
+		t.Fatalf("err %v, want the window expectation to fail", err)
+	}
+}
+
 // Forced dice must be used exactly.
 func TestForcedDiceMustBeUsed(t *testing.T) {
 	data, _ := os.ReadFile("testdata/duel.yaml")
