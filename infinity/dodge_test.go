@@ -429,3 +429,29 @@ func TestDodgeNotAgainstHacking(t *testing.T) {
 		t.Error("against a shot: Dodge yes, Reset no")
 	}
 }
+
+// Seed 003: one Dodge against "shots from several opponents": the active
+// trooper's single roll is compared with each attacking ARO and succeeds
+// only if it wins every comparison; the log names the attack it lost to.
+func TestActiveDodgeAgainstSeveralAROs(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 12], facing: 270", "      - {id: line, profile: line-trooper, models: [{id: line, at: [14, 12], facing: 270}]}\n"), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillDodge}})
+	do(t, st, "red", AROs{Declarations: []ARODecl{
+		{Trooper: "line", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}},
+		{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}},
+	}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	// The Dodge rolls 5: it beats the line trooper's 3, loses to the
+	// zhanshi's 9. The save (20) holds.
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 5, 3, 9, 20)
+	r := rolledBy(ev)
+	if d := r["fusilier"]; d.Roll != "face-to-face" || d.Against != "zhanshi" || d.Hits != 0 {
+		t.Fatalf("the Dodge %+v: want it reported lost against the zhanshi", d)
+	}
+	if r["line"].Hits != 0 || r["zhanshi"].Hits != 1 {
+		t.Fatalf("line %+v, zhanshi %+v: the Dodge stops the line trooper's shot only", r["line"], r["zhanshi"])
+	}
+	if st.Order != nil && st.Order.Step == StepDodgeMove {
+		t.Fatal("a Dodge that loses one comparison gives no move")
+	}
+}

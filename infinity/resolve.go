@@ -534,15 +534,23 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 				r.dodgeOK = r.out.Scored()
 			}
 		case r.active && r.skill.Name == SkillDodge:
+			// One Dodge roll against every attack (seed 003): it succeeds
+			// only if it wins each comparison. The event reports the first
+			// comparison it lost, or the first if it won them all.
 			kind = "face-to-face"
 			r.dodgeOK = true
-			for _, o := range r.opps {
+			shown := 0
+			for i, o := range r.opps {
 				var mine dice.Outcome
-				_, mine, err = dice.FaceToFace(o.roll, r.roll)
-				r.dodgeOK = r.dodgeOK && err == nil && mine.Scored()
-				r.out = mine
+				if _, mine, err = dice.FaceToFace(o.roll, r.roll); err != nil {
+					break
+				}
+				if i == 0 || (r.dodgeOK && !mine.Scored()) {
+					r.out, shown = mine, i
+				}
+				r.dodgeOK = r.dodgeOK && mine.Scored()
 			}
-			r.against = s.Troopers[r.opps[0].trooper].ID
+			r.against = s.Troopers[r.opps[shown].trooper].ID
 		default:
 			kind = "face-to-face"
 			o := r.opps[0]
