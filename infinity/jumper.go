@@ -63,11 +63,12 @@ func (s *State) widenForJumpers(elig []eligibility) []eligibility {
 }
 
 // checkJumperAROs enforces one reacting Proxy per G: Jumper: at most one
-// Proxy of a G: Jumper declares an ARO other than Dodge or Reset, and it is
-// the one that holds, or takes, the token (seed 000, PDF 2.1).
+// Proxy of a G: Jumper declares an ARO other than Dodge or Reset in the
+// whole Order — the AROs of an earlier window count — and it is the one
+// that holds, or takes, the token (seed 000, PDF 2.1).
 func (s *State) checkJumperAROs(decls []ARO) error {
 	var seen []string
-	for _, d := range decls {
+	for _, d := range slices.Concat(s.Order.AROs, decls) {
 		tr := s.Troopers[d.Trooper]
 		if tr.Jumper == "" || d.Skill.Name == SkillDodge || d.Skill.Name == SkillReset {
 			continue

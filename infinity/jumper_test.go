@@ -105,6 +105,35 @@ func TestJumperInactiveProxiesDodgeOrReset(t *testing.T) {
 	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk2", Skill: Skill{Name: SkillDodge}}}})
 }
 
+// Seed 000 (PDF 2.1): only one Proxy of a G: Jumper reacts as the Active
+// Proxy in an Order — in one ARO window, and across the two.
+func TestJumperOneActiveProxyPerOrder(t *testing.T) {
+	st := setup(t, jumperYAML("captain", threeProxies...), nil)
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: move([2]float64{16, 9})})
+	both := AROs{Declarations: []ARODecl{
+		{Trooper: "mk5", Skill: Skill{Name: SkillBSAttack, Target: "hellcat"}},
+		{Trooper: "mk4", Skill: Skill{Name: SkillBSAttack, Target: "hellcat"}},
+	}}
+	refused(t, st, "blue", both, rules.CodeIllegal, "only one Proxy of posthuman reacts as the Active Proxy")
+
+	// Against a marker, a trooper may keep its ARO for the second window
+	// (n4-core §4.4): the Mk.4 waiting there still may not react as a
+	// second Active Proxy.
+	st = setup(t, jumperYAML("captain", threeProxies...), nil)
+	hellcat := st.trooperIndex("hellcat")
+	st.Troopers[hellcat].States.Camouflaged, st.Troopers[hellcat].Marker = true, "red-marker-1"
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: move([2]float64{16, 9})})
+	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk5", Skill: Skill{Name: SkillDiscover, Target: "red-marker-1"}}}})
+	do(t, st, "red", Second{Skill: move([2]float64{16, 8})})
+	if st.Order.Step != StepARO2 || !slices.ContainsFunc(st.Order.Eligible, func(e eligibility) bool { return e.Trooper == st.trooperIndex("mk4") }) {
+		t.Fatalf("step %s, eligible %+v: the Mk.4 should be waiting in window 2", st.Order.Step, st.Order.Eligible)
+	}
+	refused(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk4", Skill: Skill{Name: SkillDiscover, Target: "red-marker-1"}}}}, rules.CodeIllegal, "only one Proxy of posthuman reacts as the Active Proxy")
+	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk4", Skill: Skill{Name: SkillDodge}}}})
+}
+
 // Seed 000: a Proxy in Suppressive Fire keeps it when another Proxy is
 // activated; Victory Points count each Proxy's cost.
 func TestJumperSuppressiveFireAndVictoryPoints(t *testing.T) {
