@@ -151,17 +151,30 @@ func TestGameEndsWithVictoryPoints(t *testing.T) {
 	refused(t, st, "blue", EndOrders{}, rules.CodeGameOver, "over")
 }
 
-// Seed 001 / n4-core §3.8: a Lieutenant in a Null state at the Tactical
-// Phase means Loss of Lieutenant: no Lieutenant Special Order and every
-// trooper Irregular.
+// Seed 001 / n4-core §3.8: a Lieutenant in a Null state, or Isolated, at
+// the Tactical Phase means Loss of Lieutenant: no Lieutenant Special Order
+// and every trooper Irregular.
 func TestLossOfLieutenantOrderCount(t *testing.T) {
-	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper", "b:line-trooper"}, "lt"), nil)
-	st.Troopers[st.trooperIndex("lt")].States.Unconscious = true
-	do(t, st, "blue", EndOrders{})
-	ev := do(t, st, "red", EndOrders{})
-	ts := ev[len(ev)-1].(TurnStarted)
-	if !ts.LossOfLieutenant || ts.Lieutenant != 0 || ts.Pools["1"] != 0 || len(ts.Irregular) != 2 {
-		t.Fatalf("turn %+v", ts)
+	// An Isolated Lieutenant is still counted, with its own Irregular
+	// Order; an Unconscious one generates none.
+	for _, tc := range []struct {
+		name      string
+		state     func(*States)
+		irregular int
+	}{
+		{"Unconscious", func(s *States) { s.Unconscious = true }, 2},
+		{"Isolated", func(s *States) { s.Isolated = true }, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper", "b:line-trooper"}, "lt"), nil)
+			tc.state(&st.Troopers[st.trooperIndex("lt")].States)
+			do(t, st, "blue", EndOrders{})
+			ev := do(t, st, "red", EndOrders{})
+			ts := ev[len(ev)-1].(TurnStarted)
+			if !ts.LossOfLieutenant || ts.Lieutenant != 0 || ts.Pools["1"] != 0 || len(ts.Irregular) != tc.irregular {
+				t.Fatalf("turn %+v", ts)
+			}
+		})
 	}
 }
 
@@ -189,8 +202,12 @@ func TestLieutenantIsPrivate(t *testing.T) {
 		t.Fatal("the opponent sees the Lieutenant Special Order spent")
 	}
 	b, _ := json.Marshal(st.Observe(rules.PlayerView("red")))
-	if strings.Contains(string(b), `"lieutenant"`) && strings.Contains(string(b), `"source":"lieutenant"`) {
-		t.Fatal("the opponent's view of the Order names its source")
+	var view View
+	if err := json.Unmarshal(b, &view); err != nil {
+		t.Fatal(err)
+	}
+	if view.Order == nil || view.Order.Source != "order" {
+		t.Fatalf("the opponent's view of the Order: %+v, want its source hidden as \"order\"", view.Order)
 	}
 }
 
