@@ -105,6 +105,20 @@ func TestJumperInactiveProxiesDodgeOrReset(t *testing.T) {
 	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk2", Skill: Skill{Name: SkillDodge}}}})
 }
 
+// Seed 000: a G: Jumper adds one Order; with one Proxy in Hidden
+// Deployment it is the same Regular Order whichever Proxy is hidden (the
+// order of the army list decides nothing).
+func TestJumperOrderCountIgnoresListOrder(t *testing.T) {
+	for _, hidden := range []string{"mk2", "mk5"} {
+		st := setup(t, jumperYAML("captain", threeProxies...), nil)
+		st.Troopers[st.trooperIndex(hidden)].States.Hidden = true
+		ts := st.orderCount("blue")
+		if ts.Pools["1"] != 2 || len(ts.Irregular) != 0 {
+			t.Errorf("%s hidden: pools %v, irregular %v; want the captain and the G: Jumper in the pool", hidden, ts.Pools, ts.Irregular)
+		}
+	}
+}
+
 // Seed 000 (PDF 2.1): only one Proxy of a G: Jumper reacts as the Active
 // Proxy in an Order — in one ARO window, and across the two.
 func TestJumperOneActiveProxyPerOrder(t *testing.T) {

@@ -53,6 +53,27 @@ func (s *State) startTurn() []rules.Event {
 	return append([]rules.Event{ev}, s.dropSuppressive()...)
 }
 
+// countingProxy is the Proxy through which G: Jumper j adds its one Order
+// to the count (seed 000), or -1: the first that is on the table and
+// neither Null nor Isolated, preferring one not in Hidden Deployment (a
+// hidden Proxy would make the G: Jumper's Order Irregular, and which Proxy
+// comes first in the army list must not decide that).
+func (s *State) countingProxy(j string) int {
+	hidden := -1
+	for i, t := range s.Troopers {
+		if t.Jumper != j || t.States.Null() || t.States.Isolated || s.modelOf(i) < 0 {
+			continue
+		}
+		if !t.States.Hidden {
+			return i
+		}
+		if hidden < 0 {
+			hidden = i
+		}
+	}
+	return hidden
+}
+
 // orderCount is the Order Count of seat's turn (n4-core §3.5): every pool,
 // Irregular Order and Lieutenant Special Order counted afresh.
 func (s *State) orderCount(seat rules.Seat) TurnStarted {
@@ -62,20 +83,16 @@ func (s *State) orderCount(seat rules.Seat) TurnStarted {
 		army.Groups[g].Pool = 0
 	}
 	army.LieutenantOrders = 0
-	var counted []string // G: Jumpers already counted: one Order each
 	for i := range s.Troopers {
 		t := &s.Troopers[i]
 		if t.Seat != seat {
 			continue
 		}
 		t.IrregularOrders = 0
-		// Troopers not on the table and Null troopers add nothing; nor does
-		// an Isolated Proxy, and a G: Jumper counts once (seed 000).
-		if t.States.Null() || s.modelOf(i) < 0 || (t.Jumper != "" && (t.States.Isolated || slices.Contains(counted, t.Jumper))) {
+		// Troopers not on the table and Null troopers add nothing; a G:
+		// Jumper counts once, through one of its Proxies (seed 000).
+		if t.States.Null() || s.modelOf(i) < 0 || (t.Jumper != "" && s.countingProxy(t.Jumper) != i) {
 			continue
-		}
-		if t.Jumper != "" {
-			counted = append(counted, t.Jumper)
 		}
 		if s.irregular(i) {
 			t.IrregularOrders = 1
