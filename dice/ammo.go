@@ -14,6 +14,15 @@ func SaveFails(attackDamage, face int) bool { return face <= attackDamage }
 // non-template attack (n4-core §2.1).
 const CoverDamageMod = -3
 
+// coverMod is CoverMod's value; unexported so that no caller can change it.
+var coverMod = Mod{Name: "Partial Cover", Value: -3}
+
+// CoverMod is the MOD Partial Cover gives to a BS roll against the trooper in
+// cover (n4-core §2.1, §5.2). Its Attack Damage twin is CoverDamageMod. Each
+// call returns the same value; Mod has no reference fields, so a caller's
+// copy cannot change it.
+func CoverMod() Mod { return coverMod }
+
 // Ammo is one N4 ammunition: how many Saving Rolls each hit forces, against
 // which attribute, and what a failed roll does (n4-core §2.2).
 type Ammo struct {
@@ -84,6 +93,32 @@ func (a Ammo) SaveAttribute(value int) int {
 		v = (v + 1) / 2
 	}
 	return v
+}
+
+// SaveAttributes lists the attribute of each Saving Roll one hit with this
+// ammunition forces, in order (n4-core §2.1, §2.2). A combined ARM+BTS save
+// (Plasma) is one "ARM" and one "BTS" roll. Any other ammunition makes Saves
+// rolls, each against its own Attribute ("BTS" for Stun and E/M, "PH" for
+// PARA) or, when it keeps the weapon's, against weaponSave ("ARM" when
+// weaponSave is empty). The first entry is the roll a Critical repeats
+// (§2.1: a combined save's Critical adds an ARM roll). The result is a new
+// slice, never nil for a known ammunition.
+func (a Ammo) SaveAttributes(weaponSave string) []string {
+	if a.Attribute == "ARM+BTS" {
+		return []string{"ARM", "BTS"}
+	}
+	attr := a.Attribute
+	if attr == "" {
+		attr = weaponSave
+		if attr == "" {
+			attr = "ARM"
+		}
+	}
+	out := make([]string, a.Saves)
+	for i := range out {
+		out[i] = attr
+	}
+	return out
 }
 
 // AttackDamage is the number a Saving Roll must beat (n4-core §2.1): the

@@ -447,3 +447,73 @@ func TestInfallible(t *testing.T) {
 		t.Fatal("IsInfallible")
 	}
 }
+
+// n4-core §2.1 and §2.2: the Saving Rolls one hit forces, by attribute. A
+// combined save (Plasma) is 1 ARM + 1 BTS whatever the weapon's attribute;
+// Stun and E/M roll BTS, PARA PH; the rest roll the weapon's attribute, ARM
+// by default, once per SR of the table (DA 2, EXP 3).
+func TestSaveAttributes(t *testing.T) {
+	tests := []struct {
+		name, ammo, weapon string
+		want               []string
+	}{
+		{"§2.2 N: 1 SR against the weapon's ARM", "N", "ARM", []string{"ARM"}},
+		{"§2.2 N: ARM when the weapon names none", "N", "", []string{"ARM"}},
+		{"§2.1 N against a BTS weapon", "N", "BTS", []string{"BTS"}},
+		{"§2.2 AP", "AP", "", []string{"ARM"}},
+		{"§2.2 DA: 2 SRs", "DA", "", []string{"ARM", "ARM"}},
+		{"§2.2 DA on a BTS weapon", "DA", "BTS", []string{"BTS", "BTS"}},
+		{"§2.2 EXP: 3 SRs", "EXP", "ARM", []string{"ARM", "ARM", "ARM"}},
+		{"§2.2 T2", "T2", "", []string{"ARM"}},
+		{"§2.2 Shock", "Shock", "", []string{"ARM"}},
+		{"§2.2 PARA: PH", "PARA", "ARM", []string{"PH"}},
+		{"§2.2 Stun: 2 BTS", "Stun", "ARM", []string{"BTS", "BTS"}},
+		{"§2.2 E/M: 2 BTS", "E/M", "", []string{"BTS", "BTS"}},
+		{"§2.1 Plasma: 1 ARM + 1 BTS, ARM first", "Plasma", "", []string{"ARM", "BTS"}},
+		{"§2.1 Plasma ignores the weapon's attribute", "Plasma", "BTS", []string{"ARM", "BTS"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, err := LookupAmmo(tt.ammo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := a.SaveAttributes(tt.weapon)
+			if !slices.Equal(got, tt.want) {
+				t.Fatalf("got %q, want %q", got, tt.want)
+			}
+			// A fresh slice each time: the caller may change it.
+			got[0] = "XX"
+			if a.SaveAttributes(tt.weapon)[0] == "XX" {
+				t.Fatal("result shares storage between calls")
+			}
+		})
+	}
+	// Every known ammunition: one roll per SR of the table, Plasma 2.
+	for _, name := range AmmoNames() {
+		a, _ := LookupAmmo(name)
+		want := a.Saves
+		if a.Attribute == "ARM+BTS" {
+			want = 2
+		}
+		if n := len(a.SaveAttributes("")); n != want {
+			t.Errorf("%s: %d rolls, want %d", name, n, want)
+		}
+	}
+}
+
+// n4-core §2.1 and §5.2: Partial Cover is −3 to the attacker's BS, and its
+// value cannot be changed through the copy a caller gets.
+func TestCoverMod(t *testing.T) {
+	m := CoverMod()
+	if m.Value != -3 || m.Name != "Partial Cover" || m.String() != "-3 Partial Cover" {
+		t.Fatalf("CoverMod() = %+v", m)
+	}
+	if m.Value != CoverDamageMod {
+		t.Fatalf("BS MOD %d and Attack Damage MOD %d differ", m.Value, CoverDamageMod)
+	}
+	m.Value = 0
+	if CoverMod().Value != -3 {
+		t.Fatal("CoverMod changed through a copy")
+	}
+}

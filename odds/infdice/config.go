@@ -173,6 +173,9 @@ func (p *Player) validate() error {
 	case !validSaveCount(p.Ammo, len(p.Saves)):
 		return fmt.Errorf("%d saves for ammo %v", len(p.Saves), p.Ammo)
 	}
+	if err := p.validateStat(); err != nil {
+		return err
+	}
 	for k, s := range p.Saves {
 		if s.Dam < 0 || s.Dam > damMax {
 			return fmt.Errorf("DAM[%d] %d outside 0..%d", k, s.Dam, damMax)
@@ -180,6 +183,49 @@ func (p *Player) validate() error {
 		if _, ok := tagMask(s.Tag); !ok {
 			return fmt.Errorf("TAG[%d] %q unknown", k, s.Tag)
 		}
+	}
+	return nil
+}
+
+// validateStat checks that Crit, Boost, CritOnOne and Template agree with
+// Stat as parseStat sets them, so that the header a Config prints describes
+// the dice it computes: a template is Stat 20, Crit 21, Boost 0 without
+// CritOnOne ("T" takes no suffix); otherwise CritOnOne ("!") needs Stat >= 1,
+// and (Crit, Boost) is (21, 0) for "*" (no crit, no boost, any Stat), or else
+// (Stat, 0) up to Stat 20 and (20, Stat-20) above it. The ranges are already
+// checked.
+func (p *Player) validateStat() error {
+	if p.Template {
+		switch {
+		case p.Stat != faces:
+			return fmt.Errorf("template stat %d, want %d", p.Stat, faces)
+		case p.Crit != noCritVal:
+			return fmt.Errorf("template crit %d, want %d (never)", p.Crit, noCritVal)
+		case p.Boost != 0:
+			return fmt.Errorf("template boost %d, want 0", p.Boost)
+		case p.CritOnOne:
+			return fmt.Errorf("template with crit on one")
+		}
+		return nil
+	}
+	if p.CritOnOne && p.Stat < 1 {
+		return fmt.Errorf("crit on one with stat %d, want stat at least 1", p.Stat)
+	}
+	if p.Crit == noCritVal {
+		if p.Boost != 0 {
+			return fmt.Errorf("boost %d with crit %d (no crit), want 0", p.Boost, noCritVal)
+		}
+		return nil
+	}
+	crit, boost := p.Stat, 0
+	if p.Stat > faces {
+		crit, boost = faces, p.Stat-faces
+	}
+	if p.Crit != crit {
+		return fmt.Errorf("crit %d with stat %d, want %d (or %d for no crit)", p.Crit, p.Stat, crit, noCritVal)
+	}
+	if p.Boost != boost {
+		return fmt.Errorf("boost %d with stat %d, want %d", p.Boost, p.Stat, boost)
 	}
 	return nil
 }

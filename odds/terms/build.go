@@ -8,10 +8,6 @@ import (
 	"github.com/ordo-rules/ordo/odds"
 )
 
-// CoverMod is the MOD Partial Cover gives to a BS roll against the trooper in
-// cover (n4-core §1.1, §5.2). Its Attack Damage twin is dice.CoverDamageMod.
-var CoverMod = dice.Mod{Name: "Partial Cover", Value: -3}
-
 // BuildOptions are the choices that are not part of either side's words.
 type BuildOptions struct {
 	// Criticals is the `criticals` ruling (RULINGS.md); empty means the
@@ -171,7 +167,7 @@ func plan(x, y SideSpec, target string, crits odds.CritRule) (Plan, error) {
 	if !x.Template {
 		mods := x.Mods
 		if y.Cover && x.Attribute == AttrBS {
-			mods = append(append([]dice.Mod(nil), mods...), CoverMod)
+			mods = append(append([]dice.Mod(nil), mods...), dice.CoverMod())
 		}
 		sv := dice.NewSuccessValue(x.Attribute, x.Base, mods...)
 		p.SV, p.SVText = &sv, sv.String()
@@ -189,7 +185,7 @@ func plan(x, y SideSpec, target string, crits odds.CritRule) (Plan, error) {
 	// Partial Cover lowers the Attack Damage of a ranged or Comms attack,
 	// never a template's (n4-core §2.1) nor a Close Combat attack's.
 	cover := y.Cover && !x.Template && x.Attribute != AttrCC
-	for _, attr := range saveAttributes(x, ammo) {
+	for _, attr := range ammo.SaveAttributes(x.Save) {
 		stat, ok := y.stat(attr)
 		if !ok {
 			return Plan{}, sideErrorf("%s saves against the %s's PH: give it ph=N (or PH N if it rolls PH)", ammo.Name, target)
@@ -205,31 +201,4 @@ func plan(x, y SideSpec, target string, crits odds.CritRule) (Plan, error) {
 	p.Side.Effect.Continuous = x.Continuous
 	p.Notes = notes(x, y, ammo, crits, p.Saves)
 	return p, nil
-}
-
-// saveAttributes lists the attribute of each Saving Roll one hit forces, in
-// order: the ammunition's count of the weapon's attribute, or one ARM and one
-// BTS roll for a combined ARM+BTS save (Plasma). The first is the one a
-// Critical repeats (n4-core §2.1: a combined save's Critical adds an ARM roll).
-func saveAttributes(x SideSpec, a dice.Ammo) []string {
-	switch a.Attribute {
-	case "ARM+BTS":
-		return []string{SaveARM, SaveBTS}
-	case "":
-		attr := x.Save
-		if attr == "" {
-			attr = SaveARM
-		}
-		out := make([]string, a.Saves)
-		for i := range out {
-			out[i] = attr
-		}
-		return out
-	default:
-		out := make([]string, a.Saves)
-		for i := range out {
-			out[i] = a.Attribute
-		}
-		return out
-	}
 }
