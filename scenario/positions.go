@@ -78,15 +78,8 @@ func (p *positions) lookup(path string) pos {
 	if p == nil {
 		return pos{}
 	}
-	for {
-		if at, ok := p.byPath[path]; ok {
-			return at
-		}
-		if path == "" {
-			return pos{}
-		}
-		path = yamlfile.ParentPath(path)
-	}
+	at, _ := yamlfile.Lookup(p.byPath, path)
+	return at
 }
 
 // keyName is the text of a mapping key and whether it is a string; keys of

@@ -137,26 +137,14 @@ func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
 }
 
 // plain reports whether n is free of the YAML features a scenario does not
-// use, reporting them if not. Anchors and aliases would let one node stand
-// in several places, so an error in it could not name a single line; tags
-// change how a scalar decodes behind the reader's back. Neither is needed
-// to write a scenario out.
+// use (yamlfile.Unsupported), reporting them if not. Neither anchors nor
+// tags are needed to write a scenario out.
 func (c *schemaChecker) plain(n ast.Node, path string) bool {
-	switch n.(type) {
-	case nil:
-		return false
-	case *ast.AnchorNode, *ast.AliasNode, *ast.MergeKeyNode:
-		c.errorf(n, path, "anchors, aliases and merge keys are not supported in scenario files; write the value out")
-		return false
-	case *ast.TagNode:
-		c.errorf(n, path, "tags are not supported in scenario files; quote a value to make it a string")
-		return false
-	case *ast.DirectiveNode, *ast.CommentNode, *ast.CommentGroupNode, *ast.DocumentNode,
-		*ast.MappingValueNode, *ast.MappingKeyNode, *ast.SequenceEntryNode:
-		c.errorf(n, path, "unexpected %s here", yamlfile.Describe(n))
-		return false
+	msg, bad := yamlfile.Unsupported(n, "scenario")
+	if msg != "" {
+		c.errorf(n, path, "%s", msg)
 	}
-	return true
+	return !bad
 }
 
 func (c *schemaChecker) checkStruct(n ast.Node, t reflect.Type, path string) {
@@ -193,10 +181,7 @@ func (c *schemaChecker) key(mv *ast.MappingValueNode, path string) (string, bool
 	if mv == nil || mv.Key == nil {
 		return "", false
 	}
-	var k ast.Node = mv.Key
-	if mk, ok := k.(*ast.MappingKeyNode); ok {
-		k = mk.Value
-	}
+	k := yamlfile.KeyOf(mv)
 	if !c.plain(k, path) {
 		return "", false
 	}

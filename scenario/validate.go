@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 )
 
@@ -18,9 +19,6 @@ const chanceSeat = "chance"
 
 // Deployments a trooper may have; see Trooper.Deployment.
 var deployments = []string{"", "hidden", "marker", "reserve"}
-
-// maxSilhouette is the largest Silhouette with a base size (S1–S8).
-const maxSilhouette = 8
 
 // Validate checks a Scenario built or changed in Go, as Parse checks a
 // file, and returns an Errors listing every problem, or nil. Without a file
@@ -252,13 +250,20 @@ func (v *validator) deployables(i int, ids map[string]string, tableOK bool) {
 			ids[d.ID] = path
 		}
 		v.required(yamlfile.ChildPath(path, "weapon"), d.Weapon)
-		atPath := yamlfile.ChildPath(path, "at")
-		x, y := d.At[0], d.At[1]
-		if v.finite(yamlfile.IndexPath(atPath, 0), x) && v.finite(yamlfile.IndexPath(atPath, 1), y) && tableOK {
-			if w, h := v.sc.Table.Width, v.sc.Table.Height; x < 0 || x > w || y < 0 || y > h {
-				v.errorf(atPath, "centre (%v, %v) is off the %v×%v table", x, y, w, h)
-			}
-		}
+		v.onTable(yamlfile.ChildPath(path, "at"), d.At, tableOK)
+	}
+}
+
+// onTable checks the centre at, found at path, of a model or deployable:
+// finite coordinates and, when the table itself is sound (tableOK), a
+// point on it.
+func (v *validator) onTable(path string, at [2]float64, tableOK bool) {
+	x, y := at[0], at[1]
+	if !v.finite(yamlfile.IndexPath(path, 0), x) || !v.finite(yamlfile.IndexPath(path, 1), y) || !tableOK {
+		return
+	}
+	if w, h := v.sc.Table.Width, v.sc.Table.Height; x < 0 || x > w || y < 0 || y > h {
+		v.errorf(path, "centre (%v, %v) is off the %v×%v table", x, y, w, h)
 	}
 }
 
@@ -302,17 +307,11 @@ func (v *validator) model(path string, m Model, models map[string]string, tableO
 	if v.unique(path, "id", m.ID, models[m.ID], "model id "+idTaken) {
 		models[m.ID] = path
 	}
-	atPath := yamlfile.ChildPath(path, "at")
-	x, y := m.At[0], m.At[1]
-	if v.finite(yamlfile.IndexPath(atPath, 0), x) && v.finite(yamlfile.IndexPath(atPath, 1), y) && tableOK {
-		if w, h := v.sc.Table.Width, v.sc.Table.Height; x < 0 || x > w || y < 0 || y > h {
-			v.errorf(atPath, "centre (%v, %v) is off the %v×%v table", x, y, w, h)
-		}
-	}
+	v.onTable(yamlfile.ChildPath(path, "at"), m.At, tableOK)
 	v.finite(yamlfile.ChildPath(path, "facing"), m.Facing)
 	v.profile(yamlfile.ChildPath(path, "profile"), m.Profile, false)
-	if m.Silhouette < 0 || m.Silhouette > maxSilhouette {
-		v.errorf(yamlfile.ChildPath(path, "silhouette"), "silhouette must be 1 to %d (or absent to keep the profile's), got %d", maxSilhouette, m.Silhouette)
+	if m.Silhouette < 0 || m.Silhouette > geom.MaxSilhouette {
+		v.errorf(yamlfile.ChildPath(path, "silhouette"), "silhouette must be 1 to %d (or absent to keep the profile's), got %d", geom.MaxSilhouette, m.Silhouette)
 	}
 }
 

@@ -17,12 +17,30 @@ import (
 // rulesets are the games the binary plays, by the name scenario files use.
 var rulesets = map[string]rules.Ruleset{}
 
+// unloadable holds, by name, the rulesets the binary has but could not set
+// up, and why: a command that needs one reports that error rather than
+// calling the ruleset unknown.
+var unloadable = map[string]error{}
+
 func init() {
 	// The Infinity ruleset over the embedded catalog; the catalog is part of
 	// the binary, so failing to load it is a build defect caught by tests.
-	if rs, err := infinity.New(); err == nil {
-		rulesets[rs.Name()] = rs
+	rs, err := infinity.New()
+	if err != nil {
+		unloadable[infinity.Name] = err
+		return
 	}
+	rulesets[rs.Name()] = rs
+}
+
+// unloadableError describes why the ruleset name could not be set up, on
+// one line, or is "" if it was not one of the binary's own.
+func unloadableError(name string) string {
+	err, ok := unloadable[name]
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("ruleset %q could not be loaded: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
 }
 
 func rulesetNames() string {
@@ -87,6 +105,10 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	rs, ok := rulesets[sc.Ruleset]
+	if !ok && unloadableError(sc.Ruleset) != "" {
+		fmt.Fprintf(stderr, "ordo play: %s: %s\n", file, unloadableError(sc.Ruleset))
+		return 2
+	}
 	if !ok {
 		fmt.Fprintf(stderr, "ordo play: %s: unknown ruleset %q (known: %s)\n", file, sc.Ruleset, rulesetNames())
 		return 2
@@ -126,6 +148,11 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	}
 	if !*rulings {
 		fmt.Fprintf(stdout, "rulesets: %s\nordo rules --rulings lists the named rulings\n", rulesetNames())
+		if msg := unloadableError(infinity.Name); msg != "" {
+			// The listing below is of the catalog that failed to load.
+			fmt.Fprintf(stderr, "ordo rules: %s\n", msg)
+			return 1
+		}
 		if rs, ok := rulesets[infinity.Name].(infinity.Ruleset); ok {
 			fmt.Fprintf(stdout, "\n%s catalog: %s\n\nprofiles:\n", infinity.Name, strings.Join(rs.Catalog.Files(), ", "))
 			for _, p := range rs.Catalog.Profiles() {

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/infinity"
 	"github.com/ordo-rules/ordo/internal/duel"
 )
 
@@ -55,5 +57,35 @@ func TestRulesRulings(t *testing.T) {
 		if !strings.Contains(out.String(), name+" (") {
 			t.Errorf("no ruling %s", name)
 		}
+	}
+}
+
+// A ruleset that failed to load is reported with its error, not as an
+// unknown name.
+func TestUnloadableRuleset(t *testing.T) {
+	saved, had := rulesets[infinity.Name]
+	delete(rulesets, infinity.Name)
+	unloadable[infinity.Name] = errors.New("catalog.yaml:3:1: bad\ncatalog.yaml:4:1: worse")
+	defer func() {
+		delete(unloadable, infinity.Name)
+		if had {
+			rulesets[infinity.Name] = saved
+		}
+	}()
+	want := `ruleset "infinity-n4" could not be loaded: catalog.yaml:3:1: bad; catalog.yaml:4:1: worse` + "\n"
+	file := "../../data/scenarios/duel.yaml"
+	var out, errb bytes.Buffer
+	if code := run([]string{"ordo", "play", file}, &out, &errb); code != 2 || errb.String() != "ordo play: "+file+": "+want {
+		t.Errorf("play: exit %d, stderr %q", code, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"ordo", "rules"}, &out, &errb); code != 1 || errb.String() != "ordo rules: "+want {
+		t.Errorf("rules: exit %d, stderr %q", code, errb.String())
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"ordo", "rules", "--rulings"}, &out, &errb); code != 0 {
+		t.Errorf("rules --rulings needs no catalog: exit %d, stderr %q", code, errb.String())
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 )
 
@@ -25,9 +26,9 @@ const (
 	// MaxWounds bounds W and STR; the minimum is 1 (§2.3: at 0 the
 	// trooper is already Unconscious).
 	MaxWounds = 10
-	// MaxSilhouette is the largest Silhouette (§6.2; geom.MaxSilhouette);
-	// the smallest is 1.
-	MaxSilhouette = 8
+	// MaxSilhouette is the largest Silhouette (§6.2): the last row of
+	// geom's Silhouette table. The smallest is 1.
+	MaxSilhouette = geom.MaxSilhouette
 	// MaxCost bounds a profile's points cost (§8.1, 300 points a game).
 	MaxCost = 999
 	// MaxDistance is the far edge of the last N4 range band, 96" (§5.2);

@@ -49,15 +49,10 @@ func (r *reader) errorf(path, format string, args ...any) {
 }
 
 func (r *reader) lookup(path string) pos {
-	for {
-		if p, ok := r.at[path]; ok {
-			return p
-		}
-		if path == "" {
-			return pos{Line: 1, Col: 1}
-		}
-		path = yamlfile.ParentPath(path)
+	if p, ok := yamlfile.Lookup(r.at, path); ok {
+		return p
 	}
+	return pos{Line: 1, Col: 1}
 }
 
 // parse parses the file into the body of its one document; nil with no
@@ -72,25 +67,13 @@ func (r *reader) parse(data []byte) ast.Node {
 }
 
 // plain reports whether n is free of the YAML features a catalog does not
-// use, reporting them if not. An anchor or alias would let one node stand in
-// several places, so a problem in it could not be given one line; a tag
-// changes how a scalar reads behind the reader's back.
+// use (yamlfile.Unsupported), reporting them if not.
 func (r *reader) plain(n ast.Node, path string) bool {
-	switch n.(type) {
-	case nil:
-		return false
-	case *ast.AnchorNode, *ast.AliasNode, *ast.MergeKeyNode:
-		r.errorAt(yamlfile.NodePos(n), path, "anchors, aliases and merge keys are not supported in catalog files; write the value out")
-		return false
-	case *ast.TagNode:
-		r.errorAt(yamlfile.NodePos(n), path, "tags are not supported in catalog files; quote a value to make it a string")
-		return false
-	case *ast.DirectiveNode, *ast.CommentNode, *ast.CommentGroupNode, *ast.DocumentNode,
-		*ast.MappingValueNode, *ast.MappingKeyNode, *ast.SequenceEntryNode:
-		r.errorAt(yamlfile.NodePos(n), path, "unexpected %s here", yamlfile.Describe(n))
-		return false
+	msg, bad := yamlfile.Unsupported(n, "catalog")
+	if msg != "" {
+		r.errorAt(yamlfile.NodePos(n), path, "%s", msg)
 	}
-	return true
+	return !bad
 }
 
 // fields walks a mapping whose keys must be among keys, calling fn for each
@@ -111,10 +94,7 @@ func (r *reader) fields(n ast.Node, path string, keys []string, fn func(key stri
 		if mv == nil || mv.Key == nil {
 			continue
 		}
-		var k ast.Node = mv.Key
-		if mk, ok := k.(*ast.MappingKeyNode); ok {
-			k = mk.Value
-		}
+		k := yamlfile.KeyOf(mv)
 		if !r.plain(k, path) {
 			// A merge key stands for fields we will not read: checking the
 			// mapping further would only report them missing.

@@ -2,6 +2,7 @@ package yamlfile
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/goccy/go-yaml/ast"
@@ -67,5 +68,76 @@ func TestOrStart(t *testing.T) {
 	var n ast.Node
 	if got := NodePos(n).OrStart(); got != (Pos{1, 1}) {
 		t.Errorf("nil node: %v", got)
+	}
+}
+
+// Unsupported's messages are the ones both readers print.
+func TestUnsupported(t *testing.T) {
+	body, err := ParseOne("f.yaml", []byte("a: &x 1\nb: *x\nc: !!str 2\nd: plain\n"), "thing", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"a": "anchors, aliases and merge keys are not supported in thing files; write the value out",
+		"b": "anchors, aliases and merge keys are not supported in thing files; write the value out",
+		"c": "tags are not supported in thing files; quote a value to make it a string",
+		"d": "",
+	}
+	for _, mv := range body.(*ast.MappingNode).Values {
+		k := KeyOf(mv).(*ast.StringNode).Value
+		msg, bad := Unsupported(mv.Value, "thing")
+		if msg != want[k] || bad != (want[k] != "") {
+			t.Errorf("%s: Unsupported = %q, %v; want %q", k, msg, bad, want[k])
+		}
+	}
+	if msg, bad := Unsupported(nil, "thing"); msg != "" || !bad {
+		t.Errorf("nil: Unsupported = %q, %v; want no message, bad", msg, bad)
+	}
+	if msg, bad := Unsupported(&ast.CommentGroupNode{}, "thing"); msg != "unexpected a comment here" || !bad {
+		t.Errorf("comment: Unsupported = %q, %v", msg, bad)
+	}
+}
+
+// KeyOf unwraps the explicit "? key" form.
+func TestKeyOf(t *testing.T) {
+	body, err := ParseOne("f.yaml", []byte("? a\n: 1\nb: 2\n"), "thing", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, mv := range body.(*ast.MappingNode).Values {
+		s, ok := KeyOf(mv).(*ast.StringNode)
+		if !ok {
+			t.Fatalf("KeyOf(%v) = %T, want a string", mv, KeyOf(mv))
+		}
+		keys = append(keys, s.Value)
+	}
+	if strings.Join(keys, ",") != "a,b" {
+		t.Errorf("keys %v", keys)
+	}
+	if KeyOf(nil) != nil || KeyOf(&ast.MappingValueNode{}) != nil {
+		t.Error("KeyOf of no entry or no key is not nil")
+	}
+}
+
+// Lookup falls back to the nearest ancestor the map holds.
+func TestLookup(t *testing.T) {
+	at := map[string]Pos{"": {1, 1}, "a": {2, 3}, "a.b[1]": {4, 5}}
+	cases := []struct {
+		path string
+		want Pos
+	}{
+		{"a.b[1]", Pos{4, 5}},
+		{"a.b[1].c", Pos{4, 5}},
+		{"a.b[2]", Pos{2, 3}},
+		{"z", Pos{1, 1}},
+	}
+	for _, c := range cases {
+		if got, ok := Lookup(at, c.path); !ok || got != c.want {
+			t.Errorf("Lookup(%q) = %v, %v; want %v", c.path, got, ok, c.want)
+		}
+	}
+	if got, ok := Lookup(map[string]Pos{"a": {2, 3}}, "z.y"); ok || got != (Pos{}) {
+		t.Errorf("Lookup without a root = %v, %v; want unknown", got, ok)
 	}
 }

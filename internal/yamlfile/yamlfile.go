@@ -216,3 +216,54 @@ func ParentPath(path string) string {
 // OneLine folds a parser's message onto one line: an error names one place
 // and must stay one line.
 func OneLine(msg string) string { return strings.Join(strings.Fields(msg), " ") }
+
+// Unsupported says what is wrong with n, if it is one of the YAML features
+// Ordo's files do not use, naming the kind of file (what: "catalog",
+// "scenario") in the message. An anchor or alias would let one node stand
+// in several places, so a problem in it could not be given one line; a tag
+// changes how a scalar reads behind the reader's back; the other node kinds
+// refused here never stand as a value. A nil node is bad with no message:
+// there is nothing to report it at.
+func Unsupported(n ast.Node, what string) (msg string, bad bool) {
+	switch n.(type) {
+	case nil:
+		return "", true
+	case *ast.AnchorNode, *ast.AliasNode, *ast.MergeKeyNode:
+		return "anchors, aliases and merge keys are not supported in " + what + " files; write the value out", true
+	case *ast.TagNode:
+		return "tags are not supported in " + what + " files; quote a value to make it a string", true
+	case *ast.DirectiveNode, *ast.CommentNode, *ast.CommentGroupNode, *ast.DocumentNode,
+		*ast.MappingValueNode, *ast.MappingKeyNode, *ast.SequenceEntryNode:
+		return "unexpected " + Describe(n) + " here", true
+	}
+	return "", false
+}
+
+// KeyOf is the key node of a mapping entry, unwrapped from the explicit
+// "? key" form, or nil for an entry without a key.
+func KeyOf(mv *ast.MappingValueNode) ast.Node {
+	if mv == nil || mv.Key == nil {
+		return nil
+	}
+	var k ast.Node = mv.Key
+	if mk, ok := k.(*ast.MappingKeyNode); ok {
+		return mk.Value
+	}
+	return k
+}
+
+// Lookup returns the position of path in at or, if at lacks it, of its
+// nearest ancestor there: a missing field is reported where it should have
+// been, in the mapping that lacks it. ok is false when neither path nor
+// any ancestor, the root "" included, is known.
+func Lookup(at map[string]Pos, path string) (p Pos, ok bool) {
+	for {
+		if p, ok := at[path]; ok {
+			return p, true
+		}
+		if path == "" {
+			return Pos{}, false
+		}
+		path = ParentPath(path)
+	}
+}
