@@ -34,21 +34,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	}
 	t := &s.Troopers[r.target]
 	tp := s.profile(r.target)
-	attr := r.weapon.Save
-	if ammo.Attribute != "" {
-		attr = ammo.Attribute
-	}
-	// Plasma rolls one ARM and one BTS save per hit; every other ammunition
-	// rolls its Saves against one attribute.
-	var attrBuf [4]string
-	attrs := attrBuf[:0]
-	if attr == "ARM+BTS" {
-		attrs = append(attrs, "ARM", "BTS")
-	} else {
-		for range ammo.Saves {
-			attrs = append(attrs, attr)
-		}
-	}
+	attrs := ammo.SaveAttributes(r.weapon.Save)
 	var dam int
 	from := r.source
 	if r.trooper >= 0 {

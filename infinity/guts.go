@@ -266,10 +266,7 @@ func (s *State) gutsMove(a GutsMove) []rules.Event {
 	// Failing a Guts Roll — rolled, or chosen by moving — cancels
 	// Suppressive Fire (n4-core §7.15).
 	if !(a.Stay && g.Passed) {
-		if st := &s.Troopers[t].States; st.SuppressiveFire {
-			st.SuppressiveFire = false
-			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "Suppressive Fire", Why: "failed Guts Roll"})
-		}
+		events = append(events, s.leaveSuppressive(t, "failed Guts Roll")...)
 	}
 	return append(events, s.advanceConclusion()...)
 }

@@ -368,7 +368,6 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 		// Roll has settled that (landed).
 		mines = s.trigger(t)
 	}
-	// Activation cancels Suppressive Fire (n4-core §7.15).
 	events := append([]rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}, token...)
 	// An Order places a hidden trooper on the table; a skill other than a
 	// Short Movement Skill without a roll reveals a marker (n4-core §7.9,
@@ -376,10 +375,8 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	if tr := s.Troopers[t]; tr.States.Hidden || (tr.States.Camouflaged && !keepsCamouflage(a.Skill.Name)) {
 		events = append(events, s.reveal(t, "declared "+a.Skill.Name)...)
 	}
-	if st := &s.Troopers[t].States; st.SuppressiveFire {
-		st.SuppressiveFire = false
-		events = append(events, StateChanged{Trooper: a.Trooper, State: "Suppressive Fire", Why: "activated"})
-	}
+	// Activation cancels Suppressive Fire (n4-core §7.15).
+	events = append(events, s.leaveSuppressive(t, "activated")...)
 	events = append(events, mines...)
 	if a.Skill.Name == SkillCombatJump {
 		// The PH Roll comes before the AROs (Combat Jump, N4).
@@ -406,10 +403,8 @@ func (s *State) canSpend(t int, source string) error {
 		if s.irregular(t) {
 			return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "%s is Irregular this turn: it cannot use its combat group's pool", tr.ID)
 		}
-		for _, g := range army.Groups {
-			if g.Name == tr.Group && g.Pool > 0 {
-				return nil
-			}
+		if s.poolLeft(t) {
+			return nil
 		}
 		return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "combat group %s has no Regular Order left", tr.Group)
 	case OrderIrregular:
@@ -627,9 +622,8 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 		events = append(events, s.trigger(d.Trooper)...)
 	}
 	for _, d := range decls {
-		if st := &s.Troopers[d.Trooper].States; st.SuppressiveFire && !s.suppressiveARO(d.Trooper, d.Skill) {
-			st.SuppressiveFire = false
-			events = append(events, StateChanged{Trooper: s.Troopers[d.Trooper].ID, State: "Suppressive Fire", Why: "declared another ARO"})
+		if !s.suppressiveARO(d.Trooper, d.Skill) {
+			events = append(events, s.leaveSuppressive(d.Trooper, "declared another ARO")...)
 		}
 	}
 	o.Step = s.afterWindow(window)

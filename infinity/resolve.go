@@ -356,9 +356,7 @@ func (s *State) buildSV(r *roller) {
 	case SkillDiscover:
 		r.sv, _ = s.discoverSV(r)
 	case SkillDodge:
-		if tr.States.ImmA {
-			mods = append(mods, immAMod)
-		}
+		mods = s.dodgeStateMods(r.trooper)
 		mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), r.noLoFInZoC, r.templateNoLoF, false)...)
 		r.sv = dice.NewSuccessValue("PH", p.PH, append(mods, s.suppressedBy(r)...)...)
 	case SkillReset:
@@ -395,7 +393,7 @@ func (s *State) buildSV(r *roller) {
 		}
 		if _, ok := s.geomTable().PartialCover(shooter.geomModel(), target, s.sightBases(s.modelOf(r.trooper), tm)); ok {
 			r.cover = true
-			mods = append([]dice.Mod{{Name: "Partial Cover", Value: -3}}, mods...)
+			mods = append([]dice.Mod{dice.CoverMod()}, mods...)
 		}
 		if s.Troopers[r.target].States.Targeted {
 			mods = append(mods, dice.Mod{Name: "Targeted", Value: 3})

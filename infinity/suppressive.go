@@ -67,9 +67,21 @@ func (s *State) enterSuppressive(t int) []rules.Event {
 	return []rules.Event{StateChanged{Trooper: s.Troopers[t].ID, State: "Suppressive Fire", On: true, Why: "Entire Order"}}
 }
 
+// leaveSuppressive cancels trooper t's Suppressive Fire, if it is in it,
+// saying why (n4-core §7.15).
+func (s *State) leaveSuppressive(t int, why string) []rules.Event {
+	st := &s.Troopers[t].States
+	if !st.SuppressiveFire {
+		return nil
+	}
+	st.SuppressiveFire = false
+	return []rules.Event{StateChanged{Trooper: s.Troopers[t].ID, State: "Suppressive Fire", Why: why}}
+}
+
 // dropSuppressive cancels Suppressive Fire where a state forbids it:
-// Engaged, Isolated, Immobilized, Null, or the army in Loss of Lieutenant
-// (n4-core §7.15).
+// Engaged, Isolated, Immobilized, or the army in Loss of Lieutenant
+// (n4-core §7.15). A Null trooper has already left every state (die, and
+// the Unconscious path of a Saving Roll).
 func (s *State) dropSuppressive() []rules.Event {
 	var events []rules.Event
 	for i := range s.Troopers {
@@ -90,8 +102,7 @@ func (s *State) dropSuppressive() []rules.Event {
 			why = "Loss of Lieutenant"
 		}
 		if why != "" {
-			st.SuppressiveFire = false
-			events = append(events, StateChanged{Trooper: t.ID, State: "Suppressive Fire", Why: why})
+			events = append(events, s.leaveSuppressive(i, why)...)
 		}
 	}
 	return events
