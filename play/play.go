@@ -365,21 +365,11 @@ func random(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 		if seq >= maxSteps {
 			return fmt.Errorf("the game did not end within %d steps", maxSteps)
 		}
-		pr := st.Prompt()
-		if len(pr.Seats) == 0 {
-			return fmt.Errorf("step %d: the game is not over but its prompt (%s) names no seat", seq, pr.Window)
+		seat, a, err := rules.RandomLegal(st, rng)
+		if err != nil {
+			return fmt.Errorf("step %d: %w", seq, err)
 		}
-		seat := pr.Seats[rng.IntN(len(pr.Seats))]
-		var legal []rules.Action
-		for _, o := range st.Legal(seat) {
-			if o.Illegal == nil {
-				legal = append(legal, o.Action)
-			}
-		}
-		if len(legal) == 0 {
-			return fmt.Errorf("step %d: %s is prompted (%s) but has no legal action", seq, seat, pr.Window)
-		}
-		entry, events, err := rules.Step(st, seq, seat, legal[rng.IntN(len(legal))], src)
+		entry, events, err := rules.Step(st, seq, seat, a, src)
 		if err != nil {
 			return fmt.Errorf("step %d: a legal action was refused: %w", seq, err)
 		}

@@ -201,24 +201,13 @@ func (g *game) play(seed uint64) ([]byte, error) {
 		if err := g.checkState(step, st, enc); err != nil {
 			return nil, err
 		}
-		p := st.Prompt()
-		if p.Kind == rules.GameOver {
+		if st.Prompt().Kind == rules.GameOver {
 			break
 		}
-		if len(p.Seats) == 0 {
-			return nil, g.fail(step, "legal", "the game is not over but its prompt (%s) names no seat", p.Window)
+		seat, a, err := rules.RandomLegal(st, rng)
+		if err != nil {
+			return nil, g.fail(step, "legal", "%v", err)
 		}
-		seat := p.Seats[rng.IntN(len(p.Seats))]
-		var legal []rules.Action
-		for _, o := range st.Legal(seat) {
-			if o.Illegal == nil {
-				legal = append(legal, o.Action)
-			}
-		}
-		if len(legal) == 0 {
-			return nil, g.fail(step, "legal", "%s is prompted (%s) but has no legal action", seat, p.Window)
-		}
-		a := legal[rng.IntN(len(legal))]
 		if err := g.checkIllegal(step, st, enc.data, rng); err != nil {
 			return nil, err
 		}

@@ -16,6 +16,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
@@ -35,7 +36,16 @@ type Flaws struct {
 	Nondeterminism bool // the chance step ignores the dice source
 	DirtyReject    bool // a refused bid still changes the state
 	NoSeat         bool // the bid window's prompt names no seat
+	LossyState     bool // DecodeState loses the scores: a state does not survive JSON
+	NeverEnds      bool // after the last turn the game starts over instead of ending
+	StampedMoves   bool // Legal stamps each move with a serial from a package-level counter
 }
+
+// serials numbers the moves Legal offers under the StampedMoves flaw. It is
+// shared by every game, so the same seed played twice logs different moves,
+// though each game, replayed or cloned, is consistent with itself: only
+// the conformance suite's determinism check can see it.
+var serials atomic.Uint64
 
 func (d Ruleset) Name() string            { return "duel" }
 func (d Ruleset) Rulings() []rules.Ruling { return nil }
@@ -52,9 +62,15 @@ type duelState struct {
 	Errors int                   `json:"errors"` // bumped by the dirtyReject flaw
 }
 
+// The moves carry a Serial only under the StampedMoves flaw; it is zero,
+// and left out of their JSON, otherwise.
 type (
-	rollAction    struct{}
-	passAction    struct{}
+	rollAction struct {
+		Serial uint64 `json:"serial,omitempty"`
+	}
+	passAction struct {
+		Serial uint64 `json:"serial,omitempty"`
+	}
 	bidAction     struct{ N int }
 	resolveAction struct{}
 )
@@ -117,6 +133,11 @@ func (d Ruleset) DecodeState(b []byte) (rules.State, error) {
 		return nil, fmt.Errorf("duel state: %w", err)
 	}
 	s.Flaws = d.Flaws
+	if d.Flaws.LossyState {
+		for seat := range s.Score {
+			s.Score[seat] = 0
+		}
+	}
 	return &s, nil
 }
 
@@ -309,6 +330,9 @@ func (s *duelState) Legal(seat rules.Seat) []rules.Option {
 	switch s.Phase {
 	case "move":
 		opts = []rules.Option{{Action: rollAction{}}, {Action: passAction{}}}
+		if s.Flaws.StampedMoves {
+			opts = []rules.Option{{Action: rollAction{serials.Add(1)}}, {Action: passAction{serials.Add(1)}}}
+		}
 	case "bid":
 		opts = []rules.Option{{Action: bidAction{0}}, {Action: bidAction{1}}, {Action: bidAction{2}},
 			{Action: bidAction{3}, Illegal: rules.Errorf(rules.CodeIllegal, "duel bids", "bids run 0..2")}}
@@ -386,6 +410,9 @@ func (s *duelState) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rul
 		s.Phase = "move"
 		if s.Turn >= s.Turns {
 			s.Phase = "over"
+			if s.Flaws.NeverEnds {
+				s.Turn, s.Phase = 0, "move"
+			}
 		}
 		return []rules.Event{ev}, nil
 	}
