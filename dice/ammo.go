@@ -6,25 +6,25 @@ import (
 	"strings"
 )
 
-// SaveFails judges one Saving Roll (n4-core §2.1): a die at or below the
+// SaveFails judges one Saving Roll (Saving Rolls (N4)): a die at or below the
 // Attack Damage fails, anything above passes.
 func SaveFails(attackDamage, face int) bool { return face <= attackDamage }
 
 // CoverDamageMod is what Partial Cover takes off the Attack Damage of a
-// non-template attack (n4-core §2.1).
+// non-template attack (Saving Rolls (N4)).
 const CoverDamageMod = -3
 
 // coverMod is CoverMod's value; unexported so that no caller can change it.
 var coverMod = Mod{Name: "Partial Cover", Value: -3}
 
 // CoverMod is the MOD Partial Cover gives to a BS roll against the trooper in
-// cover (n4-core §2.1, §5.2). Its Attack Damage twin is CoverDamageMod. Each
+// cover (Saving Rolls (N4), BS Attack (N4)). Its Attack Damage twin is CoverDamageMod. Each
 // call returns the same value; Mod has no reference fields, so a caller's
 // copy cannot change it.
 func CoverMod() Mod { return coverMod }
 
 // Ammo is one N4 ammunition: how many Saving Rolls each hit forces, against
-// which attribute, and what a failed roll does (n4-core §2.2).
+// which attribute, and what a failed roll does (Ammunition (N4)).
 type Ammo struct {
 	Name string `json:"name"`
 	// Saves is the number of Saving Rolls per successful hit. A Critical adds
@@ -48,7 +48,7 @@ type Ammo struct {
 	WoundsPerFail int `json:"woundsPerFail,omitempty"`
 }
 
-// ammoTable is the N4 ammunition summary (n4-core §2.2).
+// ammoTable is the N4 ammunition summary (Ammunition (N4)).
 var ammoTable = []Ammo{
 	{Name: "N", Saves: 1, WoundsPerFail: 1},
 	{Name: "AP", Saves: 1, Halves: true, WoundsPerFail: 1},
@@ -96,12 +96,12 @@ func (a Ammo) SaveAttribute(value int) int {
 }
 
 // SaveAttributes lists the attribute of each Saving Roll one hit with this
-// ammunition forces, in order (n4-core §2.1, §2.2). A combined ARM+BTS save
+// ammunition forces, in order (Saving Rolls (N4), Ammunition (N4)). A combined ARM+BTS save
 // (Plasma) is one "ARM" and one "BTS" roll. Any other ammunition makes Saves
 // rolls, each against its own Attribute ("BTS" for Stun and E/M, "PH" for
 // PARA) or, when it keeps the weapon's, against weaponSave ("ARM" when
 // weaponSave is empty). The first entry is the roll a Critical repeats
-// (§2.1: a combined save's Critical adds an ARM roll). The result is a new
+// (Saving Rolls (N4): a combined save's Critical adds an ARM roll). The result is a new
 // slice, never nil for a known ammunition.
 func (a Ammo) SaveAttributes(weaponSave string) []string {
 	if a.Attribute == "ARM+BTS" {
@@ -121,7 +121,7 @@ func (a Ammo) SaveAttributes(weaponSave string) []string {
 	return out
 }
 
-// AttackDamage is the number a Saving Roll must beat (n4-core §2.1): the
+// AttackDamage is the number a Saving Roll must beat (Saving Rolls (N4)): the
 // weapon's DAM less the (possibly halved) save attribute, less 3 for Partial
 // Cover against a non-template attack, plus any other MODs.
 func (a Ammo) AttackDamage(dam, saveAttribute int, partialCover bool, mods ...int) int {

@@ -8,7 +8,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// n4-core §1.1: the total of all MODs is clamped to ±12; each MOD is kept.
+// Success Value and MODs (N4): the total of all MODs is clamped to ±12; each MOD is kept.
 func TestSuccessValueModCap(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -17,11 +17,11 @@ func TestSuccessValueModCap(t *testing.T) {
 		total int
 		value int
 	}{
-		{"§1.1 -6 -3 -6 = -15 -> -12", 12, []int{-6, -3, -6}, -12, 0},
-		{"§1.1 +3 +3 +3 +6 = +15 -> +12", 12, []int{3, 3, 3, 6}, 12, 24},
-		{"§1.1 within the cap", 13, []int{3, -3, 3}, 3, 16},
-		{"§1.1 no MODs", 11, nil, 0, 11},
-		{"§1.1 exactly -12 is not capped", 12, []int{-6, -6}, -12, 0},
+		{"Success Value and MODs (N4) -6 -3 -6 = -15 -> -12", 12, []int{-6, -3, -6}, -12, 0},
+		{"Success Value and MODs (N4) +3 +3 +3 +6 = +15 -> +12", 12, []int{3, 3, 3, 6}, 12, 24},
+		{"Success Value and MODs (N4) within the cap", 13, []int{3, -3, 3}, 3, 16},
+		{"Success Value and MODs (N4) no MODs", 11, nil, 0, 11},
+		{"Success Value and MODs (N4) exactly -12 is not capped", 12, []int{-6, -6}, -12, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,7 +58,7 @@ func TestSuccessValueExplains(t *testing.T) {
 	}
 }
 
-// n4-core §1.2–§1.4 and the §12 test vectors.
+// Normal Roll (N4)–Success Value of 0 or less (N4) and the worked test vectors.
 func TestJudge(t *testing.T) {
 	tests := []struct {
 		name          string
@@ -66,21 +66,21 @@ func TestJudge(t *testing.T) {
 		result        int
 		success, crit bool
 	}{
-		{"§1.2 BS 12 rolls 12: Critical", 12, 12, 12, true, true},
-		{"§1.2 BS 12 rolls 13: failure", 12, 13, 13, false, false},
-		{"§1.2 BS 12 rolls 1: success", 12, 1, 1, true, false},
-		{"§1.2 SV 9 (12-3) rolls 9: Critical", 9, 9, 9, true, true},
-		{"§1.2 SV 9 (12-3) rolls 12: failure", 9, 12, 12, false, false},
-		{"§1.2 SV 15 (12+3) rolls 12: success, not Critical", 15, 12, 12, true, false},
-		{"§1.2 SV 20 rolls 20: Critical", 20, 20, 20, true, true},
-		{"§1.3 SV 25 rolls 12: result 17, success", 25, 12, 17, true, false},
-		{"§1.3 SV 25 rolls 14: result 19, success", 25, 14, 19, true, false},
-		{"§1.3 SV 25 rolls 15: result 20, Critical", 25, 15, 20, true, true},
-		{"§1.3 SV 25 rolls 20: result 25, Critical", 25, 20, 25, true, true},
-		{"§1.3 SV 21 rolls 1: result 2, success", 21, 1, 2, true, false},
-		{"§1.3 SV 40 rolls 1: result 21, Critical", 40, 1, 21, true, true},
-		{"§1.4 SV 0: failure", 0, 1, 1, false, false},
-		{"§1.4 SV -3: failure", -3, 1, 1, false, false},
+		{"Normal Roll (N4) BS 12 rolls 12: Critical", 12, 12, 12, true, true},
+		{"Normal Roll (N4) BS 12 rolls 13: failure", 12, 13, 13, false, false},
+		{"Normal Roll (N4) BS 12 rolls 1: success", 12, 1, 1, true, false},
+		{"Normal Roll (N4) SV 9 (12-3) rolls 9: Critical", 9, 9, 9, true, true},
+		{"Normal Roll (N4) SV 9 (12-3) rolls 12: failure", 9, 12, 12, false, false},
+		{"Normal Roll (N4) SV 15 (12+3) rolls 12: success, not Critical", 15, 12, 12, true, false},
+		{"Normal Roll (N4) SV 20 rolls 20: Critical", 20, 20, 20, true, true},
+		{"Success Value above 20 (N4) SV 25 rolls 12: result 17, success", 25, 12, 17, true, false},
+		{"Success Value above 20 (N4) SV 25 rolls 14: result 19, success", 25, 14, 19, true, false},
+		{"Success Value above 20 (N4) SV 25 rolls 15: result 20, Critical", 25, 15, 20, true, true},
+		{"Success Value above 20 (N4) SV 25 rolls 20: result 25, Critical", 25, 20, 25, true, true},
+		{"Success Value above 20 (N4) SV 21 rolls 1: result 2, success", 21, 1, 2, true, false},
+		{"Success Value above 20 (N4) SV 40 rolls 1: result 21, Critical", 40, 1, 21, true, true},
+		{"Success Value of 0 or less (N4) SV 0: failure", 0, 1, 1, false, false},
+		{"Success Value of 0 or less (N4) SV -3: failure", -3, 1, 1, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -103,7 +103,7 @@ func TestJudgeRejectsFaces(t *testing.T) {
 	}
 }
 
-// §1.3: with SV > 20 every face succeeds and (SV-19) faces of 20 crit.
+// Success Value above 20 (N4): with SV > 20 every face succeeds and (SV-19) faces of 20 crit.
 func TestCriticalChanceAbove20(t *testing.T) {
 	for sv := 21; sv <= 39; sv++ {
 		crits := 0
@@ -148,7 +148,7 @@ func roll(sv int, faces ...int) Roll {
 
 func tmpl(n int) Roll { return Roll{Side: Side{Template: true, Burst: n}} }
 
-// n4-core §1.5 and its test vectors.
+// Face to Face Rolls (N4) and its test vectors.
 func TestFaceToFace(t *testing.T) {
 	tests := []struct {
 		name             string
@@ -158,67 +158,67 @@ func TestFaceToFace(t *testing.T) {
 		aCancel, bCancel []bool // per die, success cancelled?
 	}{
 		{
-			name: "§1.5 worked case {12c, 5} vs {10}: A gets 1 Critical",
+			name: "Face to Face Rolls (N4) worked case {12c, 5} vs {10}: A gets 1 Critical",
 			a:    roll(12, 12, 5), b: roll(15, 10),
 			aCrits: 1, aCancel: []bool{false, true}, bCancel: []bool{true},
 		},
 		{
-			name: "§1.5 Angus BS 12 rolls 4 vs Ortega BS 11 rolls 7: Ortega wins",
+			name: "Face to Face Rolls (N4) Angus BS 12 rolls 4 vs Ortega BS 11 rolls 7: Ortega wins",
 			a:    roll(12, 4), b: roll(11, 7),
 			bHits: 1, aCancel: []bool{true}, bCancel: []bool{false},
 		},
 		{
-			name: "§1.5 ties: 7 vs 7 cancel, no effect",
+			name: "Face to Face Rolls (N4) ties: 7 vs 7 cancel, no effect",
 			a:    roll(12, 7), b: roll(12, 7),
 			aCancel: []bool{true}, bCancel: []bool{true},
 		},
 		{
-			name: "§1.5 Crit vs Crit: nothing, plain successes discarded too",
+			name: "Face to Face Rolls (N4) Crit vs Crit: nothing, plain successes discarded too",
 			a:    roll(12, 12, 11, 3), b: roll(9, 9),
 			aCancel: []bool{true, true, true}, bCancel: []bool{true},
 		},
 		{
-			name: "§1.5 a Critical beats a higher plain success",
+			name: "Face to Face Rolls (N4) a Critical beats a higher plain success",
 			a:    roll(9, 9), b: roll(18, 17),
 			aCrits: 1, aCancel: []bool{false}, bCancel: []bool{true},
 		},
 		{
-			name: "§1.5 a success cancels every lower one even if itself cancelled",
+			name: "Face to Face Rolls (N4) a success cancels every lower one even if itself cancelled",
 			a:    roll(15, 14, 3), b: roll(15, 10, 15),
 			bCrits: 1, aCancel: []bool{true, true}, bCancel: []bool{true, false},
 		},
 		{
-			name: "§1.5 every die of a Burst that beats the best opposing die survives",
+			name: "Face to Face Rolls (N4) every die of a Burst that beats the best opposing die survives",
 			a:    roll(15, 14, 13, 2), b: roll(12, 11, 19),
 			aHits: 2, aCancel: []bool{false, false, true}, bCancel: []bool{true, false},
 		},
 		{
-			name: "§1.5 both fail: nothing",
+			name: "Face to Face Rolls (N4) both fail: nothing",
 			a:    roll(5, 6, 7), b: roll(5, 20),
 			aCancel: []bool{false, false}, bCancel: []bool{false},
 		},
 		{
-			name: "§1.3 boosted result compares: SV 23 rolling 10 (13) beats a 12",
+			name: "Success Value above 20 (N4) boosted result compares: SV 23 rolling 10 (13) beats a 12",
 			a:    roll(23, 10), b: roll(12, 11),
 			aHits: 1, aCancel: []bool{false}, bCancel: []bool{true},
 		},
 		{
-			name: "§1.4 SV 0 rolls nothing and the other side's success stands",
+			name: "Success Value of 0 or less (N4) SV 0 rolls nothing and the other side's success stands",
 			a:    Roll{Side: Side{SV: 0, Burst: 2}}, b: roll(12, 3),
 			bHits: 1, bCancel: []bool{false},
 		},
 		{
-			name: "§6.5 template hits when the other side fails",
+			name: "Direct Template Weapons (N4) template hits when the other side fails",
 			a:    tmpl(1), b: roll(11, 15),
 			aHits: 1, aCancel: []bool{false}, bCancel: []bool{false},
 		},
 		{
-			name: "§6.5 template loses to any success and cancels nothing",
+			name: "Direct Template Weapons (N4) template loses to any success and cancels nothing",
 			a:    tmpl(2), b: roll(11, 1),
 			bHits: 1, aCancel: []bool{true, true}, bCancel: []bool{false},
 		},
 		{
-			name: "§6.5 template never crits; a Critical against it survives",
+			name: "Direct Template Weapons (N4) template never crits; a Critical against it survives",
 			a:    roll(11, 11), b: tmpl(1),
 			aCrits: 1, aCancel: []bool{false}, bCancel: []bool{true},
 		},
@@ -289,7 +289,7 @@ func TestNormal(t *testing.T) {
 	}
 	o, err = Normal(Roll{Side: Side{SV: -2, Burst: 1}})
 	if err != nil || !o.AutoFail || o.Scored() {
-		t.Fatalf("§1.4 SV -2: %+v %v", o, err)
+		t.Fatalf("Success Value of 0 or less (N4) SV -2: %+v %v", o, err)
 	}
 }
 
@@ -344,7 +344,7 @@ func TestFaceToFaceProperties(t *testing.T) {
 	})
 }
 
-// Throw: a template or an SV of 0 or less consumes no dice (§1.4).
+// Throw: a template or an SV of 0 or less consumes no dice (Success Value of 0 or less (N4)).
 func TestThrowConsumesNothingWithoutRolling(t *testing.T) {
 	s, err := NewScript(4, 9)
 	if err != nil {
@@ -398,7 +398,7 @@ func TestPCGDeterministicAndRecorded(t *testing.T) {
 	})
 }
 
-// n4-core §2.1 and §2.2, with the §12 vectors.
+// Saving Rolls (N4) and Ammunition (N4), with the worked test vectors.
 func TestAttackDamage(t *testing.T) {
 	lookup := func(n string) Ammo {
 		a, err := LookupAmmo(n)
@@ -415,11 +415,11 @@ func TestAttackDamage(t *testing.T) {
 		cover bool
 		want  int
 	}{
-		{"§12 Combi DAM 13 vs ARM 2 in Partial Cover: 8", "N", 13, 2, true, 8},
-		{"§2.2 AP halves ARM 5 to 3", "AP", 13, 5, false, 10},
-		{"§2.2 AP: ARM 1 stays 1", "AP", 13, 1, false, 12},
-		{"§2.2 E/M halves BTS 6 to 3", "E/M", 13, 6, false, 10},
-		{"§2.2 PARA saves against PH-6", "PARA", 13, 11, false, 8},
+		{"the N4 core rules Combi DAM 13 vs ARM 2 in Partial Cover: 8", "N", 13, 2, true, 8},
+		{"Ammunition (N4) AP halves ARM 5 to 3", "AP", 13, 5, false, 10},
+		{"Ammunition (N4) AP: ARM 1 stays 1", "AP", 13, 1, false, 12},
+		{"Ammunition (N4) E/M halves BTS 6 to 3", "E/M", 13, 6, false, 10},
+		{"Ammunition (N4) PARA saves against PH-6", "PARA", 13, 11, false, 8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -429,14 +429,14 @@ func TestAttackDamage(t *testing.T) {
 		})
 	}
 	if lookup("DA").Saves != 2 || lookup("EXP").Saves != 3 || lookup("em").Saves != 2 {
-		t.Fatal("§2.2 saves per hit: DA 2, EXP 3, E/M 2")
+		t.Fatal("Ammunition (N4) saves per hit: DA 2, EXP 3, E/M 2")
 	}
 	if _, err := LookupAmmo("XX"); err == nil {
 		t.Fatal("unknown ammo accepted")
 	}
-	// §2.1: a die at or below the Attack Damage fails.
+	// Saving Rolls (N4): a die at or below the Attack Damage fails.
 	if !SaveFails(8, 8) || SaveFails(8, 9) {
-		t.Fatal("§2.1 SaveFails")
+		t.Fatal("Saving Rolls (N4) SaveFails")
 	}
 }
 
@@ -448,7 +448,7 @@ func TestInfallible(t *testing.T) {
 	}
 }
 
-// n4-core §2.1 and §2.2: the Saving Rolls one hit forces, by attribute. A
+// Saving Rolls (N4) and Ammunition (N4): the Saving Rolls one hit forces, by attribute. A
 // combined save (Plasma) is 1 ARM + 1 BTS whatever the weapon's attribute;
 // Stun and E/M roll BTS, PARA PH; the rest roll the weapon's attribute, ARM
 // by default, once per SR of the table (DA 2, EXP 3).
@@ -457,20 +457,20 @@ func TestSaveAttributes(t *testing.T) {
 		name, ammo, weapon string
 		want               []string
 	}{
-		{"§2.2 N: 1 SR against the weapon's ARM", "N", "ARM", []string{"ARM"}},
-		{"§2.2 N: ARM when the weapon names none", "N", "", []string{"ARM"}},
-		{"§2.1 N against a BTS weapon", "N", "BTS", []string{"BTS"}},
-		{"§2.2 AP", "AP", "", []string{"ARM"}},
-		{"§2.2 DA: 2 SRs", "DA", "", []string{"ARM", "ARM"}},
-		{"§2.2 DA on a BTS weapon", "DA", "BTS", []string{"BTS", "BTS"}},
-		{"§2.2 EXP: 3 SRs", "EXP", "ARM", []string{"ARM", "ARM", "ARM"}},
-		{"§2.2 T2", "T2", "", []string{"ARM"}},
-		{"§2.2 Shock", "Shock", "", []string{"ARM"}},
-		{"§2.2 PARA: PH", "PARA", "ARM", []string{"PH"}},
-		{"§2.2 Stun: 2 BTS", "Stun", "ARM", []string{"BTS", "BTS"}},
-		{"§2.2 E/M: 2 BTS", "E/M", "", []string{"BTS", "BTS"}},
-		{"§2.1 Plasma: 1 ARM + 1 BTS, ARM first", "Plasma", "", []string{"ARM", "BTS"}},
-		{"§2.1 Plasma ignores the weapon's attribute", "Plasma", "BTS", []string{"ARM", "BTS"}},
+		{"Ammunition (N4) N: 1 SR against the weapon's ARM", "N", "ARM", []string{"ARM"}},
+		{"Ammunition (N4) N: ARM when the weapon names none", "N", "", []string{"ARM"}},
+		{"Saving Rolls (N4) N against a BTS weapon", "N", "BTS", []string{"BTS"}},
+		{"Ammunition (N4) AP", "AP", "", []string{"ARM"}},
+		{"Ammunition (N4) DA: 2 SRs", "DA", "", []string{"ARM", "ARM"}},
+		{"Ammunition (N4) DA on a BTS weapon", "DA", "BTS", []string{"BTS", "BTS"}},
+		{"Ammunition (N4) EXP: 3 SRs", "EXP", "ARM", []string{"ARM", "ARM", "ARM"}},
+		{"Ammunition (N4) T2", "T2", "", []string{"ARM"}},
+		{"Ammunition (N4) Shock", "Shock", "", []string{"ARM"}},
+		{"Ammunition (N4) PARA: PH", "PARA", "ARM", []string{"PH"}},
+		{"Ammunition (N4) Stun: 2 BTS", "Stun", "ARM", []string{"BTS", "BTS"}},
+		{"Ammunition (N4) E/M: 2 BTS", "E/M", "", []string{"BTS", "BTS"}},
+		{"Saving Rolls (N4) Plasma: 1 ARM + 1 BTS, ARM first", "Plasma", "", []string{"ARM", "BTS"}},
+		{"Saving Rolls (N4) Plasma ignores the weapon's attribute", "Plasma", "BTS", []string{"ARM", "BTS"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -502,7 +502,7 @@ func TestSaveAttributes(t *testing.T) {
 	}
 }
 
-// n4-core §2.1 and §5.2: Partial Cover is −3 to the attacker's BS, and its
+// Saving Rolls (N4) and BS Attack (N4): Partial Cover is −3 to the attacker's BS, and its
 // value cannot be changed through the copy a caller gets.
 func TestCoverMod(t *testing.T) {
 	m := CoverMod()

@@ -13,7 +13,7 @@ type Roll struct {
 type Outcome struct {
 	Dice []Die `json:"dice"`
 	// AutoFail is set when the SV was 0 or less: no die was rolled and the
-	// roll failed (n4-core §1.4).
+	// roll failed (Success Value of 0 or less (N4)).
 	AutoFail bool `json:"autoFail,omitempty"`
 	Hits     int  `json:"hits"`  // surviving non-critical successes
 	Crits    int  `json:"crits"` // surviving Criticals
@@ -36,7 +36,7 @@ func (o Outcome) Blocks() int {
 }
 
 // Survives reports whether the die is a success that an opposing outcome
-// blocking up to rank block does not cancel (n4-core §1.5: a success
+// blocking up to rank block does not cancel (Face to Face Rolls (N4): a success
 // survives if no opposing success has a rank at least its own). A failure
 // ranks 0 and a block is never below 0, so a failure never survives: the
 // rule is the rank comparison alone, which the odds calculator relies on.
@@ -100,7 +100,7 @@ func (o *Outcome) survive(block int) {
 	}
 }
 
-// Normal judges a Normal Roll: every success counts (n4-core §1.2).
+// Normal judges a Normal Roll: every success counts (Normal Roll (N4)).
 func Normal(r Roll) (Outcome, error) {
 	o, err := Judge(r)
 	if err != nil {
@@ -110,7 +110,7 @@ func Normal(r Roll) (Outcome, error) {
 	return o, nil
 }
 
-// FaceToFace judges a Face to Face Roll (n4-core §1.5): a success cancels
+// FaceToFace judges a Face to Face Roll (Face to Face Rolls (N4)): a success cancels
 // every opposing success with a lower result, even if it is itself cancelled;
 // equal results cancel each other; a Critical beats any non-critical success;
 // Criticals on both sides cancel each other and everything else. A template

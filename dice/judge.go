@@ -12,13 +12,13 @@ const Faces = 20
 // template weapon's automatic hits.
 type Side struct {
 	// SV is the final Success Value (attribute plus capped MODs). An SV of 0 or
-	// less fails without rolling (n4-core §1.4).
+	// less fails without rolling (Success Value of 0 or less (N4)).
 	SV int `json:"sv"`
 	// Burst is the number of dice rolled, or of a template's automatic hits.
 	Burst int `json:"burst"`
 	// Template marks a template attack: every impact hits without a roll,
 	// never crits, loses to any opposing success and cancels nothing
-	// (n4-core §1.5, §6.5).
+	// (Face to Face Rolls (N4), Direct Template Weapons (N4)).
 	Template bool `json:"template,omitempty"`
 	// NoCrit removes the usual Critical (a result equal to the SV, or 20 or
 	// more above SV 20). The SV > 20 boost still applies.
@@ -29,7 +29,7 @@ type Side struct {
 	CritOnOne bool `json:"critOnOne,omitempty"`
 }
 
-// Boost is what an SV above 20 adds to every die (n4-core §1.3).
+// Boost is what an SV above 20 adds to every die (Success Value above 20 (N4)).
 func (s Side) Boost() int { return max(s.SV-Faces, 0) }
 
 // Rolls reports whether the side throws dice at all: templates hit without
@@ -64,7 +64,7 @@ type Die struct {
 	Cancelled bool `json:"cancelled,omitempty"`
 }
 
-// Judge judges one face against the side (n4-core §1.2, §1.3):
+// Judge judges one face against the side (Normal Roll (N4), Success Value above 20 (N4)):
 // a result at or below the SV succeeds; it is Critical when it equals the SV,
 // or, for an SV above 20, when the boosted result is 20 or more.
 func (s Side) Judge(face int) (Die, error) {

@@ -4,7 +4,7 @@
 // to Face Roll, and where dice come from (a seeded, recorded source or a
 // script of forced results).
 //
-// The rules are those of Infinity N4 (n4-core.md §1). The package is pure:
+// The rules are those of Infinity N4 (Rolls (N4)). The package is pure:
 // nothing here reads a clock or a global random generator.
 package dice
 
@@ -15,7 +15,7 @@ import (
 )
 
 // ModCap is the largest magnitude the total of all MODs on one roll may have
-// (n4-core §1.1): the cap applies to the sum, not to each MOD.
+// (Success Value and MODs (N4)): the cap applies to the sum, not to each MOD.
 const ModCap = 12
 
 // Mod is one named modifier to a roll, kept so that the log and the table can
@@ -42,7 +42,7 @@ type SuccessValue struct {
 }
 
 // NewSuccessValue builds SV = base + clamp(sum(mods), -12, +12)
-// (n4-core §1.1). The MODs are copied and kept in the order given.
+// (Success Value and MODs (N4)). The MODs are copied and kept in the order given.
 func NewSuccessValue(attribute string, base int, mods ...Mod) SuccessValue {
 	sv := SuccessValue{Attribute: attribute, Base: base}
 	if len(mods) > 0 {
@@ -56,7 +56,7 @@ func NewSuccessValue(attribute string, base int, mods ...Mod) SuccessValue {
 	return sv
 }
 
-// ClampMods applies the ±12 cap to a total of MODs (n4-core §1.1).
+// ClampMods applies the ±12 cap to a total of MODs (Success Value and MODs (N4)).
 func ClampMods(sum int) int {
 	return min(max(sum, -ModCap), ModCap)
 }

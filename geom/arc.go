@@ -34,7 +34,7 @@ func NormalizeAngle(a float64) float64 {
 	return a
 }
 
-// Arc is how far round a model can trace Line of Fire (n4-core §6.1).
+// Arc is how far round a model can trace Line of Fire (Line of Fire (N4)).
 type Arc uint8
 
 const (
@@ -71,7 +71,7 @@ func (m Model) Valid() bool {
 	return m.Base.Valid() && m.Base.Radius > Eps && finite(m.Facing) && m.Arc <= Full360
 }
 
-// InArc reports whether point p lies in the model's arc (n4-core §6.1).
+// InArc reports whether point p lies in the model's arc (Line of Fire (N4)).
 //
 // The front arc is the closed half-plane in front of the line through the
 // base centre square to the facing: a point exactly abeam (90° to either
@@ -94,8 +94,8 @@ func (m Model) inFront(f Vec, p Point) bool {
 }
 
 // BaseInArc reports whether any part of the base c lies in the model's arc:
-// the disc reaches the closed front half-plane (n4-core §6.1 "any part of
-// the target"; §6.4 "inside" a zone means touching or partly within it).
+// the disc reaches the closed front half-plane (Line of Fire (N4) "any part of
+// the target"; Base contact (N4) "inside" a zone means touching or partly within it).
 func (m Model) BaseInArc(c Circle) bool {
 	if !m.Valid() || !c.Valid() {
 		return false

@@ -13,12 +13,12 @@ func TestArc(t *testing.T) {
 		p    Point
 		want bool
 	}{
-		{"n4-core §6.1 a point ahead is in the front arc", up, Pt(0, 5), true},
-		{"n4-core §6.1 a point behind is out of the front arc", up, Pt(0, -5), false},
-		{"n4-core §6.1 a point exactly abeam is in the front arc (closed boundary)", up, Pt(5, 0), true},
-		{"n4-core §6.1 a point just behind abeam is out", up, Pt(-5, -2*Eps), false},
-		{"n4-core §6.1 the viewer's centre is in its own arc", up, Pt(0, 0), true},
-		{"n4-core §6.1 a 360° marker sees behind", Model{Base: up.Base, Facing: up.Facing, Arc: Full360}, Pt(0, -5), true},
+		{"Line of Fire (N4) a point ahead is in the front arc", up, Pt(0, 5), true},
+		{"Line of Fire (N4) a point behind is out of the front arc", up, Pt(0, -5), false},
+		{"Line of Fire (N4) a point exactly abeam is in the front arc (closed boundary)", up, Pt(5, 0), true},
+		{"Line of Fire (N4) a point just behind abeam is out", up, Pt(-5, -2*Eps), false},
+		{"Line of Fire (N4) the viewer's centre is in its own arc", up, Pt(0, 0), true},
+		{"Line of Fire (N4) a 360° marker sees behind", Model{Base: up.Base, Facing: up.Facing, Arc: Full360}, Pt(0, -5), true},
 		{"an unknown arc sees nothing", Model{Base: up.Base, Arc: 7}, Pt(0, 5), false},
 	}
 	for _, tt := range tests {
@@ -37,9 +37,9 @@ func TestBaseInArc(t *testing.T) {
 		c    Circle
 		want bool
 	}{
-		{"n4-core §6.1 a base mostly behind but reaching the arc is in it", disc(4, -0.3, 0.5), true},
-		{"n4-core §6.4 a base touching the arc's edge from behind is in it", disc(4, -0.5, 0.5), true},
-		{"n4-core §6.1 a base wholly behind is out", disc(4, -0.6, 0.5), false},
+		{"Line of Fire (N4) a base mostly behind but reaching the arc is in it", disc(4, -0.3, 0.5), true},
+		{"Base contact (N4) a base touching the arc's edge from behind is in it", disc(4, -0.5, 0.5), true},
+		{"Line of Fire (N4) a base wholly behind is out", disc(4, -0.6, 0.5), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,7 +3,7 @@ package geom
 import "fmt"
 
 // Circle is a disc on the table: a model's base (the footprint of its
-// Silhouette cylinder, n4-core §6.2) or a circular template.
+// Silhouette cylinder, Silhouette (N4)) or a circular template.
 type Circle struct {
 	Center Point   `json:"center"`
 	Radius float64 `json:"radius"`
@@ -32,7 +32,7 @@ func (c Circle) Contains(p Point) bool {
 func MM(mm float64) float64 { return mm / 25.4 }
 
 // SilhouetteSize is the cylinder a Silhouette value stands for: the
-// diameter of its base and its height, in inches (n4-core §6.2). The engine
+// diameter of its base and its height, in inches (Silhouette (N4)). The engine
 // is 2D; Height is kept for a later vertical LoF and for ZoC's ±8" band.
 type SilhouetteSize struct {
 	BaseDiameter float64 `json:"baseDiameter"`
@@ -48,7 +48,7 @@ type Silhouettes [9]SilhouetteSize
 const MaxSilhouette = 8
 
 // DefaultSilhouettes is the Silhouette table, base diameter × height of the
-// cylinder each S value stands for (n4-core §6.2):
+// cylinder each S value stands for (Silhouette (N4)):
 //
 //	S   base    height    base (in)  height (in)
 //	1   25 mm   25 mm     0.984      0.984
@@ -66,7 +66,7 @@ const MaxSilhouette = 8
 // (N3 era). The N4 wiki page https://infinitythewiki.com/Silhouettes keeps a
 // Silhouette / Base / Height / Template table of the same shape, but its N4
 // values were not read here, so these numbers are tagged [N4*] in the sense
-// of n4-core §0: believed to hold in N4, read on an N3 source. A Corvus
+// of the N4 core rules: believed to hold in N4, read on an N3 source. A Corvus
 // Belli forum answer of the N3 era (forum.corvusbelli.com, "Silhouette 0")
 // groups the bases the same way: S1–S2 25 mm, S3/S5/S6 40 mm, S4/S7 55 mm.
 // Millimetres are converted with MM.

@@ -17,7 +17,7 @@ func TestDefaultSilhouettes(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !near(z.BaseDiameter, mm[0]/25.4) || !near(z.Height, mm[1]/25.4) {
-			t.Errorf("n4-core §6.2 S%d = %+v, want %v mm", s, z, mm)
+			t.Errorf("Silhouette (N4) S%d = %+v, want %v mm", s, z, mm)
 		}
 	}
 	if b, _ := tab.Base(2, Pt(3, 4)); b.Center != Pt(3, 4) || !near(b.Radius, 12.5/25.4) {

@@ -5,10 +5,10 @@ package geom
 const CoverReach = 1.0
 
 // PartialCover reports whether the target is in Partial Cover from the
-// shooter (n4-core §2.1: −3 BS to the attacker, −3 Attack Damage), and the
+// shooter (Saving Rolls (N4): −3 BS to the attacker, −3 Attack Damage), and the
 // index in Table.Terrain of the piece that gives it (-1 if none).
 //
-// The rules brief records the MODs but not the exact geometry (n4-core §12,
+// The rules brief records the MODs but not the exact geometry (the N4 core rules,
 // "Partial Cover conditions: not captured"), so the package uses a simple,
 // deterministic rule in the spirit of N4's "in contact with scenery that
 // partially hides the target":
@@ -26,7 +26,7 @@ const CoverReach = 1.0
 // sees it; a low piece that gives cover without blocking LoF gives it
 // whenever a sight line passes over it. The first qualifying piece in table
 // order is reported. Template and Impetuous exceptions are the ruleset's
-// business (n4-core §2.1).
+// business (Saving Rolls (N4)).
 func (t *Table) PartialCover(shooter Model, target Circle, blockers []Circle) (piece int, ok bool) {
 	// No cover-giving piece near the target: no cover, and no need for the
 	// (costlier) Line of Fire test.

@@ -18,16 +18,16 @@ func TestPartialCover(t *testing.T) {
 		target  Circle
 		want    int
 	}{
-		{"n4-core §2.1 a target in contact behind a low wall is in Partial Cover", []Terrain{lowWall}, disc(14.5+r, 10, r), 0},
-		{"n4-core §2.1 a target within 1\" behind a low wall is in Partial Cover", []Terrain{lowWall}, disc(15.4+r, 10, r), 0},
-		{"n4-core §2.1 a target 3\" behind a low wall is not", []Terrain{lowWall}, disc(17.5+r, 10, r), -1},
-		{"n4-core §2.1 a wall behind the target gives no cover", []Terrain{lowWall}, disc(14-r, 10, r), -1},
-		{"n4-core §2.1 a target partly hidden by a corner is in Partial Cover", []Terrain{halfWall}, disc(14.5+r, 10, r), 0},
-		{"n4-core §2.1 a hidden target has no LoF and so no cover", []Terrain{house}, disc(14.5+r, 10, r), -1},
-		{"n4-core §2.1 no scenery, no cover", nil, disc(14.5+r, 10, r), -1},
-		{"n4-core §2.1 the first qualifying piece in table order is reported",
+		{"Saving Rolls (N4) a target in contact behind a low wall is in Partial Cover", []Terrain{lowWall}, disc(14.5+r, 10, r), 0},
+		{"Saving Rolls (N4) a target within 1\" behind a low wall is in Partial Cover", []Terrain{lowWall}, disc(15.4+r, 10, r), 0},
+		{"Saving Rolls (N4) a target 3\" behind a low wall is not", []Terrain{lowWall}, disc(17.5+r, 10, r), -1},
+		{"Saving Rolls (N4) a wall behind the target gives no cover", []Terrain{lowWall}, disc(14-r, 10, r), -1},
+		{"Saving Rolls (N4) a target partly hidden by a corner is in Partial Cover", []Terrain{halfWall}, disc(14.5+r, 10, r), 0},
+		{"Saving Rolls (N4) a hidden target has no LoF and so no cover", []Terrain{house}, disc(14.5+r, 10, r), -1},
+		{"Saving Rolls (N4) no scenery, no cover", nil, disc(14.5+r, 10, r), -1},
+		{"Saving Rolls (N4) the first qualifying piece in table order is reported",
 			[]Terrain{{Name: "hedge", Outline: box(13, 7, 13.5, 13), Flags: GivesCover}, lowWall}, disc(14.5+r, 10, r), 0},
-		{"n4-core §2.1 a piece out of reach is passed over for the next",
+		{"Saving Rolls (N4) a piece out of reach is passed over for the next",
 			[]Terrain{{Name: "hedge", Outline: box(12, 7, 12.5, 13), Flags: GivesCover}, lowWall}, disc(14.5+r, 10, r), 1},
 	}
 	for _, tt := range tests {

@@ -1,9 +1,9 @@
 // Package geom is the table geometry of Ordo: where models stand, what they
-// can see, how far things are (n4-core §6).
+// can see, how far things are (Line of Fire and Zone of Control (N4)).
 //
 // # Units and frame
 //
-// Every length is in inches, as a float64 (n4-core §0: N4 measures in
+// Every length is in inches, as a float64 (the N4 core rules: N4 measures in
 // inches). The table is the rectangle [0, Width] × [0, Height]; X runs along
 // the width and Y along the depth. Angles are radians, counter-clockwise from
 // the +X axis in that (right-handed, Y-up) frame: a facing of 0 looks along
@@ -23,8 +23,8 @@
 // # Touching is not crossing
 //
 // The rules read "touching counts" for contact, ZoC and templates
-// (n4-core §6.4, §6.5) and "passing through" for movement and Line of Fire
-// (n4-core §5.1, §6.1). The package keeps both halves consistently:
+// (Base contact (N4), Direct Template Weapons (N4)) and "passing through" for movement and Line of Fire
+// (Move (N4), Line of Fire (N4)). The package keeps both halves consistently:
 //
 //   - contact, Zone of Control and templates include the boundary: a base
 //     that touches counts;

@@ -7,7 +7,7 @@ import "math"
 const SightSamples = 5
 
 // LoF reports whether viewer has Line of Fire to the target's base
-// (n4-core §6.1).
+// (Line of Fire (N4)).
 //
 // # The rule
 //
@@ -16,7 +16,7 @@ const SightSamples = 5
 // model's base crosses. The blockers are the bases the caller passes: other
 // troopers, friend or foe. The caller leaves out the viewer and the target,
 // every marker (markers do not block LoF) and the moving model along its own
-// route (it does not block LoF there, n4-core §5.1).
+// route (it does not block LoF there, Move (N4)).
 //
 // # The approximation
 //
@@ -45,7 +45,7 @@ const SightSamples = 5
 // sample points (a sliver of base just across the arc's edge) is not seen,
 // and a gap between obstacles that no sample line threads is treated as
 // closed. Both err towards "no LoF", much as the rules' own demand that a
-// visible part be at least about 3 mm × 3 mm (n4-core §6.1, [N3]).
+// visible part be at least about 3 mm × 3 mm (Line of Fire (N4), [N3]).
 //
 // # Edge cases (deliberate)
 //
@@ -54,7 +54,7 @@ const SightSamples = 5
 //     blocked (see the package documentation).
 //   - Bases in contact (touching or overlapping) see each other when the
 //     target is in arc, whatever the blockers and terrain: nothing fits
-//     between them (n4-core §6.4).
+//     between them (Base contact (N4)).
 //   - A blocker that touches the viewer or the target does not block by
 //     touching; only lines through its interior are blocked.
 //   - Any invalid input (NaN, ±Inf, negative radius) gives false.

@@ -30,25 +30,25 @@ func TestLoF(t *testing.T) {
 		blockers []Circle
 		want     bool
 	}{
-		{"n4-core §6.1 open table: a target ahead is in LoF", nil, v, tgt, nil, true},
-		{"n4-core §6.1 180° arc: no LoF to a target behind", nil, model(10, 10, r, west), tgt, nil, false},
-		{"n4-core §6.1 360° markers trace LoF behind", nil, Model{Base: v.Base, Facing: west, Arc: Full360}, tgt, nil, true},
-		{"n4-core §6.1 a target abeam is in the 180° arc", nil, model(10, 10, r, math.Pi/2), tgt, nil, true},
-		{"n4-core §6.1 scenery blocks LoF", []Terrain{wall}, v, tgt, nil, false},
-		{"n4-core §6.1 scenery that does not block LoF (cover only) does not", []Terrain{lowWall}, v, tgt, nil, true},
-		{"n4-core §6.1 troopers block LoF", nil, v, tgt, []Circle{disc(15, 10, 2)}, false},
-		{"n4-core §6.1 a blocker base tangent to the only open sight lines does not block", nil, v, tgt, []Circle{disc(15, 10, r)}, true},
-		{"n4-core §6.1 a blocker base a hair wider than the corridor blocks", nil, v, tgt, []Circle{disc(15, 10, r+1e-3)}, false},
-		{"n4-core §6.1 a sight line grazing a terrain corner is not blocked", []Terrain{spike(10 + r)}, v, tgt, nil, true},
-		{"n4-core §6.1 a corner reaching past the graze line blocks", []Terrain{spike(10 + r + 1e-3)}, v, tgt, nil, false},
-		{"n4-core §6.1 a sight line running along a wall's face is not blocked", []Terrain{face(10 + r)}, v, tgt, nil, true},
-		{"n4-core §6.1 a wall face a hair above the corridor blocks", []Terrain{face(10 + r + 1e-3)}, v, tgt, nil, false},
-		{"n4-core §6.1 part of the target seen round a corner is LoF", []Terrain{{Outline: box(14, 0, 16, 10.2), Flags: BlocksLoF}}, v, tgt, nil, true},
-		{"n4-core §6.4 bases in contact see each other through a crowd",
+		{"Line of Fire (N4) open table: a target ahead is in LoF", nil, v, tgt, nil, true},
+		{"Line of Fire (N4) 180° arc: no LoF to a target behind", nil, model(10, 10, r, west), tgt, nil, false},
+		{"Line of Fire (N4) 360° markers trace LoF behind", nil, Model{Base: v.Base, Facing: west, Arc: Full360}, tgt, nil, true},
+		{"Line of Fire (N4) a target abeam is in the 180° arc", nil, model(10, 10, r, math.Pi/2), tgt, nil, true},
+		{"Line of Fire (N4) scenery blocks LoF", []Terrain{wall}, v, tgt, nil, false},
+		{"Line of Fire (N4) scenery that does not block LoF (cover only) does not", []Terrain{lowWall}, v, tgt, nil, true},
+		{"Line of Fire (N4) troopers block LoF", nil, v, tgt, []Circle{disc(15, 10, 2)}, false},
+		{"Line of Fire (N4) a blocker base tangent to the only open sight lines does not block", nil, v, tgt, []Circle{disc(15, 10, r)}, true},
+		{"Line of Fire (N4) a blocker base a hair wider than the corridor blocks", nil, v, tgt, []Circle{disc(15, 10, r+1e-3)}, false},
+		{"Line of Fire (N4) a sight line grazing a terrain corner is not blocked", []Terrain{spike(10 + r)}, v, tgt, nil, true},
+		{"Line of Fire (N4) a corner reaching past the graze line blocks", []Terrain{spike(10 + r + 1e-3)}, v, tgt, nil, false},
+		{"Line of Fire (N4) a sight line running along a wall's face is not blocked", []Terrain{face(10 + r)}, v, tgt, nil, true},
+		{"Line of Fire (N4) a wall face a hair above the corridor blocks", []Terrain{face(10 + r + 1e-3)}, v, tgt, nil, false},
+		{"Line of Fire (N4) part of the target seen round a corner is LoF", []Terrain{{Outline: box(14, 0, 16, 10.2), Flags: BlocksLoF}}, v, tgt, nil, true},
+		{"Base contact (N4) bases in contact see each other through a crowd",
 			nil, v, disc(10+2*r, 10, r),
 			[]Circle{disc(10+r, 10+2*r, r), disc(10+r, 10-2*r, r)}, true},
-		{"n4-core §6.1 a blocker touching the target does not block by touching", nil, v, tgt, []Circle{disc(20+2*r, 10, r)}, true},
-		{"n4-core §6.1 an invalid blocker gives no LoF", nil, v, tgt, []Circle{disc(math.NaN(), 0, 1)}, false},
+		{"Line of Fire (N4) a blocker touching the target does not block by touching", nil, v, tgt, []Circle{disc(20+2*r, 10, r)}, true},
+		{"Line of Fire (N4) an invalid blocker gives no LoF", nil, v, tgt, []Circle{disc(math.NaN(), 0, 1)}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,7 +65,7 @@ func TestLoF(t *testing.T) {
 	}
 }
 
-// n4-core §6.1 reciprocity: whether B sees A back depends on B's own arc.
+// Line of Fire (N4) reciprocity: whether B sees A back depends on B's own arc.
 func TestLoFReciprocity(t *testing.T) {
 	tb := mustTable(t, 48, 48)
 	a := model(10, 10, s2, 0)       // faces B

@@ -151,7 +151,7 @@ func (pg Polygon) SegmentDist(s Segment) float64 {
 }
 
 // CrossedBy reports whether the segment passes through the polygon's
-// interior (n4-core §6.1: scenery blocks LoF).
+// interior (Line of Fire (N4): scenery blocks LoF).
 //
 // Touching is not crossing: a segment that grazes a vertex, runs along an
 // edge, or ends on the outline is not blocked; one that enters the interior

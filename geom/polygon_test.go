@@ -42,9 +42,9 @@ func TestCrossedBy(t *testing.T) {
 		want bool
 	}{
 		{"a line straight through crosses", sq, Segment{Pt(-1, 1), Pt(3, 1)}, true},
-		{"n4-core §6.1 a line grazing a corner does not cross", sq, Segment{Pt(0, 4), Pt(4, 0)}, false},
+		{"Line of Fire (N4) a line grazing a corner does not cross", sq, Segment{Pt(0, 4), Pt(4, 0)}, false},
 		{"a diagonal through two corners crosses", sq, Segment{Pt(-1, -1), Pt(3, 3)}, true},
-		{"n4-core §6.1 a line along an edge does not cross", sq, Segment{Pt(-1, 2), Pt(3, 2)}, false},
+		{"Line of Fire (N4) a line along an edge does not cross", sq, Segment{Pt(-1, 2), Pt(3, 2)}, false},
 		{"a line ending on the outline from outside does not cross", sq, Segment{Pt(-1, 1), Pt(0, 1)}, false},
 		{"a line from the outline inwards crosses", sq, Segment{Pt(0, 1), Pt(1, 1)}, true},
 		{"a line wholly inside crosses", sq, Segment{Pt(0.5, 0.5), Pt(1.5, 1.5)}, true},

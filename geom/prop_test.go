@@ -196,7 +196,7 @@ func TestPropLoFTerrainMonotonic(t *testing.T) {
 }
 
 // With all-round arcs the sample lines are the same both ways, so LoF is
-// symmetric (n4-core §6.1 reciprocity, arcs aside).
+// symmetric (Line of Fire (N4) reciprocity, arcs aside).
 func TestPropLoFSymmetric360(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		tb := genTable(t)

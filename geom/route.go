@@ -7,7 +7,7 @@ import (
 
 // Route is a declared movement: the positions of the moving base's centre,
 // from where it stands to where it ends, joined by straight legs
-// (n4-core §5.1: the player declares the final location and the exact
+// (Move (N4): the player declares the final location and the exact
 // route). Leg i runs from r[i] to r[i+1]; a route of one point is a single
 // leg of length 0 (standing still).
 type Route []Point
@@ -109,7 +109,7 @@ func (e *RouteError) Error() string {
 }
 
 // CheckRoute reports whether a base of the given radius may follow the
-// route (n4-core §5.1), and if not, the first leg that fails and why, as a
+// route (Move (N4)), and if not, the first leg that fails and why, as a
 // *RouteError. The whole base is swept along each leg:
 //
 //   - it may not pass through another model's base: its centre must stay at

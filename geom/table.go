@@ -9,12 +9,12 @@ import (
 type Flags uint8
 
 const (
-	// BlocksLoF: sight lines may not pass through the piece (n4-core §6.1).
+	// BlocksLoF: sight lines may not pass through the piece (Line of Fire (N4)).
 	BlocksLoF Flags = 1 << iota
 	// GivesCover: a target close behind the piece may be in Partial Cover
-	// (n4-core §2.1; see PartialCover).
+	// (Saving Rolls (N4); see PartialCover).
 	GivesCover
-	// Impassable: no route may enter the piece (n4-core §5.1).
+	// Impassable: no route may enter the piece (Move (N4)).
 	Impassable
 
 	allFlags = BlocksLoF | GivesCover | Impassable

@@ -5,8 +5,8 @@ import (
 	"math"
 )
 
-// Template sizes. The official N4 template sheet was not found (n4-core
-// §6.6 lists the sizes as [UNVERIFIED]); these are the commonly used
+// Template sizes. The official N4 template sheet was not found (the N4 core rules
+// Impact Template Weapons (N4) lists the sizes as [UNVERIFIED]); these are the commonly used
 // dimensions, in inches, and every function takes the size as a parameter,
 // so a scenario or ruling can replace them.
 const (
@@ -28,10 +28,10 @@ func LargeTeardrop() TeardropSize {
 }
 
 // CircleTouched lists, in order, the indices of the bases that a circular
-// template touches or covers, touching counting (n4-core §6.5 "anyone
-// touched or partially covered"; §6.6). A Direct circular template is
-// centred on the attacker's base (n4-core §6.5), an Impact one on the Main
-// Target's (§6.6); the caller places it. Scenery does not shield (not
+// template touches or covers, touching counting (Direct Template Weapons (N4) "anyone
+// touched or partially covered"; Impact Template Weapons (N4)). A Direct circular template is
+// centred on the attacker's base (Direct Template Weapons (N4)), an Impact one on the Main
+// Target's (Impact Template Weapons (N4)); the caller places it. Scenery does not shield (not
 // modelled). An invalid template touches nothing; invalid bases are
 // skipped.
 func CircleTouched(template Circle, bases []Circle) []int {
@@ -81,7 +81,7 @@ type Teardrop struct {
 }
 
 // PlaceTeardrop puts a Direct teardrop template in contact with the
-// attacker's base (n4-core §6.5): the tip touches the base edge at the
+// attacker's base (Direct Template Weapons (N4)): the tip touches the base edge at the
 // given angle from its centre and the axis points straight away from the
 // centre, so the template never passes through the attacker's Silhouette.
 // (A caller wanting an oblique placement builds a Teardrop itself.) The
@@ -144,7 +144,7 @@ func (td Teardrop) Dist(p Point) float64 {
 }
 
 // Touches reports whether the template touches or covers the base,
-// touching counting (n4-core §6.5).
+// touching counting (Direct Template Weapons (N4)).
 func (td Teardrop) Touches(c Circle) bool {
 	return c.Valid() && td.Dist(c.Center) <= c.Radius+Eps
 }

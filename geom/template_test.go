@@ -17,7 +17,7 @@ func TestCircleTouched(t *testing.T) {
 	}
 	got := CircleTouched(tmpl, bases)
 	if want := []int{0, 1, 3}; !slices.Equal(got, want) {
-		t.Fatalf("n4-core §6.5 touched = %v, want %v (touching counts)", got, want)
+		t.Fatalf("Direct Template Weapons (N4) touched = %v, want %v (touching counts)", got, want)
 	}
 }
 
@@ -29,7 +29,7 @@ func TestTeardrop(t *testing.T) {
 		t.Fatal(err)
 	}
 	if td.Focus != Pt(0.5, 0) {
-		t.Fatalf("n4-core §6.5 the blast focus touches the attacker's edge: focus %v", td.Focus)
+		t.Fatalf("Direct Template Weapons (N4) the blast focus touches the attacker's edge: focus %v", td.Focus)
 	}
 	// The template runs from x = 0.5 to x = 8.5; the wide disc is centred at
 	// x = 8.5 − 1.25 = 7.25 with radius 1.25.
@@ -38,13 +38,13 @@ func TestTeardrop(t *testing.T) {
 		c    Circle
 		want bool
 	}{
-		{"n4-core §6.5 a base under the template is affected", disc(4, 0, 0.5), true},
-		{"n4-core §6.5 a base touching the far end is affected", disc(9, 0, 0.5), true},
-		{"n4-core §6.5 a base just beyond the far end is not", disc(9.001, 0, 0.5), false},
-		{"n4-core §6.5 a base touching the wide end's side is affected", disc(7.25, 1.75, 0.5), true},
-		{"n4-core §6.5 a base just beside the wide end is not", disc(7.25, 1.751, 0.5), false},
-		{"n4-core §6.5 a base beside the narrow part is not", disc(1.5, 1.2, 0.5), false},
-		{"n4-core §6.5 a base behind the attacker is not", disc(-2, 0, 0.5), false},
+		{"Direct Template Weapons (N4) a base under the template is affected", disc(4, 0, 0.5), true},
+		{"Direct Template Weapons (N4) a base touching the far end is affected", disc(9, 0, 0.5), true},
+		{"Direct Template Weapons (N4) a base just beyond the far end is not", disc(9.001, 0, 0.5), false},
+		{"Direct Template Weapons (N4) a base touching the wide end's side is affected", disc(7.25, 1.75, 0.5), true},
+		{"Direct Template Weapons (N4) a base just beside the wide end is not", disc(7.25, 1.751, 0.5), false},
+		{"Direct Template Weapons (N4) a base beside the narrow part is not", disc(1.5, 1.2, 0.5), false},
+		{"Direct Template Weapons (N4) a base behind the attacker is not", disc(-2, 0, 0.5), false},
 		{"the attacker touches its own template at the tip", attacker, true},
 	}
 	for _, tt := range tests {

@@ -3,11 +3,11 @@ package geom
 import "math"
 
 // ZoCRadius is the reach of a Zone of Control: 8" from the outer edge of
-// the Silhouette (n4-core §6.3). The ±8" vertical band is not modelled (2D).
+// the Silhouette (Zone of Control (N4)). The ±8" vertical band is not modelled (2D).
 const ZoCRadius = 8.0
 
 // EdgeDistance is the distance between the closest parts of two bases
-// (n4-core §6.2 "Measuring"): centre distance minus both radii, and 0 when
+// (Silhouette (N4) "Measuring"): centre distance minus both radii, and 0 when
 // they touch or overlap. It is symmetric and never negative; an invalid
 // base gives +Inf.
 func EdgeDistance(a, b Circle) float64 {
@@ -18,12 +18,12 @@ func EdgeDistance(a, b Circle) float64 {
 }
 
 // InContact reports base (Silhouette) contact: the bases touch, within Eps,
-// or overlap (n4-core §6.4). A base is in contact with itself (PDF 2.1).
+// or overlap (Base contact (N4)). A base is in contact with itself (PDF 2.1).
 func InContact(a, b Circle) bool { return EdgeDistance(a, b) <= Eps }
 
 // InZoC reports whether base b is inside the Zone of Control of base a:
 // within 8" edge to edge, touching the zone counting as inside
-// (n4-core §6.3, §6.4 "Inside"). The relation is symmetric: a is in b's ZoC
+// (Zone of Control (N4), Base contact (N4) "Inside"). The relation is symmetric: a is in b's ZoC
 // exactly when b is in a's.
 func InZoC(a, b Circle) bool { return EdgeDistance(a, b) <= ZoCRadius+Eps }
 
@@ -44,7 +44,7 @@ func RouteEdgeDistance(r Route, radius float64, other Circle) float64 {
 
 // RouteInZoC reports whether a base of the given radius moving along the
 // route enters the Zone of Control of owner at any point of the path
-// (n4-core §6.3: the ZoC check may be made from any point of the active
+// (Zone of Control (N4): the ZoC check may be made from any point of the active
 // trooper's path).
 func RouteInZoC(owner Circle, r Route, radius float64) bool {
 	return RouteEdgeDistance(r, radius, owner) <= ZoCRadius+Eps

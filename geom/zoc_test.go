@@ -15,14 +15,14 @@ func TestEdgeDistanceContactZoC(t *testing.T) {
 		inZoC     bool
 		checkDist bool
 	}{
-		{"n4-core §6.4 tangent bases are in contact", disc(11, 10, 0.5), 0, true, true, true},
-		{"n4-core §6.4 overlapping bases are at distance 0 and in contact", disc(10.5, 10, 0.5), 0, true, true, true},
-		{"n4-core §6.4 PDF 2.1 a base is in contact with itself", a, 0, true, true, true},
-		{"n4-core §6.4 bases 0.01\" apart are not in contact", disc(11.01, 10, 0.5), 0.01, false, true, true},
-		{"n4-core §6.2 distance is measured between the closest parts", disc(20, 10, 1), 8.5, false, false, true},
-		{"n4-core §6.3 exactly 8\" edge to edge is inside the ZoC", disc(19, 10, 0.5), 8, false, true, true},
-		{"n4-core §6.3 8.01\" edge to edge is outside the ZoC", disc(19.01, 10, 0.5), 8.01, false, false, true},
-		{"n4-core §6.3 the ZoC is a circle round the base, diagonals included", disc(10+9/math.Sqrt2, 10+9/math.Sqrt2, 0.5), 8, false, true, true},
+		{"Base contact (N4) tangent bases are in contact", disc(11, 10, 0.5), 0, true, true, true},
+		{"Base contact (N4) overlapping bases are at distance 0 and in contact", disc(10.5, 10, 0.5), 0, true, true, true},
+		{"Base contact (N4) PDF 2.1 a base is in contact with itself", a, 0, true, true, true},
+		{"Base contact (N4) bases 0.01\" apart are not in contact", disc(11.01, 10, 0.5), 0.01, false, true, true},
+		{"Silhouette (N4) distance is measured between the closest parts", disc(20, 10, 1), 8.5, false, false, true},
+		{"Zone of Control (N4) exactly 8\" edge to edge is inside the ZoC", disc(19, 10, 0.5), 8, false, true, true},
+		{"Zone of Control (N4) 8.01\" edge to edge is outside the ZoC", disc(19.01, 10, 0.5), 8.01, false, false, true},
+		{"Zone of Control (N4) the ZoC is a circle round the base, diagonals included", disc(10+9/math.Sqrt2, 10+9/math.Sqrt2, 0.5), 8, false, true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -42,7 +42,7 @@ func TestEdgeDistanceContactZoC(t *testing.T) {
 	}
 }
 
-// n4-core §6.3: the ZoC may be checked from any point of the active
+// Zone of Control (N4): the ZoC may be checked from any point of the active
 // trooper's path.
 func TestRouteInZoC(t *testing.T) {
 	owner := disc(20, 20, 0.5)

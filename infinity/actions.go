@@ -6,7 +6,7 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// Skill names (n4-core §5, seed 003).
+// Skill names (Common Skills (N4), Dodge (N4)).
 const (
 	SkillMove     = "move"
 	SkillBSAttack = "bs-attack"
@@ -14,12 +14,12 @@ const (
 	SkillDodge    = "dodge"
 	SkillIdle     = "idle"
 	SkillReset    = "reset"
-	// SkillSuppressiveFire is the Suppressive Fire Entire Order (n4-core
-	// §7.15).
+	// SkillSuppressiveFire is the Suppressive Fire Entire Order (the N4 core rules
+	// Suppressive Fire (N4)).
 	SkillSuppressiveFire = "suppressive-fire"
 )
 
-// Skill is one declared skill with all its parameters (n4-core §4.2 step
+// Skill is one declared skill with all its parameters (Order Expenditure Sequence (N4) step
 // 1.2: targets, Burst, ammunition, and for movement the exact route).
 type Skill struct {
 	Name string `json:"name"`
@@ -35,10 +35,10 @@ type Skill struct {
 	Ammo string `json:"ammo,omitempty"`
 	// From is, for an attack combined with a Move, the index of the point of
 	// the trooper's path it is made from (0: where the Order began); nil is
-	// the end of the movement declared so far (n4-core §5.2).
+	// the end of the movement declared so far (BS Attack (N4)).
 	From *int `json:"from,omitempty"`
 	// Split divides an active BS Attack's Burst between several targets at
-	// declaration (n4-core §1.5, §5.2); it replaces Target.
+	// declaration (Face to Face Rolls (N4), BS Attack (N4)); it replaces Target.
 	Split []BurstShare `json:"split,omitempty"`
 	// Burst, when positive, rolls fewer dice than the weapon's Burst: only
 	// under the burst-active: may-reduce ruling (the original N4).
@@ -81,7 +81,7 @@ func (k Skill) String() string {
 	return k.Name
 }
 
-// The Order sources (n4-core §3.2).
+// The Order sources (Order types (N4)).
 const (
 	OrderRegular    = "regular"
 	OrderIrregular  = "irregular"
@@ -89,7 +89,7 @@ const (
 )
 
 // Activate spends an Order on a trooper and declares its first skill
-// (n4-core §4.2 steps 1.1 and 1.2).
+// (Order Expenditure Sequence (N4) steps 1.1 and 1.2).
 type Activate struct {
 	Trooper string `json:"trooper"`
 	// Order is where the Order comes from: regular (the trooper's combat
@@ -103,14 +103,14 @@ type Activate struct {
 type Second struct {
 	Skill Skill `json:"skill"`
 	// AttackFrom, when the first skill was an attack and this one a Move,
-	// picks the point of the path the attack is made from (n4-core §4.1:
-	// the two skills happen together; §5.2: any one point of the route).
+	// picks the point of the path the attack is made from (Skill categories (N4):
+	// the two skills happen together; BS Attack (N4): any one point of the route).
 	AttackFrom *int `json:"attackFrom,omitempty"`
 }
 
 // AROs is the reactive player's answer to one ARO window: one skill or
 // nothing for every eligible trooper (a trooper left out declares nothing
-// and forfeits its ARO for this Order, n4-core §4.2 step 2.2).
+// and forfeits its ARO for this Order, Order Expenditure Sequence (N4) step 2.2).
 type AROs struct {
 	Declarations []ARODecl `json:"declarations"`
 }
@@ -121,12 +121,12 @@ type ARODecl struct {
 	Skill   Skill  `json:"skill"`
 }
 
-// Resolve is the chance step of an Order: the dice of every roll (n4-core
-// §4.2 step 5).
+// Resolve is the chance step of an Order: the dice of every roll (the N4 core rules
+// Order Expenditure Sequence (N4) step 5).
 type Resolve struct{}
 
 // DodgeMove moves a trooper that Dodged successfully up to 2" and turns it
-// (seed 003, in the Effects step). Stay keeps it where it is.
+// (Dodge (N4), in the Effects step). Stay keeps it where it is.
 type DodgeMove struct {
 	Trooper string     `json:"trooper"`
 	To      [2]float64 `json:"to"`
@@ -135,7 +135,7 @@ type DodgeMove struct {
 }
 
 // EndOrders ends the active player's Orders Phase; unused Orders are lost
-// (n4-core §3.2).
+// (Order types (N4)).
 type EndOrders struct{}
 
 // Land is the chance step of a Combat Jump: its PH Roll, made as the

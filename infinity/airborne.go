@@ -8,13 +8,13 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// Combat Jump (Airborne Deployment; seed 000's Hellcat, and the N4 text of
+// Combat Jump (Airborne Deployment; the G: Jumper (N4, PDF 2.1) rule's Hellcat, and the N4 text of
 // the skill). A trooper with Combat Jump may start the game off the table,
 // in reserve: it adds no Order in the Order Count, but may be activated
 // with an Order of its combat group to declare Combat Jump, an Entire
 // Order that places it on the table at the point its player declares.
 // Then, before any ARO, it makes a PH Roll (the `landing` step): nothing
-// opposes it Face to Face (seed 000: "the Hellcat's Combat Jump is an
+// opposes it Face to Face (G: Jumper (N4, PDF 2.1): "the Hellcat's Combat Jump is an
 // Entire Order, no Face to Face Rolls are made"). If the roll passes the
 // trooper stays where it was placed; if it fails, its player sets it down
 // in the side's Deployment Zone, in contact with a table edge (the
@@ -37,10 +37,10 @@ const SkillCombatJump = "combat-jump"
 func (s *State) checkCombatJump(o *Order, k Skill) error {
 	tr := s.Troopers[o.Trooper]
 	if !tr.States.Reserve || !s.profile(o.Trooper).HasSkill("Combat Jump") {
-		return rules.Errorf(rules.CodeIllegal, "seed 000 (Combat Jump)", "%s is not in reserve with Combat Jump", tr.ID)
+		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "%s is not in reserve with Combat Jump", tr.ID)
 	}
 	if len(k.Route) != 1 {
-		return rules.Errorf(rules.CodeBadAction, "seed 000 (Combat Jump)", "a Combat Jump names one landing point (route: [[x, y]])")
+		return rules.Errorf(rules.CodeBadAction, "G: Jumper (N4, PDF 2.1; Combat Jump)", "a Combat Jump names one landing point (route: [[x, y]])")
 	}
 	return s.checkLanding(o.Model, k.Route[0])
 }
@@ -48,13 +48,13 @@ func (s *State) checkCombatJump(o *Order, k Skill) error {
 // checkLanding checks that model m can be set down at p.
 func (s *State) checkLanding(m int, p [2]float64) error {
 	if math.IsNaN(p[0]) || math.IsNaN(p[1]) || math.IsInf(p[0], 0) || math.IsInf(p[1], 0) {
-		return rules.Errorf(rules.CodeBadAction, "seed 000 (Combat Jump)", "landing point %v", p)
+		return rules.Errorf(rules.CodeBadAction, "G: Jumper (N4, PDF 2.1; Combat Jump)", "landing point %v", p)
 	}
 	landed := s.Models[m]
 	landed.At = p
 	b := landed.base()
 	if b.Center.X-b.Radius < -geom.Eps || b.Center.Y-b.Radius < -geom.Eps || b.Center.X+b.Radius > s.Table.Width+geom.Eps || b.Center.Y+b.Radius > s.Table.Height+geom.Eps {
-		return rules.Errorf(rules.CodeIllegal, "seed 000 (Combat Jump)", "the landing point puts the base off the table")
+		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "the landing point puts the base off the table")
 	}
 	seat := s.Troopers[landed.Trooper].Seat
 	for i, other := range s.Models {
@@ -64,16 +64,16 @@ func (s *State) checkLanding(m int, p [2]float64) error {
 		ob := other.base()
 		d := math.Hypot(b.Center.X-ob.Center.X, b.Center.Y-ob.Center.Y) - b.Radius - ob.Radius
 		if d < -geom.Eps {
-			return rules.Errorf(rules.CodeIllegal, "seed 000 (Combat Jump)", "the landing point is on %s's base", other.ID)
+			return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "the landing point is on %s's base", other.ID)
 		}
 		if d <= geom.Eps && s.Troopers[other.Trooper].Seat != seat {
-			return rules.Errorf(rules.CodeIllegal, "seed 000 (Combat Jump)", "a Combat Jump cannot land in contact with an enemy (%s)", other.ID)
+			return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "a Combat Jump cannot land in contact with an enemy (%s)", other.ID)
 		}
 	}
 	for _, tr := range s.geomTable().Terrain {
 		d := tr.Outline.DistTo(b.Center)
 		if tr.Flags.Has(geom.Impassable) && d < b.Radius-geom.Eps {
-			return rules.Errorf(rules.CodeIllegal, "seed 000 (Combat Jump)", "the landing point is on impassable scenery (%s)", tr.Name)
+			return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "the landing point is on impassable scenery (%s)", tr.Name)
 		}
 		if tr.Flags.Has(geom.GivesCover) && d <= b.Radius+geom.Eps {
 			return rules.Errorf(rules.CodeIllegal, "Combat Jump (N4)", "a Combat Jump cannot land in contact with scenery to get Cover (%s)", tr.Name)

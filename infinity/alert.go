@@ -9,7 +9,7 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// Alert (n4-core §5.10): at the Conclusion of an Order, after the Saving
+// Alert (Alert (N4)): at the Conclusion of an Order, after the Saving
 // Rolls, a trooper that was not activated by the Order or an ARO, and that
 // was the target of an Attack or has an ally in its Zone of Control that
 // was, may turn on the spot. No roll, and not an ARO. Each player answers
@@ -91,14 +91,14 @@ func (s *State) checkAlert(a Alert) error {
 	for _, turn := range a.Turns {
 		t := s.trooperIndex(turn.Trooper)
 		if t < 0 || s.Troopers[t].Seat != seat || !slices.Contains(o.Alerters, t) {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.10", "%q may not turn on Alert now", turn.Trooper)
+			return rules.Errorf(rules.CodeIllegal, "Alert (N4)", "%q may not turn on Alert now", turn.Trooper)
 		}
 		if slices.Contains(seen, t) {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.10", "%s turns twice", turn.Trooper)
+			return rules.Errorf(rules.CodeIllegal, "Alert (N4)", "%s turns twice", turn.Trooper)
 		}
 		seen = append(seen, t)
 		if math.IsNaN(turn.Facing) || math.IsInf(turn.Facing, 0) {
-			return rules.Errorf(rules.CodeBadAction, "n4-core §5.10", "facing %v", turn.Facing)
+			return rules.Errorf(rules.CodeBadAction, "Alert (N4)", "facing %v", turn.Facing)
 		}
 	}
 	return nil

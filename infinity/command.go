@@ -6,14 +6,14 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// CommandTokens is each player's Command Tokens for the game (n4-core
-// §3.6).
+// CommandTokens is each player's Command Tokens for the game (the N4 core rules
+// Command Tokens (N4)).
 const CommandTokens = 4
 
 // Transfer is the Executive Use of a Command Token that moves one trooper
-// to another combat group (n4-core §3.1, §3.6), keeping every group within
+// to another combat group (Army list and Combat Groups (N4), Command Tokens (N4)), keeping every group within
 // MaxGroupTroopers. Naming a G: Jumper or any of its Proxies moves the whole
-// G: Jumper: its Proxies are one trooper of one combat group (seed 000).
+// G: Jumper: its Proxies are one trooper of one combat group (G: Jumper (N4, PDF 2.1)).
 //
 // Executive Use belongs to the Tactical Phase, before the Order Count.
 // Ordo runs that phase inside the action that starts the turn, so a
@@ -62,7 +62,7 @@ func (s *State) unitMembers(id string) []int {
 }
 
 // groupSize counts the troopers of seat's group g: a G: Jumper once, and
-// Dead troopers not at all (they leave the combat group, n4-core §3.5).
+// Dead troopers not at all (they leave the combat group, Order Count (N4)).
 func (s *State) groupSize(seat rules.Seat, g string) int {
 	var units []string
 	for _, t := range s.Troopers {
@@ -79,26 +79,26 @@ func (s *State) checkTransfer(a Transfer) error {
 	army := s.army(seat)
 	members := s.unitMembers(a.Trooper)
 	if len(members) == 0 || s.Troopers[members[0]].Seat != seat {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §3.6", "%q is not a trooper of %s", a.Trooper, seat)
+		return rules.Errorf(rules.CodeBadAction, "Command Tokens (N4)", "%q is not a trooper of %s", a.Trooper, seat)
 	}
 	if !slices.ContainsFunc(army.Groups, func(g Group) bool { return g.Name == a.Group }) {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §3.1", "%s has no combat group %q", seat, a.Group)
+		return rules.Errorf(rules.CodeBadAction, "Army list and Combat Groups (N4)", "%s has no combat group %q", seat, a.Group)
 	}
 	if army.OrderDeclared {
-		return rules.Errorf(rules.CodeWrongWindow, "n4-core §3.4", "transfer: the Tactical Phase is over, an Order has been declared this turn")
+		return rules.Errorf(rules.CodeWrongWindow, "Game Round and Player Turn (N4)", "transfer: the Tactical Phase is over, an Order has been declared this turn")
 	}
 	if army.CommandTokens <= 0 {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §3.6", "transfer: %s has no Command Token left", seat)
+		return rules.Errorf(rules.CodeIllegal, "Command Tokens (N4)", "transfer: %s has no Command Token left", seat)
 	}
 	tr := s.Troopers[members[0]]
 	if tr.Group == a.Group {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §3.1", "%s is already in combat group %s", a.Trooper, a.Group)
+		return rules.Errorf(rules.CodeIllegal, "Army list and Combat Groups (N4)", "%s is already in combat group %s", a.Trooper, a.Group)
 	}
 	if !slices.ContainsFunc(members, func(t int) bool { return !s.Troopers[t].States.Dead }) {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §3.5", "%s is Dead: it no longer belongs to a combat group", a.Trooper)
+		return rules.Errorf(rules.CodeIllegal, "Order Count (N4)", "%s is Dead: it no longer belongs to a combat group", a.Trooper)
 	}
 	if n := s.groupSize(seat, a.Group); n >= MaxGroupTroopers {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §3.1", "combat group %s already has %d troopers, at most %d", a.Group, n, MaxGroupTroopers)
+		return rules.Errorf(rules.CodeIllegal, "Army list and Combat Groups (N4)", "combat group %s already has %d troopers, at most %d", a.Group, n, MaxGroupTroopers)
 	}
 	return nil
 }

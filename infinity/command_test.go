@@ -30,7 +30,7 @@ func pools(st *State, seat rules.Seat) map[string]int {
 // Seed 000, Requirements: moving the G: Jumper to another combat group
 // moves all its Proxies, and it still counts as one trooper there (one
 // Regular Order). The move is the Executive Use of a Command Token
-// (n4-core §3.1, §3.6).
+// (Army list and Combat Groups (N4), Command Tokens (N4)).
 func TestJumperTransferMovesAllProxies(t *testing.T) {
 	st := setup(t, twoGroupsYAML(), nil)
 	if got := pools(st, "blue"); got["1"] != 1 || got["2"] != 1 {
@@ -73,7 +73,7 @@ func TestTransferJumperWithDeadProxy(t *testing.T) {
 	refused(t, st, "blue", Transfer{Trooper: "posthuman", Group: "2"}, rules.CodeIllegal, "Dead")
 }
 
-// n4-core §3.1, §3.4, §3.6: each refusal names its rule and changes
+// Army list and Combat Groups (N4), Game Round and Player Turn (N4), Command Tokens (N4): each refusal names its rule and changes
 // nothing.
 func TestTransferRefusals(t *testing.T) {
 	for _, tc := range []struct {

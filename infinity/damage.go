@@ -10,13 +10,13 @@ import (
 const maxContinuous = 64
 
 // applyHits makes the target roll the Saving Rolls an attacker's surviving
-// hits force and applies what fails (n4-core §2): W/STR loss, Unconscious at
+// hits force and applies what fails (Saving Rolls (N4)): W/STR loss, Unconscious at
 // exactly 0, Dead below, Shock killing the Unconscious, and the states of
 // non-lethal ammunition.
 func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	if r.weapon.Traits.Targets {
 		// No Saving Roll: the hit puts the target in Targeted State
-		// (Forward Observer; n4-core §7.4). It is still a successful
+		// (Forward Observer; Targeted (N4)). It is still a successful
 		// Attack, for the Guts Roll.
 		if o := s.Order; o != nil {
 			o.HitBy = append(o.HitBy, [2]int{r.trooper, r.target})
@@ -30,7 +30,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	}
 	ammo, err := dice.LookupAmmo(r.ammo)
 	if err != nil {
-		return nil, rules.Errorf(rules.CodeIllegal, "n4-core §2.2", "%v", err)
+		return nil, rules.Errorf(rules.CodeIllegal, "Ammunition (N4)", "%v", err)
 	}
 	t := &s.Troopers[r.target]
 	tp := s.profile(r.target)
@@ -51,7 +51,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		case "PH":
 			v = tp.PH
 		}
-		// Templates ignore Partial Cover on the save (n4-core §2.1).
+		// Templates ignore Partial Cover on the save (Saving Rolls (N4)).
 		return ammo.AttackDamage(dam, v, r.cover && r.weapon.Traits.Template == "")
 	}
 	type save struct {
@@ -132,7 +132,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	switch {
 	case t.Wounds < 0, failedShock && (t.Wounds == 0 || wasUnconscious):
 		// Shock: any failed save kills a trooper that is or goes
-		// Unconscious (n4-core §2.2). The Wounded event below reports it.
+		// Unconscious (Ammunition (N4)). The Wounded event below reports it.
 		s.die(r.target)
 	case t.Wounds == 0:
 		// Unconscious troopers leave Suppressive Fire and every other
@@ -143,7 +143,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	return events, nil
 }
 
-// ammoState applies a non-lethal ammunition's state (n4-core §2.2).
+// ammoState applies a non-lethal ammunition's state (Ammunition (N4)).
 func (s *State) ammoState(t int, ammo dice.Ammo) []rules.Event {
 	st := &s.Troopers[t].States
 	id := s.Troopers[t].ID

@@ -438,7 +438,7 @@ func (c *stateChecker) order() {
 	if c.err != nil {
 		return
 	}
-	// An Order moves at most two MOV values (n4-core §5.1).
+	// An Order moves at most two MOV values (Move (N4)).
 	if limit := 2*catalog.MaxMOV + 1.0; length > limit {
 		c.failf("order.path", "%.2f\" long: an Order moves at most %v\"", length, limit)
 	}

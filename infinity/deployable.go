@@ -10,7 +10,7 @@ import (
 // off when an enemy trooper declares an Order or an ARO inside its trigger
 // area: the area its template can reach from where it lies, taken here as
 // every base within the template's length of it (the catalog's reading;
-// n4-core gives no N4 trigger rule). It is spent when it goes off.
+// the N4 core rules gives no N4 trigger rule). It is spent when it goes off.
 type Deployable struct {
 	ID      string     `json:"id"`
 	Seat    rules.Seat `json:"seat"`
@@ -27,7 +27,7 @@ type MineHit struct {
 }
 
 // deployableRadius is the marker a deployable sits on, for Line of Fire to
-// it (n4-core §6.2: weapon and equipment markers are S2 — a 25 mm base).
+// it (Silhouette (N4): weapon and equipment markers are S2 — a 25 mm base).
 var deployableRadius = geom.MM(25) / 2
 
 // trigger sets off every enemy deployable whose trigger area holds trooper
@@ -71,7 +71,7 @@ func (e Triggered) String() string { return e.Deployable + " goes off against " 
 // if it declared one, is judged again against each as a Normal Roll with
 // the -3 for Dodging a deployable's template and the -3 without LoF to it
 // (combined under dodge-mods); failing it means the hit lands and the
-// trooper loses its Dodge movement (seed 003, the Mine example).
+// trooper loses its Dodge movement (Dodge (N4), the Mine example).
 func (s *State) mineEffects(rs []*roller, d dice.Source) ([]rules.Event, error) {
 	var events []rules.Event
 	for _, mh := range s.Order.Mines {

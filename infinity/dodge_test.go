@@ -219,7 +219,7 @@ func TestDodgeMovementRules(t *testing.T) {
 
 // Seed 003: "A successful Normal or Face to Face Dodge Roll allows the user
 // to cancel their Engaged State and IMM-A State, applying any State-specific
-// MODs" (IMM-A: PH -6, n4-core §7.2).
+// MODs" (IMM-A: PH -6, Immobilized-A (N4)).
 func TestDodgeCancelsEngagedAndIMMA(t *testing.T) {
 	contact := fmt.Sprintf("at: [10, %v], facing: 270", 4+0.98425197)
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", contact, ""), nil)
@@ -227,7 +227,7 @@ func TestDodgeCancelsEngagedAndIMMA(t *testing.T) {
 		t.Fatal("models deployed in contact start Engaged")
 	}
 	// The zhanshi is IMM-A (a PARA hit): IMM-A troopers keep no enemy
-	// Engaged (n4-core §7.14).
+	// Engaged (Engaged (N4)).
 	st.Troopers[1].States.ImmA = true
 	st.updateEngaged("PARA")
 	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillIdle}})
@@ -300,7 +300,7 @@ func TestDodgeModsRuling(t *testing.T) {
 	}
 }
 
-// n4-core §4.1: Short Skill + Short Skill is refused with the reason; a
+// Skill categories (N4): Short Skill + Short Skill is refused with the reason; a
 // Move may follow a BS Attack.
 func TestSkillCombinations(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 16], facing: 270", ""), nil)
@@ -410,7 +410,7 @@ func TestDodgeSeedMine(t *testing.T) {
 }
 
 // Seed 003: "Dodge does not allow the user to evade Hacking Programs and
-// other Comms Attacks, but the Reset Skill does" (and n4-core §5.5: Reset
+// other Comms Attacks, but the Reset Skill does" (and Reset (N4): Reset
 // is Face to Face against every Comms Attack). Pairing is decided by
 // opposes; no skill of the engine makes a Comms Attack yet, so the rule is
 // checked on the rolls themselves.

@@ -9,7 +9,7 @@ import (
 )
 
 // TurnStarted opens a Player Turn, after the Tactical Phase's Order Count
-// (n4-core §3.4, §3.5).
+// (Game Round and Player Turn (N4), Order Count (N4)).
 type TurnStarted struct {
 	Round int        `json:"round"`
 	Seat  rules.Seat `json:"seat"`
@@ -47,7 +47,7 @@ type AROsDeclared struct {
 }
 
 // BecameIdle is a skill that failed its Requirements at Resolution
-// (n4-core §4.2 step 5, §5.7).
+// (Order Expenditure Sequence (N4) step 5, Idle (N4)).
 type BecameIdle struct {
 	Trooper string `json:"trooper"`
 	Skill   string `json:"skill"`
@@ -77,7 +77,7 @@ type Saved struct {
 	Failed       int    `json:"failed"`
 }
 
-// Wounded is W/STR lost and the states that follow (n4-core §2.3).
+// Wounded is W/STR lost and the states that follow (Wounds, Unconscious and Dead (N4)).
 type Wounded struct {
 	Trooper string   `json:"trooper"`
 	Lost    int      `json:"lost"`
@@ -108,7 +108,7 @@ type TurnEnded struct {
 }
 
 // GameEnded is the end of the game with each side's Victory Points: the
-// cost of its troopers not in a Null state (n4-core §10.1).
+// cost of its troopers not in a Null state (Victory Points (N4)).
 type GameEnded struct {
 	VictoryPoints map[rules.Seat]int `json:"victoryPoints"`
 }

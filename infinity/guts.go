@@ -10,7 +10,7 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// The Guts Roll (n4-core §5.9), in the Conclusion of the Order: every
+// The Guts Roll (Guts Roll (N4)), in the Conclusion of the Order: every
 // trooper that received a successful Attack this Order (one that forced a
 // Saving Roll or a state), unless Engaged, Null or Immobilized, makes a
 // Normal WIP Roll; Courage spares it and Stun makes it fail. A trooper that
@@ -101,7 +101,7 @@ func (s *State) guts(d dice.Source) ([]rules.Event, error) {
 		tr := s.Troopers[t]
 		ev := GutsCheck{Trooper: tr.ID}
 		if tr.States.Stunned {
-			// Stun: the next Guts Roll fails automatically (n4-core §2.2).
+			// Stun: the next Guts Roll fails automatically (Ammunition (N4)).
 			ev.Why = "Stunned"
 		} else {
 			ev.SV = dice.NewSuccessValue("WIP", s.profile(t).WIP)
@@ -190,17 +190,17 @@ func (s *State) gutsSpots(m int) [][2]float64 {
 func (s *State) checkGutsRoute(m int, to [2]float64) error {
 	route := geom.Route{s.Models[m].point(), geom.Pt(to[0], to[1])}
 	if l := route.Length(); math.IsNaN(l) || l > DodgeMove2+geom.Eps {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "a Guts movement is up to 2\", not %.2f\"", l)
+		return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "a Guts movement is up to 2\", not %.2f\"", l)
 	}
 	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(m)); err != nil {
-		return s.routeError(err, m, "n4-core §5.9 (general movement rules)")
+		return s.routeError(err, m, "Guts Roll (N4) (general movement rules)")
 	}
 	moved := s.Models[m]
 	moved.At = to
 	seat := s.Troopers[moved.Trooper].Seat
 	for i, other := range s.Models {
 		if i != m && !other.Removed && s.Troopers[other.Trooper].Seat != seat && geom.InContact(moved.base(), other.base()) {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "a Guts movement cannot end in contact with an enemy (%s)", other.ID)
+			return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "a Guts movement cannot end in contact with an enemy (%s)", other.ID)
 		}
 	}
 	return nil
@@ -211,7 +211,7 @@ func (s *State) checkGutsMove(a GutsMove) error {
 	g := s.Order.Gutsers[0]
 	t := g.Trooper
 	if a.Trooper != s.Troopers[t].ID {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "%s moves now, not %q", s.Troopers[t].ID, a.Trooper)
+		return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "%s moves now, not %q", s.Troopers[t].ID, a.Trooper)
 	}
 	m := s.modelOf(t)
 	best := g.Best
@@ -221,18 +221,18 @@ func (s *State) checkGutsMove(a GutsMove) error {
 	}
 	if a.Stay {
 		if !g.Passed && best < 2 {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "a failed Guts Roll must move %s: it can", gutsGoal(best))
+			return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "a failed Guts Roll must move %s: it can", gutsGoal(best))
 		}
 		return nil
 	}
 	if math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §5.9", "facing %v", a.Facing)
+		return rules.Errorf(rules.CodeBadAction, "Guts Roll (N4)", "facing %v", a.Facing)
 	}
 	if err := s.checkGutsRoute(m, a.To); err != nil {
 		return err
 	}
 	if got := s.gutsOption(m, a.To, g.Attackers); got > best {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.9", "the Guts movement must get %s: this one does not", gutsGoal(best))
+		return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "the Guts movement must get %s: this one does not", gutsGoal(best))
 	}
 	return nil
 }
@@ -264,7 +264,7 @@ func (s *State) gutsMove(a GutsMove) []rules.Event {
 		events = append(events, Moved{Model: s.Models[m].ID, From: from, To: a.To, Why: "guts"})
 	}
 	// Failing a Guts Roll — rolled, or chosen by moving — cancels
-	// Suppressive Fire (n4-core §7.15).
+	// Suppressive Fire (Suppressive Fire (N4)).
 	if !(a.Stay && g.Passed) {
 		events = append(events, s.leaveSuppressive(t, "failed Guts Roll")...)
 	}
@@ -287,7 +287,7 @@ func (s *State) advanceConclusion() []rules.Event {
 		return nil
 	}
 	// Last, a G: Jumper whose Active Proxy went Isolated or Null may move
-	// its token (seed 000).
+	// its token (G: Jumper (N4, PDF 2.1)).
 	if o.Step != StepToken {
 		o.Stranded = slices.DeleteFunc(s.stranded(), func(j string) bool { return slices.Contains(o.StrandedBefore, j) })
 	}

@@ -30,11 +30,11 @@ func shootAndSave(t *testing.T, st *State) {
 	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
 	do(t, st, rules.ChanceSeat, Resolve{}, 5, 20, 20, 19)
 	if st.Order == nil || st.Order.Step != StepGuts {
-		t.Fatalf("a successful Attack calls for a Guts Roll (n4-core §5.9): %+v", st.Order)
+		t.Fatalf("a successful Attack calls for a Guts Roll (Guts Roll (N4)): %+v", st.Order)
 	}
 }
 
-// n4-core §5.9: a failed Guts Roll must move out of the attackers' LoF if
+// Guts Roll (N4): a failed Guts Roll must move out of the attackers' LoF if
 // it can; staying, or a move that stays in sight, is refused.
 func TestGutsFailedMustHide(t *testing.T) {
 	st := setup(t, gutsYAML("zhanshi", true), nil)
@@ -49,7 +49,7 @@ func TestGutsFailedMustHide(t *testing.T) {
 	}
 }
 
-// n4-core §5.9: with nowhere to hide or take cover, a failed Guts Roll
+// Guts Roll (N4): with nowhere to hide or take cover, a failed Guts Roll
 // goes Prone.
 func TestGutsFailedGoesProne(t *testing.T) {
 	st := setup(t, gutsYAML("zhanshi", false), nil)
@@ -61,7 +61,7 @@ func TestGutsFailedGoesProne(t *testing.T) {
 	}
 }
 
-// n4-core §5.9: the owner may choose to fail a passed roll (and move), or
+// Guts Roll (N4): the owner may choose to fail a passed roll (and move), or
 // hold; Courage ignores the Guts Roll; Stunned fails it without a roll.
 func TestGutsChoicesAndExceptions(t *testing.T) {
 	st := setup(t, gutsYAML("zhanshi", true), nil)
@@ -103,7 +103,7 @@ func TestGutsChoicesAndExceptions(t *testing.T) {
 	}
 }
 
-// n4-core §5.9: an Engaged trooper makes no Guts Roll.
+// Guts Roll (N4): an Engaged trooper makes no Guts Roll.
 func TestGutsNotWhenEngaged(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 4.98425197], facing: 270", ""), nil)
 	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillCCAttack, Target: "zhanshi", Weapon: "cc-weapon"}})
@@ -118,7 +118,7 @@ func TestGutsNotWhenEngaged(t *testing.T) {
 	}
 }
 
-// n4-core §5.10: a trooper that was the target of an Attack without being
+// Alert (N4): a trooper that was the target of an Attack without being
 // activated may turn on the spot at the Conclusion; one that reacted may
 // not; omitted troopers keep their facing.
 func TestAlert(t *testing.T) {
@@ -146,7 +146,7 @@ func TestAlert(t *testing.T) {
 	}
 }
 
-// n4-core §7.15: failing a Guts Roll cancels Suppressive Fire — whether the
+// Suppressive Fire (N4): failing a Guts Roll cancels Suppressive Fire — whether the
 // trooper moves to hide, goes Prone, or chose to fail a passed roll; holding
 // after a pass keeps it.
 func TestGutsFailureCancelsSuppressiveFire(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// G: Jumper (seed 000, N4 PDF 2.1). A G: Jumper trooper is two or three
+// G: Jumper (G: Jumper (N4, PDF 2.1). A G: Jumper trooper is two or three
 // Proxies, kept as troopers bound by Trooper.Jumper: one Order for them all,
 // one Active Proxy Token. Only the Proxy with the token declares Orders;
 // activating a Proxy moves the token to it. In the Reactive Turn, when an
@@ -40,7 +40,7 @@ func (s *State) proxySiblings(t int) []int {
 
 // widenForJumpers adds, to the troopers eligible for an ARO, every other
 // Proxy (not in a Null state) of an eligible G: Jumper: those may Dodge or
-// Reset whenever the G: Jumper may react (seed 000, FAQ 1.0).
+// Reset whenever the G: Jumper may react (G: Jumper (N4, PDF 2.1), FAQ 1.0).
 func (s *State) widenForJumpers(elig []eligibility) []eligibility {
 	has := func(t int) bool {
 		for _, e := range elig {
@@ -65,7 +65,7 @@ func (s *State) widenForJumpers(elig []eligibility) []eligibility {
 // checkJumperAROs enforces one reacting Proxy per G: Jumper: at most one
 // Proxy of a G: Jumper declares an ARO other than Dodge or Reset in the
 // whole Order — the AROs of an earlier window count — and it is the one
-// that holds, or takes, the token (seed 000, PDF 2.1).
+// that holds, or takes, the token (G: Jumper (N4, PDF 2.1).
 func (s *State) checkJumperAROs(decls []ARO) error {
 	var seen []string
 	for _, d := range slices.Concat(s.Order.AROs, decls) {
@@ -74,7 +74,7 @@ func (s *State) checkJumperAROs(decls []ARO) error {
 			continue
 		}
 		if slices.Contains(seen, tr.Jumper) {
-			return rules.Errorf(rules.CodeIllegal, "seed 000 (PDF 2.1)", "only one Proxy of %s reacts as the Active Proxy; the others may only Dodge or Reset", tr.Jumper)
+			return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1)", "only one Proxy of %s reacts as the Active Proxy; the others may only Dodge or Reset", tr.Jumper)
 		}
 		seen = append(seen, tr.Jumper)
 	}
@@ -82,7 +82,7 @@ func (s *State) checkJumperAROs(decls []ARO) error {
 }
 
 // StepToken is the Conclusion step where a player whose Active Proxy
-// entered Isolated or a Null state this Order may move the token (seed 000,
+// entered Isolated or a Null state this Order may move the token (G: Jumper (N4, PDF 2.1),
 // PDF 2.1).
 const StepToken = "proxy-token"
 
@@ -105,7 +105,7 @@ func (s *State) stranded() []string {
 		}
 		for _, sib := range s.proxySiblings(t) {
 			// A Proxy in Hidden Deployment takes the token only when it
-			// declares (seed 000): offering the step for it alone would
+			// declares (G: Jumper (N4, PDF 2.1)): offering the step for it alone would
 			// tell the opponent it exists.
 			if st := s.Troopers[sib].States; !st.Null() && !st.Isolated && !st.Hidden {
 				out = append(out, tr.Jumper)
@@ -120,20 +120,20 @@ func (s *State) stranded() []string {
 func (s *State) checkMoveToken(a MoveToken) error {
 	o := s.Order
 	if len(o.Stranded) == 0 || a.Jumper != o.Stranded[0] {
-		return rules.Errorf(rules.CodeIllegal, "seed 000", "the token of %q does not move now", a.Jumper)
+		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1)", "the token of %q does not move now", a.Jumper)
 	}
 	if a.Proxy == "" {
 		return nil
 	}
 	t := s.trooperIndex(a.Proxy)
 	if t < 0 || s.Troopers[t].Jumper != a.Jumper {
-		return rules.Errorf(rules.CodeBadAction, "seed 000", "%q is not a Proxy of %s", a.Proxy, a.Jumper)
+		return rules.Errorf(rules.CodeBadAction, "G: Jumper (N4, PDF 2.1)", "%q is not a Proxy of %s", a.Proxy, a.Jumper)
 	}
 	if st := s.Troopers[t].States; st.Null() || st.Isolated {
-		return rules.Errorf(rules.CodeIllegal, "seed 000 (PDF 2.1)", "the token cannot go to a Proxy in Isolated or a Null state")
+		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1)", "the token cannot go to a Proxy in Isolated or a Null state")
 	}
 	if s.Troopers[t].States.Hidden {
-		return rules.Errorf(rules.CodeIllegal, "seed 000 (Hidden Deployment)", "the token is placed beside a Proxy in Hidden Deployment only when it declares an Order or ARO")
+		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Hidden Deployment)", "the token is placed beside a Proxy in Hidden Deployment only when it declares an Order or ARO")
 	}
 	return nil
 }

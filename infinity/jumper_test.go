@@ -132,7 +132,7 @@ func TestJumperOneActiveProxyPerOrder(t *testing.T) {
 	refused(t, st, "blue", both, rules.CodeIllegal, "only one Proxy of posthuman reacts as the Active Proxy")
 
 	// Against a marker, a trooper may keep its ARO for the second window
-	// (n4-core §4.4): the Mk.4 waiting there still may not react as a
+	// (Delayed ARO (N4)): the Mk.4 waiting there still may not react as a
 	// second Active Proxy.
 	st = setup(t, jumperYAML("captain", threeProxies...), nil)
 	hellcat := st.trooperIndex("hellcat")
@@ -271,7 +271,7 @@ func TestJumperTokenMovesAfterLoss(t *testing.T) {
 	}
 }
 
-// Seed 001 (Cancellation) and seed 000 (G: Jumper and Lieutenant): a G:
+// Seed 001 (Cancellation) and G: Jumper (N4, PDF 2.1; G: Jumper and Lieutenant): a G:
 // Jumper appointed Lieutenant through any of its Proxies is Lieutenant
 // with all of them: it gives the Lieutenant Special Order, and it is lost
 // only when every Proxy is down.

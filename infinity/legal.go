@@ -66,7 +66,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	for _, a := range cands {
 		opt := rules.Option{Action: a}
 		if !p.Waits(seat) {
-			opt.Illegal = rules.Errorf(rules.CodeNotYourTurn, "n4-core §4.2", "%s is not prompted: waiting for %v in %s", seat, p.Seats, p.Window)
+			opt.Illegal = rules.Errorf(rules.CodeNotYourTurn, "Order Expenditure Sequence (N4)", "%s is not prompted: waiting for %v in %s", seat, p.Seats, p.Window)
 		} else if err := s.check(a); err != nil {
 			// A plain type assertion: errors.As would allocate for every
 			// greyed candidate.

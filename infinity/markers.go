@@ -9,8 +9,8 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// Camouflaged markers, Hidden Deployment and Discover (n4-core §5.6, §7.9,
-// §7.12, §7.13).
+// Camouflaged markers, Hidden Deployment and Discover (Discover (N4), Camouflaged (N4),
+// Hidden Deployment (N4), Hidden Deployment (N4)).
 //
 // A Camouflaged trooper stands on the table as a marker; its opponent knows
 // it by its marker label only, and must Discover it before attacking it. A
@@ -18,7 +18,7 @@ import (
 // private, it blocks nothing, it cannot be targeted, and its opponent sees
 // nothing of it until it acts (an Order or an ARO places it on the table).
 
-// SkillDiscover is the Discover skill (n4-core §5.6).
+// SkillDiscover is the Discover skill (Discover (N4)).
 const SkillDiscover = "discover"
 
 // Revealed is a marker or a hidden trooper placed on the table as itself.
@@ -99,10 +99,10 @@ func (s *State) reveal(t int, why string) []rules.Event {
 }
 
 // keepsCamouflage reports a skill a Camouflaged trooper may declare without
-// revealing itself: a Short Movement Skill without a roll (n4-core §7.9).
+// revealing itself: a Short Movement Skill without a roll (Camouflaged (N4)).
 func keepsCamouflage(name string) bool { return name == SkillMove || name == SkillIdle }
 
-// discoverMod is the Discover range MOD (n4-core §5.6): 0-8: +3, 8-32: 0,
+// discoverMod is the Discover range MOD (Discover (N4)): 0-8: +3, 8-32: 0,
 // 32-48: -3, 48-96: -6; beyond, out of range.
 func discoverMod(d float64) (int, bool) {
 	switch {
@@ -122,27 +122,27 @@ func discoverMod(d float64) (int, bool) {
 
 // checkDiscover checks a Discover at declaration: an enemy Camouflaged
 // marker, in Line of Fire, that this trooper has not failed to Discover
-// this Player Turn (n4-core §5.6).
+// this Player Turn (Discover (N4)).
 func (s *State) checkDiscover(t int, from [2]float64, target int) error {
 	tr := s.Troopers[t]
 	if target < 0 || !s.Troopers[s.Models[target].Trooper].States.Camouflaged {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "Discover needs an enemy marker")
+		return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "Discover needs an enemy marker")
 	}
 	marker := s.Troopers[s.Models[target].Trooper].Marker
 	if slices.Contains(tr.Failed, marker) {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "%s failed to Discover %s this turn", tr.ID, marker)
+		return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "%s failed to Discover %s this turn", tr.ID, marker)
 	}
 	m := s.modelOf(t)
 	viewer := s.Models[m]
 	viewer.At = from
 	if !s.lof(viewer, s.Models[target].base(), m, target) {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "no Line of Fire to %s", marker)
+		return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "no Line of Fire to %s", marker)
 	}
 	return nil
 }
 
 // discoverSV builds a Discover roll: WIP with the range MOD and the
-// target's Mimetism (n4-core §5.6).
+// target's Mimetism (Discover (N4)).
 func (s *State) discoverSV(r *roller) (dice.SuccessValue, bool) {
 	tm := s.modelOf(r.target)
 	m := s.modelOf(r.trooper)

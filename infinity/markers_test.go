@@ -39,7 +39,7 @@ func viewJSON(t *testing.T, st *State, v rules.Viewer) string {
 	return string(b)
 }
 
-// n4-core §7.12-7.13 and §7.9: the opponent sees markers and nothing of
+// Hidden Deployment (N4)-7.13 and Camouflaged (N4): the opponent sees markers and nothing of
 // what they hide, and nothing at all of a trooper in Hidden Deployment;
 // the owner sees both.
 func TestConcealedObservations(t *testing.T) {
@@ -61,7 +61,7 @@ func TestConcealedObservations(t *testing.T) {
 	}
 }
 
-// n4-core §7.9 and §5.6: a marker cannot be attacked before it is
+// Camouflaged (N4) and Discover (N4): a marker cannot be attacked before it is
 // Discovered; Discover is a WIP roll with the range MOD (0-8": +3) and the
 // marker's Mimetism; a failed Discover bars that trooper from that marker
 // until the next Player Turn; a success reveals it.
@@ -113,7 +113,7 @@ func TestDiscoverMarker(t *testing.T) {
 	}
 }
 
-// n4-core §7.9: a marker keeps its camouflage with a Move; declaring an
+// Camouflaged (N4): a marker keeps its camouflage with a Move; declaring an
 // Attack reveals it; the opponent reads the marker's moves under its label.
 func TestMarkerMovesThenReveals(t *testing.T) {
 	st := setup(t, concealYAML("at: [10, 12], facing: 270", "at: [20, 20], facing: 270"), nil)
@@ -139,7 +139,7 @@ func TestMarkerMovesThenReveals(t *testing.T) {
 	}
 }
 
-// n4-core §7.12: a trooper in Hidden Deployment adds nothing to the pool,
+// Hidden Deployment (N4): a trooper in Hidden Deployment adds nothing to the pool,
 // holds its own Order, cannot be targeted, and is placed on the table when
 // it acts; the opponent's events say nothing of it before that.
 func TestHiddenDeployment(t *testing.T) {
@@ -183,7 +183,7 @@ func TestHiddenDeployment(t *testing.T) {
 	}
 }
 
-// RULINGS.md lieutenant-hidden: by default a Lieutenant in Hidden
+// docs/RULES.md (rulings) lieutenant-hidden: by default a Lieutenant in Hidden
 // Deployment counts as deployed; under not-deployed it is Loss of
 // Lieutenant.
 func TestLieutenantHiddenRuling(t *testing.T) {
@@ -201,7 +201,7 @@ func TestLieutenantHiddenRuling(t *testing.T) {
 	}
 }
 
-// n4-core §4.4: against a marker that has not revealed itself, a trooper
+// Delayed ARO (N4): against a marker that has not revealed itself, a trooper
 // may delay its ARO to the second window, where it may react to what the
 // marker revealed.
 func TestDelayedAROAgainstMarker(t *testing.T) {
@@ -219,7 +219,7 @@ func TestDelayedAROAgainstMarker(t *testing.T) {
 	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "fusilier", Skill: Skill{Name: SkillBSAttack, Target: "scout"}}}})
 }
 
-// n4-core §6.1: markers do not block Line of Fire — a Camouflaged marker
+// Line of Fire (N4): markers do not block Line of Fire — a Camouflaged marker
 // standing between the fusilier and the zhanshi hides nothing — while a
 // trooper in the open does.
 func TestMarkersDoNotBlockLoF(t *testing.T) {

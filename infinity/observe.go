@@ -75,7 +75,7 @@ type TrooperView struct {
 
 // Observe is the state as v may see it. The Lieutenant's identity, the
 // Lieutenant Special Orders and a player's notes are private to their
-// owner (seed 001; n4-core §3.1).
+// owner (Loss of Lieutenant (N4); Army list and Combat Groups (N4)).
 func (s *State) Observe(v rules.Viewer) any {
 	view := View{Round: s.Round, Rounds: s.Rounds, Phase: s.Phase, Prompt: s.Prompt()}
 	if s.Phase != PhaseOver {
@@ -92,7 +92,7 @@ func (s *State) Observe(v rules.Viewer) any {
 		sees := v.Sees(t.Seat)
 		switch {
 		case !sees && t.States.Hidden:
-			// Not on the table: nothing of it shows (n4-core §7.13).
+			// Not on the table: nothing of it shows (Hidden Deployment (N4)).
 			continue
 		case !sees && t.States.Camouflaged:
 			view.Troopers = append(view.Troopers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true, Active: t.Active})
@@ -167,7 +167,7 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		}
 		e = ev
 	case Appointed:
-		// The new Lieutenant's identity is private (seed 001).
+		// The new Lieutenant's identity is private (Loss of Lieutenant (N4)).
 		if !v.Sees(ev.Seat) {
 			ev.Trooper = ""
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// The steps of an Order in progress (n4-core §4.2, the errata 1.1.1 shape).
+// The steps of an Order in progress (Order Expenditure Sequence (N4), the errata 1.1.1 shape).
 const (
 	StepARO1      = "aro-1"      // step 2: first ARO window
 	StepSecond    = "second"     // step 3: the second skill
@@ -32,22 +32,22 @@ type Order struct {
 	// AROs are the declared AROs, in declaration order.
 	AROs []ARO `json:"aros,omitempty"`
 	// Decided lists the reactive troopers that declared an ARO or forfeited
-	// theirs this Order (one ARO per trooper per Order, n4-core §4.3).
+	// theirs this Order (one ARO per trooper per Order, ARO (N4)).
 	Decided []int `json:"decided,omitempty"`
 	// Dodgers are the troopers with a Dodge movement pending, in the order
-	// they move: the active player's first (seed 003).
+	// they move: the active player's first (Dodge (N4)).
 	Dodgers []int `json:"dodgers,omitempty"`
 	// Eligible are the reactive troopers that may declare an ARO in the
-	// open window, found when it opened (n4-core §4.2 step 2.1).
+	// open window, found when it opened (Order Expenditure Sequence (N4) step 2.1).
 	Eligible []eligibility `json:"eligible,omitempty"`
 	// Affected are the troopers under the active trooper's Direct
-	// Template, placed at declaration (n4-core §6.5).
+	// Template, placed at declaration (Direct Template Weapons (N4)).
 	Affected []int `json:"affected,omitempty"`
 	// Mines are the deployables that went off during the Order.
 	Mines []MineHit `json:"mines,omitempty"`
 	// HitBy lists each (attacker, target) pair of a successful Attack this
 	// Order (-1 for a deployable): who makes a Guts Roll, and from whom it
-	// hides (n4-core §5.9).
+	// hides (Guts Roll (N4)).
 	HitBy [][2]int `json:"hitBy,omitempty"`
 	// Gutsers are the troopers still to choose their Guts movement.
 	Gutsers []GutsPending `json:"gutsers,omitempty"`
@@ -55,13 +55,13 @@ type Order struct {
 	// a Move follows it (nil: from the start).
 	AttackFrom *int `json:"attackFrom,omitempty"`
 	// Targets are the troopers an Attack targeted this Order, and Alerters
-	// those still to answer the Alert window (n4-core §5.10).
+	// those still to answer the Alert window (Alert (N4)).
 	Targets  []int `json:"targets,omitempty"`
 	Alerters []int `json:"alerters,omitempty"`
 	// Stranded are the G: Jumpers still to answer the token step, and
 	// StrandedBefore those whose Active Proxy was already Isolated or Null
 	// when the Order began: the token moves only at the end of the Order in
-	// which the Proxy entered the state (seed 000, PDF 2.1).
+	// which the Proxy entered the state (G: Jumper (N4, PDF 2.1).
 	Stranded       []string `json:"stranded,omitempty"`
 	StrandedBefore []string `json:"strandedBefore,omitempty"`
 
@@ -139,10 +139,10 @@ func (s *State) Prompt() rules.Prompt {
 func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.Event, error) {
 	p := s.Prompt()
 	if p.Kind == rules.GameOver {
-		return nil, rules.Errorf(rules.CodeGameOver, "n4-core §3.4", "the game is over")
+		return nil, rules.Errorf(rules.CodeGameOver, "Game Round and Player Turn (N4)", "the game is over")
 	}
 	if !p.Waits(seat) {
-		return nil, rules.Errorf(rules.CodeNotYourTurn, "n4-core §4.2", "%s may not act now: waiting for %v in %s", seat, p.Seats, p.Window)
+		return nil, rules.Errorf(rules.CodeNotYourTurn, "Order Expenditure Sequence (N4)", "%s may not act now: waiting for %v in %s", seat, p.Seats, p.Window)
 	}
 	if err := s.check(a); err != nil {
 		return nil, err
@@ -212,7 +212,7 @@ func (s *State) check(a rules.Action) error {
 		if ap, ok := a.(Appoint); ok {
 			return s.checkAppoint(ap)
 		}
-		return rules.Errorf(rules.CodeWrongWindow, "seed 001", "%s: the player must first appoint a new Lieutenant", a.Kind())
+		return rules.Errorf(rules.CodeWrongWindow, "Loss of Lieutenant (N4)", "%s: the player must first appoint a new Lieutenant", a.Kind())
 	}
 	step := ""
 	if s.Order != nil {
@@ -223,7 +223,7 @@ func (s *State) check(a rules.Action) error {
 		if w == "" {
 			w = "orders"
 		}
-		return rules.Errorf(rules.CodeWrongWindow, "n4-core §4.2", "%s does not belong to the %s window", a.Kind(), w)
+		return rules.Errorf(rules.CodeWrongWindow, "Order Expenditure Sequence (N4)", "%s does not belong to the %s window", a.Kind(), w)
 	}
 	switch a := a.(type) {
 	case Activate:
@@ -308,7 +308,7 @@ func (s *State) check(a rules.Action) error {
 func (s *State) checkActivate(a Activate) (*Order, error) {
 	t := s.trooperIndex(a.Trooper)
 	if t < 0 || s.Troopers[t].Seat != s.active() {
-		return nil, rules.Errorf(rules.CodeBadAction, "n4-core §4.2", "%q is not a trooper of %s", a.Trooper, s.active())
+		return nil, rules.Errorf(rules.CodeBadAction, "Order Expenditure Sequence (N4)", "%q is not a trooper of %s", a.Trooper, s.active())
 	}
 	if err := s.canSpend(t, a.Order); err != nil {
 		return nil, err
@@ -342,7 +342,7 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	t := o.Trooper
 	s.spend(t, a.Order)
 	s.army(s.active()).OrderDeclared = true
-	// The Proxy activated takes the Active Proxy Token (seed 000).
+	// The Proxy activated takes the Active Proxy Token (G: Jumper (N4, PDF 2.1)).
 	token := s.takeToken(t)
 	if a.Skill.Name == SkillMove {
 		s.Troopers[t].States.Prone = false
@@ -370,12 +370,12 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	}
 	events := append([]rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}, token...)
 	// An Order places a hidden trooper on the table; a skill other than a
-	// Short Movement Skill without a roll reveals a marker (n4-core §7.9,
-	// §7.12).
+	// Short Movement Skill without a roll reveals a marker (Camouflaged (N4),
+	// Hidden Deployment (N4)).
 	if tr := s.Troopers[t]; tr.States.Hidden || (tr.States.Camouflaged && !keepsCamouflage(a.Skill.Name)) {
 		events = append(events, s.reveal(t, "declared "+a.Skill.Name)...)
 	}
-	// Activation cancels Suppressive Fire (n4-core §7.15).
+	// Activation cancels Suppressive Fire (Suppressive Fire (N4)).
 	events = append(events, s.leaveSuppressive(t, "activated")...)
 	events = append(events, mines...)
 	if a.Skill.Name == SkillCombatJump {
@@ -386,42 +386,42 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	return append(events, s.openWindow(1)...), nil
 }
 
-// canSpend checks the Order source (n4-core §3.2, §3.5).
+// canSpend checks the Order source (Order types (N4), Order Count (N4)).
 func (s *State) canSpend(t int, source string) error {
 	tr := s.Troopers[t]
 	army := s.army(tr.Seat)
 	switch {
 	case tr.States.Null():
-		return rules.Errorf(rules.CodeIllegal, "n4-core §7", "%s is %v and cannot be activated", tr.ID, tr.States)
+		return rules.Errorf(rules.CodeIllegal, "States (N4)", "%s is %v and cannot be activated", tr.ID, tr.States)
 	case s.modelOf(t) < 0 && !tr.States.Reserve:
-		return rules.Errorf(rules.CodeIllegal, "n4-core §3.5", "%s is not on the table", tr.ID)
+		return rules.Errorf(rules.CodeIllegal, "Order Count (N4)", "%s is not on the table", tr.ID)
 	case tr.Jumper != "" && tr.States.Isolated:
-		return rules.Errorf(rules.CodeIllegal, "seed 000 (PDF 2.1)", "a G: Jumper cannot activate a Proxy in Isolated State (%s)", tr.ID)
+		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1)", "a G: Jumper cannot activate a Proxy in Isolated State (%s)", tr.ID)
 	}
 	switch source {
 	case OrderRegular:
 		if s.irregular(t) {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "%s is Irregular this turn: it cannot use its combat group's pool", tr.ID)
+			return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "%s is Irregular this turn: it cannot use its combat group's pool", tr.ID)
 		}
 		if s.poolLeft(t) {
 			return nil
 		}
-		return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "combat group %s has no Regular Order left", tr.Group)
+		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "combat group %s has no Regular Order left", tr.Group)
 	case OrderIrregular:
 		if s.orderHolder(t) >= 0 {
 			return nil
 		}
-		return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "%s has no Irregular Order", tr.ID)
+		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "%s has no Irregular Order", tr.ID)
 	case OrderLieutenant:
 		if !tr.Lieutenant {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "only the Lieutenant uses the Lieutenant Special Order")
+			return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "only the Lieutenant uses the Lieutenant Special Order")
 		}
 		if army.LieutenantOrders > 0 {
 			return nil
 		}
-		return rules.Errorf(rules.CodeIllegal, "n4-core §3.2", "no Lieutenant Special Order left")
+		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "no Lieutenant Special Order left")
 	}
-	return rules.Errorf(rules.CodeBadAction, "n4-core §3.2", "order %q: want regular, irregular or lieutenant", source)
+	return rules.Errorf(rules.CodeBadAction, "Order types (N4)", "order %q: want regular, irregular or lieutenant", source)
 }
 
 // spend removes the Order.
@@ -514,7 +514,7 @@ func (s *State) placeDeclared(k *Skill) {
 }
 
 // openWindow moves the Order to ARO window n, or past it when no reactive
-// trooper may react (n4-core §4.2 steps 2 and 4).
+// trooper may react (Order Expenditure Sequence (N4) steps 2 and 4).
 func (s *State) openWindow(n int) []rules.Event {
 	o := s.Order
 	o.Eligible = s.widenForJumpers(s.eligible())
@@ -541,14 +541,14 @@ func (s *State) checkAttackFrom(a Second) error {
 	}
 	o := s.Order
 	if !isAttack(o.First.Name) || a.Skill.Name != SkillMove {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "attackFrom needs an attack then a Move")
+		return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "attackFrom needs an attack then a Move")
 	}
 	if w, err := s.weaponFor(o.Trooper, o.First); err == nil && isDirectTemplate(w) {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "a template is placed where the attack is declared")
+		return rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "a template is placed where the attack is declared")
 	}
 	path := append(slices.Clone(o.Path), a.Skill.Route...)
 	if *a.AttackFrom < 0 || *a.AttackFrom >= len(path) {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "attackFrom %d: the path has points 0..%d", *a.AttackFrom, len(path)-1)
+		return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "attackFrom %d: the path has points 0..%d", *a.AttackFrom, len(path)-1)
 	}
 	k := o.First
 	k.From = a.AttackFrom
@@ -568,7 +568,7 @@ func (s *State) hasHidden(seat rules.Seat) bool {
 }
 
 // afterWindow is the step after ARO window n: the second skill, unless the
-// first took the whole Order (an Entire Order, n4-core §4.1), or resolution.
+// first took the whole Order (an Entire Order, Skill categories (N4)), or resolution.
 func (s *State) afterWindow(n int) string {
 	if n == 1 && category(s.Order.First.Name) != "entire" {
 		return StepSecond
@@ -591,7 +591,7 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 		ev.AROs = append(ev.AROs, ARODecl{Trooper: s.Troopers[d.Trooper].ID, Skill: d.Skill})
 	}
 	// Against a marker that has not revealed itself, a trooper may delay
-	// its ARO to the second window (n4-core §4.4): silence in the first
+	// its ARO to the second window (Delayed ARO (N4)): silence in the first
 	// window forfeits nothing.
 	delay := window == 1 && s.Troopers[o.Trooper].States.Camouflaged
 	for _, e := range o.Eligible {
@@ -607,12 +607,12 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 	slices.Sort(o.Decided)
 	o.Eligible = nil
 	// Declaring an ARO cancels Suppressive Fire unless it is a BS Attack
-	// (n4-core §7.15).
+	// (Suppressive Fire (N4)).
 	var events []rules.Event
 	events = append(events, ev)
 	for _, d := range decls {
 		// A Proxy reacting other than by Dodge or Reset is the Active
-		// Proxy: the token moves to it (seed 000).
+		// Proxy: the token moves to it (G: Jumper (N4, PDF 2.1)).
 		if d.Skill.Name != SkillDodge && d.Skill.Name != SkillReset {
 			events = append(events, s.takeToken(d.Trooper)...)
 		}
@@ -656,22 +656,22 @@ func (s *State) aroWindow() int {
 }
 
 // checkAROs validates the declarations of an ARO window: each trooper
-// eligible, at most one ARO each, each ARO valid (n4-core §4.3).
+// eligible, at most one ARO each, each ARO valid (ARO (N4)).
 func (s *State) checkAROs(a AROs, window int) ([]ARO, error) {
 	var seen []int
 	var decls []ARO
 	for _, d := range a.Declarations {
 		t := s.trooperIndex(d.Trooper)
 		if t < 0 {
-			return nil, rules.Errorf(rules.CodeBadAction, "n4-core §4.3", "%q is not a trooper", d.Trooper)
+			return nil, rules.Errorf(rules.CodeBadAction, "ARO (N4)", "%q is not a trooper", d.Trooper)
 		}
 		if slices.Contains(seen, t) {
-			return nil, rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s declares two AROs: one ARO per trooper per Order", d.Trooper)
+			return nil, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s declares two AROs: one ARO per trooper per Order", d.Trooper)
 		}
 		seen = append(seen, t)
 		i := slices.IndexFunc(s.Order.Eligible, func(e eligibility) bool { return e.Trooper == t })
 		if i < 0 {
-			return nil, rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s may not react in this window", d.Trooper)
+			return nil, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s may not react in this window", d.Trooper)
 		}
 		e := s.Order.Eligible[i]
 		if err := s.canReact(t, d.Skill, e); err != nil {

@@ -19,11 +19,11 @@ type roller struct {
 	window  int // 0 for the active trooper's skill
 	// noLoFInZoC: a reactive trooper that has the active trooper in its ZoC
 	// but never in its LoF; templateNoLoF: one affected by the active
-	// trooper's template without LoF to it (seed 003: -3 to its Dodge).
+	// trooper's template without LoF to it (Dodge (N4): -3 to its Dodge).
 	noLoFInZoC    bool
 	templateNoLoF bool
 	// template: a Direct Template attack, which rolls nothing and hits
-	// every affected trooper that does not Dodge it (n4-core §6.5).
+	// every affected trooper that does not Dodge it (Direct Template Weapons (N4)).
 	template bool
 	weapon   catalog.Weapon
 	ammo     string
@@ -39,7 +39,7 @@ type roller struct {
 	dodgeOK  bool   // a Dodge that succeeded
 	idle     bool
 	// coup: a CC Attack on an Unconscious target, Coup de Grâce: Dead with
-	// no roll and no Saving Roll (n4-core §5.3).
+	// no roll and no Saving Roll (CC Attack (N4)).
 	coup bool
 	// source names an attacker that is not a trooper (a deployable); its
 	// trooper is then -1.
@@ -47,7 +47,7 @@ type roller struct {
 	// burst is the dice of one share of a split Burst (0: the weapon's).
 	burst int
 	// comms marks a Comms Attack (a hacking program): Dodge cannot oppose
-	// it, Reset does (seed 003; n4-core §5.5). No skill of this engine
+	// it, Reset does (Dodge (N4); Reset (N4)). No skill of this engine
 	// makes one yet; the hacking programs will.
 	comms bool
 }
@@ -105,7 +105,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		}
 	}
 	s.pair(rollers)
-	// Who was the target of an Attack, for Alert (n4-core §5.10).
+	// Who was the target of an Attack, for Alert (Alert (N4)).
 	for _, r := range rollers {
 		if !r.idle && isAttack(r.skill.Name) && !slices.Contains(o.Targets, r.target) {
 			o.Targets = append(o.Targets, r.target)
@@ -236,7 +236,7 @@ func (s *State) rollers() []*roller {
 		switch a.Skill.Name {
 		case SkillDodge:
 			// LoF and ZoC over the whole Order, the second skill's
-			// movement included (seed 003: the -3 circumstances).
+			// movement included (Dodge (N4): the -3 circumstances).
 			view := s.moverScan(a.Trooper, m)
 			r.noLoFInZoC = !view.lof && view.zoc
 			r.templateNoLoF = !view.lof && slices.Contains(o.Affected, a.Trooper)
@@ -261,7 +261,7 @@ func rolls(name string) bool {
 	return name == SkillDodge || name == SkillReset || name == SkillDiscover || isAttack(name)
 }
 
-// requirements checks a skill's requirements at Resolution (n4-core §4.2 step
+// requirements checks a skill's requirements at Resolution (Order Expenditure Sequence (N4) step
 // 5): range, and that the target is still there. It returns why the skill
 // fails, or "".
 func (s *State) requirements(r *roller) string {
@@ -305,7 +305,7 @@ func (s *State) requirements(r *roller) string {
 }
 
 // rangeMod is the range MOD of an attack: the weapon's row, or the SF Mode
-// row for a Suppressive Fire ARO (n4-core §7.15).
+// row for a Suppressive Fire ARO (Suppressive Fire (N4)).
 func (s *State) rangeMod(r *roller, dist float64) (int, bool) {
 	if !r.active && s.suppressiveARO(r.trooper, r.skill) {
 		return suppressiveRange(dist)
@@ -320,7 +320,7 @@ func (s *State) baseAt(m int, p [2]float64) geom.Circle {
 	return mm.base()
 }
 
-// dodgeMods are the -3 PH circumstances of seed 003; under `dodge-mods:
+// dodgeMods are the -3 PH circumstances of Dodge (N4); under `dodge-mods:
 // single` (the seed's rule box) one -3 applies however many hold, under
 // `stack` (its Mine example) each applies.
 func dodgeMods(ruling string, inZoCNoLoF, templateNoLoF, deployable bool) []dice.Mod {
@@ -361,7 +361,7 @@ func (s *State) buildSV(r *roller) {
 		r.sv = dice.NewSuccessValue("PH", p.PH, append(mods, s.suppressedBy(r)...)...)
 	case SkillReset:
 		// Each state a Reset cancels brings its MOD, and they stack
-		// (n4-core §5.5; seed 003 FAQ).
+		// (Reset (N4); Dodge (N4) FAQ).
 		if tr.States.Targeted {
 			mods = append(mods, dice.Mod{Name: "Targeted", Value: -3})
 		}
@@ -407,7 +407,7 @@ func (s *State) buildSV(r *roller) {
 		case r.active:
 			burst = s.activeBurst(r)
 		case s.suppressiveARO(r.trooper, r.skill):
-			// Full B3 in ARO, against one target (n4-core §7.15).
+			// Full B3 in ARO, against one target (Suppressive Fire (N4)).
 			burst = suppressiveBurst
 		}
 	}
@@ -416,7 +416,7 @@ func (s *State) buildSV(r *roller) {
 
 // activeBurst is the active trooper's Burst for an attack: its share of a
 // split Burst, the dice it chose under burst-active: may-reduce, or the
-// weapon's full Burst (n4-core §1.5, errata 1.3).
+// weapon's full Burst (Face to Face Rolls (N4), errata 1.3).
 func (s *State) activeBurst(r *roller) int {
 	switch {
 	case r.burst > 0:
@@ -428,7 +428,7 @@ func (s *State) activeBurst(r *roller) int {
 }
 
 // stateMods are the MODs a trooper's states put on every roll but a
-// Saving Roll: Stunned -3 (n4-core §7.8).
+// Saving Roll: Stunned -3 (Stunned (N4)).
 func (s *State) stateMods(t int) []dice.Mod {
 	if s.Troopers[t].States.Stunned {
 		return []dice.Mod{{Name: "Stunned", Value: -3}}
@@ -436,7 +436,7 @@ func (s *State) stateMods(t int) []dice.Mod {
 	return nil
 }
 
-// immAMod is IMM-A's MOD to a Dodge (n4-core §7.2).
+// immAMod is IMM-A's MOD to a Dodge (Immobilized-A (N4)).
 var immAMod = dice.Mod{Name: "IMM-A", Value: -6}
 
 // dodgeStateMods are the MODs a trooper's states put on its Dodge: those of
@@ -463,7 +463,7 @@ func attribute(p catalog.Profile, name string) int {
 }
 
 // pair decides, before any die is rolled, which rolls are Face to Face
-// (n4-core §1.5, seed 003): the active trooper's attack with its target's
+// (Face to Face Rolls (N4), Dodge (N4)): the active trooper's attack with its target's
 // ARO when that ARO opposes it (an attack on the active trooper, or a
 // Dodge); an active Dodge with every attack ARO, one roll against each.
 // Everything else is a Normal Roll.
@@ -487,10 +487,10 @@ func (s *State) pair(rs []*roller) {
 
 // opposes reports whether defence d is rolled Face to Face against attack
 // a: an attack on the other's trooper (each share of a split Burst faces
-// only its own target, n4-core §1.5), a Dodge against any attack but a
-// Comms Attack, a Reset against Comms Attacks only (seed 003: "Dodge does
+// only its own target, Face to Face Rolls (N4)), a Dodge against any attack but a
+// Comms Attack, a Reset against Comms Attacks only (Dodge (N4): "Dodge does
 // not allow the user to evade Hacking Programs and other Comms Attacks,
-// but the Reset Skill does"; n4-core §5.5).
+// but the Reset Skill does"; Reset (N4)).
 func opposes(a, d *roller) bool {
 	if !isAttack(a.skill.Name) || a.trooper == d.trooper {
 		return false
@@ -532,7 +532,7 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 				r.dodgeOK = r.out.Scored()
 			}
 		case r.active && r.skill.Name == SkillDodge:
-			// One Dodge roll against every attack (seed 003): it succeeds
+			// One Dodge roll against every attack (Dodge (N4)): it succeeds
 			// only if it wins each comparison. The event reports the first
 			// comparison it lost, or the first if it won them all.
 			kind = "face-to-face"
@@ -586,7 +586,7 @@ func (s *State) moveActive() []rules.Event {
 	return []rules.Event{Moved{Model: m.ID, From: from, To: end, Why: "move"}}
 }
 
-// dodged applies what a successful Dodge cancels (seed 003): IMM-A here.
+// dodged applies what a successful Dodge cancels (Dodge (N4)): IMM-A here.
 // Engaged follows from silhouette contact (updateEngaged), so the Dodge
 // cancels it by its movement out of contact.
 func (s *State) dodged(t int) []rules.Event {
@@ -606,7 +606,7 @@ func (s *State) kill(t int, why string) []rules.Event {
 }
 
 // die makes trooper t Dead: every other state ends and its models leave
-// the table (n4-core §7). Callers report it in their own event.
+// the table (States (N4)). Callers report it in their own event.
 func (s *State) die(t int) {
 	tr := &s.Troopers[t]
 	tr.States = States{Dead: true}
@@ -616,7 +616,7 @@ func (s *State) die(t int) {
 }
 
 // reset applies a successful Reset: it cancels Targeted, IMM-B and Isolated
-// (n4-core §5.5).
+// (Reset (N4)).
 func (s *State) reset(t int) []rules.Event {
 	st := &s.Troopers[t].States
 	var events []rules.Event
@@ -633,7 +633,7 @@ func (s *State) reset(t int) []rules.Event {
 }
 
 // updateEngaged sets Engaged exactly on troopers in silhouette contact with
-// an enemy, neither being Null nor Immobilized (n4-core §7.14).
+// an enemy, neither being Null nor Immobilized (Engaged (N4)).
 func (s *State) updateEngaged(why string) []rules.Event {
 	var events []rules.Event
 	active := func(t int) bool {
@@ -659,7 +659,7 @@ func (s *State) updateEngaged(why string) []rules.Event {
 	return events
 }
 
-// dodgeMove is the Dodge movement of seed 003: up to 2", in the Effects
+// dodgeMove is the Dodge movement of Dodge (N4): up to 2", in the Effects
 // step, generating no AROs, following the movement rules; it may reach
 // silhouette contact and so Engaged.
 func (s *State) dodgeMove(a DodgeMove) ([]rules.Event, error) {
@@ -683,31 +683,31 @@ func (s *State) dodgeMove(a DodgeMove) ([]rules.Event, error) {
 }
 
 // checkDodgeMove validates a Dodge movement: the trooper whose turn it is
-// to move, at most 2", a finite facing, and a legal route (seed 003).
+// to move, at most 2", a finite facing, and a legal route (Dodge (N4)).
 func (s *State) checkDodgeMove(a DodgeMove) error {
 	t := s.Order.Dodgers[0]
 	if a.Trooper != s.Troopers[t].ID {
-		return rules.Errorf(rules.CodeIllegal, "seed 003 (Dodge movement)", "%s moves now, not %q", s.Troopers[t].ID, a.Trooper)
+		return rules.Errorf(rules.CodeIllegal, "Dodge (N4; Dodge movement)", "%s moves now, not %q", s.Troopers[t].ID, a.Trooper)
 	}
 	if a.Stay {
 		return nil
 	}
 	m := s.modelOf(t)
 	if m < 0 {
-		return rules.Errorf(rules.CodeIllegal, "seed 003", "%s is not on the table", a.Trooper)
+		return rules.Errorf(rules.CodeIllegal, "Dodge (N4)", "%s is not on the table", a.Trooper)
 	}
 	route := geom.Route{s.Models[m].point(), geom.Pt(a.To[0], a.To[1])}
 	if l := route.Length(); math.IsNaN(l) || l > DodgeMove2+geom.Eps {
-		return rules.Errorf(rules.CodeIllegal, "seed 003 (Dodge movement)", "a Dodge moves up to 2\", not %.2f\"", l)
+		return rules.Errorf(rules.CodeIllegal, "Dodge (N4; Dodge movement)", "a Dodge moves up to 2\", not %.2f\"", l)
 	}
 	if math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
-		return rules.Errorf(rules.CodeBadAction, "seed 003", "facing %v", a.Facing)
+		return rules.Errorf(rules.CodeBadAction, "Dodge (N4)", "facing %v", a.Facing)
 	}
 	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(m)); err != nil {
-		return s.routeError(err, m, "seed 003 (follows the movement rules)")
+		return s.routeError(err, m, "Dodge (N4; follows the movement rules)")
 	}
 	return nil
 }
 
-// DodgeMove2 is how far a successful Dodge moves (seed 003).
+// DodgeMove2 is how far a successful Dodge moves (Dodge (N4)).
 const DodgeMove2 = 2.0

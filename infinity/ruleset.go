@@ -2,10 +2,11 @@
 // groups, the Player Turn (Tactical Phase and Order Count, Orders Phase,
 // States Phase, End of Turn), the Order Expenditure Sequence with its two
 // ARO windows, resolution with package dice, Saving Rolls, W/STR and
-// states, and the Dodge seed (seed 003) in full.
+// states, and the Dodge seed (Dodge (N4)) in full.
 //
-// Rules are cited as n4-core §N (shared/rules/n4-core.md) and by seed file
-// and bullet; where sources disagree the named ruling decides (RULINGS.md).
+// Rules are cited by the names players know ("Dodge (N4)", "G: Jumper (N4,
+// PDF 2.1)"); docs/RULES.md lists them with their sources, and where sources
+// disagree the named ruling decides (docs/RULES.md, Rulings).
 package infinity
 
 import (
@@ -22,7 +23,7 @@ import (
 // Name is the ruleset's name in scenario files.
 const Name = "infinity-n4"
 
-// Army limits (n4-core §3.1).
+// Army limits (Army list and Combat Groups (N4)).
 const (
 	MaxTroopers      = 15
 	MaxGroupTroopers = 10
@@ -73,7 +74,7 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 		return nil, fmt.Errorf("infinity: no catalog")
 	}
 	if len(sc.Sides) != 2 {
-		return nil, setupError("n4-core §3.4", "a game has two players, the scenario has %d sides", len(sc.Sides))
+		return nil, setupError("Game Round and Player Turn (N4)", "a game has two players, the scenario has %d sides", len(sc.Sides))
 	}
 	if w, h := sc.Table.Width, sc.Table.Height; !(w > 0 && w <= MaxTableSize && h > 0 && h <= MaxTableSize) {
 		return nil, setupError("scenario", "the table is %v×%v: each side must be greater than 0 and at most %d\"", w, h, MaxTableSize)
@@ -94,7 +95,7 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 	if i := slices.Index(s.Seats, rules.Seat(sc.Initiative)); i == 1 {
 		s.Seats[0], s.Seats[1] = s.Seats[1], s.Seats[0]
 	} else if i < 0 {
-		return nil, setupError("n4-core §3.3", "initiative %q is not a seat", sc.Initiative)
+		return nil, setupError("Initiative and Deployment (N4)", "initiative %q is not a seat", sc.Initiative)
 	}
 	for _, seat := range s.Seats {
 		for _, side := range sc.Sides {
@@ -110,20 +111,20 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 	ids := map[string]bool{}
 	for _, t := range s.Troopers {
 		if ids[t.ID] {
-			return nil, setupError("seed 000 (Proxies are troopers)", "two troopers are called %q (a Proxy takes its model's id): rename one", t.ID)
+			return nil, setupError("G: Jumper (N4, PDF 2.1; Proxies are troopers)", "two troopers are called %q (a Proxy takes its model's id): rename one", t.ID)
 		}
 		ids[t.ID] = true
 	}
 	// The geometry of the table never changes: build it once, and every
 	// clone shares it.
 	s.geomTable()
-	// Models placed in contact with an enemy start Engaged (n4-core §7.14).
+	// Models placed in contact with an enemy start Engaged (Engaged (N4)).
 	s.updateEngaged("deployment")
 	s.startTurn()
 	return s, nil
 }
 
-// addJumper adds a G: Jumper trooper (seed 000): two or three Proxy
+// addJumper adds a G: Jumper trooper (G: Jumper (N4, PDF 2.1)): two or three Proxy
 // models, each with its own profile (the model's, or the trooper's), each
 // kept as its own trooper for W/STR and states, bound together by Jumper.
 // They are in one combat group, where they count as one trooper; no Proxy
@@ -135,7 +136,7 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 // the table.
 func (r Ruleset) addJumper(s *State, seat rules.Seat, st scenario.Trooper, group string, newMarker func() string) error {
 	if n := len(st.Models); n < 2 || n > 3 {
-		return setupError("seed 000 (Requirements)", "%s: G: Jumper trooper %s has %d Proxies: it must have two or three", seat, st.ID, n)
+		return setupError("G: Jumper (N4, PDF 2.1; Requirements)", "%s: G: Jumper trooper %s has %d Proxies: it must have two or three", seat, st.ID, n)
 	}
 	for _, sm := range st.Models {
 		id := sm.Profile
@@ -179,10 +180,10 @@ func (r Ruleset) addJumper(s *State, seat rules.Seat, st scenario.Trooper, group
 }
 
 // deploymentStates are the states a trooper of profile p starts in for
-// the scenario's deployment word (n4-core §3.3): a marker with Camouflage
-// (§7.9), hidden with Hidden Deployment (§7.12), in reserve with Combat
+// the scenario's deployment word (Initiative and Deployment (N4)): a marker with Camouflage
+// (Camouflaged (N4)), hidden with Hidden Deployment (Hidden Deployment (N4)), in reserve with Combat
 // Jump. A G: Jumper's word applies to each Proxy by its own skills: a Proxy
-// without the skill deploys on the table (seed 000, each Proxy deploys with
+// without the skill deploys on the table (G: Jumper (N4, PDF 2.1), each Proxy deploys with
 // its own deployment skills); any other trooper without it is an error.
 func deploymentStates(dep string, p catalog.Profile, proxy bool, who string) (States, error) {
 	var states States
@@ -191,13 +192,13 @@ func deploymentStates(dep string, p catalog.Profile, proxy bool, who string) (St
 	case "":
 		return states, nil
 	case "marker":
-		states.Camouflaged, skill, rule, how = true, "Camouflage", "n4-core §7.9", "as a marker"
+		states.Camouflaged, skill, rule, how = true, "Camouflage", "Camouflaged (N4)", "as a marker"
 	case "hidden":
-		states.Hidden, skill, rule, how = true, "Hidden Deployment", "n4-core §7.12", "hidden"
+		states.Hidden, skill, rule, how = true, "Hidden Deployment", "Hidden Deployment (N4)", "hidden"
 	case "reserve":
-		states.Reserve, skill, rule, how = true, "Combat Jump", "seed 000 (Combat Jump)", "in reserve"
+		states.Reserve, skill, rule, how = true, "Combat Jump", "G: Jumper (N4, PDF 2.1; Combat Jump)", "in reserve"
 	default:
-		return states, setupError("n4-core §3.3", "%s: deployment %q is not supported yet", who, dep)
+		return states, setupError("Initiative and Deployment (N4)", "%s: deployment %q is not supported yet", who, dep)
 	}
 	if p.HasSkill(skill) {
 		return states, nil
@@ -213,12 +214,12 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 	seat := rules.Seat(side.Seat)
 	army := Army{Seat: seat, CommandTokens: CommandTokens, Zone: side.DeploymentZone}
 	if n := len(side.Troopers); n > MaxTroopers {
-		return setupError("n4-core §3.1", "%s: %d troopers, at most %d", seat, n, MaxTroopers)
+		return setupError("Army list and Combat Groups (N4)", "%s: %d troopers, at most %d", seat, n, MaxTroopers)
 	}
 	groupOf := map[string]string{}
 	for _, g := range side.CombatGroups {
 		if len(g.Troopers) > MaxGroupTroopers {
-			return setupError("n4-core §3.1", "%s: combat group %s has %d troopers, at most %d", seat, g.Name, len(g.Troopers), MaxGroupTroopers)
+			return setupError("Army list and Combat Groups (N4)", "%s: combat group %s has %d troopers, at most %d", seat, g.Name, len(g.Troopers), MaxGroupTroopers)
 		}
 		army.Groups = append(army.Groups, Group{Name: g.Name})
 		for _, id := range g.Troopers {
@@ -234,7 +235,7 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 		if st.Lieutenant {
 			lieutenants++
 			if !p.CanBeLieutenant() {
-				return setupError("n4-core §3.1", "%s: trooper %s (%s) cannot be Lieutenant: Irregular troopers and REMs cannot", seat, st.ID, p.Name)
+				return setupError("Army list and Combat Groups (N4)", "%s: trooper %s (%s) cannot be Lieutenant: Irregular troopers and REMs cannot", seat, st.ID, p.Name)
 			}
 		}
 		if p.HasSkill("G: Jumper") {
@@ -285,13 +286,13 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 	for _, d := range side.Deployables {
 		w, ok := r.Catalog.Weapon(d.Weapon)
 		if !ok || !w.Traits.Deployable {
-			return setupError("n4-core §6.5", "%s: deployable %s: %q is not a deployable weapon", seat, d.ID, d.Weapon)
+			return setupError("Direct Template Weapons (N4)", "%s: deployable %s: %q is not a deployable weapon", seat, d.ID, d.Weapon)
 		}
 		s.Weapons[w.ID] = w
 		s.Deployables = append(s.Deployables, Deployable{ID: d.ID, Seat: seat, Weapon: w.ID, At: d.At})
 	}
 	if lieutenants != 1 {
-		return setupError("n4-core §3.1", "%s: an army has exactly one Lieutenant, this one has %d", seat, lieutenants)
+		return setupError("Army list and Combat Groups (N4)", "%s: an army has exactly one Lieutenant, this one has %d", seat, lieutenants)
 	}
 	for _, t := range s.Troopers {
 		if t.Seat != seat || !t.States.Reserve {

@@ -11,7 +11,7 @@ import (
 )
 
 // category is a skill's category for the legal combinations of an Order
-// (n4-core §4.1).
+// (Skill categories (N4)).
 func category(name string) string {
 	switch name {
 	case SkillMove, SkillIdle, SkillDiscover:
@@ -64,7 +64,7 @@ func (k Skill) strayField() string {
 // isAttack reports the Attack label.
 func isAttack(name string) bool { return name == SkillBSAttack || name == SkillCCAttack }
 
-// stateAllows checks what a trooper's states let it declare (n4-core §7):
+// stateAllows checks what a trooper's states let it declare (States (N4)):
 // IMM-A only Dodge, IMM-B only Reset, Engaged only CC Attack, Dodge, Idle
 // and Reset, Stunned no Attack.
 func stateAllows(st States, id, skill string) error {
@@ -73,40 +73,40 @@ func stateAllows(st States, id, skill string) error {
 		// Idle is declining to act, open to every state.
 		return nil
 	case st.ImmA && skill != SkillDodge:
-		return rules.Errorf(rules.CodeIllegal, "n4-core §7.2", "%s is IMM-A: it may only Dodge", id)
+		return rules.Errorf(rules.CodeIllegal, "Immobilized-A (N4)", "%s is IMM-A: it may only Dodge", id)
 	case st.ImmB && skill != SkillReset:
-		return rules.Errorf(rules.CodeIllegal, "n4-core §7.3", "%s is IMM-B: it may only Reset", id)
+		return rules.Errorf(rules.CodeIllegal, "Immobilized-B (N4)", "%s is IMM-B: it may only Reset", id)
 	case st.Engaged && skill != SkillCCAttack && skill != SkillDodge && skill != SkillIdle && skill != SkillReset:
-		return rules.Errorf(rules.CodeIllegal, "n4-core §7.14", "%s is Engaged: only CC Attack, Dodge, Idle and Reset", id)
+		return rules.Errorf(rules.CodeIllegal, "Engaged (N4)", "%s is Engaged: only CC Attack, Dodge, Idle and Reset", id)
 	case st.Stunned && isAttack(skill):
-		return rules.Errorf(rules.CodeIllegal, "n4-core §7.8", "%s is Stunned: no Attacks", id)
+		return rules.Errorf(rules.CodeIllegal, "Stunned (N4)", "%s is Stunned: no Attacks", id)
 	}
 	return nil
 }
 
-// canDeclare checks an active skill at declaration (n4-core §4.2 steps 1.2
+// canDeclare checks an active skill at declaration (Order Expenditure Sequence (N4) steps 1.2
 // and 3): the combination with the first skill, the trooper's states, and
 // the skill's own requirements (LoF is checked now; range at resolution).
 func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	tr := s.Troopers[o.Trooper]
 	if category(k.Name) == "" {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §5", "unknown skill %q (move, bs-attack, cc-attack, dodge, reset, idle, discover, suppressive-fire, combat-jump)", k.Name)
+		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "unknown skill %q (move, bs-attack, cc-attack, dodge, reset, idle, discover, suppressive-fire, combat-jump)", k.Name)
 	}
 	if f := k.strayField(); f != "" {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §5", "%s takes no %s", k.Name, f)
+		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
 	}
 	if !first && category(o.First.Name) == "short" && category(k.Name) == "short" {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §4.1", "%s then %s: two Short Skills in one Order are not allowed", o.First.Name, k.Name)
+		return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s then %s: two Short Skills in one Order are not allowed", o.First.Name, k.Name)
 	}
 	if !first && category(k.Name) == "entire" {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §4.1", "%s is an Entire Order: it takes the whole Order", k.Name)
+		return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s is an Entire Order: it takes the whole Order", k.Name)
 	}
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
 		return err
 	}
 	p := s.profile(o.Trooper)
 	if tr.States.Reserve && k.Name != SkillCombatJump {
-		return rules.Errorf(rules.CodeIllegal, "seed 000 (Combat Jump)", "%s is in reserve: it can only come on with a Combat Jump", tr.ID)
+		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "%s is in reserve: it can only come on with a Combat Jump", tr.ID)
 	}
 	switch k.Name {
 	case SkillCombatJump:
@@ -136,7 +136,7 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 
 // checkAttack checks a BS or CC Attack at declaration: a split Burst share
 // by share, the Burst against the burst-active ruling, and each target's
-// requirements (n4-core §1.5, §5.2, §5.3).
+// requirements (Face to Face Rolls (N4), BS Attack (N4), CC Attack (N4)).
 func (s *State) checkAttack(o *Order, k Skill) error {
 	w, err := s.weaponFor(o.Trooper, k)
 	if err != nil {
@@ -145,23 +145,23 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 	full := max(w.Burst, 1)
 	if k.Burst > 0 {
 		if s.Rulings.Get("burst-active") != "may-reduce" {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §1.5 (burst-active: full, errata 1.3)", "the active trooper rolls its full Burst of %d", full)
+			return rules.Errorf(rules.CodeIllegal, "Face to Face Rolls (N4) (burst-active: full, errata 1.3)", "the active trooper rolls its full Burst of %d", full)
 		}
 		if k.Burst > full {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §1.5", "Burst %d: the weapon has B%d", k.Burst, full)
+			return rules.Errorf(rules.CodeIllegal, "Face to Face Rolls (N4)", "Burst %d: the weapon has B%d", k.Burst, full)
 		}
 	}
 	if len(k.Split) == 0 {
 		return s.checkAttackTarget(o, k, w)
 	}
 	if k.Target != "" || isDirectTemplate(w) {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "a split Burst names its targets in split, and a template cannot split")
+		return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "a split Burst names its targets in split, and a template cannot split")
 	}
 	total := 0
 	var seen []string
 	for _, sh := range k.Split {
 		if sh.Dice < 1 || slices.Contains(seen, sh.Target) {
-			return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "split: each target once, with at least one die")
+			return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "split: each target once, with at least one die")
 		}
 		seen = append(seen, sh.Target)
 		total += sh.Dice
@@ -176,7 +176,7 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 		want = k.Burst
 	}
 	if total != want {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §1.5", "the split assigns %d dice of a Burst of %d", total, want)
+		return rules.Errorf(rules.CodeIllegal, "Face to Face Rolls (N4)", "the split assigns %d dice of a Burst of %d", total, want)
 	}
 	return nil
 }
@@ -190,33 +190,33 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 	}
 	target := s.targetModel(k.Target, tr.Seat)
 	if target < 0 || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "target %q is not an enemy model on the table", k.Target)
+		return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "target %q is not an enemy model on the table", k.Target)
 	}
 	if s.Troopers[s.Models[target].Trooper].States.Camouflaged {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §7.9", "%s is a Camouflaged marker: Discover it first", k.Target)
+		return rules.Errorf(rules.CodeIllegal, "Camouflaged (N4)", "%s is a Camouflaged marker: Discover it first", k.Target)
 	}
 	shooter := s.Models[o.Model]
 	shooter.At = from
 	if k.Name == SkillBSAttack && isDirectTemplate(w) {
 		if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "no Line of Fire to %s", k.Target)
+			return rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "no Line of Fire to %s", k.Target)
 		}
 		_, err := s.placeTemplate(o.Model, from, w, target)
 		return err
 	}
 	if k.Name == SkillCCAttack {
 		if !geom.InContact(shooter.base(), s.Models[target].base()) {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.3", "CC Attack needs silhouette contact with %s", k.Target)
+			return rules.Errorf(rules.CodeIllegal, "CC Attack (N4)", "CC Attack needs silhouette contact with %s", k.Target)
 		}
 		return nil
 	}
 	if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "no Line of Fire to %s", k.Target)
+		return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "no Line of Fire to %s", k.Target)
 	}
 	return nil
 }
 
-// fromPoint is the point of the path an attack is made from (n4-core §5.2:
+// fromPoint is the point of the path an attack is made from (BS Attack (N4):
 // with Move + BS Attack, any one point of the route).
 func (s *State) fromPoint(o *Order, k Skill) ([2]float64, error) {
 	last := len(o.Path) - 1
@@ -224,7 +224,7 @@ func (s *State) fromPoint(o *Order, k Skill) ([2]float64, error) {
 		return o.Path[last], nil
 	}
 	if *k.From < 0 || *k.From > last {
-		return [2]float64{}, rules.Errorf(rules.CodeBadAction, "n4-core §5.2", "from %d: the path has points 0..%d", *k.From, last)
+		return [2]float64{}, rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "from %d: the path has points 0..%d", *k.From, last)
 	}
 	return o.Path[*k.From], nil
 }
@@ -240,8 +240,8 @@ func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 		case SkillSuppressiveFire:
 			return w.Traits.SuppressiveFire
 		}
-		// BS Attacks use ranged weapons and Direct Templates (n4-core §5.2,
-		// §6.5); impact templates and deployables are not modelled yet.
+		// BS Attacks use ranged weapons and Direct Templates (BS Attack (N4),
+		// Direct Template Weapons (N4)); impact templates and deployables are not modelled yet.
 		return !w.Traits.Deployable && (isDirectTemplate(w) || (len(w.Ranges) > 0 && w.Traits.Template == ""))
 	}
 	for _, id := range p.Weapons {
@@ -250,24 +250,24 @@ func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 			continue
 		}
 		if !fit(w) {
-			return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "%s cannot be used for %s", w.Name, k.Name)
+			return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s cannot be used for %s", w.Name, k.Name)
 		}
 		if k.Ammo != "" && !w.HasAmmo(k.Ammo) {
-			return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "%s has no %s ammunition", w.Name, k.Ammo)
+			return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no %s ammunition", w.Name, k.Ammo)
 		}
 		return w, nil
 	}
 	if k.Weapon != "" {
-		return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "%s has no weapon %q", p.Name, k.Weapon)
+		return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no weapon %q", p.Name, k.Weapon)
 	}
-	return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "%s has no weapon for %s", p.Name, k.Name)
+	return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no weapon for %s", p.Name, k.Name)
 }
 
-// checkRoute checks a Move (n4-core §5.1): a route, no longer than the MOV
+// checkRoute checks a Move (Move (N4)): a route, no longer than the MOV
 // value, on the table, through no base and no impassable scenery.
 func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 	if len(route) == 0 {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §5.1", "a Move needs a route")
+		return rules.Errorf(rules.CodeBadAction, "Move (N4)", "a Move needs a route")
 	}
 	var buf [8]geom.Point
 	r := geom.Route(buf[:0])
@@ -276,11 +276,11 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 		r = append(r, geom.Pt(p[0], p[1]))
 	}
 	if l := r.Length(); math.IsNaN(l) || l > mov+geom.Eps {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §5.1", "route of %.2f\" is longer than MOV %g\"", l, mov)
+		return rules.Errorf(rules.CodeIllegal, "Move (N4)", "route of %.2f\" is longer than MOV %g\"", l, mov)
 	}
 	base := s.Models[o.Model].base()
 	if err := s.geomTable().CheckRoute(r, base.Radius, s.bases(o.Model)); err != nil {
-		return s.routeError(err, o.Model, "n4-core §5.1")
+		return s.routeError(err, o.Model, "Move (N4)")
 	}
 	return nil
 }
@@ -340,10 +340,10 @@ type eligibility struct {
 	LoF     bool `json:"lof"`
 	ZoC     bool `json:"zoc"`
 	// Template: affected by the active trooper's template, which lets it
-	// Dodge (or Reset) without LoF or ZoC (n4-core §4.3, seed 003).
+	// Dodge (or Reset) without LoF or ZoC (ARO (N4), Dodge (N4)).
 	Template bool `json:"template,omitempty"`
 	// Proxy: an inactive Proxy of an eligible G: Jumper, which may Dodge or
-	// Reset without LoF or ZoC (seed 000, FAQ 1.0).
+	// Reset without LoF or ZoC (G: Jumper (N4, PDF 2.1), FAQ 1.0).
 	Proxy bool       `json:"proxy,omitempty"`
 	At    [2]float64 `json:"at"`    // the closest path point at which it qualifies
 	AtLoF [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
@@ -501,8 +501,8 @@ func (s *State) modelSight(i int) modelSight {
 
 // eligible lists the reactive troopers that may declare an ARO now: not yet
 // decided this Order, able to act, and with the active trooper in their
-// Line of Fire or Zone of Control at some point of its activity (n4-core
-// §4.3).
+// Line of Fire or Zone of Control at some point of its activity (the N4 core rules
+// ARO (N4)).
 func (s *State) eligible() []eligibility {
 	o := s.Order
 	var out []eligibility
@@ -529,14 +529,14 @@ func (s *State) eligible() []eligibility {
 	return out
 }
 
-// canReact checks a declared ARO (n4-core §4.3; seed 003 for Dodge).
+// canReact checks a declared ARO (ARO (N4); Dodge (N4) for Dodge).
 func (s *State) canReact(t int, k Skill, e eligibility) error {
 	tr := s.Troopers[t]
 	if category(k.Name) != "short" && k.Name != SkillDiscover {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "%s is not an ARO", k.Name)
+		return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s is not an ARO", k.Name)
 	}
 	if f := k.strayField(); f != "" {
-		return rules.Errorf(rules.CodeBadAction, "n4-core §5", "%s takes no %s", k.Name, f)
+		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
 	}
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
 		return err
@@ -544,43 +544,43 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	// Affected by a template only, or an inactive Proxy of a reacting G:
 	// Jumper without LoF or ZoC: Dodge or Reset.
 	if !e.LoF && !e.ZoC && k.Name != SkillDodge && k.Name != SkillReset {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §4.3, seed 000", "%s has the active trooper in neither LoF nor ZoC: it may only Dodge or Reset", tr.ID)
+		return rules.Errorf(rules.CodeIllegal, "ARO (N4), G: Jumper (N4, PDF 2.1)", "%s has the active trooper in neither LoF nor ZoC: it may only Dodge or Reset", tr.ID)
 	}
 	// ZoC without LoF: the zoc-aro ruling (N4 errata 1.1.1 allows any valid
 	// ARO; the original N4 only Dodge or Reset).
 	if !e.LoF && s.Rulings.Get("zoc-aro") == "dodge-reset-only" && k.Name != SkillDodge && k.Name != SkillReset {
-		return rules.Errorf(rules.CodeIllegal, "n4-core §4.3 (zoc-aro: dodge-reset-only)", "%s has the active trooper in ZoC but not in LoF: only Dodge or Reset", tr.ID)
+		return rules.Errorf(rules.CodeIllegal, "ARO (N4) (zoc-aro: dodge-reset-only)", "%s has the active trooper in ZoC but not in LoF: only Dodge or Reset", tr.ID)
 	}
 	o := s.Order
 	active := s.Models[o.Model]
 	switch k.Name {
 	case SkillDodge, SkillReset:
 		// Seed 003: in the Reactive Turn, Dodge needs a valid ARO: being
-		// eligible is that; so does Reset (n4-core §5.5).
+		// eligible is that; so does Reset (Reset (N4)).
 		return nil
 	case SkillDiscover:
 		if s.targetModel(k.Target, tr.Seat) != o.Model {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "an ARO acts against the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
+			return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO acts against the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
 		}
 		if !e.LoF {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "%s has no Line of Fire to %s", tr.ID, k.Target)
+			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "%s has no Line of Fire to %s", tr.ID, k.Target)
 		}
 		if !s.Troopers[o.Trooper].States.Camouflaged {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "Discover needs an enemy marker")
+			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "Discover needs an enemy marker")
 		}
 		if slices.Contains(tr.Failed, s.Troopers[o.Trooper].Marker) {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.6", "%s failed to Discover %s this turn", tr.ID, k.Target)
+			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "%s failed to Discover %s this turn", tr.ID, k.Target)
 		}
 		return nil
 	case SkillBSAttack, SkillCCAttack:
 		if len(k.Split) > 0 || k.Burst > 0 {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §1.5", "an ARO rolls B1 against the active trooper: no split, no Burst")
+			return rules.Errorf(rules.CodeIllegal, "Face to Face Rolls (N4)", "an ARO rolls B1 against the active trooper: no split, no Burst")
 		}
 		if s.targetModel(k.Target, tr.Seat) != o.Model {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §4.3", "an ARO attacks the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
+			return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO attacks the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
 		}
 		if s.Troopers[o.Trooper].States.Camouflaged {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §7.9", "%s is a Camouflaged marker: Discover it first", k.Target)
+			return rules.Errorf(rules.CodeIllegal, "Camouflaged (N4)", "%s is a Camouflaged marker: Discover it first", k.Target)
 		}
 		if _, err := s.weaponFor(t, k); err != nil {
 			return err
@@ -590,12 +590,12 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		m := s.modelOf(t)
 		if k.Name == SkillCCAttack {
 			if !geom.InContact(s.Models[m].base(), at.base()) {
-				return rules.Errorf(rules.CodeIllegal, "n4-core §5.3", "CC Attack needs silhouette contact with %s", active.ID)
+				return rules.Errorf(rules.CodeIllegal, "CC Attack (N4)", "CC Attack needs silhouette contact with %s", active.ID)
 			}
 			return nil
 		}
 		if !e.LoF {
-			return rules.Errorf(rules.CodeIllegal, "n4-core §5.2", "%s has no Line of Fire to %s", tr.ID, active.ID)
+			return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no Line of Fire to %s", tr.ID, active.ID)
 		}
 	}
 	return nil

@@ -11,9 +11,9 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// n4-core §5.5 and the seed 003 FAQ: Reset is a WIP roll whose MODs stack
+// Reset (N4) and the Dodge (N4) FAQ: Reset is a WIP roll whose MODs stack
 // (Targeted -3, IMM-B -3, Isolated -9) and whose success cancels those
-// states; IMM-B troopers may only Reset (§7.3).
+// states; IMM-B troopers may only Reset (Immobilized-B (N4)).
 func TestReset(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [20, 20], facing: 0", ""), nil)
 	f := &st.Troopers[0].States
@@ -30,7 +30,7 @@ func TestReset(t *testing.T) {
 		t.Fatalf("a successful Reset cancels Targeted and IMM-B: %+v", f)
 	}
 	// Isolated: -9, stacking with the others up to the MOD cap of -12
-	// (n4-core §1.1); a successful Reset cancels it too.
+	// (Success Value and MODs (N4)); a successful Reset cancels it too.
 	for _, tc := range []struct {
 		targeted, immB bool
 		want           int
@@ -48,7 +48,7 @@ func TestReset(t *testing.T) {
 	}
 }
 
-// n4-core §5.3: a CC Attack on an Unconscious trooper kills it with no roll
+// CC Attack (N4): a CC Attack on an Unconscious trooper kills it with no roll
 // (Coup de Grâce).
 func TestCoupDeGrace(t *testing.T) {
 	contact := fmt.Sprintf("at: [10, %v], facing: 270", 4+0.98425197)
@@ -67,7 +67,7 @@ func TestCoupDeGrace(t *testing.T) {
 	}
 }
 
-// n4-core §7.14 and §7.8: an Engaged trooper may only CC Attack, Dodge,
+// Engaged (N4) and Stunned (N4): an Engaged trooper may only CC Attack, Dodge,
 // Idle or Reset; a Stunned one may not Attack.
 func TestStateRestrictions(t *testing.T) {
 	contact := fmt.Sprintf("at: [10, %v], facing: 270", 4+0.98425197)
@@ -78,8 +78,8 @@ func TestStateRestrictions(t *testing.T) {
 	refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillCCAttack, Target: "zhanshi"}}, rules.CodeIllegal, "Stunned")
 }
 
-// n4-core §5.2: a BS Attack needs Line of Fire at declaration; out of range
-// at Resolution it becomes Idle (§4.2 step 5).
+// BS Attack (N4): a BS Attack needs Line of Fire at declaration; out of range
+// at Resolution it becomes Idle (Order Expenditure Sequence (N4) step 5).
 func TestBSAttackRequirements(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 270", "at: [10, 16], facing: 270", ""), nil)
 	refused(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}}, rules.CodeIllegal, "no Line of Fire")
@@ -99,9 +99,9 @@ func TestBSAttackRequirements(t *testing.T) {
 	}
 }
 
-// n4-core §1.5: shooting each other is Face to Face; a reactive trooper
+// Face to Face Rolls (N4): shooting each other is Face to Face; a reactive trooper
 // shooting an active trooper that is not attacking it rolls a Normal Roll,
-// B1 in ARO (§5.2).
+// B1 in ARO (BS Attack (N4)).
 func TestShootingRolls(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
 	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
@@ -134,7 +134,7 @@ func TestShootingRolls(t *testing.T) {
 	}
 }
 
-// n4-core §1.5 (multiple opponents) and §5.2: the active trooper splits its
+// Face to Face Rolls (N4) (multiple opponents) and BS Attack (N4): the active trooper splits its
 // Burst between targets at declaration; each target rolls Face to Face only
 // against the dice assigned to it, and one that does not oppose faces a
 // Normal Roll. The split must use the full Burst (errata 1.3) and an ARO
@@ -163,7 +163,7 @@ func TestSplitBurst(t *testing.T) {
 	}
 }
 
-// RULINGS.md burst-active: under full (errata 1.3) the active trooper rolls
+// docs/RULES.md (rulings) burst-active: under full (errata 1.3) the active trooper rolls
 // its whole Burst; under may-reduce it may roll fewer.
 func TestBurstActiveRuling(t *testing.T) {
 	k := Skill{Name: SkillBSAttack, Target: "zhanshi", Burst: 1}
@@ -179,7 +179,7 @@ func TestBurstActiveRuling(t *testing.T) {
 	}
 }
 
-// n4-core §4.1 and §5.2: a BS Attack then a Move happen together; the shot
+// Skill categories (N4) and BS Attack (N4): a BS Attack then a Move happen together; the shot
 // may be taken from any one point of the route, and its range is measured
 // from there.
 func TestAttackFromLaterMove(t *testing.T) {
@@ -199,7 +199,7 @@ func TestAttackFromLaterMove(t *testing.T) {
 	}
 }
 
-// n4-core §7.4: a Forward Observer hit (a BS Weapon rolling WIP) puts the
+// Targeted (N4): a Forward Observer hit (a BS Weapon rolling WIP) puts the
 // target in Targeted State instead of forcing a Saving Roll; a BS Attack on
 // a Targeted trooper gains +3; a Reset at -3 cancels it.
 func TestTargetedByForwardObserver(t *testing.T) {
@@ -234,7 +234,7 @@ func TestTargetedByForwardObserver(t *testing.T) {
 	}
 }
 
-// n4-core §7.8: Stunned puts -3 on every roll but a Saving Roll — the
+// Stunned (N4): Stunned puts -3 on every roll but a Saving Roll — the
 // Dodge, Reset, Combat Jump and Discover rolls alike (one stateMods).
 func TestStunnedMinusThreeOnEveryRoll(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
@@ -251,7 +251,7 @@ func TestStunnedMinusThreeOnEveryRoll(t *testing.T) {
 	}
 }
 
-// n4-core §5.1: a Move may not leave the table, pass through another
+// Move (N4): a Move may not leave the table, pass through another
 // model's base or enter Impassable terrain; the refusal names the leg and
 // what is in the way in the table's own names.
 func TestMoveRefusalsSayWhere(t *testing.T) {
@@ -277,7 +277,7 @@ sides:`, 1)
 	}
 }
 
-// n4-core §4.2 step 2.1: the troopers eligible in the second ARO window are
+// Order Expenditure Sequence (N4) step 2.1: the troopers eligible in the second ARO window are
 // found over the whole path. eligible keeps its scans of the first window
 // and scans only what the second skill added; in random games of the demo
 // that must give exactly what a fresh scan of the whole path gives.
@@ -322,7 +322,7 @@ func TestEligibleKeptScansMatchFreshScans(t *testing.T) {
 	}
 }
 
-// n4-core §5: each skill takes its own parameters; one it does not take is
+// Common Skills (N4): each skill takes its own parameters; one it does not take is
 // refused rather than ignored, in an Order and in an ARO.
 func TestSkillsRefuseStrayFields(t *testing.T) {
 	from := 0

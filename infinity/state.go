@@ -55,7 +55,7 @@ type State struct {
 	probeAROs []ARO
 }
 
-// Phase is the step of the Player Turn (n4-core §3.4). The Tactical,
+// Phase is the step of the Player Turn (Game Round and Player Turn (N4)). The Tactical,
 // States and End of Turn steps need no decision in this engine and run
 // inside the action that reaches them.
 type Phase string
@@ -76,19 +76,19 @@ type Table struct {
 // Army is one player's side.
 type Army struct {
 	Seat rules.Seat `json:"seat"`
-	// Groups are the combat groups, each with its Order pool (n4-core §3.1).
+	// Groups are the combat groups, each with its Order pool (Army list and Combat Groups (N4)).
 	Groups []Group `json:"groups"`
 	// LieutenantOrders is the Lieutenant Special Order count of this turn
-	// (n4-core §3.2).
+	// (Order types (N4)).
 	LieutenantOrders int `json:"lieutenantOrders"`
 	// Notes are the player's private notes (what a player writes down and
 	// keeps from the opponent). Only the owner sees them.
 	Notes string `json:"notes,omitempty"`
 	// LossOfLieutenant is set while the army is in Loss of Lieutenant
-	// (seed 001); it is decided in the Tactical Phase (issue #5).
+	// (Loss of Lieutenant (N4)); it is decided in the Tactical Phase (issue #5).
 	LossOfLieutenant bool `json:"lossOfLieutenant,omitempty"`
-	// CommandTokens are the Command Tokens left for the game (n4-core
-	// §3.6).
+	// CommandTokens are the Command Tokens left for the game (the N4 core rules
+	// Command Tokens (N4)).
 	CommandTokens int `json:"commandTokens"`
 	// OrderDeclared is set once the army declares its first Order of its
 	// turn: the Tactical Phase, and with it Executive Use of Command
@@ -112,11 +112,11 @@ type Trooper struct {
 	Seat    rules.Seat `json:"seat"`
 	Profile string     `json:"profile"`
 	Group   string     `json:"group"`
-	// Lieutenant is private information (n4-core §3.1, seed 001): only the
+	// Lieutenant is private information (Army list and Combat Groups (N4), Loss of Lieutenant (N4)): only the
 	// owner's observation shows it.
 	Lieutenant bool `json:"lieutenant"`
 	// Wounds is the W/STR left: exactly 0 is Unconscious, below 0 Dead
-	// (n4-core §2.3).
+	// (Wounds, Unconscious and Dead (N4)).
 	Wounds int `json:"wounds"`
 	// IrregularOrders are the Irregular Orders this trooper holds this turn.
 	IrregularOrders int    `json:"irregularOrders"`
@@ -127,9 +127,9 @@ type Trooper struct {
 	// Camouflaged: all the opponent knows of it.
 	Marker string `json:"marker,omitempty"`
 	// Failed lists the markers this trooper failed to Discover this Player
-	// Turn (n4-core §5.6).
+	// Turn (Discover (N4)).
 	Failed []string `json:"failed,omitempty"`
-	// Jumper names the G: Jumper trooper this one is a Proxy of (seed 000):
+	// Jumper names the G: Jumper trooper this one is a Proxy of (G: Jumper (N4, PDF 2.1)):
 	// its Proxies share one Order and one Active Proxy Token, each with its
 	// own profile, W/STR and states. Empty for an ordinary trooper.
 	Jumper string `json:"jumper,omitempty"`
@@ -146,7 +146,7 @@ func (t Trooper) unit() string {
 	return t.ID
 }
 
-// States are the states a trooper is in (n4-core §7).
+// States are the states a trooper is in (States (N4)).
 type States struct {
 	Unconscious     bool `json:"unconscious,omitempty"`
 	Dead            bool `json:"dead,omitempty"`
@@ -157,21 +157,21 @@ type States struct {
 	Targeted        bool `json:"targeted,omitempty"`
 	Stunned         bool `json:"stunned,omitempty"`
 	SuppressiveFire bool `json:"suppressiveFire,omitempty"`
-	// Prone: gone to ground after a failed Guts Roll (n4-core §5.9); a
+	// Prone: gone to ground after a failed Guts Roll (Guts Roll (N4)); a
 	// Move stands the trooper up.
 	Prone bool `json:"prone,omitempty"`
 	// Camouflaged: on the table as a marker whose identity is private;
-	// enemies must Discover it before attacking it (n4-core §7.9).
+	// enemies must Discover it before attacking it (Camouflaged (N4)).
 	Camouflaged bool `json:"camouflaged,omitempty"`
 	// Hidden: in Hidden Deployment, not on the table; its position is
-	// private (n4-core §7.12, §7.13).
+	// private (Hidden Deployment (N4), Hidden Deployment (N4)).
 	Hidden bool `json:"hidden,omitempty"`
 	// Reserve: off the table until it comes on (Combat Jump).
 	Reserve bool `json:"reserve,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
-// (n4-core §7).
+// (States (N4)).
 func (s States) Null() bool { return s.Unconscious || s.Dead }
 
 // String lists the states that hold, as Names does.
@@ -244,7 +244,7 @@ func (m Model) geomModel() geom.Model {
 }
 
 // viewer is model m as a viewer: a Camouflaged marker sees all around
-// (n4-core §7.9).
+// (Camouflaged (N4)).
 func (s *State) viewer(m Model) geom.Model {
 	g := m.geomModel()
 	if s.Troopers[m.Trooper].States.Camouflaged {
@@ -353,7 +353,7 @@ func (s *State) geomTable() *geom.Table {
 func (s *State) bases(except ...int) []geom.Circle { return s.collectBases(false, except) }
 
 // sightBases are the bases that block Line of Fire: those of bases but the
-// markers, which do not (n4-core §6.1).
+// markers, which do not (Line of Fire (N4)).
 func (s *State) sightBases(except ...int) []geom.Circle { return s.collectBases(true, except) }
 
 // baseModel is the model whose base is k-th in bases(except...), or -1.

@@ -6,7 +6,7 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// Suppressive Fire (n4-core §7.15).
+// Suppressive Fire (Suppressive Fire (N4)).
 const (
 	// suppressiveReach is how close an enemy must be to suffer -3 in a
 	// Face to Face Roll against a trooper in Suppressive Fire.
@@ -41,7 +41,7 @@ func (s *State) suppressiveARO(t int, k Skill) bool {
 }
 
 // suppressedBy returns the -3 MOD of a roll Face to Face against a trooper
-// in Suppressive Fire within 24" (n4-core §7.15), if any.
+// in Suppressive Fire within 24" (Suppressive Fire (N4)), if any.
 func (s *State) suppressedBy(r *roller) []dice.Mod {
 	m := s.modelOf(r.trooper)
 	for _, o := range r.opps {
@@ -68,7 +68,7 @@ func (s *State) enterSuppressive(t int) []rules.Event {
 }
 
 // leaveSuppressive cancels trooper t's Suppressive Fire, if it is in it,
-// saying why (n4-core §7.15).
+// saying why (Suppressive Fire (N4)).
 func (s *State) leaveSuppressive(t int, why string) []rules.Event {
 	st := &s.Troopers[t].States
 	if !st.SuppressiveFire {
@@ -80,7 +80,7 @@ func (s *State) leaveSuppressive(t int, why string) []rules.Event {
 
 // dropSuppressive cancels Suppressive Fire where a state forbids it:
 // Engaged, Isolated, Immobilized, or the army in Loss of Lieutenant
-// (n4-core §7.15). A Null trooper has already left every state (die, and
+// (Suppressive Fire (N4)). A Null trooper has already left every state (die, and
 // the Unconscious path of a Saving Roll).
 func (s *State) dropSuppressive() []rules.Event {
 	var events []rules.Event

@@ -6,7 +6,7 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// n4-core §7.15 and §4.1: Suppressive Fire is an Entire Order (nothing may
+// Suppressive Fire (N4) and Skill categories (N4): Suppressive Fire is an Entire Order (nothing may
 // join it), needs a weapon with the trait, and puts the trooper in the
 // state.
 func TestSuppressiveFireEntireOrder(t *testing.T) {
@@ -30,7 +30,7 @@ func TestSuppressiveFireEntireOrder(t *testing.T) {
 	refused(t, st, "red", Activate{Trooper: "zhanshi", Order: OrderRegular, Skill: Skill{Name: SkillSuppressiveFire, Weapon: "pistol"}}, rules.CodeIllegal, "cannot be used")
 }
 
-// n4-core §7.15: in ARO the trooper shoots B3 in SF Mode, and an enemy
+// Suppressive Fire (N4): in ARO the trooper shoots B3 in SF Mode, and an enemy
 // within 24" rolling Face to Face against it suffers -3; activating the
 // trooper cancels the state.
 func TestSuppressiveFireARO(t *testing.T) {
@@ -64,7 +64,7 @@ func TestSuppressiveFireARO(t *testing.T) {
 	}
 }
 
-// n4-core §7.15: declaring an ARO other than a BS Attack in SF Mode
+// Suppressive Fire (N4): declaring an ARO other than a BS Attack in SF Mode
 // cancels the state.
 func TestSuppressiveFireCancelledByOtherARO(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)

@@ -10,7 +10,7 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// Direct Template weapons (n4-core §6.5): no attack roll; the template is
+// Direct Template weapons (Direct Template Weapons (N4)): no attack roll; the template is
 // placed when the attack is declared, its narrow end at the edge of the
 // attacker's base, and every trooper it touches is affected. Affected
 // troopers may Dodge even without Line of Fire, as a Normal PH Roll (seed
@@ -30,18 +30,18 @@ func teardropSize(w catalog.Weapon) geom.TeardropSize {
 // placeTemplate lays the weapon's teardrop from the attacking model (at
 // from) toward the target model and returns the troopers it touches. It
 // refuses a placement that misses the target or touches a trooper of the
-// attacker's own side (n4-core §6.5: you cannot attack your own troopers).
+// attacker's own side (Direct Template Weapons (N4): you cannot attack your own troopers).
 func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, target int) ([]int, error) {
 	am := s.Models[attacker]
 	am.At = from
 	if target < 0 {
-		return nil, rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "no such target")
+		return nil, rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "no such target")
 	}
 	tm := s.Models[target]
 	angle := math.Atan2(tm.At[1]-from[1], tm.At[0]-from[0])
 	td, err := geom.PlaceTeardrop(am.base(), angle, teardropSize(w))
 	if err != nil {
-		return nil, rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "template: %v", err)
+		return nil, rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "template: %v", err)
 	}
 	own := s.Troopers[am.Trooper].Seat
 	var affected []int
@@ -51,19 +51,19 @@ func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, t
 		}
 		t := model.Trooper
 		if s.Troopers[t].Seat == own {
-			return nil, rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "the template would touch %s, a trooper of your own", s.Troopers[t].ID)
+			return nil, rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "the template would touch %s, a trooper of your own", s.Troopers[t].ID)
 		}
 		affected = append(affected, t)
 	}
 	if !slices.Contains(affected, tm.Trooper) {
-		return nil, rules.Errorf(rules.CodeIllegal, "n4-core §6.5", "the template does not reach %s", tm.ID)
+		return nil, rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "the template does not reach %s", tm.ID)
 	}
 	return affected, nil
 }
 
 // templateHits applies a Direct Template: every affected trooper that did
 // not Dodge it successfully takes its automatic hits, with no Partial Cover
-// on the save (n4-core §2.1, §6.5).
+// on the save (Saving Rolls (N4), Direct Template Weapons (N4)).
 func (s *State) templateHits(r *roller, rs []*roller, d dice.Source) ([]rules.Event, error) {
 	var events []rules.Event
 	for _, t := range s.Order.Affected {

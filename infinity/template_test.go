@@ -36,8 +36,8 @@ var flame = Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "heavy-flameth
 
 // Seed 003: "If the user is not making a Face to Face Roll (for example if
 // they ... have been affected by a Direct Template Weapon), they will
-// instead make a Normal PH Roll"; a success avoids the template (n4-core
-// §6.5) and allows the 2" move.
+// instead make a Normal PH Roll"; a success avoids the template (the N4 core rules
+// Direct Template Weapons (N4)) and allows the 2" move.
 func TestDodgeDirectTemplate(t *testing.T) {
 	st := setup(t, flamerYAML("at: [10, 10], facing: 270", ""), nil)
 	do(t, st, "blue", Activate{Trooper: "assault", Order: OrderRegular, Skill: flame})
@@ -56,7 +56,7 @@ func TestDodgeDirectTemplate(t *testing.T) {
 	}
 }
 
-// n4-core §6.5 and §2.2: a failed Dodge leaves the trooper under the
+// Direct Template Weapons (N4) and Ammunition (N4): a failed Dodge leaves the trooper under the
 // template: the automatic hit forces its Saving Rolls (the flamethrower's
 // Continuous Damage re-rolls each failure).
 func TestTemplateHitsWithoutRoll(t *testing.T) {
@@ -106,7 +106,7 @@ func TestTemplateAloneAllowsDodge(t *testing.T) {
 	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
 }
 
-// n4-core §6.5: a template placement cannot include the attacker's own
+// Direct Template Weapons (N4): a template placement cannot include the attacker's own
 // troopers.
 func TestTemplateCannotTouchAllies(t *testing.T) {
 	st := setup(t, flamerYAML("at: [10, 10], facing: 270", "at: [10, 7], facing: 90"), nil)

@@ -6,15 +6,15 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// lossOfLieutenant is the check of the Tactical Phase (seed 001; n4-core
-// §3.8): no Lieutenant deployed, or the Lieutenant in a Null state or
+// lossOfLieutenant is the check of the Tactical Phase (Loss of Lieutenant (N4); the N4 core rules
+// Loss of Lieutenant (N4)): no Lieutenant deployed, or the Lieutenant in a Null state or
 // Isolated, puts the army in Loss of Lieutenant for the turn. An army already
 // in Loss of Lieutenant stays in it until a new Lieutenant is appointed.
 func (s *State) lossOfLieutenant(seat rules.Seat) bool {
 	if s.army(seat).LossOfLieutenant {
 		return true
 	}
-	// A G: Jumper Lieutenant is lost only when every Proxy is (seed 000,
+	// A G: Jumper Lieutenant is lost only when every Proxy is (G: Jumper (N4, PDF 2.1),
 	// G: Jumper and Lieutenant).
 	for i, t := range s.Troopers {
 		if t.Seat != seat || !t.Lieutenant {
@@ -32,17 +32,17 @@ func (s *State) lossOfLieutenant(seat rules.Seat) bool {
 }
 
 // irregular reports whether a trooper acts as Irregular this turn: by its
-// profile, while Isolated at the start of its Active Turn (n4-core §7.1), or
-// when its army is in Loss of Lieutenant (seed 001).
+// profile, while Isolated at the start of its Active Turn (Isolated (N4)), or
+// when its army is in Loss of Lieutenant (Loss of Lieutenant (N4)).
 func (s *State) irregular(t int) bool {
 	tr := s.Troopers[t]
 	// A trooper in Hidden Deployment adds nothing to the pool: it holds its
-	// own Order, to place itself on the table (n4-core §7.12).
+	// own Order, to place itself on the table (Hidden Deployment (N4)).
 	return s.profile(t).Irregular || tr.States.Isolated || tr.States.Hidden || s.army(tr.Seat).LossOfLieutenant
 }
 
 // startTurn runs the Tactical Phase of the active player's turn: the Loss
-// of Lieutenant check, then the Order Count (n4-core §3.4, §3.5).
+// of Lieutenant check, then the Order Count (Game Round and Player Turn (N4), Order Count (N4)).
 func (s *State) startTurn() []rules.Event {
 	seat := s.active()
 	army := s.army(seat)
@@ -54,7 +54,7 @@ func (s *State) startTurn() []rules.Event {
 }
 
 // countingProxy is the Proxy through which G: Jumper j adds its one Order
-// to the count (seed 000), or -1: the first that is on the table and
+// to the count (G: Jumper (N4, PDF 2.1)), or -1: the first that is on the table and
 // neither Null nor Isolated, preferring one not in Hidden Deployment (a
 // hidden Proxy would make the G: Jumper's Order Irregular, and which Proxy
 // comes first in the army list must not decide that).
@@ -74,7 +74,7 @@ func (s *State) countingProxy(j string) int {
 	return hidden
 }
 
-// orderCount is the Order Count of seat's turn (n4-core §3.5): every pool,
+// orderCount is the Order Count of seat's turn (Order Count (N4)): every pool,
 // Irregular Order and Lieutenant Special Order counted afresh.
 func (s *State) orderCount(seat rules.Seat) TurnStarted {
 	army := s.army(seat)
@@ -90,7 +90,7 @@ func (s *State) orderCount(seat rules.Seat) TurnStarted {
 		}
 		t.IrregularOrders = 0
 		// Troopers not on the table and Null troopers add nothing; a G:
-		// Jumper counts once, through one of its Proxies (seed 000).
+		// Jumper counts once, through one of its Proxies (G: Jumper (N4, PDF 2.1)).
 		if t.States.Null() || s.modelOf(i) < 0 || (t.Jumper != "" && s.countingProxy(t.Jumper) != i) {
 			continue
 		}
@@ -116,12 +116,12 @@ func (s *State) orderCount(seat rules.Seat) TurnStarted {
 }
 
 // endTurn runs the States Phase and End of Turn, then starts the next
-// Player Turn or ends the game (n4-core §3.4).
+// Player Turn or ends the game (Game Round and Player Turn (N4)).
 func (s *State) endTurn() []rules.Event {
 	seat := s.active()
 	var events []rules.Event
 	// States Phase: Stunned ends at the start of the States Phase of the
-	// turn (n4-core §7.8).
+	// turn (Stunned (N4)).
 	for i := range s.Troopers {
 		if s.Troopers[i].States.Stunned {
 			s.Troopers[i].States.Stunned = false
@@ -129,11 +129,11 @@ func (s *State) endTurn() []rules.Event {
 		}
 	}
 	// A failed Discover bars its trooper from that marker until the next
-	// Player Turn (n4-core §5.6).
+	// Player Turn (Discover (N4)).
 	for i := range s.Troopers {
 		s.Troopers[i].Failed = nil
 	}
-	// Unused Orders are lost (n4-core §3.2).
+	// Unused Orders are lost (Order types (N4)).
 	army := s.army(seat)
 	for g := range army.Groups {
 		army.Groups[g].Pool = 0
@@ -145,7 +145,7 @@ func (s *State) endTurn() []rules.Event {
 		}
 	}
 	// End of Turn: a player in Loss of Lieutenant must appoint a new one
-	// (seed 001, Cancellation), if anyone can be.
+	// (Loss of Lieutenant (N4), Cancellation), if anyone can be.
 	if army.LossOfLieutenant && len(s.lieutenantCandidates(seat)) > 0 {
 		s.Phase = PhaseAppoint
 		return events
@@ -184,10 +184,10 @@ func (s *State) nextTurn() []rules.Event {
 }
 
 // PhaseAppoint is the End of Turn step where a player in Loss of
-// Lieutenant appoints a new Lieutenant (seed 001).
+// Lieutenant appoints a new Lieutenant (Loss of Lieutenant (N4)).
 const PhaseAppoint Phase = "appoint-lieutenant"
 
-// Appoint names the new Lieutenant at the End of Turn (seed 001): at no
+// Appoint names the new Lieutenant at the End of Turn (Loss of Lieutenant (N4)): at no
 // cost, neither Irregular nor a REM; its identity stays private.
 type Appoint struct {
 	Trooper string `json:"trooper"`
@@ -213,7 +213,7 @@ func (e Appointed) String() string {
 
 // lieutenantCandidates are the troopers seat may appoint: on the table (or
 // in Hidden Deployment), not in a Null state, and whose profile is neither
-// Irregular nor a REM (seed 001, IMPORTANT).
+// Irregular nor a REM (Loss of Lieutenant (N4), IMPORTANT).
 func (s *State) lieutenantCandidates(seat rules.Seat) []int {
 	var out []int
 	for i, t := range s.Troopers {
@@ -228,13 +228,13 @@ func (s *State) lieutenantCandidates(seat rules.Seat) []int {
 func (s *State) checkAppoint(a Appoint) error {
 	t := s.trooperIndex(a.Trooper)
 	if t < 0 || s.Troopers[t].Seat != s.active() {
-		return rules.Errorf(rules.CodeBadAction, "seed 001", "%q is not a trooper of %s", a.Trooper, s.active())
+		return rules.Errorf(rules.CodeBadAction, "Loss of Lieutenant (N4)", "%q is not a trooper of %s", a.Trooper, s.active())
 	}
 	if !slices.Contains(s.lieutenantCandidates(s.active()), t) {
 		if !s.profile(t).CanBeLieutenant() {
-			return rules.Errorf(rules.CodeIllegal, "seed 001 (IMPORTANT)", "%s cannot be Lieutenant: Irregular troopers and REMs cannot", a.Trooper)
+			return rules.Errorf(rules.CodeIllegal, "Loss of Lieutenant (N4; IMPORTANT)", "%s cannot be Lieutenant: Irregular troopers and REMs cannot", a.Trooper)
 		}
-		return rules.Errorf(rules.CodeIllegal, "seed 001", "%s cannot be appointed: it is not on the table or is in a Null state", a.Trooper)
+		return rules.Errorf(rules.CodeIllegal, "Loss of Lieutenant (N4)", "%s cannot be appointed: it is not on the table or is in a Null state", a.Trooper)
 	}
 	return nil
 }
@@ -243,7 +243,7 @@ func (s *State) checkAppoint(a Appoint) error {
 // turn.
 func (s *State) appoint(a Appoint) []rules.Event {
 	seat := s.active()
-	// A G: Jumper is Lieutenant with all its Proxies (seed 000, G: Jumper
+	// A G: Jumper is Lieutenant with all its Proxies (G: Jumper (N4, PDF 2.1), G: Jumper
 	// and Lieutenant).
 	unit := s.unitMembers(a.Trooper)
 	for i := range s.Troopers {
@@ -257,8 +257,8 @@ func (s *State) appoint(a Appoint) []rules.Event {
 }
 
 // victoryPoints is each side's surviving cost: troopers not in a Null state
-// (n4-core §10.1), each Proxy by its own cost, and none of a G: Jumper that
-// counts as a casualty (seed 000).
+// (Victory Points (N4)), each Proxy by its own cost, and none of a G: Jumper that
+// counts as a casualty (G: Jumper (N4, PDF 2.1)).
 func (s *State) victoryPoints() map[rules.Seat]int {
 	vp := map[rules.Seat]int{}
 	for _, seat := range s.Seats {

@@ -48,7 +48,7 @@ func setupErr(t *testing.T, yaml string) error {
 	return err
 }
 
-// n4-core §3.1: at most 15 troopers, combat groups of at most 10, exactly
+// Army list and Combat Groups (N4): at most 15 troopers, combat groups of at most 10, exactly
 // one Lieutenant, who is neither Irregular nor a REM.
 func TestArmyRules(t *testing.T) {
 	many := func(n int, profile string) []string {
@@ -63,11 +63,11 @@ func TestArmyRules(t *testing.T) {
 		yaml string
 		want string
 	}{
-		{"§3.1 at most 15 troopers", armyYAML(many(16, "line-trooper"), "t0"), "16 troopers, at most 15"},
-		{"§3.1 combat groups of at most 10", armyYAML(many(11, "line-trooper"), "t0"), "has 11 troopers, at most 10"},
-		{"§3.1 exactly one Lieutenant", armyYAML(many(3, "line-trooper"), "none"), "no Lieutenant"},
-		{"§3.1 Irregular troopers cannot be Lieutenant", armyYAML([]string{"m:militia"}, "m"), "Irregular troopers and REMs cannot"},
-		{"§3.1 REMs cannot be Lieutenant", armyYAML([]string{"r:remote"}, "r"), "Irregular troopers and REMs cannot"},
+		{"Army list and Combat Groups (N4) at most 15 troopers", armyYAML(many(16, "line-trooper"), "t0"), "16 troopers, at most 15"},
+		{"Army list and Combat Groups (N4) combat groups of at most 10", armyYAML(many(11, "line-trooper"), "t0"), "has 11 troopers, at most 10"},
+		{"Army list and Combat Groups (N4) exactly one Lieutenant", armyYAML(many(3, "line-trooper"), "none"), "no Lieutenant"},
+		{"Army list and Combat Groups (N4) Irregular troopers cannot be Lieutenant", armyYAML([]string{"m:militia"}, "m"), "Irregular troopers and REMs cannot"},
+		{"Army list and Combat Groups (N4) REMs cannot be Lieutenant", armyYAML([]string{"r:remote"}, "r"), "Irregular troopers and REMs cannot"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -82,7 +82,7 @@ func TestArmyRules(t *testing.T) {
 	}
 }
 
-// n4-core §3.5: Regular troopers fill their group's pool, Irregular ones
+// Order Count (N4): Regular troopers fill their group's pool, Irregular ones
 // get their own Order, the Lieutenant a Special Order; Null troopers count
 // for nothing.
 func TestOrderCount(t *testing.T) {
@@ -110,7 +110,7 @@ func TestOrderCount(t *testing.T) {
 	}
 }
 
-// n4-core §3.2: the pool serves the group's Regular troopers, an Irregular
+// Order types (N4): the pool serves the group's Regular troopers, an Irregular
 // Order only its trooper, the Lieutenant Special Order only the
 // Lieutenant; unused Orders are lost at the end of the Orders Phase.
 func TestSpendingOrders(t *testing.T) {
@@ -132,8 +132,8 @@ func TestSpendingOrders(t *testing.T) {
 	}
 }
 
-// n4-core §3.4: two Player Turns a round, the scenario's rounds, then the
-// game ends with each side's surviving cost as Victory Points (§10.1).
+// Game Round and Player Turn (N4): two Player Turns a round, the scenario's rounds, then the
+// game ends with each side's surviving cost as Victory Points (Victory Points (N4)).
 func TestGameEndsWithVictoryPoints(t *testing.T) {
 	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)
 	st.Troopers[st.trooperIndex("a")].States.Unconscious = true
@@ -151,7 +151,7 @@ func TestGameEndsWithVictoryPoints(t *testing.T) {
 	refused(t, st, "blue", EndOrders{}, rules.CodeGameOver, "over")
 }
 
-// Seed 001 / n4-core §3.8: a Lieutenant in a Null state, or Isolated, at
+// Seed 001 / Loss of Lieutenant (N4): a Lieutenant in a Null state, or Isolated, at
 // the Tactical Phase means Loss of Lieutenant: no Lieutenant Special Order
 // and every trooper Irregular.
 func TestLossOfLieutenantOrderCount(t *testing.T) {
@@ -178,7 +178,7 @@ func TestLossOfLieutenantOrderCount(t *testing.T) {
 	}
 }
 
-// The Lieutenant is private (n4-core §3.1): its owner sees it, the
+// The Lieutenant is private (Army list and Combat Groups (N4)): its owner sees it, the
 // opponent and spectators do not, in the observation or in events.
 func TestLieutenantIsPrivate(t *testing.T) {
 	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)
@@ -231,7 +231,7 @@ func idleOrder(t *testing.T, st *State, trooper, source string) {
 	}
 }
 
-// A deployable must be a deployable weapon (n4-core §6.5).
+// A deployable must be a deployable weapon (Direct Template Weapons (N4)).
 func TestDeployableMustBeDeployable(t *testing.T) {
 	yaml := strings.Replace(armyYAML([]string{"lt:fusilier"}, "lt"), "    combat-groups: [{name: \"1\", troopers: [lt]}]\n",
 		"    combat-groups: [{name: \"1\", troopers: [lt]}]\n    deployables: [{id: m1, weapon: combi-rifle, at: [5, 5]}]\n", 1)
@@ -273,7 +273,7 @@ func TestLieutenantOrderStillUsable(t *testing.T) {
 	}
 }
 
-// Seed 001 / n4-core §7.15: the army entering Loss of Lieutenant cancels
+// Seed 001 / Suppressive Fire (N4): the army entering Loss of Lieutenant cancels
 // Suppressive Fire.
 func TestLossOfLieutenantCancelsSuppressiveFire(t *testing.T) {
 	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)

@@ -55,7 +55,7 @@ func (o Options) tailFor(s Side) int {
 }
 
 // FaceToFace computes the exact outcome of a Face to Face Roll between a and
-// b (n4-core §1.5, §2).
+// b (Face to Face Rolls (N4), Saving Rolls (N4)).
 func FaceToFace(a, b Side, opt Options) (Result, error) {
 	ta, tb, noHits, err := Hits(a.Roll, &b.Roll)
 	if err != nil {
@@ -74,7 +74,7 @@ func FaceToFace(a, b Side, opt Options) (Result, error) {
 	return r, nil
 }
 
-// Normal computes the exact outcome of a Normal Roll (n4-core §1.2).
+// Normal computes the exact outcome of a Normal Roll (Normal Roll (N4)).
 func Normal(a Side, opt Options) (Result, error) {
 	ta, _, noHits, err := Hits(a.Roll, nil)
 	if err != nil {

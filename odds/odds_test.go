@@ -167,7 +167,7 @@ func TestLargeBursts(t *testing.T) {
 	}
 }
 
-// n4-core §1.2: a Normal Roll of BS 12 B1 with DAM 13 against ARM 0
+// Normal Roll (N4): a Normal Roll of BS 12 B1 with DAM 13 against ARM 0
 // (Attack Damage 13): a plain hit (faces 1–11) fails 13/20 saves; the
 // Critical (face 12) forces two saves (criticals: n4-extra-save).
 func TestNormalRollKnownAnswer(t *testing.T) {
@@ -213,7 +213,7 @@ func TestContinuousGeometric(t *testing.T) {
 	}
 }
 
-// The §1.5 worked case {12c, 5} vs {10} as odds: A's chance of a Critical
+// The Face to Face Rolls (N4) worked case {12c, 5} vs {10} as odds: A's chance of a Critical
 // hit includes that outcome; a tie leaves nobody scoring.
 func TestTieAndCritOdds(t *testing.T) {
 	a := Side{Roll: dice.Side{SV: 12, Burst: 1}}
@@ -264,7 +264,7 @@ func TestRejects(t *testing.T) {
 	}
 }
 
-// The `criticals` ruling (RULINGS.md) has exactly the readings
+// The `criticals` ruling (docs/RULES.md (rulings)) has exactly the readings
 // n4-extra-save, the default, and n3-auto-wound, spelled exactly; Resolve is
 // the one check of them, and Effect validation agrees with it word for word.
 func TestCritRuleResolve(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 // the target.
 type SaveRoll struct {
 	// Damage is the Attack Damage: the roll fails on a die at or below it
-	// (n4-core §2.1), so with probability clamp(Damage, 0, 20)/20.
+	// (Saving Rolls (N4)), so with probability clamp(Damage, 0, 20)/20.
 	Damage int `json:"damage"`
 	// Tag names what a failure of this roll carries besides a success
 	// ("SHOCK", "EM", ...); empty for plain damage.
@@ -33,7 +33,7 @@ func (r SaveRoll) failP() float64 {
 // CritRule is the `criticals` ruling: what a Critical adds to its hit.
 type CritRule string
 
-// The two readings of the `criticals` ruling (RULINGS.md).
+// The two readings of the `criticals` ruling (docs/RULES.md (rulings)).
 const (
 	// CritExtraSave (n4-extra-save, the default): each Critical forces one
 	// more roll of the first save category.
@@ -57,7 +57,7 @@ func CritRules() []CritRule { return append([]CritRule(nil), critRules[:]...) }
 
 // Resolve returns the reading r stands for, CritExtraSave when r is empty
 // (the ruling's default), and false when r is no reading of the ruling.
-// Readings match exactly, as RULINGS.md spells them.
+// Readings match exactly, as docs/RULES.md (rulings) spells them.
 func (r CritRule) Resolve() (CritRule, bool) {
 	if r == "" {
 		return critRules[0], true

@@ -40,7 +40,7 @@ const (
 type RuleError struct {
 	Code Code
 	// Rule cites the rule that forbids it: a seed file and bullet, or a
-	// section of the rules brief ("n4-core §4.1").
+	// section of the rules brief ("Skill categories (N4)").
 	Rule string
 
 	msg    string // the message, when it is already formatted

@@ -12,11 +12,11 @@ type seatName string
 
 func TestRuleErrorMessage(t *testing.T) {
 	// Plain values are kept and formatted when read.
-	e := rules.Errorf(rules.CodeIllegal, "n4-core §5.1", "route of %.2f\" is longer than MOV %g\" for %s", 4.5, 4.0, seatName("blue"))
+	e := rules.Errorf(rules.CodeIllegal, "Move (N4)", "route of %.2f\" is longer than MOV %g\" for %s", 4.5, 4.0, seatName("blue"))
 	if got, want := e.Message(), `route of 4.50" is longer than MOV 4" for blue`; got != want {
 		t.Errorf("Message() = %q, want %q", got, want)
 	}
-	if got, want := e.Error(), `illegal: route of 4.50" is longer than MOV 4" for blue (n4-core §5.1)`; got != want {
+	if got, want := e.Error(), `illegal: route of 4.50" is longer than MOV 4" for blue (Move (N4))`; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 	// Anything that could change later is formatted at once: the message
@@ -51,12 +51,12 @@ func TestRuleErrorMessage(t *testing.T) {
 }
 
 func TestRuleErrorJSON(t *testing.T) {
-	e := rules.Errorf(rules.CodeIllegal, "seed 003", "%s may not Dodge", "zhanshi")
+	e := rules.Errorf(rules.CodeIllegal, "Dodge (N4)", "%s may not Dodge", "zhanshi")
 	b, err := json.Marshal(rules.Option{Illegal: e})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"action":null,"illegal":{"code":"illegal","message":"zhanshi may not Dodge","rule":"seed 003"}}`
+	want := `{"action":null,"illegal":{"code":"illegal","message":"zhanshi may not Dodge","rule":"Dodge (N4)"}}`
 	if string(b) != want {
 		t.Fatalf("JSON = %s, want %s", b, want)
 	}

@@ -82,7 +82,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-// RULINGS.md: defaults fill in, a scenario may pick another reading, and an
+// docs/RULES.md (rulings): defaults fill in, a scenario may pick another reading, and an
 // unknown ruling or reading is refused.
 func TestResolveRulings(t *testing.T) {
 	defs := rules.StandardFor("infinity-n4")

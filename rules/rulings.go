@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Ruling is a named choice where the sources disagree (RULINGS.md): the
+// Ruling is a named choice where the sources disagree (docs/RULES.md (rulings)): the
 // engine implements every reading, uses Default unless a scenario picks
 // another, and `ordo rules --rulings` lists them with Why.
 type Ruling struct {
@@ -40,10 +40,10 @@ func ResolveRulings(defs []Ruling, chosen map[string]string) (Rulings, error) {
 		v := chosen[n]
 		i := slices.IndexFunc(defs, func(d Ruling) bool { return d.Name == n })
 		if i < 0 {
-			return nil, Errorf(CodeUnknownRule, "RULINGS.md", "unknown ruling %q (known: %s)", n, strings.Join(rulingNames(defs), ", "))
+			return nil, Errorf(CodeUnknownRule, "docs/RULES.md (rulings)", "unknown ruling %q (known: %s)", n, strings.Join(rulingNames(defs), ", "))
 		}
 		if !slices.Contains(defs[i].Readings, v) {
-			return nil, Errorf(CodeBadRulingVal, "RULINGS.md", "ruling %q has no reading %q (readings: %s)", n, v, strings.Join(defs[i].Readings, ", "))
+			return nil, Errorf(CodeBadRulingVal, "docs/RULES.md (rulings)", "ruling %q has no reading %q (readings: %s)", n, v, strings.Join(defs[i].Readings, ", "))
 		}
 		out[n] = v
 	}
@@ -58,7 +58,7 @@ func rulingNames(defs []Ruling) []string {
 	return out
 }
 
-// Standard is the table of RULINGS.md: every ruling Ordo knows, for every
+// Standard is the table of docs/RULES.md (rulings): every ruling Ordo knows, for every
 // ruleset. Rulesets return their own rows from Rulings.
 var Standard = []Ruling{
 	{Name: "edition", Ruleset: "infinity-n4", Default: "n4-pdf-2.1", Readings: []string{"n4-pdf-2.1"},

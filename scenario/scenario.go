@@ -16,7 +16,7 @@ type Scenario struct {
 
 	Name    string `yaml:"name" json:"name"`
 	Ruleset string `yaml:"ruleset" json:"ruleset"` // "infinity-n4", "fantasy"
-	// Rulings picks a reading for named rulings (RULINGS.md); the others
+	// Rulings picks a reading for named rulings (docs/RULES.md (rulings)); the others
 	// keep their defaults.
 	Rulings map[string]string `yaml:"rulings,omitempty" json:"rulings,omitempty"`
 	// Catalogs lists catalog files to load beside the embedded ones, relative

@@ -75,7 +75,7 @@ func TestOddsJSON(t *testing.T) {
 	if s := rep.Summary; s.ActiveScores+s.ReactiveScores+s.NobodyScores < 1-1e-12 || s.ActiveScores+s.ReactiveScores+s.NobodyScores > 1+1e-12 {
 		t.Errorf("summary does not add up: %+v", s)
 	}
-	// n4-core §2.2 DA: a Critical forces 3 saves, so B3 fails at most 9.
+	// Ammunition (N4) DA: a Critical forces 3 saves, so B3 fails at most 9.
 	if got := rep.Result.A.Inflicts.Max(); got != 9 {
 		t.Errorf("active inflicts up to %d, want 9", got)
 	}

@@ -1,5 +1,5 @@
 // Package catalog holds the data of the Infinity N4 ruleset: unit profiles
-// (n4-core §8) and weapons (§5.2, §6.5–6.6, ammunition §2.2).
+// (Unit Profile (N4)) and weapons (BS Attack (N4), Direct Template Weapons (N4)–6.6, ammunition Ammunition (N4)).
 //
 // Data is data (DESIGN.md point 10): profiles and weapons live in YAML
 // files, the shipped ones embedded from data/catalog with go:embed, and

@@ -47,17 +47,17 @@ func TestDefaultSeedNumbers(t *testing.T) {
 		}
 	}
 	if !plus3 {
-		t.Error("no weapon of the fusilier has a +3 band (seed 003: SV 15 = BS 12 + 3 for range)")
+		t.Error("no weapon of the fusilier has a +3 band (Dodge (N4): SV 15 = BS 12 + 3 for range)")
 	}
 	// The Mine example: a deployable template weapon with a Dodge against
-	// it (seed 003).
+	// it (Dodge (N4)).
 	mine, ok := c.Weapon("mine")
 	if !ok || !mine.Traits.Deployable || mine.Traits.Template == NoTemplate {
 		t.Errorf("mine: %v %+v, want a deployable template weapon", ok, mine)
 	}
 }
 
-// TestDefaultJumperSeed: seed 000's Active Turn example — "a Proxy Mk.2
+// TestDefaultJumperSeed: the G: Jumper (N4, PDF 2.1) rule's Active Turn example — "a Proxy Mk.2
 // (infiltrated and Camouflaged) armed with a MULTI Sniper Rifle, a Proxy
 // Mk.4 (Heavy Infantry) with an HMG and a Proxy Mk.5 Forward Observer" —
 // and the Reactive Turn's Hellcat with Combat Jump.
@@ -91,7 +91,7 @@ func TestDefaultJumperSeed(t *testing.T) {
 			t.Errorf("%s lacks %s", tc.id, tc.weapon)
 		}
 		if p.Cost <= 0 {
-			t.Errorf("%s: cost %d; each proxy counts its own Cost for Victory Points (seed 000)", tc.id, p.Cost)
+			t.Errorf("%s: cost %d; each proxy counts its own Cost for Victory Points (G: Jumper (N4, PDF 2.1))", tc.id, p.Cost)
 		}
 	}
 	if msr, _ := c.Weapon("multi-sniper-rifle"); !msr.HasAmmo("AP") || !msr.HasAmmo("DA") {
@@ -198,7 +198,7 @@ func TestSortedAndCopied(t *testing.T) {
 	}
 }
 
-// TestRangeMod: the band a distance falls in (n4-core §5.2); an edge belongs
+// TestRangeMod: the band a distance falls in (BS Attack (N4)); an edge belongs
 // to the nearer band; beyond the last band, in a gap, or for a weapon
 // without bands, out of range.
 func TestRangeMod(t *testing.T) {
@@ -253,7 +253,7 @@ func TestRangeMod(t *testing.T) {
 }
 
 // TestDodgeSeedRange: the Fusilier's SV 15 is BS 12 + 3 at the range of the
-// example (seed 003), with the shipped Combi Rifle anywhere up to 16".
+// example (Dodge (N4)), with the shipped Combi Rifle anywhere up to 16".
 func TestDodgeSeedRange(t *testing.T) {
 	c := defaultCatalog(t)
 	fus, _ := c.Profile("fusilier")

@@ -127,11 +127,11 @@ func (w Weapon) Check() []FieldError {
 	switch {
 	case !templateOK:
 	case t.Template.Direct() && len(w.Ranges) > 0:
-		es.add("ranges", "a Direct Template weapon has no range bands: its template is laid from the attacker's silhouette (n4-core §6.5)")
+		es.add("ranges", "a Direct Template weapon has no range bands: its template is laid from the attacker's silhouette (Direct Template Weapons (N4))")
 	case !t.Template.Direct() && !t.CC && !t.Deployable && len(w.Ranges) == 0:
-		es.add("ranges", "ranges is required: only Direct Template, CC and deployable weapons have no range bands (n4-core §5.2)")
+		es.add("ranges", "ranges is required: only Direct Template, CC and deployable weapons have no range bands (BS Attack (N4))")
 	case t.SuppressiveFire && len(w.Ranges) == 0:
-		es.add("traits.suppressiveFire", "suppressive-fire needs range bands: Suppressive Fire is a BS Attack within 24\" (n4-core §7.15)")
+		es.add("traits.suppressiveFire", "suppressive-fire needs range bands: Suppressive Fire is a BS Attack within 24\" (Suppressive Fire (N4))")
 	}
 	switch {
 	case w.DamageAttribute == "":
@@ -160,7 +160,7 @@ func (es *fieldErrors) bands(bands []RangeBand) {
 	for i, b := range bands {
 		bp := yamlfile.IndexPath("ranges", i)
 		if b.Mod < -MaxRangeMod || b.Mod > MaxRangeMod {
-			es.add(bp+".mod", "mod must be %d to %+d (the MOD cap, n4-core §1.1), got %d", -MaxRangeMod, MaxRangeMod, b.Mod)
+			es.add(bp+".mod", "mod must be %d to %+d (the MOD cap, Success Value and MODs (N4)), got %d", -MaxRangeMod, MaxRangeMod, b.Mod)
 		}
 		bandOK := true
 		if !(b.From >= 0 && b.From < MaxDistance) { // NaN too
@@ -186,7 +186,7 @@ func (es *fieldErrors) bands(bands []RangeBand) {
 }
 
 // aboveTwenty is the note on an attribute out of range.
-const aboveTwenty = " (above 20 the die gets the excess, n4-core §1.3)"
+const aboveTwenty = " (above 20 the die gets the excess, Success Value above 20 (N4))"
 
 // Check reports every value of the profile the rules cannot use: an id or
 // name out of shape, an unknown troop type, MOV, an attribute, ARM, BTS,
@@ -217,7 +217,7 @@ func (p Profile) Check() []FieldError {
 		wounds = "str"
 	}
 	es.between("w", wounds, p.W, 1, MaxWounds, "")
-	es.between("s", "s", p.S, 1, MaxSilhouette, " (the Silhouette, n4-core §6.2)")
+	es.between("s", "s", p.S, 1, MaxSilhouette, " (the Silhouette, Silhouette (N4))")
 	es.between("cost", "cost", p.Cost, 0, MaxCost, "")
 	return es
 }

@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// TroopType is a profile's troop type (n4-core §8.2). Rules key off it: E/M
-// immobilises HI/TAG/REM/VH (§2.2), TAG/REM/VH count Structure instead of
-// Wounds (§2.3), REMs cannot be Lieutenant (§3.1), HI/TAG/REM/VH are
-// Hackable (§8.3).
+// TroopType is a profile's troop type (Troop Types (N4)). Rules key off it: E/M
+// immobilises HI/TAG/REM/VH (Ammunition (N4)), TAG/REM/VH count Structure instead of
+// Wounds (Wounds, Unconscious and Dead (N4)), REMs cannot be Lieutenant (Army list and Combat Groups (N4)), HI/TAG/REM/VH are
+// Hackable (Characteristics (N4)).
 type TroopType string
 
 // The troop types a catalog may name.
@@ -21,7 +21,7 @@ const (
 	REM TroopType = "REM" // Remote: Hackable, Structure, never Lieutenant
 	SK  TroopType = "SK"  // Skirmisher
 	WB  TroopType = "WB"  // Warband
-	// VH (Vehicle) appears in N4 texts beside TAG and REM (§2.2 E/M, §2.3):
+	// VH (Vehicle) appears in N4 texts beside TAG and REM (Ammunition (N4) E/M, Wounds, Unconscious and Dead (N4)):
 	// Hackable, Structure. No illustrative profile uses it.
 	VH TroopType = "VH"
 )
@@ -33,15 +33,15 @@ func TroopTypes() []TroopType { return []TroopType{LI, MI, HI, TAG, REM, SK, WB,
 func (t TroopType) Known() bool { return slices.Contains(TroopTypes(), t) }
 
 // Structure reports whether the type counts Structure (STR) rather than
-// Wounds: TAG, REM and VH (n4-core §2.3). Mechanically the two are the same.
+// Wounds: TAG, REM and VH (Wounds, Unconscious and Dead (N4)). Mechanically the two are the same.
 func (t TroopType) Structure() bool { return t == TAG || t == REM || t == VH }
 
 // Hackable reports whether every profile of this type is Hackable: HI, TAG,
-// REM and VH (n4-core §8.2–8.3). Other profiles are Hackable only if they
+// REM and VH (Troop Types (N4)–8.3). Other profiles are Hackable only if they
 // say so.
 func (t TroopType) Hackable() bool { return t == HI || t == TAG || t == REM || t == VH }
 
-// Profile is one unit profile (n4-core §8.1): the attributes a trooper or a
+// Profile is one unit profile (Unit Profile (N4)): the attributes a trooper or a
 // model uses, its troop type and characteristics, skills, equipment and
 // weapons. Distances are in inches.
 //
@@ -56,44 +56,44 @@ type Profile struct {
 	Name string `json:"name"`
 
 	// MOV is the two movement values in inches: the first for the first
-	// Movement skill of an Order, the second for the second (§5.1); 0..12.
+	// Movement skill of an Order, the second for the second (Move (N4)); 0..12.
 	MOV [2]int `json:"mov"`
 	// CC, BS, PH and WIP are the attributes rolled for Close Combat, BS
-	// Attacks, Dodge and PH rolls, and Discover/Reset/hacking/Guts (§8.1);
-	// 0..30 each (values above 20 are legal: §1.3 adds the excess to the
+	// Attacks, Dodge and PH rolls, and Discover/Reset/hacking/Guts (Unit Profile (N4));
+	// 0..30 each (values above 20 are legal: Success Value above 20 (N4) adds the excess to the
 	// die).
 	CC  int `json:"cc"`
 	BS  int `json:"bs"`
 	PH  int `json:"ph"`
 	WIP int `json:"wip"`
 	// ARM and BTS are the Saving Roll attributes against ARM and BTS
-	// weapons (§2.1); 0..15 each.
+	// weapons (Saving Rolls (N4)); 0..15 each.
 	ARM int `json:"arm"`
 	BTS int `json:"bts"`
-	// W is the Wounds, or the Structure if STR is set (§2.3); 1..10. W/STR
+	// W is the Wounds, or the Structure if STR is set (Wounds, Unconscious and Dead (N4)); 1..10. W/STR
 	// at exactly 0 is Unconscious, below 0 Dead.
 	W int `json:"w"`
 	// STR marks W as Structure; it is set exactly for TAG, REM and VH.
 	STR bool `json:"str,omitempty"`
-	// S is the Silhouette (§6.2), 1..8: the size of the model's cylinder
+	// S is the Silhouette (Silhouette (N4)), 1..8: the size of the model's cylinder
 	// (geom.DefaultSilhouettes).
 	S int `json:"s"`
 
-	// Type is the troop type (§8.2).
+	// Type is the troop type (Troop Types (N4)).
 	Type TroopType `json:"type"`
 	// Irregular troopers generate an Irregular Order that only they use;
-	// Regular ones feed their combat group's pool (§3.2). Irregular
-	// troopers cannot be Lieutenant (§3.1).
+	// Regular ones feed their combat group's pool (Order types (N4)). Irregular
+	// troopers cannot be Lieutenant (Army list and Combat Groups (N4)).
 	Irregular bool `json:"irregular,omitempty"`
 	// Hackable troopers can be targeted by programs whose target is
-	// "Hackable" (§8.3). Always true for HI, TAG, REM and VH; other
+	// "Hackable" (Characteristics (N4)). Always true for HI, TAG, REM and VH; other
 	// profiles set it in the file.
 	Hackable bool `json:"hackable,omitempty"`
 	// Cost is the profile's points cost; it is also its Victory Points
-	// value (§10.1), counted per proxy for a G: Jumper (seed 000); 0..999.
+	// value (Victory Points (N4)), counted per proxy for a G: Jumper (G: Jumper (N4, PDF 2.1)); 0..999.
 	Cost int `json:"cost"`
 
-	// Skills are the profile's Special Skills (§8.1), each a name known to
+	// Skills are the profile's Special Skills (Unit Profile (N4)), each a name known to
 	// the catalog (KnownSkills) with its level or parameters.
 	Skills []Skill `json:"skills,omitempty"`
 	// Equipment names the profile's equipment (KnownEquipment).
@@ -150,7 +150,7 @@ func (p Profile) HasSkill(name string) bool {
 func (p Profile) HasEquipment(name string) bool { return slices.Contains(p.Equipment, name) }
 
 // CanBeLieutenant reports whether the profile may be chosen as Lieutenant:
-// neither Irregular nor a REM (n4-core §3.1).
+// neither Irregular nor a REM (Army list and Combat Groups (N4)).
 func (p Profile) CanBeLieutenant() bool { return !p.Irregular && p.Type != REM }
 
 // WoundsName is "STR" for a profile that counts Structure, else "W".

@@ -21,47 +21,47 @@ type skillSpec struct {
 // is closed on purpose: the engine implements the skills it knows, and a
 // misspelt or unknown skill must be an error at load rather than a profile
 // that silently lacks a rule. A ruleset that implements a new skill adds it
-// here. Sources: n4-core §3.2, §3.7, §3.8, §5, §7, §8.3, §9, §10.2 and the
+// here. Sources: Order types (N4), Impetuous Phase (N4), Loss of Lieutenant (N4), Common Skills (N4), States (N4), Characteristics (N4), Hacking (N4), Lieutenant (N4) and the
 // seeds (000 G: Jumper, 003 Dodge).
 var skillSpecs = map[string]skillSpec{
 	"Airborne Deployment":     {},
 	"Berserk":                 {},
-	"Camouflage":              {}, // Camouflaged marker state (§7.9)
+	"Camouflage":              {}, // Camouflaged marker state (Camouflaged (N4))
 	"Chain of Command":        {},
 	"Climbing Plus":           {},
-	"Combat Jump":             {}, // Airborne Deployment, an Entire Order (seed 000)
-	"Courage":                 {}, // ignores Guts; Stun's auto-fail (§8.3)
+	"Combat Jump":             {}, // Airborne Deployment, an Entire Order (G: Jumper (N4, PDF 2.1))
+	"Courage":                 {}, // ignores Guts; Stun's auto-fail (Characteristics (N4))
 	"Doctor":                  {},
-	"Dogged":                  {}, // §2.3
+	"Dogged":                  {}, // Wounds, Unconscious and Dead (N4)
 	"Engineer":                {},
 	"Extremely Impetuous":     {},
 	"Forward Observer":        {},
 	"Frenzy":                  {},
-	"G: Jumper":               {}, // seed 000
+	"G: Jumper":               {}, // G: Jumper (N4, PDF 2.1)
 	"Hacker":                  {}, // needs a hacking device (KnownEquipment)
-	"Hidden Deployment":       {}, // §7.12
+	"Hidden Deployment":       {}, // Hidden Deployment (N4)
 	"Immunity":                {params: "ammo"},
-	"Impersonation":           {}, // §7.10
-	"Impetuous":               {}, // §3.7
+	"Impersonation":           {}, // Impersonation (N4)
+	"Impetuous":               {}, // Impetuous Phase (N4)
 	"Infiltration":            {},
-	"Lieutenant":              {levels: []int{1, 2}}, // §10.2; the level is a variant's extra Order or Command Token
+	"Lieutenant":              {levels: []int{1, 2}}, // Lieutenant (N4); the level is a variant's extra Order or Command Token
 	"Martial Arts":            {levels: []int{1, 2, 3, 4, 5}, levelRequired: true},
-	"Mimetism":                {levels: []int{-3, -6}, levelRequired: true}, // BS MOD to attackers (§5.2)
+	"Mimetism":                {levels: []int{-3, -6}, levelRequired: true}, // BS MOD to attackers (BS Attack (N4))
 	"NCO":                     {},
-	"No Wound Incapacitation": {}, // §2.3
+	"No Wound Incapacitation": {}, // Wounds, Unconscious and Dead (N4)
 	"Parachutist":             {},
-	"Religious Troop":         {}, // §8.3
+	"Religious Troop":         {}, // Characteristics (N4)
 	"Sixth Sense":             {},
 	"Specialist Operative":    {},
-	"Stealth":                 {}, // §5.12
+	"Stealth":                 {}, // Stealth (N4)
 	"Super-Jump":              {},
 	"Tactical Awareness":      {},
-	"Veteran":                 {levels: []int{1, 2}}, // stays Regular in Loss of Lieutenant (§8.3)
+	"Veteran":                 {levels: []int{1, 2}}, // stays Regular in Loss of Lieutenant (Characteristics (N4))
 }
 
 // knownEquipment is the equipment a catalog may give a profile, closed for
-// the same reason as the skills. The hacking devices are the seed's (n4-core
-// §9.7).
+// the same reason as the skills. The hacking devices are the seed's (the N4 core rules
+// Hacking Devices (N3)).
 var knownEquipment = []string{
 	"Assault Hacking Device",
 	"Biometric Visor",
@@ -77,7 +77,7 @@ var knownEquipment = []string{
 	"Holoprojector",
 	"Killer Hacking Device",
 	"Medikit",
-	"Motorcycle", // a troop-type-like Dodge MOD in N3 (§5.4)
+	"Motorcycle", // a troop-type-like Dodge MOD in N3 (Dodge (N4))
 	"Multispectral Visor L1",
 	"Multispectral Visor L2",
 	"Multispectral Visor L3",
@@ -105,7 +105,7 @@ func KnownEquipment() []string {
 
 // IsHackingDevice reports whether a piece of equipment is a hacking device,
 // which makes its carrier a Hacker for programs that target Hackers
-// (n4-core §8.3).
+// (Characteristics (N4)).
 func IsHackingDevice(equipment string) bool {
 	return slices.Contains(knownEquipment, equipment) && strings.HasSuffix(equipment, "Hacking Device")
 }

@@ -15,33 +15,33 @@ import (
 // published profile — the point is to catch typos (BS 120, S 0, a band to
 // 960") and values the rules cannot use, not to police game design.
 const (
-	// MaxMOV bounds each MOV value, in inches (n4-core §5.1; 0 is legal,
+	// MaxMOV bounds each MOV value, in inches (Move (N4); 0 is legal,
 	// a trooper that does not move).
 	MaxMOV = 12
-	// MaxAttribute bounds CC, BS, PH and WIP (§8.1). Values above 20 are
-	// legal: the die gets the excess (§1.3).
+	// MaxAttribute bounds CC, BS, PH and WIP (Unit Profile (N4)). Values above 20 are
+	// legal: the die gets the excess (Success Value above 20 (N4)).
 	MaxAttribute = 30
-	// MaxArmour bounds ARM and BTS (§2.1).
+	// MaxArmour bounds ARM and BTS (Saving Rolls (N4)).
 	MaxArmour = 15
-	// MaxWounds bounds W and STR; the minimum is 1 (§2.3: at 0 the
+	// MaxWounds bounds W and STR; the minimum is 1 (Wounds, Unconscious and Dead (N4): at 0 the
 	// trooper is already Unconscious).
 	MaxWounds = 10
-	// MaxSilhouette is the largest Silhouette (§6.2): the last row of
+	// MaxSilhouette is the largest Silhouette (Silhouette (N4)): the last row of
 	// geom's Silhouette table. The smallest is 1.
 	MaxSilhouette = geom.MaxSilhouette
-	// MaxCost bounds a profile's points cost (§8.1, 300 points a game).
+	// MaxCost bounds a profile's points cost (Unit Profile (N4), 300 points a game).
 	MaxCost = 999
-	// MaxDistance is the far edge of the last N4 range band, 96" (§5.2);
+	// MaxDistance is the far edge of the last N4 range band, 96" (BS Attack (N4));
 	// no band may reach beyond it.
 	MaxDistance = 96
-	// MaxRangeMod bounds a band's MOD: the cap of a roll's total MODs (§1.1).
+	// MaxRangeMod bounds a band's MOD: the cap of a roll's total MODs (Success Value and MODs (N4)).
 	MaxRangeMod = 12
-	// MaxDamage bounds a fixed DAM (§2.1: a save fails on a die ≤ DAM −
+	// MaxDamage bounds a fixed DAM (Saving Rolls (N4): a save fails on a die ≤ DAM −
 	// ARM, so beyond 20 every save fails anyway); the minimum is 1.
 	MaxDamage = 20
 	// MaxDamageMod bounds the modifier of an attribute-based DAM (PH-1).
 	MaxDamageMod = 10
-	// MaxBurst bounds Burst (§5.2); the minimum is 1.
+	// MaxBurst bounds Burst (BS Attack (N4)); the minimum is 1.
 	MaxBurst = 10
 	// maxID bounds the length of an id, maxName of a name.
 	maxID, maxName = 64, 100
@@ -333,7 +333,7 @@ func (r *reader) validateProfile(e *profileEntry) {
 		case e.hackable == nil:
 			p.Hackable = p.Type.Hackable()
 		case !*e.hackable && p.Type.Hackable():
-			r.errorf(yamlfile.ChildPath(e.path, "hackable"), "a %s profile is always Hackable (n4-core §8.2); leave hackable out", p.Type)
+			r.errorf(yamlfile.ChildPath(e.path, "hackable"), "a %s profile is always Hackable (Troop Types (N4)); leave hackable out", p.Type)
 		default:
 			p.Hackable = *e.hackable
 		}
@@ -355,7 +355,7 @@ func (r *reader) validateProfile(e *profileEntry) {
 }
 
 // wounds checks that exactly one of w and str is given, the one the troop
-// type counts (n4-core §2.3); Profile.Check checks its value.
+// type counts (Wounds, Unconscious and Dead (N4)); Profile.Check checks its value.
 func (r *reader) wounds(e *profileEntry, typeOK bool) {
 	p := &e.p
 	hasW, hasSTR := e.present["w"], e.present["str"]
@@ -376,9 +376,9 @@ func (r *reader) wounds(e *profileEntry, typeOK bool) {
 	}
 	switch {
 	case hasSTR && !p.Type.Structure():
-		r.errorf(yamlfile.ChildPath(e.path, key), "a %s profile counts Wounds: write w, not str (only TAG, REM and VH have STR, n4-core §2.3)", p.Type)
+		r.errorf(yamlfile.ChildPath(e.path, key), "a %s profile counts Wounds: write w, not str (only TAG, REM and VH have STR, Wounds, Unconscious and Dead (N4))", p.Type)
 	case hasW && p.Type.Structure():
-		r.errorf(yamlfile.ChildPath(e.path, key), "a %s profile counts Structure: write str, not w (n4-core §2.3)", p.Type)
+		r.errorf(yamlfile.ChildPath(e.path, key), "a %s profile counts Structure: write str, not w (Wounds, Unconscious and Dead (N4))", p.Type)
 	}
 }
 

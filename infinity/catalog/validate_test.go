@@ -309,8 +309,8 @@ func TestWeaponRules(t *testing.T) {
 	}
 }
 
-// TestProfileDefaults covers Hackable by troop type (n4-core §8.2–8.3) and
-// STR for TAG/REM/VH (§2.3).
+// TestProfileDefaults covers Hackable by troop type (Troop Types (N4)–8.3) and
+// STR for TAG/REM/VH (Wounds, Unconscious and Dead (N4)).
 func TestProfileDefaults(t *testing.T) {
 	cases := []struct {
 		old, repl         string

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// Template is a weapon's template trait (n4-core §6.5–6.6), or none.
+// Template is a weapon's template trait (Direct Template Weapons (N4)–6.6), or none.
 type Template string
 
 // The templates a weapon may have.
@@ -16,12 +16,12 @@ const (
 	// NoTemplate: an ordinary weapon, one roll per die of its Burst.
 	NoTemplate Template = ""
 	// DirectSmallTeardrop and DirectLargeTeardrop are Direct Template
-	// weapons (§6.5): no attack roll and no range bands; the template is
+	// weapons (Direct Template Weapons (N4)): no attack roll and no range bands; the template is
 	// laid from the attacker's silhouette at declaration and every trooper
 	// it touches is affected (they may Dodge with a Normal PH Roll).
 	DirectSmallTeardrop Template = "direct-small-teardrop"
 	DirectLargeTeardrop Template = "direct-large-teardrop"
-	// ImpactCircular is an Impact Template weapon (§6.6): a roll against a
+	// ImpactCircular is an Impact Template weapon (Impact Template Weapons (N4)): a roll against a
 	// Main Target in range, the circular template centred on it; each
 	// trooper it touches resolves its own roll.
 	ImpactCircular Template = "impact-circular"
@@ -33,10 +33,10 @@ func Templates() []Template {
 }
 
 // Direct reports whether the template is a Direct one: no attack roll, no
-// range (n4-core §6.5).
+// range (Direct Template Weapons (N4)).
 func (t Template) Direct() bool { return t == DirectSmallTeardrop || t == DirectLargeTeardrop }
 
-// Weapon is one weapon (n4-core §5.2, §8.1): its range row, Damage, Burst,
+// Weapon is one weapon (BS Attack (N4), Unit Profile (N4)): its range row, Damage, Burst,
 // ammunition, Saving Roll attribute and traits.
 //
 // A Weapon returned by a Catalog is a copy: changing it (or its slices)
@@ -48,33 +48,33 @@ type Weapon struct {
 	// Name is the display name.
 	Name string `json:"name"`
 
-	// Attribute is what a BS Attack with the weapon rolls against (§5.2):
+	// Attribute is what a BS Attack with the weapon rolls against (BS Attack (N4)):
 	// "BS", or "PH" or "WIP" for weapons that use those. Used in Close
-	// Combat, a weapon with the CC trait always rolls CC (§5.3). Direct
-	// Template weapons roll nothing (§6.5).
+	// Combat, a weapon with the CC trait always rolls CC (CC Attack (N4)). Direct
+	// Template weapons roll nothing (Direct Template Weapons (N4)).
 	Attribute string `json:"attribute"`
-	// Ranges is the range row (§5.2), bands increasing and not
+	// Ranges is the range row (BS Attack (N4)), bands increasing and not
 	// overlapping. A distance no band covers — beyond the last, or in a gap
 	// — is out of range (the "--" of a printed row). Direct Template
 	// weapons have no bands; CC-only and deployable weapons may have none.
 	Ranges []RangeBand `json:"ranges,omitempty"`
-	// Damage is the weapon's DAM (§2.1), 1..20. If DamageAttribute is set
+	// Damage is the weapon's DAM (Saving Rolls (N4)), 1..20. If DamageAttribute is set
 	// the DAM is that attribute of the wielder plus Damage, which is then a
 	// modifier (-10..10): "damage: PH" is PH+0, "damage: PH-1" is PH−1
-	// (§8.1 "Weapons whose DAM shows PH or WIP use that attribute").
+	// (Unit Profile (N4) "Weapons whose DAM shows PH or WIP use that attribute").
 	Damage int `json:"damage"`
 	// DamageAttribute is "", "PH" or "WIP"; see Damage.
 	DamageAttribute string `json:"damageAttribute,omitempty"`
-	// Burst is the number of dice (§5.2; B1 in ARO), 1..10. A template
+	// Burst is the number of dice (BS Attack (N4); B1 in ARO), 1..10. A template
 	// weapon's Burst is the number of templates it lays, 1 unless given.
 	Burst int `json:"burst"`
 	// Ammo lists the ammunition modes as dice ammunition names
 	// (dice.LookupAmmo): one entry for a single ammo, several for a weapon
-	// whose attacker picks one mode for the whole Burst (§5.2), e.g.
+	// whose attacker picks one mode for the whole Burst (BS Attack (N4)), e.g.
 	// [AP, DA].
 	Ammo []string `json:"ammo"`
 	// Save is the attribute the target's Saving Roll uses, "ARM" or "BTS"
-	// (§2.1); an ammunition may override it (PARA: PH−6, §2.2).
+	// (Saving Rolls (N4)); an ammunition may override it (PARA: PH−6, Ammunition (N4)).
 	Save string `json:"save"`
 	// Traits are the weapon's rule traits.
 	Traits Traits `json:"traits"`
@@ -83,28 +83,28 @@ type Weapon struct {
 // Traits are the weapon traits the rules look at.
 type Traits struct {
 	// SuppressiveFire: the weapon may be used for the Suppressive Fire
-	// skill and state (n4-core §7.15); it needs range bands.
+	// skill and state (Suppressive Fire (N4)); it needs range bands.
 	SuppressiveFire bool `json:"suppressiveFire,omitempty"`
-	// Template is the weapon's template, if any (§6.5–6.6).
+	// Template is the weapon's template, if any (Direct Template Weapons (N4)–6.6).
 	Template Template `json:"template,omitempty"`
 	// Deployable weapons are placed on the table (Place Deployable) and go
 	// off when an enemy declares an Order or ARO in their trigger area;
-	// Dodging a deployable's template is at −3 PH (seed 003). The trigger
+	// Dodging a deployable's template is at −3 PH (Dodge (N4)). The trigger
 	// area is not modelled by the catalog: the order code takes it as the
 	// area the weapon's template covers from the deployable [UNVERIFIED:
-	// n4-core does not give the N4 trigger rule].
+	// the N4 core rules does not give the N4 trigger rule].
 	Deployable bool `json:"deployable,omitempty"`
-	// CC: the weapon may be used for CC Attacks, rolling CC (§5.3).
+	// CC: the weapon may be used for CC Attacks, rolling CC (CC Attack (N4)).
 	CC bool `json:"cc,omitempty"`
 	// Continuous (Continuous Damage, e.g. Fire): a failed Saving Roll
-	// forces another, until one is passed (§2.2, [UNVERIFIED] there).
+	// forces another, until one is passed (Ammunition (N4), [UNVERIFIED] there).
 	Continuous bool `json:"continuous,omitempty"`
 	// NonLethal: the attack never removes W/STR, it only applies its
-	// ammunition's state (§2.2).
+	// ammunition's state (Ammunition (N4)).
 	NonLethal bool `json:"nonLethal,omitempty"`
 	// Targets: each hit puts the target in Targeted State instead of
-	// forcing Saving Rolls (the Forward Observer's BS Weapon (WIP), n4-core
-	// §7.4).
+	// forcing Saving Rolls (the Forward Observer's BS Weapon (WIP), the N4 core rules
+	// Targeted (N4)).
 	Targets bool `json:"targets,omitempty"`
 }
 
@@ -113,7 +113,7 @@ type Traits struct {
 var traitNames = []string{"suppressive-fire", "deployable", "cc", "continuous", "non-lethal", "targets"}
 
 // RangeBand is one column of a range row: distances from From to To inches
-// take the MOD Mod (n4-core §5.2, 8" steps 0–8 … 48–96).
+// take the MOD Mod (BS Attack (N4), 8" steps 0–8 … 48–96).
 type RangeBand struct {
 	From float64 `json:"from"`
 	To   float64 `json:"to"`
@@ -127,7 +127,7 @@ const rangeEps = 1e-6
 
 // RangeMod is the range MOD at distance inches and whether the distance is
 // in range at all (ok false: out of range, the attack cannot be declared or
-// fails its requirement; n4-core §5.2).
+// fails its requirement; BS Attack (N4)).
 //
 // A distance exactly on an edge between two bands belongs to the nearer
 // band, the one closer to the attacker: 8" is in 0–8, not 8–16. So a band

@@ -10,7 +10,7 @@ import (
 
 // BuildOptions are the choices that are not part of either side's words.
 type BuildOptions struct {
-	// Criticals is the `criticals` ruling (RULINGS.md); empty means the
+	// Criticals is the `criticals` ruling (docs/RULES.md (rulings)); empty means the
 	// default, odds.CritExtraSave.
 	Criticals odds.CritRule
 	// ARM and BTS are the --arm/--bts shorthands; nil when not given. A
@@ -21,8 +21,8 @@ type BuildOptions struct {
 // Matchup is a roll ready for the odds calculator: both sides as odds.Side
 // values, with every number explained.
 type Matchup struct {
-	// FaceToFace is set when both sides roll (n4-core §1.5); otherwise the
-	// active side makes a Normal Roll (§1.2) and Reactive is only its target.
+	// FaceToFace is set when both sides roll (Face to Face Rolls (N4)); otherwise the
+	// active side makes a Normal Roll (Normal Roll (N4)) and Reactive is only its target.
 	FaceToFace bool          `json:"faceToFace"`
 	Criticals  odds.CritRule `json:"criticals"`
 	Active     Plan          `json:"active"`
@@ -47,7 +47,7 @@ type Plan struct {
 	Notes []string `json:"notes,omitempty"`
 }
 
-// Save explains one Saving Roll a hit forces (n4-core §2.1): Attack Damage =
+// Save explains one Saving Roll a hit forces (Saving Rolls (N4)): Attack Damage =
 // DAM − the target's save attribute (changed by the ammunition) − 3 for
 // Partial Cover.
 type Save struct {
@@ -85,7 +85,7 @@ func (s Save) String() string {
 // only the target of the active side's Normal Roll. Cover works across the
 // sides: a side in Partial Cover gives −3 to the other side's BS roll and
 // −3 Attack Damage to its own Saving Rolls against a BS, PH or WIP attack
-// that is not a template (n4-core §2.1; Close Combat has no cover).
+// that is not a template (Saving Rolls (N4); Close Combat has no cover).
 func Build(active SideSpec, reactive *SideSpec, opts BuildOptions) (Matchup, error) {
 	// Package odds owns the readings of the ruling and its default; asking it
 	// here, before anything is built, refuses an unknown reading as an *Error
@@ -118,7 +118,7 @@ func Build(active SideSpec, reactive *SideSpec, opts BuildOptions) (Matchup, err
 		return Matchup{}, sideErrorf("the active side does not roll: give it an attribute (e.g. BS 13) or template")
 	}
 	if a.Template && r.Template {
-		return Matchup{}, sideErrorf("both sides are Direct Templates: templates do not roll, so there is no Face to Face Roll (n4-core §1.5)")
+		return Matchup{}, sideErrorf("both sides are Direct Templates: templates do not roll, so there is no Face to Face Roll (Face to Face Rolls (N4))")
 	}
 	m := Matchup{FaceToFace: r.Rolls(), Criticals: crits}
 	target := "target"
@@ -183,7 +183,7 @@ func plan(x, y SideSpec, target string, crits odds.CritRule) (Plan, error) {
 	}
 	p.Ammo = &ammo
 	// Partial Cover lowers the Attack Damage of a ranged or Comms attack,
-	// never a template's (n4-core §2.1) nor a Close Combat attack's.
+	// never a template's (Saving Rolls (N4)) nor a Close Combat attack's.
 	cover := y.Cover && !x.Template && x.Attribute != AttrCC
 	for _, attr := range ammo.SaveAttributes(x.Save) {
 		stat, ok := y.stat(attr)

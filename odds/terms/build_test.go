@@ -53,12 +53,12 @@ func TestBuild(t *testing.T) {
 			active: "BS 13 B3 mods=+3 dmg 13 ammo=DA", reactive: "BS 12 B1 dmg 13",
 			opts:       BuildOptions{ARM: &Pair{Active: intp(1), Reactive: intp(3)}},
 			faceToFace: true, activeSV: 16, reactiveSV: 12,
-			activeDmg: []int{10, 10}, reactiveDmg: []int{12}, // n4-core §2.2: DA 2 saves per hit
+			activeDmg: []int{10, 10}, reactiveDmg: []int{12}, // Ammunition (N4): DA 2 saves per hit
 		},
 		{
-			name:   "n4-core §2.1 Partial Cover: -3 BS for the attacker, -3 Attack Damage on the saves",
+			name:   "Saving Rolls (N4) Partial Cover: -3 BS for the attacker, -3 Attack Damage on the saves",
 			active: "BS 12 dmg 13", reactive: "arm=2 cover",
-			activeSV: 9, activeDmg: []int{8}, // n4-core §12 vector: Combi vs ARM 2 in cover → 8
+			activeSV: 9, activeDmg: []int{8}, // the N4 core rules vector: Combi vs ARM 2 in cover → 8
 		},
 		{
 			name:   "cover works both ways in a Face to Face Roll",
@@ -66,7 +66,7 @@ func TestBuild(t *testing.T) {
 			faceToFace: true, activeSV: 9, reactiveSV: 8, activeDmg: []int{10}, reactiveDmg: []int{10},
 		},
 		{
-			name:   "n4-core §2.1: a template ignores Partial Cover on the save",
+			name:   "Saving Rolls (N4): a template ignores Partial Cover on the save",
 			active: "template dmg 13", reactive: "PH 11 cover",
 			faceToFace: true, reactiveSV: 11, activeDmg: []int{13},
 		},
@@ -76,27 +76,27 @@ func TestBuild(t *testing.T) {
 			faceToFace: true, activeSV: 15, reactiveSV: 12, activeDmg: []int{14}, reactiveDmg: []int{13},
 		},
 		{
-			name:   "n4-core §2.1 cover lowers the Attack Damage of any non-template, non-CC attack; the -3 MOD is for BS only (§5.2)",
+			name:   "Saving Rolls (N4) cover lowers the Attack Damage of any non-template, non-CC attack; the -3 MOD is for BS only (BS Attack (N4))",
 			active: "WIP 13 dmg 13 save=BTS", reactive: "bts=3 cover",
 			activeSV: 13, activeDmg: []int{7},
 		},
 		{
-			name:   "n4-core §2.2 AP halves ARM, rounding up: 5 → 3",
+			name:   "Ammunition (N4) AP halves ARM, rounding up: 5 → 3",
 			active: "BS 12 dmg 13 ammo=AP", reactive: "arm=5",
 			activeSV: 12, activeDmg: []int{10},
 		},
 		{
-			name:   "n4-core §2.2 E/M: BTS 6 → 3, 2 saves, tagged EM",
+			name:   "Ammunition (N4) E/M: BTS 6 → 3, 2 saves, tagged EM",
 			active: "WIP 13 dmg 13 ammo=E/M", reactive: "bts=6 arm=4",
 			activeSV: 13, activeDmg: []int{10, 10}, activeTag: "EM",
 		},
 		{
-			name:   "n4-core §2.2 EXP: 3 saves",
+			name:   "Ammunition (N4) EXP: 3 saves",
 			active: "BS 12 dmg 14 EXP", opts: BuildOptions{ARM: &Pair{Reactive: intp(4)}},
 			activeSV: 12, activeDmg: []int{10, 10, 10},
 		},
 		{
-			name:   "n4-core §2.2 PARA saves against PH-6",
+			name:   "Ammunition (N4) PARA saves against PH-6",
 			active: "BS 12 dmg 13 PARA", reactive: "ph=10 arm=5",
 			activeSV: 12, activeDmg: []int{9}, activeTag: "PARA",
 		},
@@ -106,7 +106,7 @@ func TestBuild(t *testing.T) {
 			faceToFace: true, activeSV: 12, reactiveSV: 12, activeDmg: []int{7}, activeTag: "PARA",
 		},
 		{
-			name:   "n4-core §2.1 Combined Saving Roll: Plasma rolls ARM then BTS",
+			name:   "Saving Rolls (N4) Combined Saving Roll: Plasma rolls ARM then BTS",
 			active: "BS 12 dmg 14 plasma", reactive: "arm=3 bts=6",
 			activeSV: 12, activeDmg: []int{11, 8},
 		},
@@ -116,7 +116,7 @@ func TestBuild(t *testing.T) {
 			activeSV: 12, activeDmg: []int{10, 10}, activeTag: "STUN",
 		},
 		{
-			name:   "n4-core §1.1 MOD cap: -6 -3 -6 = -15 → -12",
+			name:   "Success Value and MODs (N4) MOD cap: -6 -3 -6 = -15 → -12",
 			active: "BS 13 mods=-6,-3,-6", activeSV: 1,
 		},
 		{
@@ -167,7 +167,7 @@ func TestBuildExplains(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// n4-core §1.1: every MOD kept and named, the cap shown.
+	// Success Value and MODs (N4): every MOD kept and named, the cap shown.
 	want := "BS 13 -6 MOD -3 mimetism -6 range -3 Partial Cover (MODs -18 capped to -12) = 1"
 	if got := m.Active.SV.String(); got != want {
 		t.Errorf("SV = %q, want %q", got, want)
@@ -194,7 +194,7 @@ func TestBuildOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// RULINGS.md `criticals`: the chosen reading reaches both sides.
+	// docs/RULES.md (rulings) `criticals`: the chosen reading reaches both sides.
 	if m.Active.Side.Effect.Crits != odds.CritAutoWound || m.Reactive.Side.Effect.Crits != odds.CritAutoWound {
 		t.Errorf("criticals not passed on: %q, %q", m.Active.Side.Effect.Crits, m.Reactive.Side.Effect.Crits)
 	}
@@ -214,7 +214,7 @@ func TestBuildOptions(t *testing.T) {
 }
 
 // TestBuildCriticals: Build takes exactly the readings of the `criticals`
-// ruling that package odds knows (RULINGS.md), empty meaning n4-extra-save,
+// ruling that package odds knows (docs/RULES.md (rulings)), empty meaning n4-extra-save,
 // and refuses any other with one message that lists them.
 func TestBuildCriticals(t *testing.T) {
 	for _, r := range append([]odds.CritRule{""}, odds.CritRules()...) {
@@ -239,7 +239,7 @@ func TestBuildErrors(t *testing.T) {
 		opts                   BuildOptions
 		want                   string
 	}{
-		{"n4-core §1.5: two templates do not roll Face to Face", "template dmg 13", "template dmg 14", BuildOptions{}, "both sides are Direct Templates"},
+		{"Face to Face Rolls (N4): two templates do not roll Face to Face", "template dmg 13", "template dmg 14", BuildOptions{}, "both sides are Direct Templates"},
 		{"the active side must roll", "arm=3", "BS 12", BuildOptions{}, "the active side does not roll"},
 		{"PARA needs the target's PH", "BS 12 dmg 13 PARA", "arm=1", BuildOptions{}, "PARA saves against the target's PH"},
 		{"PARA needs the target's PH, reactive side", "BS 12", "BS 12 dmg 13 PARA", BuildOptions{}, "PARA saves against the active side's PH"},

@@ -13,12 +13,12 @@
 //	B3                               Burst, 1..odds.MaxBurst (default 1)
 //	mods=+3,-6:mimetism              MODs, each -40..+40, optionally named after ':'
 //	                                 ("_" is a space); also bare words "+3" "-3:cover";
-//	                                 the total is capped to ±12 (n4-core §1.1)
+//	                                 the total is capped to ±12 (Success Value and MODs (N4))
 //	dmg 13 (or dam 13)               the weapon's DAM, 0..40. Without it the side's
 //	                                 successes force no Saving Roll: each surviving
 //	                                 success is itself the result (Dodge, Reset, Discover)
 //	ammo=DA (or a bare DA)           N (default), AP, DA, EXP, T2, Shock, PARA, Stun,
-//	                                 E/M, Plasma (n4-core §2.2)
+//	                                 E/M, Plasma (Ammunition (N4))
 //	continuous                       Continuous Damage: a failed save is rolled again
 //	                                 until one passes
 //	save=BTS                         the weapon attacks BTS instead of ARM (E/M, Stun,
@@ -34,7 +34,7 @@
 // the side's PH; "ph=10", with '=', only gives the PH that PARA saves use.
 //
 // A side with no attribute and no template is only a target ("arm=3
-// cover"): the other side makes a Normal Roll against it (n4-core §1.5: a
+// cover"): the other side makes a Normal Roll against it (Face to Face Rolls (N4): a
 // roll is Face to Face only when both actions affect each other).
 //
 // # Across the sides
@@ -42,7 +42,7 @@
 // Build works out what each side's attack does to the other:
 //   - a side in cover gives the other side's BS roll a "-3 Partial Cover"
 //     MOD, and its own Saving Rolls Attack Damage -3, except against a
-//     template (n4-core §2.1) or a CC attack (there is no cover in Close
+//     template (Saving Rolls (N4)) or a CC attack (there is no cover in Close
 //     Combat);
 //   - Attack Damage = DAM - the target's ARM (or BTS, or PH-6 for PARA;
 //     halved and rounded up for AP and E/M) - 3 for cover; a hit forces the
@@ -50,7 +50,7 @@
 //     ARM and one BTS);
 //   - each Critical adds one roll of the hit's first kind, or, under the
 //     n3-auto-wound reading of the `criticals` ruling, fails it without
-//     rolling (RULINGS.md).
+//     rolling (docs/RULES.md (rulings)).
 //
 // Every refusal is an *Error that says which word is wrong and why.
 package terms

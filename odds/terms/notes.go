@@ -36,7 +36,7 @@ func notes(x, y SideSpec, a dice.Ammo, crits odds.CritRule, saves []Save) []stri
 	if y.Cover {
 		switch {
 		case x.Template:
-			ns = append(ns, "target in Partial Cover, but a template ignores it (n4-core §2.1)")
+			ns = append(ns, "target in Partial Cover, but a template ignores it (Saving Rolls (N4))")
 		case x.Attribute == AttrCC:
 			ns = append(ns, "target in Partial Cover, but cover does not apply in Close Combat")
 		}

@@ -36,7 +36,7 @@ func TestKnownAnswers(t *testing.T) {
 		want                   want
 	}{
 		{
-			// n4-core §1.2, §2.1: SV 12 gives 11 plain successes and a
+			// Normal Roll (N4), Saving Rolls (N4): SV 12 gives 11 plain successes and a
 			// Critical on 12; a hit fails its save on 1..13, a Critical
 			// forces 2 saves. P(1) = 11/20·13/20 + 1/20·2·13/20·7/20.
 			name: "BS 12 B1 dmg 13 against ARM 0", active: "BS 12 B1 dmg 13",
@@ -44,14 +44,14 @@ func TestKnownAnswers(t *testing.T) {
 				k0: 4789.0 / 8000, k1: 3042.0 / 8000, k2: 169.0 / 8000},
 		},
 		{
-			// n4-core §2.1 Partial Cover: SV 12-3 = 9 (8 plain, Critical on
+			// Saving Rolls (N4) Partial Cover: SV 12-3 = 9 (8 plain, Critical on
 			// 9), Attack Damage 13-0-3 = 10: P(1) = 8/20·1/2 + 1/20·2·1/4.
 			name: "the same shot at a target in Partial Cover", active: "BS 12 dmg 13", reactive: "cover",
 			want: want{scores: 9.0 / 20, noHits: 11.0 / 20,
 				k0: 1 - 0.225 - 0.0125, k1: 0.225, k2: 0.0125},
 		},
 		{
-			// n4-core §2.2 DA: a plain hit forces 2 saves, a Critical 3.
+			// Ammunition (N4) DA: a plain hit forces 2 saves, a Critical 3.
 			// SV 10 vs ARM 3, DAM 13: p = 10/20.
 			// P(1) = 9/20·2·(1/4) + 1/20·3·(1/8); P(2) = 9/20·1/4 + 1/20·3/8.
 			name: "DA", active: "BS 10 dmg 13 DA", opts: BuildOptions{ARM: &Pair{Reactive: intp(3)}},
@@ -59,7 +59,7 @@ func TestKnownAnswers(t *testing.T) {
 				k0: 0.5 + 9.0/20/4 + 1.0/20/8, k1: 9.0/20/2 + 3.0/20/8, k2: 9.0/20/4 + 3.0/20/8},
 		},
 		{
-			// n4-core §1.5: B1 v B1 at SV 10 each. Nobody scores when both
+			// Face to Face Rolls (N4): B1 v B1 at SV 10 each. Nobody scores when both
 			// fail (1/4) or both show the same face (10/400: equal results
 			// cancel, and Critical v Critical cancels). Each side scores
 			// half of the rest. Without dmg the success is the result.
@@ -67,7 +67,7 @@ func TestKnownAnswers(t *testing.T) {
 			want: want{scores: 0.3625, noHits: 0.275, k0: 1 - 0.3625, k1: 0.3625},
 		},
 		{
-			// n4-core §6.5: a Direct Template hits unless the Dodge (PH 12)
+			// Direct Template Weapons (N4): a Direct Template hits unless the Dodge (PH 12)
 			// succeeds: 8/20; the hit's save fails on 1..14.
 			name: "template v Dodge", active: "template dmg 14", reactive: "PH 12",
 			want: want{scores: 8.0 / 20, noHits: 0,

@@ -69,7 +69,7 @@ func TestParseSide(t *testing.T) {
 			want: SideSpec{Cover: true},
 		},
 		{
-			name: "Direct Template with Shock, n4-core §6.5",
+			name: "Direct Template with Shock, Direct Template Weapons (N4)",
 			in:   "template B2 dmg 14 shock",
 			want: SideSpec{Template: true, Burst: 2, Damage: intp(14), Ammo: "Shock"},
 		},

@@ -102,7 +102,7 @@ func TestRenderNotes(t *testing.T) {
 			want: []string{
 				"Active    Direct Template, 1 hit without rolling, DAM 13 Shock",
 				"          Shock: any failed roll kills a target that is, or becomes, Unconscious",
-				"          target in Partial Cover, but a template ignores it (n4-core §2.1)",
+				"          target in Partial Cover, but a template ignores it (Saving Rolls (N4))",
 				"Reactive  PH 11 = 11, B1",
 				"          no Saving Rolls: each surviving success counts",
 				"Reactive inflicts (surviving successes)",

@@ -7,9 +7,9 @@ import "github.com/ordo-rules/ordo/dice"
 const (
 	// MaxStat bounds attributes (BS, CC, PH, WIP), ARM, BTS and DAM. An SV
 	// above 20 still matters up to 40, where every die is a Critical
-	// (n4-core §1.3); the community calculator accepts the same 0..40.
+	// (Success Value above 20 (N4)); the community calculator accepts the same 0..40.
 	MaxStat = 40
-	// MaxMod bounds one MOD. Only the total is capped (to ±12, n4-core §1.1);
+	// MaxMod bounds one MOD. Only the total is capped (to ±12, Success Value and MODs (N4));
 	// a single MOD past ±40 can only be a typo.
 	MaxMod = 40
 )
@@ -74,7 +74,7 @@ type SideSpec struct {
 	ARM *int `json:"arm,omitempty"`
 	BTS *int `json:"bts,omitempty"`
 	PH  *int `json:"ph,omitempty"`
-	// Cover puts the side in Partial Cover (n4-core §2.1).
+	// Cover puts the side in Partial Cover (Saving Rolls (N4)).
 	Cover bool `json:"cover,omitempty"`
 }
 
