@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"testing"
 
 	"github.com/ordo-rules/ordo/rulestest"
@@ -29,9 +30,6 @@ func load(t testing.TB, path string) *scenario.Scenario {
 // Issue #4 acceptance: rulestest passes on demo.yaml with at least 200
 // seeded random playouts.
 func TestDemoConforms(t *testing.T) {
-	n := 200
-	if testing.Short() {
-		n = 20
-	}
+	n := testenv.Count(12, 200)
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25})
 }

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"fmt"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"slices"
 	"strings"
 	"testing"
@@ -343,10 +344,7 @@ func TestJumperSeedExamples(t *testing.T) {
 
 // Issue #5 acceptance: rulestest passes on a demo with a G: Jumper.
 func TestJumperDemoConforms(t *testing.T) {
-	n := 60
-	if testing.Short() {
-		n = 10
-	}
+	n := testenv.Count(10, 60)
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/jumper-demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25})
 }
 

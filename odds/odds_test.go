@@ -3,6 +3,7 @@ package odds
 import (
 	"errors"
 	"fmt"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -39,10 +40,7 @@ func randomSide(r *rand.Rand, maxB int) Side {
 // acceptance).
 func TestMatchesBruteForce(t *testing.T) {
 	const chunks = 8
-	n := 2000
-	if testing.Short() {
-		n = 200
-	}
+	n := testenv.Count(240, 2000)
 	for k := range chunks {
 		t.Run(fmt.Sprint("chunk", k), func(t *testing.T) {
 			t.Parallel()
@@ -303,10 +301,7 @@ func TestCritRuleResolve(t *testing.T) {
 // dice.FaceToFace and dice.SaveFails agree with the exact distribution
 // within sampling error (5 standard deviations per bucket).
 func TestSimulationAgrees(t *testing.T) {
-	n := 1_000_000
-	if testing.Short() {
-		n = 100_000
-	}
+	n := testenv.Count(100_000, 1_000_000)
 	a := Side{Roll: dice.Side{SV: 14, Burst: 3}, Effect: Effect{Saves: []SaveRoll{{Damage: 10}, {Damage: 10, Tag: "SHOCK"}}}}
 	b := Side{Roll: dice.Side{SV: 23, Burst: 1}, Effect: Effect{Saves: []SaveRoll{{Damage: 11}}, Continuous: true}}
 	exact, err := FaceToFace(a, b, Options{TailAt: 12})
