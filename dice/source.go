@@ -110,3 +110,61 @@ func Throw(src Source, s Side) (Roll, error) {
 	}
 	return r, nil
 }
+
+// Sized is implemented by sources that give a die of any size directly (a
+// d6 for the fantasy ruleset), so that a forced or recorded d6 reads as the
+// face players see, not as some d20 it was derived from.
+type Sized interface {
+	// Die returns the next face, 1..faces, of a die of faces faces.
+	Die(faces int) (int, error)
+}
+
+// RollDie takes one die of faces faces (2..Faces) from src: through Sized when
+// src has it, otherwise by drawing d20s and refusing those above the largest
+// multiple of faces, which keeps every face equally likely.
+func RollDie(src Source, faces int) (int, error) {
+	if faces < 2 || faces > Faces {
+		return 0, fmt.Errorf("a die has 2 to %d faces, asked for %d", Faces, faces)
+	}
+	if s, ok := src.(Sized); ok {
+		f, err := s.Die(faces)
+		if err == nil && (f < 1 || f > faces) {
+			return 0, fmt.Errorf("source gave %d for a d%d: %w", f, faces, ErrFace)
+		}
+		return f, err
+	}
+	limit := Faces - Faces%faces
+	for {
+		f, err := src.D20()
+		if err != nil {
+			return 0, err
+		}
+		if f < 1 || f > Faces {
+			return 0, fmt.Errorf("source gave %d: %w", f, ErrFace)
+		}
+		if f <= limit {
+			return (f-1)%faces + 1, nil
+		}
+	}
+}
+
+// Die rolls and records one die of faces faces.
+func (p *PCG) Die(faces int) (int, error) {
+	d := p.rng.IntN(faces) + 1
+	p.log = append(p.log, d)
+	return d, nil
+}
+
+// Die returns the next scripted face, which must be a face of the die asked
+// for (a forced 7 is no d6), or ErrScriptExhausted.
+func (s *Script) Die(faces int) (int, error) {
+	if s.next >= len(s.dice) {
+		return 0, fmt.Errorf("%w after %d dice", ErrScriptExhausted, len(s.dice))
+	}
+	f := s.dice[s.next]
+	if f > faces {
+		return 0, fmt.Errorf("scripted die %d is %d, which a d%d cannot roll: %w", s.next+1, f, faces, ErrFace)
+	}
+	s.next++
+	return f, nil
+}

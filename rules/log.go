@@ -75,3 +75,12 @@ func Replay(rs Ruleset, st State, log []Entry) (State, error) {
 	}
 	return st, nil
 }
+
+// Die hands out one die of any size and records its face (dice.Sized).
+func (r *recorder) Die(faces int) (int, error) {
+	d, err := dice.RollDie(r.src, faces)
+	if err == nil {
+		r.dice = append(r.dice, d)
+	}
+	return d, err
+}

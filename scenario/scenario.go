@@ -62,6 +62,12 @@ type Side struct {
 	Troopers []Trooper `yaml:"troopers" json:"troopers"`
 	// CombatGroups names each group and the troopers in it.
 	CombatGroups []CombatGroup `yaml:"combat-groups" json:"combatGroups"`
+	// Units is the side's army for a ruleset whose armies are not troopers
+	// in combat groups (the fantasy ruleset's units in ranks and files):
+	// free-form entries that the ruleset decodes and checks itself at
+	// Setup. A side gives troopers or units; the trooper checks below
+	// (Lieutenant, combat groups) apply only to troopers.
+	Units []map[string]any `yaml:"units,omitempty" json:"units,omitempty"`
 	// Deployables are the side's deployable weapons already on the table
 	// (Mines and the like).
 	Deployables []Deployable `yaml:"deployables,omitempty" json:"deployables,omitempty"`

@@ -270,8 +270,18 @@ func (v *validator) onTable(path string, at [2]float64, tableOK bool) {
 func (v *validator) troopersOf(i int, models map[string]string, tableOK bool) {
 	s := v.sc.Sides[i]
 	path := yamlfile.IndexPath("sides", i)
+	if len(s.Units) > 0 {
+		// A side of units: its ruleset checks them at Setup.
+		if len(s.Troopers) > 0 {
+			v.errorf(yamlfile.ChildPath(path, "units"), "side %q gives both troopers and units; a side gives one or the other", s.Seat)
+		}
+		for j, u := range s.Units {
+			v.finiteAny(yamlfile.IndexPath(yamlfile.ChildPath(path, "units"), j), u)
+		}
+		return
+	}
 	if len(s.Troopers) == 0 {
-		v.errorf(yamlfile.ChildPath(path, "troopers"), "side %q has no troopers", s.Seat)
+		v.errorf(yamlfile.ChildPath(path, "troopers"), "side %q has no troopers (or units)", s.Seat)
 		return
 	}
 	lieutenant := ""
