@@ -188,9 +188,30 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 // conceal renames enemy markers to their labels in an event and drops an
 // event that would name a trooper in Hidden Deployment.
 func (s *State) conceal(e rules.Event, v rules.Viewer) (rules.Event, bool) {
+	data, ok := s.concealJSON(e, v, nil)
+	if !ok {
+		return nil, false
+	}
+	if data == nil {
+		return e, true
+	}
+	out, err := eventCodec.Decode(data)
+	if err != nil {
+		return nil, false
+	}
+	return out, true
+}
+
+// concealJSON is the JSON of x (an event or an action) with every name of a
+// concealed trooper v may not see replaced: a Camouflaged trooper's id and
+// model ids by its marker label. It is false when x names a trooper in
+// Hidden Deployment, and nil when nothing needs renaming. The troopers in
+// open (indexes) are left alone: the action or event places them on the
+// table as themselves.
+func (s *State) concealJSON(x rules.Kinded, v rules.Viewer, open []int) ([]byte, bool) {
 	var drop, from, to []string
-	for _, t := range s.Troopers {
-		if !t.concealed() || v.Sees(t.Seat) {
+	for i, t := range s.Troopers {
+		if !t.concealed() || v.Sees(t.Seat) || slices.Contains(open, i) {
 			continue
 		}
 		names := []string{t.ID}
@@ -209,9 +230,9 @@ func (s *State) conceal(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		}
 	}
 	if len(drop)+len(from) == 0 {
-		return e, true
+		return nil, true
 	}
-	data, err := rules.Encode(e)
+	data, err := rules.Encode(x)
 	if err != nil {
 		return nil, false
 	}
@@ -228,13 +249,9 @@ func (s *State) conceal(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		}
 	}
 	if !changed {
-		return e, true
+		return nil, true
 	}
-	out, err := eventCodec.Decode([]byte(text))
-	if err != nil {
-		return nil, false
-	}
-	return out, true
+	return []byte(text), true
 }
 
 // PlantCanaries writes marker strings into each player's private facts, for

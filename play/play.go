@@ -87,19 +87,41 @@ type printer struct {
 	err error
 }
 
-// jsonLine is one applied action in the JSON Lines log.
+// jsonLine is one applied action in the JSON Lines log. Action is left
+// out when the viewer sees nothing of it.
 type jsonLine struct {
 	Seq    int               `json:"seq"`
 	Seat   rules.Seat        `json:"seat"`
-	Action json.RawMessage   `json:"action"`
+	Action json.RawMessage   `json:"action,omitempty"`
 	Dice   []int             `json:"dice,omitempty"`
 	Events []json.RawMessage `json:"events"`
 }
 
-func (p *printer) entry(e rules.Entry, events []rules.Event) {
+// seen is the action seat is about to send to the printer's state, as the
+// printer's viewer may see it (nil when it sees nothing of it). It must be
+// asked before the action is applied: the state that knows whose private
+// facts the action names is the one before it.
+type seen struct{ action []byte }
+
+func (p *printer) see(seat rules.Seat, a rules.Action) seen {
+	red, ok := p.st.RedactAction(seat, a, p.v)
+	if !ok {
+		return seen{}
+	}
+	b, err := rules.Encode(red)
+	if err != nil {
+		return seen{}
+	}
+	return seen{b}
+}
+
+// entry prints an applied action, as seen before it was applied, and its
+// events.
+func (p *printer) entry(e rules.Entry, act seen, events []rules.Event) {
 	if p.err != nil {
 		return
 	}
+	e.Action = act.action
 	var visible []rules.Event
 	for _, ev := range events {
 		if red, ok := p.st.Redact(ev, p.v); ok {
@@ -149,8 +171,12 @@ func describe(ev rules.Event) string {
 }
 
 // describeAction renders an action that caused no visible event: its kind
-// alone when it has no fields ("end-orders"), else its JSON.
+// alone when it has no fields ("end-orders"), else its JSON (as the viewer
+// may see it).
 func describeAction(e rules.Entry) string {
+	if e.Action == nil {
+		return "an action you do not see"
+	}
 	s := string(e.Action)
 	var only struct {
 		Kind string `json:"kind"`
@@ -215,6 +241,7 @@ func script(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 			}
 			src = forced
 		}
+		act := p.see(rules.Seat(step.Seat), a)
 		entry, events, err := rules.Step(st, seq, rules.Seat(step.Seat), a, src)
 		if step.Expect.Error != "" {
 			re, ok := rules.AsRuleError(err)
@@ -242,7 +269,7 @@ func script(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 			return fail("%d forced dice were not used", forced.Remaining())
 		}
 		seq++
-		p.entry(entry, events)
+		p.entry(entry, act, events)
 		if err := check(st, step.Expect, events); err != nil {
 			return fail("%v", err)
 		}
@@ -369,11 +396,12 @@ func random(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 		if err != nil {
 			return fmt.Errorf("step %d: %w", seq, err)
 		}
+		act := p.see(seat, a)
 		entry, events, err := rules.Step(st, seq, seat, a, src)
 		if err != nil {
 			return fmt.Errorf("step %d: a legal action was refused: %w", seq, err)
 		}
-		p.entry(entry, events)
+		p.entry(entry, act, events)
 	}
 	p.end(st)
 	return p.err

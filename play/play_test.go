@@ -57,6 +57,33 @@ func TestViewerRedacts(t *testing.T) {
 	}
 }
 
+// --json --viewer: the actions are redacted like the events: red and a
+// spectator read blue's sealed bid as -1, in the action as in the event;
+// blue reads its own.
+func TestJSONRedactsActions(t *testing.T) {
+	for _, tc := range []struct {
+		v    rules.Viewer
+		want string
+	}{
+		{rules.PlayerView("red"), `{"kind":"bid","N":-1}`},
+		{rules.Spectator(), `{"kind":"bid","N":-1}`},
+		{rules.PlayerView("blue"), `{"kind":"bid","N":2}`},
+	} {
+		var out bytes.Buffer
+		if err := Run(duel.Ruleset{}, load(t, "testdata/duel.yaml"), &out, Options{Viewer: tc.v, JSON: true}); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(out.String(), "\n")
+		var line jsonLine
+		if err := json.Unmarshal([]byte(lines[1]), &line); err != nil {
+			t.Fatal(err)
+		}
+		if line.Seat != "blue" || string(line.Action) != tc.want {
+			t.Errorf("%s reads blue's bid as %s, want %s", tc.v, line.Action, tc.want)
+		}
+	}
+}
+
 // A failed expectation names the step, its line and what differed.
 func TestExpectationFails(t *testing.T) {
 	data, err := os.ReadFile("testdata/duel.yaml")

@@ -24,6 +24,9 @@ func (s menuState) Observe(rules.Viewer) any { return nil }
 func (s menuState) Redact(e rules.Event, _ rules.Viewer) (rules.Event, bool) {
 	return e, true
 }
+func (s menuState) RedactAction(_ rules.Seat, a rules.Action, _ rules.Viewer) (rules.Action, bool) {
+	return a, true
+}
 func (s menuState) Clone() rules.State { return s }
 
 // RandomLegal draws a prompted seat, then one of its legal options, never a

@@ -30,6 +30,10 @@ type State interface {
 	Observe(v Viewer) any
 	// Redact is e as v may see it; false when v sees nothing of it.
 	Redact(e Event, v Viewer) (Event, bool)
+	// RedactAction is the action seat sent, as viewer v may see it; false when
+	// v sees nothing of it. It is called on the state the action is applied to,
+	// before Apply (the state that knows whose private facts the action names).
+	RedactAction(seat Seat, a Action, v Viewer) (Action, bool)
 	// Clone is a deep copy.
 	Clone() State
 }

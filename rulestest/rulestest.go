@@ -362,8 +362,24 @@ func (g *game) checkClone(step int, st rules.State, before []byte, seat rules.Se
 	if err != nil {
 		return nil, encoded{}, g.fail(step, "legal", "legal action %s by %s refused: %v", a.Kind(), seat, err)
 	}
+	// The action as each viewer sees it is asked of the state before it
+	// is applied, and checked for canaries after (what the action reveals
+	// is public by then).
+	var shown [][]byte
+	for _, v := range g.viewers() {
+		red, ok := st.RedactAction(seat, a, v)
+		if !ok {
+			shown = append(shown, nil)
+			continue
+		}
+		data, err := rules.Encode(red)
+		if err != nil {
+			return nil, encoded{}, g.fail(step, "leak", "action %s redacted for %s does not encode: %v", a.Kind(), v, err)
+		}
+		shown = append(shown, data)
+	}
 	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
-		return nil, encoded{}, g.fail(step, "clone", "applying %s to a clone changed the original", a.Kind())
+		return nil, encoded{}, g.fail(step, "clone", "applying %s to a clone, or redacting it, changed the original", a.Kind())
 	}
 	script, err := dice.NewScript(entry.Dice...)
 	if err != nil {
@@ -377,6 +393,11 @@ func (g *game) checkClone(step int, st rules.State, before []byte, seat rules.Se
 	b2, _ := json.Marshal(clone)
 	if !bytes.Equal(b1, b2) || script.Remaining() != 0 {
 		return nil, encoded{}, g.fail(step, "clone", "Clone then Apply differs from Apply (%s by %s):\n%s\n%s", a.Kind(), seat, b1, b2)
+	}
+	for i, v := range g.viewers() {
+		if c, ok := g.leaked(st, shown[i], v); ok {
+			return nil, encoded{}, g.fail(step, "leak", "%s sees %s's private %q in the action %s by %s", v, c.Owner, c.Value, a.Kind(), seat)
+		}
 	}
 	for _, e := range events {
 		for _, v := range g.viewers() {

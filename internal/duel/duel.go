@@ -456,6 +456,16 @@ func (s *duelState) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 	return e, true
 }
 
+// RedactAction seals a bid: only its bidder sees how much it was; everyone
+// sees that the seat bid (the bid event says so too).
+func (s *duelState) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (rules.Action, bool) {
+	if b, ok := a.(bidAction); ok && !v.Sees(seat) {
+		b.N = -1
+		return b, true
+	}
+	return a, true
+}
+
 func (s *duelState) Clone() rules.State {
 	c := *s
 	c.Seats = slices.Clone(s.Seats)

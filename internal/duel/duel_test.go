@@ -194,3 +194,25 @@ func FuzzDecodeState(f *testing.F) {
 		}
 	})
 }
+
+// A sealed bid is sealed in the action too: only the bidder and the admin
+// read how much it was; the other seat and spectators read -1. Other moves
+// are public.
+func TestRedactAction(t *testing.T) {
+	st := &duelState{Seats: []rules.Seat{"blue", "red"}}
+	for _, tc := range []struct {
+		v    rules.Viewer
+		want int
+	}{
+		{rules.PlayerView("blue"), 2}, {rules.Admin(), 2},
+		{rules.PlayerView("red"), -1}, {rules.Spectator(), -1},
+	} {
+		got, ok := st.RedactAction("blue", bidAction{2}, tc.v)
+		if b, isBid := got.(bidAction); !ok || !isBid || b.N != tc.want {
+			t.Errorf("%s reads blue's bid of 2 as %#v (%v), want %d", tc.v, got, ok, tc.want)
+		}
+	}
+	if got, ok := st.RedactAction("blue", rollAction{}, rules.PlayerView("red")); !ok || got != (rollAction{}) {
+		t.Errorf("red reads blue's roll as %#v (%v)", got, ok)
+	}
+}

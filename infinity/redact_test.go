@@ -1,0 +1,120 @@
+package infinity
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/play"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// redactedAction is a as v sees it when seat sends it to st, encoded ("" when
+// v sees nothing of it).
+func redactedAction(t *testing.T, st *State, seat rules.Seat, a rules.Action, v rules.Viewer) string {
+	t.Helper()
+	red, ok := st.RedactAction(seat, a, v)
+	if !ok {
+		return ""
+	}
+	b, err := rules.Encode(red)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// Each action red may send, as blue and a spectator read it: the private
+// parts are replaced with what they may know, and what the action itself
+// reveals is shown as itself. Red and the admin read it whole.
+func TestRedactAction(t *testing.T) {
+	tests := []struct {
+		name string
+		a    rules.Action
+		// hide must not appear in what blue or a spectator read; show must.
+		hide, show []string
+	}{
+		{"Camouflaged (N4): a marker that moves stays its label",
+			Activate{Trooper: "scout", Order: OrderRegular, Skill: move([2]float64{10, 10})},
+			[]string{`"scout"`}, []string{`"red-marker-1"`, `[10,10]`}},
+		{"Camouflaged (N4): a marker that attacks reveals itself",
+			Activate{Trooper: "scout", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}},
+			nil, []string{`"scout"`}},
+		{"Hidden Deployment (N4): an Order places the hidden trooper on the table as itself",
+			Activate{Trooper: "sniper", Order: OrderIrregular, Skill: Skill{Name: SkillIdle}},
+			nil, []string{`"sniper"`}},
+		{"Hidden Deployment (N4): an ARO places the hidden trooper on the table as itself",
+			AROs{Declarations: []ARODecl{{Trooper: "sniper", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}},
+			nil, []string{`"sniper"`}},
+		{"Loss of Lieutenant (N4): appointing a new Lieutenant names no one",
+			Appoint{Trooper: "zhanshi"},
+			[]string{`"zhanshi"`}, []string{`"kind":"appoint"`}},
+		{"Command Tokens (N4): transferring a trooper in Hidden Deployment names no one",
+			Transfer{Trooper: "sniper", Group: "2"},
+			[]string{`"sniper"`}, []string{`"group":"2"`}},
+		{"Command Tokens (N4): transferring a marker names no one",
+			Transfer{Trooper: "scout", Group: "2"},
+			[]string{`"scout"`, `"red-marker-1"`}, []string{`"group":"2"`}},
+		{"Command Tokens (N4): transferring a trooper in the open names it",
+			Transfer{Trooper: "zhanshi", Group: "2"},
+			nil, []string{`"zhanshi"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := setup(t, concealYAML("at: [10, 12], facing: 270", "at: [20, 20], facing: 270"), nil)
+			do(t, st, "blue", EndOrders{})
+			before := viewJSON(t, st, rules.Admin())
+			for _, v := range []rules.Viewer{rules.PlayerView("blue"), rules.Spectator()} {
+				got := redactedAction(t, st, "red", tt.a, v)
+				for _, h := range tt.hide {
+					if strings.Contains(got, h) {
+						t.Errorf("%s reads %s, which names %s", v, got, h)
+					}
+				}
+				for _, s := range tt.show {
+					if !strings.Contains(got, s) {
+						t.Errorf("%s reads %s, without %s", v, got, s)
+					}
+				}
+			}
+			whole, _ := rules.Encode(tt.a)
+			for _, v := range []rules.Viewer{rules.PlayerView("red"), rules.Admin()} {
+				if got := redactedAction(t, st, "red", tt.a, v); got != string(whole) {
+					t.Errorf("%s reads %s, want the action whole: %s", v, got, whole)
+				}
+			}
+			if after := viewJSON(t, st, rules.Admin()); after != before {
+				t.Error("RedactAction changed the state")
+			}
+		})
+	}
+}
+
+// Loss of Lieutenant (N4): `ordo play --json --viewer red` on the seed
+// scenario shows blue's appointment without the new Lieutenant, in the
+// action as in the event; blue's own view names him.
+func TestPlayRedactsActions(t *testing.T) {
+	sc := load(t, "../data/scenarios/seed/loss-of-lieutenant.yaml")
+	for _, tc := range []struct {
+		v     rules.Viewer
+		named bool
+	}{{rules.PlayerView("red"), false}, {rules.Spectator(), false}, {rules.PlayerView("blue"), true}} {
+		for _, js := range []bool{true, false} {
+			var out strings.Builder
+			if err := play.Run(ruleset(t), sc, &out, play.Options{Viewer: tc.v, JSON: js}); err != nil {
+				t.Fatal(err)
+			}
+			var line string
+			for _, l := range strings.Split(out.String(), "\n") {
+				if strings.Contains(l, "appoint") {
+					line = l
+				}
+			}
+			if line == "" {
+				t.Fatalf("%s (json %v): no appointment in\n%s", tc.v, js, out.String())
+			}
+			if strings.Contains(line, "sergeant") != tc.named {
+				t.Errorf("%s (json %v) reads %s; names the new Lieutenant: %v, want %v", tc.v, js, line, !tc.named, tc.named)
+			}
+		}
+	}
+}
