@@ -60,3 +60,28 @@ func TestCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+// inf-dice's web front end reads only the backend's standard output. The two
+// error cases its form can produce (a combined Burst over 9, an ammunition tag
+// it builds wrongly) must reach that page: the C backend prints its ERROR:
+// line on stdout, and so does Ordo under both of its inf-dice entry points.
+func TestInfdiceErrorsOnStdout(t *testing.T) {
+	for _, tc := range []struct {
+		args, want string
+	}{
+		{"13 6 1 10 NONE 12 4 1 10 NONE", "ERROR: Combined B value may not exceed 9\n"},
+		{"13 1 1 10 NONE 12 1 1 10 SHOCK+", "ERROR: P2 TAG[0] 'SHOCK+' is unknown.\n"},
+	} {
+		for _, argv := range [][]string{
+			append([]string{"inf-dice-n4"}, strings.Fields(tc.args)...),
+			append([]string{"ordo", "odds", "--infdice"}, strings.Fields(tc.args)...),
+		} {
+			var out, errb bytes.Buffer
+			code := run(argv, &out, &errb)
+			if code == 0 || out.String() != tc.want || errb.Len() != 0 {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want stdout %q and nothing on stderr",
+					argv, code, out.String(), errb.String(), tc.want)
+			}
+		}
+	}
+}

@@ -10,7 +10,7 @@ import (
 // FuzzParse feeds arbitrary argument lists (a string split on spaces) to
 // Parse and Main, with and without noLimit, and checks: no panic; Parse
 // fails exactly when Main exits non-zero; a failure is a *ParseError whose
-// line Main prints on stderr; a success writes a report without error.
+// line Main prints on stdout; a success writes a report without error.
 // Under noLimit, inputs with a large combined burst are only parsed, so
 // that each iteration stays fast.
 func FuzzParse(f *testing.F) {
@@ -53,7 +53,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q: Parse error %v but Main exit %d", line, err, code)
 		}
 		if err != nil {
-			if out.Len() != 0 || !strings.HasPrefix(errOut.String(), err.Error()+"\n") {
+			if errOut.Len() != 0 || !strings.HasPrefix(out.String(), err.Error()+"\n") {
 				t.Fatalf("%q: stdout %q, stderr %q for %v", line, out.String(), errOut.String(), err)
 			}
 			return

@@ -99,7 +99,8 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("%q: Usage = %v", tc.args, pe.Usage)
 		}
 		// Main prints the same line (and the usage line after count errors)
-		// on stderr, nothing on stdout, and fails.
+		// on stdout, where upstream prints it and inf-dice's front end reads
+		// it, nothing on stderr, and fails.
 		var out, errOut bytes.Buffer
 		code := Main(words(tc.args), tc.noLimit, &out, &errOut)
 		want := tc.msg + "\n"
@@ -109,8 +110,8 @@ func TestParseErrors(t *testing.T) {
 		if tc.msg == "" {
 			want = usage + "\n"
 		}
-		if code == 0 || out.Len() != 0 || errOut.String() != want {
-			t.Errorf("%q: Main = %d, stdout %q, stderr %q, want stderr %q", tc.args, code, out.String(), errOut.String(), want)
+		if code == 0 || errOut.Len() != 0 || out.String() != want {
+			t.Errorf("%q: Main = %d, stdout %q, stderr %q, want stdout %q", tc.args, code, out.String(), errOut.String(), want)
 		}
 	}
 }
