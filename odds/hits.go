@@ -190,6 +190,7 @@ func hitTable(s dice.Side, d *die, block []rankProb) HitTable {
 	pows := make([]float64, 3*(b+1))
 	powN, powC, pow0 := pows[:b+1], pows[b+1:2*(b+1)], pows[2*(b+1):]
 	prefix := dice.Faces
+	binom := binomial()
 	for i := 0; i < len(block); {
 		// Neighbouring blocking ranks often leave the same faces
 		// surviving: add their probabilities and do the work once.
@@ -234,9 +235,11 @@ func pow(x float64, n int) float64 {
 	return v
 }
 
-// binom is Pascal's triangle up to MaxBurst, in float64 (exact: every entry
-// is below 2^53).
-var binom = func() [][]float64 {
+// binomial is Pascal's triangle up to MaxBurst, in float64 (exact: every
+// entry is below 2^53). It is built on first use, not at start-up: a program
+// that links odds without computing (ordo's other commands) does not pay for
+// it.
+var binomial = sync.OnceValue(func() [][]float64 {
 	t := make([][]float64, MaxBurst+1)
 	for i := range t {
 		t[i] = make([]float64, i+1)
@@ -246,7 +249,7 @@ var binom = func() [][]float64 {
 		}
 	}
 	return t
-}()
+})
 
 // checkSide validates one side's roll.
 func checkSide(s dice.Side) error {

@@ -1,18 +1,24 @@
 // Command ordo is the one Ordo binary: exact odds (`ordo odds`), scenarios
 // (`ordo play`), rules listings (`ordo rules`), and, as the project grows,
-// the game server (`ordo serve`). Subcommands only parse their arguments and
-// call packages.
+// the game server. Subcommands only parse their arguments and call packages.
 //
 // Invoked under the name inf-dice-n4 (a symlink), the binary is a drop-in
 // replacement for the inf-dice calculator's N4 backend, exactly as
 // `ordo odds --infdice ARGS...`.
+//
+// Nothing is loaded before a command asks for it: `ordo odds` never reads
+// the unit catalog, so it starts as fast as the C program it can replace.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/ordo-rules/ordo/odds/infdice"
@@ -25,19 +31,39 @@ func main() {
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
 
-const usage = `usage: ordo COMMAND [ARGS...]
+// A command is one subcommand. To add one, add an entry to commands: its
+// help is then listed by `ordo help` and printed by `ordo help NAME`,
+// `ordo NAME -h` and `ordo NAME --help`.
+type command struct {
+	name    string
+	summary string // one line for the command list
+	// help is the full text: usage lines, what it does, flags, examples.
+	help string
+	// run gets the words after the command name and returns the exit
+	// status: 0 done, 1 the command ran and found a failure, 2 bad input.
+	run func(args []string, stdout, stderr io.Writer) int
+}
 
-commands:
-  odds      exact odds of a Normal or Face to Face Roll
-            ordo odds --active "BS 13 B3 mods=+3 dmg 13 ammo=DA" --reactive "BS 12 B1 dmg 13" --arm 1,3
-            ordo odds [--no-limit] --infdice ARGS...   (inf-dice-n4 compatible)
-  play      run a scenario file and print the adjudicated log
-            ordo play FILE [--json] [--viewer SEAT|spectator] [--random N --seed S]
-  rules     what the engine knows; ordo rules --rulings lists the named rulings
-  help      this text
+// commands lists the subcommands in the order `ordo help` shows them. It is
+// a function rather than a variable because help's entry refers back to it.
+func commands() []command {
+	return []command{
+		{"odds", "exact odds of a Normal or Face to Face Roll, with Saving Rolls", oddsUsage, oddsCommand},
+		{"play", "run a scenario file and print the adjudicated log", playUsage, runPlay},
+		{"rules", "the rulesets, the loaded catalog and the named rulings", rulesUsage, runRules},
+		{"version", "the version of this binary", versionUsage, runVersion},
+		{"help", "this list, or the full help of one command", helpUsage, runHelp},
+	}
+}
 
-Run 'ordo odds -h' for the odds flags.
-`
+func lookupCommand(name string) (command, bool) {
+	for _, c := range commands() {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
 
 // run is main without the process: argv[0] is the name the binary was
 // invoked as. It returns the exit status.
@@ -51,43 +77,167 @@ func run(argv []string, stdout, stderr io.Writer) int {
 		return infdice.Main(argv, false, stdout, stderr)
 	}
 	if len(argv) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, overview())
 		return 2
 	}
 	switch argv[0] {
-	case "odds":
-		return oddsCommand(argv[1:], stdout, stderr)
-	case "play":
-		return runPlay(argv[1:], stdout, stderr)
-	case "rules":
-		return runRules(argv[1:], stdout, stderr)
-	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
-		return 0
-	default:
+	case "-h", "-help", "--help":
+		return runHelp(argv[1:], stdout, stderr)
+	case "-version", "--version":
+		return runVersion(argv[1:], stdout, stderr)
+	}
+	c, ok := lookupCommand(argv[0])
+	if !ok {
 		fmt.Fprintf(stderr, "ordo: unknown command %q (try 'ordo help')\n", argv[0])
 		return 2
 	}
+	return c.run(argv[1:], stdout, stderr)
 }
 
-// oddsCommand routes `ordo odds`: with --infdice every later word is the
-// inf-dice backend's argument, taken verbatim ("-1" and "-" included), and
-// only --no-limit may come before it; otherwise the game-term flags apply.
-func oddsCommand(args []string, stdout, stderr io.Writer) int {
-	noLimit := false
-	for i, a := range args {
-		switch a {
-		case "--no-limit", "-no-limit":
-			noLimit = true
-			continue
-		case "--infdice", "-infdice":
-			return infdice.Main(args[i+1:], noLimit, stdout, stderr)
-		}
-		break
+// overview is the text of `ordo help`: every command and its one line.
+func overview() string {
+	var b strings.Builder
+	b.WriteString("usage: ordo COMMAND [ARGS...]\n\ncommands:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-8s  %s\n", c.name, c.summary)
 	}
-	if noLimit {
-		fmt.Fprintln(stderr, "ordo odds: --no-limit only goes with --infdice (ordo odds --no-limit --infdice ARGS...)")
+	b.WriteString(`
+Examples:
+  ordo odds --active "BS 13 B3 mods=+3 dmg 13 ammo=DA" --reactive "BS 12 B1 dmg 13" --arm 1,3
+  ordo play data/scenarios/duel.yaml
+  ordo play data/scenarios/demo.yaml --random 3 --seed 7 --viewer red
+
+'ordo help COMMAND' or 'ordo COMMAND --help' prints the full help of one command.
+Linked or copied as inf-dice-n4, the binary is 'ordo odds --infdice'.
+`)
+	return b.String()
+}
+
+const helpUsage = `usage: ordo help [COMMAND]
+
+Without a COMMAND, lists the commands; with one, prints its full help (the same
+text as 'ordo COMMAND --help').
+
+Example:
+  ordo help play
+`
+
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		fmt.Fprint(stdout, overview())
+		return 0
+	case len(args) > 1:
+		fmt.Fprintf(stderr, "ordo help: one command at a time, not %q\n", args)
 		return 2
 	}
-	return runOdds(args, stdout, stderr)
+	c, ok := lookupCommand(args[0])
+	if !ok {
+		fmt.Fprintf(stderr, "ordo help: unknown command %q (try 'ordo help')\n", args[0])
+		return 2
+	}
+	fmt.Fprint(stdout, c.help)
+	return 0
+}
+
+const versionUsage = `usage: ordo version
+       ordo --version
+
+Prints the module version (or "(devel)" for a build from a work tree), the
+source revision when the build recorded it, the Go release and the platform.
+
+Example:
+  $ ordo version
+  ordo (devel) 5c3a6f5abcde go1.26.0 linux/amd64
+`
+
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("ordo version")
+	if _, err := parseFlags(fs, args); err != nil {
+		return flagError(err, "ordo version", versionUsage, stdout, stderr)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "ordo version: takes no arguments, got %q\n", fs.Args())
+		return 2
+	}
+	fmt.Fprintln(stdout, version())
+	return 0
+}
+
+// version describes the build from what the Go toolchain recorded in it.
+func version() string {
+	v, rev := "(devel)", ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			v = bi.Main.Version
+		}
+		modified := false
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		if rev != "" && modified {
+			rev += "+modified"
+		}
+	}
+	s := "ordo " + v
+	if rev != "" {
+		s += " " + rev
+	}
+	return fmt.Sprintf("%s %s %s/%s", s, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+// newFlagSet is a FlagSet that reports errors to its caller only: commands
+// print them as one line of their own.
+func newFlagSet(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parseFlags parses args with fs, taking flags and arguments in any order
+// ("ordo play FILE --json" and "ordo play --json FILE" are the same); after
+// "--" every word is an argument. It returns the arguments in order, which
+// are also left in fs.Args().
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			pos = append(pos, rest...)
+			break
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+	// Leave the arguments where flag.FlagSet.Args reports them.
+	if err := fs.Parse(append([]string{"--"}, pos...)); err != nil {
+		return nil, err
+	}
+	return pos, nil
+}
+
+// flagError prints a flag parsing error as one line and returns 2, or, for
+// -h and --help, prints the command's full help on stdout and returns 0.
+func flagError(err error, cmd, help string, stdout, stderr io.Writer) int {
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, help)
+		return 0
+	}
+	fmt.Fprintf(stderr, "%s: %v (see %s --help)\n", cmd, err, cmd)
+	return 2
 }

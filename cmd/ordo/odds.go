@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ordo-rules/ordo/odds"
+	"github.com/ordo-rules/ordo/odds/infdice"
 	"github.com/ordo-rules/ordo/odds/terms"
 )
 
@@ -48,6 +49,39 @@ Example:
   ordo odds --active "BS 13 B3 mods=+3 dmg 13 ammo=DA" --reactive "BS 12 B1 dmg 13" --arm 1,3
 `
 
+// oddsCommand routes `ordo odds`: with --infdice every later word is the
+// inf-dice backend's argument, taken verbatim ("-1" and "-" included), and
+// only --no-limit may come before it; otherwise the game-term flags apply.
+func oddsCommand(args []string, stdout, stderr io.Writer) int {
+	noLimit := false
+	for i, a := range args {
+		switch a {
+		case "--no-limit", "-no-limit":
+			noLimit = true
+			continue
+		case "--infdice", "-infdice":
+			return infdice.Main(args[i+1:], noLimit, stdout, stderr)
+		}
+		break
+	}
+	for _, a := range args {
+		if a == "--infdice" || a == "-infdice" {
+			return oddsFail(stderr, "--infdice goes first, with only --no-limit before it: every word after it is the inf-dice backend's (ordo odds --infdice 13 1 1 10 NONE 12 1 1 10 NONE); --active, --reactive and the other flags are the game-term form")
+		}
+	}
+	if noLimit {
+		return oddsFail(stderr, "--no-limit only goes with --infdice (ordo odds --no-limit --infdice ARGS...)")
+	}
+	return runOdds(args, stdout, stderr)
+}
+
+// oddsFail prints one line starting "ordo odds: " on stderr and returns 2.
+func oddsFail(stderr io.Writer, format string, a ...any) int {
+	msg := strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " ")
+	fmt.Fprintf(stderr, "ordo odds: %s\n", msg)
+	return 2
+}
+
 // maxTail bounds --tail: past it the table is only rows of 0.000%.
 const maxTail = 1000
 
@@ -73,16 +107,9 @@ func (o *onceString) Set(s string) error {
 // returns 2 for any bad input. `--infdice` is dispatched before this is
 // called.
 func runOdds(args []string, stdout, stderr io.Writer) int {
-	fail := func(format string, a ...any) int {
-		msg := strings.ReplaceAll(fmt.Sprintf(format, a...), "\n", " ")
-		fmt.Fprintf(stderr, "ordo odds: %s\n", msg)
-		return 2
-	}
+	fail := func(format string, a ...any) int { return oddsFail(stderr, format, a...) }
 
-	fs := flag.NewFlagSet("ordo odds", flag.ContinueOnError)
-	// The flag package prints its errors and the usage over several lines;
-	// errors are printed here as one line instead.
-	fs.SetOutput(io.Discard)
+	fs := newFlagSet("ordo odds")
 	var active, reactive, arm, bts onceString
 	fs.Var(&active, "active", "the active trooper's words")
 	fs.Var(&reactive, "reactive", "the reactive trooper's words, or the target's")
@@ -92,7 +119,7 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 	tail := fs.Int("tail", 0, "show continuous damage as N or more past N")
 	asJSON := fs.Bool("json", false, "print JSON")
 
-	if err := fs.Parse(args); err != nil {
+	if _, err := parseFlags(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, oddsUsage)
 			return 0

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -14,33 +12,31 @@ import (
 	"github.com/ordo-rules/ordo/scenario"
 )
 
-// rulesets are the games the binary plays, by the name scenario files use.
-var rulesets = map[string]rules.Ruleset{}
-
-// unloadable holds, by name, the rulesets the binary has but could not set
-// up, and why: a command that needs one reports that error rather than
-// calling the ruleset unknown.
-var unloadable = map[string]error{}
-
-func init() {
-	// The Infinity ruleset over the embedded catalog; the catalog is part of
-	// the binary, so failing to load it is a build defect caught by tests.
-	rs, err := infinity.New()
-	if err != nil {
-		unloadable[infinity.Name] = err
-		return
-	}
-	rulesets[rs.Name()] = rs
+// rulesets are the games the binary plays, by the name scenario files use,
+// as constructors: a ruleset (and the catalog behind it) is built only when a
+// command needs it, so `ordo odds` and `ordo help` never pay for parsing the
+// unit catalog.
+var rulesets = map[string]func() (rules.Ruleset, error){
+	infinity.Name: func() (rules.Ruleset, error) {
+		// The Infinity ruleset over the embedded catalog; the catalog is
+		// part of the binary, so failing to load it is a build defect
+		// caught by tests.
+		return infinity.New()
+	},
 }
 
-// unloadableError describes why the ruleset name could not be set up, on
-// one line, or is "" if it was not one of the binary's own.
-func unloadableError(name string) string {
-	err, ok := unloadable[name]
+// loadRuleset builds the named ruleset. Its error is one line, naming the
+// ruleset and, for one that failed to load, why.
+func loadRuleset(name string) (rules.Ruleset, error) {
+	newRuleset, ok := rulesets[name]
 	if !ok {
-		return ""
+		return nil, fmt.Errorf("unknown ruleset %q (known: %s)", name, rulesetNames())
 	}
-	return fmt.Sprintf("ruleset %q could not be loaded: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
+	rs, err := newRuleset()
+	if err != nil {
+		return nil, fmt.Errorf("ruleset %q could not be loaded: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+	return rs, nil
 }
 
 func rulesetNames() string {
@@ -55,63 +51,72 @@ func rulesetNames() string {
 	return strings.Join(names, ", ")
 }
 
+const playUsage = `usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--random N [--seed S]]
+
+Loads a scenario (a YAML file; its format is docs/SCENARIOS.md), applies its
+script of actions with their forced dice and expectations, or plays N seeded
+random games instead, and prints the adjudicated log one line per event as the
+chosen viewer sees it. Exits 1 naming the first expectation that fails, 2 on a
+bad file or flag.
+
+Flags (in any order, before or after FILE):
+  --json             print JSON Lines (one object per applied action) instead of text
+  --viewer SEAT      print the log as that seat sees it; "spectator" for a spectator;
+                     default: everything (the admin view)
+  --random N         ignore the script and play N random games, each choosing among
+                     the legal actions at every step
+  --seed S           the seed of the first random game (default 1; game i uses S+i-1)
+
+Examples:
+  ordo play data/scenarios/duel.yaml
+  ordo play data/scenarios/seed/loss-of-lieutenant.yaml --viewer red
+  ordo play data/scenarios/demo.yaml --random 3 --seed 7
+  ordo play --json data/scenarios/duel.yaml
+`
+
 // runPlay is `ordo play FILE`: load a scenario, apply its script (or play
 // random games) and print the adjudicated log. Exit 1 when an expectation
 // fails, 2 on bad input.
 func runPlay(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("ordo play", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlagSet("ordo play")
 	jsonOut := fs.Bool("json", false, "write the log as JSON Lines")
 	viewer := fs.String("viewer", "", "print the log as this seat sees it (or 'spectator'); default: everything")
 	randomN := fs.Int("random", 0, "play N seeded random games instead of the script")
 	seed := fs.Uint64("seed", 1, "seed of the first random game")
-	file, rest := "", args
-	// The file may come before or after the flags.
-	if len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-		file, rest = rest[0], rest[1:]
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagError(err, "ordo play", playUsage, stdout, stderr)
 	}
-	if err := fs.Parse(rest); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stdout, "usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--random N --seed S]")
-			return 0
-		}
-		fmt.Fprintf(stderr, "ordo play: %v\n", err)
+	switch {
+	case len(pos) == 0:
+		fmt.Fprintln(stderr, "ordo play: no scenario file (usage: ordo play FILE; see ordo play --help)")
+		return 2
+	case len(pos) > 1:
+		fmt.Fprintf(stderr, "ordo play: one scenario file at a time, got %q\n", pos)
 		return 2
 	}
-	if file == "" && fs.NArg() == 1 {
-		file = fs.Arg(0)
-	} else if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "ordo play: unexpected arguments %q\n", fs.Args())
-		return 2
-	}
-	if file == "" {
-		fmt.Fprintln(stderr, "ordo play: no scenario file (usage: ordo play FILE)")
-		return 2
-	}
+	file := pos[0]
 	if *randomN < 0 {
 		fmt.Fprintf(stderr, "ordo play: --random %d: must be 0 or more\n", *randomN)
 		return 2
 	}
 	sc, err := scenario.Load(file, scenario.Options{})
-	if err == nil && sc.Ruleset == infinity.Name {
-		// Load again against the catalog, so an unknown profile is
-		// reported at its line.
-		if rs, ok := rulesets[infinity.Name].(infinity.Ruleset); ok {
-			sc, err = scenario.Load(file, scenario.Options{Catalog: rs.Catalog})
-		}
-	}
 	if err != nil {
 		fmt.Fprintf(stderr, "ordo play: %s\n", strings.ReplaceAll(err.Error(), "\n", "; "))
 		return 2
 	}
-	rs, ok := rulesets[sc.Ruleset]
-	if !ok && unloadableError(sc.Ruleset) != "" {
-		fmt.Fprintf(stderr, "ordo play: %s: %s\n", file, unloadableError(sc.Ruleset))
+	rs, err := loadRuleset(sc.Ruleset)
+	if err != nil {
+		fmt.Fprintf(stderr, "ordo play: %s: %v\n", file, err)
 		return 2
 	}
-	if !ok {
-		fmt.Fprintf(stderr, "ordo play: %s: unknown ruleset %q (known: %s)\n", file, sc.Ruleset, rulesetNames())
-		return 2
+	if irs, ok := rs.(infinity.Ruleset); ok {
+		// Load again against the catalog, so an unknown profile is
+		// reported at its line.
+		if sc, err = scenario.Load(file, scenario.Options{Catalog: irs.Catalog}); err != nil {
+			fmt.Fprintf(stderr, "ordo play: %s\n", strings.ReplaceAll(err.Error(), "\n", "; "))
+			return 2
+		}
 	}
 	opt := play.Options{JSON: *jsonOut, Random: *randomN, Seed: *seed}
 	switch *viewer {
@@ -136,38 +141,55 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+const rulesUsage = `usage: ordo rules [--rulings]
+
+Without flags, lists the rulesets this binary plays and the profiles and
+weapons of the Infinity catalog it ships (illustrative profiles only).
+
+Flags:
+  --rulings    list the named rulings (where sources disagree or are silent):
+               each one's default, its readings and why; a scenario picks
+               a reading under "rulings:" (docs/RULES.md explains each)
+
+Examples:
+  ordo rules
+  ordo rules --rulings
+`
+
 // runRules is `ordo rules`: what the engine knows. --rulings lists the
 // named rulings with their readings and why.
 func runRules(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("ordo rules", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlagSet("ordo rules")
 	rulings := fs.Bool("rulings", false, "list the named rulings")
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "ordo rules: %v\n", err)
+	if _, err := parseFlags(fs, args); err != nil {
+		return flagError(err, "ordo rules", rulesUsage, stdout, stderr)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "ordo rules: takes no arguments, got %q (see ordo rules --help)\n", fs.Args())
 		return 2
 	}
-	if !*rulings {
-		fmt.Fprintf(stdout, "rulesets: %s\nordo rules --rulings lists the named rulings\n", rulesetNames())
-		if msg := unloadableError(infinity.Name); msg != "" {
-			// The listing below is of the catalog that failed to load.
-			fmt.Fprintf(stderr, "ordo rules: %s\n", msg)
-			return 1
-		}
-		if rs, ok := rulesets[infinity.Name].(infinity.Ruleset); ok {
-			fmt.Fprintf(stdout, "\n%s catalog: %s\n\nprofiles:\n", infinity.Name, strings.Join(rs.Catalog.Files(), ", "))
-			for _, p := range rs.Catalog.Profiles() {
-				fmt.Fprintf(stdout, "  %s\n", p)
-			}
-			fmt.Fprintln(stdout, "\nweapons:")
-			for _, w := range rs.Catalog.Weapons() {
-				fmt.Fprintf(stdout, "  %s\n", w)
-			}
+	if *rulings {
+		for _, r := range rules.Standard {
+			fmt.Fprintf(stdout, "%s (%s)\n  default: %s\n  readings: %s\n  why: %s\n\n",
+				r.Name, r.Ruleset, r.Default, strings.Join(r.Readings, " | "), r.Why)
 		}
 		return 0
 	}
-	for _, r := range rules.Standard {
-		fmt.Fprintf(stdout, "%s (%s)\n  default: %s\n  readings: %s\n  why: %s\n\n",
-			r.Name, r.Ruleset, r.Default, strings.Join(r.Readings, " | "), r.Why)
+	fmt.Fprintf(stdout, "rulesets: %s\nordo rules --rulings lists the named rulings\n", rulesetNames())
+	rs, err := loadRuleset(infinity.Name)
+	if err != nil {
+		fmt.Fprintf(stderr, "ordo rules: %v\n", err)
+		return 1
+	}
+	if irs, ok := rs.(infinity.Ruleset); ok {
+		fmt.Fprintf(stdout, "\n%s catalog: %s\n\nprofiles:\n", infinity.Name, strings.Join(irs.Catalog.Files(), ", "))
+		for _, p := range irs.Catalog.Profiles() {
+			fmt.Fprintf(stdout, "  %s\n", p)
+		}
+		fmt.Fprintln(stdout, "\nweapons:")
+		for _, w := range irs.Catalog.Weapons() {
+			fmt.Fprintf(stdout, "  %s\n", w)
+		}
 	}
 	return 0
 }

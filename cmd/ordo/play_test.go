@@ -8,10 +8,11 @@ import (
 
 	"github.com/ordo-rules/ordo/infinity"
 	"github.com/ordo-rules/ordo/internal/duel"
+	"github.com/ordo-rules/ordo/rules"
 )
 
 func TestPlayCommand(t *testing.T) {
-	rulesets["duel"] = duel.Ruleset{}
+	rulesets["duel"] = func() (rules.Ruleset, error) { return duel.Ruleset{}, nil }
 	defer delete(rulesets, "duel")
 	file := "../../play/testdata/duel.yaml"
 	tests := []struct {
@@ -63,15 +64,11 @@ func TestRulesRulings(t *testing.T) {
 // A ruleset that failed to load is reported with its error, not as an
 // unknown name.
 func TestUnloadableRuleset(t *testing.T) {
-	saved, had := rulesets[infinity.Name]
-	delete(rulesets, infinity.Name)
-	unloadable[infinity.Name] = errors.New("catalog.yaml:3:1: bad\ncatalog.yaml:4:1: worse")
-	defer func() {
-		delete(unloadable, infinity.Name)
-		if had {
-			rulesets[infinity.Name] = saved
-		}
-	}()
+	saved := rulesets[infinity.Name]
+	rulesets[infinity.Name] = func() (rules.Ruleset, error) {
+		return nil, errors.New("catalog.yaml:3:1: bad\ncatalog.yaml:4:1: worse")
+	}
+	defer func() { rulesets[infinity.Name] = saved }()
 	want := `ruleset "infinity-n4" could not be loaded: catalog.yaml:3:1: bad; catalog.yaml:4:1: worse` + "\n"
 	file := "../../data/scenarios/duel.yaml"
 	var out, errb bytes.Buffer
