@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -136,12 +137,17 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		s.die(r.target)
 	case t.Wounds == 0:
 		// Unconscious troopers leave Suppressive Fire and every other
-		// state.
-		t.States = States{Unconscious: true}
+		// state, and go Prone at once, TAGs excepted (Unconscious (N4)).
+		t.States = States{Unconscious: true, Prone: canGoProne(tp.Type)}
 	}
 	events = append(events, Wounded{Trooper: t.ID, Lost: lost, Left: t.Wounds, States: t.States.Names()})
 	return events, nil
 }
+
+// canGoProne reports a troop type that can be Prone: every one but TAGs
+// (Unconscious (N4): it goes Prone automatically, unless its troop type
+// cannot).
+func canGoProne(t catalog.TroopType) bool { return t != catalog.TAG }
 
 // ammoState applies a non-lethal ammunition's state (Ammunition (N4)).
 func (s *State) ammoState(t int, ammo dice.Ammo) []rules.Event {

@@ -145,7 +145,9 @@ func (s *State) activationCandidates() []rules.Action {
 		}
 		source := OrderRegular
 		switch {
-		case s.irregular(t):
+		case s.orderHolder(t) >= 0:
+			// Its own Irregular Order first; once it is spent, the pool's
+			// Regular Orders (Order types (N4)).
 			source = OrderIrregular
 		case tr.Lieutenant && s.army(tr.Seat).LieutenantOrders > 0 && !s.poolLeft(t):
 			source = OrderLieutenant

@@ -141,21 +141,22 @@ func (s *State) checkDiscover(t int, from [2]float64, target int) error {
 	return nil
 }
 
-// discoverSV builds a Discover roll: WIP with the range MOD and the
-// target's Mimetism (Discover (N4)).
+// discoverSV builds a Discover roll: WIP with the Discover range MOD and
+// the BS-like MODs of its target, Partial Cover and Mimetism (Discover (N4)).
 func (s *State) discoverSV(r *roller) (dice.SuccessValue, bool) {
 	tm := s.modelOf(r.target)
 	m := s.modelOf(r.trooper)
 	viewer := s.Models[m]
 	viewer.At = r.from
-	dist := geom.EdgeDistance(viewer.base(), s.Models[tm].base())
+	// The target where the roll is made against it: for an ARO, the
+	// point of the active trooper's path it reacts to.
+	target := s.baseAt(tm, r.to)
+	dist := geom.EdgeDistance(viewer.base(), target)
 	mod, ok := discoverMod(dist)
-	mods := s.stateMods(r.trooper)
+	mods, _ := s.targetMods(viewer, m, tm, target)
+	mods = append(mods, s.stateMods(r.trooper)...)
 	if mod != 0 {
 		mods = append(mods, dice.Mod{Name: "Range", Value: mod})
-	}
-	if sk, has := s.profile(r.target).Skill("Mimetism"); has {
-		mods = append(mods, dice.Mod{Name: "Mimetism", Value: sk.Level})
 	}
 	return dice.NewSuccessValue("WIP", s.profile(r.trooper).WIP, mods...), ok
 }

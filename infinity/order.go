@@ -400,8 +400,12 @@ func (s *State) canSpend(t int, source string) error {
 	}
 	switch source {
 	case OrderRegular:
-		if s.irregular(t) {
-			return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "%s is Irregular this turn: it cannot use its combat group's pool", tr.ID)
+		// A Regular Order from the pool may go to any trooper of the
+		// combat group, Irregular ones included (Order types (N4)); being
+		// Irregular only means adding nothing to the pool. An Isolated
+		// trooper cannot receive Orders from the pool (Isolated (N4)).
+		if tr.States.Isolated {
+			return rules.Errorf(rules.CodeIllegal, "Isolated (N4)", "%s is Isolated: it cannot receive Orders from its combat group's pool", tr.ID)
 		}
 		if s.poolLeft(t) {
 			return nil

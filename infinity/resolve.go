@@ -391,10 +391,9 @@ func (s *State) buildSV(r *roller) {
 		if mod, _ := s.rangeMod(r, dist); mod != 0 {
 			mods = append(mods, dice.Mod{Name: "Range", Value: mod})
 		}
-		if _, ok := s.geomTable().PartialCover(shooter.geomModel(), target, s.sightBases(s.modelOf(r.trooper), tm)); ok {
-			r.cover = true
-			mods = append([]dice.Mod{dice.CoverMod()}, mods...)
-		}
+		tmods, cover := s.targetMods(shooter, s.modelOf(r.trooper), tm, target)
+		r.cover = cover
+		mods = append(tmods, mods...)
 		if s.Troopers[r.target].States.Targeted {
 			mods = append(mods, dice.Mod{Name: "Targeted", Value: 3})
 		}
@@ -412,6 +411,25 @@ func (s *State) buildSV(r *roller) {
 		}
 	}
 	r.roll = dice.Roll{Side: dice.Side{SV: r.sv.Value, Burst: burst}}
+}
+
+// targetMods are the MODs a target puts on a roll made against it from
+// viewer (model vm; the target is model tm with its base at target): a BS
+// Attack, or a Discover, which takes the same BS-like MODs (BS Attack (N4),
+// Discover (N4)). They are Partial Cover between the two, and the target's
+// Mimetism, -3 or -6 to the enemy's BS Attacks and Discover (Mimetism (N4)),
+// which concerns the roll against the trooper and not only finding it.
+// cover reports the Partial Cover, which also lowers the Attack Damage of
+// the target's Saving Rolls.
+func (s *State) targetMods(viewer Model, vm, tm int, target geom.Circle) (mods []dice.Mod, cover bool) {
+	if _, ok := s.geomTable().PartialCover(viewer.geomModel(), target, s.sightBases(vm, tm)); ok {
+		mods = append(mods, dice.CoverMod())
+		cover = true
+	}
+	if sk, ok := s.profile(s.Models[tm].Trooper).Skill("Mimetism"); ok && sk.Level != 0 {
+		mods = append(mods, dice.Mod{Name: "Mimetism", Value: sk.Level})
+	}
+	return mods, cover
 }
 
 // activeBurst is the active trooper's Burst for an attack: its share of a

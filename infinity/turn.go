@@ -31,9 +31,12 @@ func (s *State) lossOfLieutenant(seat rules.Seat) bool {
 	return true
 }
 
-// irregular reports whether a trooper acts as Irregular this turn: by its
-// profile, while Isolated at the start of its Active Turn (Isolated (N4)), or
-// when its army is in Loss of Lieutenant (Loss of Lieutenant (N4)).
+// irregular reports whether a trooper counts as Irregular in the Order
+// Count: it gets its own Irregular Order instead of adding one to its
+// group's pool. That is by its profile, while Isolated at the start of its
+// Active Turn (Isolated (N4)), or when its army is in Loss of Lieutenant
+// (Loss of Lieutenant (N4)). It does not bar the trooper from the pool's
+// Regular Orders (Order types (N4)); canSpend says who may spend what.
 func (s *State) irregular(t int) bool {
 	tr := s.Troopers[t]
 	// A trooper in Hidden Deployment adds nothing to the pool: it holds its

@@ -110,13 +110,12 @@ func TestOrderCount(t *testing.T) {
 	}
 }
 
-// Order types (N4): the pool serves the group's Regular troopers, an Irregular
-// Order only its trooper, the Lieutenant Special Order only the
+// Order types (N4): the pool serves every trooper of the group, an
+// Irregular Order only its trooper, the Lieutenant Special Order only the
 // Lieutenant; unused Orders are lost at the end of the Orders Phase.
 func TestSpendingOrders(t *testing.T) {
 	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper", "m:militia"}, "lt"), nil)
 	idle := Skill{Name: SkillIdle}
-	refused(t, st, "blue", Activate{Trooper: "m", Order: OrderRegular, Skill: idle}, rules.CodeIllegal, "Irregular this turn")
 	refused(t, st, "blue", Activate{Trooper: "a", Order: OrderLieutenant, Skill: idle}, rules.CodeIllegal, "only the Lieutenant")
 	refused(t, st, "blue", Activate{Trooper: "a", Order: OrderIrregular, Skill: idle}, rules.CodeIllegal, "no Irregular Order")
 	refused(t, st, "blue", Activate{Trooper: "r-lt", Order: OrderRegular, Skill: idle}, rules.CodeBadAction, "not a trooper of blue")
@@ -284,4 +283,36 @@ func TestLossOfLieutenantCancelsSuppressiveFire(t *testing.T) {
 	if st.Troopers[st.trooperIndex("a")].States.SuppressiveFire {
 		t.Fatal("Suppressive Fire survived Loss of Lieutenant")
 	}
+}
+
+// Order types (N4): a Regular Order from the pool may be spent on any
+// trooper of its combat group, Irregular troopers included; only an
+// Irregular Order stays with its own trooper. An Isolated trooper cannot
+// receive Orders from the pool (Isolated (N4)).
+func TestRegularOrderOnIrregularTrooper(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper", "m:militia"}, "lt"), nil)
+	pool := func() int { return st.army("blue").Groups[0].Pool }
+	m := st.trooperIndex("m")
+	if pool() != 2 || st.Troopers[m].IrregularOrders != 1 {
+		t.Fatalf("pool %d, militia's Irregular Orders %d; want 2 and 1", pool(), st.Troopers[m].IrregularOrders)
+	}
+	idleOrder(t, st, "m", OrderRegular)
+	if pool() != 1 || st.Troopers[m].IrregularOrders != 1 {
+		t.Fatalf("a Regular Order on the militia: pool %d, its own Order %d; want 1 and 1", pool(), st.Troopers[m].IrregularOrders)
+	}
+	idleOrder(t, st, "m", OrderIrregular)
+	// Its own Order spent, the menu offers it the pool's.
+	offered := false
+	for _, o := range st.Legal("blue") {
+		if a, ok := o.Action.(Activate); ok && a.Trooper == "m" && a.Order == OrderRegular && o.Illegal == nil {
+			offered = true
+		}
+	}
+	if !offered {
+		t.Fatal("Legal offers no Regular Order to the militia while the pool has one")
+	}
+	st.Troopers[st.trooperIndex("a")].States.Isolated = true
+	refused(t, st, "blue", Activate{Trooper: "a", Order: OrderRegular, Skill: Skill{Name: SkillIdle}}, rules.CodeIllegal, "Isolated")
+	idleOrder(t, st, "m", OrderRegular)
+	refused(t, st, "blue", Activate{Trooper: "m", Order: OrderRegular, Skill: Skill{Name: SkillIdle}}, rules.CodeIllegal, "no Regular Order left")
 }
