@@ -1,0 +1,245 @@
+// Package sqlite is the default match store: one SQLite file in WAL mode
+// (modernc.org/sqlite, pure Go). One connection writes, so appends are
+// serialized; readers use their own connections and never wait for it.
+//
+// A commit is durable against a crash of the server process (kill -9):
+// WAL with synchronous=NORMAL writes each transaction to the log before
+// Append returns. An operating-system crash or a power cut may lose the
+// last transactions before a checkpoint; Options.SyncFull makes every
+// commit wait for the disk instead, at a cost in throughput.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ordo-rules/ordo/store"
+
+	_ "modernc.org/sqlite" // the database/sql driver "sqlite"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Options tune the store.
+type Options struct {
+	// SyncFull makes each commit wait for the disk (synchronous=FULL).
+	SyncFull bool
+}
+
+// Store is a store.Store on one SQLite file.
+type Store struct {
+	w *sql.DB // one connection: the writer
+	r *sql.DB // readers
+}
+
+// Open opens (creating it and its schema if needed) the database at path.
+func Open(ctx context.Context, path string, opt Options) (*Store, error) {
+	sync := "NORMAL"
+	if opt.SyncFull {
+		sync = "FULL"
+	}
+	q := url.Values{}
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "synchronous("+sync+")")
+	q.Add("_pragma", "foreign_keys(ON)")
+	dsn := "file:" + path + "?" + q.Encode()
+	w, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	w.SetMaxOpenConns(1)
+	r, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		w.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	r.SetMaxOpenConns(8)
+	s := &Store{w: w, r: r}
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// migrate runs the embedded migrations the database has not seen, each in
+// its own transaction, recording the version in user_version.
+func (s *Store) migrate(ctx context.Context) error {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	slices.Sort(names)
+	var have int
+	if err := s.w.QueryRowContext(ctx, "PRAGMA user_version").Scan(&have); err != nil {
+		return fmt.Errorf("reading the schema version: %w", err)
+	}
+	if have > len(names) {
+		return fmt.Errorf("the database has schema version %d; this ordo knows only %d", have, len(names))
+	}
+	for i := have; i < len(names); i++ {
+		body, err := migrations.ReadFile(names[i])
+		if err != nil {
+			return err
+		}
+		tx, err := s.w.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %s: %w", names[i], err)
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1)); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %s: %w", names[i], err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migration %s: %w", names[i], err)
+		}
+	}
+	return nil
+}
+
+// Close closes both pools.
+func (s *Store) Close() error {
+	return errors.Join(s.r.Close(), s.w.Close())
+}
+
+// CreateMatch implements store.Store.
+func (s *Store) CreateMatch(ctx context.Context, m *store.Match) error {
+	rulings, seats, err := encodeSetup(m)
+	if err != nil {
+		return err
+	}
+	_, err = s.w.ExecContext(ctx,
+		`INSERT INTO matches (id, ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.ID, m.Ruleset, m.Scenario, m.ScenarioName, rulings, m.Seed, m.Commitment, seats, m.Created.UnixNano())
+	if isConstraint(err) {
+		return store.ErrExists
+	}
+	return err
+}
+
+func encodeSetup(m *store.Match) (rulings, seats []byte, err error) {
+	r := m.Rulings
+	if r == nil {
+		r = map[string]string{}
+	}
+	if rulings, err = json.Marshal(r); err != nil {
+		return nil, nil, err
+	}
+	if seats, err = json.Marshal(m.Seats); err != nil {
+		return nil, nil, err
+	}
+	return rulings, seats, nil
+}
+
+// Match implements store.Store.
+func (s *Store) Match(ctx context.Context, id string) (*store.Match, error) {
+	m := &store.Match{ID: id}
+	var rulings, seats []byte
+	var created int64
+	err := s.r.QueryRowContext(ctx,
+		`SELECT ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created FROM matches WHERE id = ?`, id).
+		Scan(&m.Ruleset, &m.Scenario, &m.ScenarioName, &rulings, &m.Seed, &m.Commitment, &seats, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(rulings, &m.Rulings); err != nil {
+		return nil, fmt.Errorf("sqlite: match %s: rulings: %w", id, err)
+	}
+	if err := json.Unmarshal(seats, &m.Seats); err != nil {
+		return nil, fmt.Errorf("sqlite: match %s: seats: %w", id, err)
+	}
+	m.Created = time.Unix(0, created).UTC()
+	return m, nil
+}
+
+// Append implements store.Store.
+func (s *Store) Append(ctx context.Context, matchID string, entries []store.Entry) error {
+	if len(entries) == 0 {
+		return nil
+	}
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var exists int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM matches WHERE id = ?`, matchID).Scan(&exists); err != nil {
+		return err
+	}
+	if exists == 0 {
+		return store.ErrNotFound
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM entries WHERE match_id = ?`, matchID).Scan(&n); err != nil {
+		return err
+	}
+	for i, e := range entries {
+		if e.Seq != n+i {
+			return store.ErrConflict
+		}
+		dice, err := json.Marshal(e.Dice)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx,
+			`INSERT INTO entries (match_id, seq, seat, action_id, action, dice, time, views) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			matchID, e.Seq, e.Seat, e.ActionID, string(e.Action), dice, e.Time.UnixNano(), string(e.Views))
+		if isConstraint(err) {
+			return store.ErrConflict
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// Entries implements store.Store.
+func (s *Store) Entries(ctx context.Context, matchID string, from int) ([]store.Entry, error) {
+	rows, err := s.r.QueryContext(ctx,
+		`SELECT seq, seat, action_id, action, dice, time, views FROM entries WHERE match_id = ? AND seq >= ? ORDER BY seq`,
+		matchID, max(from, 0))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Entry
+	for rows.Next() {
+		var e store.Entry
+		var action, dice, views string
+		var t int64
+		if err := rows.Scan(&e.Seq, &e.Seat, &e.ActionID, &action, &dice, &t, &views); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(dice), &e.Dice); err != nil {
+			return nil, fmt.Errorf("sqlite: match %s entry %d: dice: %w", matchID, e.Seq, err)
+		}
+		e.Action, e.Views, e.Time = json.RawMessage(action), json.RawMessage(views), time.Unix(0, t).UTC()
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// isConstraint reports a uniqueness or key violation.
+func isConstraint(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "constraint failed")
+}

@@ -1,0 +1,112 @@
+// Package store keeps matches: each match's setup and its append-only log.
+// A match's live state is the fold of its log (rules.Replay), so the store
+// holds nothing else. The match authority (package match) is the only
+// writer; two backends implement Store: store/sqlite, the default, and
+// store/postgres, which several servers may share. One conformance suite
+// (store/storetest) runs against both.
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// Errors every backend returns, so callers branch with errors.Is.
+var (
+	// ErrNotFound: no match with that id.
+	ErrNotFound = errors.New("store: no such match")
+	// ErrExists: a match with that id already exists.
+	ErrExists = errors.New("store: match id already taken")
+	// ErrConflict: an appended entry's seq, or its seat's action id, is
+	// already in the log (another writer won that seq), or the entries do
+	// not start at the end of the log. Nothing was appended.
+	ErrConflict = errors.New("store: seq or action id already taken")
+)
+
+// Seat is one player's place in a match and the hash of its token. The
+// token itself is never stored.
+type Seat struct {
+	Name      string `json:"name"`
+	TokenHash []byte `json:"tokenHash"`
+}
+
+// Match is the setup of a match: everything that, with the log, fixes its
+// state.
+type Match struct {
+	ID      string
+	Ruleset string
+	// Scenario is the scenario's YAML text, as uploaded or bundled.
+	Scenario []byte
+	// ScenarioName is the bundled scenario's name, or "" for an upload.
+	ScenarioName string
+	// Rulings are the rulings the creator chose over the scenario's.
+	Rulings map[string]string
+	// Seed is the secret the dice are derived from; Commitment is what was
+	// published of it when the match was created.
+	Seed       []byte
+	Commitment string
+	Seats      []Seat
+	Created    time.Time
+}
+
+// Entry is one line of a match log.
+type Entry struct {
+	Seq  int
+	Seat string
+	// ActionID is the id the client chose for the action, unique per seat
+	// within a match; "" for entries the authority adds (chance steps).
+	ActionID string
+	// Action is the action as the seat sent it, in its flat JSON form.
+	Action json.RawMessage
+	// Dice are every die the action took, in order.
+	Dice []int
+	Time time.Time
+	// Views holds what each viewer may see of the entry (the redacted
+	// action and events), computed by the authority when it applied the
+	// action. The store keeps it as it is given.
+	Views json.RawMessage
+}
+
+// Limits on what a backend must be able to hold; the authority checks them
+// before it appends.
+const (
+	MaxActionIDLen = 64
+)
+
+// Store is a backend. Every method is safe for concurrent use.
+type Store interface {
+	// CreateMatch stores a new match with an empty log; ErrExists if the id
+	// is taken.
+	CreateMatch(ctx context.Context, m *Match) error
+	// Match reads a match's setup; ErrNotFound if there is none.
+	Match(ctx context.Context, id string) (*Match, error)
+	// Append adds entries to the end of a match's log, all or none, in one
+	// transaction: when it returns nil they are committed. The first
+	// entry's Seq must be the log's length and the rest must follow;
+	// otherwise, or if a seat's ActionID is already in the log, it returns
+	// ErrConflict and appends nothing. ErrNotFound if there is no such
+	// match.
+	Append(ctx context.Context, matchID string, entries []Entry) error
+	// Entries reads the log from seq from on, in order (empty when from is
+	// at or past its end).
+	Entries(ctx context.Context, matchID string, from int) ([]Entry, error)
+	// Close releases the backend.
+	Close() error
+}
+
+// Notice says that a match's log grew to Len entries.
+type Notice struct {
+	MatchID string
+	Len     int
+}
+
+// Notifier is implemented by backends that several servers share: it
+// reports the appends of every server, its own included, so that each can
+// bring its live matches and their WebSocket clients up to date.
+type Notifier interface {
+	// Listen calls f for every append until ctx ends; it returns when ctx
+	// ends or the connection fails.
+	Listen(ctx context.Context, f func(Notice)) error
+}

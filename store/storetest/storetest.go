@@ -1,0 +1,173 @@
+// Package storetest is the conformance suite every store.Store backend
+// passes: setups round-trip, the log is append-only and gap-free, exactly
+// one of two writers racing for a seq wins, a seat's action id is taken
+// once, and a refused append leaves the log as it was.
+package storetest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ordo-rules/ordo/store"
+)
+
+// Run runs the suite. open returns an empty store (or one whose matches do
+// not collide with the ids the suite makes: it prefixes them with prefix).
+func Run(t *testing.T, open func(t *testing.T) store.Store) {
+	ctx := context.Background()
+	n := 0
+	newMatch := func(t *testing.T, s store.Store) *store.Match {
+		t.Helper()
+		n++
+		m := &store.Match{
+			ID:           fmt.Sprintf("m%d-%d", time.Now().UnixNano(), n),
+			Ruleset:      "infinity-n4",
+			Scenario:     []byte("name: x\n"),
+			ScenarioName: "duel",
+			Rulings:      map[string]string{"criticals": "n3-auto-wound"},
+			Seed:         bytes.Repeat([]byte{7}, 32),
+			Commitment:   "abc",
+			Seats:        []store.Seat{{Name: "blue", TokenHash: []byte{1, 2}}, {Name: "red", TokenHash: []byte{3, 4}}},
+			Created:      time.Unix(1700000000, 123).UTC(),
+		}
+		if err := s.CreateMatch(ctx, m); err != nil {
+			t.Fatalf("CreateMatch: %v", err)
+		}
+		return m
+	}
+	entry := func(seq int, seat, id string) store.Entry {
+		return store.Entry{
+			Seq: seq, Seat: seat, ActionID: id,
+			Action: json.RawMessage(fmt.Sprintf(`{"kind":"k","n":%d}`, seq)),
+			Dice:   []int{seq%20 + 1, 3},
+			Time:   time.Unix(1700000000+int64(seq), 0).UTC(),
+			Views:  json.RawMessage(`{"blue":{"events":[]}}`),
+		}
+	}
+	mustEntries := func(t *testing.T, s store.Store, id string, from int) []store.Entry {
+		t.Helper()
+		got, err := s.Entries(ctx, id, from)
+		if err != nil {
+			t.Fatalf("Entries(%d): %v", from, err)
+		}
+		return got
+	}
+
+	t.Run("setup round trip", func(t *testing.T) {
+		s := open(t)
+		m := newMatch(t, s)
+		got, err := s.Match(ctx, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, m) {
+			t.Fatalf("read back %+v\nwant %+v", got, m)
+		}
+		if _, err := s.Match(ctx, "no-such-match"); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("unknown match: %v, want ErrNotFound", err)
+		}
+		if err := s.CreateMatch(ctx, m); !errors.Is(err, store.ErrExists) {
+			t.Fatalf("same id twice: %v, want ErrExists", err)
+		}
+	})
+
+	t.Run("append and read", func(t *testing.T) {
+		s := open(t)
+		m := newMatch(t, s)
+		if got := mustEntries(t, s, m.ID, 0); len(got) != 0 {
+			t.Fatalf("new match has %d entries", len(got))
+		}
+		want := []store.Entry{entry(0, "blue", "a1"), entry(1, "chance", "")}
+		if err := s.Append(ctx, m.ID, want); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, entry(2, "red", "a1")) // another seat may reuse an id
+		if err := s.Append(ctx, m.ID, want[2:]); err != nil {
+			t.Fatal(err)
+		}
+		for from := 0; from <= 4; from++ {
+			got := mustEntries(t, s, m.ID, from)
+			w := want[min(from, len(want)):]
+			if len(got) != len(w) {
+				t.Fatalf("from %d: %d entries, want %d", from, len(got), len(w))
+			}
+			for i := range w {
+				if !reflect.DeepEqual(got[i], w[i]) {
+					t.Fatalf("from %d entry %d: %+v\nwant %+v", from, i, got[i], w[i])
+				}
+			}
+		}
+		if err := s.Append(ctx, "no-such-match", []store.Entry{entry(0, "blue", "x")}); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("append to unknown match: %v, want ErrNotFound", err)
+		}
+	})
+
+	t.Run("conflicts append nothing", func(t *testing.T) {
+		s := open(t)
+		m := newMatch(t, s)
+		if err := s.Append(ctx, m.ID, []store.Entry{entry(0, "blue", "a"), entry(1, "chance", "")}); err != nil {
+			t.Fatal(err)
+		}
+		cases := []struct {
+			name    string
+			entries []store.Entry
+		}{
+			{"seq taken", []store.Entry{entry(1, "red", "b")}},
+			{"gap", []store.Entry{entry(3, "red", "b")}},
+			{"action id taken by the seat", []store.Entry{entry(2, "blue", "a")}},
+			{"batch whose second entry collides", []store.Entry{entry(2, "red", "b"), entry(3, "blue", "a")}},
+			{"batch not in order", []store.Entry{entry(2, "red", "b"), entry(2, "chance", "")}},
+		}
+		for _, c := range cases {
+			if err := s.Append(ctx, m.ID, c.entries); !errors.Is(err, store.ErrConflict) {
+				t.Errorf("%s: %v, want ErrConflict", c.name, err)
+			}
+			if got := mustEntries(t, s, m.ID, 0); len(got) != 2 {
+				t.Fatalf("%s: the log has %d entries after a refused append, want 2", c.name, len(got))
+			}
+		}
+	})
+
+	t.Run("racing writers: one wins each seq", func(t *testing.T) {
+		s := open(t)
+		m := newMatch(t, s)
+		const writers, rounds = 4, 10
+		for seq := range rounds {
+			var wg sync.WaitGroup
+			wins := make([]bool, writers)
+			errs := make([]error, writers)
+			for w := range writers {
+				wg.Go(func() {
+					err := s.Append(ctx, m.ID, []store.Entry{entry(seq, "blue", fmt.Sprintf("w%d-%d", w, seq))})
+					wins[w] = err == nil
+					if err != nil && !errors.Is(err, store.ErrConflict) {
+						errs[w] = err
+					}
+				})
+			}
+			wg.Wait()
+			if err := errors.Join(errs...); err != nil {
+				t.Fatalf("seq %d: %v", seq, err)
+			}
+			won := 0
+			for _, w := range wins {
+				if w {
+					won++
+				}
+			}
+			if won != 1 {
+				t.Fatalf("seq %d: %d writers won, want exactly 1", seq, won)
+			}
+		}
+		if got := mustEntries(t, s, m.ID, 0); len(got) != rounds {
+			t.Fatalf("%d entries, want %d", len(got), rounds)
+		}
+	})
+}
