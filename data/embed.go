@@ -9,3 +9,9 @@ import "embed"
 //
 //go:embed catalog/*.yaml
 var Catalog embed.FS
+
+// Scenarios are the bundled scenarios (scenarios/**/*.yaml), which the
+// server offers by name ("duel", "seed/dodge-fusilier").
+//
+//go:embed scenarios
+var Scenarios embed.FS

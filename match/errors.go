@@ -1,0 +1,35 @@
+package match
+
+import "fmt"
+
+// Code identifies an error of the authority that is not a rule's refusal
+// (those are *rules.RuleError).
+type Code string
+
+// The authority's error codes; the server maps each to an HTTP status.
+const (
+	CodeNotFound    Code = "not-found"     // no such match
+	CodeStale       Code = "stale-seq"     // the client's seq is not the match's
+	CodeBadScenario Code = "bad-scenario"  // the scenario does not load or set up
+	CodeTooLarge    Code = "too-large"     // an input over its bound
+	CodeBadRequest  Code = "bad-request"   // a malformed field (an action id)
+	CodeNotOver     Code = "not-over"      // the seed and export wait for the end
+	CodeUnavailable Code = "unavailable"   // the store failed: nothing was applied
+	CodeForbidden   Code = "forbidden"     // the viewer may not do this
+	CodeCorrupt     Code = "corrupt-match" // the stored log does not replay
+)
+
+// Error is a refusal by the authority. Seq is the match's current seq for
+// CodeStale.
+type Error struct {
+	Code    Code   `json:"code"`
+	Message string `json:"message"`
+	Rule    string `json:"rule,omitempty"`
+	Seq     *int   `json:"seq,omitempty"`
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }
+
+func errorf(code Code, rule, format string, args ...any) *Error {
+	return &Error{Code: code, Rule: rule, Message: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,709 @@
+// Package match is the authority over live matches: for each match it
+// serializes the actions (one lock per match), applies them through the
+// ruleset, appends the entries to the store, and only then acknowledges
+// them and hands them, redacted for each viewer, to whoever waits.
+//
+// A match is its setup (scenario, rulings, seed commitment) plus an
+// append-only log; its live state is the fold of that log, rebuilt by
+// replay the first time a match is asked for after a start. Every entry
+// rolls its dice from a generator keyed by the secret seed and the entry's
+// seq (Dice), so anyone given the seed after the game can re-derive every
+// die (Verify).
+//
+// Several servers may share one store: a server whose copy of a match is
+// behind reads the entries it is missing before judging a seq, the store
+// lets exactly one writer have each seq, and the loser answers with the
+// current seq.
+package match
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/store"
+)
+
+// Limits on what a client sends, checked before any work.
+const (
+	// MaxActionBytes bounds an action's JSON.
+	MaxActionBytes = 16 << 10
+	// MaxActionIDLen bounds a client's action id.
+	MaxActionIDLen = store.MaxActionIDLen
+	// maxChanceSteps bounds the chance steps that may follow one action: a
+	// ruleset that kept asking for dice for ever would otherwise hang the
+	// match.
+	maxChanceSteps = 64
+)
+
+// Options configure an Authority.
+type Options struct {
+	Store   store.Store
+	Library *Library
+	Logger  *slog.Logger     // default slog.Default()
+	Now     func() time.Time // default time.Now
+}
+
+// Authority serves every match of one store.
+type Authority struct {
+	store store.Store
+	lib   *Library
+	log   *slog.Logger
+	now   func() time.Time
+
+	mu   sync.Mutex
+	live map[string]*live
+}
+
+// New returns an authority over opt.Store.
+func New(opt Options) *Authority {
+	a := &Authority{store: opt.Store, lib: opt.Library, log: opt.Logger, now: opt.Now, live: map[string]*live{}}
+	if a.log == nil {
+		a.log = slog.Default()
+	}
+	if a.now == nil {
+		a.now = time.Now
+	}
+	return a
+}
+
+// Library is what the authority plays.
+func (a *Authority) Library() *Library { return a.lib }
+
+// View is what one viewer may see of one entry: the action as sent
+// (null when the viewer sees nothing of it) and the events, redacted.
+type View struct {
+	Action json.RawMessage   `json:"action"`
+	Events []json.RawMessage `json:"events"`
+}
+
+// Views holds an entry's View for every viewer, by viewerKey.
+type Views map[string]View
+
+// viewerKey names a viewer in Views: its seat, or "spectator".
+func viewerKey(v rules.Viewer) string {
+	if v.Role == rules.RolePlayer {
+		return "seat:" + string(v.Seat)
+	}
+	return string(v.Role)
+}
+
+// logged is an entry as the authority keeps it in memory.
+type logged struct {
+	seat     rules.Seat
+	actionID string
+	time     time.Time
+	views    Views
+}
+
+type seatAction struct {
+	seat rules.Seat
+	id   string
+}
+
+// live is one match in memory.
+type live struct {
+	id string
+
+	mu      sync.Mutex
+	loaded  bool
+	rec     *store.Match
+	rs      rules.Ruleset
+	st      rules.State
+	viewers []rules.Viewer
+	log     []logged
+	actions map[seatAction]int // a seat's action id → its entry's seq
+	changed chan struct{}      // closed when the log grows
+}
+
+// LiveCount is the number of matches held in memory.
+func (a *Authority) LiveCount() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.live)
+}
+
+// Created is the answer to Create: the match id, each seat's token (shown
+// this once; the store keeps only hashes) and the seed commitment.
+type Created struct {
+	ID         string                `json:"id"`
+	Seats      map[rules.Seat]Secret `json:"seats"`
+	Commitment string                `json:"seed_commitment"`
+}
+
+// Secret is a seat's token.
+type Secret struct {
+	Token string `json:"token"`
+}
+
+// CreateRequest names the scenario of a new match: a bundled one by Name,
+// or the YAML text of one in Scenario; Rulings are laid over the
+// scenario's own.
+type CreateRequest struct {
+	Name     string
+	Scenario []byte
+	Rulings  map[string]string
+}
+
+// tokenBytes is a seat token's size: 256 random bits.
+const tokenBytes = 32
+
+func randomString(n int) string {
+	b := make([]byte, n)
+	rand.Read(b) // never fails (crypto/rand)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func hashToken(token string) []byte {
+	h := sha256.Sum256([]byte(token))
+	return h[:]
+}
+
+// Create sets a match up and stores it. The scenario is checked in full
+// (loaded, rulings resolved, set up) before anything is stored.
+func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, error) {
+	text, file := req.Scenario, "scenario"
+	switch {
+	case req.Name != "" && len(req.Scenario) > 0:
+		return nil, errorf(CodeBadRequest, "", "give a scenario's name or its text, not both")
+	case req.Name != "":
+		var ok bool
+		if text, ok = a.lib.Scenarios[req.Name]; !ok {
+			return nil, errorf(CodeBadScenario, "", "no bundled scenario %q (GET /api/scenarios lists them)", req.Name)
+		}
+		file = req.Name
+	case len(req.Scenario) == 0:
+		return nil, errorf(CodeBadRequest, "", "no scenario: give a bundled scenario's name or a scenario's YAML text")
+	}
+	rs, sc, _, err := a.lib.setup(file, text, req.Rulings)
+	if err != nil {
+		return nil, err
+	}
+	id := randomString(12)
+	rec := &store.Match{
+		ID: id, Ruleset: rs.Name(), Scenario: text, ScenarioName: req.Name,
+		Rulings: req.Rulings, Seed: NewSeed(), Created: a.now().UTC(),
+	}
+	if rec.Rulings == nil {
+		rec.Rulings = map[string]string{}
+	}
+	rec.Commitment = Commitment(rec.Seed, id)
+	out := &Created{ID: id, Seats: map[rules.Seat]Secret{}, Commitment: rec.Commitment}
+	for _, side := range sc.Sides {
+		tok := randomString(tokenBytes)
+		out.Seats[rules.Seat(side.Seat)] = Secret{Token: tok}
+		rec.Seats = append(rec.Seats, store.Seat{Name: side.Seat, TokenHash: hashToken(tok)})
+	}
+	if err := a.store.CreateMatch(ctx, rec); err != nil {
+		return nil, unavailable(err)
+	}
+	a.log.Info("match created", "match", id, "scenario", file, "ruleset", rs.Name())
+	return out, nil
+}
+
+func unavailable(err error) error {
+	return errorf(CodeUnavailable, "", "the match store failed, nothing was changed: %v", err)
+}
+
+// get returns the match, loaded and locked; the caller unlocks l.mu.
+func (a *Authority) get(ctx context.Context, id string) (*live, error) {
+	a.mu.Lock()
+	l := a.live[id]
+	if l == nil {
+		l = &live{id: id}
+		a.live[id] = l
+	}
+	a.mu.Unlock()
+	l.mu.Lock()
+	if l.loaded {
+		return l, nil
+	}
+	if err := a.load(ctx, l); err != nil {
+		l.mu.Unlock()
+		a.mu.Lock()
+		if a.live[id] == l {
+			delete(a.live, id)
+		}
+		a.mu.Unlock()
+		return nil, err
+	}
+	return l, nil
+}
+
+// load rebuilds a match from the store: its setup, then its log replayed.
+func (a *Authority) load(ctx context.Context, l *live) error {
+	rec, err := a.store.Match(ctx, l.id)
+	if errors.Is(err, store.ErrNotFound) {
+		return errorf(CodeNotFound, "", "no match %q", l.id)
+	}
+	if err != nil {
+		return unavailable(err)
+	}
+	file := rec.ScenarioName
+	if file == "" {
+		file = "scenario"
+	}
+	rs, _, st, err := a.lib.setup(file, rec.Scenario, rec.Rulings)
+	if err != nil {
+		return errorf(CodeCorrupt, "", "match %s no longer sets up: %v", l.id, err)
+	}
+	l.rec, l.rs, l.st = rec, rs, st
+	l.viewers = []rules.Viewer{rules.Spectator()}
+	for _, s := range rec.Seats {
+		l.viewers = append(l.viewers, rules.PlayerView(rules.Seat(s.Name)))
+	}
+	l.log, l.actions, l.changed = nil, map[seatAction]int{}, make(chan struct{})
+	if err := a.catchUp(ctx, l); err != nil {
+		return err
+	}
+	l.loaded = true
+	// A match whose first step is a chance step takes it at once.
+	if l.st.Prompt().Kind == rules.Chance {
+		if _, err := a.commit(ctx, l, nil); err != nil {
+			a.log.Warn("match: opening chance steps", "match", l.id, "err", err)
+		}
+	}
+	return nil
+}
+
+// catchUp applies the entries the store holds past the ones in memory,
+// with their recorded dice.
+func (a *Authority) catchUp(ctx context.Context, l *live) error {
+	es, err := a.store.Entries(ctx, l.id, len(l.log))
+	if err != nil {
+		return unavailable(err)
+	}
+	for _, e := range es {
+		if e.Seq != len(l.log) {
+			return errorf(CodeCorrupt, "", "match %s: entry %d follows %d entries", l.id, e.Seq, len(l.log))
+		}
+		act, err := l.rs.DecodeAction(e.Action)
+		if err != nil {
+			return errorf(CodeCorrupt, "", "match %s entry %d: %v", l.id, e.Seq, err)
+		}
+		script, err := dice.NewScript(e.Dice...)
+		if err != nil {
+			return errorf(CodeCorrupt, "", "match %s entry %d: %v", l.id, e.Seq, err)
+		}
+		if _, err := l.st.Apply(rules.Seat(e.Seat), act, script); err != nil {
+			return errorf(CodeCorrupt, "", "match %s entry %d (%s by %s) does not replay: %v", l.id, e.Seq, act.Kind(), e.Seat, err)
+		}
+		if n := script.Remaining(); n != 0 {
+			return errorf(CodeCorrupt, "", "match %s entry %d: %d recorded dice were not used", l.id, e.Seq, n)
+		}
+		var views Views
+		if err := json.Unmarshal(e.Views, &views); err != nil {
+			return errorf(CodeCorrupt, "", "match %s entry %d: views: %v", l.id, e.Seq, err)
+		}
+		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views})
+	}
+	if len(es) > 0 {
+		l.broadcast()
+	}
+	return nil
+}
+
+func (l *live) add(e logged) {
+	if e.actionID != "" {
+		l.actions[seatAction{e.seat, e.actionID}] = len(l.log)
+	}
+	l.log = append(l.log, e)
+}
+
+func (l *live) broadcast() {
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// step applies one action to st (which it changes) and works out every
+// viewer's view of it: the action redacted on the state before it, the
+// events on the state after.
+func (l *live) step(st rules.State, seq int, seat rules.Seat, a rules.Action) (store.Entry, Views, error) {
+	views := make(Views, len(l.viewers))
+	for _, v := range l.viewers {
+		var body json.RawMessage
+		if red, ok := st.RedactAction(seat, a, v); ok {
+			b, err := rules.Encode(red)
+			if err != nil {
+				return store.Entry{}, nil, err
+			}
+			body = b
+		}
+		views[viewerKey(v)] = View{Action: body, Events: []json.RawMessage{}}
+	}
+	entry, events, err := rules.Step(st, seq, seat, a, Dice(l.rec.Seed, seq))
+	if err != nil {
+		return store.Entry{}, nil, err
+	}
+	for _, v := range l.viewers {
+		vw := views[viewerKey(v)]
+		for _, e := range events {
+			red, ok := st.Redact(e, v)
+			if !ok {
+				continue
+			}
+			b, err := rules.Encode(red)
+			if err != nil {
+				return store.Entry{}, nil, err
+			}
+			vw.Events = append(vw.Events, b)
+		}
+		views[viewerKey(v)] = vw
+	}
+	return store.Entry{Seq: seq, Seat: string(seat), Action: entry.Action, Dice: entry.Dice}, views, nil
+}
+
+// pending is one action to commit.
+type pending struct {
+	seat     rules.Seat
+	actionID string
+	action   rules.Action
+}
+
+// commit applies p (if any) and then every chance step that follows, on a
+// copy of the state; appends them all in one transaction; and only then
+// makes the copy the match's state. A refusal or a failed append leaves
+// the match as it was.
+func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.Entry, error) {
+	next := l.st.Clone()
+	seq := len(l.log)
+	now := a.now().UTC()
+	var entries []store.Entry
+	var views []Views
+	add := func(seat rules.Seat, id string, act rules.Action) error {
+		e, v, err := l.step(next, seq+len(entries), seat, act)
+		if err != nil {
+			return err
+		}
+		body, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		e.ActionID, e.Time, e.Views = id, now, body
+		entries, views = append(entries, e), append(views, v)
+		return nil
+	}
+	if p != nil {
+		if err := add(p.seat, p.actionID, p.action); err != nil {
+			return nil, err
+		}
+	}
+	for next.Prompt().Kind == rules.Chance {
+		if len(entries) > maxChanceSteps {
+			return nil, errorf(CodeCorrupt, "", "match %s: more than %d chance steps in a row", l.id, maxChanceSteps)
+		}
+		act, err := chanceAction(next)
+		if err != nil {
+			return nil, errorf(CodeCorrupt, "", "match %s: %v", l.id, err)
+		}
+		if err := add(rules.ChanceSeat, "", act); err != nil {
+			return nil, errorf(CodeCorrupt, "", "match %s: the chance step was refused: %v", l.id, err)
+		}
+	}
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	if err := a.store.Append(ctx, l.id, entries); err != nil {
+		return nil, err
+	}
+	l.st = next
+	for i, e := range entries {
+		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views[i]})
+	}
+	l.broadcast()
+	return entries, nil
+}
+
+// chanceAction is the chance seat's move: the first legal option.
+func chanceAction(st rules.State) (rules.Action, error) {
+	for _, o := range st.Legal(rules.ChanceSeat) {
+		if o.Illegal == nil {
+			return o.Action, nil
+		}
+	}
+	return nil, fmt.Errorf("the chance seat is prompted (%s) but has no legal action", st.Prompt().Window)
+}
+
+// Result is the answer to an applied action: the match's seq after it, and
+// the events it and the chance steps that followed it caused, as the seat
+// that sent it sees them.
+type Result struct {
+	Seq    int               `json:"seq"`
+	Events []json.RawMessage `json:"events"`
+}
+
+// answer builds the Result of the entry at seq for the viewer: that
+// entry's events and those of the chance entries right after it.
+func (l *live) answer(seq int, v rules.Viewer) *Result {
+	res := &Result{Events: []json.RawMessage{}}
+	i := seq
+	for ; i < len(l.log); i++ {
+		if i > seq && (l.log[i].seat != rules.ChanceSeat || l.log[i].actionID != "") {
+			break
+		}
+		res.Events = append(res.Events, l.log[i].views[viewerKey(v)].Events...)
+	}
+	res.Seq = i
+	return res
+}
+
+// Act applies one action of seat to match id. seq is the match's seq as
+// the client last saw it and actionID the client's id for the action: an
+// id the seat already used is answered as it was the first time, without
+// applying anything. A stale seq is an *Error with CodeStale and the
+// current seq; a refused action is the *rules.RuleError, and the match is
+// unchanged.
+func (a *Authority) Act(ctx context.Context, id string, seat rules.Seat, seq int, actionID string, action json.RawMessage) (*Result, error) {
+	if err := checkActionID(actionID); err != nil {
+		return nil, err
+	}
+	if len(action) > MaxActionBytes {
+		return nil, errorf(CodeTooLarge, "", "the action is %d bytes; at most %d are accepted", len(action), MaxActionBytes)
+	}
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer l.mu.Unlock()
+	v := rules.PlayerView(seat)
+	if s, ok := l.actions[seatAction{seat, actionID}]; ok {
+		return l.answer(s, v), nil
+	}
+	if seq != len(l.log) {
+		// Another server may have moved the match on.
+		if err := a.catchUp(ctx, l); err != nil {
+			return nil, err
+		}
+		if s, ok := l.actions[seatAction{seat, actionID}]; ok {
+			return l.answer(s, v), nil
+		}
+		if seq != len(l.log) {
+			return nil, l.stale(seq)
+		}
+	}
+	act, err := l.rs.DecodeAction(action)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := a.commit(ctx, l, &pending{seat: seat, actionID: actionID, action: act})
+	if errors.Is(err, store.ErrConflict) {
+		// Another writer took this seq first, perhaps with this very
+		// action (a retry that reached another server).
+		if err := a.catchUp(ctx, l); err != nil {
+			return nil, err
+		}
+		if s, ok := l.actions[seatAction{seat, actionID}]; ok {
+			return l.answer(s, v), nil
+		}
+		return nil, l.stale(seq)
+	}
+	if _, ok := rules.AsRuleError(err); ok {
+		return nil, err
+	}
+	var me *Error
+	if errors.As(err, &me) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	return l.answer(entries[0].Seq, v), nil
+}
+
+func (l *live) stale(sent int) *Error {
+	n := len(l.log)
+	e := errorf(CodeStale, "", "seq %d is not the match's seq %d: read the log from %d and send again", sent, n, min(max(sent, 0), n))
+	e.Seq = &n
+	return e
+}
+
+func checkActionID(id string) error {
+	if id == "" {
+		return errorf(CodeBadRequest, "", "id: an action needs a client-chosen id (1 to %d printable ASCII characters)", MaxActionIDLen)
+	}
+	if len(id) > MaxActionIDLen {
+		return errorf(CodeTooLarge, "", "id: %d characters; at most %d", len(id), MaxActionIDLen)
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] < 0x21 || id[i] > 0x7e {
+			return errorf(CodeBadRequest, "", "id: byte %d is not printable ASCII", i)
+		}
+	}
+	return nil
+}
+
+// Authenticate returns the seat whose token this is, in match id. A token
+// of no seat is CodeForbidden.
+func (a *Authority) Authenticate(ctx context.Context, id, token string) (rules.Seat, error) {
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	defer l.mu.Unlock()
+	h := hashToken(token)
+	var seat rules.Seat
+	for _, s := range l.rec.Seats {
+		if subtle.ConstantTimeCompare(h, s.TokenHash) == 1 {
+			seat = rules.Seat(s.Name)
+		}
+	}
+	if seat == "" {
+		return "", errorf(CodeForbidden, "", "the token is not a seat's token in match %s", id)
+	}
+	return seat, nil
+}
+
+// MenuItem is one entry of a seat's menu: an action it could send and,
+// when greyed out, the rule that forbids it now.
+type MenuItem struct {
+	Action  json.RawMessage  `json:"action"`
+	Illegal *rules.RuleError `json:"illegal,omitempty"`
+}
+
+// Snapshot is a viewer's view of a match now.
+type Snapshot struct {
+	ID          string          `json:"id"`
+	Seq         int             `json:"seq"`
+	Viewer      rules.Viewer    `json:"viewer"`
+	Prompt      rules.Prompt    `json:"prompt"`
+	Over        bool            `json:"over"`
+	Commitment  string          `json:"seed_commitment"`
+	Observation json.RawMessage `json:"observation"`
+	// Menu is the seat's menu (a player's view only).
+	Menu []MenuItem `json:"menu,omitempty"`
+}
+
+// Snapshot is the match as v sees it: the observation, the prompt, the
+// seq and, for a player, its menu.
+func (a *Authority) Snapshot(ctx context.Context, id string, v rules.Viewer) (*Snapshot, error) {
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer l.mu.Unlock()
+	return l.snapshot(v)
+}
+
+func (l *live) snapshot(v rules.Viewer) (*Snapshot, error) {
+	obs, err := json.Marshal(l.st.Observe(v))
+	if err != nil {
+		return nil, errorf(CodeCorrupt, "", "match %s: the observation does not encode: %v", l.id, err)
+	}
+	p := l.st.Prompt()
+	s := &Snapshot{ID: l.id, Seq: len(l.log), Viewer: v, Prompt: p, Over: p.Kind == rules.GameOver, Commitment: l.rec.Commitment, Observation: obs}
+	if v.Role == rules.RolePlayer {
+		s.Menu = []MenuItem{}
+		for _, o := range l.st.Legal(v.Seat) {
+			b, err := rules.Encode(o.Action)
+			if err != nil {
+				return nil, errorf(CodeCorrupt, "", "match %s: a menu action does not encode: %v", l.id, err)
+			}
+			s.Menu = append(s.Menu, MenuItem{Action: b, Illegal: o.Illegal})
+		}
+	}
+	return s, nil
+}
+
+// LogEntry is one entry of the log as a viewer sees it.
+type LogEntry struct {
+	Seq    int               `json:"seq"`
+	Seat   rules.Seat        `json:"seat"`
+	Time   time.Time         `json:"time"`
+	Action json.RawMessage   `json:"action"`
+	Events []json.RawMessage `json:"events"`
+}
+
+// MaxLogPage bounds the entries one Log call returns.
+const MaxLogPage = 1000
+
+// Log returns up to MaxLogPage entries from seq from on, as v sees them,
+// and the match's seq.
+func (a *Authority) Log(ctx context.Context, id string, v rules.Viewer, from int) ([]LogEntry, int, error) {
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer l.mu.Unlock()
+	return l.entries(v, from, MaxLogPage), len(l.log), nil
+}
+
+func (l *live) entries(v rules.Viewer, from, limit int) []LogEntry {
+	from = min(max(from, 0), len(l.log))
+	end := min(len(l.log), from+limit)
+	out := make([]LogEntry, 0, end-from)
+	key := viewerKey(v)
+	for i := from; i < end; i++ {
+		e := l.log[i]
+		vw := e.views[key]
+		out = append(out, LogEntry{Seq: i, Seat: e.seat, Time: e.time, Action: vw.Action, Events: vw.Events})
+	}
+	return out
+}
+
+// Update is what a waiting client receives: the entries past the ones it
+// had, and the snapshot they lead to.
+type Update struct {
+	Entries  []LogEntry
+	Snapshot *Snapshot
+}
+
+// Wait returns the entries from seq from on as v sees them, with the
+// snapshot after them, and a channel closed when more arrive. With none
+// yet it returns no entries and the channel to wait on.
+func (a *Authority) Wait(ctx context.Context, id string, v rules.Viewer, from int) (*Update, <-chan struct{}, error) {
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer l.mu.Unlock()
+	u := &Update{Entries: l.entries(v, from, MaxLogPage)}
+	if len(u.Entries) > 0 {
+		if u.Snapshot, err = l.snapshot(v); err != nil {
+			return nil, nil, err
+		}
+	}
+	return u, l.changed, nil
+}
+
+// Notify brings a match held in memory up to date with a log that grew
+// elsewhere (another server on the same store).
+func (a *Authority) Notify(ctx context.Context, n store.Notice) {
+	a.mu.Lock()
+	l := a.live[n.MatchID]
+	a.mu.Unlock()
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.loaded || len(l.log) >= n.Len {
+		return
+	}
+	if err := a.catchUp(ctx, l); err != nil {
+		a.log.Warn("match: catching up", "match", n.MatchID, "err", err)
+	}
+}
+
+// Seed returns the match's seed, in hex, once the game is over.
+func (a *Authority) Seed(ctx context.Context, id string) (string, error) {
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	defer l.mu.Unlock()
+	if l.st.Prompt().Kind != rules.GameOver {
+		return "", errorf(CodeNotOver, "", "the seed of match %s is published when the game is over", id)
+	}
+	return hex.EncodeToString(l.rec.Seed), nil
+}

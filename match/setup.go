@@ -1,0 +1,104 @@
+package match
+
+import (
+	"fmt"
+	"io/fs"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// Game is a ruleset the authority plays, and the catalog its scenarios'
+// profiles are checked against at load (nil: none).
+type Game struct {
+	Ruleset rules.Ruleset
+	Catalog scenario.Catalog
+}
+
+// Library is what the authority can play: the rulesets by name and the
+// bundled scenarios by name.
+type Library struct {
+	Games map[string]Game
+	// Scenarios are the bundled scenarios' YAML texts by name.
+	Scenarios map[string][]byte
+}
+
+// BundledScenarios reads every *.yaml under root in fsys, named by its
+// path below root without the extension ("duel", "seed/dodge-mine").
+func BundledScenarios(fsys fs.FS, root string) (map[string][]byte, error) {
+	out := map[string][]byte{}
+	err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(p) != ".yaml" {
+			return err
+		}
+		b, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		out[strings.TrimSuffix(strings.TrimPrefix(p, root+"/"), ".yaml")] = b
+		return nil
+	})
+	return out, err
+}
+
+// ScenarioNames lists the bundled scenarios, sorted.
+func (l *Library) ScenarioNames() []string {
+	return slices.Sorted(maps.Keys(l.Scenarios))
+}
+
+// MaxScenarioBytes bounds an uploaded scenario's YAML text, checked before
+// it is parsed.
+const MaxScenarioBytes = 256 << 10
+
+// setup parses a scenario text and builds its opening state under the
+// scenario's rulings with the given ones laid over them. Setup errors are
+// *rules.RuleError or *Error values that say what is wrong and where.
+func (l *Library) setup(file string, text []byte, over map[string]string) (rules.Ruleset, *scenario.Scenario, rules.State, error) {
+	if len(text) > MaxScenarioBytes {
+		return nil, nil, nil, errorf(CodeTooLarge, "", "the scenario is %d bytes; at most %d are accepted", len(text), MaxScenarioBytes)
+	}
+	// A first parse without a catalog finds the ruleset, a second one
+	// checks the profiles against its catalog, as ordo play does.
+	sc, err := scenario.Parse(file, text, scenario.Options{})
+	if err != nil {
+		return nil, nil, nil, errorf(CodeBadScenario, "", "%s", oneLine(err))
+	}
+	g, ok := l.Games[sc.Ruleset]
+	if !ok {
+		return nil, nil, nil, errorf(CodeBadScenario, "", "%s: unknown ruleset %q (known: %s)", file, sc.Ruleset, strings.Join(slices.Sorted(maps.Keys(l.Games)), ", "))
+	}
+	if g.Catalog != nil {
+		if sc, err = scenario.Parse(file, text, scenario.Options{Catalog: g.Catalog}); err != nil {
+			return nil, nil, nil, errorf(CodeBadScenario, "", "%s", oneLine(err))
+		}
+	}
+	if len(sc.Catalogs) > 0 {
+		// The files would be read from the server's disk.
+		return nil, nil, nil, errorf(CodeBadScenario, "", "%s: catalogs: a served scenario uses only the server's catalog", file)
+	}
+	chosen := maps.Clone(sc.Rulings)
+	if chosen == nil {
+		chosen = map[string]string{}
+	}
+	maps.Copy(chosen, over)
+	rulings, err := rules.ResolveRulings(g.Ruleset.Rulings(), chosen)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	st, err := g.Ruleset.Setup(sc, rulings)
+	if err != nil {
+		if _, ok := rules.AsRuleError(err); ok {
+			return nil, nil, nil, err
+		}
+		return nil, nil, nil, errorf(CodeBadScenario, "", "%s: %s", file, oneLine(err))
+	}
+	return g.Ruleset, sc, st, nil
+}
+
+func oneLine(err error) string {
+	return strings.ReplaceAll(fmt.Sprint(err), "\n", "; ")
+}

@@ -1,0 +1,119 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Export is a finished match as a file: its setup, the seed and its
+// commitment, and the whole log with every action as sent and every die.
+// Verify checks one.
+type Export struct {
+	ID           string            `json:"id"`
+	Ruleset      string            `json:"ruleset"`
+	ScenarioName string            `json:"scenario_name,omitempty"`
+	Scenario     string            `json:"scenario"`
+	Rulings      map[string]string `json:"rulings"`
+	Commitment   string            `json:"seed_commitment"`
+	Seed         string            `json:"seed"`
+	Log          []rules.Entry     `json:"log"`
+}
+
+// Export returns the finished match as a file; before the game is over
+// it is refused (CodeNotOver), since the log holds every private fact and
+// the seed every future die.
+func (a *Authority) Export(ctx context.Context, id string) (*Export, error) {
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer l.mu.Unlock()
+	if l.st.Prompt().Kind != rules.GameOver {
+		return nil, errorf(CodeNotOver, "", "match %s is exported when the game is over", id)
+	}
+	es, err := a.store.Entries(ctx, id, 0)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	x := &Export{
+		ID: id, Ruleset: l.rec.Ruleset, ScenarioName: l.rec.ScenarioName, Scenario: string(l.rec.Scenario),
+		Rulings: l.rec.Rulings, Commitment: l.rec.Commitment, Seed: hex.EncodeToString(l.rec.Seed), Log: []rules.Entry{},
+	}
+	for _, e := range es {
+		x.Log = append(x.Log, rules.Entry{Seq: e.Seq, Seat: rules.Seat(e.Seat), Action: e.Action, Dice: e.Dice})
+	}
+	return x, nil
+}
+
+// Verification is what Verify established.
+type Verification struct {
+	Entries int          // log entries replayed
+	Dice    int          // dice re-derived from the seed
+	Prompt  rules.Prompt // the final state's prompt
+}
+
+// Verify checks an exported match: the seed matches the commitment
+// published at creation; every entry's dice are exactly the ones the
+// seed's generator gives for its seq; and the log replays, from the
+// scenario's setup, to the end of the game.
+func (lib *Library) Verify(x *Export) (*Verification, error) {
+	seed, err := hex.DecodeString(x.Seed)
+	if err != nil || len(seed) != SeedBytes {
+		return nil, fmt.Errorf("seed: not %d bytes in hex", SeedBytes)
+	}
+	if got := Commitment(seed, x.ID); got != x.Commitment {
+		return nil, fmt.Errorf("the seed does not match the commitment: it commits to %s, the match published %s", got, x.Commitment)
+	}
+	file := x.ScenarioName
+	if file == "" {
+		file = "scenario"
+	}
+	rs, _, st, err := lib.setup(file, []byte(x.Scenario), x.Rulings)
+	if err != nil {
+		return nil, fmt.Errorf("setup: %w", err)
+	}
+	if rs.Name() != x.Ruleset {
+		return nil, fmt.Errorf("the scenario is for %s, the export says %s", rs.Name(), x.Ruleset)
+	}
+	v := &Verification{}
+	for i, e := range x.Log {
+		if e.Seq != i {
+			return nil, fmt.Errorf("log entry %d: seq %d out of order", i, e.Seq)
+		}
+		act, err := rs.DecodeAction(e.Action)
+		if err != nil {
+			return nil, fmt.Errorf("log entry %d: %w", i, err)
+		}
+		got, _, err := rules.Step(st, i, e.Seat, act, Dice(seed, i))
+		if err != nil {
+			return nil, fmt.Errorf("log entry %d (%s by %s) is refused: %w", i, act.Kind(), e.Seat, err)
+		}
+		if !slices.Equal(got.Dice, e.Dice) {
+			return nil, fmt.Errorf("log entry %d (%s by %s): the log has dice %v, the seed gives %v", i, act.Kind(), e.Seat, e.Dice, got.Dice)
+		}
+		if !sameJSON(got.Action, e.Action) {
+			return nil, fmt.Errorf("log entry %d: the action %s reads back as %s", i, e.Action, got.Action)
+		}
+		v.Entries++
+		v.Dice += len(got.Dice)
+	}
+	v.Prompt = st.Prompt()
+	if v.Prompt.Kind != rules.GameOver {
+		return v, fmt.Errorf("the log ends before the game does (waiting for %v in %s)", v.Prompt.Seats, v.Prompt.Window)
+	}
+	return v, nil
+}
+
+func sameJSON(a, b []byte) bool {
+	var x, y bytes.Buffer
+	if json.Compact(&x, a) != nil || json.Compact(&y, b) != nil {
+		return false
+	}
+	return bytes.Equal(x.Bytes(), y.Bytes())
+}
