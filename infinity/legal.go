@@ -143,22 +143,31 @@ func (s *State) activationCandidates() []rules.Action {
 		if m < 0 {
 			continue
 		}
-		source := OrderRegular
-		switch {
-		case s.orderHolder(t) >= 0:
-			// Its own Irregular Order first; once it is spent, the pool's
-			// Regular Orders (Order types (N4)).
-			source = OrderIrregular
-		case tr.Lieutenant && s.army(tr.Seat).LieutenantOrders > 0 && !s.poolLeft(t):
-			source = OrderLieutenant
+		// Every Order the trooper may spend is offered with every skill:
+		// its own Irregular Order, its group's Regular Order, and for the
+		// Lieutenant its Special Order whether or not the pool still has
+		// Orders (Order types (N4), Lieutenant (N4)).
+		var sources [3]string
+		n := 0
+		for _, src := range [...]string{OrderIrregular, OrderRegular, OrderLieutenant} {
+			if (src != OrderLieutenant || tr.Lieutenant) && s.canSpend(t, src) == nil {
+				sources[n] = src
+				n++
+			}
 		}
-		if s.canSpend(t, source) != nil {
+		if n == 0 {
 			// No Order for this trooper: one greyed entry says why.
+			source := OrderRegular
+			if s.orderHolder(t) >= 0 || s.irregular(t) {
+				source = OrderIrregular
+			}
 			out = append(out, Activate{Trooper: tr.ID, Order: source, Skill: Skill{Name: SkillIdle}})
 			continue
 		}
 		s.eachSkillCandidate(t, s.Models[m].At, float64(s.profile(t).MOV[0]), func(k Skill) {
-			out = append(out, Activate{Trooper: tr.ID, Order: source, Skill: k})
+			for _, src := range sources[:n] {
+				out = append(out, Activate{Trooper: tr.ID, Order: src, Skill: k})
+			}
 		})
 	}
 	return out
@@ -197,7 +206,7 @@ func (s *State) aroCandidates() []rules.Action {
 		t := e.Trooper
 		id := s.Troopers[t].ID
 		first := true
-		for _, k := range []Skill{{Name: SkillBSAttack, Target: active}, {Name: SkillCCAttack, Target: active}, {Name: SkillDiscover, Target: active}, {Name: SkillDodge}} {
+		for _, k := range []Skill{{Name: SkillBSAttack, Target: active}, {Name: SkillCCAttack, Target: active}, {Name: SkillDiscover, Target: active}, {Name: SkillDodge}, {Name: SkillReset}} {
 			d := ARODecl{Trooper: id, Skill: k}
 			out = append(out, AROs{Declarations: []ARODecl{d}})
 			if first && s.canReact(t, k, e) == nil {

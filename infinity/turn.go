@@ -97,6 +97,15 @@ func (s *State) orderCount(seat rules.Seat) TurnStarted {
 		if t.States.Null() || s.modelOf(i) < 0 || (t.Jumper != "" && s.countingProxy(t.Jumper) != i) {
 			continue
 		}
+		// The Lieutenant Special Order comes with a Lieutenant the army
+		// counts as deployed, whatever Order the trooper itself adds: one
+		// in Hidden Deployment holds an Irregular Order to place itself on
+		// the table, and keeps the Special Order too (Lieutenant (N4),
+		// Order Count (N4); the lieutenant-hidden ruling decides whether it
+		// counts as deployed).
+		if t.Lieutenant && !army.LossOfLieutenant {
+			army.LieutenantOrders = 1
+		}
 		if s.irregular(i) {
 			t.IrregularOrders = 1
 			ev.Irregular[t.ID] = 1
@@ -106,9 +115,6 @@ func (s *State) orderCount(seat rules.Seat) TurnStarted {
 			if army.Groups[g].Name == t.Group {
 				army.Groups[g].Pool++
 			}
-		}
-		if t.Lieutenant && !army.LossOfLieutenant {
-			army.LieutenantOrders = 1
 		}
 	}
 	for _, g := range army.Groups {

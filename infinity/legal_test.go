@@ -1,0 +1,244 @@
+package infinity
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/internal/testenv"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Lieutenant (N4), Order Count (N4): under the default lieutenant-hidden
+// ruling a Lieutenant in Hidden Deployment counts as deployed, so its army
+// keeps the Lieutenant Special Order and it may spend it; under
+// not-deployed the army is in Loss of Lieutenant and has none.
+func TestHiddenLieutenantKeepsSpecialOrder(t *testing.T) {
+	yaml := strings.Replace(concealYAML("at: [10, 12], facing: 270", "at: [20, 20], facing: 270"),
+		"{id: zhanshi, profile: zhanshi, lieutenant: true,", "{id: zhanshi, profile: zhanshi,", 1)
+	yaml = strings.Replace(yaml, "{id: sniper, profile: sniper,", "{id: sniper, profile: sniper, lieutenant: true,", 1)
+	for _, tc := range []struct {
+		ruling string
+		orders int
+	}{{"deployed", 1}, {"not-deployed", 0}} {
+		t.Run(tc.ruling, func(t *testing.T) {
+			st := setup(t, yaml, map[string]string{"lieutenant-hidden": tc.ruling})
+			do(t, st, "blue", EndOrders{})
+			red := st.army("red")
+			if red.LieutenantOrders != tc.orders || red.LossOfLieutenant != (tc.orders == 0) {
+				t.Fatalf("red's Order Count: %d Lieutenant Special Orders, Loss of Lieutenant %v; want %d", red.LieutenantOrders, red.LossOfLieutenant, tc.orders)
+			}
+			a := Activate{Trooper: "sniper", Order: OrderLieutenant, Skill: Skill{Name: SkillIdle}}
+			if tc.orders == 0 {
+				refused(t, st, "red", a, rules.CodeIllegal, "no Lieutenant Special Order left")
+				return
+			}
+			if !slices.ContainsFunc(st.Legal("red"), func(o rules.Option) bool {
+				b, ok := o.Action.(Activate)
+				return o.Illegal == nil && ok && b.Trooper == a.Trooper && b.Order == a.Order && b.Skill.Name == a.Skill.Name
+			}) {
+				t.Error("the menu does not offer the hidden Lieutenant its Special Order")
+			}
+			do(t, st, "red", a)
+			if red := st.army("red"); red.LieutenantOrders != 0 {
+				t.Fatal("the Lieutenant Special Order was not spent")
+			}
+		})
+	}
+}
+
+// Lieutenant (N4), Order types (N4): while the combat group's pool still
+// has Orders, the menu offers the Lieutenant every skill with its Special
+// Order too, not only with a Regular Order.
+func TestLegalOffersLieutenantOrder(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)
+	var regular, special int
+	for _, o := range st.Legal("blue") {
+		if a, ok := o.Action.(Activate); ok && a.Trooper == "lt" && o.Illegal == nil {
+			switch a.Order {
+			case OrderRegular:
+				regular++
+			case OrderLieutenant:
+				special++
+			}
+		}
+	}
+	if regular == 0 || special != regular {
+		t.Fatalf("the Lieutenant's menu: %d entries with a Regular Order, %d with its Special Order; want as many of each", regular, special)
+	}
+}
+
+// actionKey is what makes two actions the same entry of a menu: everything
+// but the parameters Legal samples (routes and where a move or a placement
+// ends, facings, the weapon, ammunition, Burst and the point of the path
+// an attack is made from). An ARO window's answer is a set of declarations,
+// and Legal lists them trooper by trooper: its keys are one per
+// declaration. A transfer names its unit by any of its Proxies.
+func actionKeys(st *State, a rules.Action) []string {
+	skill := func(k Skill) string {
+		targets := []string{k.Target}
+		for _, sh := range k.Split {
+			targets = append(targets, sh.Target)
+		}
+		return k.Name + " " + strings.Join(targets, ",")
+	}
+	switch a := a.(type) {
+	case Activate:
+		return []string{fmt.Sprintf("activate %s %s %s", a.Trooper, a.Order, skill(a.Skill))}
+	case Second:
+		return []string{"second " + skill(a.Skill)}
+	case AROs:
+		if len(a.Declarations) == 0 {
+			return []string{"aro none"}
+		}
+		var out []string
+		for _, d := range a.Declarations {
+			out = append(out, fmt.Sprintf("aro %s %s", d.Trooper, skill(d.Skill)))
+		}
+		return out
+	case DodgeMove:
+		return []string{fmt.Sprintf("dodge-move %s %v", a.Trooper, a.Stay)}
+	case GutsMove:
+		return []string{fmt.Sprintf("guts-move %s %v", a.Trooper, a.Stay)}
+	case PlaceJump:
+		return []string{"place-jump " + a.Trooper}
+	case Alert:
+		return []string{fmt.Sprintf("alert %v", len(a.Turns) > 0)}
+	case Appoint:
+		return []string{"appoint " + a.Trooper}
+	case MoveToken:
+		return []string{"move-token " + a.Jumper + " " + a.Proxy}
+	case Transfer:
+		unit := a.Trooper
+		if m := st.unitMembers(a.Trooper); len(m) > 0 {
+			unit = st.Troopers[m[0]].unit()
+		}
+		return []string{"transfer " + unit + " " + a.Group}
+	}
+	return []string{a.Kind()}
+}
+
+// mutate changes one discrete part of an action at random: the trooper,
+// the Order source, the skill, the target.
+func mutate(st *State, a rules.Action, rng *rand.Rand) rules.Action {
+	var names []string
+	for _, t := range st.Troopers {
+		names = append(names, t.ID)
+		if t.Marker != "" {
+			names = append(names, t.Marker)
+		}
+	}
+	for _, m := range st.Models {
+		names = append(names, m.ID)
+	}
+	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
+	sources := []string{OrderRegular, OrderIrregular, OrderLieutenant}
+	skills := []string{SkillMove, SkillBSAttack, SkillCCAttack, SkillDodge, SkillIdle, SkillReset, SkillSuppressiveFire, SkillDiscover}
+	skill := func(k Skill) Skill {
+		switch rng.IntN(2) {
+		case 0:
+			k.Name = pick(skills)
+		default:
+			k.Target = pick(names)
+		}
+		return k
+	}
+	switch a := a.(type) {
+	case Activate:
+		switch rng.IntN(3) {
+		case 0:
+			a.Trooper = pick(names)
+		case 1:
+			a.Order = pick(sources)
+		default:
+			a.Skill = skill(a.Skill)
+		}
+		return a
+	case Second:
+		a.Skill = skill(a.Skill)
+		return a
+	case AROs:
+		a.Declarations = slices.Clone(a.Declarations)
+		if len(a.Declarations) > 0 {
+			i := rng.IntN(len(a.Declarations))
+			a.Declarations[i].Skill = skill(a.Declarations[i].Skill)
+		}
+		return a
+	case Appoint:
+		a.Trooper = pick(names)
+		return a
+	case Transfer:
+		a.Trooper = pick(names)
+		return a
+	}
+	return a
+}
+
+// Legal lists every action Apply accepts, up to the parameters it samples
+// (State.Legal): in seeded playouts, actions made by changing one part of
+// a menu entry at random are sent to a copy of the state, and each one
+// Apply accepts must have an equivalent legal entry in the menu. This is
+// what missed the Lieutenant Special Order (Lieutenant (N4)) while the
+// pool had Orders.
+func TestLegalListsEveryAcceptedAction(t *testing.T) {
+	for _, path := range []string{"../data/scenarios/demo.yaml", "../data/scenarios/jumper-demo.yaml", "../data/scenarios/seed/loss-of-lieutenant.yaml"} {
+		t.Run(path, func(t *testing.T) {
+			sc := load(t, path)
+			rs := ruleset(t)
+			r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for game := range testenv.Count(3, 20) {
+				s, err := rs.Setup(sc, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st := s.(*State)
+				rng := rand.New(rand.NewPCG(uint64(game), 0x1e9a))
+				src := dice.NewPCG(uint64(game), 0xd1ce)
+				for step := 0; step < 400 && st.Prompt().Kind != rules.GameOver; step++ {
+					seat, next, err := rules.RandomLegal(st, rng)
+					if err != nil {
+						t.Fatal(err)
+					}
+					menu := st.Legal(seat)
+					legal := map[string]bool{}
+					for _, o := range menu {
+						if o.Illegal == nil {
+							for _, k := range actionKeys(st, o.Action) {
+								legal[k] = true
+							}
+						}
+					}
+					for range 8 {
+						a := mutate(st, menu[rng.IntN(len(menu))].Action, rng)
+						if _, err := st.clone().Apply(seat, a, dice.NewPCG(1, 2)); err != nil {
+							continue
+						}
+						for _, k := range actionKeys(st, a) {
+							if !legal[k] {
+								t.Fatalf("game %d step %d: Apply accepts %s by %s, and the menu has no %q", game, step, mustEncode(t, a), seat, k)
+							}
+						}
+					}
+					if _, err := st.Apply(seat, next, src); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+func mustEncode(t *testing.T, a rules.Action) string {
+	t.Helper()
+	b, err := rules.Encode(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
