@@ -1,8 +1,6 @@
 package infinity
 
 import (
-	"fmt"
-
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -49,36 +47,6 @@ type Skill struct {
 type BurstShare struct {
 	Target string `json:"target"`
 	Dice   int    `json:"dice"`
-}
-
-func (k Skill) String() string {
-	switch k.Name {
-	case SkillMove:
-		if n := len(k.Route); n > 0 {
-			return fmt.Sprintf("Move to (%.4g, %.4g)", k.Route[n-1][0], k.Route[n-1][1])
-		}
-		return "Move"
-	case SkillBSAttack:
-		return fmt.Sprintf("BS Attack on %s", k.Target)
-	case SkillCCAttack:
-		return fmt.Sprintf("CC Attack on %s", k.Target)
-	case SkillDodge:
-		return "Dodge"
-	case SkillIdle:
-		return "Idle"
-	case SkillReset:
-		return "Reset"
-	case SkillSuppressiveFire:
-		return "Suppressive Fire"
-	case SkillDiscover:
-		return fmt.Sprintf("Discover %s", k.Target)
-	case SkillCombatJump:
-		if len(k.Route) == 1 {
-			return fmt.Sprintf("Combat Jump to (%.4g, %.4g)", k.Route[0][0], k.Route[0][1])
-		}
-		return "Combat Jump"
-	}
-	return k.Name
 }
 
 // The Order sources (Order types (N4)).

@@ -3,7 +3,6 @@ package infinity
 import (
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
@@ -39,10 +38,6 @@ type Turned struct {
 }
 
 func (Turned) Kind() string { return "turned" }
-
-func (e Turned) String() string {
-	return e.Trooper + " turns to face " + strconv.FormatFloat(e.Facing, 'f', 0, 64) + "°"
-}
 
 // alertCandidates are the troopers that may turn on Alert now, the active
 // player's first.

@@ -40,14 +40,6 @@ type Transferred struct {
 
 func (Transferred) Kind() string { return "transferred" }
 
-func (e Transferred) String() string {
-	who := e.Trooper
-	if who == "" {
-		who = "a concealed trooper"
-	}
-	return string(e.Seat) + " spends a Command Token: " + who + " moves from combat group " + e.From + " to " + e.To
-}
-
 // unitMembers are the troopers that make up the unit named id: a trooper,
 // or every Proxy of a G: Jumper named by its own id or a Proxy's.
 func (s *State) unitMembers(id string) []int {

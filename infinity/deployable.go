@@ -64,8 +64,7 @@ type Triggered struct {
 	Trooper    string `json:"trooper"`
 }
 
-func (Triggered) Kind() string     { return "triggered" }
-func (e Triggered) String() string { return e.Deployable + " goes off against " + e.Trooper }
+func (Triggered) Kind() string { return "triggered" }
 
 // mineEffects resolves the deployables that went off: the trooper's Dodge,
 // if it declared one, is judged again against each as a Normal Roll with

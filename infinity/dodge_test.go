@@ -101,9 +101,9 @@ func TestDodgeSeedExample(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	for _, line := range []string{
-		"fusilier bs-attack (face-to-face): SV BS 12 +3 Range",
-		"= 15, dice [3x 16- 18-] vs zhanshi -> 0 hits",
-		"zhanshi dodge (face-to-face): SV PH 10 = 10, dice [8] vs fusilier -> success",
+		"fusilier BS Attack (Face to Face Roll): SV BS 12 +3 Range",
+		"= 15, dice 3x 16- 18- vs zhanshi -> 0 hits",
+		"zhanshi Dodge (Face to Face Roll): SV PH 10 = 10, dice 8 vs fusilier -> success",
 		"zhanshi moves (dodge)",
 		"fusilier enters Engaged", "zhanshi enters Engaged",
 	} {
@@ -344,7 +344,7 @@ func TestReadmeScenarioChangesWithPosition(t *testing.T) {
 	}
 	near := run(string(data))
 	far := run(strings.Replace(string(data), "at: [10, 14]", "at: [10, 30]", 1))
-	if !strings.Contains(near, "zhanshi loses 1, 0 left: Unconscious") || !strings.Contains(near, "SV BS 12 +3 Range = 15") {
+	if !strings.Contains(near, "zhanshi loses 1 point of W/STR, 0 left: Unconscious") || !strings.Contains(near, "SV BS 12 +3 Range = 15") {
 		t.Fatalf("as shipped:\n%s", near)
 	}
 	if !strings.Contains(far, "SV BS 12 -3 Range = 9") || !strings.Contains(far, "waiting for red (dodge-move)") {
@@ -363,7 +363,7 @@ func TestDodgeSeedMine(t *testing.T) {
 	if err := play.Run(ruleset(t), sc, &out, play.Options{}); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	if !strings.Contains(out.String(), "SV PH 10 -3 Template without LoF -3 Deployable Weapon = 4, dice [8-] vs mine -> failure") {
+	if !strings.Contains(out.String(), "SV PH 10 -3 Template without LoF -3 Deployable Weapon = 4, dice 8- vs mine -> failure") {
 		t.Fatalf("log:\n%s", out.String())
 	}
 	data, err := os.ReadFile("../data/scenarios/seed/dodge-mine.yaml")

@@ -1,9 +1,6 @@
 package infinity
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -44,6 +41,10 @@ type AROsDeclared struct {
 	Window    int       `json:"window"`
 	AROs      []ARODecl `json:"aros,omitempty"`
 	Forfeited []string  `json:"forfeited,omitempty"`
+	// Delayed are the troopers that kept silent against a Camouflaged
+	// marker in window 1: they keep their ARO for window 2 (Delayed ARO
+	// (N4)).
+	Delayed []string `json:"delayed,omitempty"`
 }
 
 // BecameIdle is a skill that failed its Requirements at Resolution
@@ -125,113 +126,6 @@ func (StateChanged) Kind() string   { return "state-changed" }
 func (Moved) Kind() string          { return "moved" }
 func (TurnEnded) Kind() string      { return "turn-ended" }
 func (GameEnded) Kind() string      { return "game-ended" }
-
-func (e TurnStarted) String() string {
-	s := fmt.Sprintf("round %d, %s's turn: orders %v", e.Round, e.Seat, e.Pools)
-	if len(e.Irregular) > 0 {
-		s += fmt.Sprintf(", irregular %v", e.Irregular)
-	}
-	if e.Lieutenant > 0 {
-		s += fmt.Sprintf(", lieutenant %d", e.Lieutenant)
-	}
-	if e.LossOfLieutenant {
-		s += ", Loss of Lieutenant"
-	}
-	return s
-}
-
-func (e OrderSpent) String() string {
-	return fmt.Sprintf("%s spends a%s Order: %s", e.Trooper, article(e.Order), e.Skill)
-}
-
-func article(order string) string {
-	switch order {
-	case OrderRegular:
-		return " Regular"
-	case OrderIrregular:
-		return "n Irregular"
-	case OrderLieutenant:
-		return " Lieutenant Special"
-	}
-	return "n"
-}
-
-func (e SecondDeclared) String() string { return fmt.Sprintf("%s declares %s", e.Trooper, e.Skill) }
-
-func (e AROsDeclared) String() string {
-	var parts []string
-	for _, a := range e.AROs {
-		parts = append(parts, fmt.Sprintf("%s: %s", a.Trooper, a.Skill))
-	}
-	for _, f := range e.Forfeited {
-		parts = append(parts, f+": no ARO")
-	}
-	if len(parts) == 0 {
-		return fmt.Sprintf("ARO window %d: nobody may react", e.Window)
-	}
-	return fmt.Sprintf("ARO window %d: %s", e.Window, strings.Join(parts, "; "))
-}
-
-func (e BecameIdle) String() string {
-	return fmt.Sprintf("%s's %s becomes Idle: %s", e.Trooper, e.Skill, e.Reason)
-}
-
-func (e Rolled) String() string {
-	var faces []string
-	for _, d := range e.Dice {
-		f := fmt.Sprint(d.Result)
-		switch {
-		case d.Critical && !d.Cancelled:
-			f += "C"
-		case d.Cancelled:
-			f += "x"
-		case !d.Success:
-			f += "-"
-		}
-		faces = append(faces, f)
-	}
-	s := fmt.Sprintf("%s %s (%s): SV %s, dice [%s]", e.Trooper, e.Skill, e.Roll, e.SV, strings.Join(faces, " "))
-	if e.Against != "" {
-		s += " vs " + e.Against
-	}
-	if e.Skill != SkillBSAttack && e.Skill != SkillCCAttack {
-		if e.Hits+e.Crits > 0 {
-			return s + " -> success"
-		}
-		return s + " -> failure"
-	}
-	return s + fmt.Sprintf(" -> %d hits, %d crits", e.Hits, e.Crits)
-}
-
-func (e Saved) String() string {
-	return fmt.Sprintf("%s saves against %s (%s, Attack Damage %d): %v, %d failed", e.Trooper, e.From, e.Ammo, e.AttackDamage, e.Faces, e.Failed)
-}
-
-func (e Wounded) String() string {
-	return fmt.Sprintf("%s loses %d, %d left: %s", e.Trooper, e.Lost, e.Left, strings.Join(e.States, ", "))
-}
-
-func (e StateChanged) String() string {
-	verb := "enters"
-	if !e.On {
-		verb = "leaves"
-	}
-	s := fmt.Sprintf("%s %s %s", e.Trooper, verb, e.State)
-	if e.Why != "" {
-		s += " (" + e.Why + ")"
-	}
-	return s
-}
-
-func (e Moved) String() string {
-	return fmt.Sprintf("%s moves (%s) from (%.4g, %.4g) to (%.4g, %.4g)", e.Model, e.Why, e.From[0], e.From[1], e.To[0], e.To[1])
-}
-
-func (e TurnEnded) String() string { return fmt.Sprintf("round %d, %s's turn ends", e.Round, e.Seat) }
-
-func (e GameEnded) String() string {
-	return fmt.Sprintf("game over: Victory Points %v", e.VictoryPoints)
-}
 
 var eventCodec = func() *rules.Codec[rules.Event] {
 	c := &rules.Codec[rules.Event]{}

@@ -1,7 +1,6 @@
 package infinity
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -50,21 +49,6 @@ type GutsCheck struct {
 }
 
 func (GutsCheck) Kind() string { return "guts-check" }
-
-func (e GutsCheck) String() string {
-	verdict := "fails"
-	if e.Passed {
-		verdict = "passes"
-	}
-	if e.Why != "" {
-		return e.Trooper + " fails its Guts Roll (" + e.Why + ")"
-	}
-	die := ""
-	if len(e.Dice) > 0 {
-		die = fmt.Sprintf(", die %d", e.Dice[0].Result)
-	}
-	return e.Trooper + " " + verdict + " its Guts Roll: SV " + e.SV.String() + die
-}
 
 // GutsPending is a trooper waiting to make its Guts movement choice.
 type GutsPending struct {

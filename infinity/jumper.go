@@ -20,8 +20,7 @@ type TokenMoved struct {
 	Proxy  string `json:"proxy"`
 }
 
-func (TokenMoved) Kind() string     { return "token-moved" }
-func (e TokenMoved) String() string { return e.Jumper + "'s Active Proxy Token moves to " + e.Proxy }
+func (TokenMoved) Kind() string { return "token-moved" }
 
 // proxySiblings lists the other Proxies of t's G: Jumper.
 func (s *State) proxySiblings(t int) []int {

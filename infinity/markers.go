@@ -1,7 +1,6 @@
 package infinity
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -31,13 +30,6 @@ type Revealed struct {
 }
 
 func (Revealed) Kind() string { return "revealed" }
-
-func (e Revealed) String() string {
-	if e.Marker != "" {
-		return fmt.Sprintf("%s is revealed as %s (%s)", e.Marker, e.Trooper, e.Why)
-	}
-	return fmt.Sprintf("%s is placed on the table at (%.4g, %.4g) (%s)", e.Trooper, e.At[0], e.At[1], e.Why)
-}
 
 // concealed reports a trooper whose identity or presence the other side
 // does not know.

@@ -173,13 +173,18 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		}
 		e = ev
 	case AROsDeclared:
-		var kept []string
-		for _, id := range ev.Forfeited {
-			if t := s.trooperIndex(id); t < 0 || v.Sees(s.Troopers[t].Seat) || !s.Troopers[t].States.Hidden {
-				kept = append(kept, id)
+		// A trooper in Hidden Deployment is not named to the opponent,
+		// whether it forfeits or waits.
+		shown := func(ids []string) []string {
+			var kept []string
+			for _, id := range ids {
+				if t := s.trooperIndex(id); t < 0 || v.Sees(s.Troopers[t].Seat) || !s.Troopers[t].States.Hidden {
+					kept = append(kept, id)
+				}
 			}
+			return kept
 		}
-		ev.Forfeited = kept
+		ev.Forfeited, ev.Delayed = shown(ev.Forfeited), shown(ev.Delayed)
 		e = ev
 	}
 	return s.conceal(e, v)

@@ -604,7 +604,11 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 		if declared || !delay {
 			o.Decided = append(o.Decided, t)
 		}
-		if !declared && !delay {
+		switch {
+		case declared:
+		case delay:
+			ev.Delayed = append(ev.Delayed, s.Troopers[t].ID)
+		default:
 			ev.Forfeited = append(ev.Forfeited, s.Troopers[t].ID)
 		}
 	}

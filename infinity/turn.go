@@ -213,13 +213,6 @@ type Appointed struct {
 
 func (Appointed) Kind() string { return "appointed" }
 
-func (e Appointed) String() string {
-	if e.Trooper == "" {
-		return string(e.Seat) + " appoints a new Lieutenant"
-	}
-	return string(e.Seat) + " appoints " + e.Trooper + " Lieutenant"
-}
-
 // lieutenantCandidates are the troopers seat may appoint: on the table (or
 // in Hidden Deployment), not in a Null state, and whose profile is neither
 // Irregular nor a REM (Loss of Lieutenant (N4), IMPORTANT).

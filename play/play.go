@@ -101,7 +101,10 @@ type jsonLine struct {
 // printer's viewer may see it (nil when it sees nothing of it). It must be
 // asked before the action is applied: the state that knows whose private
 // facts the action names is the one before it.
-type seen struct{ action []byte }
+type seen struct {
+	action []byte       // its JSON
+	value  rules.Action // the redacted action, for its sentence
+}
 
 func (p *printer) see(seat rules.Seat, a rules.Action) seen {
 	red, ok := p.st.RedactAction(seat, a, p.v)
@@ -112,11 +115,36 @@ func (p *printer) see(seat rules.Seat, a rules.Action) seen {
 	if err != nil {
 		return seen{}
 	}
-	return seen{b}
+	return seen{b, red}
 }
 
 // entry prints an applied action, as seen before it was applied, and its
 // events.
+// Opener is implemented by states whose Setup already produced events (a
+// turn that starts at once, with its Order Count): the log prints them before
+// the first action, as each viewer may see them.
+type Opener interface {
+	OpeningEvents() []rules.Event
+}
+
+// opening prints the events of the opening position, for the text log; the
+// JSON Lines log holds applied actions only.
+func (p *printer) opening() {
+	o, ok := p.st.(Opener)
+	if !ok || p.err != nil || p.js {
+		return
+	}
+	for _, ev := range o.OpeningEvents() {
+		red, ok := p.st.Redact(ev, p.v)
+		if !ok {
+			continue
+		}
+		if _, p.err = fmt.Fprintf(p.w, "setup: %s\n", describe(red)); p.err != nil {
+			return
+		}
+	}
+}
+
 func (p *printer) entry(e rules.Entry, act seen, events []rules.Event) {
 	if p.err != nil {
 		return
@@ -147,7 +175,7 @@ func (p *printer) entry(e rules.Entry, act seen, events []rules.Event) {
 		return
 	}
 	if len(visible) == 0 {
-		_, p.err = fmt.Fprintf(p.w, "#%d %s: %s\n", e.Seq, e.Seat, describeAction(e))
+		_, p.err = fmt.Fprintf(p.w, "#%d %s: %s\n", e.Seq, e.Seat, describeAction(e, act.value))
 		return
 	}
 	for _, ev := range visible {
@@ -170,24 +198,34 @@ func describe(ev rules.Event) string {
 	return string(b)
 }
 
-// describeAction renders an action that caused no visible event: its kind
-// alone when it has no fields ("end-orders"), else its JSON (as the viewer
-// may see it).
-func describeAction(e rules.Entry) string {
+// describeAction renders an action that caused no visible event, as the
+// viewer may see it (a is the redacted action, nil when the viewer sees
+// nothing of it): its own sentence when it has one, else its kind alone when
+// it has no fields ("end-orders"), else its JSON; then the dice it used.
+func describeAction(e rules.Entry, a rules.Action) string {
 	if e.Action == nil {
 		return "an action you do not see"
 	}
-	s := string(e.Action)
-	var only struct {
-		Kind string `json:"kind"`
-	}
-	if dec := json.NewDecoder(strings.NewReader(s)); dec.Decode(&only) == nil && only.Kind != "" {
-		if b, err := json.Marshal(only); err == nil && string(b) == s {
-			s = only.Kind
+	var s string
+	if str, ok := a.(fmt.Stringer); ok {
+		s = str.String()
+	} else {
+		s = string(e.Action)
+		var only struct {
+			Kind string `json:"kind"`
+		}
+		if dec := json.NewDecoder(strings.NewReader(s)); dec.Decode(&only) == nil && only.Kind != "" {
+			if b, err := json.Marshal(only); err == nil && string(b) == s {
+				s = only.Kind
+			}
 		}
 	}
 	if len(e.Dice) > 0 {
-		s += " dice " + fmt.Sprint(e.Dice)
+		faces := make([]string, len(e.Dice))
+		for i, d := range e.Dice {
+			faces[i] = strconv.Itoa(d)
+		}
+		s += ", dice " + strings.Join(faces, " ")
 	}
 	return s
 }
@@ -219,6 +257,7 @@ func script(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 		return fmt.Errorf("%s: setup: %w", sc.File, err)
 	}
 	p := &printer{w: w, st: st, v: opt.viewer(), js: opt.JSON}
+	p.opening()
 	fallback := dice.NewPCG(sc.Seed, 0x5eed)
 	seq := 0
 	for i, step := range sc.Script {
@@ -382,6 +421,7 @@ func random(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 		return fmt.Errorf("setup: %w", err)
 	}
 	p := &printer{w: w, st: st, v: opt.viewer(), js: opt.JSON}
+	p.opening()
 	rng := rand.New(rand.NewPCG(seed, 0x9a3e))
 	src := dice.NewPCG(seed, 0xd1ce)
 	maxSteps := opt.MaxSteps

@@ -179,18 +179,30 @@ func TestRandomPlayouts(t *testing.T) {
 	}
 }
 
-// An action that caused nothing the viewer sees is printed as its kind
-// when it has no fields, else as its JSON.
+// An action that caused nothing the viewer sees is printed as its sentence
+// when it has one; otherwise as its kind when it has no fields, else as its
+// JSON; then its dice.
 func TestDescribeAction(t *testing.T) {
-	for _, tc := range []struct{ action, want string }{
-		{`{"kind":"end-orders"}`, "end-orders"},
-		{`{"kind":"bid","Seat":"red","N":1}`, `{"kind":"bid","Seat":"red","N":1}`},
+	for _, tc := range []struct {
+		action string
+		value  rules.Action
+		want   string
+	}{
+		{`{"kind":"end-orders"}`, nil, "end-orders"},
+		{`{"kind":"bid","Seat":"red","N":1}`, nil, `{"kind":"bid","Seat":"red","N":1}`},
+		{`{"kind":"pass"}`, sentence{"passes"}, "passes"},
 	} {
-		if got := describeAction(rules.Entry{Action: json.RawMessage(tc.action)}); got != tc.want {
+		if got := describeAction(rules.Entry{Action: json.RawMessage(tc.action)}, tc.value); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.action, got, tc.want)
 		}
 	}
-	if got := describeAction(rules.Entry{Action: json.RawMessage(`{"kind":"resolve"}`), Dice: []int{3}}); got != "resolve dice [3]" {
+	if got := describeAction(rules.Entry{Action: json.RawMessage(`{"kind":"resolve"}`), Dice: []int{3, 17}}, nil); got != "resolve, dice 3 17" {
 		t.Errorf("with dice: got %q", got)
 	}
 }
+
+// sentence is an action with its own sentence.
+type sentence struct{ s string }
+
+func (sentence) Kind() string     { return "pass" }
+func (s sentence) String() string { return s.s }
