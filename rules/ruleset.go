@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"math/rand/v2"
+
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/scenario"
 )
@@ -81,4 +83,31 @@ type CanaryPublisher interface {
 	// CanaryPublic reports whether the fact holding the canary has been
 	// revealed.
 	CanaryPublic(value string) bool
+}
+
+// TwinMaker is implemented by states that hold private information, for the
+// conformance suite's counterfactual leak check. A canary finds a private
+// string that reaches the wrong viewer; a twin finds any private fact that
+// does — a flag such as who the Lieutenant is, a position, a count, a menu
+// entry, the wording of an action — by its consequences: two states that
+// differ only in one seat's private facts must look the same to everyone
+// else.
+//
+// The twin is the ruleset's own statement of what is private, and the check
+// holds every channel to it: for every viewer who may not see owner's
+// private facts, the Prompt, Observe, Legal of that viewer's seat, the next
+// action as RedactAction shows it, the dice it takes, the events as Redact
+// shows them, and what Observe shows after it are the same, byte for byte,
+// for the state and its twin.
+type TwinMaker interface {
+	// Twin returns a copy of the state that differs from it only in
+	// owner's private facts, drawn with r, and the action to send to the
+	// copy in place of a, the action seat is about to send to this state.
+	// That is a itself, unless seat is owner and a names or makes a private
+	// choice, which the twin varies too: another trooper appointed
+	// Lieutenant, another sealed bid. It returns false when owner has no
+	// private fact that the next step leaves private (a fact the action
+	// reveals — a marker that attacks, a hidden trooper that acts — is not
+	// varied).
+	Twin(owner, seat Seat, a Action, r *rand.Rand) (State, Action, bool)
 }

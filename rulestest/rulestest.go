@@ -36,6 +36,10 @@ type Options struct {
 	// ReplayEvery replays the whole log every this many steps (default 1:
 	// every step); the last step is always replayed.
 	ReplayEvery int
+	// TwinEvery runs the counterfactual leak check (rules.TwinMaker) every
+	// this many steps (default 1: every step; negative: never, for tests
+	// that prove another check fires on its own).
+	TwinEvery int
 }
 
 func (o Options) withDefaults() Options {
@@ -47,6 +51,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.ReplayEvery <= 0 {
 		o.ReplayEvery = 1
+	}
+	if o.TwinEvery == 0 {
+		o.TwinEvery = 1
 	}
 	return o
 }
@@ -63,7 +70,7 @@ func Run(t *testing.T, rs rules.Ruleset, sc *scenario.Scenario, opt Options) {
 type Violation struct {
 	Playout int
 	Step    int
-	Check   string // "round-trip", "clone", "replay", "legal", "illegal", "leak", "determinism", "ends", "setup"
+	Check   string // "round-trip", "clone", "replay", "legal", "illegal", "leak", "counterfactual", "determinism", "ends", "setup"
 	Detail  string
 }
 
@@ -210,6 +217,11 @@ func (g *game) play(seed uint64) ([]byte, error) {
 		}
 		if err := g.checkIllegal(step, st, enc.data, rng); err != nil {
 			return nil, err
+		}
+		if g.opt.TwinEvery > 0 && step%g.opt.TwinEvery == 0 {
+			if err := g.checkTwins(step, st, seed, seat, a); err != nil {
+				return nil, err
+			}
 		}
 		next, nextEnc, err := g.checkClone(step, st, enc.data, seat, a, src)
 		if err != nil {
@@ -443,4 +455,125 @@ func (g *game) checkReplay(step int, b1 []byte) error {
 		return g.fail(step, "replay", "replaying the log differs from the live state:\n%s\n%s", b1, b2)
 	}
 	return nil
+}
+
+// checkTwins is the counterfactual leak check: for each seat whose private
+// facts the state can vary (rules.TwinMaker), a twin that differs only in
+// them must look the same to every viewer who may not see them — now, in
+// the next step (seat sending a), and after it. st is not changed.
+func (g *game) checkTwins(step int, st rules.State, seed uint64, seat rules.Seat, a rules.Action) error {
+	tm, ok := st.(rules.TwinMaker)
+	if !ok {
+		return nil
+	}
+	// The twins are drawn from their own generator, so that the check
+	// changes nothing in the playout.
+	rng := rand.New(rand.NewPCG(seed, uint64(step)))
+	for _, owner := range g.seats {
+		if owner == rules.ChanceSeat {
+			continue
+		}
+		twin, ta, ok := tm.Twin(owner, seat, a, rng)
+		if !ok {
+			continue
+		}
+		var others []rules.Viewer
+		for _, v := range g.viewers() {
+			if !v.Sees(owner) {
+				others = append(others, v)
+			}
+		}
+		fail := func(v rules.Viewer, what string, x, y []byte) error {
+			return g.fail(step, "counterfactual", "%s tells apart two states that differ only in %s's private facts, by %s (next: %s by %s):\n%s\n%s", v, owner, what, a.Kind(), seat, x, y)
+		}
+		for _, v := range others {
+			x, y := viewOf(st, v), viewOf(twin, v)
+			if !bytes.Equal(x, y) {
+				return fail(v, "what it is shown (prompt, observation, menu)", x, y)
+			}
+			x, y = redactedAction(st, seat, a, v), redactedAction(twin, seat, ta, v)
+			if !bytes.Equal(x, y) {
+				return fail(v, "the next action", x, y)
+			}
+		}
+		// The next step, with the same dice: the dice a step takes are
+		// public (the log shows them).
+		orig := st.Clone()
+		entry, events, err := rules.Step(orig, 0, seat, a, dice.NewPCG(seed, uint64(step)))
+		if err != nil {
+			return g.fail(step, "counterfactual", "legal action %s by %s refused on a clone: %v", a.Kind(), seat, err)
+		}
+		script, err := dice.NewScript(entry.Dice...)
+		if err != nil {
+			return g.fail(step, "counterfactual", "%v", err)
+		}
+		twinEvents, err := twin.Apply(seat, ta, script)
+		if err != nil {
+			return fail(others[0], "whether the next action is accepted", []byte("accepted"), []byte(err.Error()))
+		}
+		if n := script.Remaining(); n != 0 {
+			return fail(others[0], "the dice the next action takes", fmt.Appendf(nil, "%v", entry.Dice), fmt.Appendf(nil, "%d fewer", n))
+		}
+		for _, v := range others {
+			x, y := redactedEvents(orig, events, v), redactedEvents(twin, twinEvents, v)
+			if !bytes.Equal(x, y) {
+				return fail(v, "the events of the next step", x, y)
+			}
+			x, y = viewOf(orig, v), viewOf(twin, v)
+			if !bytes.Equal(x, y) {
+				return fail(v, "what it is shown after the next step", x, y)
+			}
+		}
+	}
+	return nil
+}
+
+// viewOf is everything v is shown of st: the prompt, its observation and,
+// for a player, its seat's menu.
+func viewOf(st rules.State, v rules.Viewer) []byte {
+	doc := struct {
+		Prompt  rules.Prompt   `json:"prompt"`
+		Observe any            `json:"observe"`
+		Legal   []rules.Option `json:"legal,omitempty"`
+	}{Prompt: st.Prompt(), Observe: st.Observe(v)}
+	if v.Role == rules.RolePlayer {
+		doc.Legal = st.Legal(v.Seat)
+	}
+	return jsonOf(doc)
+}
+
+// redactedAction is a, sent by seat to st, as v sees it.
+func redactedAction(st rules.State, seat rules.Seat, a rules.Action, v rules.Viewer) []byte {
+	red, ok := st.RedactAction(seat, a, v)
+	if !ok {
+		return []byte("(not shown)")
+	}
+	return encodeKinded(red)
+}
+
+// redactedEvents are the events as v sees them, in order.
+func redactedEvents(st rules.State, events []rules.Event, v rules.Viewer) []byte {
+	var out [][]byte
+	for _, e := range events {
+		if red, ok := st.Redact(e, v); ok {
+			out = append(out, encodeKinded(red))
+		}
+	}
+	return bytes.Join(out, []byte("\n"))
+}
+
+func encodeKinded(x rules.Kinded) []byte {
+	b, err := rules.Encode(x)
+	if err != nil {
+		return fmt.Appendf(nil, "(%s does not encode: %v)", x.Kind(), err)
+	}
+	return b
+}
+
+func jsonOf(x any) []byte {
+	b, err := json.Marshal(x)
+	if err != nil {
+		return fmt.Appendf(nil, "(does not encode: %v)", err)
+	}
+	return b
 }

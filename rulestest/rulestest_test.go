@@ -3,6 +3,7 @@ package rulestest
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/internal/duel"
@@ -22,7 +23,9 @@ func TestDuelConforms(t *testing.T) {
 }
 
 // Each deliberate flaw is caught by the check meant for it: the suite can
-// fail, and each of its checks can fail on its own.
+// fail, and each of its checks can fail on its own. The counterfactual
+// check is left out here, since it sees most flaws too (a different die, a
+// different menu); TestCounterfactualCatchesLeaks proves it.
 func TestSuiteCatchesFlaws(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -47,13 +50,46 @@ func TestSuiteCatchesFlaws(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			// A duel of three rounds takes 24 steps; a game still running
 			// at 200 never ends.
-			err := Check(duel.Ruleset{Flaws: tt.flaws}, duelScenario(), Options{Playouts: 20, MaxSteps: 200})
+			err := Check(duel.Ruleset{Flaws: tt.flaws}, duelScenario(), Options{Playouts: 20, MaxSteps: 200, TwinEvery: -1})
 			var v *Violation
 			if !errors.As(err, &v) {
 				t.Fatalf("the suite passed a flawed ruleset (err %v)", err)
 			}
 			if !slices.Contains(tt.checks, v.Check) {
 				t.Fatalf("caught by %q, want one of %q: %v", v.Check, tt.checks, v)
+			}
+		})
+	}
+}
+
+// The counterfactual check sees a private fact that leaks as a number, on
+// each channel a viewer has: an action shown as sent, a menu, a count in an
+// observation, an event. No canary is in any of them, and the canary check
+// passes every one of these flawed rulesets.
+func TestCounterfactualCatchesLeaks(t *testing.T) {
+	tests := []struct {
+		name  string
+		flaws duel.Flaws
+		what  string // the channel the check names
+	}{
+		{"a sealed bid shown in the action", duel.Flaws{LeakBidAction: true}, "the next action"},
+		{"the bids made shown in another seat's menu", duel.Flaws{LeakBidMenu: true}, "what it is shown"},
+		{"the total of the bids shown in the observation", duel.Flaws{LeakBidCount: true}, "what it is shown"},
+		{"a private note shown in an event", duel.Flaws{LeakNote: true}, "the events of the next step"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rs := duel.Ruleset{Flaws: tt.flaws}
+			err := Check(rs, duelScenario(), Options{Playouts: 10, MaxSteps: 200})
+			var v *Violation
+			if !errors.As(err, &v) || v.Check != "counterfactual" || !strings.Contains(v.Detail, tt.what) {
+				t.Fatalf("got %v, want a counterfactual violation by %s", err, tt.what)
+			}
+			if tt.flaws.LeakNote {
+				return // a planted canary finds this one too
+			}
+			if err := Check(rs, duelScenario(), Options{Playouts: 10, MaxSteps: 200, TwinEvery: -1}); err != nil {
+				t.Fatalf("without twins the suite should pass this leak by: %v", err)
 			}
 		})
 	}

@@ -39,6 +39,11 @@ type Flaws struct {
 	LossyState     bool // DecodeState loses the scores: a state does not survive JSON
 	NeverEnds      bool // after the last turn the game starts over instead of ending
 	StampedMoves   bool // Legal stamps each move with a serial from a package-level counter
+	// Leaks no canary can find: numbers, not planted strings. Only the
+	// counterfactual check (rules.TwinMaker) sees them.
+	LeakBidAction bool // RedactAction shows a sealed bid to everyone
+	LeakBidMenu   bool // the menu of a seat that is not prompted shows the bids made so far
+	LeakBidCount  bool // Observe shows the total of the sealed bids
 }
 
 // serials numbers the moves Legal offers under the StampedMoves flaw. It is
@@ -345,6 +350,13 @@ func (s *duelState) Legal(seat rules.Seat) []rules.Option {
 				opts[i].Illegal = rules.Errorf(rules.CodeNotYourTurn, "", "%s is not prompted", seat)
 			}
 		}
+		if s.Flaws.LeakBidMenu {
+			for _, other := range s.Seats {
+				if n, ok := s.Bids[other]; ok {
+					opts = append(opts, rules.Option{Action: bidAction{n}, Illegal: rules.Errorf(rules.CodeNotYourTurn, "", "%s bid it", other)})
+				}
+			}
+		}
 	}
 	return opts
 }
@@ -425,6 +437,7 @@ type duelView struct {
 	Secret map[rules.Seat]string `json:"secret,omitempty"`
 	Bid    []rules.Seat          `json:"bid,omitempty"` // who has bid, not what
 	Phase  string                `json:"phase"`
+	Total  int                   `json:"total,omitempty"` // the LeakBidCount flaw
 }
 
 func (s *duelState) Observe(v rules.Viewer) any {
@@ -433,8 +446,11 @@ func (s *duelState) Observe(v rules.Viewer) any {
 		if v.Sees(seat) || s.Flaws.LeakSecret {
 			view.Secret[seat] = s.Secret[seat]
 		}
-		if _, ok := s.Bids[seat]; ok {
+		if n, ok := s.Bids[seat]; ok {
 			view.Bid = append(view.Bid, seat)
+			if s.Flaws.LeakBidCount {
+				view.Total += n
+			}
 		}
 	}
 	return view
@@ -459,7 +475,7 @@ func (s *duelState) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 // RedactAction seals a bid: only its bidder sees how much it was; everyone
 // sees that the seat bid (the bid event says so too).
 func (s *duelState) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (rules.Action, bool) {
-	if b, ok := a.(bidAction); ok && !v.Sees(seat) {
+	if b, ok := a.(bidAction); ok && !v.Sees(seat) && !s.Flaws.LeakBidAction {
 		b.N = -1
 		return b, true
 	}
@@ -473,6 +489,25 @@ func (s *duelState) Clone() rules.State {
 	c.Secret = maps.Clone(s.Secret)
 	c.Bids = maps.Clone(s.Bids)
 	return &c
+}
+
+// Twin is the state with owner's private facts changed: its secret always,
+// and its sealed bid while it stays sealed (the chance step that follows
+// every seat's bid tells who bid higher, so none is varied then). When
+// owner is about to bid, the twin bids another amount.
+func (s *duelState) Twin(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rules.State, rules.Action, bool) {
+	if !slices.Contains(s.Seats, owner) {
+		return nil, nil, false
+	}
+	t := s.Clone().(*duelState)
+	t.Secret[owner] = s.Secret[owner] + "~twin"
+	if n, ok := t.Bids[owner]; ok && t.Phase == "bid" {
+		t.Bids[owner] = (n + 1 + r.IntN(2)) % 3
+	}
+	if b, ok := a.(bidAction); ok && seat == owner && b.N >= 0 && b.N <= 2 {
+		a = bidAction{(b.N + 1 + r.IntN(2)) % 3}
+	}
+	return t, a, true
 }
 
 // RollAction is the move that rolls a die, for tests outside the package.
