@@ -15,3 +15,9 @@ var Catalog embed.FS
 //
 //go:embed scenarios
 var Scenarios embed.FS
+
+// Fantasy is the shipped catalog of the fantasy ruleset: illustrative
+// profiles only (fantasy.DefaultCatalog loads it).
+//
+//go:embed fantasy/*.yaml
+var Fantasy embed.FS

@@ -1,0 +1,171 @@
+package fantasy
+
+import (
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Leg is one part of a Remaining Move: forward or backward some inches, or
+// a wheel of some degrees (positive to the left, pivoting on the left front
+// corner; negative to the right).
+type Leg struct {
+	Forward  float64 `json:"forward,omitempty"`
+	Backward float64 `json:"backward,omitempty"`
+	Wheel    float64 `json:"wheel,omitempty"`
+}
+
+// Reposition moves a model with In the First Rank! to another slot of its
+// unit during a move, swapping with the model there.
+type Reposition struct {
+	Model string `json:"model"`
+	Rank  int    `json:"rank"`
+	File  int    `json:"file"`
+}
+
+// The actions. Every one names units and models by id.
+type (
+	// DeclareCharge declares a charge by a unit, or by one character out
+	// of it (Charging out of a unit).
+	DeclareCharge struct {
+		Unit      string `json:"unit"`
+		Character string `json:"character,omitempty"`
+		Target    string `json:"target"`
+	}
+	// EndCharges closes the declarations.
+	EndCharges struct{}
+	// React is the charged unit's reaction: hold, stand-and-shoot or flee.
+	React struct {
+		Reaction string `json:"reaction"`
+	}
+	// ChargeMove rolls a declared charge's range and moves the charger.
+	ChargeMove struct {
+		Unit string `json:"unit"`
+	}
+	// Move is a Remaining Move: an advance, or a march.
+	Move struct {
+		Unit       string       `json:"unit"`
+		March      bool         `json:"march,omitempty"`
+		Legs       []Leg        `json:"legs"`
+		Reposition []Reposition `json:"reposition,omitempty"`
+	}
+	// Reform sets a new formation about the unit's centre.
+	Reform struct {
+		Unit   string  `json:"unit"`
+		Files  int     `json:"files"`
+		Facing float64 `json:"facing"`
+	}
+	// Join moves a character (a unit of one) into a friendly unit. Displace
+	// names the front-rank model with In the First Rank! that steps back
+	// for him when the front rank holds no rank-and-file.
+	Join struct {
+		Character string `json:"character"`
+		Unit      string `json:"unit"`
+		Displace  string `json:"displace,omitempty"`
+	}
+	// Leave moves a character out of his unit to a point, as his own unit.
+	Leave struct {
+		Unit      string     `json:"unit"`
+		Character string     `json:"character"`
+		To        geom.Point `json:"to"`
+	}
+	// EndMovement closes the Movement phase.
+	EndMovement struct{}
+	// Shoot shoots a unit's missile weapons at an enemy unit.
+	Shoot struct {
+		Unit   string `json:"unit"`
+		Target string `json:"target"`
+	}
+	// EndShooting closes the Shooting phase.
+	EndShooting struct{}
+	// Allocate distributes hits on a combined unit: how many each
+	// eligible character takes; the rank-and-file take the rest.
+	Allocate struct {
+		Hits map[string]int `json:"hits"`
+	}
+	// MoveUp names the model with In the First Rank! that fills a vacated
+	// front-rank slot.
+	MoveUp struct {
+		Model string `json:"model"`
+	}
+	// Fight resolves a round of the close combat a unit is in.
+	Fight struct {
+		Unit string `json:"unit"`
+	}
+	// EndTurn ends the player turn (every combat must have been fought).
+	EndTurn struct{}
+)
+
+func (DeclareCharge) Kind() string { return "charge" }
+func (EndCharges) Kind() string    { return "end-charges" }
+func (React) Kind() string         { return "react" }
+func (ChargeMove) Kind() string    { return "charge-move" }
+func (Move) Kind() string          { return "move" }
+func (Reform) Kind() string        { return "reform" }
+func (Join) Kind() string          { return "join" }
+func (Leave) Kind() string         { return "leave" }
+func (EndMovement) Kind() string   { return "end-movement" }
+func (Shoot) Kind() string         { return "shoot" }
+func (EndShooting) Kind() string   { return "end-shooting" }
+func (Allocate) Kind() string      { return "allocate" }
+func (MoveUp) Kind() string        { return "move-up" }
+func (Fight) Kind() string         { return "fight" }
+func (EndTurn) Kind() string       { return "end-turn" }
+
+var actionCodec = func() *rules.Codec[rules.Action] {
+	c := &rules.Codec[rules.Action]{}
+	c.Register("charge", func() rules.Action { return &DeclareCharge{} })
+	c.Register("end-charges", func() rules.Action { return &EndCharges{} })
+	c.Register("react", func() rules.Action { return &React{} })
+	c.Register("charge-move", func() rules.Action { return &ChargeMove{} })
+	c.Register("move", func() rules.Action { return &Move{} })
+	c.Register("reform", func() rules.Action { return &Reform{} })
+	c.Register("join", func() rules.Action { return &Join{} })
+	c.Register("leave", func() rules.Action { return &Leave{} })
+	c.Register("end-movement", func() rules.Action { return &EndMovement{} })
+	c.Register("shoot", func() rules.Action { return &Shoot{} })
+	c.Register("end-shooting", func() rules.Action { return &EndShooting{} })
+	c.Register("allocate", func() rules.Action { return &Allocate{} })
+	c.Register("move-up", func() rules.Action { return &MoveUp{} })
+	c.Register("fight", func() rules.Action { return &Fight{} })
+	c.Register("end-turn", func() rules.Action { return &EndTurn{} })
+	return c
+}()
+
+// Event is everything that happens, as one flat record: What is its kind, Unit
+// and Model say to whom, Text says it for people, and the numbers carry the
+// figures a client needs (dice, distances, hits).
+type Event struct {
+	What  string         `json:"-"`
+	Unit  string         `json:"unit,omitempty"`
+	Model string         `json:"model,omitempty"`
+	Dice  []int          `json:"dice,omitempty"`
+	Value float64        `json:"value,omitempty"`
+	Hits  map[string]int `json:"hits,omitempty"`
+	Text  string         `json:"text"`
+}
+
+// Kind is the event's What.
+func (e Event) Kind() string { return e.What }
+
+// eventKinds are every What an Event may carry.
+var eventKinds = []string{"charge-declared", "reaction", "charge-roll", "charged", "charge-failed",
+	"fled", "rallied", "destroyed", "moved", "marched", "march-test", "reformed", "joined", "left",
+	"shot", "hits", "look-out-sir", "allocated", "wounds", "casualties", "moved-up", "fought",
+	"combat-result", "break-test", "pursued", "turn", "game-over", "stand-and-shoot"}
+
+var eventCodec = func() *rules.Codec[rules.Event] {
+	c := &rules.Codec[rules.Event]{}
+	for _, k := range eventKinds {
+		c.Register(k, func() rules.Event { return &eventBody{} })
+	}
+	return c
+}()
+
+// eventBody decodes an Event's fields (its kind is taken by the codec and
+// put back by DecodeEvent).
+type eventBody Event
+
+func (eventBody) Kind() string { return "" }
+
+// String is the event for people: its text.
+func (e Event) String() string { return e.Text }

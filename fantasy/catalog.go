@@ -1,0 +1,225 @@
+package fantasy
+
+import (
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"slices"
+
+	"github.com/goccy/go-yaml"
+
+	"github.com/ordo-rules/ordo/data"
+	"github.com/ordo-rules/ordo/internal/yamlfile"
+)
+
+// TroopType is a model's troop type: it decides which units a character may
+// join, whether a character is "of the same type" as a unit's rank-and-file
+// (Characters in units: hit allocation), Swiftstride, and how many models
+// make a full rank.
+type TroopType string
+
+// The troop types.
+const (
+	Infantry          TroopType = "infantry"
+	WarBeast          TroopType = "war-beast"
+	Cavalry           TroopType = "cavalry"
+	MonstrousInfantry TroopType = "monstrous-infantry"
+	MonstrousBeast    TroopType = "monstrous-beast"
+	MonstrousCavalry  TroopType = "monstrous-cavalry"
+	Monster           TroopType = "monster"
+	Chariot           TroopType = "chariot"
+	Swarm             TroopType = "swarm"
+	WarMachine        TroopType = "war-machine"
+)
+
+// TroopTypes lists every troop type, in the order the rules list them.
+var TroopTypes = []TroopType{Infantry, WarBeast, Cavalry, MonstrousInfantry, MonstrousBeast,
+	MonstrousCavalry, Monster, Chariot, Swarm, WarMachine}
+
+// joinable reports whether characters may join a unit of this type
+// (Joining a unit: infantry, war beasts, cavalry and the monstrous types;
+// never monsters, chariots, swarms or war machines).
+func (t TroopType) joinable() bool {
+	switch t {
+	case Infantry, WarBeast, Cavalry, MonstrousInfantry, MonstrousBeast, MonstrousCavalry:
+		return true
+	}
+	return false
+}
+
+// swiftstride reports whether the type rolls 3D6 and keeps the best two for
+// its charge range (Swiftstride: war beasts, cavalry, monstrous beasts and
+// monstrous cavalry; every flyer has it too).
+func (t TroopType) swiftstride() bool {
+	switch t {
+	case WarBeast, Cavalry, MonstrousBeast, MonstrousCavalry:
+		return true
+	}
+	return false
+}
+
+// monstrous reports whether three models make a full rank (Rank bonus:
+// monstrous infantry, beasts and cavalry).
+func (t TroopType) monstrous() bool {
+	return t == MonstrousInfantry || t == MonstrousBeast || t == MonstrousCavalry
+}
+
+// Missile is a profile's missile weapon.
+type Missile struct {
+	Name  string `yaml:"name" json:"name"`
+	Range int    `yaml:"range" json:"range"` // inches
+	S     int    `yaml:"s" json:"s"`
+	Shots int    `yaml:"shots,omitempty" json:"shots,omitempty"` // per model, default 1
+}
+
+// Profile is one model's characteristics.
+type Profile struct {
+	Name      string    `yaml:"name" json:"name"`
+	Type      TroopType `yaml:"type" json:"type"`
+	Character bool      `yaml:"character,omitempty" json:"character,omitempty"`
+	Fly       bool      `yaml:"fly,omitempty" json:"fly,omitempty"`
+	M         int       `yaml:"m" json:"m"`
+	WS        int       `yaml:"ws" json:"ws"`
+	BS        int       `yaml:"bs" json:"bs"`
+	S         int       `yaml:"s" json:"s"`
+	T         int       `yaml:"t" json:"t"`
+	W         int       `yaml:"w" json:"w"`
+	I         int       `yaml:"i" json:"i"`
+	A         int       `yaml:"a" json:"a"`
+	Ld        int       `yaml:"ld" json:"ld"`
+	// Save is the armour save after equipment (5 means 5+; 0 none), Ward
+	// the ward save, taken after a failed armour save and never modified.
+	Save    int        `yaml:"save,omitempty" json:"save,omitempty"`
+	Ward    int        `yaml:"ward,omitempty" json:"ward,omitempty"`
+	Base    [2]float64 `yaml:"base" json:"base"` // width, depth in inches
+	Points  int        `yaml:"points" json:"points"`
+	Missile *Missile   `yaml:"missile,omitempty" json:"missile,omitempty"`
+}
+
+// Swiftstride reports whether the profile rolls 3D6 for its charge range.
+func (p Profile) Swiftstride() bool { return p.Fly || p.Type.swiftstride() }
+
+// Check says what is wrong with a profile, or nil.
+func (p Profile) Check() error {
+	switch {
+	case p.Name == "":
+		return fmt.Errorf("name is required")
+	case !slices.Contains(TroopTypes, p.Type):
+		return fmt.Errorf("profile %q: type %q is none of %v", p.Name, p.Type, TroopTypes)
+	}
+	stats := []struct {
+		name   string
+		v, max int
+	}{{"m", p.M, 20}, {"ws", p.WS, 10}, {"bs", p.BS, 10}, {"s", p.S, 10}, {"t", p.T, 10},
+		{"w", p.W, 10}, {"i", p.I, 10}, {"a", p.A, 10}, {"ld", p.Ld, 10}, {"save", p.Save, 7}, {"ward", p.Ward, 7}}
+	for _, s := range stats {
+		if s.v < 0 || s.v > s.max {
+			return fmt.Errorf("profile %q: %s is %d, outside 0..%d", p.Name, s.name, s.v, s.max)
+		}
+	}
+	if p.W < 1 || p.Ld < 2 {
+		return fmt.Errorf("profile %q: a model has at least 1 wound and Ld 2", p.Name)
+	}
+	for i, b := range p.Base {
+		if !(b >= 0.5 && b <= 10) || math.IsInf(b, 0) {
+			return fmt.Errorf("profile %q: base[%d] is %v, outside 0.5..10 inches", p.Name, i, b)
+		}
+	}
+	if p.Points < 0 || p.Points > 10000 {
+		return fmt.Errorf("profile %q: points %d outside 0..10000", p.Name, p.Points)
+	}
+	if m := p.Missile; m != nil && (m.Range < 1 || m.Range > 72 || m.S < 1 || m.S > 10 || m.Shots < 0 || m.Shots > 10) {
+		return fmt.Errorf("profile %q: missile weapon needs range 1..72, s 1..10 and shots 0..10", p.Name)
+	}
+	return nil
+}
+
+// Catalog holds the profiles a game may use, by name.
+type Catalog struct {
+	Profiles map[string]Profile
+}
+
+// HasProfile lets the scenario loader check references.
+func (c *Catalog) HasProfile(name string) bool { _, ok := c.Profiles[name]; return ok }
+
+// catalogFile is the YAML form.
+type catalogFile struct {
+	Profiles []Profile `yaml:"profiles"`
+}
+
+// maxCatalogBytes bounds one catalog file, checked before parsing.
+const maxCatalogBytes = 1 << 20
+
+// Parse adds the profiles of one YAML file to a copy of c (c may be nil).
+// Errors say file:line:col and what is wrong; a name already defined is
+// refused.
+func (c *Catalog) Parse(file string, b []byte) (*Catalog, error) {
+	if len(b) > maxCatalogBytes {
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d a catalog file may have", file, len(b), maxCatalogBytes)
+	}
+	out := &Catalog{Profiles: map[string]Profile{}}
+	if c != nil {
+		for k, v := range c.Profiles {
+			out.Profiles[k] = v
+		}
+	}
+	body, perr := yamlfile.ParseOne(file, b, "catalog", "")
+	if perr != nil {
+		return nil, perr
+	}
+	if body == nil {
+		return nil, fmt.Errorf("%s: the file holds no catalog", file)
+	}
+	var cf catalogFile
+	if err := yaml.NodeToValue(body, &cf, yaml.Strict()); err != nil {
+		msg, tk := yamlfile.SplitError(err)
+		p := yamlfile.TokenPos(tk).OrStart()
+		return nil, fmt.Errorf("%s:%d:%d: %s", file, p.Line, p.Col, msg)
+	}
+	for i, p := range cf.Profiles {
+		if err := p.Check(); err != nil {
+			return nil, fmt.Errorf("%s: profiles[%d]: %w", file, i, err)
+		}
+		if _, dup := out.Profiles[p.Name]; dup {
+			return nil, fmt.Errorf("%s: profiles[%d]: profile %q is already defined", file, i, p.Name)
+		}
+		out.Profiles[p.Name] = p
+	}
+	return out, nil
+}
+
+// Load adds user catalog files from disk to a copy of c.
+func (c *Catalog) Load(files ...string) (*Catalog, error) {
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("catalog: %w", err)
+		}
+		if c, err = c.Parse(f, b); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// DefaultCatalog is the shipped catalog (data/fantasy/*.yaml): illustrative
+// profiles of the project's own.
+func DefaultCatalog() (*Catalog, error) {
+	names, err := fs.Glob(data.Fantasy, "fantasy/*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(names)
+	var c *Catalog
+	for _, n := range names {
+		b, err := fs.ReadFile(data.Fantasy, n)
+		if err != nil {
+			return nil, err
+		}
+		if c, err = c.Parse("data/"+n, b); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}

@@ -1,0 +1,638 @@
+package fantasy
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Rules cited by this file.
+const (
+	ruleShooting     = "Shooting: to hit"
+	ruleStandShoot   = "Stand & Shoot"
+	ruleCloseCombat  = "Close combat"
+	ruleCombatResult = "Combat result"
+	ruleBreak        = "Break tests (Steadfast)"
+	rulePursuit      = "Flee and pursue"
+)
+
+// shootNeed is the roll to hit with BS and modifiers (negative ones are
+// penalties): 7 − BS, a natural 1 always missing; past 6, a 6 and then 4+,
+// 5+ or 6+ on a second die; 10 or more cannot hit.
+func shootNeed(bs, mods int) int { return max(2, 7-bs-mods) }
+
+// rollToHit rolls n shots needing need and returns the hits and the dice.
+func rollToHit(n, need int, r roller) (int, []int, error) {
+	if need >= 10 {
+		return 0, nil, nil
+	}
+	d, err := r.d6s(n)
+	if err != nil {
+		return 0, nil, err
+	}
+	hits := 0
+	for _, f := range d {
+		switch {
+		case need <= 6 && f >= need:
+			hits++
+		case need > 6 && f == 6:
+			g, err := r.d6()
+			if err != nil {
+				return 0, nil, err
+			}
+			d = append(d, g)
+			if g >= need-3 {
+				hits++
+			}
+		}
+	}
+	return hits, d, nil
+}
+
+// shots counts the missile shots of a unit: its first two ranks.
+func (s *State) shots(u *Unit) int {
+	p := s.rf(u)
+	if p.Missile == nil {
+		return 0
+	}
+	n := 0
+	for r := 0; r < min(2, len(u.Ranks)); r++ {
+		for _, id := range u.Ranks[r] {
+			if m := u.model(id); m != nil && m.Role != Character {
+				n += max(1, p.Missile.Shots)
+			}
+		}
+	}
+	return n
+}
+
+// checkShoot validates a shooting attack.
+func (s *State) checkShoot(a Shoot) (*Unit, *Unit, *rules.RuleError) {
+	u, t := s.unit(a.Unit), s.unit(a.Target)
+	switch {
+	case u == nil || u.Seat != s.activeSeat():
+		return nil, nil, rules.Errorf(CodeNoSuchID, ruleShooting, "%q is none of %s's units", a.Unit, s.activeSeat())
+	case t == nil || t.Seat == u.Seat:
+		return nil, nil, rules.Errorf(CodeNoSuchID, ruleShooting, "%q is no enemy unit", a.Target)
+	case s.shots(u) == 0:
+		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s has no missile weapons", u.ID)
+	case u.Flags.Marched:
+		return nil, nil, rules.Errorf(CodeShoot, ruleMarch, "%s marched this turn: it cannot shoot", u.ID)
+	case u.Flags.Reformed:
+		return nil, nil, rules.Errorf(CodeShoot, ruleReform, "%s reformed this turn: it cannot shoot", u.ID)
+	case u.Flags.Shot || u.Flags.Charged || u.Flags.Fleeing || u.Flags.Fled || u.engaged():
+		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s cannot shoot now (it shot, charged, fled or fights)", u.ID)
+	case t.engaged():
+		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s is in close combat: no shooting into it", t.ID)
+	case !u.partlyInFrontArc(t):
+		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s is not in the front arc of %s", t.ID, u.ID)
+	}
+	if d, rng := unitDist(u, t), float64(s.rf(u).Missile.Range); d > rng+geom.Eps {
+		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s is %.1f\" away, beyond the %.0f\" of %s's weapons", t.ID, d, rng, u.ID)
+	}
+	return u, t, nil
+}
+
+func (s *State) shoot(a Shoot, r roller) error {
+	u, t, err := s.checkShoot(a)
+	if err != nil {
+		return err
+	}
+	u.Flags.Shot = true
+	p := s.rf(u)
+	mods, why := 0, []string{}
+	if d := unitDist(u, t); d > float64(p.Missile.Range)/2 {
+		mods--
+		why = append(why, "-1 long range")
+	}
+	if u.Flags.Moved {
+		mods--
+		why = append(why, "-1 moved")
+	}
+	need := shootNeed(p.BS, mods)
+	hits, d, rerr := rollToHit(s.shots(u), need, r)
+	if rerr != nil {
+		return rerr
+	}
+	s.emit(Event{What: "shot", Unit: u.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s shoots %d at %s needing %s %s: %d hits (%s)", u.ID, s.shots(u), t.ID, needText(need), strings.Join(why, " "), hits, ruleShooting)})
+	return s.hitUnit(u.Seat, t, hits, p.Missile.S, r)
+}
+
+func needText(n int) string {
+	if n >= 10 {
+		return "the impossible"
+	}
+	return fmt.Sprintf("%d+", n)
+}
+
+// standAndShoot shoots the charged unit's missiles at its charger, at −1.
+// At a character charging out, the shots are his alone (Charging out of a
+// unit); under fantasy-look-out: 8th each hit passes to the unit he left
+// on a 4+ when it is of his troop type.
+func (s *State) standAndShoot(t, u *Unit, c *Charge, r roller) error {
+	p := s.rf(t)
+	mods, why := -1, []string{"-1 stand and shoot"}
+	if c.Distance > float64(p.Missile.Range)/2 {
+		mods--
+		why = append(why, "-1 long range")
+	}
+	need := shootNeed(p.BS, mods)
+	hits, d, err := rollToHit(s.shots(t), need, r)
+	if err != nil {
+		return err
+	}
+	s.emit(Event{What: "stand-and-shoot", Unit: t.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s stands and shoots at %s needing %s %s: %d hits (%s)", t.ID, chargerName(c), needText(need), strings.Join(why, " "), hits, ruleStandShoot)})
+	if c.Character == "" {
+		return s.hitUnit(t.Seat, u, hits, p.Missile.S, r)
+	}
+	ch := u.model(c.Character)
+	direct, pool := map[string]int{}, 0
+	for range hits {
+		if s.lookOut8th() && s.profile(ch).Type == s.rf(u).Type && u.nonCharacters() > 0 {
+			f, err := r.d6()
+			if err != nil {
+				return err
+			}
+			s.emit(Event{What: "look-out-sir", Unit: u.ID, Model: ch.ID, Dice: []int{f}, Text: lookOutText(ch.ID, f, 4)})
+			if f >= 4 {
+				pool++
+				continue
+			}
+		}
+		direct[ch.ID]++
+	}
+	if hits > 0 {
+		per := s.perModel(u, direct, pool)
+		s.emit(Event{What: "allocated", Unit: u.ID, Hits: per, Text: fmt.Sprintf("Stand & Shoot hits: %s (%s)", describeHits(per), ruleChargeOut)})
+	}
+	return s.resolveHits(u, direct, pool, p.Missile.S, r, true)
+}
+
+// ccNeed is the roll to hit in close combat, WS against WS.
+func ccNeed(ws, def int) int {
+	switch {
+	case ws > def:
+		return 3
+	case def > 2*ws:
+		return 5
+	}
+	return 4
+}
+
+// combatOf is every unit in the close combat u is in.
+func (s *State) combatOf(u *Unit) []*Unit {
+	seen := []*Unit{u}
+	for i := 0; i < len(seen); i++ {
+		for _, id := range seen[i].Engage {
+			if e := s.unit(id); e != nil && !slices.Contains(seen, e) {
+				seen = append(seen, e)
+			}
+		}
+	}
+	slices.SortFunc(seen, func(a, b *Unit) int { return strings.Compare(a.ID, b.ID) })
+	return seen
+}
+
+// blow is the attacks of one model in an Initiative step.
+type blow struct {
+	unit   *Unit
+	target *Unit
+	model  string // the character attacked, or "" for the rank-and-file
+	n, ws  int
+	str    int
+	ini    int // the striker's Initiative
+}
+
+// blows lists who strikes in a combat, as it stands: each model touching
+// an enemy model attacks with its Attacks (the rank-and-file of the enemy
+// unit, or a character when it touches only characters); infantry in the
+// rank behind a fighting front-rank model support with 1 Attack (monstrous
+// infantry with up to 3).
+func (s *State) blows(units []*Unit) []blow {
+	var out []blow
+	for _, u := range units {
+		for r, rank := range u.Ranks {
+			for f, id := range rank {
+				m := u.model(id)
+				if m == nil {
+					continue
+				}
+				p := s.profile(m)
+				base := u.baseAt(u.slotCentre(r, f))
+				t, tm := s.touched(u, base)
+				if t != nil {
+					out = append(out, blow{u, t, tm, p.A, p.WS, p.S, min(p.I, 10)})
+					continue
+				}
+				if r != 1 || (p.Type != Infantry && p.Type != MonstrousInfantry) {
+					continue
+				}
+				front := u.model(u.Ranks[0][min(f, len(u.Ranks[0])-1)])
+				if front == nil {
+					continue
+				}
+				ft, fm := s.touched(u, u.baseAt(u.slotCentre(0, f)))
+				if ft == nil || !u.frontArc(ft.centre()) {
+					continue
+				}
+				n := 1
+				if p.Type == MonstrousInfantry {
+					n = min(p.A, 3)
+				}
+				out = append(out, blow{u, ft, fm, n, p.WS, p.S, min(p.I, 10)})
+			}
+		}
+	}
+	return out
+}
+
+// touched is the enemy unit a base touches, and the character it attacks
+// when it touches only characters of that unit.
+func (s *State) touched(u *Unit, base rect) (*Unit, string) {
+	for _, id := range u.Engage {
+		e := s.unit(id)
+		if e == nil || rectDist(base, e.footprint()) > 0.05 {
+			continue
+		}
+		chars, rf := "", false
+		for r, rank := range e.Ranks {
+			for f, eid := range rank {
+				if eid == "" || rectDist(base, e.baseAt(e.slotCentre(r, f))) > 0.05 {
+					continue
+				}
+				if m := e.model(eid); m.Role == Character {
+					if chars == "" {
+						chars = eid
+					}
+				} else {
+					rf = true
+				}
+			}
+		}
+		if rf {
+			return e, ""
+		}
+		if chars != "" {
+			return e, chars
+		}
+	}
+	return nil, ""
+}
+
+// checkFight validates fighting a combat.
+func (s *State) checkFight(a Fight) (*Unit, *rules.RuleError) {
+	u := s.unit(a.Unit)
+	switch {
+	case u == nil:
+		return nil, rules.Errorf(CodeNoSuchID, ruleCloseCombat, "no unit %q", a.Unit)
+	case !u.engaged():
+		return nil, rules.Errorf(CodeCombat, ruleCloseCombat, "%s is not in close combat", a.Unit)
+	case slices.Contains(s.Fought, u.ID):
+		return nil, rules.Errorf(CodeCombat, ruleCloseCombat, "%s's combat has been fought this turn", a.Unit)
+	}
+	return u, nil
+}
+
+// fight resolves one round of a close combat: blows by Initiative, the
+// combat result, break tests, flight and pursuit.
+func (s *State) fight(a Fight, r roller) error {
+	u, err := s.checkFight(a)
+	if err != nil {
+		return err
+	}
+	units := s.combatOf(u)
+	for _, x := range units {
+		s.Fought = append(s.Fought, x.ID)
+	}
+	caused := map[rules.Seat]int{}
+	steps := map[int]bool{}
+	for _, x := range units {
+		for i := range x.Models {
+			steps[min(s.profile(&x.Models[i]).I, 10)] = true
+		}
+	}
+	for ini := 10; ini >= 0; ini-- {
+		if !steps[ini] {
+			continue
+		}
+		var step []blow
+		for _, b := range s.blows(units) {
+			if b.ini == ini {
+				step = append(step, b)
+			}
+		}
+		if len(step) == 0 {
+			continue
+		}
+		type key struct {
+			unit, model string
+			str         int
+		}
+		hits := map[key]int{}
+		var order []key
+		for _, b := range step {
+			def := s.rf(b.target).WS
+			if b.model != "" {
+				def = s.profile(b.target.model(b.model)).WS
+			}
+			need := ccNeed(b.ws, def)
+			h, d, err := rollToHit(b.n, need, r)
+			if err != nil {
+				return err
+			}
+			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: fmt.Sprintf("%s: %d attacks at Initiative %d on %s needing %d+: %d hits", b.unit.ID, b.n, ini, targetName(b), need, h)})
+			k := key{b.target.ID, b.model, b.str}
+			if _, ok := hits[k]; !ok {
+				order = append(order, k)
+			}
+			hits[k] += h
+		}
+		for _, k := range order {
+			t := s.unit(k.unit)
+			if t == nil || hits[k] == 0 {
+				continue
+			}
+			direct, pool := map[string]int{}, hits[k]
+			if k.model != "" {
+				direct[k.model], pool = hits[k], 0
+			}
+			w, err := s.applyWounds(t, direct, pool, k.str, r)
+			if err != nil {
+				return err
+			}
+			for _, seat := range s.Seats {
+				if seat != t.Seat {
+					caused[seat] += w
+				}
+			}
+		}
+		for _, x := range units {
+			if s.unit(x.ID) == nil {
+				continue
+			}
+			s.fillGaps(x, false)
+			if len(x.Models) == 0 {
+				s.destroy(x, "is wiped out")
+			}
+		}
+	}
+	return s.combatResult(units, caused, r)
+}
+
+func targetName(b blow) string {
+	if b.model != "" {
+		return b.model
+	}
+	return b.target.ID
+}
+
+// rankBonus is +1 for each rank behind the first of 5 or more models (3
+// for the monstrous types), at most +3, only for a unit 5 (3) wide.
+func (s *State) rankBonus(u *Unit) int {
+	full := 5
+	if s.rf(u).Type.monstrous() {
+		full = 3
+	}
+	if u.Files < full || u.Flags.Fleeing {
+		return 0
+	}
+	n := 0
+	for _, rank := range u.Ranks[1:] {
+		c := 0
+		for _, id := range rank {
+			if id != "" {
+				c++
+			}
+		}
+		if c >= full {
+			n++
+		}
+	}
+	return min(n, 3)
+}
+
+// ranks counts a unit's ranks for Steadfast.
+func (s *State) ranks(u *Unit) int { return 1 + s.rankBonusUncapped(u) }
+
+func (s *State) rankBonusUncapped(u *Unit) int {
+	full := 5
+	if s.rf(u).Type.monstrous() {
+		full = 3
+	}
+	n := 0
+	for _, rank := range u.Ranks[1:] {
+		c := 0
+		for _, id := range rank {
+			if id != "" {
+				c++
+			}
+		}
+		if c >= full {
+			n++
+		}
+	}
+	return n
+}
+
+func hasRole(u *Unit, role Role) bool {
+	return slices.ContainsFunc(u.Models, func(m Model) bool { return m.Role == role })
+}
+
+// combatResult totals each side (wounds caused, ranks, standard, flank
+// and rear), breaks a draw with a musician, and has each losing unit take
+// its break test.
+func (s *State) combatResult(units []*Unit, caused map[rules.Seat]int, r roller) error {
+	score := map[rules.Seat]int{}
+	musician := map[rules.Seat]bool{}
+	var seats []rules.Seat
+	for _, u := range units {
+		if s.unit(u.ID) == nil {
+			continue
+		}
+		if !slices.Contains(seats, u.Seat) {
+			seats = append(seats, u.Seat)
+		}
+	}
+	if len(seats) < 2 {
+		s.emit(Event{What: "combat-result", Text: "the combat is over: one side is gone"})
+		return nil
+	}
+	best := map[rules.Seat]int{}
+	for _, u := range units {
+		if s.unit(u.ID) == nil {
+			continue
+		}
+		best[u.Seat] = max(best[u.Seat], s.rankBonus(u))
+		if hasRole(u, Standard) {
+			score[u.Seat] = max(score[u.Seat], 1) // one standard counts
+		}
+		if hasRole(u, Musician) {
+			musician[u.Seat] = true
+		}
+		switch u.Flags.ChargedFrom {
+		case "flank":
+			score[u.Seat] += 1
+		case "rear":
+			score[u.Seat] += 2
+		}
+	}
+	var parts []string
+	for _, seat := range seats {
+		score[seat] += caused[seat] + best[seat]
+		parts = append(parts, fmt.Sprintf("%s %d", seat, score[seat]))
+	}
+	a, b := seats[0], seats[1]
+	winner, diff := a, score[a]-score[b]
+	if diff < 0 {
+		winner, diff = b, -diff
+	}
+	if diff == 0 {
+		switch {
+		case musician[a] && !musician[b]:
+			winner, diff = a, 1
+		case musician[b] && !musician[a]:
+			winner, diff = b, 1
+		default:
+			s.emit(Event{What: "combat-result", Text: fmt.Sprintf("combat result %s: a draw (%s)", strings.Join(parts, ", "), ruleCombatResult)})
+			return nil
+		}
+	}
+	s.emit(Event{What: "combat-result", Value: float64(diff), Text: fmt.Sprintf("combat result %s: %s wins by %d (%s)", strings.Join(parts, ", "), winner, diff, ruleCombatResult)})
+	for _, u := range units {
+		if s.unit(u.ID) == nil || u.Seat == winner {
+			continue
+		}
+		if err := s.breakTest(u, units, winner, diff, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// breakTest: 2D6 against Ld less the difference, or unmodified when the
+// unit is Steadfast (more ranks than every enemy unit in the combat);
+// double 1 always passes. A broken unit flees 2D6" and each winning unit
+// pursues 2D6"; a fleeing unit caught is destroyed.
+func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r roller) error {
+	d, err := r.d6s(2)
+	if err != nil {
+		return err
+	}
+	steadfast := true
+	var enemies []*Unit
+	for _, e := range units {
+		if s.unit(e.ID) != nil && e.Seat == winner {
+			enemies = append(enemies, e)
+			if s.ranks(e) >= s.ranks(u) {
+				steadfast = false
+			}
+		}
+	}
+	ld := s.leadership(u)
+	need := ld - diff
+	if steadfast {
+		need = ld
+	}
+	pass := d[0]+d[1] <= need || (d[0] == 1 && d[1] == 1)
+	sf := ""
+	if steadfast {
+		sf = ", Steadfast"
+	}
+	s.emit(Event{What: "break-test", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s tests Leadership %d%s needing %d or less: %d, %s (%s)", u.ID, ld, sf, need, d[0]+d[1], passFail(pass), ruleBreak)})
+	if pass || len(enemies) == 0 {
+		return nil
+	}
+	fd, err := r.d6s(2)
+	if err != nil {
+		return err
+	}
+	flee := float64(fd[0] + fd[1])
+	from := enemies[0].centre()
+	s.fleeBy(u, from, flee, fd, "breaks and flees")
+	gone := s.unit(u.ID) == nil
+	for _, e := range enemies {
+		pd, err := r.d6s(2)
+		if err != nil {
+			return err
+		}
+		p := float64(pd[0] + pd[1])
+		caught := p >= flee
+		dir := u.centre().Sub(e.centre()).Unit()
+		e.At = e.At.Add(dir.Scale(min(p, s.room(e, dir, p))))
+		s.emit(Event{What: "pursued", Unit: e.ID, Dice: pd, Value: p, Text: fmt.Sprintf("%s pursues %.0f\" against %.0f\" fled (%s)", e.ID, p, flee, rulePursuit)})
+		if caught && !gone {
+			s.destroy(u, "is caught by "+e.ID)
+			gone = true
+		}
+	}
+	return nil
+}
+
+// room is how far a unit may go along dir, up to want, staying on the
+// table.
+func (s *State) room(u *Unit, dir geom.Vec, want float64) float64 {
+	lo, hi := 0.0, want
+	for range 20 {
+		mid := (lo + hi) / 2
+		c := u.clone()
+		c.At = c.At.Add(dir.Scale(mid))
+		if s.onTable(c) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// endTurn closes the player turn once every combat has been fought, and
+// ends the game after the last round.
+func (s *State) endTurn() error {
+	for _, u := range s.Units {
+		if u.engaged() && !slices.Contains(s.Fought, u.ID) {
+			return rules.Errorf(CodeCombat, ruleCloseCombat, "%s's combat has not been fought this turn", u.ID)
+		}
+	}
+	for _, u := range s.Units {
+		fleeing, from := u.Flags.Fleeing, u.Flags.ChargedFrom
+		u.Flags = UnitFlags{Fleeing: fleeing}
+		if u.engaged() {
+			u.Flags.ChargedFrom = from
+		}
+	}
+	s.Charges, s.Fought = nil, nil
+	s.Active = (s.Active + 1) % len(s.Seats)
+	s.Turn++
+	if (s.Turn-1)%len(s.Seats) == 0 {
+		s.Round++
+	}
+	alive := map[rules.Seat]bool{}
+	for _, u := range s.Units {
+		alive[u.Seat] = true
+	}
+	if s.Round > s.Rounds || len(alive) < 2 {
+		s.Phase = PhaseOver
+		s.Round = min(s.Round, s.Rounds)
+		best, tie := rules.Seat(""), false
+		for _, seat := range slices.Sorted(maps.Keys(s.Points)) {
+			switch {
+			case best == "" || s.Points[seat] > s.Points[best]:
+				best, tie = seat, false
+			case s.Points[seat] == s.Points[best]:
+				tie = true
+			}
+		}
+		if !tie {
+			s.Winner = best
+		}
+		s.emit(Event{What: "game-over", Text: fmt.Sprintf("the battle ends: victory points %v, winner %q", s.Points, s.Winner)})
+		return nil
+	}
+	s.Phase = PhaseCharges
+	s.emit(Event{What: "turn", Text: fmt.Sprintf("round %d: %s's turn", s.Round, s.activeSeat())})
+	return nil
+}

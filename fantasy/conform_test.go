@@ -1,0 +1,39 @@
+package fantasy
+
+import (
+	"os"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rulestest"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+func ruleset(t testing.TB) *Ruleset {
+	t.Helper()
+	rs, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+func loadScenario(t testing.TB, path string) *scenario.Scenario {
+	t.Helper()
+	rs := ruleset(t)
+	sc, err := scenario.Load(path, scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// fantasy-demo.yaml passes the conformance suite: 200 random playouts
+// with ORDO_LONG=1, a sample otherwise.
+func TestDemoConforms(t *testing.T) {
+	n, every := 6, 8
+	if os.Getenv("ORDO_LONG") == "1" {
+		n, every = 200, 1
+	}
+	sc := loadScenario(t, "../data/scenarios/fantasy-demo.yaml")
+	rulestest.Run(t, ruleset(t), sc, rulestest.Options{Playouts: n, ReplayEvery: every})
+}

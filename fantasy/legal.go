@@ -1,0 +1,176 @@
+package fantasy
+
+import (
+	"slices"
+
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Legal is the menu: representative actions of the step the game waits
+// in, each checked by the same code Apply runs, with the refused ones
+// greyed out and the rule that refuses them. A seat the game does not wait
+// for gets nothing.
+func (s *State) Legal(seat rules.Seat) []rules.Option {
+	if who, ok := s.actor(); !ok || who != seat {
+		return nil
+	}
+	var out []rules.Option
+	add := func(a rules.Action, err *rules.RuleError) {
+		out = append(out, rules.Option{Action: a, Illegal: err})
+	}
+	switch s.Phase {
+	case PhaseCharges:
+		for _, u := range s.Units {
+			if u.Seat != seat {
+				continue
+			}
+			for _, t := range s.Units {
+				if t.Seat == seat {
+					continue
+				}
+				a := DeclareCharge{Unit: u.ID, Target: t.ID}
+				_, _, err := s.checkCharge(a)
+				add(a, err)
+				if len(u.Models) > 1 {
+					for _, ch := range u.characters() {
+						a := DeclareCharge{Unit: u.ID, Character: ch.ID, Target: t.ID}
+						_, _, err := s.checkCharge(a)
+						add(a, err)
+					}
+				}
+			}
+		}
+		add(EndCharges{}, nil)
+	case PhaseReact:
+		c := s.openCharge()
+		for _, r := range []string{"hold", "stand-and-shoot", "flee"} {
+			add(React{Reaction: r}, s.checkReaction(c, r))
+		}
+	case PhaseChargeMoves:
+		for _, c := range s.Charges {
+			if !c.Done {
+				add(ChargeMove{Unit: c.Unit}, nil)
+			}
+		}
+	case PhaseRemaining:
+		s.legalMoves(seat, add)
+		add(EndMovement{}, nil)
+	case PhaseShooting:
+		for _, u := range s.Units {
+			if u.Seat != seat || s.shots(u) == 0 {
+				continue
+			}
+			for _, t := range s.Units {
+				if t.Seat != seat {
+					a := Shoot{Unit: u.ID, Target: t.ID}
+					_, _, err := s.checkShoot(a)
+					add(a, err)
+				}
+			}
+		}
+		add(EndShooting{}, nil)
+	case PhaseCombat:
+		var done []*Unit
+		for _, u := range s.Units {
+			if !u.engaged() || slices.Contains(done, u) {
+				continue
+			}
+			done = append(done, s.combatOf(u)...)
+			_, err := s.checkFight(Fight{Unit: u.ID})
+			add(Fight{Unit: u.ID}, err)
+		}
+		var err *rules.RuleError
+		for _, u := range s.Units {
+			if u.engaged() && !slices.Contains(s.Fought, u.ID) {
+				err = rules.Errorf(CodeCombat, ruleCloseCombat, "%s's combat has not been fought this turn", u.ID)
+				break
+			}
+		}
+		add(EndTurn{}, err)
+	case PhaseAllocate:
+		u := s.unit(s.Pending.Target)
+		for _, a := range s.allocations(u, s.Pending) {
+			add(Allocate{Hits: a}, nil)
+		}
+	case PhaseMoveUp:
+		u := s.unit(s.Vacancy.Unit)
+		for _, id := range u.candidates(s.Vacancy.File) {
+			add(MoveUp{Model: id}, nil)
+		}
+		rear := u.Ranks[len(u.Ranks)-1]
+		for _, id := range rear {
+			if m := u.model(id); m != nil && m.Role == RankAndFile {
+				add(MoveUp{Model: id}, rules.Errorf(CodeFirstRank, ruleFirstRank, "%s is rank-and-file: models with In the First Rank! have priority", id))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// legalMoves offers each unit a few representative Remaining Moves: an
+// advance of half and all its Movement, a march, a step back, wheels, a
+// reform; each character may join a friendly unit or leave his own.
+func (s *State) legalMoves(seat rules.Seat, add func(rules.Action, *rules.RuleError)) {
+	for _, u := range s.Units {
+		if u.Seat != seat {
+			continue
+		}
+		m := float64(s.slowestM(u))
+		moves := []Move{
+			{Unit: u.ID, Legs: []Leg{{Forward: m / 2}}},
+			{Unit: u.ID, Legs: []Leg{{Forward: m}}},
+			{Unit: u.ID, March: true, Legs: []Leg{{Forward: 2 * m}}},
+			{Unit: u.ID, Legs: []Leg{{Backward: m / 2}}},
+			{Unit: u.ID, Legs: []Leg{{Wheel: 45}, {Forward: m / 2}}},
+			{Unit: u.ID, Legs: []Leg{{Wheel: -45}, {Forward: m / 2}}},
+		}
+		for _, mv := range moves {
+			_, err := s.checkMove(mv, s.allowance(u, mv.March))
+			add(mv, err)
+		}
+		for _, f := range []float64{90, 180, 270} {
+			a := Reform{Unit: u.ID, Files: u.Files, Facing: u.Facing + f}
+			_, err := s.checkReform(a)
+			add(a, err)
+		}
+		if len(u.Models) == 1 && u.Models[0].Role == Character {
+			for _, t := range s.Units {
+				if t.Seat == seat && t != u {
+					a := Join{Character: u.ID, Unit: t.ID}
+					_, _, err := s.checkJoin(a)
+					add(a, err)
+				}
+			}
+		}
+		if len(u.Models) > 1 {
+			for _, ch := range u.characters() {
+				r, f, _ := u.slotOf(ch.ID)
+				to := u.slotCentre(r, f).Add(u.forward().Scale(float64(r)*u.Base[1] + u.Base[1] + 1.5))
+				a := Leave{Unit: u.ID, Character: ch.ID, To: geom.Pt(round2(to.X), round2(to.Y))}
+				_, err := s.checkLeave(a)
+				add(a, err)
+			}
+		}
+	}
+}
+
+// allowance is a unit's move allowance: M, or 2M marching.
+func (s *State) allowance(u *Unit, march bool) float64 {
+	m := float64(s.slowestM(u))
+	if march {
+		return 2 * m
+	}
+	return m
+}
+
+// round2 keeps menu points short and exact in JSON.
+func round2(x float64) float64 { return float64(int64(x*100+0.5*sign(x))) / 100 }
+
+func sign(x float64) float64 {
+	if x < 0 {
+		return -1
+	}
+	return 1
+}

@@ -1,0 +1,505 @@
+package fantasy
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Rules cited by this file.
+const (
+	ruleChargeOut  = "Charging out of a unit"
+	ruleCharge     = "Charges"
+	ruleReactions  = "Charge reactions"
+	ruleFailed     = "Failed charges"
+	ruleRemaining  = "Remaining moves"
+	ruleMarch      = "March"
+	ruleReform     = "Reform"
+	ruleBackward   = "Moving backwards"
+	ruleJoin       = "Joining a unit"
+	ruleLeave      = "Leaving a unit"
+	ruleUnitSpace  = "Unit spacing (1 inch apart)"
+	ruleCompulsory = "Compulsory moves: rally and flee"
+)
+
+// engaged reports whether a unit is in close combat.
+func (u *Unit) engaged() bool { return len(u.Engage) > 0 }
+
+// slowestM is the combined unit's Movement: its slowest model's.
+func (s *State) slowestM(u *Unit) int {
+	m := math.MaxInt
+	for i := range u.Models {
+		m = min(m, s.profile(&u.Models[i]).M)
+	}
+	return m
+}
+
+// flies reports whether every model of the unit can fly.
+func (s *State) flies(u *Unit) bool {
+	for i := range u.Models {
+		if !s.profile(&u.Models[i]).Fly {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) swift(u *Unit) bool {
+	for i := range u.Models {
+		if !s.profile(&u.Models[i]).Swiftstride() {
+			return false
+		}
+	}
+	return true
+}
+
+// frontArc reports whether point p is in the unit's front arc: ahead of
+// its front edge, between the lines at 45° from its front corners.
+func (u *Unit) frontArc(p geom.Point) bool {
+	v := p.Sub(u.At)
+	ahead, lat := v.Dot(u.forward()), v.Dot(u.right())
+	w := float64(u.Files) * u.Base[0] / 2
+	return ahead >= -geom.Eps && ahead >= math.Abs(lat)-w-geom.Eps
+}
+
+// sideOf says which arc of u point p is in: front, flank or rear.
+func (u *Unit) sideOf(p geom.Point) string {
+	if u.frontArc(p) {
+		return "front"
+	}
+	v := p.Sub(u.At)
+	behind := -v.Dot(u.forward()) - float64(len(u.Ranks))*u.Base[1]
+	if behind >= math.Abs(v.Dot(u.right()))-float64(u.Files)*u.Base[0]/2 {
+		return "rear"
+	}
+	return "flank"
+}
+
+// partlyInFrontArc reports whether any corner, or the centre, of target is
+// in u's front arc.
+func (u *Unit) partlyInFrontArc(t *Unit) bool {
+	if u.frontArc(t.centre()) {
+		return true
+	}
+	for _, c := range t.footprint() {
+		if u.frontArc(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// mover is the unit, or the character alone charging out of it, as a unit
+// of its own for measuring (not stored).
+func (s *State) mover(u *Unit, character string) *Unit {
+	if character == "" {
+		return u
+	}
+	r, f, _ := u.slotOf(character)
+	m := u.model(character)
+	c := u.slotCentre(r, f)
+	p := s.profile(m)
+	lone := &Unit{ID: character, Seat: u.Seat, Models: []Model{*m}, Ranks: [][]string{{character}}, Files: 1,
+		Facing: u.Facing, Base: u.Base}
+	lone.At = c.Add(u.forward().Scale(u.Base[1] / 2))
+	lone.Points = p.Points
+	return lone
+}
+
+// maxChargeRange is the longest charge the mover could roll: its M (10
+// flying) + 12.
+func (s *State) maxChargeRange(m *Unit) float64 {
+	if s.flies(m) {
+		return 22
+	}
+	return float64(s.slowestM(m)) + 12
+}
+
+// checkCharge validates a declaration without changing anything.
+func (s *State) checkCharge(a DeclareCharge) (*Unit, *Unit, *rules.RuleError) {
+	u, t := s.unit(a.Unit), s.unit(a.Target)
+	switch {
+	case u == nil:
+		return nil, nil, rules.Errorf(CodeNoSuchID, ruleCharge, "no unit %q", a.Unit)
+	case u.Seat != s.activeSeat():
+		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is not %s's unit", a.Unit, s.activeSeat())
+	case t == nil:
+		return nil, nil, rules.Errorf(CodeNoSuchID, ruleCharge, "no unit %q to charge", a.Target)
+	case t.Seat == u.Seat:
+		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is a friendly unit", a.Target)
+	case u.Flags.NoCharge:
+		return nil, nil, rules.Errorf(CodeCharge, ruleChargeOut, "a character charged out of %s this turn: neither the unit nor any other character in it may declare a charge", a.Unit)
+	case u.Flags.Charged:
+		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s has already declared a charge", a.Unit)
+	case u.Flags.Fleeing:
+		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is fleeing", a.Unit)
+	case u.engaged():
+		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is in close combat", a.Unit)
+	}
+	if a.Character != "" {
+		m := u.model(a.Character)
+		if m == nil || m.Role != Character {
+			return nil, nil, rules.Errorf(CodeNoSuchID, ruleChargeOut, "%s has no character %q", a.Unit, a.Character)
+		}
+		if len(u.Models) == 1 {
+			return nil, nil, rules.Errorf(CodeCharge, ruleChargeOut, "%s is alone: declare the charge with his unit", a.Character)
+		}
+	}
+	mv := s.mover(u, a.Character)
+	if !mv.partlyInFrontArc(t) {
+		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is not in the front arc of %s", a.Target, mv.ID)
+	}
+	if d, most := rectDistMover(mv, t), s.maxChargeRange(mv); d > most+geom.Eps {
+		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is %.1f\" away, beyond the longest charge %s could roll (%.0f\")", a.Target, d, mv.ID, most)
+	}
+	return u, t, nil
+}
+
+func rectDistMover(m, t *Unit) float64 { return rectDist(m.footprint(), t.footprint()) }
+
+func (s *State) declareCharge(a DeclareCharge) error {
+	u, t, err := s.checkCharge(a)
+	if err != nil {
+		return err
+	}
+	mv := s.mover(u, a.Character)
+	c := Charge{Unit: a.Unit, Character: a.Character, Target: a.Target, Side: t.sideOf(mv.centre()), Distance: rectDistMover(mv, t)}
+	s.Charges = append(s.Charges, c)
+	u.Flags.Charged = true
+	text := fmt.Sprintf("%s declares a charge on %s's %s, %.1f\" away", u.ID, t.ID, c.Side, c.Distance)
+	if a.Character != "" {
+		u.Flags.NoCharge = true
+		text = fmt.Sprintf("%s charges out of %s at %s's %s, %.1f\" away (%s)", a.Character, u.ID, t.ID, c.Side, c.Distance, ruleChargeOut)
+	}
+	s.emit(Event{What: "charge-declared", Unit: u.ID, Model: a.Character, Value: c.Distance, Text: text})
+	s.Phase = PhaseReact
+	return nil
+}
+
+// reactions a charged unit may choose, with the reason any is refused.
+func (s *State) checkReaction(c *Charge, reaction string) *rules.RuleError {
+	t, u := s.unit(c.Target), s.unit(c.Unit)
+	switch reaction {
+	case "hold":
+		if t.Flags.Fleeing {
+			return rules.Errorf(CodeCharge, ruleReactions, "%s is fleeing and must flee again", t.ID)
+		}
+		return nil
+	case "flee":
+		if t.engaged() {
+			return rules.Errorf(CodeCharge, ruleReactions, "%s is in close combat: it can only hold", t.ID)
+		}
+		return nil
+	case "stand-and-shoot":
+		p := s.rf(t)
+		mv := s.mover(u, c.Character)
+		switch {
+		case t.engaged():
+			return rules.Errorf(CodeCharge, ruleReactions, "%s is in close combat: it can only hold", t.ID)
+		case t.Flags.Fleeing:
+			return rules.Errorf(CodeCharge, ruleReactions, "%s is fleeing and must flee again", t.ID)
+		case p.Missile == nil:
+			return rules.Errorf(CodeCharge, ruleReactions, "%s has no missile weapons to stand and shoot with", t.ID)
+		case t.Flags.Shot:
+			return rules.Errorf(CodeCharge, ruleReactions, "%s has already stood and shot this phase", t.ID)
+		case c.Distance <= float64(s.slowestM(mv))+geom.Eps:
+			return rules.Errorf(CodeCharge, ruleReactions, "the charger is %.1f\" away, not more than its Movement of %d: no time to stand and shoot", c.Distance, s.slowestM(mv))
+		}
+		return nil
+	}
+	return rules.Errorf(rules.CodeBadAction, ruleReactions, "reaction %q is none of hold, stand-and-shoot, flee", reaction)
+}
+
+func (s *State) react(a React, r roller) error {
+	c := s.openCharge()
+	if err := s.checkReaction(c, a.Reaction); err != nil {
+		return err
+	}
+	c.Reaction = a.Reaction
+	t, u := s.unit(c.Target), s.unit(c.Unit)
+	s.emit(Event{What: "reaction", Unit: t.ID, Text: fmt.Sprintf("%s reacts to the charge of %s: %s", t.ID, chargerName(c), a.Reaction)})
+	s.Phase = PhaseCharges
+	switch a.Reaction {
+	case "flee":
+		return s.flee(t, s.mover(u, c.Character).centre(), r, "flees from the charge")
+	case "stand-and-shoot":
+		t.Flags.Shot = true
+		return s.standAndShoot(t, u, c, r)
+	}
+	return nil
+}
+
+func chargerName(c *Charge) string {
+	if c.Character != "" {
+		return c.Character
+	}
+	return c.Unit
+}
+
+// flee turns the unit about its centre to face directly away from a point
+// and moves it 2D6"; a unit that leaves the table is destroyed.
+func (s *State) flee(u *Unit, from geom.Point, r roller, why string) error {
+	d, err := r.d6s(2)
+	if err != nil {
+		return err
+	}
+	dist := float64(d[0] + d[1])
+	s.fleeBy(u, from, dist, d, why)
+	return nil
+}
+
+func (s *State) fleeBy(u *Unit, from geom.Point, dist float64, d []int, why string) {
+	c := u.centre()
+	dir := c.Sub(from).Unit()
+	if dir == (geom.Vec{}) {
+		dir = u.forward().Neg()
+	}
+	u.Facing = math.Atan2(dir.Y, dir.X) * 180 / math.Pi
+	nc := c.Add(dir.Scale(dist))
+	u.At = nc.Add(u.forward().Scale(float64(len(u.Ranks)) * u.Base[1] / 2))
+	u.Flags.Fleeing, u.Flags.Fled = true, true
+	s.disengage(u)
+	s.emit(Event{What: "fled", Unit: u.ID, Dice: d, Value: dist, Text: fmt.Sprintf("%s %s %.0f\"", u.ID, why, dist)})
+	if !s.onTable(u) {
+		s.destroy(u, "flees off the table")
+	}
+}
+
+// destroy removes a unit; its points go to the other side.
+func (s *State) destroy(u *Unit, why string) {
+	s.disengage(u)
+	s.Units = slices.DeleteFunc(s.Units, func(x *Unit) bool { return x == u })
+	for _, seat := range s.Seats {
+		if seat != u.Seat {
+			s.Points[seat] += u.Points
+		}
+	}
+	s.emit(Event{What: "destroyed", Unit: u.ID, Value: float64(u.Points), Text: fmt.Sprintf("%s %s and is destroyed", u.ID, why)})
+}
+
+func (s *State) disengage(u *Unit) {
+	for _, id := range u.Engage {
+		if e := s.unit(id); e != nil {
+			e.Engage = slices.DeleteFunc(e.Engage, func(x string) bool { return x == u.ID })
+		}
+	}
+	u.Engage = nil
+}
+
+// endCharges closes the declarations; with no charge to move, the
+// compulsory moves follow at once.
+func (s *State) endCharges() error {
+	s.Phase = PhaseChargeMoves
+	return nil
+}
+
+// afterChargeMoves runs the compulsory moves once every charger has moved
+// (and no choice is pending), then opens the Remaining Moves.
+func (s *State) afterChargeMoves(r roller) error {
+	if s.Phase != PhaseChargeMoves {
+		return nil
+	}
+	for _, c := range s.Charges {
+		if !c.Done {
+			return nil
+		}
+	}
+	for _, u := range slices.Clone(s.Units) {
+		if u.Seat != s.activeSeat() || !u.Flags.Fleeing || u.Flags.Fled {
+			continue
+		}
+		d, err := r.d6s(2)
+		if err != nil {
+			return err
+		}
+		ld := s.leadership(u)
+		if d[0]+d[1] <= ld {
+			u.Flags.Fleeing = false
+			u.Flags.Fled = true
+			s.emit(Event{What: "rallied", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s rallies: %d against Ld %d (%s)", u.ID, d[0]+d[1], ld, ruleCompulsory)})
+			continue
+		}
+		s.emit(Event{What: "rallied", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s fails to rally: %d against Ld %d (%s)", u.ID, d[0]+d[1], ld, ruleCompulsory)})
+		if err := s.flee(u, s.nearestEnemy(u), r, "flees on"); err != nil {
+			return err
+		}
+	}
+	s.Phase = PhaseRemaining
+	return nil
+}
+
+// nearestEnemy is the centre of the enemy unit nearest u (or a point
+// ahead of it when none is left).
+func (s *State) nearestEnemy(u *Unit) geom.Point {
+	best, bd := u.At.Add(u.forward()), math.Inf(1)
+	for _, e := range s.Units {
+		if e.Seat != u.Seat {
+			if d := unitDist(u, e); d < bd {
+				best, bd = e.centre(), d
+			}
+		}
+	}
+	return best
+}
+
+// leadership is the unit's best Ld.
+func (s *State) leadership(u *Unit) int {
+	ld := 0
+	for i := range u.Models {
+		ld = max(ld, s.profile(&u.Models[i]).Ld)
+	}
+	return ld
+}
+
+// chargeRoll rolls a charger's range: M + 2D6, or the best two of 3D6 with
+// Swiftstride; a flying charger glides 10" and has Swiftstride. It returns
+// the range, the dice, and the highest single die (the failed charge move).
+func (s *State) chargeRoll(mv *Unit, r roller) (float64, []int, int, error) {
+	m := float64(s.slowestM(mv))
+	n := 2
+	if s.flies(mv) {
+		m, n = 10, 3
+	} else if s.swift(mv) {
+		n = 3
+	}
+	d, err := r.d6s(n)
+	if err != nil {
+		return 0, nil, 0, err
+	}
+	sorted := slices.Clone(d)
+	slices.Sort(sorted)
+	best := sorted[len(sorted)-1] + sorted[len(sorted)-2]
+	return m + float64(best), d, sorted[len(sorted)-1], nil
+}
+
+func (s *State) checkChargeMove(a ChargeMove) (*Charge, *rules.RuleError) {
+	for i := range s.Charges {
+		if c := &s.Charges[i]; c.Unit == a.Unit && !c.Done {
+			return c, nil
+		}
+	}
+	return nil, rules.Errorf(CodeCharge, ruleCharge, "%s has no charge to move", a.Unit)
+}
+
+func (s *State) chargeMove(a ChargeMove, r roller) error {
+	c, err := s.checkChargeMove(a)
+	if err != nil {
+		return err
+	}
+	c.Done = true
+	u, t := s.unit(c.Unit), s.unit(c.Target)
+	if u == nil {
+		return nil // destroyed by Stand & Shoot
+	}
+	if c.Character != "" && u.model(c.Character) == nil {
+		return nil // slain by Stand & Shoot
+	}
+	mv := s.mover(u, c.Character)
+	rng, d, high, rerr := s.chargeRoll(mv, r)
+	if rerr != nil {
+		return rerr
+	}
+	if t == nil {
+		s.emit(Event{What: "charge-roll", Unit: u.ID, Dice: d, Value: rng, Text: fmt.Sprintf("%s's target is gone", chargerName(c))})
+		return s.failCharge(c, u, mv, nil, 0, r)
+	}
+	dist := rectDistMover(mv, t)
+	s.emit(Event{What: "charge-roll", Unit: u.ID, Model: c.Character, Dice: d, Value: rng, Text: fmt.Sprintf("%s rolls a charge range of %.0f\" against %.2f\"", chargerName(c), rng, dist)})
+	if rng+geom.Eps >= dist && !(t.Flags.Fleeing && c.Reaction == "flee" && rng+geom.Eps < dist) {
+		s.contact(c, u, mv, t)
+		return nil
+	}
+	return s.failCharge(c, u, mv, t, float64(high), r)
+}
+
+// contact moves a successful charger into base contact with the side of
+// the target it charged.
+func (s *State) contact(c *Charge, u, mv, t *Unit) {
+	var edge [2]geom.Point
+	fp := t.footprint() // front-left, rear-left, rear-right, front-right
+	switch c.Side {
+	case "front":
+		edge = [2]geom.Point{fp[3], fp[0]}
+	case "rear":
+		edge = [2]geom.Point{fp[1], fp[2]}
+	default:
+		if t.right().Dot(mv.centre().Sub(t.centre())) > 0 {
+			edge = [2]geom.Point{fp[2], fp[3]}
+		} else {
+			edge = [2]geom.Point{fp[0], fp[1]}
+		}
+	}
+	mid := edge[0].Add(edge[1].Sub(edge[0]).Scale(0.5))
+	out := edge[1].Sub(edge[0]).Perp().Unit() // outward for a counter-clockwise footprint
+	if out.Dot(mid.Sub(t.centre())) < 0 {
+		out = out.Neg()
+	}
+	if c.Character != "" {
+		ch := *u.model(c.Character)
+		s.removeModel(u, ch.ID)
+		s.fillGaps(u, true)
+		lone := &Unit{ID: ch.ID, Seat: u.Seat, Models: []Model{ch}, Ranks: [][]string{{ch.ID}}, Files: 1, Base: s.profile(&ch).Base,
+			Points: s.profile(&ch).Points}
+		lone.Flags.Charged = true
+		u.Points -= lone.Points
+		s.Units = append(s.Units, lone)
+		mv = lone
+	}
+	mv.Facing = math.Atan2(-out.Y, -out.X) * 180 / math.Pi
+	mv.At = mid
+	mv.Flags.ChargedFrom = c.Side
+	mv.Engage = appendOnce(mv.Engage, t.ID)
+	t.Engage = appendOnce(t.Engage, mv.ID)
+	s.emit(Event{What: "charged", Unit: mv.ID, Text: fmt.Sprintf("%s charges into %s's %s", mv.ID, t.ID, c.Side)})
+}
+
+func appendOnce(list []string, id string) []string {
+	if slices.Contains(list, id) {
+		return list
+	}
+	return append(list, id)
+}
+
+// failCharge moves the charger the highest die towards its target. A
+// character charging out who ends less than 1" from his unit stays in it
+// and the whole unit counts as having failed a charge.
+func (s *State) failCharge(c *Charge, u, mv, t *Unit, high float64, r roller) error {
+	dir := geom.Vec{}
+	dist := high
+	if t != nil {
+		dir = t.centre().Sub(mv.centre()).Unit()
+		dist = min(high, max(0, rectDistMover(mv, t)-0.01))
+	}
+	if c.Character == "" {
+		u.At = u.At.Add(dir.Scale(dist))
+		u.Flags.FailedCharge = true
+		s.emit(Event{What: "charge-failed", Unit: u.ID, Value: dist, Text: fmt.Sprintf("%s fails its charge and moves %.0f\" (%s)", u.ID, dist, ruleFailed)})
+		return nil
+	}
+	r0, f0, _ := u.slotOf(c.Character)
+	nc := u.slotCentre(r0, f0).Add(dir.Scale(dist))
+	base := u.baseAt(nc)
+	gap := math.Inf(1)
+	for _, b := range u.rects(c.Character) {
+		gap = min(gap, rectDist(base, b))
+	}
+	if gap+1e-9 < 1 {
+		u.Flags.FailedCharge = true
+		s.emit(Event{What: "charge-failed", Unit: u.ID, Model: c.Character, Value: gap, Text: fmt.Sprintf("%s's failed charge leaves him %.2f\" from %s, less than 1\": he stays in the unit and the whole unit counts as having failed a charge (%s)", c.Character, gap, u.ID, ruleChargeOut)})
+		return nil
+	}
+	ch := *u.model(c.Character)
+	s.removeModel(u, ch.ID)
+	lone := &Unit{ID: ch.ID, Seat: u.Seat, Models: []Model{ch}, Ranks: [][]string{{ch.ID}}, Files: 1, Base: u.Base,
+		Facing: u.Facing, Points: s.profile(&ch).Points}
+	lone.At = nc.Add(u.forward().Scale(u.Base[1] / 2))
+	lone.Flags.Charged, lone.Flags.FailedCharge = true, true
+	u.Points -= lone.Points
+	s.Units = append(s.Units, lone)
+	s.emit(Event{What: "charge-failed", Unit: u.ID, Model: ch.ID, Value: gap, Text: fmt.Sprintf("%s fails his charge and moves %.0f\"; %.2f\" from %s he is a unit of his own (%s)", ch.ID, dist, gap, u.ID, ruleChargeOut)})
+	s.fillGaps(u, true)
+	return nil
+}

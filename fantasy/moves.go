@@ -1,0 +1,440 @@
+package fantasy
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// canMove says why a unit may not make a Remaining Move, or nil.
+func (s *State) canMove(u *Unit) *rules.RuleError {
+	switch {
+	case u == nil:
+		return rules.Errorf(CodeNoSuchID, ruleRemaining, "no such unit")
+	case u.Seat != s.activeSeat():
+		return rules.Errorf(CodeMove, ruleRemaining, "%s is not %s's unit", u.ID, s.activeSeat())
+	case u.Flags.FailedCharge:
+		return rules.Errorf(CodeMove, ruleFailed, "%s failed a charge this turn: it makes no Remaining Move", u.ID)
+	case u.Flags.Charged:
+		return rules.Errorf(CodeMove, ruleRemaining, "%s charged this turn", u.ID)
+	case u.Flags.Joined:
+		return rules.Errorf(CodeMove, ruleJoin, "a character joined %s this phase: neither may move further", u.ID)
+	case u.Flags.Fleeing || u.Flags.Fled:
+		return rules.Errorf(CodeMove, ruleCompulsory, "%s fled or rallied this turn", u.ID)
+	case u.engaged():
+		return rules.Errorf(CodeMove, ruleRemaining, "%s is in close combat", u.ID)
+	case u.Flags.Moved || u.Flags.Reformed:
+		return rules.Errorf(CodeMove, ruleRemaining, "%s has already moved", u.ID)
+	}
+	return nil
+}
+
+// path applies the legs of a move to a copy of the unit and returns it
+// with the allowance the legs cost (a wheel costs the outside model's
+// travel; backwards costs double).
+func (u *Unit) path(legs []Leg) (*Unit, float64, *rules.RuleError) {
+	c := u.clone()
+	cost := 0.0
+	fwd, back := false, false
+	for i, l := range legs {
+		n := 0
+		for _, x := range []float64{l.Forward, l.Backward, l.Wheel} {
+			if x != 0 {
+				n++
+			}
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return nil, 0, rules.Errorf(rules.CodeBadAction, ruleRemaining, "legs[%d]: not a number", i)
+			}
+		}
+		if n != 1 || l.Forward < 0 || l.Backward < 0 || math.Abs(l.Wheel) > 360 {
+			return nil, 0, rules.Errorf(rules.CodeBadAction, ruleRemaining, "legs[%d]: give one of forward (inches), backward (inches) or wheel (degrees)", i)
+		}
+		switch {
+		case l.Forward > 0:
+			fwd = true
+			c.At = c.At.Add(c.forward().Scale(l.Forward))
+			cost += l.Forward
+		case l.Backward > 0:
+			back = true
+			c.At = c.At.Add(c.forward().Scale(-l.Backward))
+			cost += 2 * l.Backward
+		default:
+			fwd = true
+			w := float64(c.Files) * c.Base[0]
+			side := -1.0 // a left wheel pivots on the left front corner
+			if l.Wheel < 0 {
+				side = 1
+			}
+			pivot := c.At.Add(c.right().Scale(side * w / 2))
+			ang := l.Wheel * math.Pi / 180
+			c.At = pivot.Add(c.At.Sub(pivot).Rotate(ang))
+			c.Facing = math.Mod(c.Facing+l.Wheel, 360)
+			cost += math.Abs(ang) * w
+		}
+	}
+	if fwd && back {
+		return nil, 0, rules.Errorf(CodeMove, ruleBackward, "a move is forward (with wheels) or backward, not both")
+	}
+	return c, cost, nil
+}
+
+// enemyNear reports whether a non-fleeing enemy unit is within d inches.
+func (s *State) enemyNear(u *Unit, d float64) bool {
+	for _, e := range s.Units {
+		if e.Seat != u.Seat && !e.Flags.Fleeing && unitDist(u, e) <= d+geom.Eps {
+			return true
+		}
+	}
+	return false
+}
+
+// spaced says which unit a unit at its new place comes within 1" of.
+func (s *State) spaced(u *Unit) string {
+	for _, e := range s.Units {
+		if e.ID != u.ID && unitDist(u, e) < 1-geom.Eps {
+			return e.ID
+		}
+	}
+	return ""
+}
+
+// checkMove validates a Remaining Move except the march test; it returns
+// the unit where it would end and the allowance spent.
+func (s *State) checkMove(a Move, allowance float64) (*Unit, *rules.RuleError) {
+	u := s.unit(a.Unit)
+	if err := s.canMove(u); err != nil {
+		return nil, err
+	}
+	if len(a.Legs) > 20 || len(a.Reposition) > 10 {
+		return nil, rules.Errorf(rules.CodeBadAction, ruleRemaining, "at most 20 legs and 10 repositions")
+	}
+	moved, cost, err := u.path(a.Legs)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range a.Legs {
+		if l.Backward > 0 && a.March {
+			return nil, rules.Errorf(CodeMove, ruleMarch, "a march moves forward only")
+		}
+	}
+	if cost > allowance+geom.Eps {
+		what := "advance"
+		if a.March {
+			what = "march"
+		}
+		if len(a.Legs) > 0 && a.Legs[0].Backward > 0 {
+			return nil, rules.Errorf(CodeMove, ruleBackward, "%s moves backwards at half rate: %.1f\" back costs %.1f\" of its %.0f\"", u.ID, cost/2, cost, allowance)
+		}
+		return nil, rules.Errorf(CodeMove, ruleRemaining, "%s's %s costs %.1f\", more than its %.0f\"", u.ID, what, cost, allowance)
+	}
+	for _, rp := range a.Reposition {
+		m := moved.model(rp.Model)
+		if m == nil || !m.Role.firstRank() {
+			return nil, rules.Errorf(CodeFirstRank, ruleFirstRank, "%s is no model of %s with In the First Rank!", rp.Model, u.ID)
+		}
+		if rp.Rank < 0 || rp.Rank >= len(moved.Ranks) || rp.File < 0 || rp.File >= moved.Files {
+			return nil, rules.Errorf(rules.CodeBadAction, ruleFirstRank, "%s: slot (%d, %d) is outside %s", rp.Model, rp.Rank, rp.File, u.ID)
+		}
+		r0, f0, _ := moved.slotOf(rp.Model)
+		d := moved.slotCentre(r0, f0).Dist(moved.slotCentre(rp.Rank, rp.File))
+		if cost+d > allowance+geom.Eps {
+			return nil, rules.Errorf(CodeFirstRank, ruleFirstRank, "%s would travel %.1f\" (the unit's %.1f\" and %.1f\" changing place), more than the %.0f\" the unit's models may move", rp.Model, cost+d, cost, d, allowance)
+		}
+		moved.Ranks[r0][f0], moved.Ranks[rp.Rank][rp.File] = moved.Ranks[rp.Rank][rp.File], moved.Ranks[r0][f0]
+	}
+	if !moved.firstRankOK() {
+		return nil, rules.Errorf(CodeFirstRank, ruleFirstRank, "the models with In the First Rank! must stand as close to the front rank as they can")
+	}
+	if !s.onTable(moved) {
+		return nil, rules.Errorf(CodeMove, ruleRemaining, "%s would leave the table", u.ID)
+	}
+	if e := s.spaced(moved); e != "" {
+		return nil, rules.Errorf(CodeMove, ruleUnitSpace, "%s would end within 1\" of %s", u.ID, e)
+	}
+	return moved, nil
+}
+
+func (s *State) move(a Move, r roller) error {
+	u := s.unit(a.Unit)
+	if err := s.canMove(u); err != nil {
+		return err
+	}
+	m := float64(s.slowestM(u))
+	allowance := m
+	if a.March {
+		allowance = 2 * m
+		if s.enemyNear(u, 8) {
+			// The march test comes first; its dice are rolled only for a
+			// move that is legal as an advance at least.
+			if _, err := s.checkMove(a, allowance); err != nil {
+				return err
+			}
+			d, err := r.d6s(2)
+			if err != nil {
+				return err
+			}
+			ld := s.leadership(u)
+			pass := d[0]+d[1] <= ld
+			s.emit(Event{What: "march-test", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s tests Leadership to march with an enemy within 8\": %d against %d, %s (%s)", u.ID, d[0]+d[1], ld, passFail(pass), ruleMarch)})
+			if !pass {
+				allowance = m
+				u.Flags.Marched = true // it still counts as having marched
+				u.Flags.Moved = true
+				if moved, err := s.checkMove(a, allowance); err == nil {
+					s.commitMove(u, moved, a)
+				} else {
+					s.emit(Event{What: "moved", Unit: u.ID, Text: fmt.Sprintf("%s may move only %.0f\" and stays: %s", u.ID, m, err.Message())})
+				}
+				return nil
+			}
+		}
+	}
+	moved, err := s.checkMove(a, allowance)
+	if err != nil {
+		return err
+	}
+	s.commitMove(u, moved, a)
+	return nil
+}
+
+func passFail(ok bool) string {
+	if ok {
+		return "passed"
+	}
+	return "failed"
+}
+
+func (s *State) commitMove(u, moved *Unit, a Move) {
+	marched := u.Flags.Marched || a.March
+	*u = *moved
+	u.Flags.Moved = true
+	u.Flags.Marched = marched
+	what := "moved"
+	if marched {
+		what = "marched"
+	}
+	s.emit(Event{What: what, Unit: u.ID, Text: fmt.Sprintf("%s %s to (%.1f, %.1f) facing %.0f°", u.ID, what, u.At.X, u.At.Y, u.Facing)})
+}
+
+// checkReform validates a reform and returns the reformed unit: the centre
+// stays, any number of files and any facing, and no model moves more than
+// twice its Movement.
+func (s *State) checkReform(a Reform) (*Unit, *rules.RuleError) {
+	u := s.unit(a.Unit)
+	if err := s.canMove(u); err != nil {
+		return nil, err
+	}
+	if a.Files < 1 || a.Files > len(u.Models) || math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
+		return nil, rules.Errorf(rules.CodeBadAction, ruleReform, "files must be 1..%d and facing a number", len(u.Models))
+	}
+	c := u.clone()
+	centre := u.centre()
+	c.Files = a.Files
+	c.Facing = math.Mod(a.Facing, 360)
+	var front, rest []Model
+	for _, m := range u.Models {
+		if m.Role.firstRank() {
+			front = append(front, m)
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	c.layout(front, rest)
+	c.At = centre.Add(c.forward().Scale(float64(len(c.Ranks)) * c.Base[1] / 2))
+	limit := 2 * float64(s.slowestM(u))
+	for _, m := range u.Models {
+		r0, f0, _ := u.slotOf(m.ID)
+		r1, f1, _ := c.slotOf(m.ID)
+		if d := u.slotCentre(r0, f0).Dist(c.slotCentre(r1, f1)); d > limit+geom.Eps {
+			return nil, rules.Errorf(CodeMove, ruleReform, "%s would move %.1f\" in the reform, more than twice its Movement (%.0f\")", m.ID, d, limit)
+		}
+	}
+	if !s.onTable(c) {
+		return nil, rules.Errorf(CodeMove, ruleReform, "%s would leave the table", u.ID)
+	}
+	if e := s.spaced(c); e != "" {
+		return nil, rules.Errorf(CodeMove, ruleUnitSpace, "%s would end within 1\" of %s", u.ID, e)
+	}
+	return c, nil
+}
+
+func (s *State) reform(a Reform) error {
+	c, err := s.checkReform(a)
+	if err != nil {
+		return err
+	}
+	u := s.unit(a.Unit)
+	*u = *c
+	u.Flags.Reformed, u.Flags.Moved = true, true
+	s.emit(Event{What: "reformed", Unit: u.ID, Text: fmt.Sprintf("%s reforms %d wide facing %.0f°: it moves no further and cannot shoot this turn (%s)", u.ID, u.Files, u.Facing, ruleReform)})
+	return nil
+}
+
+// checkJoin validates a character joining a unit.
+func (s *State) checkJoin(a Join) (*Unit, *Unit, *rules.RuleError) {
+	c, u := s.unit(a.Character), s.unit(a.Unit)
+	switch {
+	case c == nil || len(c.Models) != 1 || c.Models[0].Role != Character:
+		return nil, nil, rules.Errorf(CodeNoSuchID, ruleJoin, "%q is no character standing alone", a.Character)
+	case u == nil || u == c:
+		return nil, nil, rules.Errorf(CodeNoSuchID, ruleJoin, "no unit %q to join", a.Unit)
+	case c.Seat != s.activeSeat() || u.Seat != c.Seat:
+		return nil, nil, rules.Errorf(CodeJoin, ruleJoin, "a character joins a unit of his own side in his Movement phase")
+	}
+	if err := s.canMove(c); err != nil {
+		return nil, nil, err
+	}
+	cp := s.profile(&c.Models[0])
+	up := s.rf(u)
+	switch {
+	case u.Flags.Fleeing:
+		return nil, nil, rules.Errorf(CodeJoin, ruleJoin, "%s is fleeing: no character may join it", u.ID)
+	case u.engaged():
+		return nil, nil, rules.Errorf(CodeJoin, ruleJoin, "%s is in close combat: no character may join it", u.ID)
+	case !up.Type.joinable():
+		return nil, nil, rules.Errorf(CodeJoin, ruleJoin, "%s is a unit of %s: characters join only infantry, war beasts, cavalry and the monstrous types", u.ID, up.Type)
+	case s.flies(u):
+		return nil, nil, rules.Errorf(CodeJoin, ruleJoin, "%s is a unit of flyers: characters may not join it", u.ID)
+	case !cp.Type.joinable():
+		return nil, nil, rules.Errorf(CodeJoin, ruleJoin, "%s is a %s: he cannot join any unit", c.ID, cp.Type)
+	}
+	if d := unitDist(c, u); d > float64(cp.M)+geom.Eps {
+		return nil, nil, rules.Errorf(CodeJoin, ruleJoin, "%s is %.1f\" from %s, beyond his Movement of %d", c.ID, d, u.ID, cp.M)
+	}
+	if a.Displace != "" {
+		m := u.model(a.Displace)
+		r, _, _ := u.slotOf(a.Displace)
+		if m == nil || !m.Role.firstRank() || r != 0 {
+			return nil, nil, rules.Errorf(CodeFirstRank, ruleFirstRank, "%s is no model with In the First Rank! in %s's front rank", a.Displace, u.ID)
+		}
+	}
+	return c, u, nil
+}
+
+func (s *State) join(a Join) error {
+	c, u, err := s.checkJoin(a)
+	if err != nil {
+		return err
+	}
+	ch := c.Models[0]
+	ch.Joined = s.Turn
+	u.Models = append(u.Models, ch)
+	u.Points += c.Points
+	s.Units = slices.DeleteFunc(s.Units, func(x *Unit) bool { return x == c })
+	s.seat(u, ch.ID, c.centre(), a.Displace)
+	u.Flags.Joined = true
+	s.emit(Event{What: "joined", Unit: u.ID, Model: ch.ID, Text: fmt.Sprintf("%s joins %s: neither may move further this phase (%s)", ch.ID, u.ID, ruleJoin)})
+	return nil
+}
+
+// seat places a joining character (In the First Rank!): in the front-rank
+// slot of the rank-and-file nearest him, who steps back to the rear rank;
+// when the front rank holds only models with the rule, he takes the
+// second rank (or the displaced model's place, and it steps back).
+func (s *State) seat(u *Unit, id string, from geom.Point, displace string) {
+	target := 0
+	if displace != "" {
+		r, f, _ := u.slotOf(displace)
+		u.Ranks[r][f] = id
+		id = displace
+		target = 1
+	}
+	for r := target; ; r++ {
+		if r >= len(u.Ranks) {
+			u.Ranks = append(u.Ranks, make([]string, u.Files))
+		}
+		best, bf, bd := "", -1, 0.0
+		for f, x := range u.Ranks[r] {
+			m := u.model(x)
+			if x != "" && (m == nil || m.Role.firstRank()) {
+				continue
+			}
+			if d := u.slotCentre(r, f).Dist(from); bf < 0 || d < bd-1e-9 {
+				best, bf, bd = x, f, d
+			}
+		}
+		if bf < 0 {
+			continue
+		}
+		u.Ranks[r][bf] = id
+		if best != "" {
+			s.toRear(u, best)
+		}
+		return
+	}
+}
+
+// toRear puts a model in the first empty slot of the rear rank, or a new
+// rank.
+func (s *State) toRear(u *Unit, id string) {
+	rear := len(u.Ranks) - 1
+	if f := slices.Index(u.Ranks[rear], ""); f >= 0 && rear > 0 {
+		u.Ranks[rear][f] = id
+		return
+	}
+	nr := make([]string, u.Files)
+	nr[centreOut(u.Files)[0]] = id
+	u.Ranks = append(u.Ranks, nr)
+}
+
+// checkLeave validates a character leaving his unit in the Remaining Moves.
+func (s *State) checkLeave(a Leave) (*Unit, *rules.RuleError) {
+	u := s.unit(a.Unit)
+	if u == nil {
+		return nil, rules.Errorf(CodeNoSuchID, ruleLeave, "no unit %q", a.Unit)
+	}
+	m := u.model(a.Character)
+	switch {
+	case m == nil || m.Role != Character || len(u.Models) == 1:
+		return nil, rules.Errorf(CodeNoSuchID, ruleLeave, "%s has no character %q who could leave it", a.Unit, a.Character)
+	case m.Joined == s.Turn:
+		return nil, rules.Errorf(CodeJoin, ruleLeave, "%s joined %s this turn: he may not leave it in the same turn", a.Character, a.Unit)
+	case !a.To.Finite():
+		return nil, rules.Errorf(rules.CodeBadAction, ruleLeave, "to: not a point")
+	}
+	if err := s.canMove(u); err != nil {
+		return nil, err
+	}
+	r, f, _ := u.slotOf(a.Character)
+	from := u.slotCentre(r, f)
+	if d, mm := from.Dist(a.To), s.profile(m).M; d > float64(mm)+geom.Eps {
+		return nil, rules.Errorf(CodeMove, ruleLeave, "%s would move %.1f\", more than his Movement of %d", a.Character, d, mm)
+	}
+	lone := s.lone(u, *m, a.To)
+	if !s.onTable(lone) {
+		return nil, rules.Errorf(CodeMove, ruleLeave, "%s would leave the table", a.Character)
+	}
+	for _, b := range u.rects(a.Character) {
+		if rectDist(lone.footprint(), b) < 1-geom.Eps {
+			return nil, rules.Errorf(CodeMove, ruleUnitSpace, "%s would end within 1\" of %s", a.Character, a.Unit)
+		}
+	}
+	return lone, nil
+}
+
+// lone is a character standing as his own unit, centred on c, facing as
+// his unit did.
+func (s *State) lone(u *Unit, m Model, c geom.Point) *Unit {
+	l := &Unit{ID: m.ID, Seat: u.Seat, Models: []Model{m}, Ranks: [][]string{{m.ID}}, Files: 1, Base: s.profile(&m).Base,
+		Facing: u.Facing, Points: s.profile(&m).Points}
+	l.At = c.Add(l.forward().Scale(l.Base[1] / 2))
+	return l
+}
+
+func (s *State) leave(a Leave) error {
+	lone, err := s.checkLeave(a)
+	if err != nil {
+		return err
+	}
+	u := s.unit(a.Unit)
+	s.removeModel(u, a.Character)
+	u.Points -= lone.Points
+	lone.Flags.Moved = true
+	s.Units = append(s.Units, lone)
+	s.emit(Event{What: "left", Unit: u.ID, Model: a.Character, Text: fmt.Sprintf("%s leaves %s (%s)", a.Character, u.ID, ruleLeave)})
+	s.fillGaps(u, true)
+	return nil
+}

@@ -1,0 +1,695 @@
+package fantasy
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// Name is the ruleset's name in scenario files.
+const Name = "fantasy"
+
+// Ruleset is the rank-and-flank fantasy battle game over a catalog.
+type Ruleset struct {
+	Catalog *Catalog
+}
+
+// New is the ruleset over the shipped catalog.
+func New() (*Ruleset, error) {
+	c, err := DefaultCatalog()
+	if err != nil {
+		return nil, err
+	}
+	return &Ruleset{Catalog: c}, nil
+}
+
+func (*Ruleset) Name() string { return Name }
+
+// Rulings are the fantasy rows of the rulings table.
+func (*Ruleset) Rulings() []rules.Ruling { return rules.StandardFor(Name) }
+
+// Phase is the step of the game the state waits in. Every phase is one row
+// of the steps table: who acts in it and what they may send.
+type Phase string
+
+// The phases and steps.
+const (
+	PhaseCharges     Phase = "charges"         // Movement: declare charges
+	PhaseReact       Phase = "react"           // the charged unit's reaction
+	PhaseChargeMoves Phase = "charge-moves"    // roll charge ranges, move chargers
+	PhaseRemaining   Phase = "remaining-moves" // Movement: everything else
+	PhaseShooting    Phase = "shooting"
+	PhaseCombat      Phase = "close-combat"
+	PhaseAllocate    Phase = "allocate-hits" // the allocating player distributes hits
+	PhaseMoveUp      Phase = "move-up"       // the owner names who fills a front slot
+	PhaseOver        Phase = "over"
+)
+
+// actor says whose decision a step is.
+type actor int
+
+const (
+	activeSeat actor = iota // the player whose turn it is
+	reactor                 // the owner of the charged unit
+	allocator               // the attacker, or the owner under fantasy-allocator: owner
+	owner                   // the owner of the unit with a vacated front slot
+	nobody
+)
+
+// step is one row of the table: who acts and which actions belong.
+type step struct {
+	who   actor
+	kinds []string
+}
+
+// steps is the one table of phases and steps.
+var steps = map[Phase]step{
+	PhaseCharges:     {activeSeat, []string{"charge", "end-charges"}},
+	PhaseReact:       {reactor, []string{"react"}},
+	PhaseChargeMoves: {activeSeat, []string{"charge-move"}},
+	PhaseRemaining:   {activeSeat, []string{"move", "reform", "join", "leave", "end-movement"}},
+	PhaseShooting:    {activeSeat, []string{"shoot", "end-shooting"}},
+	PhaseCombat:      {activeSeat, []string{"fight", "end-turn"}},
+	PhaseAllocate:    {allocator, []string{"allocate"}},
+	PhaseMoveUp:      {owner, []string{"move-up"}},
+	PhaseOver:        {nobody, nil},
+}
+
+// Charge is one charge declared this turn.
+type Charge struct {
+	Unit      string  `json:"unit"`
+	Character string  `json:"character,omitempty"`
+	Target    string  `json:"target"`
+	Reaction  string  `json:"reaction,omitempty"`
+	Side      string  `json:"side"` // front, flank or rear of the target
+	Done      bool    `json:"done,omitempty"`
+	Distance  float64 `json:"distance"`
+}
+
+// Volley is hits waiting for the allocating player.
+type Volley struct {
+	Attacker rules.Seat     `json:"attacker"`
+	Target   string         `json:"target"`
+	Hits     int            `json:"hits"` // to distribute evenly
+	S        int            `json:"s"`
+	Eligible []string       `json:"eligible"`         // characters that may take hits
+	Direct   map[string]int `json:"direct,omitempty"` // hits already on named models
+	Pool     int            `json:"pool,omitempty"`   // hits already passed to the rank-and-file
+}
+
+// Vacancy is a front-rank slot waiting for a model with In the First Rank!.
+type Vacancy struct {
+	Unit string `json:"unit"`
+	File int    `json:"file"`
+}
+
+// State is one position of a game: plain data, the same bytes for the same
+// game.
+type State struct {
+	Seats    []rules.Seat       `json:"seats"`
+	Table    [2]float64         `json:"table"`
+	Units    []*Unit            `json:"units"`
+	Profiles map[string]Profile `json:"profiles"`
+	Rulings  rules.Rulings      `json:"rulings"`
+	Round    int                `json:"round"`
+	Rounds   int                `json:"rounds"`
+	Turn     int                `json:"turn"`   // player turns begun, from 1
+	Active   int                `json:"active"` // index into Seats
+	Phase    Phase              `json:"phase"`
+	Charges  []Charge           `json:"charges,omitempty"`
+	Pending  *Volley            `json:"pending,omitempty"`
+	Vacancy  *Vacancy           `json:"vacancy,omitempty"`
+	// Resume is the phase to go back to after an allocation or a move-up.
+	Resume  Phase              `json:"resume,omitempty"`
+	Fought  []string           `json:"fought,omitempty"` // units whose combat was fought this turn
+	Points  map[rules.Seat]int `json:"points"`           // victory points scored
+	Winner  rules.Seat         `json:"winner,omitempty"`
+	stepped []Event            // events of the action being applied
+}
+
+// Setup builds the opening state: each side's units in ranks and files.
+func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, error) {
+	s := &State{Table: [2]float64{sc.Table.Width, sc.Table.Height}, Profiles: map[string]Profile{},
+		Rulings: r, Rounds: sc.Rounds, Round: 1, Turn: 1, Phase: PhaseCharges, Points: map[rules.Seat]int{}}
+	if sc.Rounds > maxRounds {
+		return nil, setupErr("rounds: %d, at most %d", sc.Rounds, maxRounds)
+	}
+	cat := rs.Catalog
+	if len(sc.Catalogs) > 0 {
+		var err error
+		if cat, err = cat.Load(resolve(sc.File, sc.Catalogs)...); err != nil {
+			return nil, setupErr("%v", err)
+		}
+	}
+	ids := map[string]string{}
+	for i, side := range sc.Sides {
+		seat := rules.Seat(side.Seat)
+		s.Seats = append(s.Seats, seat)
+		s.Points[seat] = 0
+		if len(side.Units) > maxUnits {
+			return nil, setupErr("sides[%d].units: %d units, at most %d", i, len(side.Units), maxUnits)
+		}
+		if len(side.Troopers) > 0 {
+			return nil, setupErr("sides[%d]: the fantasy ruleset takes units, not troopers", i)
+		}
+		for j, raw := range side.Units {
+			path := fmt.Sprintf("sides[%d].units[%d]", i, j)
+			u, err := buildUnit(raw, seat, cat, s.Profiles, path)
+			if err != nil {
+				return nil, err
+			}
+			for _, m := range u.Models {
+				if prev, dup := ids[m.ID]; dup {
+					return nil, setupErr("%s: id %q is already used at %s", path, m.ID, prev)
+				}
+				ids[m.ID] = path
+			}
+			if _, dup := ids[u.ID]; dup && u.model(u.ID) == nil {
+				return nil, setupErr("%s: id %q is already used at %s", path, u.ID, ids[u.ID])
+			}
+			ids[u.ID] = path
+			if !s.onTable(u) {
+				return nil, setupErr("%s: unit %q stands off the %v×%v table", path, u.ID, s.Table[0], s.Table[1])
+			}
+			s.Units = append(s.Units, u)
+		}
+	}
+	if i := slices.Index(s.Seats, rules.Seat(sc.Initiative)); i >= 0 {
+		s.Active = i
+	}
+	if err := s.validate(); err != nil {
+		return nil, setupErr("%v", err)
+	}
+	return s, nil
+}
+
+const (
+	maxRounds = 20
+	maxUnits  = 40
+	maxModels = 100
+)
+
+func setupErr(format string, args ...any) error {
+	return rules.Errorf(CodeSetup, "Units and formation", format, args...)
+}
+
+// The fantasy ruleset's own error codes.
+const (
+	CodeSetup     rules.Code = "fantasy-setup"
+	CodeBadState  rules.Code = "fantasy-bad-state"
+	CodeNoSuchID  rules.Code = "no-such-unit"
+	CodeAllocate  rules.Code = "allocation"
+	CodeFirstRank rules.Code = "first-rank"
+	CodeCharge    rules.Code = "charge"
+	CodeMove      rules.Code = "movement"
+	CodeJoin      rules.Code = "join"
+	CodeShoot     rules.Code = "shooting"
+	CodeCombat    rules.Code = "combat"
+)
+
+func resolve(file string, paths []string) []string {
+	dir := ""
+	if i := strings.LastIndexAny(file, `/\`); i >= 0 {
+		dir = file[:i+1]
+	}
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if strings.HasPrefix(p, "/") {
+			out[i] = p
+		} else {
+			out[i] = dir + p
+		}
+	}
+	return out
+}
+
+// unitSpec is a scenario's unit entry.
+type unitSpec struct {
+	ID         string     `json:"id"`
+	Profile    string     `json:"profile"`
+	Models     int        `json:"models"`
+	Files      int        `json:"files"`
+	At         [2]float64 `json:"at"`
+	Facing     float64    `json:"facing"`
+	Command    []Role     `json:"command"`
+	Characters []struct {
+		ID      string `json:"id"`
+		Profile string `json:"profile"`
+	} `json:"characters"`
+}
+
+func buildUnit(raw map[string]any, seat rules.Seat, cat *Catalog, used map[string]Profile, path string) (*Unit, error) {
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return nil, setupErr("%s: %v", path, err)
+	}
+	var sp unitSpec
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&sp); err != nil {
+		return nil, setupErr("%s: %v (a unit has id, profile, models, files, at, facing, command, characters)", path, err)
+	}
+	p, ok := cat.Profiles[sp.Profile]
+	switch {
+	case sp.ID == "":
+		return nil, setupErr("%s.id: required", path)
+	case !ok:
+		return nil, setupErr("%s.profile: unknown profile %q", path, sp.Profile)
+	case sp.Models < 0 || sp.Models > maxModels:
+		return nil, setupErr("%s.models: %d, want 1..%d", path, sp.Models, maxModels)
+	case len(sp.Characters) > 10 || len(sp.Command) > 3:
+		return nil, setupErr("%s: at most 10 characters and 3 command models", path)
+	}
+	used[p.Name] = p
+	u := &Unit{ID: sp.ID, Seat: seat, At: geom.Pt(sp.At[0], sp.At[1]), Facing: sp.Facing, Base: p.Base}
+	if p.Character {
+		if sp.Models > 1 || len(sp.Command) > 0 || len(sp.Characters) > 0 {
+			return nil, setupErr("%s: a character alone is a unit of one model", path)
+		}
+		u.Models = []Model{{ID: sp.ID, Profile: p.Name, Role: Character, Wounds: p.W}}
+		u.Points = p.Points
+		u.Files = 1
+		u.Ranks = [][]string{{sp.ID}}
+		return u, nil
+	}
+	n := max(sp.Models, 1)
+	seen := map[Role]bool{}
+	for _, r := range sp.Command {
+		if (r != Champion && r != Standard && r != Musician) || seen[r] {
+			return nil, setupErr("%s.command: %q: a unit's command group is one each of champion, standard, musician", path, r)
+		}
+		seen[r] = true
+	}
+	if len(sp.Command) > n {
+		return nil, setupErr("%s.command: %d command models in a unit of %d", path, len(sp.Command), n)
+	}
+	var front, rest []Model
+	for _, r := range sp.Command {
+		front = append(front, Model{ID: sp.ID + "-" + string(r), Profile: p.Name, Role: r, Wounds: p.W})
+	}
+	for _, c := range sp.Characters {
+		cp, ok := cat.Profiles[c.Profile]
+		if !ok || !cp.Character {
+			return nil, setupErr("%s.characters: %q is not a character profile", path, c.Profile)
+		}
+		if c.ID == "" {
+			return nil, setupErr("%s.characters: id required", path)
+		}
+		if !cp.Type.joinable() || !p.Type.joinable() || cp.Fly || p.Fly {
+			return nil, setupErr("%s.characters: %s (%s) cannot be part of a unit of %s (Joining a unit)", path, c.ID, cp.Type, p.Type)
+		}
+		used[cp.Name] = cp
+		front = append(front, Model{ID: c.ID, Profile: cp.Name, Role: Character, Wounds: cp.W})
+		u.Points += cp.Points
+	}
+	for k := range n - len(sp.Command) {
+		rest = append(rest, Model{ID: fmt.Sprintf("%s-%d", sp.ID, k+1), Profile: p.Name, Role: RankAndFile, Wounds: p.W})
+	}
+	u.Points += n * p.Points
+	u.Files = sp.Files
+	total := len(front) + len(rest)
+	if u.Files == 0 {
+		u.Files = min(total, 5)
+	}
+	if u.Files < 1 || u.Files > total {
+		return nil, setupErr("%s.files: %d, want 1..%d (the unit's models)", path, sp.Files, total)
+	}
+	u.Models = append(front, rest...)
+	u.layout(front, rest)
+	return u, nil
+}
+
+// layout places the models: those with In the First Rank! in the front
+// rank from the centre outwards (overflowing into the next rank), the
+// rank-and-file in every other slot, rank by rank; only the rear rank may
+// be short.
+func (u *Unit) layout(front, rest []Model) {
+	total := len(front) + len(rest)
+	nr := (total + u.Files - 1) / u.Files
+	u.Ranks = make([][]string, nr)
+	for r := range u.Ranks {
+		u.Ranks[r] = make([]string, u.Files)
+	}
+	order := centreOut(u.Files)
+	k := 0
+	for _, m := range front {
+		u.Ranks[k/u.Files][order[k%u.Files]] = m.ID
+		k++
+	}
+	for _, m := range rest {
+		for u.Ranks[k/u.Files][order[k%u.Files]] != "" {
+			k++
+		}
+		u.Ranks[k/u.Files][order[k%u.Files]] = m.ID
+		k++
+	}
+}
+
+// centreOut lists a rank's files from the centre outwards.
+func centreOut(files int) []int {
+	out := make([]int, 0, files)
+	c := (files - 1) / 2
+	out = append(out, c)
+	for d := 1; len(out) < files; d++ {
+		if c+d < files {
+			out = append(out, c+d)
+		}
+		if c-d >= 0 && len(out) < files {
+			out = append(out, c-d)
+		}
+	}
+	return out
+}
+
+// onTable reports whether every base of the unit is on the table.
+func (s *State) onTable(u *Unit) bool {
+	for _, p := range u.footprint() {
+		if p.X < -geom.Eps || p.Y < -geom.Eps || p.X > s.Table[0]+geom.Eps || p.Y > s.Table[1]+geom.Eps {
+			return false
+		}
+	}
+	return true
+}
+
+// unit finds a unit by id.
+func (s *State) unit(id string) *Unit {
+	for _, u := range s.Units {
+		if u.ID == id {
+			return u
+		}
+	}
+	return nil
+}
+
+// unitOf finds the unit a model is in.
+func (s *State) unitOf(model string) *Unit {
+	for _, u := range s.Units {
+		if u.model(model) != nil {
+			return u
+		}
+	}
+	return nil
+}
+
+func (s *State) profile(m *Model) Profile { return s.Profiles[m.Profile] }
+
+// rf is the profile of a unit's rank-and-file (its first non-character),
+// or of its only model.
+func (s *State) rf(u *Unit) Profile {
+	for _, m := range u.Models {
+		if m.Role != Character {
+			return s.Profiles[m.Profile]
+		}
+	}
+	return s.Profiles[u.Models[0].Profile]
+}
+
+func (s *State) activeSeat() rules.Seat { return s.Seats[s.Active] }
+
+func (s *State) emit(e Event) {
+	e.Value = round2(e.Value)
+	s.stepped = append(s.stepped, e)
+}
+
+// Prompt says who acts now, from the steps table.
+func (s *State) Prompt() rules.Prompt {
+	seat, ok := s.actor()
+	if !ok {
+		return rules.Prompt{Kind: rules.GameOver, Window: string(PhaseOver)}
+	}
+	return rules.Prompt{Kind: rules.Sequential, Seats: []rules.Seat{seat}, Window: string(s.Phase)}
+}
+
+func (s *State) actor() (rules.Seat, bool) {
+	switch steps[s.Phase].who {
+	case activeSeat:
+		return s.activeSeat(), true
+	case reactor:
+		if c := s.openCharge(); c != nil {
+			if t := s.unit(c.Target); t != nil {
+				return t.Seat, true
+			}
+		}
+	case allocator:
+		if s.Pending != nil {
+			if s.Rulings.Get("fantasy-allocator") == "owner" {
+				if t := s.unit(s.Pending.Target); t != nil {
+					return t.Seat, true
+				}
+			}
+			return s.Pending.Attacker, true
+		}
+	case owner:
+		if s.Vacancy != nil {
+			if u := s.unit(s.Vacancy.Unit); u != nil {
+				return u.Seat, true
+			}
+		}
+	}
+	return "", false
+}
+
+// openCharge is the charge waiting for its reaction.
+func (s *State) openCharge() *Charge {
+	for i := range s.Charges {
+		if s.Charges[i].Reaction == "" {
+			return &s.Charges[i]
+		}
+	}
+	return nil
+}
+
+func (s *State) Clone() rules.State { return s.clone() }
+
+func (s *State) clone() *State {
+	c := *s
+	c.Seats = slices.Clone(s.Seats)
+	c.Units = make([]*Unit, len(s.Units))
+	for i, u := range s.Units {
+		c.Units[i] = u.clone()
+	}
+	c.Profiles = s.Profiles // never written after Setup
+	c.Rulings = s.Rulings   // never written after Setup
+	c.Charges = slices.Clone(s.Charges)
+	if s.Pending != nil {
+		p := *s.Pending
+		p.Eligible = slices.Clone(p.Eligible)
+		p.Direct = cloneMap(p.Direct)
+		c.Pending = &p
+	}
+	if s.Vacancy != nil {
+		v := *s.Vacancy
+		c.Vacancy = &v
+	}
+	c.Fought = slices.Clone(s.Fought)
+	c.Points = cloneMap(s.Points)
+	c.stepped = nil
+	return &c
+}
+
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return nil
+	}
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func (u *Unit) clone() *Unit {
+	c := *u
+	c.Models = slices.Clone(u.Models)
+	c.Ranks = make([][]string, len(u.Ranks))
+	for i, r := range u.Ranks {
+		c.Ranks[i] = slices.Clone(r)
+	}
+	c.Engage = slices.Clone(u.Engage)
+	return &c
+}
+
+// Apply validates and applies an action. It works on a copy and keeps it
+// only on success, so a refused action (or dice that run out) changes
+// nothing.
+func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.Event, error) {
+	if s.Phase == PhaseOver {
+		return nil, rules.Errorf(rules.CodeGameOver, "", "the game is over")
+	}
+	if who, ok := s.actor(); !ok || who != seat {
+		return nil, rules.Errorf(rules.CodeNotYourTurn, "", "%s may not act now: the game waits for %s (%s)", seat, who, s.Phase)
+	}
+	if !slices.Contains(steps[s.Phase].kinds, a.Kind()) {
+		return nil, rules.Errorf(rules.CodeWrongWindow, "", "%s does not belong to the %s step (it takes %s)", a.Kind(), s.Phase, strings.Join(steps[s.Phase].kinds, ", "))
+	}
+	c := s.clone()
+	r := roller{d}
+	if err := c.apply(seat, a, r); err != nil {
+		return nil, err
+	}
+	if err := c.afterChargeMoves(r); err != nil {
+		return nil, err
+	}
+	events := make([]rules.Event, len(c.stepped))
+	for i, e := range c.stepped {
+		events[i] = e
+	}
+	c.stepped = nil
+	*s = *c
+	return events, nil
+}
+
+// roller takes d6s from a dice source.
+type roller struct{ src dice.Source }
+
+// d6 rolls one die; a source that fails stops the action.
+func (r roller) d6() (int, error) {
+	f, err := dice.RollDie(r.src, 6)
+	if err != nil {
+		return 0, rules.Errorf(rules.CodeDice, "", "%v", err)
+	}
+	return f, nil
+}
+
+// d6s rolls n dice.
+func (r roller) d6s(n int) ([]int, error) {
+	out := make([]int, n)
+	for i := range out {
+		f, err := r.d6()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = f
+	}
+	return out, nil
+}
+
+func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
+	switch a := a.(type) {
+	case DeclareCharge:
+		return s.declareCharge(a)
+	case EndCharges:
+		return s.endCharges()
+	case React:
+		return s.react(a, r)
+	case ChargeMove:
+		return s.chargeMove(a, r)
+	case Move:
+		return s.move(a, r)
+	case Reform:
+		return s.reform(a)
+	case Join:
+		return s.join(a)
+	case Leave:
+		return s.leave(a)
+	case EndMovement:
+		s.Phase = PhaseShooting
+		return nil
+	case Shoot:
+		return s.shoot(a, r)
+	case EndShooting:
+		s.Phase = PhaseCombat
+		return nil
+	case Allocate:
+		return s.allocate(a, r)
+	case MoveUp:
+		return s.moveUp(a)
+	case Fight:
+		return s.fight(a, r)
+	case EndTurn:
+		return s.endTurn()
+	}
+	return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
+}
+
+// View is what every viewer sees: the whole table. The game as modelled
+// has no hidden information (no hidden deployment, no secret army lists,
+// no magic items), so the view is the same for players and spectators.
+type View struct {
+	Round   int                `json:"round"`
+	Rounds  int                `json:"rounds"`
+	Active  rules.Seat         `json:"active"`
+	Phase   Phase              `json:"phase"`
+	Units   map[string]any     `json:"units"`
+	Charges []Charge           `json:"charges,omitempty"`
+	Pending *Volley            `json:"pending,omitempty"`
+	Vacancy *Vacancy           `json:"vacancy,omitempty"`
+	Points  map[rules.Seat]int `json:"points"`
+	Winner  rules.Seat         `json:"winner,omitempty"`
+}
+
+// Observe is the table as every viewer sees it.
+func (s *State) Observe(v rules.Viewer) any {
+	view := View{Round: s.Round, Rounds: s.Rounds, Active: s.activeSeat(), Phase: s.Phase, Units: map[string]any{},
+		Charges: slices.Clone(s.Charges), Pending: s.Pending, Vacancy: s.Vacancy, Points: cloneMap(s.Points), Winner: s.Winner}
+	for _, u := range s.Units {
+		var raw map[string]any
+		b, _ := json.Marshal(u)
+		_ = json.Unmarshal(b, &raw)
+		raw["models"] = len(u.Models)
+		raw["modelList"] = u.Models
+		view.Units[u.ID] = raw
+	}
+	return view
+}
+
+// Redact shows every event to every viewer: nothing in this game is
+// private.
+func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) { return e, true }
+
+// RedactAction shows every action to every viewer, for the same reason.
+func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (rules.Action, bool) {
+	return a, true
+}
+
+func (*Ruleset) DecodeAction(b []byte) (rules.Action, error) {
+	if len(b) > maxJSON {
+		return nil, rules.Errorf(rules.CodeBadAction, "", "action of %d bytes, more than %d", len(b), maxJSON)
+	}
+	return actionCodec.Decode(b)
+}
+
+// maxJSON bounds an action or event read from outside.
+const maxJSON = 64 << 10
+
+func (*Ruleset) DecodeEvent(b []byte) (rules.Event, error) {
+	if len(b) > maxJSON {
+		return nil, rules.Errorf(rules.CodeBadAction, "", "event of %d bytes, more than %d", len(b), maxJSON)
+	}
+	v, err := eventCodec.Decode(b)
+	if err != nil {
+		return nil, err
+	}
+	var k struct {
+		Kind string `json:"kind"`
+	}
+	_ = json.Unmarshal(b, &k)
+	e := Event(v.(eventBody))
+	e.What = k.Kind
+	return e, nil
+}
+
+// DecodeState reads a state and refuses one Setup and Apply could not
+// have made, so that no method can panic on it.
+func (*Ruleset) DecodeState(b []byte) (rules.State, error) {
+	if len(b) > 16<<20 {
+		return nil, rules.Errorf(CodeBadState, "", "state of %d bytes is too large", len(b))
+	}
+	var s State
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, rules.Errorf(CodeBadState, "", "%v", err)
+	}
+	if err := s.validate(); err != nil {
+		return nil, rules.Errorf(CodeBadState, "", "%v", err)
+	}
+	return &s, nil
+}

@@ -1,0 +1,190 @@
+package fantasy
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// validate checks every invariant the methods rely on, so that a decoded
+// state cannot make them panic: the seats, the phase and what it needs,
+// every unit's formation (each model in exactly one slot, ranks as wide as
+// the unit), profiles, ids, references.
+func (s *State) validate() error {
+	if len(s.Seats) < 2 {
+		return fmt.Errorf("seats: a battle has at least 2, got %d", len(s.Seats))
+	}
+	for i, seat := range s.Seats {
+		if seat == "" || seat == rules.ChanceSeat || slices.Contains(s.Seats[:i], seat) {
+			return fmt.Errorf("seats[%d]: %q is blank, the dice's, or taken", i, seat)
+		}
+		if _, ok := s.Points[seat]; !ok {
+			return fmt.Errorf("points: no entry for %q", seat)
+		}
+	}
+	if len(s.Points) != len(s.Seats) {
+		return fmt.Errorf("points: %d entries for %d seats", len(s.Points), len(s.Seats))
+	}
+	if s.Active < 0 || s.Active >= len(s.Seats) {
+		return fmt.Errorf("active: %d is no seat", s.Active)
+	}
+	if s.Rounds < 1 || s.Rounds > maxRounds || s.Round < 1 || s.Round > s.Rounds || s.Turn < 1 || s.Turn > 2*maxRounds*len(s.Seats)+1 {
+		return fmt.Errorf("round %d of %d, turn %d: out of range", s.Round, s.Rounds, s.Turn)
+	}
+	if !(s.Table[0] > 0 && s.Table[1] > 0 && s.Table[0] < 1000 && s.Table[1] < 1000) {
+		return fmt.Errorf("table: %v", s.Table)
+	}
+	if _, err := rules.ResolveRulings(rules.StandardFor(Name), s.Rulings); err != nil {
+		return fmt.Errorf("rulings: %v", err)
+	}
+	for name, p := range s.Profiles {
+		if err := p.Check(); err != nil || p.Name != name {
+			return fmt.Errorf("profiles[%q]: %v", name, err)
+		}
+	}
+	if len(s.Units) > maxUnits*len(s.Seats)+maxModels {
+		return fmt.Errorf("units: %d", len(s.Units))
+	}
+	ids := map[string]bool{}
+	for i, u := range s.Units {
+		if err := s.validateUnit(u, ids); err != nil {
+			return fmt.Errorf("units[%d]: %w", i, err)
+		}
+	}
+	for i, u := range s.Units {
+		for _, e := range u.Engage {
+			if eu := s.unit(e); eu == nil || eu.Seat == u.Seat || !slices.Contains(eu.Engage, u.ID) {
+				return fmt.Errorf("units[%d].engaged: %q is no enemy unit engaged with it", i, e)
+			}
+		}
+	}
+	for i, c := range s.Charges {
+		if s.unit(c.Unit) == nil && !c.Done {
+			return fmt.Errorf("charges[%d]: unit %q", i, c.Unit)
+		}
+		if !slices.Contains([]string{"", "hold", "flee", "stand-and-shoot"}, c.Reaction) || !slices.Contains([]string{"front", "flank", "rear"}, c.Side) {
+			return fmt.Errorf("charges[%d]: reaction %q, side %q", i, c.Reaction, c.Side)
+		}
+	}
+	step, ok := steps[s.Phase]
+	if !ok {
+		return fmt.Errorf("phase %q is no step", s.Phase)
+	}
+	_ = step
+	switch s.Resume {
+	case "", PhaseCharges, PhaseChargeMoves, PhaseRemaining, PhaseShooting, PhaseCombat:
+	default:
+		return fmt.Errorf("resume: %q", s.Resume)
+	}
+	if (s.Phase == PhaseAllocate || s.Phase == PhaseMoveUp) && s.Resume == "" {
+		return fmt.Errorf("phase %s without a phase to resume", s.Phase)
+	}
+	if s.Phase == PhaseReact {
+		c := s.openCharge()
+		if c == nil || s.unit(c.Target) == nil || s.unit(c.Unit) == nil {
+			return fmt.Errorf("phase react without a charge waiting for its reaction")
+		}
+		if c.Character != "" {
+			if m := s.unit(c.Unit).model(c.Character); m == nil || m.Role != Character {
+				return fmt.Errorf("charge by %q out of %q", c.Character, c.Unit)
+			}
+		}
+	}
+	if (s.Pending != nil) != (s.Phase == PhaseAllocate) {
+		return fmt.Errorf("pending hits exactly in the allocate-hits step")
+	}
+	if v := s.Pending; v != nil {
+		u := s.unit(v.Target)
+		if u == nil || !slices.Contains(s.Seats, v.Attacker) || v.Hits < 1 || v.Hits > 10000 || v.S < 1 || v.S > 10 || v.Pool < 0 {
+			return fmt.Errorf("pending: %+v", *v)
+		}
+		if !slices.Equal(v.Eligible, s.eligible(u)) {
+			return fmt.Errorf("pending.eligible: %v, the unit's eligible characters are %v", v.Eligible, s.eligible(u))
+		}
+		if len(s.allocations(u, v)) == 0 {
+			return fmt.Errorf("pending: no legal allocation")
+		}
+		for id, n := range v.Direct {
+			if u.model(id) == nil || n < 0 || n > 10000 {
+				return fmt.Errorf("pending.direct: %q", id)
+			}
+		}
+	}
+	if (s.Vacancy != nil) != (s.Phase == PhaseMoveUp) {
+		return fmt.Errorf("a vacancy exactly in the move-up step")
+	}
+	if v := s.Vacancy; v != nil {
+		u := s.unit(v.Unit)
+		if u == nil || v.File < 0 || v.File >= u.Files || u.Ranks[0][v.File] != "" || len(u.candidates(v.File)) < 2 {
+			return fmt.Errorf("vacancy: %+v", *v)
+		}
+	}
+	for _, id := range s.Fought {
+		if !ids[id] && s.unit(id) == nil {
+			continue // a unit destroyed in its combat
+		}
+	}
+	return nil
+}
+
+func (s *State) validateUnit(u *Unit, ids map[string]bool) error {
+	if u == nil {
+		return fmt.Errorf("null")
+	}
+	if u.ID == "" || ids[u.ID] || !slices.Contains(s.Seats, u.Seat) {
+		return fmt.Errorf("id %q (seat %q) is blank, taken or of no seat", u.ID, u.Seat)
+	}
+	ids[u.ID] = true
+	if len(u.Models) == 0 || len(u.Models) > maxModels+10 {
+		return fmt.Errorf("%s: %d models", u.ID, len(u.Models))
+	}
+	if u.Files < 1 || len(u.Ranks) < 1 || len(u.Ranks) > len(u.Models) || u.Files > len(u.Models) {
+		return fmt.Errorf("%s: %d files, %d ranks for %d models", u.ID, u.Files, len(u.Ranks), len(u.Models))
+	}
+	for _, x := range []float64{u.At.X, u.At.Y, u.Facing, u.Base[0], u.Base[1]} {
+		if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > 1e6 {
+			return fmt.Errorf("%s: a position, facing or base is not a sane number", u.ID)
+		}
+	}
+	if u.Base[0] < 0.1 || u.Base[1] < 0.1 || u.Pool < 0 || u.Pool > 100 || u.Points < 0 {
+		return fmt.Errorf("%s: base, wound pool or points out of range", u.ID)
+	}
+	placed := map[string]bool{}
+	for r, rank := range u.Ranks {
+		if len(rank) != u.Files {
+			return fmt.Errorf("%s: rank %d has %d slots, the unit %d files", u.ID, r, len(rank), u.Files)
+		}
+		for _, id := range rank {
+			if id == "" {
+				continue
+			}
+			if u.model(id) == nil || placed[id] {
+				return fmt.Errorf("%s: slot of %q, which is no model of it or stands twice", u.ID, id)
+			}
+			placed[id] = true
+		}
+	}
+	for _, m := range u.Models {
+		p, ok := s.Profiles[m.Profile]
+		switch {
+		case !placed[m.ID]:
+			return fmt.Errorf("%s: model %q has no slot", u.ID, m.ID)
+		case !ok:
+			return fmt.Errorf("%s: model %q has unknown profile %q", u.ID, m.ID, m.Profile)
+		case m.Wounds < 1 || m.Wounds > p.W:
+			return fmt.Errorf("%s: model %q has %d wounds of %d", u.ID, m.ID, m.Wounds, p.W)
+		case !slices.Contains([]Role{RankAndFile, Champion, Standard, Musician, Character}, m.Role):
+			return fmt.Errorf("%s: model %q has role %q", u.ID, m.ID, m.Role)
+		case (m.Role == Character) != p.Character:
+			return fmt.Errorf("%s: model %q's role %q does not match its profile", u.ID, m.ID, m.Role)
+		case m.ID != u.ID && ids[m.ID]:
+			return fmt.Errorf("%s: model id %q is taken", u.ID, m.ID)
+		}
+		if m.ID != u.ID {
+			ids[m.ID] = true
+		}
+	}
+	return nil
+}
