@@ -1,13 +1,11 @@
 package main
 
-import "github.com/ordo-rules/ordo/fantasy"
+import (
+	"github.com/ordo-rules/ordo/fantasy"
+	"github.com/ordo-rules/ordo/rules"
+)
 
 // The fantasy ruleset over its embedded catalog, beside Infinity.
 func init() {
-	rs, err := fantasy.New()
-	if err != nil {
-		unloadable[fantasy.Name] = err
-		return
-	}
-	rulesets[fantasy.Name] = rs
+	rulesets[fantasy.Name] = func() (rules.Ruleset, error) { return fantasy.New() }
 }
