@@ -465,6 +465,7 @@ func (c *stateChecker) order() {
 			c.failf(path+".skill.name", "%q is not a skill", a.Skill.Name)
 		}
 		c.point(path+".at", a.At)
+		c.troopers(path+".affected", a.Affected)
 	}
 	c.troopers("order.decided", o.Decided)
 	c.troopers("order.dodgers", o.Dodgers)

@@ -89,8 +89,7 @@ func (s *State) mineEffects(rs []*roller, d dice.Source) ([]rules.Event, error) 
 			mods := s.dodgeStateMods(t)
 			mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), false, noLoF, true)...)
 			sv := dice.NewSuccessValue("PH", s.profile(t).PH, mods...)
-			roll := dice.Roll{Side: dice.Side{SV: sv.Value, Burst: 1}, Faces: dodge.roll.Faces}
-			out, err := dice.Normal(roll)
+			out, err := dice.Normal(judgedAt(sv.Value, dodge.roll))
 			if err != nil {
 				return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
 			}

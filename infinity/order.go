@@ -84,6 +84,11 @@ type ARO struct {
 	// At is the point of the active model's path the reaction is made
 	// against: the closest one at which the trooper qualified.
 	At [2]float64 `json:"at"`
+	// Affected are the troopers under the template of a Direct Template
+	// ARO, placed at declaration toward the active trooper at At (Direct
+	// Template Weapons (N4)). It never changes once declared, and clones
+	// share it.
+	Affected []int `json:"affected,omitempty"`
 }
 
 // chanceSeats is the seat list of a chance prompt.
@@ -514,7 +519,11 @@ func (s *State) placeDeclared(k *Skill) {
 		return
 	}
 	from, _ := s.fromPoint(o, *k)
-	o.Affected, _ = s.placeTemplate(o.Model, from, w, s.targetModel(k.Target, s.Troopers[o.Trooper].Seat))
+	tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
+	if tm < 0 {
+		return
+	}
+	o.Affected, _ = s.placeTemplate(o.Model, from, w, tm, s.Models[tm].At)
 }
 
 // openWindow moves the Order to ARO window n, or past it when no reactive
@@ -686,10 +695,20 @@ func (s *State) checkAROs(a AROs, window int) ([]ARO, error) {
 			return nil, err
 		}
 		at := e.At
+		var affected []int
 		if d.Skill.Name == SkillBSAttack {
 			at = e.AtLoF
+			// A Direct Template declared in ARO is placed now, from the
+			// reacting trooper toward the active one where it meets it
+			// (Direct Template Weapons (N4)).
+			if w, err := s.weaponFor(t, d.Skill); err == nil && isDirectTemplate(w) {
+				m := s.modelOf(t)
+				if affected, err = s.placeTemplate(m, s.Models[m].At, w, s.Order.Model, at); err != nil {
+					return nil, err
+				}
+			}
 		}
-		decls = append(decls, ARO{Trooper: t, Skill: d.Skill, Window: window, At: at})
+		decls = append(decls, ARO{Trooper: t, Skill: d.Skill, Window: window, At: at, Affected: affected})
 	}
 	if err := s.checkJumperAROs(decls); err != nil {
 		return nil, err

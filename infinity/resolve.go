@@ -18,13 +18,20 @@ type roller struct {
 	active  bool
 	window  int // 0 for the active trooper's skill
 	// noLoFInZoC: a reactive trooper that has the active trooper in its ZoC
-	// but never in its LoF; templateNoLoF: one affected by the active
-	// trooper's template without LoF to it (Dodge (N4): -3 to its Dodge).
-	noLoFInZoC    bool
-	templateNoLoF bool
+	// but never in its LoF (Dodge (N4): -3 to its Dodge); seesActive: a
+	// reactive trooper with the active trooper in its LoF at some point of
+	// the Order.
+	noLoFInZoC bool
+	seesActive bool
 	// template: a Direct Template attack, which rolls nothing and hits
-	// every affected trooper that does not Dodge it (Direct Template Weapons (N4)).
+	// every trooper under it (affected) that does not Dodge it (evaded)
+	// (Direct Template Weapons (N4)).
 	template bool
+	affected []int
+	evaded   []int
+	// dodging are the templates a Dodge is judged against, each as a
+	// Normal Roll with its own MODs (Dodge (N4)).
+	dodging  []dodgeTemplate
 	weapon   catalog.Weapon
 	ammo     string
 	target   int        // the trooper an attack hits
@@ -50,6 +57,15 @@ type roller struct {
 	// it, Reset does (Dodge (N4); Reset (N4)). No skill of this engine
 	// makes one yet; the hacking programs will.
 	comms bool
+}
+
+// dodgeTemplate is a Direct Template a Dodge is judged against: noLoF when
+// the dodger has no Line of Fire to its attacker (Dodge (N4): -3 PH), and
+// the Success Value that gives.
+type dodgeTemplate struct {
+	tmpl  *roller
+	noLoF bool
+	sv    dice.SuccessValue
 }
 
 // activeRoll is one roll the active trooper makes: a skill, or one share of
@@ -105,15 +121,19 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		}
 	}
 	s.pair(rollers)
+	s.linkTemplates(rollers)
 	// Who was the target of an Attack, for Alert (Alert (N4)).
 	for _, r := range rollers {
 		if !r.idle && isAttack(r.skill.Name) && !slices.Contains(o.Targets, r.target) {
 			o.Targets = append(o.Targets, r.target)
 		}
-	}
-	for _, t := range o.Affected {
-		if !slices.Contains(o.Targets, t) {
-			o.Targets = append(o.Targets, t)
+		if r.idle || !r.template {
+			continue
+		}
+		for _, t := range r.affected {
+			if !slices.Contains(o.Targets, t) {
+				o.Targets = append(o.Targets, t)
+			}
 		}
 	}
 	for _, mh := range o.Mines {
@@ -147,7 +167,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 			continue
 		}
 		if r.template && !r.idle {
-			ev, err := s.templateHits(r, rollers, d)
+			ev, err := s.templateHits(r, d)
 			if err != nil {
 				return nil, err
 			}
@@ -212,7 +232,7 @@ func (s *State) rollers() []*roller {
 	var out []*roller
 	var buf [4]activeRoll
 	for _, k := range s.activeRolls(buf[:0]) {
-		block = append(block, roller{trooper: o.Trooper, skill: k.Skill, active: true, burst: k.burst})
+		block = append(block, roller{trooper: o.Trooper, skill: k.Skill, active: true, burst: k.burst, affected: o.Affected})
 		r := &block[len(block)-1]
 		if isAttack(k.Name) || k.Name == SkillDiscover {
 			r.from, _ = s.fromPoint(&Order{Path: o.Path[:k.pathUpTo]}, k.Skill)
@@ -230,7 +250,7 @@ func (s *State) rollers() []*roller {
 		if !rolls(a.Skill.Name) {
 			continue
 		}
-		block = append(block, roller{trooper: a.Trooper, skill: a.Skill, window: a.Window})
+		block = append(block, roller{trooper: a.Trooper, skill: a.Skill, window: a.Window, affected: a.Affected})
 		r := &block[len(block)-1]
 		m := s.modelOf(a.Trooper)
 		switch a.Skill.Name {
@@ -239,7 +259,7 @@ func (s *State) rollers() []*roller {
 			// movement included (Dodge (N4): the -3 circumstances).
 			view := s.moverScan(a.Trooper, m)
 			r.noLoFInZoC = !view.lof && view.zoc
-			r.templateNoLoF = !view.lof && slices.Contains(o.Affected, a.Trooper)
+			r.seesActive = view.lof
 		case SkillReset:
 		case SkillDiscover:
 			r.from = s.Models[m].At
@@ -253,6 +273,42 @@ func (s *State) rollers() []*roller {
 		out = append(out, r)
 	}
 	return out
+}
+
+// linkTemplates gives each Dodge the Direct Templates it is under, from
+// whichever side (Dodge (N4): a trooper affected by a Template Weapon may
+// Dodge it, as a Normal Roll, at -3 PH without Line of Fire to the
+// attacker). The active trooper meets a template declared in ARO where the
+// ARO was made against it; a reactive trooper meets the active trooper's
+// anywhere along its path.
+func (s *State) linkTemplates(rs []*roller) {
+	for _, d := range rs {
+		if d.idle || d.skill.Name != SkillDodge {
+			continue
+		}
+		for _, t := range rs {
+			if t.idle || !t.template || t.trooper == d.trooper || !slices.Contains(t.affected, d.trooper) {
+				continue
+			}
+			sees := d.seesActive
+			if d.active {
+				sees = s.sees(d.trooper, t.to, t.trooper)
+			}
+			d.dodging = append(d.dodging, dodgeTemplate{tmpl: t, noLoF: !sees})
+		}
+	}
+}
+
+// sees reports Line of Fire from trooper t's model, standing at at, to
+// trooper u's model.
+func (s *State) sees(t int, at [2]float64, u int) bool {
+	m, um := s.modelOf(t), s.modelOf(u)
+	if m < 0 || um < 0 {
+		return false
+	}
+	v := s.Models[m]
+	v.At = at
+	return s.lof(v, s.Models[um].base(), m, um)
 }
 
 // rolls reports a skill that makes a roll at Resolution (a Combat Jump
@@ -356,9 +412,23 @@ func (s *State) buildSV(r *roller) {
 	case SkillDiscover:
 		r.sv, _ = s.discoverSV(r)
 	case SkillDodge:
-		mods = s.dodgeStateMods(r.trooper)
-		mods = append(mods, dodgeMods(s.Rulings.Get("dodge-mods"), r.noLoFInZoC, r.templateNoLoF, false)...)
+		// The roll Face to Face against attacks; each template it is under
+		// judges the same dice again with its own circumstance (Dodge
+		// (N4)). The dice are thrown for the best of these Success
+		// Values, so that any that can succeed has them (an SV of 0 or
+		// less fails without a roll).
+		ruling := s.Rulings.Get("dodge-mods")
+		base := s.dodgeStateMods(r.trooper)
+		mods = append(slices.Clip(base), dodgeMods(ruling, r.noLoFInZoC, false, false)...)
 		r.sv = dice.NewSuccessValue("PH", p.PH, append(mods, s.suppressedBy(r)...)...)
+		best := r.sv.Value
+		for i := range r.dodging {
+			dt := &r.dodging[i]
+			dt.sv = dice.NewSuccessValue("PH", p.PH, append(slices.Clip(base), dodgeMods(ruling, r.noLoFInZoC, dt.noLoF, false)...)...)
+			best = max(best, dt.sv.Value)
+		}
+		r.roll = dice.Roll{Side: dice.Side{SV: best, Burst: 1}}
+		return
 	case SkillReset:
 		// Each state a Reset cancels brings its MOD, and they stack
 		// (Reset (N4); Dodge (N4) FAQ).
@@ -487,8 +557,7 @@ func attribute(p catalog.Profile, name string) int {
 // Everything else is a Normal Roll.
 func (s *State) pair(rs []*roller) {
 	for _, a := range rs {
-		if !a.active || a.idle || a.coup || a.template {
-			// Against a Direct Template every roll is a Normal Roll.
+		if !a.active || a.idle || a.coup {
 			continue
 		}
 		for _, r := range rs {
@@ -509,8 +578,13 @@ func (s *State) pair(rs []*roller) {
 // Comms Attack, a Reset against Comms Attacks only (Dodge (N4): "Dodge does
 // not allow the user to evade Hacking Programs and other Comms Attacks,
 // but the Reset Skill does"; Reset (N4)).
+//
+// Nothing is Face to Face with a Direct Template, from either side: it
+// makes no roll, so against an attack both are Normal Rolls made at once,
+// and a Dodge is judged against it as a Normal Roll (Direct Template
+// Weapons (N4), Dodge (N4); linkTemplates).
 func opposes(a, d *roller) bool {
-	if !isAttack(a.skill.Name) || a.trooper == d.trooper {
+	if !isAttack(a.skill.Name) || a.trooper == d.trooper || a.template || d.template {
 		return false
 	}
 	switch d.skill.Name {
@@ -534,8 +608,9 @@ func (r *roller) addOpp(o *roller) {
 }
 
 // compare judges the rolls as paired and appends their events. A Dodge
-// facing several attacks is one roll compared with each; it succeeds only
-// if it wins every comparison.
+// facing several attacks is one roll compared with each, and judged again
+// as a Normal Roll against each template it is under; it succeeds only if
+// it wins every comparison and every judgement.
 func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 	for _, r := range rs {
 		if r.idle || r.coup || r.template {
@@ -544,8 +619,13 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 		kind := "normal"
 		var err error
 		switch {
+		case len(r.opps) == 0 && len(r.dodging) > 0:
+			// A Dodge under templates only: its judgements are its rolls.
+			r.dodgeOK = true
+			events = s.judgeTemplates(r, events)
+			continue
 		case len(r.opps) == 0:
-			r.out, err = dice.Normal(r.roll)
+			r.out, err = dice.Normal(r.judged())
 			if r.skill.Name == SkillDodge {
 				r.dodgeOK = r.out.Scored()
 			}
@@ -558,7 +638,7 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 			shown := 0
 			for i, o := range r.opps {
 				var mine dice.Outcome
-				if _, mine, err = dice.FaceToFace(o.roll, r.roll); err != nil {
+				if _, mine, err = dice.FaceToFace(o.judged(), r.judged()); err != nil {
 					break
 				}
 				if i == 0 || (r.dodgeOK && !mine.Scored()) {
@@ -570,7 +650,7 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 		default:
 			kind = "face-to-face"
 			o := r.opps[0]
-			r.out, _, err = dice.FaceToFace(r.roll, o.roll)
+			r.out, _, err = dice.FaceToFace(r.judged(), o.judged())
 			if r.skill.Name == SkillDodge {
 				r.dodgeOK = r.out.Scored()
 			}
@@ -583,8 +663,53 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 			Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, SV: r.sv, Dice: r.out.Dice,
 			Against: r.against, Hits: r.out.Hits, Crits: r.out.Crits, Roll: kind,
 		})
+		events = s.judgeTemplates(r, events)
 	}
 	return events
+}
+
+// judgeTemplates judges Dodge r's dice as a Normal Roll against each
+// template it is under, with that template's Success Value (Dodge (N4)):
+// a success takes the trooper out from under that template; a failure
+// leaves it there and costs the Dodge its movement, whatever else it won.
+func (s *State) judgeTemplates(r *roller, events []rules.Event) []rules.Event {
+	for i, dt := range r.dodging {
+		out, err := dice.Normal(judgedAt(dt.sv.Value, r.roll))
+		if err != nil {
+			// Cannot happen: the dice were thrown for this roll. Count it
+			// as failed rather than let the template miss.
+			out = dice.Outcome{}
+		}
+		if i == 0 && len(r.opps) == 0 {
+			r.out = out
+		}
+		if out.Scored() {
+			dt.tmpl.evaded = append(dt.tmpl.evaded, r.trooper)
+		} else {
+			r.dodgeOK = false
+		}
+		events = append(events, Rolled{
+			Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, SV: dt.sv, Dice: out.Dice,
+			Against: s.Troopers[dt.tmpl.trooper].ID, Hits: out.Hits, Crits: out.Crits, Roll: "normal",
+		})
+	}
+	return events
+}
+
+// judged is the roll's dice judged against its own Success Value: a Dodge
+// throws for the best of its judgements (buildSV), and is judged here
+// against the one its Face to Face comparisons use.
+func (r *roller) judged() dice.Roll { return judgedAt(r.sv.Value, r.roll) }
+
+// judgedAt is roll's dice judged against Success Value sv: an SV of 0 or
+// less fails without a die (Rolls (N4)), and so does one whose dice were
+// not thrown.
+func judgedAt(sv int, roll dice.Roll) dice.Roll {
+	if sv <= 0 || len(roll.Faces) == 0 {
+		return dice.Roll{Side: dice.Side{SV: min(sv, 0), Burst: roll.Side.Burst}}
+	}
+	roll.Side.SV = sv
+	return roll
 }
 
 // moveActive places the active model at the end of its declared path.

@@ -201,7 +201,7 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 		if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
 			return rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "no Line of Fire to %s", k.Target)
 		}
-		_, err := s.placeTemplate(o.Model, from, w, target)
+		_, err := s.placeTemplate(o.Model, from, w, target, s.Models[target].At)
 		return err
 	}
 	if k.Name == SkillCCAttack {

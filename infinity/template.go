@@ -13,8 +13,13 @@ import (
 // Direct Template weapons (Direct Template Weapons (N4)): no attack roll; the template is
 // placed when the attack is declared, its narrow end at the edge of the
 // attacker's base, and every trooper it touches is affected. Affected
-// troopers may Dodge even without Line of Fire, as a Normal PH Roll (seed
-// 003), and their AROs against the attacker are Normal Rolls.
+// troopers may Dodge even without Line of Fire, as a Normal PH Roll
+// (Dodge (N4)), and their AROs against the attacker are Normal Rolls. The
+// same holds for a template declared in ARO: it is laid from the reacting
+// trooper toward the active trooper where it reacts to it, and affects
+// exactly the troopers its own teardrop covers, the active trooper
+// included; against an attack it is a simultaneous Normal Roll that hits
+// automatically, and only a Dodge opposes it.
 
 // isDirectTemplate reports a Direct Template weapon.
 func isDirectTemplate(w catalog.Weapon) bool { return w.Traits.Template.Direct() }
@@ -28,16 +33,18 @@ func teardropSize(w catalog.Weapon) geom.TeardropSize {
 }
 
 // placeTemplate lays the weapon's teardrop from the attacking model (at
-// from) toward the target model and returns the troopers it touches. It
+// from) toward the target model (at targetAt: where an ARO meets the
+// active trooper on its path) and returns the troopers it touches. It
 // refuses a placement that misses the target or touches a trooper of the
 // attacker's own side (Direct Template Weapons (N4): you cannot attack your own troopers).
-func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, target int) ([]int, error) {
+func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, target int, targetAt [2]float64) ([]int, error) {
 	am := s.Models[attacker]
 	am.At = from
 	if target < 0 {
 		return nil, rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "no such target")
 	}
 	tm := s.Models[target]
+	tm.At = targetAt
 	angle := math.Atan2(tm.At[1]-from[1], tm.At[0]-from[0])
 	td, err := geom.PlaceTeardrop(am.base(), angle, teardropSize(w))
 	if err != nil {
@@ -46,6 +53,9 @@ func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, t
 	own := s.Troopers[am.Trooper].Seat
 	var affected []int
 	for m, model := range s.Models {
+		if m == target {
+			model = tm
+		}
 		if model.Removed || m == attacker || s.Troopers[model.Trooper].States.Hidden || !td.Touches(model.base()) {
 			continue
 		}
@@ -61,17 +71,13 @@ func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, t
 	return affected, nil
 }
 
-// templateHits applies a Direct Template: every affected trooper that did
-// not Dodge it successfully takes its automatic hits, with no Partial Cover
-// on the save (Saving Rolls (N4), Direct Template Weapons (N4)).
-func (s *State) templateHits(r *roller, rs []*roller, d dice.Source) ([]rules.Event, error) {
+// templateHits applies a Direct Template: every trooper under it that did
+// not Dodge it takes its automatic hits, with no Partial Cover on the save
+// (Saving Rolls (N4), Direct Template Weapons (N4)).
+func (s *State) templateHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	var events []rules.Event
-	for _, t := range s.Order.Affected {
-		dodged := false
-		for _, o := range rs {
-			dodged = dodged || (o.trooper == t && o.skill.Name == SkillDodge && o.dodgeOK)
-		}
-		if dodged || s.Troopers[t].States.Dead {
+	for _, t := range r.affected {
+		if slices.Contains(r.evaded, t) || s.Troopers[t].States.Dead {
 			continue
 		}
 		hit := *r

@@ -74,6 +74,25 @@ func FaceToFace(a, b Side, opt Options) (Result, error) {
 	return r, nil
 }
 
+// Simultaneous computes the exact outcome of two Normal Rolls made at once,
+// each side against the other, neither cancelling the other's successes:
+// a Direct Template against an attack, which rolls nothing and so cannot
+// be opposed Face to Face (Direct Template Weapons (N4); Face to Face Rolls
+// (N4): actions that do not affect each other's dice are Normal Rolls).
+// Both sides may inflict something in the same roll.
+func Simultaneous(a, b Side, opt Options) (Result, error) {
+	ra, err := Normal(a, opt)
+	if err != nil {
+		return Result{}, fmt.Errorf("first side: %w", err)
+	}
+	rb, err := Normal(b, opt)
+	if err != nil {
+		return Result{}, fmt.Errorf("second side: %w", err)
+	}
+	// The two rolls are independent.
+	return Result{A: ra.A, B: rb.A, NoHits: ra.NoHits * rb.NoHits, Nothing: ra.Nothing * rb.Nothing}, nil
+}
+
 // Normal computes the exact outcome of a Normal Roll (Normal Roll (N4)).
 func Normal(a Side, opt Options) (Result, error) {
 	ta, _, noHits, err := Hits(a.Roll, nil)

@@ -21,12 +21,18 @@ type BuildOptions struct {
 // Matchup is a roll ready for the odds calculator: both sides as odds.Side
 // values, with every number explained.
 type Matchup struct {
-	// FaceToFace is set when both sides roll (Face to Face Rolls (N4)); otherwise the
-	// active side makes a Normal Roll (Normal Roll (N4)) and Reactive is only its target.
-	FaceToFace bool          `json:"faceToFace"`
-	Criticals  odds.CritRule `json:"criticals"`
-	Active     Plan          `json:"active"`
-	Reactive   Plan          `json:"reactive"`
+	// FaceToFace is set when both sides roll and oppose each other (Face
+	// to Face Rolls (N4)). Simultaneous is set instead when one side is a
+	// Direct Template and the other an attack: nothing opposes a template
+	// but a Dodge (or another roll without damage), so each side makes its
+	// own Normal Roll and the template hits automatically (Direct Template
+	// Weapons (N4)). Otherwise the active side makes a Normal Roll (Normal
+	// Roll (N4)) and Reactive is only its target.
+	FaceToFace   bool          `json:"faceToFace"`
+	Simultaneous bool          `json:"simultaneous,omitempty"`
+	Criticals    odds.CritRule `json:"criticals"`
+	Active       Plan          `json:"active"`
+	Reactive     Plan          `json:"reactive"`
 }
 
 // Plan is one side after Build: its words, the SV they make (with the
@@ -121,15 +127,18 @@ func Build(active SideSpec, reactive *SideSpec, opts BuildOptions) (Matchup, err
 		return Matchup{}, sideErrorf("both sides are Direct Templates: templates do not roll, so there is no Face to Face Roll (Face to Face Rolls (N4))")
 	}
 	m := Matchup{FaceToFace: r.Rolls(), Criticals: crits}
+	if m.FaceToFace && (a.Template && r.Damage != nil || r.Template && a.Damage != nil) {
+		m.FaceToFace, m.Simultaneous = false, true
+	}
 	target := "target"
-	if m.FaceToFace {
+	if m.TwoSides() {
 		target = "reactive side"
 	}
 	var err error
 	if m.Active, err = plan(a, r, target, crits); err != nil {
 		return Matchup{}, err
 	}
-	if m.FaceToFace {
+	if m.TwoSides() {
 		m.Reactive, err = plan(r, a, "active side", crits)
 	} else {
 		m.Reactive = Plan{Spec: r}
@@ -151,10 +160,17 @@ func knownCritRules() string {
 	return strings.Join(names, ", ")
 }
 
+// TwoSides reports a matchup in which both sides roll (or place a
+// template), Face to Face or at once.
+func (m Matchup) TwoSides() bool { return m.FaceToFace || m.Simultaneous }
+
 // Odds computes the exact outcome of the matchup.
 func (m Matchup) Odds(opt odds.Options) (odds.Result, error) {
-	if m.FaceToFace {
+	switch {
+	case m.FaceToFace:
 		return odds.FaceToFace(m.Active.Side, m.Reactive.Side, opt)
+	case m.Simultaneous:
+		return odds.Simultaneous(m.Active.Side, m.Reactive.Side, opt)
 	}
 	return odds.Normal(m.Active.Side, opt)
 }

@@ -23,8 +23,10 @@
 //	                                 until one passes
 //	save=BTS                         the weapon attacks BTS instead of ARM (E/M, Stun,
 //	                                 PARA and Plasma choose their own)
-//	template                         a Direct Template: its B hits land without rolling,
-//	                                 never crit, and lose to any opposing success
+//	template                         a Direct Template: its B hits land without rolling
+//	                                 and never crit; against an attack both sides make
+//	                                 Normal Rolls at once, and only a roll without
+//	                                 damage (a Dodge) opposes it: any success evades it
 //	nocrit | crit1                   no Criticals | a successful 1 is a Critical too
 //	arm=3 bts=3 ph=10                the side's own stats, used by the other side's
 //	                                 Saving Rolls (ARM and BTS default to 0)

@@ -108,11 +108,13 @@ func TestAgainstBruteForce(t *testing.T) {
 		{"E/M v Plasma", "WIP 13 B2 dmg 13 E/M", "WIP 12 B2 dmg 14 plasma bts=6", BuildOptions{BTS: &Pair{Active: intp(3)}}},
 		{"SV above 20 v EXP", "CC 23 B2 dmg 15", "CC 14 B1 dmg 14 EXP arm=2", BuildOptions{}},
 		{"template v a shot back", "template B2 dmg 13 shock", "BS 12 dmg 13", BuildOptions{}},
+		{"a shot v a template ARO", "BS 11 B3 dmg 13", "template dmg 13 arm=2", BuildOptions{}},
+		{"template v a Dodge", "template B2 dmg 13", "PH 11 cover", BuildOptions{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m, r := run(t, tt.active, tt.reactive, tt.opts, odds.Options{})
-			wa, wb, noHits := bruteForce(t, m.Active, m.Reactive)
+			wa, wb, noHits := bruteForce(t, m)
 			// The enumeration adds up to 20^4 small terms one by one, and
 			// its own rounding reaches 1e-12.
 			near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-10 }
@@ -138,10 +140,47 @@ func TestAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// bruteForce enumerates both sides' dice (a template throws none) and
-// returns the distribution of what each side inflicts and P(nobody scores).
-func bruteForce(t *testing.T, a, b Plan) (da, db []float64, noHits float64) {
+// Direct Template Weapons (N4): against an attack, a Direct Template is a
+// simultaneous Normal Roll that hits automatically; neither side cancels
+// the other. BS 11 B3 against a template ARO: the shooter scores
+// 1 - (9/20)^3, the template always, and both may inflict in the same
+// roll. Only a roll without damage (a Dodge) opposes the template.
+func TestTemplateAgainstAttack(t *testing.T) {
+	for _, tc := range []struct {
+		name, active, reactive       string
+		simultaneous                 bool
+		activeScores, reactiveScores float64
+	}{
+		{"a BS Attack against a template ARO", "BS 11 B3 dmg 13", "template dmg 13", true, 1 - math.Pow(9.0/20, 3), 1},
+		{"a template against a BS Attack ARO", "template dmg 13", "BS 11 dmg 13", true, 1, 11.0 / 20},
+		{"a template against a CC Attack ARO", "template dmg 13", "CC 15 dmg 12", true, 1, 15.0 / 20},
+		{"a template against a Dodge", "template dmg 13", "PH 11", false, 9.0 / 20, 11.0 / 20},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, r := run(t, tc.active, tc.reactive, BuildOptions{}, odds.Options{})
+			if m.Simultaneous != tc.simultaneous || m.FaceToFace == tc.simultaneous {
+				t.Fatalf("simultaneous %v, face to face %v", m.Simultaneous, m.FaceToFace)
+			}
+			if a, b := r.A.Hits.Scores(), r.B.Hits.Scores(); !near(a, tc.activeScores) || !near(b, tc.reactiveScores) {
+				t.Fatalf("scores %.6f and %.6f, want %.6f and %.6f", a, b, tc.activeScores, tc.reactiveScores)
+			}
+			if tc.simultaneous {
+				both := (1 - r.A.Inflicts.Exactly(0)) * (1 - r.B.Inflicts.Exactly(0))
+				if both == 0 || !near(r.Nothing, r.A.Inflicts.Exactly(0)*r.B.Inflicts.Exactly(0)) {
+					t.Fatalf("independent rolls: nothing %.6f, both inflict %.6f", r.Nothing, both)
+				}
+			}
+		})
+	}
+}
+
+// bruteForce enumerates both sides' dice (a template throws none), judges
+// them as the engine does — Face to Face, or for a template against an
+// attack two Normal Rolls — and returns the distribution of what each side
+// inflicts and P(nobody scores).
+func bruteForce(t *testing.T, m Matchup) (da, db []float64, noHits float64) {
 	t.Helper()
+	a, b := m.Active, m.Reactive
 	na, nb := faces(a.Side.Roll), faces(b.Side.Roll)
 	total := math.Pow(dice.Faces, float64(na+nb))
 	fs := make([]int, na+nb)
@@ -158,8 +197,14 @@ func bruteForce(t *testing.T, a, b Plan) (da, db []float64, noHits float64) {
 			rb.Faces = nil
 		}
 		oa, ob, err := dice.FaceToFace(ra, rb)
+		if m.Simultaneous {
+			oa, err = dice.Normal(ra)
+			if err == nil {
+				ob, err = dice.Normal(rb)
+			}
+		}
 		if err != nil {
-			t.Fatalf("dice.FaceToFace: %v", err)
+			t.Fatalf("judging %v v %v: %v", ra, rb, err)
 		}
 		if !oa.Scored() && !ob.Scored() {
 			noHits += 1 / total

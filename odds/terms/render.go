@@ -19,13 +19,16 @@ const hidden = 0.000005
 // the chance that nothing happens.
 func Render(w io.Writer, m Matchup, r odds.Result) error {
 	pw := &printer{w: w}
-	if m.FaceToFace {
+	switch {
+	case m.FaceToFace:
 		pw.printf("Face to Face Roll (criticals: %s)\n\n", m.Criticals)
-	} else {
+	case m.Simultaneous:
+		pw.printf("Normal Rolls at once: a Direct Template against an attack, neither cancels the other (criticals: %s)\n\n", m.Criticals)
+	default:
 		pw.printf("Normal Roll: nothing opposes the active side (criticals: %s)\n\n", m.Criticals)
 	}
 	renderPlan(pw, "Active", m.Active)
-	if m.FaceToFace {
+	if m.TwoSides() {
 		renderPlan(pw, "Reactive", m.Reactive)
 	} else {
 		pw.printf("%-9s %s\n", "Target", targetText(m.Reactive.Spec))
@@ -33,21 +36,21 @@ func Render(w io.Writer, m Matchup, r odds.Result) error {
 
 	pw.printf("\n%-10s %9s %16s\n", "Scores", "chance", "with a Critical")
 	pw.printf("  %-8s %9s %16s\n", "Active", pct(r.A.Hits.Scores()), pct(critChance(r.A.Hits)))
-	if m.FaceToFace {
+	if m.TwoSides() {
 		pw.printf("  %-8s %9s %16s\n", "Reactive", pct(r.B.Hits.Scores()), pct(critChance(r.B.Hits)))
 	}
 	nobody := "Fails"
-	if m.FaceToFace {
+	if m.TwoSides() {
 		nobody = "Nobody"
 	}
 	pw.printf("  %-8s %9s\n", nobody, pct(r.NoHits))
 
 	target := "target"
-	if m.FaceToFace {
+	if m.TwoSides() {
 		target = "reactive side"
 	}
 	renderInflicts(pw, "Active", target, m.Active, r.A.Inflicts)
-	if m.FaceToFace {
+	if m.TwoSides() {
 		renderInflicts(pw, "Reactive", "active side", m.Reactive, r.B.Inflicts)
 	}
 	pw.printf("\nNothing happens: %s (no side inflicts anything)\n", strings.TrimSpace(pct(r.Nothing)))

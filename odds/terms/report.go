@@ -23,7 +23,7 @@ type Summary struct {
 // NewReport bundles a matchup and its result.
 func NewReport(m Matchup, r odds.Result) Report {
 	s := Summary{ActiveScores: r.A.Hits.Scores(), NobodyScores: r.NoHits, Nothing: r.Nothing}
-	if m.FaceToFace {
+	if m.TwoSides() {
 		s.ReactiveScores = r.B.Hits.Scores()
 	}
 	return Report{Matchup: m, Summary: s, Result: r}
