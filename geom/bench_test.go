@@ -136,3 +136,34 @@ func BenchmarkPartialCover(b *testing.B) {
 		tb.PartialCover(p.viewer, p.target, p.blockers)
 	}
 }
+
+// BenchmarkLoFCrowded: LoF on the test suite's crowded scenes (up to 30
+// pieces, a third of them and up to 6 bases strewn about the line between
+// the two models; see genLoFScene), where narrow gaps are common and the
+// exact search often runs.
+func BenchmarkLoFCrowded(b *testing.B) {
+	r := seedDraw{rand.New(rand.NewPCG(7, 7))}
+	var scenes []lofScene
+	for len(scenes) < 1000 {
+		if sc, ok := genLoFScene(r); ok {
+			scenes = append(scenes, sc)
+		}
+	}
+	seen, exact := 0, 0
+	for _, sc := range scenes {
+		if sc.tb.LoF(sc.viewer, sc.target, sc.blockers) {
+			seen++
+		}
+		if !samplesSee(sc) {
+			exact++
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		sc := &scenes[i%len(scenes)]
+		sc.tb.LoF(sc.viewer, sc.target, sc.blockers)
+	}
+	b.ReportMetric(float64(seen)/float64(len(scenes))*100, "%visible")
+	b.ReportMetric(float64(exact)/float64(len(scenes))*100, "%exact")
+}

@@ -2,6 +2,7 @@ package geom
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -57,6 +58,72 @@ func TestLoF(t *testing.T) {
 				t.Fatalf("LoF = %v, want %v", got, tt.want)
 			}
 			// The same answer without the broad-phase index.
+			lit := &Table{Width: 48, Height: 48, Terrain: tt.terrain}
+			if got := lit.LoF(tt.viewer, tt.target, tt.blockers); got != tt.want {
+				t.Fatalf("LoF on an unindexed table = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// Line of Fire (N4) through narrow gaps: a clear line that none of the
+// sample sight lines follows is still found (the samples are checked to
+// miss it, so each case needs the exact search), and a gap no straight line
+// can thread is not.
+func TestLoFExact(t *testing.T) {
+	sil := DefaultSilhouettes()
+	base := func(s int, x, y float64) Circle {
+		c, err := sil.Base(s, Pt(x, y))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	wall := func(pg Polygon) Terrain { return Terrain{Outline: pg, Flags: BlocksLoF} }
+	// The counter-example of issue #9 item 12: the line
+	// (36.613,25.740)→(17.386,17.191) is in arc and 0.259" clear of both
+	// pieces.
+	issueViewer := Model{Base: base(3, 36.755, 26.514), Facing: 189.8 * math.Pi / 180}
+	issueTarget := base(7, 18.468, 17.154)
+	issueTerrain := []Terrain{
+		wall(Polygon{Pt(22.185, 16.106), Pt(21.922, 16.966), Pt(21.752, 17.474), Pt(19.664, 17.921), Pt(19.775, 15.519)}),
+		wall(Polygon{Pt(21.198, 19.169), Pt(21.492, 23.983), Pt(20.331, 24.054), Pt(20.037, 19.24)}),
+	}
+	// Two walls just ahead of the viewer with a 3 mm slit between them at
+	// 0.10"–0.22" off the centre line: the line y = 10.16 runs through it.
+	v := model(10, 10, s2, 0)
+	tgt := disc(30, 10, s2)
+	slit := []Terrain{wall(box(11.5, 0, 12, 10.10)), wall(box(11.5, 10.22, 12, 20))}
+	// The same slit, with a second pair of walls further on whose slit is
+	// 0.3" lower: no straight line threads both.
+	staggered := append(slices.Clone(slit), wall(box(20, 0, 20.5, 9.7)), wall(box(20, 9.82, 20.5, 20)))
+	tests := []struct {
+		name     string
+		terrain  []Terrain
+		viewer   Model
+		target   Circle
+		blockers []Circle
+		want     bool
+	}{
+		{"Line of Fire (N4) issue #9 item 12: the 0.26\" wide line between two pieces is found", issueTerrain, issueViewer, issueTarget, nil, true},
+		{"Line of Fire (N4) a 3 mm slit between two walls is seen through", slit, v, tgt, nil, true},
+		{"Line of Fire (N4) a 3 mm slit between two bases is seen through", nil, v, tgt,
+			[]Circle{disc(12, 10.10-1, 1), disc(12, 10.22+1, 1)}, true},
+		{"Line of Fire (N4) a slit closed by a base behind it is not", slit, v, tgt, []Circle{disc(14, 10.16, 0.2)}, false},
+		{"Line of Fire (N4) two slits out of line are not seen through", staggered, v, tgt, nil, false},
+		{"Line of Fire (N4) 180° arc: a sliver of a close target just across the arc's edge is seen", nil,
+			model(10, 10, s2, 116*math.Pi/180), disc(10+2*s2+0.1, 10, s2), nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tb := mustTable(t, 48, 48, tt.terrain...)
+			sc := lofScene{tb, tt.viewer, tt.target, tt.blockers}
+			if samplesSee(sc) {
+				t.Fatal("a sample sight line is clear: the case does not need the exact search")
+			}
+			if got, _ := checkLoFScene(t, sc); got != tt.want {
+				t.Fatalf("LoF = %v, want %v", got, tt.want)
+			}
 			lit := &Table{Width: 48, Height: 48, Terrain: tt.terrain}
 			if got := lit.LoF(tt.viewer, tt.target, tt.blockers); got != tt.want {
 				t.Fatalf("LoF on an unindexed table = %v, want %v", got, tt.want)
