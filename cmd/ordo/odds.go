@@ -23,7 +23,7 @@ Each SIDE is one quoted string of words, case-insensitive:
 
   BS 13 | CC 15 | PH 11 | WIP 13   the attribute rolled and its value (also BS13, BS=13)
   B3                               Burst (default 1)
-  mods=+3,-6:mimetism  or  +3 -3   MODs, optionally named; the total is capped to +-12
+  mods=+3,-6:mimetism  or  +3 -3   MODs, optionally named (−3 works too); the total is capped to +-12
   dmg 13                           the weapon's DAM (without it: no Saving Rolls)
   ammo=DA  or  DA                  N AP DA EXP T2 Shock PARA Stun E/M Plasma (default N)
   continuous                       Continuous Damage: failed saves are rolled again
@@ -31,6 +31,7 @@ Each SIDE is one quoted string of words, case-insensitive:
   template                         a Direct Template: hits without rolling
   arm=3 bts=3 ph=10                the side's own stats, for the other side's attack
   cover                            the side is in Partial Cover
+  w=2 | str=2                      the side's W/STR, for the chance it falls (default 1)
   nocrit | crit1                   no Criticals | a successful 1 is also a Critical
 
 A reactive side with only arm/bts/ph/cover is a target: the active side makes a
@@ -45,8 +46,14 @@ Flags:
   --tail N               show continuous damage as "N or more" past N (default: automatic)
   --json                 print JSON instead of the table
 
-Example:
+Each distribution row ends with a bar (the likeliest row full width); under each
+table, the chance the other side falls (Unconscious or Dead) given its W/STR.
+
+Examples:
   ordo odds --active "BS 13 B3 mods=+3 dmg 13 ammo=DA" --reactive "BS 12 B1 dmg 13" --arm 1,3
+  ordo odds --active "BS 12 dmg 13 ammo=AP" --reactive "arm=5 cover w=2"
+  ordo odds --active "template dmg 13 ammo=Shock" --reactive "PH 11 arm=1 cover"
+  ordo odds --infdice 13 3 1 13 NONE 12 1 1 13 NONE
 `
 
 // oddsCommand routes `ordo odds`: with --infdice every later word is the

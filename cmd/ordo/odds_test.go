@@ -43,12 +43,13 @@ func TestOddsIssueExample(t *testing.T) {
 		"  Nobody      3.103%",
 		"Active inflicts (failed Saving Rolls of the reactive side)",
 		"  count        exactly   or more",
-		"  0            21.906%",
-		"  1            21.375%   78.094%",
-		"  2            24.751%   56.719%",
+		"  0            21.906%            ###########################",
+		"  1            21.375%   78.094%  ##########################",
+		"  2            24.751%   56.719%  ##############################",
+		"  the reactive side falls (Unconscious or Dead, W 1; give w=N for another): 78.094%",
 		"Reactive inflicts (failed Saving Rolls of the active side)",
-		"  1             6.179%    7.722%",
-		"  2             1.543%    1.543%",
+		"  1             6.179%    7.722%  ##",
+		"  2             1.543%    1.543%  #",
 		"Nothing happens: 14.185% (no side inflicts anything)",
 	} {
 		if !strings.Contains(out, "\n"+want+"\n") && !strings.HasPrefix(out, want+"\n") {

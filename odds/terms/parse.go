@@ -14,7 +14,8 @@ import (
 // table (see the package documentation for the grammar). Every mistake is
 // reported as an *Error naming the word and what is wrong with it.
 func ParseSide(spec string) (SideSpec, error) {
-	p := parser{ws: splitWords(spec), seen: map[string]word{}}
+	// The minus sign of typeset text ("−3", U+2212) is read as "-".
+	p := parser{ws: splitWords(strings.ReplaceAll(spec, "\u2212", "-")), seen: map[string]word{}}
 	p.s.Text = spec
 	if len(p.ws) == 0 {
 		return SideSpec{}, sideErrorf("empty side: describe it, e.g. %q", "BS 13 B3 dmg 13")
@@ -78,11 +79,13 @@ var valueWords = map[string]func(p *parser, w word, val string, eq bool) error{
 	"MODS":  func(p *parser, w word, v string, _ bool) error { return p.mods(w, v, true) },
 	"ARM":   func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveARM, v) },
 	"BTS":   func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveBTS, v) },
+	"W":     (*parser).wounds,
+	"STR":   (*parser).wounds,
 }
 
 // knownWords is the hint an unknown word gets.
 const knownWords = "expected e.g. BS 13, CC 15, PH 11, WIP 13, B3, mods=+3,-3, dmg 13, ammo=DA, " +
-	"continuous, save=BTS, template, arm=3, bts=3, ph=10, cover"
+	"continuous, save=BTS, template, arm=3, bts=3, ph=10, w=2, cover"
 
 // word reads the next word, and its value word when it takes one.
 func (p *parser) word() error {
@@ -214,6 +217,20 @@ func (p *parser) defense(w word, stat, val string) error {
 	case AttrPH:
 		p.s.PH = intp(n)
 	}
+	return nil
+}
+
+// wounds sets the side's W (or STR: the same count, Wounds, Unconscious and
+// Dead (N4)).
+func (p *parser) wounds(w word, val string, _ bool) error {
+	n, err := number(w, "W/STR", val, 1, MaxW)
+	if err != nil {
+		return err
+	}
+	if err := p.once(w, "W"); err != nil {
+		return err
+	}
+	p.s.W = intp(n)
 	return nil
 }
 

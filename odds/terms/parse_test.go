@@ -41,6 +41,23 @@ func TestParseSide(t *testing.T) {
 			want: SideSpec{Attribute: "WIP", Base: 13, Burst: 1, Damage: intp(13), Ammo: "E/M"},
 		},
 		{
+			name: "the typeset minus sign (U+2212) reads as -, bare and in lists",
+			in:   "BS 12 \u22123 mods=\u22126:mimetism,+3",
+			want: SideSpec{Attribute: "BS", Base: 12, Burst: 1, Mods: []dice.Mod{
+				{Name: "MOD", Value: -3}, {Name: "mimetism", Value: -6}, {Name: "MOD", Value: 3},
+			}},
+		},
+		{
+			name: "W and STR give the side's W/STR",
+			in:   "arm=3 w=2",
+			want: SideSpec{ARM: intp(3), W: intp(2)},
+		},
+		{
+			name: "STR joined",
+			in:   "arm=6 STR3",
+			want: SideSpec{ARM: intp(6), W: intp(3)},
+		},
+		{
 			name: "named MODs, bare MODs and lists add up in order",
 			in:   "BS 12 +3:range -6:low_visibility mods=-3,+3:targeted, mod=-3",
 			want: SideSpec{Attribute: "BS", Base: 12, Burst: 1, Mods: []dice.Mod{

@@ -50,8 +50,10 @@ func Render(w io.Writer, m Matchup, r odds.Result) error {
 		target = "reactive side"
 	}
 	renderInflicts(pw, "Active", target, m.Active, r.A.Inflicts)
+	renderFalls(pw, target, m.Active, m.Reactive.Spec, r.A.Inflicts)
 	if m.TwoSides() {
 		renderInflicts(pw, "Reactive", "active side", m.Reactive, r.B.Inflicts)
+		renderFalls(pw, "active side", m.Reactive, m.Active.Spec, r.B.Inflicts)
 	}
 	pw.printf("\nNothing happens: %s (no side inflicts anything)\n", strings.TrimSpace(pct(r.Nothing)))
 	return pw.err
@@ -174,6 +176,12 @@ func renderInflicts(pw *printer, name, target string, p Plan, d odds.Dist) {
 		pw.printf(" %11s", "with "+t)
 	}
 	pw.printf("\n")
+	// The bars are scaled to the likeliest row, so the shape shows even
+	// when every row is small.
+	top := 0.0
+	for k := 0; k <= d.Max(); k++ {
+		top = max(top, d.Exactly(k))
+	}
 	left := false
 	for k := 0; k <= d.Max(); k++ {
 		if k > 0 && d.AtLeast(k) < hidden {
@@ -192,8 +200,11 @@ func renderInflicts(pw *printer, name, target string, p Plan, d odds.Dist) {
 		for _, t := range tags {
 			if k > 0 {
 				line += fmt.Sprintf(" %11s", pct(d.WithTag(k, t)))
+			} else {
+				line += fmt.Sprintf(" %11s", "")
 			}
 		}
+		line += "  " + bar(d.Exactly(k), top)
 		pw.printf("%s\n", strings.TrimRight(line, " "))
 	}
 	if left {
@@ -215,4 +226,61 @@ func tagColumns(d odds.Dist) []string {
 		}
 	}
 	return out
+}
+
+// barWidth is the length of the bar of the likeliest row.
+const barWidth = 30
+
+// bar draws p as a row of '#', the likeliest row (top) at full width; a
+// chance too small for one '#' but not zero gets a '.'.
+func bar(p, top float64) string {
+	if top <= 0 || p <= 0 {
+		return ""
+	}
+	n := int(math.Round(p / top * barWidth))
+	if n == 0 {
+		return "."
+	}
+	return strings.Repeat("#", n)
+}
+
+// Fall is the chance that one side's attack makes the other fall
+// (Unconscious or Dead: W/STR down to 0 or below, Wounds, Unconscious and
+// Dead (N4)), when it can be worked out from the failed Saving Rolls.
+type Fall struct {
+	// W is the target's W/STR used: its w= word, or 1.
+	W int `json:"w"`
+	// Given says whether W came from the target's words.
+	Given bool `json:"given"`
+	// P is the chance that at least W Saving Rolls fail.
+	P float64 `json:"p"`
+}
+
+// falls works out the Fall of target under p's attack. It has none when the
+// attack forces no Saving Rolls, or when a failed Saving Roll does not
+// remove exactly one W/STR (non-lethal ammunition, or T2's two), which the
+// failed-roll counts alone cannot tell.
+func falls(p Plan, target SideSpec, d odds.Dist) (Fall, bool) {
+	if p.Spec.Damage == nil || p.Ammo == nil || p.Ammo.NonLethal || p.Ammo.WoundsPerFail != 1 {
+		return Fall{}, false
+	}
+	f := Fall{W: 1}
+	if target.W != nil {
+		f.W, f.Given = *target.W, true
+	}
+	f.P = d.AtLeast(f.W)
+	return f, true
+}
+
+// renderFalls writes the chance that the target of p's attack falls.
+func renderFalls(pw *printer, target string, p Plan, t SideSpec, d odds.Dist) {
+	f, ok := falls(p, t, d)
+	if !ok {
+		return
+	}
+	w := fmt.Sprintf("W %d", f.W)
+	if !f.Given {
+		w += "; give w=N for another"
+	}
+	pw.printf("  the %s falls (Unconscious or Dead, %s): %s\n", target, w, strings.TrimSpace(pct(f.P)))
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -28,11 +30,13 @@ func render(t *testing.T, active, reactive string, opts BuildOptions, oo odds.Op
 	return out, r
 }
 
-// hasLines reports the lines of want missing from out, each a whole line.
+// missingLines reports the lines of want missing from out, each a whole
+// line, with or without the bar a distribution row ends with.
 func missingLines(out string, want ...string) []string {
 	lines := map[string]bool{}
 	for _, l := range strings.Split(out, "\n") {
 		lines[l] = true
+		lines[strings.TrimRight(strings.TrimRight(l, "#."), " ")] = true
 	}
 	var missing []string
 	for _, w := range want {
@@ -218,6 +222,66 @@ func TestReportJSON(t *testing.T) {
 		}
 		if rep.Summary.ActiveScores != r.A.Hits.Scores() || rep.Summary.Nothing != r.Nothing {
 			t.Errorf("summary %+v does not match the result", rep.Summary)
+		}
+	}
+}
+
+// Each row of a distribution ends with a bar, scaled so that the likeliest
+// row is barWidth long; a row too unlikely for one '#' shows '.'.
+func TestRenderBars(t *testing.T) {
+	out, r := render(t, "BS 13 B3 mods=+3 dmg 13 ammo=DA", "BS 12 B1 dmg 13",
+		BuildOptions{ARM: &Pair{Active: intp(1), Reactive: intp(3)}}, odds.Options{})
+	d := r.A.Inflicts
+	top := 0.0
+	for k := 0; k <= d.Max(); k++ {
+		top = max(top, d.Exactly(k))
+	}
+	active, _, _ := strings.Cut(out, "Reactive inflicts")
+	for _, line := range strings.Split(active, "\n") {
+		var k int
+		if _, err := fmt.Sscanf(line, "  %d ", &k); err != nil || !strings.Contains(line, "%") {
+			continue
+		}
+		want := int(math.Round(d.Exactly(k) / top * barWidth))
+		got := strings.Count(line, "#")
+		if got != want || (want == 0 && !strings.HasSuffix(line, " .")) {
+			t.Errorf("row %d: %d '#' in %q, want %d", k, got, line, want)
+		}
+	}
+	if !strings.Contains(out, "  2            24.751%   56.719%  "+strings.Repeat("#", barWidth)+"\n") {
+		t.Errorf("the likeliest row has no full bar:\n%s", out)
+	}
+}
+
+// The chance that the target falls (Unconscious or Dead) is the chance of
+// at least W failed Saving Rolls (Wounds, Unconscious and Dead (N4)); it is
+// not given where a failed roll does not remove exactly one W/STR.
+func TestRenderFalls(t *testing.T) {
+	for _, tc := range []struct {
+		active, reactive string
+		want             string // "" when no line is expected
+	}{
+		{"BS 13 B3 dmg 13 ammo=DA", "arm=3 w=2", "  the target falls (Unconscious or Dead, W 2): "},
+		{"BS 13 B3 dmg 13", "arm=3", "  the target falls (Unconscious or Dead, W 1; give w=N for another): "},
+		{"BS 13 B3 dmg 13", "arm=3 str=3", "  the target falls (Unconscious or Dead, W 3): "},
+		{"BS 13 B3 dmg 13 ammo=Stun", "bts=3 w=1", ""},
+		{"BS 13 B3 dmg 13 ammo=T2", "arm=3 w=2", ""},
+		{"BS 13 B3", "arm=3", ""},
+	} {
+		out, r := render(t, tc.active, tc.reactive, BuildOptions{}, odds.Options{})
+		if tc.want == "" {
+			if strings.Contains(out, "falls") {
+				t.Errorf("%s v %s: a fall line where none can be worked out:\n%s", tc.active, tc.reactive, out)
+			}
+			continue
+		}
+		w := 1
+		if _, err := fmt.Sscanf(tc.want[strings.Index(tc.want, "W ")+2:], "%d", &w); err != nil {
+			t.Fatal(err)
+		}
+		line := tc.want + strings.TrimSpace(pct(r.A.Inflicts.AtLeast(w)))
+		if m := missingLines(out, line); len(m) > 0 {
+			t.Errorf("%s v %s: missing %q in\n%s", tc.active, tc.reactive, line, out)
 		}
 	}
 }

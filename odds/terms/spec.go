@@ -9,6 +9,8 @@ const (
 	// above 20 still matters up to 40, where every die is a Critical
 	// (Success Value above 20 (N4)); the community calculator accepts the same 0..40.
 	MaxStat = 40
+	// MaxW bounds W/STR: a profile has at most 10 (Unit Profile (N4)).
+	MaxW = 10
 	// MaxMod bounds one MOD. Only the total is capped (to ±12, Success Value and MODs (N4));
 	// a single MOD past ±40 can only be a typo.
 	MaxMod = 40
@@ -74,6 +76,10 @@ type SideSpec struct {
 	ARM *int `json:"arm,omitempty"`
 	BTS *int `json:"bts,omitempty"`
 	PH  *int `json:"ph,omitempty"`
+	// W is the side's Wounds or Structure (w=2, str=3), for the chance
+	// that the other side's attack makes it fall (Unconscious or Dead,
+	// Wounds, Unconscious and Dead (N4)); nil means 1 when asked.
+	W *int `json:"w,omitempty"`
 	// Cover puts the side in Partial Cover (Saving Rolls (N4)).
 	Cover bool `json:"cover,omitempty"`
 }
