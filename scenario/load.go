@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"os"
 	"reflect"
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
@@ -27,7 +26,10 @@ type Options struct {
 
 // Load reads and parses the scenario file at path. See Parse.
 func Load(path string, opts Options) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := yamlfile.ReadFile(path, yamlfile.MaxFileSize)
+	if e, ok := err.(*Error); ok {
+		return nil, Errors{e}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"slices"
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
@@ -66,7 +65,12 @@ func (c *Catalog) Load(files ...string) (*Catalog, error) {
 	var errs Errors
 	srcs := make([]Source, 0, len(files))
 	for i, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := yamlfile.ReadFile(f, yamlfile.MaxFileSize)
+		if e, ok := err.(*Error); ok {
+			e.Seq = i
+			errs = append(errs, e)
+			continue
+		}
 		if err != nil {
 			errs = append(errs, &Error{File: f, Msg: "cannot read the catalog: " + yamlfile.OneLine(err.Error()), Seq: i})
 			continue

@@ -7,6 +7,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 )
@@ -22,6 +23,11 @@ import (
 // ("invalid YAML: " for catalogs, nothing for scenarios), and their users
 // and tests know those words.
 //
+// Before the parser sees the file, its size and nesting are checked
+// against MaxFileSize and MaxDepth (checkBounds, tokenDepth): the parser's
+// cost grows with the square of the depth, so a small hostile file could
+// otherwise take seconds and gigabytes.
+//
 // The parser is third-party code fed untrusted input (user files, and
 // uploads through the server): a panic in it becomes an Error at the
 // file's start instead of taking the process down.
@@ -31,10 +37,17 @@ func ParseOne(file string, data []byte, what, syntax string) (body ast.Node, e *
 			body, e = nil, &Error{File: file, Line: 1, Col: 1, Msg: OneLine(fmt.Sprintf("cannot parse YAML: %v", r))}
 		}
 	}()
+	if e := checkBounds(file, data); e != nil {
+		return nil, e
+	}
 	if line := emptyDocument(data); line > 0 {
 		return nil, &Error{File: file, Line: line, Col: 1, Msg: fmt.Sprintf("an empty YAML document ends here: a %s file holds one document (remove the extra \"---\")", what)}
 	}
-	f, err := parser.ParseBytes(data, 0)
+	tokens := lexer.Tokenize(string(data))
+	if tk := tokenDepth(tokens, MaxDepth); tk != nil {
+		return nil, tooDeep(file, TokenPos(tk).OrStart())
+	}
+	f, err := parser.Parse(tokens, 0)
 	if err != nil {
 		msg, tk := SplitError(err)
 		p := TokenPos(tk).OrStart()
