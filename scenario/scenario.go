@@ -6,6 +6,11 @@
 //
 // The same format serves tests, `ordo play` and the server. Loading reports
 // every error with file, line and field.
+//
+// A scenario file is outside input, so every list in it has a bound (the
+// `max` tag on its field, checked before its entries are read; see
+// limits.go), as has every string (MaxString) and the file itself
+// (yamlfile.MaxFileSize and yamlfile.MaxDepth).
 package scenario
 
 // Scenario is one parsed scenario file. Field names in YAML are lower case
@@ -18,22 +23,22 @@ type Scenario struct {
 	Ruleset string `yaml:"ruleset" json:"ruleset"` // "infinity-n4", "fantasy"
 	// Rulings picks a reading for named rulings (docs/RULES.md (rulings)); the others
 	// keep their defaults.
-	Rulings map[string]string `yaml:"rulings,omitempty" json:"rulings,omitempty"`
+	Rulings map[string]string `yaml:"rulings,omitempty" json:"rulings,omitempty" max:"64"`
 	// Catalogs lists catalog files to load beside the embedded ones, relative
 	// to the scenario file.
-	Catalogs []string `yaml:"catalogs,omitempty" json:"catalogs,omitempty"`
+	Catalogs []string `yaml:"catalogs,omitempty" json:"catalogs,omitempty" max:"16"`
 
 	Table   Table     `yaml:"table" json:"table"`
-	Terrain []Terrain `yaml:"terrain,omitempty" json:"terrain,omitempty"`
+	Terrain []Terrain `yaml:"terrain,omitempty" json:"terrain,omitempty" max:"500"`
 
-	Sides []Side `yaml:"sides" json:"sides"`
+	Sides []Side `yaml:"sides" json:"sides" max:"8"`
 	// Initiative is the seat that plays the first Player Turn.
 	Initiative string `yaml:"initiative" json:"initiative"`
 	Rounds     int    `yaml:"rounds" json:"rounds"`
 	// Seed seeds the dice of `ordo play` when the script forces none.
 	Seed uint64 `yaml:"seed,omitempty" json:"seed,omitempty"`
 
-	Script []Step `yaml:"script,omitempty" json:"script,omitempty"`
+	Script []Step `yaml:"script,omitempty" json:"script,omitempty" max:"5000"`
 }
 
 // Table is the playing area, in inches, with (0,0) at one corner.
@@ -46,7 +51,7 @@ type Table struct {
 type Terrain struct {
 	Name string `yaml:"name" json:"name"`
 	// Polygon lists the corners, in order, as [x, y] in inches.
-	Polygon    [][2]float64 `yaml:"polygon" json:"polygon"`
+	Polygon    [][2]float64 `yaml:"polygon" json:"polygon" max:"256"`
 	BlocksLoF  bool         `yaml:"blocks-lof,omitempty" json:"blocksLoF,omitempty"`
 	Cover      bool         `yaml:"cover,omitempty" json:"cover,omitempty"`
 	Impassable bool         `yaml:"impassable,omitempty" json:"impassable,omitempty"`
@@ -59,18 +64,18 @@ type Side struct {
 	Faction string `yaml:"faction,omitempty" json:"faction,omitempty"`
 	// Troopers lists the army. A trooper generates Orders and holds the
 	// profile; its models stand on the table (DESIGN.md point 5).
-	Troopers []Trooper `yaml:"troopers" json:"troopers"`
+	Troopers []Trooper `yaml:"troopers" json:"troopers" max:"100"`
 	// CombatGroups names each group and the troopers in it.
-	CombatGroups []CombatGroup `yaml:"combat-groups" json:"combatGroups"`
+	CombatGroups []CombatGroup `yaml:"combat-groups" json:"combatGroups" max:"100"`
 	// Units is the side's army for a ruleset whose armies are not troopers
 	// in combat groups (the fantasy ruleset's units in ranks and files):
 	// free-form entries that the ruleset decodes and checks itself at
 	// Setup. A side gives troopers or units; the trooper checks below
 	// (Lieutenant, combat groups) apply only to troopers.
-	Units []map[string]any `yaml:"units,omitempty" json:"units,omitempty"`
+	Units []map[string]any `yaml:"units,omitempty" json:"units,omitempty" max:"100"`
 	// Deployables are the side's deployable weapons already on the table
 	// (Mines and the like).
-	Deployables []Deployable `yaml:"deployables,omitempty" json:"deployables,omitempty"`
+	Deployables []Deployable `yaml:"deployables,omitempty" json:"deployables,omitempty" max:"100"`
 	// DeploymentZone is the side's Deployment Zone, a rectangle given by
 	// its [min x, min y] and [max x, max y] corners in inches; rules that
 	// send a trooper back to it (a failed Combat Jump) need one.
@@ -89,7 +94,7 @@ type Deployable struct {
 // CombatGroup is one group of troopers sharing an Order pool.
 type CombatGroup struct {
 	Name     string   `yaml:"name" json:"name"`
-	Troopers []string `yaml:"troopers" json:"troopers"`
+	Troopers []string `yaml:"troopers" json:"troopers" max:"100"`
 }
 
 // Trooper is one trooper of an army list.
@@ -102,7 +107,7 @@ type Trooper struct {
 	// (Hidden Deployment: its models' positions are private), "marker"
 	// (deployed as a marker, e.g. Camouflaged), "reserve" (not yet).
 	Deployment string  `yaml:"deployment,omitempty" json:"deployment,omitempty"`
-	Models     []Model `yaml:"models" json:"models"`
+	Models     []Model `yaml:"models" json:"models" max:"8"`
 }
 
 // Model is one model on the table.
@@ -128,7 +133,7 @@ type Step struct {
 	// ruleset decodes it.
 	Action map[string]any `yaml:"action" json:"action"`
 	// Dice are forced, in the order the action takes them.
-	Dice   []int  `yaml:"dice,omitempty" json:"dice,omitempty"`
+	Dice   []int  `yaml:"dice,omitempty" json:"dice,omitempty" max:"500"`
 	Expect Expect `yaml:"expect,omitempty" json:"expect,omitempty"`
 	// Line is where the step starts in the file, for failure messages.
 	Line int `yaml:"-" json:"-"`
@@ -141,10 +146,10 @@ type Expect struct {
 	Error string `yaml:"error,omitempty" json:"error,omitempty"`
 	// Window and Seats describe the prompt after the step.
 	Window string   `yaml:"window,omitempty" json:"window,omitempty"`
-	Seats  []string `yaml:"seats,omitempty" json:"seats,omitempty"`
+	Seats  []string `yaml:"seats,omitempty" json:"seats,omitempty" max:"8"`
 	// Events lists kinds that must appear among the step's events.
-	Events []string `yaml:"events,omitempty" json:"events,omitempty"`
+	Events []string `yaml:"events,omitempty" json:"events,omitempty" max:"500"`
 	// State maps dotted paths into the admin observation (as JSON) to the
 	// value they must hold: {"models.zhanshi.state": "Engaged"}.
-	State map[string]any `yaml:"state,omitempty" json:"state,omitempty"`
+	State map[string]any `yaml:"state,omitempty" json:"state,omitempty" max:"500"`
 }

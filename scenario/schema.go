@@ -24,7 +24,7 @@ import (
 func checkSchema(body ast.Node, t reflect.Type, file string) Errors {
 	c := &schemaChecker{file: file, keys: map[string]bool{}}
 	c.collectKeys(t, map[reflect.Type]bool{})
-	c.check(body, t, "")
+	c.check(body, t, "", MaxList)
 	return c.errs
 }
 
@@ -57,8 +57,9 @@ func (c *schemaChecker) errorf(n ast.Node, path, format string, args ...any) {
 	c.errs = append(c.errs, &Error{File: c.file, Line: at.Line, Col: at.Col, Field: path, Msg: fmt.Sprintf(format, args...)})
 }
 
-// check reports where n cannot be decoded into a value of type t.
-func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
+// check reports where n cannot be decoded into a value of type t. max is
+// the most entries a list or mapping there may have.
+func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string, max int) {
 	if !c.plain(n, path) {
 		return
 	}
@@ -70,7 +71,7 @@ func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
 	switch t.Kind() {
 	case reflect.Pointer:
 		// An optional value: present, it is checked as the value.
-		c.check(n, t.Elem(), path)
+		c.check(n, t.Elem(), path, max)
 	case reflect.Struct:
 		c.checkStruct(n, t, path)
 	case reflect.Slice:
@@ -79,8 +80,11 @@ func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
 			c.errorf(n, path, "want a list, got %s", yamlfile.Describe(n))
 			return
 		}
+		if c.tooMany(n, path, len(seq.Values), max) {
+			return
+		}
 		for i, v := range seq.Values {
-			c.check(v, t.Elem(), yamlfile.IndexPath(path, i))
+			c.check(v, t.Elem(), yamlfile.IndexPath(path, i), MaxList)
 		}
 	case reflect.Array:
 		seq, ok := n.(*ast.SequenceNode)
@@ -93,7 +97,7 @@ func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
 			return
 		}
 		for i, v := range seq.Values {
-			c.check(v, t.Elem(), yamlfile.IndexPath(path, i))
+			c.check(v, t.Elem(), yamlfile.IndexPath(path, i), MaxList)
 		}
 	case reflect.Map:
 		m, ok := n.(*ast.MappingNode)
@@ -101,10 +105,13 @@ func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
 			c.errorf(n, path, "want a mapping of names to values, got %s", yamlfile.Describe(n))
 			return
 		}
+		if c.tooMany(n, path, len(m.Values), max) {
+			return
+		}
 		for _, mv := range m.Values {
 			name, ok := c.key(mv, path)
 			if ok {
-				c.check(mv.Value, t.Elem(), yamlfile.ChildPath(path, name))
+				c.check(mv.Value, t.Elem(), yamlfile.ChildPath(path, name), MaxList)
 			}
 		}
 	case reflect.Interface:
@@ -112,7 +119,9 @@ func (c *schemaChecker) check(n ast.Node, t reflect.Type, path string) {
 	case reflect.String:
 		if !isString(n) {
 			c.errorf(n, path, "want a string, got %s (quote it if it is meant as text)", yamlfile.Describe(n))
+			return
 		}
+		c.tooLong(n, path, yamlfile.TokenText(n))
 	case reflect.Bool:
 		if _, ok := n.(*ast.BoolNode); !ok {
 			c.errorf(n, path, "want true or false, got %s", yamlfile.Describe(n))
@@ -171,7 +180,7 @@ func (c *schemaChecker) checkStruct(n ast.Node, t reflect.Type, path string) {
 			c.errorf(mv.Key, yamlfile.ChildPath(path, name), "unknown field %q (this mapping takes %s); %s", name, yamlKeys(fields), hint)
 			continue
 		}
-		c.check(mv.Value, fields[i].typ, yamlfile.ChildPath(path, name))
+		c.check(mv.Value, fields[i].typ, yamlfile.ChildPath(path, name), fields[i].max)
 	}
 }
 
@@ -187,7 +196,10 @@ func (c *schemaChecker) key(mv *ast.MappingValueNode, path string) (string, bool
 	}
 	name, ok := keyName(k)
 	if !ok {
-		c.errorf(k, yamlfile.ChildPath(path, name), "want a string as key, got %s", yamlfile.Describe(k))
+		c.errorf(k, yamlfile.ChildPath(path, yamlfile.Prefix(name)), "want a string as key, got %s", yamlfile.Describe(k))
+		return "", false
+	}
+	if c.tooLong(k, path, name) {
 		return "", false
 	}
 	return name, true
@@ -202,15 +214,23 @@ func (c *schemaChecker) checkAny(n ast.Node, path string) {
 	}
 	switch n := n.(type) {
 	case *ast.MappingNode:
+		if c.tooMany(n, path, len(n.Values), MaxList) {
+			return
+		}
 		for _, mv := range n.Values {
 			if name, ok := c.key(mv, path); ok {
 				c.checkAny(mv.Value, yamlfile.ChildPath(path, name))
 			}
 		}
 	case *ast.SequenceNode:
+		if c.tooMany(n, path, len(n.Values), MaxList) {
+			return
+		}
 		for i, v := range n.Values {
 			c.checkAny(v, yamlfile.IndexPath(path, i))
 		}
+	case *ast.StringNode, *ast.LiteralNode:
+		c.tooLong(n, path, yamlfile.TokenText(n))
 	}
 }
 
@@ -296,6 +316,27 @@ func kindName(t reflect.Type) string {
 type yamlField struct {
 	name string
 	typ  reflect.Type
+	max  int // the most entries its list or mapping may have
+}
+
+// tooMany reports a list or mapping of more than max entries, once, so
+// that none of its entries is read.
+func (c *schemaChecker) tooMany(n ast.Node, path string, count, max int) bool {
+	if count <= max {
+		return false
+	}
+	c.errorf(n, path, "%d entries, more than the %d a scenario may have here; none was read", count, max)
+	return true
+}
+
+// tooLong reports a string of more than MaxString bytes, quoting only its
+// start.
+func (c *schemaChecker) tooLong(n ast.Node, path, s string) bool {
+	if len(s) <= MaxString {
+		return false
+	}
+	c.errorf(n, path, "a string of %d bytes (%s), longer than the %d a scenario may have", len(s), yamlfile.Prefix(s), MaxString)
+	return true
 }
 
 // yamlFields lists the YAML keys of a struct in declaration order, which
@@ -312,7 +353,7 @@ func yamlFields(t reflect.Type) []yamlField {
 		if name == "" {
 			name = strings.ToLower(f.Name) // goccy's default
 		}
-		fields = append(fields, yamlField{name, f.Type})
+		fields = append(fields, yamlField{name, f.Type, maxOf(f)})
 	}
 	return fields
 }

@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,11 @@ var deployments = []string{"", "hidden", "marker", "reserve"}
 func Validate(sc *Scenario, opts Options) error {
 	if sc == nil {
 		return Errors{{Msg: "no scenario"}}
+	}
+	v := &validator{sc: sc}
+	v.bounds(reflect.ValueOf(sc).Elem(), "", MaxList)
+	if len(v.errs) > 0 {
+		return v.errs
 	}
 	return errOrNil(validate(sc, opts, nil))
 }

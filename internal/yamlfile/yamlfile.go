@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
@@ -99,6 +100,21 @@ func Printable(s string) string {
 		}
 	}
 	return s
+}
+
+// Prefix quotes the start of s for a message about a bad value: at most 32
+// bytes (on a rune boundary), then "…" if there was more, so that a huge
+// value is never echoed whole.
+func Prefix(s string) string {
+	const n = 32
+	if len(s) <= n {
+		return strconv.Quote(s)
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "…"
 }
 
 // Pos is a 1-based line and column; zero is unknown.

@@ -1,0 +1,85 @@
+package scenario
+
+import (
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ordo-rules/ordo/internal/yamlfile"
+)
+
+// Bounds on a scenario file beyond its size and nesting
+// (yamlfile.MaxFileSize, yamlfile.MaxDepth). Each list's own bound is the
+// `max` tag on its field in Scenario and the types under it: 8 sides, 100
+// troopers, combat groups and deployables a side, 8 models a trooper, 500
+// terrain pieces of at most 256 corners each, 16 catalog files, 64
+// rulings, 5,000 script steps of at most 500 forced dice each. They sit far
+// above any real table (an Infinity army has at most 15 troopers, a G:
+// Jumper 3 models) and keep what follows the parse — validation, the
+// pairwise checks of models and polygon edges — fast. A list over its bound
+// is reported once, and its entries are not read.
+const (
+	// MaxString is the longest string, key or value, in bytes.
+	MaxString = 200
+	// MaxList bounds a list or mapping whose field has no `max` tag, and
+	// every list and mapping inside free-form content (a scripted action,
+	// an expected state).
+	MaxList = 1000
+)
+
+// maxOf is the bound of a field's list or mapping: its `max` tag, or MaxList.
+func maxOf(f reflect.StructField) int {
+	if n, err := strconv.Atoi(f.Tag.Get("max")); err == nil && n > 0 {
+		return n
+	}
+	return MaxList
+}
+
+// bounds reports every list, mapping and string of a Scenario built in Go
+// that is over its bound, as checkSchema does for a file: Validate checks
+// them first, and the rest only if all are within bounds.
+func (v *validator) bounds(x reflect.Value, path string, max int) {
+	switch x.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !x.IsNil() {
+			v.bounds(x.Elem(), path, max)
+		}
+	case reflect.Struct:
+		t := x.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+			if !f.IsExported() || name == "-" {
+				continue
+			}
+			v.bounds(x.Field(i), yamlfile.ChildPath(path, name), maxOf(f))
+		}
+	case reflect.Slice, reflect.Array:
+		if x.Kind() == reflect.Slice && x.Len() > max {
+			v.errorf(path, "%d entries, more than the %d a scenario may have here", x.Len(), max)
+			return
+		}
+		for i := range x.Len() {
+			v.bounds(x.Index(i), yamlfile.IndexPath(path, i), MaxList)
+		}
+	case reflect.Map:
+		if x.Len() > max {
+			v.errorf(path, "%d entries, more than the %d a scenario may have here", x.Len(), max)
+			return
+		}
+		keys := x.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
+		for _, k := range keys {
+			if len(k.String()) > MaxString {
+				v.errorf(path, "a key of %d bytes (%s), longer than the %d a scenario may have", len(k.String()), yamlfile.Prefix(k.String()), MaxString)
+				continue
+			}
+			v.bounds(x.MapIndex(k), yamlfile.ChildPath(path, k.String()), MaxList)
+		}
+	case reflect.String:
+		if s := x.String(); len(s) > MaxString {
+			v.errorf(path, "a string of %d bytes (%s), longer than the %d a scenario may have", len(s), yamlfile.Prefix(s), MaxString)
+		}
+	}
+}
