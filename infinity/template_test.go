@@ -3,6 +3,7 @@ package infinity
 import (
 	"fmt"
 	"math"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -345,5 +346,46 @@ func TestTemplateAROAgreesWithOdds(t *testing.T) {
 	}
 	if engineB != 1 {
 		t.Fatalf("the template hits on %d faces of 20, want every one", hit)
+	}
+}
+
+// Rolls (N4), SV of 0 or less, and Dodge (N4): a Dodge is one roll judged
+// against several Success Values. An IMM-A Zhanshi (PH 10 -6) in the Mine
+// example throws its die for the Face to Face Roll (SV 4) and wins it; the
+// same die judged against the Mine (-6 -3 -3 under dodge-mods: stack,
+// capped at -12: SV -2) fails without a roll, instead of the resolution
+// failing on a die the judgement did not expect.
+func TestDodgeJudgementBelowOne(t *testing.T) {
+	data, err := os.ReadFile("../data/scenarios/seed/dodge-mine.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := setup(t, string(data), map[string]string{"dodge-mods": "stack"})
+	st.Troopers[st.trooperIndex("zhanshi")].States.ImmA = true
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 11})})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	// The Fusilier's 3 16 18; the Dodge's 4 (a Critical at SV 4); the
+	// Mine's Saving Roll 15 passes.
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 3, 16, 18, 4, 15)
+	var ftf, mine *Rolled
+	for _, e := range ev {
+		if r, ok := e.(Rolled); ok && r.Trooper == "zhanshi" {
+			switch r.Against {
+			case "fusilier":
+				ftf = &r
+			case "mine":
+				mine = &r
+			}
+		}
+	}
+	if ftf == nil || ftf.SV.Value != 4 || ftf.Crits != 1 {
+		t.Fatalf("the Dodge Face to Face %+v, want a Critical at SV 4", ftf)
+	}
+	if mine == nil || mine.SV.Value != -2 || len(mine.Dice) != 0 || mine.Hits+mine.Crits != 0 {
+		t.Fatalf("the Dodge against the Mine %+v, want SV -2, no die, failure", mine)
+	}
+	if !st.Troopers[st.trooperIndex("zhanshi")].States.ImmA || (st.Order != nil && st.Order.Step == StepDodgeMove) {
+		t.Fatal("a Dodge that failed against the Mine neither moves nor cancels IMM-A")
 	}
 }
