@@ -232,3 +232,29 @@ func (u *Unit) nonCharacters() int {
 	}
 	return n
 }
+
+// coveredBy lists the models of the unit a round template of the given
+// radius centred on c covers, fully or partly (the base counts as part of
+// the model), in slot order.
+func (u *Unit) coveredBy(c geom.Point, radius float64) []string {
+	var out []string
+	for r, rank := range u.Ranks {
+		for f, id := range rank {
+			if id == "" {
+				continue
+			}
+			b := u.baseAt(u.slotCentre(r, f))
+			d := 0.0
+			if !b.contains(c) {
+				d = math.Inf(1)
+				for i := range 4 {
+					d = min(d, ptSeg(c, b[i], b[(i+1)%4]))
+				}
+			}
+			if d < radius-geom.Eps {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
