@@ -74,6 +74,9 @@ type (
 	Shoot struct {
 		Unit   string `json:"unit"`
 		Target string `json:"target"`
+		// At is where a template weapon's template is centred: a point
+		// inside the target unit.
+		At *geom.Point `json:"at,omitempty"`
 	}
 	// EndShooting closes the Shooting phase.
 	EndShooting struct{}

@@ -71,6 +71,9 @@ type Missile struct {
 	Range int    `yaml:"range" json:"range"` // inches
 	S     int    `yaml:"s" json:"s"`
 	Shots int    `yaml:"shots,omitempty" json:"shots,omitempty"` // per model, default 1
+	// Template is the diameter in inches of the round template the weapon
+	// places instead of rolling its shots (a stone thrower); 0 for none.
+	Template float64 `yaml:"template,omitempty" json:"template,omitempty"`
 }
 
 // Profile is one model's characteristics.
@@ -118,7 +121,7 @@ func (p Profile) Check() error {
 			return fmt.Errorf("profile %q: %s is %d, outside 0..%d", p.Name, s.name, s.v, s.max)
 		}
 	}
-	if p.W < 1 || p.Ld < 2 {
+	if p.W < 1 || p.Ld < 2 || (p.M == 0 && p.Type != WarMachine) {
 		return fmt.Errorf("profile %q: a model has at least 1 wound and Ld 2", p.Name)
 	}
 	for i, b := range p.Base {
@@ -129,8 +132,8 @@ func (p Profile) Check() error {
 	if p.Points < 0 || p.Points > 10000 {
 		return fmt.Errorf("profile %q: points %d outside 0..10000", p.Name, p.Points)
 	}
-	if m := p.Missile; m != nil && (m.Range < 1 || m.Range > 72 || m.S < 1 || m.S > 10 || m.Shots < 0 || m.Shots > 10) {
-		return fmt.Errorf("profile %q: missile weapon needs range 1..72, s 1..10 and shots 0..10", p.Name)
+	if m := p.Missile; m != nil && (m.Range < 1 || m.Range > 72 || m.S < 1 || m.S > 10 || m.Shots < 0 || m.Shots > 10 || !(m.Template == 0 || (m.Template >= 1 && m.Template <= 10))) {
+		return fmt.Errorf("profile %q: missile weapon needs range 1..72, s 1..10, shots 0..10 and a template of 1..10 inches or none", p.Name)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 // Rules cited by this file.
 const (
 	ruleShooting     = "Shooting: to hit"
+	ruleTemplates    = "Templates"
 	ruleStandShoot   = "Stand & Shoot"
 	ruleCloseCombat  = "Close combat"
 	ruleCombatResult = "Combat result"
@@ -59,6 +60,9 @@ func (s *State) shots(u *Unit) int {
 	if p.Missile == nil {
 		return 0
 	}
+	if p.Missile.Template > 0 {
+		return 1
+	}
 	n := 0
 	for r := 0; r < min(2, len(u.Ranks)); r++ {
 		for _, id := range u.Ranks[r] {
@@ -94,6 +98,12 @@ func (s *State) checkShoot(a Shoot) (*Unit, *Unit, *rules.RuleError) {
 	if d, rng := unitDist(u, t), float64(s.rf(u).Missile.Range); d > rng+geom.Eps {
 		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s is %.1f\" away, beyond the %.0f\" of %s's weapons", t.ID, d, rng, u.ID)
 	}
+	switch tmpl := s.rf(u).Missile.Template > 0; {
+	case tmpl && (a.At == nil || !a.At.Finite() || !t.footprint().contains(*a.At)):
+		return nil, nil, rules.Errorf(CodeShoot, ruleTemplates, "%s's weapon places a template: give its centre, a point inside %s", u.ID, t.ID)
+	case !tmpl && a.At != nil:
+		return nil, nil, rules.Errorf(rules.CodeBadAction, ruleShooting, "%s's weapon places no template: at is not taken", u.ID)
+	}
 	return u, t, nil
 }
 
@@ -114,12 +124,32 @@ func (s *State) shoot(a Shoot, r roller) error {
 		why = append(why, "-1 moved")
 	}
 	need := shootNeed(p.BS, mods)
+	if p.Missile.Template > 0 {
+		return s.shootTemplate(u, t, *a.At, need, why, r)
+	}
 	hits, d, rerr := rollToHit(s.shots(u), need, r)
 	if rerr != nil {
 		return rerr
 	}
 	s.emit(Event{What: "shot", Unit: u.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s shoots %d at %s needing %s %s: %d hits (%s)", u.ID, s.shots(u), t.ID, needText(need), strings.Join(why, " "), hits, ruleShooting)})
 	return s.hitUnit(u.Seat, t, hits, p.Missile.S, r)
+}
+
+// shootTemplate fires a template weapon: one roll to hit with BS; a hit
+// centres the template where the player aimed it and hits every model
+// under it, fully or partly (Templates). A miss lands harmlessly: Ordo has
+// no scatter.
+func (s *State) shootTemplate(u, t *Unit, at geom.Point, need int, why []string, r roller) error {
+	p := s.rf(u)
+	hits, d, err := rollToHit(1, need, r)
+	if err != nil {
+		return err
+	}
+	s.emit(Event{What: "shot", Unit: u.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s fires its %s at %s needing %s %s: %s (%s)", u.ID, p.Missile.Name, t.ID, needText(need), strings.Join(why, " "), map[bool]string{true: "on target", false: "wide"}[hits > 0], ruleTemplates)})
+	if hits == 0 {
+		return nil
+	}
+	return s.templateHits(t, t.coveredBy(at, p.Missile.Template/2), p.Missile.S, r)
 }
 
 func needText(n int) string {

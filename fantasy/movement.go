@@ -132,7 +132,7 @@ func (s *State) checkCharge(a DeclareCharge) (*Unit, *Unit, *rules.RuleError) {
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is a friendly unit", a.Target)
 	case u.Flags.NoCharge:
 		return nil, nil, rules.Errorf(CodeCharge, ruleChargeOut, "a character charged out of %s this turn: neither the unit nor any other character in it may declare a charge", a.Unit)
-	case u.Flags.Charged:
+	case u.Flags.Charged || slices.ContainsFunc(s.Charges, func(c Charge) bool { return c.Unit == a.Unit }):
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s has already declared a charge", a.Unit)
 	case u.Flags.Fleeing:
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is fleeing", a.Unit)
@@ -168,9 +168,12 @@ func (s *State) declareCharge(a DeclareCharge) error {
 	mv := s.mover(u, a.Character)
 	c := Charge{Unit: a.Unit, Character: a.Character, Target: a.Target, Side: t.sideOf(mv.centre()), Distance: rectDistMover(mv, t)}
 	s.Charges = append(s.Charges, c)
-	u.Flags.Charged = true
 	text := fmt.Sprintf("%s declares a charge on %s's %s, %.1f\" away", u.ID, t.ID, c.Side, c.Distance)
-	if a.Character != "" {
+	if a.Character == "" {
+		u.Flags.Charged = true
+	} else {
+		// The unit stays behind and may still make its Remaining Move,
+		// but neither it nor any other character in it may charge.
 		u.Flags.NoCharge = true
 		text = fmt.Sprintf("%s charges out of %s at %s's %s, %.1f\" away (%s)", a.Character, u.ID, t.ID, c.Side, c.Distance, ruleChargeOut)
 	}

@@ -180,14 +180,15 @@ func (s *State) move(a Move, r roller) error {
 			pass := d[0]+d[1] <= ld
 			s.emit(Event{What: "march-test", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s tests Leadership to march with an enemy within 8\": %d against %d, %s (%s)", u.ID, d[0]+d[1], ld, passFail(pass), ruleMarch)})
 			if !pass {
-				allowance = m
-				u.Flags.Marched = true // it still counts as having marched
-				u.Flags.Moved = true
-				if moved, err := s.checkMove(a, allowance); err == nil {
+				// It may move only at its normal rate and still counts
+				// as having marched (it cannot shoot).
+				moved, err := s.checkMove(a, m)
+				if err == nil {
 					s.commitMove(u, moved, a)
 				} else {
 					s.emit(Event{What: "moved", Unit: u.ID, Text: fmt.Sprintf("%s may move only %.0f\" and stays: %s", u.ID, m, err.Message())})
 				}
+				u.Flags.Marched, u.Flags.Moved = true, true
 				return nil
 			}
 		}

@@ -302,7 +302,7 @@ func buildUnit(raw map[string]any, seat rules.Seat, cat *Catalog, used map[strin
 		if c.ID == "" {
 			return nil, setupErr("%s.characters: id required", path)
 		}
-		if !cp.Type.joinable() || !p.Type.joinable() || cp.Fly || p.Fly {
+		if !cp.Type.joinable() || !p.Type.joinable() || p.Fly {
 			return nil, setupErr("%s.characters: %s (%s) cannot be part of a unit of %s (Joining a unit)", path, c.ID, cp.Type, p.Type)
 		}
 		used[cp.Name] = cp

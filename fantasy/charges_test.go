@@ -1,0 +1,340 @@
+package fantasy
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Acceptance tests T30–T37 (Charging out of a unit) and T38–T44 (charges
+// and movement). Blue's unit "u" faces up the table (facing 90) with its
+// front edge at y = 10; red's target stands dead ahead, facing it, at the
+// distance each test needs (1" bases).
+
+// ahead is a red unit of 10 bowmen whose front edge is d inches ahead of
+// blue's front edge at y = 10.
+func ahead(d float64) []map[string]any {
+	return []map[string]any{unitSpecOf("target", "bowman", 10, 5, [2]float64{24, 10 + d}, 270, nil)}
+}
+
+// chargeOut declares the charge of character ch out of u, holds, ends the
+// declarations and moves the charge with the dice given.
+func chargeOut(t *testing.T, s *State, ch string, reaction string, faces ...int) []Event {
+	t.Helper()
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Character: ch, Target: "target"})
+	apply(t, s, "red", React{Reaction: reaction})
+	apply(t, s, "blue", EndCharges{})
+	return apply(t, s, "blue", ChargeMove{Unit: "u"}, faces...)
+}
+
+func has(evs []Event, what string) bool {
+	return slices.ContainsFunc(evs, func(e Event) bool { return e.What == what })
+}
+
+func TestT30ChargeOutBarsTheUnitAndItsCharacters(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("c1", "captain", "c2", "captain"))}, ahead(8))
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Character: "c1", Target: "target"})
+	apply(t, s, "red", React{Reaction: "hold"})
+	re := refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
+	refused(t, s, "blue", DeclareCharge{Unit: "u", Character: "c2", Target: "target"}, CodeCharge)
+	if re.Rule != ruleChargeOut && re.Rule != ruleCharge {
+		t.Fatalf("cites %q", re.Rule)
+	}
+	apply(t, s, "blue", EndCharges{})
+	apply(t, s, "blue", ChargeMove{Unit: "u"}, 6, 6)
+	apply(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Forward: 2}}})
+}
+
+func TestT31ChargeOutUsesTheCharactersMovement(t *testing.T) {
+	unit := []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("hero", "fleet-captain"))}
+	s := battle(t, nil, unit, ahead(12))
+	evs := chargeOut(t, s, "hero", "hold", 3, 4)
+	if !has(evs, "charged") {
+		t.Fatalf("M5 + 3 + 4 = 12 should reach a target 12\" away: %v", evs)
+	}
+	s = battle(t, nil, unit, ahead(12.5))
+	evs = chargeOut(t, s, "hero", "hold", 3, 4)
+	if has(evs, "charged") || !has(evs, "charge-failed") {
+		t.Fatalf("12 should not reach 12.5\": %v", evs)
+	}
+}
+
+func TestT32FlyingChargeOut(t *testing.T) {
+	unit := []map[string]any{unitSpecOf("u", "rider", 10, 5, [2]float64{24, 10}, 90, chars("hero", "winged-hero"))}
+	s := battle(t, nil, unit, ahead(18))
+	evs := chargeOut(t, s, "hero", "hold", 1, 3, 5)
+	for _, e := range evs {
+		if e.What == "charge-roll" && e.Value != 18 {
+			t.Fatalf("flying charge range %v, want 10 + 3 + 5 = 18", e.Value)
+		}
+	}
+	if !has(evs, "charged") {
+		t.Fatalf("18\" should reach 18\": %v", evs)
+	}
+}
+
+func TestT33StandAndShootAtACharacterChargingOut(t *testing.T) {
+	unit := []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("captain", "captain"))}
+	// 10 bowmen 8" away: BS3 needs 4+, -1 for standing and shooting: 5+.
+	shots := []int{6, 6, 6, 1, 1, 1, 1, 1, 1, 1}
+	s := battle(t, nil, unit, ahead(8))
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Character: "captain", Target: "target"})
+	evs := apply(t, s, "red", React{Reaction: "stand-and-shoot"}, append(shots, 1, 1, 1)...)
+	if per := allocated(t, evs); per["captain"] != 3 {
+		t.Fatalf("seed: %v, want all 3 hits on the Captain", per)
+	}
+	s = battle(t, map[string]string{"fantasy-look-out": "8th"}, unit, ahead(8))
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Character: "captain", Target: "target"})
+	// Look Out Sir! 4, 4, 1: two hits pass to the unit he left.
+	evs = apply(t, s, "red", React{Reaction: "stand-and-shoot"}, append(shots, 4, 4, 1, 1, 1, 1)...)
+	per := allocated(t, evs)
+	if per["captain"] != 1 || rfHits(s.unit("u"), per) != 2 {
+		t.Fatalf("8th: %v, want the Captain 1 and the unit 2", per)
+	}
+}
+
+func TestT34SuccessfulChargeOut(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 12, 5, [2]float64{24, 10}, 90, chars("captain", "captain"))}, ahead(8))
+	_, f, _ := s.unit("u").slotOf("captain")
+	evs := chargeOut(t, s, "captain", "hold", 4, 4)
+	u, c, tg := s.unit("u"), s.unit("captain"), s.unit("target")
+	if !has(evs, "charged") || u.model("captain") != nil || c == nil {
+		t.Fatalf("the Captain should have left his unit: %v", evs)
+	}
+	if d := rectDist(c.footprint(), tg.footprint()); d > 1e-6 || !slices.Contains(c.Engage, "target") {
+		t.Fatalf("the Captain is %v\" from his target, engaged %v", d, c.Engage)
+	}
+	if m := u.model(u.Ranks[0][f]); m == nil || m.Role != RankAndFile {
+		t.Fatalf("front rank %v: his slot should be filled from the rear", u.Ranks[0])
+	}
+}
+
+func TestT35FailedChargeOutFromTheFrontRankLeaves(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("captain", "captain"))}, ahead(14))
+	before := s.unit("u").slotCentre(0, 2)
+	evs := chargeOut(t, s, "captain", "hold", 2, 5)
+	c := s.unit("captain")
+	if c == nil || s.unit("u").Flags.FailedCharge || !has(evs, "charge-failed") {
+		t.Fatalf("the Captain should stand alone 5\" ahead and the unit not be flagged: %v", evs)
+	}
+	if d := c.centre().Dist(before); math.Abs(d-5) > 1e-9 {
+		t.Fatalf("the Captain moved %v\", want 5 (the highest die)", d)
+	}
+	// His 1"-deep base now stands 4" clear of his neighbours' bases (the
+	// brief's "gap of 5\"" counts the move): 1" or more either way.
+	for _, e := range evs {
+		if e.What == "charge-failed" && e.Value != 4 {
+			t.Fatalf("gap %v, want 4 base to base", e.Value)
+		}
+	}
+}
+
+func TestT36FailedChargeOutFromRankTwoStays(t *testing.T) {
+	s := battle(t, nil, ruleUnit("c1", "captain", "c2", "captain", "c3", "captain"), ahead(14))
+	if r, _, _ := s.unit("u").slotOf("c3"); r != 1 {
+		t.Fatal("c3 should stand in rank 2")
+	}
+	evs := chargeOut(t, s, "c3", "hold", 1, 1)
+	u := s.unit("u")
+	if u.model("c3") == nil || !u.Flags.FailedCharge || !u.firstRankOK() || !has(evs, "charge-failed") {
+		t.Fatalf("c3 should stay in the unit, which counts as having failed a charge: %v", evs)
+	}
+	refused(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Forward: 1}}}, CodeMove)
+	refused(t, s, "blue", Leave{Unit: "u", Character: "c1", To: u.slotCentre(0, 0).Add(u.forward().Scale(3))}, CodeMove)
+}
+
+// The gap is measured base to base: a front-rank Captain on a 1"-deep
+// base who moves 2" ends with his base exactly 1" from his neighbours'.
+func TestT37GapOfExactlyOneInchLeaves(t *testing.T) {
+	unit := []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("captain", "captain"))}
+	s := battle(t, nil, unit, ahead(14))
+	evs := chargeOut(t, s, "captain", "hold", 1, 2)
+	for _, e := range evs {
+		if e.What == "charge-failed" && e.Value != 1 {
+			t.Fatalf("gap %v, want exactly 1", e.Value)
+		}
+	}
+	if s.unit("captain") == nil || s.unit("u").model("captain") != nil || s.unit("u").Flags.FailedCharge {
+		t.Fatal("a gap of exactly 1\" is \"1 inch or more\": the Captain leaves")
+	}
+	// Moving 1" leaves his base touching his neighbours' corners: he stays.
+	s = battle(t, nil, unit, ahead(14))
+	chargeOut(t, s, "captain", "hold", 1, 1)
+	if s.unit("u").model("captain") == nil || !s.unit("u").Flags.FailedCharge {
+		t.Fatal("a gap under 1\": the Captain stays and the unit counts as having failed a charge")
+	}
+}
+
+// charge declares u's charge on the target, with a reaction, and moves it.
+func charge(t *testing.T, s *State, reaction string, react []int, faces ...int) []Event {
+	t.Helper()
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	apply(t, s, "red", React{Reaction: reaction}, react...)
+	apply(t, s, "blue", EndCharges{})
+	return apply(t, s, "blue", ChargeMove{Unit: "u"}, faces...)
+}
+
+func TestT38ChargeRangeIsMovementPlusTwoDice(t *testing.T) {
+	unit := []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)}
+	s := battle(t, nil, unit, ahead(11))
+	if evs := charge(t, s, "hold", nil, 3, 4); !has(evs, "charged") {
+		t.Fatalf("11\" against 11.0\" succeeds: %v", evs)
+	}
+	s = battle(t, nil, unit, ahead(11.1))
+	at := s.unit("u").At
+	evs := charge(t, s, "hold", nil, 3, 4)
+	if has(evs, "charged") || !s.unit("u").Flags.FailedCharge {
+		t.Fatalf("11\" against 11.1\" fails: %v", evs)
+	}
+	if d := s.unit("u").At.Dist(at); math.Abs(d-4) > 1e-9 {
+		t.Fatalf("the failed charge moved %v\", want 4 (the highest die)", d)
+	}
+}
+
+func TestT39StandAndShootNeedsMoreThanTheChargersMovement(t *testing.T) {
+	unit := []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)}
+	s := battle(t, nil, unit, ahead(4))
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	legal, _ := legalOptions(s, "red")
+	if slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
+		t.Fatal("a charger 4\" away with M4: Stand & Shoot must not be offered")
+	}
+	refused(t, s, "red", React{Reaction: "stand-and-shoot"}, CodeCharge)
+	s = battle(t, nil, unit, ahead(4.5))
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	legal, _ = legalOptions(s, "red")
+	if !slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
+		t.Fatal("from 4.5\" Stand & Shoot is offered")
+	}
+	evs := apply(t, s, "red", React{Reaction: "stand-and-shoot"}, ones(10)...)
+	for _, e := range evs {
+		if e.What == "stand-and-shoot" && !strings.Contains(e.Text, "needing 5+ -1 stand and shoot") {
+			t.Fatalf("%q: BS3 at -1 needs 5+", e.Text)
+		}
+	}
+}
+
+func TestT40FleeingOutOfReachFailsTheCharge(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)}, ahead(6))
+	before := s.unit("target").centre()
+	from := s.unit("u").centre()
+	evs := charge(t, s, "flee", []int{6, 6}, 1, 1)
+	tg := s.unit("target")
+	away := before.Sub(from).Unit()
+	if moved := tg.centre().Sub(before); math.Abs(moved.Len()-12) > 1e-9 || moved.Unit().Dot(away) < 1-1e-9 {
+		t.Fatalf("the fleeing unit moved %v, want 12\" directly away from the charger", moved)
+	}
+	if has(evs, "charged") || !has(evs, "charge-failed") {
+		t.Fatalf("M4 + 2 cannot reach the fled unit: %v", evs)
+	}
+}
+
+func TestT41MarchBlockedByANearEnemy(t *testing.T) {
+	blue := []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 10}, 90, nil)}
+	// An enemy 7" to the unit's left, not in its way.
+	red := []map[string]any{unitSpecOf("target", "swordsman", 5, 5, [2]float64{12.5, 10}, 90, nil)}
+	s := battle(t, nil, blue, red)
+	openRemaining(t, s)
+	refused(t, s, "blue", Move{Unit: "u", March: true, Legs: []Leg{{Forward: 9}}}, CodeMove)
+	evs := apply(t, s, "blue", Move{Unit: "u", March: true, Legs: []Leg{{Forward: 4}}}, 6, 6)
+	if !has(evs, "march-test") || !s.unit("u").Flags.Marched {
+		t.Fatalf("the march needs a Leadership test, and a failed one still counts as marching: %v", evs)
+	}
+	if d := s.unit("u").At.Y - 10; math.Abs(d-4) > 1e-9 {
+		t.Fatalf("moved %v\", want 4", d)
+	}
+	apply(t, s, "blue", EndMovement{})
+	refused(t, s, "blue", Shoot{Unit: "u", Target: "target"}, CodeShoot)
+	// A failed test with a longer march: at most 4", so the unit stays.
+	s = battle(t, nil, blue, red)
+	openRemaining(t, s)
+	apply(t, s, "blue", Move{Unit: "u", March: true, Legs: []Leg{{Forward: 8}}}, 6, 6)
+	if d := s.unit("u").At.Y - 10; d > 4 {
+		t.Fatalf("moved %v\" after a failed march test", d)
+	}
+	// With no enemy within 8" there is no test (no dice).
+	red[0]["at"] = []any{6.0, 10.0}
+	s = battle(t, nil, blue, red)
+	openRemaining(t, s)
+	apply(t, s, "blue", Move{Unit: "u", March: true, Legs: []Leg{{Forward: 8}}})
+}
+
+func TestT42Reform(t *testing.T) {
+	blue := []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 10}, 90, nil)}
+	s := battle(t, nil, blue, target())
+	openRemaining(t, s)
+	old := s.unit("u").clone()
+	apply(t, s, "blue", Reform{Unit: "u", Files: 2, Facing: 0})
+	u := s.unit("u")
+	if u.centre().Dist(old.centre()) > 1e-9 {
+		t.Fatal("the centre moved")
+	}
+	for _, m := range u.Models {
+		r0, f0, _ := old.slotOf(m.ID)
+		r1, f1, _ := u.slotOf(m.ID)
+		if d := old.slotCentre(r0, f0).Dist(u.slotCentre(r1, f1)); d > 8 {
+			t.Fatalf("%s travelled %v\", more than 8", m.ID, d)
+		}
+	}
+	refused(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Forward: 1}}}, CodeMove)
+	apply(t, s, "blue", EndMovement{})
+	refused(t, s, "blue", Shoot{Unit: "u", Target: "target"}, CodeShoot)
+	// A line of 20 turned into a column of one: the end models would
+	// travel more than 8".
+	s = battle(t, nil, []map[string]any{unitSpecOf("u", "bowman", 20, 20, [2]float64{24, 10}, 90, nil)}, target())
+	openRemaining(t, s)
+	refused(t, s, "blue", Reform{Unit: "u", Files: 1, Facing: 90}, CodeMove)
+}
+
+func TestT43BackwardsAtHalfRateUnmixed(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)}, target())
+	openRemaining(t, s)
+	refused(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Backward: 2.5}}}, CodeMove)
+	re := refused(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Forward: 1}, {Backward: 1}}}, CodeMove)
+	if re.Rule != ruleBackward {
+		t.Fatalf("cites %q", re.Rule)
+	}
+	apply(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Backward: 2}}})
+	if d := 10 - s.unit("u").At.Y; math.Abs(d-2) > 1e-9 {
+		t.Fatalf("moved back %v\"", d)
+	}
+}
+
+func TestT44Joining(t *testing.T) {
+	blue := []map[string]any{
+		unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil),
+		unitSpecOf("captain", "captain", 1, 1, [2]float64{24, 12.5}, 90, nil),
+	}
+	s := battle(t, nil, blue, target())
+	openRemaining(t, s)
+	apply(t, s, "blue", Join{Character: "captain", Unit: "u"})
+	refused(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Forward: 1}}}, CodeMove)
+	re := refused(t, s, "blue", Leave{Unit: "u", Character: "captain", To: s.unit("u").At.Add(s.unit("u").forward().Scale(3))}, CodeJoin)
+	if re.Rule != ruleLeave {
+		t.Fatalf("cites %q", re.Rule)
+	}
+	// Units a character may not join: monsters, chariots, swarms, war
+	// machines, flyers.
+	for _, p := range []string{"wyrm", "war-wagon", "rat-swarm", "stone-thrower", "harpy"} {
+		blue := []map[string]any{
+			unitSpecOf("u", p, 1, 1, [2]float64{24, 10}, 90, nil),
+			unitSpecOf("captain", "captain", 1, 1, [2]float64{27.5, 8}, 90, nil),
+		}
+		s := battle(t, nil, blue, target())
+		openRemaining(t, s)
+		refused(t, s, "blue", Join{Character: "captain", Unit: "u"}, CodeJoin)
+	}
+	// A fleeing unit (as a failed break test leaves it).
+	s = battle(t, nil, blue, target())
+	openRemaining(t, s)
+	s.unit("u").Flags.Fleeing = true
+	refused(t, s, "blue", Join{Character: "captain", Unit: "u"}, CodeJoin)
+	// A unit in close combat, after a successful charge.
+	blue[1]["at"] = []any{28.0, 9.5}
+	s = battle(t, nil, blue, ahead(5))
+	charge(t, s, "hold", nil, 6, 6)
+	refused(t, s, "blue", Join{Character: "captain", Unit: "u"}, CodeJoin)
+}
