@@ -291,6 +291,9 @@ func (c *stateChecker) troopersAndModels() {
 			c.failf(path+".group", "%q is not a combat group of %s", tr.Group, tr.Seat)
 		}
 		c.between(path+".irregularOrders", tr.IrregularOrders, 0, math.MaxInt32)
+		if tr.KnownLieutenant && !tr.Lieutenant {
+			c.failf(path+".knownLieutenant", "only the Lieutenant is known as the Lieutenant")
+		}
 		if tr.States.Camouflaged && tr.Marker == "" {
 			c.failf(path+".marker", "a Camouflaged trooper is known by its marker: it needs one")
 		}

@@ -145,6 +145,7 @@ var eventCodec = func() *rules.Codec[rules.Event] {
 	c.Register("guts-check", func() rules.Event { return &GutsCheck{} })
 	c.Register("turned", func() rules.Event { return &Turned{} })
 	c.Register("appointed", func() rules.Event { return &Appointed{} })
+	c.Register("lieutenant-revealed", func() rules.Event { return &LieutenantRevealed{} })
 	c.Register("token-moved", func() rules.Event { return &TokenMoved{} })
 	c.Register("transferred", func() rules.Event { return &Transferred{} })
 	return c

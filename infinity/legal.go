@@ -16,11 +16,17 @@ var directions = []float64{0, 45, 90, 135, 180, 225, 270, 315}
 // Orders Phase), each checked by the
 // same validation Apply uses (check), with greyed entries carrying the rule
 // that refuses them.
+//
+// A seat the prompt does not name gets an empty menu: the prompted seat's
+// menu would show it what it may not know (the troopers behind markers,
+// where a hidden trooper could move).
 func (s *State) Legal(seat rules.Seat) []rules.Option {
 	p := s.Prompt()
 	var cands []rules.Action
 	switch {
 	case p.Kind == rules.GameOver:
+		return nil
+	case !p.Waits(seat) && !s.leaks.promptedMenu:
 		return nil
 	case s.Phase == PhaseAppoint:
 		// Every trooper of the army, so that the menu says why the

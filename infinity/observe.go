@@ -95,12 +95,12 @@ func (s *State) Observe(v rules.Viewer) any {
 			// Not on the table: nothing of it shows (Hidden Deployment (N4)).
 			continue
 		case !sees && t.States.Camouflaged:
-			view.Troopers = append(view.Troopers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true, Active: t.Active})
+			view.Troopers = append(view.Troopers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true, Active: t.Active, Lieutenant: t.KnownLieutenant})
 			continue
 		}
 		tv := TrooperView{ID: t.ID, Seat: t.Seat, Profile: t.Profile, Group: t.Group, Wounds: t.Wounds,
 			States: t.States.Names(), IrregularOrders: t.IrregularOrders, Jumper: t.Jumper, Active: t.Active}
-		if sees {
+		if sees || t.KnownLieutenant {
 			tv.Lieutenant = t.Lieutenant
 		}
 		for _, m := range t.Models {
@@ -126,7 +126,7 @@ func (s *State) Observe(v rules.Viewer) any {
 		ov := &OrderView{Trooper: t.ID, Source: o.Source, Step: o.Step, First: o.First, Second: o.Second, Path: slices.Clone(o.Path)}
 		if !v.Sees(t.Seat) {
 			ov.Trooper = s.publicName(o.Trooper)
-			if o.Source == OrderLieutenant {
+			if o.Source == OrderLieutenant && s.leaks.halfHiddenLSO {
 				ov.Source = "order"
 			}
 		}
@@ -143,7 +143,7 @@ func (s *State) Observe(v rules.Viewer) any {
 func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 	switch ev := e.(type) {
 	case OrderSpent:
-		if t := s.trooperIndex(ev.Trooper); t >= 0 && !v.Sees(s.Troopers[t].Seat) && ev.Order == OrderLieutenant {
+		if t := s.trooperIndex(ev.Trooper); t >= 0 && !v.Sees(s.Troopers[t].Seat) && ev.Order == OrderLieutenant && s.leaks.halfHiddenLSO {
 			ev.Order = "order"
 		}
 		e = ev

@@ -374,6 +374,11 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 		mines = s.trigger(t)
 	}
 	events := append([]rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}, token...)
+	if a.Order == OrderLieutenant {
+		// Spending the Lieutenant Special Order reveals the Lieutenant
+		// (Lieutenant (N4)).
+		events = append(events, s.revealLieutenant(t)...)
+	}
 	// An Order places a hidden trooper on the table; a skill other than a
 	// Short Movement Skill without a roll reveals a marker (Camouflaged (N4),
 	// Hidden Deployment (N4)).
@@ -615,6 +620,12 @@ func (s *State) aros(a AROs) ([]rules.Event, error) {
 		}
 		switch {
 		case declared:
+		case e.Proxy && !s.leaks.widenedForfeit:
+			// A Proxy that may react only because a sibling can (it may
+			// Dodge or Reset) has no ARO of its own to delay or forfeit:
+			// listing it would tell the opponent that a concealed sibling
+			// has Line of Fire (G: Jumper (N4, PDF 2.1), Hidden Deployment
+			// (N4), Camouflaged (N4)).
 		case delay:
 			ev.Delayed = append(ev.Delayed, s.Troopers[t].ID)
 		default:

@@ -12,9 +12,10 @@ import (
 // concealed is named by its marker label (Camouflaged (N4)), the new
 // Lieutenant appointed at the End of Turn is not named (Loss of Lieutenant
 // (N4)), a transfer of a unit with nothing in the open does not say which
-// (Command Tokens (N4)), a trooper in Hidden Deployment that stays hidden is
-// left out (Hidden Deployment (N4)), and the Lieutenant Special Order is
-// shown as an Order. A trooper the action itself places on the table or
+// (Command Tokens (N4)), and a trooper in Hidden Deployment that stays
+// hidden is left out (Hidden Deployment (N4)). The Lieutenant Special Order
+// is shown as it is: spending it reveals the Lieutenant (Lieutenant (N4)).
+// A trooper the action itself places on the table or
 // reveals (an Order or ARO from Hidden Deployment, a skill that gives a
 // marker away) is named as itself, as the Revealed event that follows
 // names it.
@@ -22,7 +23,7 @@ import (
 // It is called on the state before Apply, which still knows who is
 // concealed.
 func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (rules.Action, bool) {
-	if v.Sees(seat) {
+	if v.Sees(seat) || s.leaks.rawActions {
 		return a, true
 	}
 	var open []int // troopers this action reveals
@@ -31,7 +32,7 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 		if t := s.trooperIndex(x.Trooper); t >= 0 && s.Troopers[t].Seat == seat && s.revealsOnDeclaring(t, x.Skill.Name) {
 			open = append(open, t)
 		}
-		if x.Order == OrderLieutenant {
+		if x.Order == OrderLieutenant && s.leaks.halfHiddenLSO {
 			x.Order = "order"
 		}
 		a = x

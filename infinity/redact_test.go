@@ -118,3 +118,47 @@ func TestPlayRedactsActions(t *testing.T) {
 		}
 	}
 }
+
+// Hidden Deployment (N4), Camouflaged (N4): the menu of a seat the prompt
+// does not name is empty. It used to be the prompted seat's menu, greyed:
+// in red's turn blue's listed red's hidden sniper and the scout behind red's
+// marker, with moves from where they stand.
+func TestUnpromptedMenuIsEmpty(t *testing.T) {
+	st := setup(t, concealYAML("at: [10, 12], facing: 270", "at: [20, 20], facing: 270"), nil)
+	do(t, st, "blue", EndOrders{})
+	if menu := st.Legal("red"); len(menu) == 0 {
+		t.Fatal("red, prompted, has no menu")
+	}
+	if menu := st.Legal("blue"); len(menu) != 0 {
+		t.Fatalf("blue, not prompted, is offered %d entries, the first %s", len(menu), mustEncode(t, menu[0].Action))
+	}
+}
+
+// G: Jumper (N4, PDF 2.1), Hidden Deployment (N4): a Proxy that may react
+// only because its hidden sibling has Line of Fire is not listed as
+// forfeiting its ARO; the opponent reads the same whether the hidden Proxy
+// sees the active trooper or not.
+func TestVisibleProxyDoesNotBetrayHiddenSibling(t *testing.T) {
+	read := func(mk2Facing string) string {
+		proxies := []string{"mk2:proxy-mk2:16,30:" + mk2Facing, "mk4:proxy-mk4:2,3:180", "mk5:proxy-mk5:30,3:0"}
+		st := setup(t, jumperYAML("captain", proxies...), nil)
+		st.Troopers[st.trooperIndex("mk2")].States.Hidden = true
+		do(t, st, "blue", EndOrders{})
+		do(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: move([2]float64{16, 11})})
+		if st.Order.Step != StepARO1 {
+			t.Fatalf("no ARO window (step %s)", st.Order.Step)
+		}
+		var out []string
+		for _, e := range do(t, st, "blue", AROs{}) {
+			if red, ok := st.Redact(e, rules.PlayerView("red")); ok {
+				b, _ := rules.Encode(red)
+				out = append(out, string(b))
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	sees, away := read("270"), read("90")
+	if sees != away {
+		t.Fatalf("red tells whether the hidden Proxy has Line of Fire:\nit has:  %s\nit has not: %s", sees, away)
+	}
+}

@@ -53,6 +53,8 @@ type State struct {
 	// Apply applies what its check accepted without validating it again.
 	probe     Order
 	probeAROs []ARO
+	// leaks are the test-only switches of Ruleset.leaks.
+	leaks leaks
 }
 
 // Phase is the step of the Player Turn (Game Round and Player Turn (N4)). The Tactical,
@@ -113,8 +115,12 @@ type Trooper struct {
 	Profile string     `json:"profile"`
 	Group   string     `json:"group"`
 	// Lieutenant is private information (Army list and Combat Groups (N4), Loss of Lieutenant (N4)): only the
-	// owner's observation shows it.
+	// owner's observation shows it, until KnownLieutenant.
 	Lieutenant bool `json:"lieutenant"`
+	// KnownLieutenant: the Lieutenant has spent its Lieutenant Special
+	// Order, which reveals it (Lieutenant (N4)); everyone sees it is the
+	// Lieutenant until a new one is appointed.
+	KnownLieutenant bool `json:"knownLieutenant,omitempty"`
 	// Wounds is the W/STR left: exactly 0 is Unconscious, below 0 Dead
 	// (Wounds, Unconscious and Dead (N4)).
 	Wounds int `json:"wounds"`

@@ -332,6 +332,10 @@ func (e Appointed) String() string {
 	return string(e.Seat) + " appoints " + e.Trooper + " Lieutenant"
 }
 
+func (e LieutenantRevealed) String() string {
+	return e.Trooper + " is " + string(e.Seat) + "'s Lieutenant: spending the Lieutenant Special Order reveals it"
+}
+
 func (e TokenMoved) String() string { return e.Jumper + "'s Active Proxy Token moves to " + e.Proxy }
 
 func (e Transferred) String() string {

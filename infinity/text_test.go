@@ -78,6 +78,7 @@ func textSamples() []rules.Kinded {
 		Turned{Trooper: "zhanshi", Facing: 180},
 		Appointed{Seat: "blue", Trooper: "sergeant"},
 		Appointed{Seat: "blue"},
+		LieutenantRevealed{Seat: "blue", Trooper: "captain"},
 		TokenMoved{Jumper: "jumper", Proxy: "proxy-2"},
 		Transferred{Seat: "blue", Trooper: "hunter", From: "1", To: "2", Pools: map[string]int{"1": 4, "2": 2}, Tokens: 3},
 		Transferred{Seat: "blue", From: "1", To: "2", Pools: map[string]int{"1": 4, "2": 2}, Tokens: 1},

@@ -213,6 +213,27 @@ type Appointed struct {
 
 func (Appointed) Kind() string { return "appointed" }
 
+// LieutenantRevealed is a Lieutenant made public by spending its
+// Lieutenant Special Order (Lieutenant (N4)). Trooper is its id, or its
+// marker's label for the opponent while it stays Camouflaged.
+type LieutenantRevealed struct {
+	Seat    rules.Seat `json:"seat"`
+	Trooper string     `json:"trooper"`
+}
+
+func (LieutenantRevealed) Kind() string { return "lieutenant-revealed" }
+
+// revealLieutenant makes trooper t's unit the known Lieutenant.
+func (s *State) revealLieutenant(t int) []rules.Event {
+	if s.leaks.halfHiddenLSO {
+		return nil
+	}
+	for _, m := range s.unitMembers(s.Troopers[t].ID) {
+		s.Troopers[m].KnownLieutenant = true
+	}
+	return []rules.Event{LieutenantRevealed{Seat: s.Troopers[t].Seat, Trooper: s.Troopers[t].ID}}
+}
+
 // lieutenantCandidates are the troopers seat may appoint: on the table (or
 // in Hidden Deployment), not in a Null state, and whose profile is neither
 // Irregular nor a REM (Loss of Lieutenant (N4), IMPORTANT).
@@ -251,6 +272,8 @@ func (s *State) appoint(a Appoint) []rules.Event {
 	for i := range s.Troopers {
 		if s.Troopers[i].Seat == seat {
 			s.Troopers[i].Lieutenant = slices.Contains(unit, i)
+			// The new Lieutenant is private again (Loss of Lieutenant (N4)).
+			s.Troopers[i].KnownLieutenant = false
 		}
 	}
 	s.army(seat).LossOfLieutenant = false

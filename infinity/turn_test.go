@@ -195,18 +195,80 @@ func TestLieutenantIsPrivate(t *testing.T) {
 			t.Errorf("%s sees the Lieutenant Special Order: %s", tc.v, b)
 		}
 	}
-	ev := do(t, st, "blue", Activate{Trooper: "lt", Order: OrderLieutenant, Skill: Skill{Name: SkillIdle}})
-	red, _ := st.Redact(ev[0], rules.PlayerView("red"))
-	if red.(OrderSpent).Order == OrderLieutenant {
-		t.Fatal("the opponent sees the Lieutenant Special Order spent")
+}
+
+// Lieutenant (N4): spending the Lieutenant Special Order reveals the
+// Lieutenant, on every channel alike: the action and the Order spent name
+// the Special Order, an event says who the Lieutenant is, and the
+// opponent's and spectators' observations show it from then on, until a
+// new Lieutenant is appointed (Loss of Lieutenant (N4)), who is private
+// again.
+func TestLieutenantOrderRevealsLieutenant(t *testing.T) {
+	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)
+	a := Activate{Trooper: "lt", Order: OrderLieutenant, Skill: Skill{Name: SkillIdle}}
+	for _, v := range []rules.Viewer{rules.PlayerView("red"), rules.Spectator()} {
+		if got := redactedAction(t, st, "blue", a, v); !strings.Contains(got, `"order":"lieutenant"`) {
+			t.Errorf("%s reads the action as %s", v, got)
+		}
 	}
+	ev := do(t, st, "blue", a)
+	var revealed bool
+	for _, e := range ev {
+		red, ok := st.Redact(e, rules.PlayerView("red"))
+		switch e := red.(type) {
+		case OrderSpent:
+			if e.Order != OrderLieutenant {
+				t.Errorf("red reads the Order spent as %q", e.Order)
+			}
+		case LieutenantRevealed:
+			revealed = ok && e.Trooper == "lt" && e.Seat == "blue"
+		}
+	}
+	if !revealed {
+		t.Fatalf("no lieutenant-revealed event for red in %v", ev)
+	}
+	lieutenantSeen := func(v rules.Viewer) (bool, string) {
+		b, _ := json.Marshal(st.Observe(v))
+		var view View
+		if err := json.Unmarshal(b, &view); err != nil {
+			t.Fatal(err)
+		}
+		src := ""
+		if view.Order != nil {
+			src = view.Order.Source
+		}
+		return view.Troopers[0].Lieutenant, src
+	}
+	for _, v := range []rules.Viewer{rules.PlayerView("red"), rules.Spectator()} {
+		if seen, src := lieutenantSeen(v); !seen || src != OrderLieutenant {
+			t.Errorf("%s: Lieutenant shown %v, the Order's source %q", v, seen, src)
+		}
+	}
+	// Appointing a new Lieutenant makes it private again.
+	for st.Order != nil {
+		switch st.Order.Step {
+		case StepARO1, StepARO2:
+			do(t, st, "red", AROs{})
+		case StepSecond:
+			do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+		default:
+			do(t, st, rules.ChanceSeat, Resolve{})
+		}
+	}
+	st.Troopers[st.trooperIndex("lt")].States.Unconscious = true
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", EndOrders{})
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "blue", Appoint{Trooper: "a"})
 	b, _ := json.Marshal(st.Observe(rules.PlayerView("red")))
 	var view View
 	if err := json.Unmarshal(b, &view); err != nil {
 		t.Fatal(err)
 	}
-	if view.Order == nil || view.Order.Source != "order" {
-		t.Fatalf("the opponent's view of the Order: %+v, want its source hidden as \"order\"", view.Order)
+	for _, tv := range view.Troopers {
+		if tv.Seat == "blue" && tv.Lieutenant {
+			t.Fatalf("red sees blue's Lieutenant %s: %s", tv.ID, b)
+		}
 	}
 }
 
