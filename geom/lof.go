@@ -28,9 +28,18 @@ const SightSamples = 5
 //
 // LoF answers exactly that question, up to the package tolerance Eps: it
 // is true when some sight line is clear, however narrow the gap it threads,
-// and false only when none is. It works in two stages.
+// and false only when none is. It works in three stages, each exact in what
+// it concludes.
 //
-// First, a fixed set of sample sight lines, cheap and usually enough when
+// First, when the target is wholly in arc, a test for a single obstacle
+// that seals the corridor: a blocking base or terrain piece that crosses
+// both outer edges of the corridor (the two external common tangents of
+// the bases) more than Eps deep (for a concave piece, inside its kernel:
+// the convex part that sees all of it), and touches neither base.
+// Every sight line must then cross it, so there is no LoF. This settles
+// most blocked pairs at once.
+//
+// Second, a fixed set of sample sight lines, cheap and usually enough when
 // the target is in plain view:
 //
 //   - SightSamples points on each base, evenly spaced in angle along the
@@ -43,9 +52,9 @@ const SightSamples = 5
 //     arc: the two tangent lines, the centre line, lines parallel to them
 //     and crossing diagonals, 25 lines in all, centre line first.
 //
-// When none of them is clear, an exact search decides. If any sight line is
-// clear, then one is that touches two "features" at once: slide a clear
-// line sideways until it touches something, then turn it about that
+// Third, when none of them is clear, an exact search decides. If any sight
+// line is clear, then one is that touches two "features" at once: slide a
+// clear line sideways until it touches something, then turn it about that
 // contact until it touches something else; it stays clear throughout. The
 // features are the two base circles, the two corners where a 180° arc's
 // edge cuts the target's base, the blocking bases, the convex corners of
@@ -85,13 +94,14 @@ const SightSamples = 5
 // # Cost
 //
 // Obstacles are first culled against the corridor between the two bases
-// (bounding boxes, then the strip the corridor spans); each remaining
-// obstacle is tested only against the sight lines whose bounding box it
-// touches, the obstacle that blocked the previous line first; the search
-// stops at the first clear line. The exact search runs only when every
-// sample line is blocked; with F features in the corridor and k obstacles
-// it tries O(F²) lines, most dropped by the cheap checks above before the
-// O(k) obstacle test. No allocation unless more than 16 obstacles of a
+// (bounding boxes, then the strip the corridor spans); the seal test costs
+// two checks per remaining obstacle; each obstacle is tested only against
+// the sight lines whose bounding box it touches, the obstacle that blocked
+// the previous line first; the search stops at the first clear line. The
+// exact search runs only when every sample line is blocked and no single
+// obstacle seals the corridor; with F features in the corridor and k
+// obstacles it tries O(F²) lines, most dropped by the cheap checks above
+// before the O(k) obstacle test. No allocation unless more than 16 obstacles of a
 // kind or 40 features crowd one corridor. Figures are in the README.
 func (t *Table) LoF(viewer Model, target Circle, blockers []Circle) bool {
 	var q sightQuery
@@ -106,6 +116,9 @@ func (q *sightQuery) lof(t *Table, viewer Model, target Circle, blockers []Circl
 	}
 	if InContact(viewer.Base, target) {
 		return true // nothing fits between bases that touch
+	}
+	if q.sealed(target) {
+		return false
 	}
 	for k := range SightSamples * SightSamples {
 		s, ok := q.line(k)

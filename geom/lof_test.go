@@ -49,6 +49,15 @@ func TestLoF(t *testing.T) {
 			nil, v, disc(10+2*r, 10, r),
 			[]Circle{disc(10+r, 10+2*r, r), disc(10+r, 10-2*r, r)}, true},
 		{"Line of Fire (N4) a blocker touching the target does not block by touching", nil, v, tgt, []Circle{disc(20+2*r, 10, r)}, true},
+		{"Line of Fire (N4) a wall across the corridor that overlaps the viewer's base hides nothing in front of it",
+			[]Terrain{{Outline: box(10.2, 8, 10.3, 12), Flags: BlocksLoF}}, v, tgt, nil, true},
+		{"Line of Fire (N4) a base across the corridor that overlaps the target's far side leaves its near side seen",
+			nil, v, tgt, []Circle{disc(21.5, 10, 1.6)}, true},
+		{"Line of Fire (N4) a U-shaped piece whose arms cross both edges of the corridor is seen through",
+			[]Terrain{{Outline: Polygon{Pt(14, 12), Pt(22, 12), Pt(22, 8), Pt(14, 8), Pt(14, 9.7), Pt(16, 9.7), Pt(16, 9.4),
+				Pt(21, 9.4), Pt(21, 10.6), Pt(16, 10.6), Pt(16, 10.3), Pt(14, 10.3)}, Flags: BlocksLoF}}, v, tgt, nil, true},
+		{"Line of Fire (N4) a wall across the target's base leaves its near side seen",
+			[]Terrain{{Outline: box(19.8, 8, 19.9, 12), Flags: BlocksLoF}}, v, tgt, nil, true},
 		{"Line of Fire (N4) an invalid blocker gives no LoF", nil, v, tgt, []Circle{disc(math.NaN(), 0, 1)}, false},
 	}
 	for _, tt := range tests {

@@ -145,6 +145,88 @@ func (x *exactSearch) hull() {
 	x.nm = x.u.Scale(x.sin).Sub(n.Scale(cos))
 }
 
+// sealed reports whether a single obstacle blocks every sight line to a
+// target wholly in arc: a blocking base, or a terrain piece, that crosses
+// both external common tangents of the two bases (the sides of their hull,
+// sample lines 0 and last) at points more than Eps deep in it, and meets
+// neither base. For a piece, "deep" is more than Eps inside every edge's
+// line: such points lie in its kernel, the convex part that sees all of it
+// (the whole piece when it is convex). Between those two points the
+// obstacle holds a chord more than Eps deep (depth is concave on a convex
+// set) that cuts the hull in two, one base on each side, so every sight
+// line crosses it. This settles most blocked pairs before any sample line
+// is tested.
+func (q *sightQuery) sealed(target Circle) bool {
+	if q.viewer.Arc == Front180 && target.Center.Sub(q.viewer.Base.Center).Dot(q.facing)+Eps/2 < target.Radius {
+		return false // the arc's edge cuts the target: the hull has other sides
+	}
+	const last = SightSamples - 1
+	v := q.viewer.Base
+	top, bottom := Segment{q.vp[0], q.tp[0]}, Segment{q.vp[last], q.tp[last]}
+	seals := func(b Circle) bool {
+		return blocksCircle(b, top) && blocksCircle(b, bottom) &&
+			v.Center.Dist(b.Center) >= v.Radius+b.Radius-Eps && target.Center.Dist(b.Center) >= target.Radius+b.Radius-Eps
+	}
+	for _, i := range q.circBuf[:q.nCirc] {
+		if seals(q.blockers[i]) {
+			return true
+		}
+	}
+	for _, i := range q.circMore {
+		if seals(q.blockers[i]) {
+			return true
+		}
+	}
+	sealsPoly := func(i int32) bool {
+		pg := q.t.Terrain[i].Outline
+		return deepCrossing(pg, top) && deepCrossing(pg, bottom) &&
+			pg.DistTo(v.Center) >= v.Radius && pg.DistTo(target.Center) >= target.Radius
+	}
+	for _, i := range q.polyBuf[:q.nPoly] {
+		if sealsPoly(i) {
+			return true
+		}
+	}
+	for _, i := range q.polyMore {
+		if sealsPoly(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// deepCrossing reports whether some point of s lies more than Eps inside
+// every edge's line of pg: in its kernel, and more than Eps from its
+// outline.
+func deepCrossing(pg Polygon, s Segment) bool {
+	sign := 1.0
+	if pg.Area() < 0 {
+		sign = -1
+	}
+	lo, hi := 0.0, 1.0
+	d := s.B.Sub(s.A)
+	for i := range pg {
+		e := pg.edge(i)
+		ed := e.B.Sub(e.A)
+		inv := sign / ed.Len()
+		// The inward distance of s.A + t·d from the edge line: a + b·t.
+		a := ed.Cross(s.A.Sub(e.A)) * inv
+		b := ed.Cross(d) * inv
+		switch {
+		case b > 0:
+			lo = max(lo, (Eps-a)/b)
+		case b < 0:
+			hi = min(hi, (Eps-a)/b)
+		case a <= Eps:
+			return false
+		}
+		if lo >= hi {
+			return false
+		}
+	}
+	return true
+}
+
 // inHull reports whether p lies in the convex hull of the two end discs
 // (within gapTol): in either disc, or between the two external tangents
 // and the chords joining their points of contact.

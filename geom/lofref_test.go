@@ -3,6 +3,7 @@ package geom
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -396,4 +397,42 @@ func samplesSee(sc lofScene) bool {
 		}
 	}
 	return false
+}
+
+// The exact search keeps LoF's monotone and symmetric laws on crowded
+// scenes, where it decides most answers: more obstacles never make LoF,
+// fewer never take it away, a 360° arc sees whatever a 180° arc sees, and
+// two 360° models see each other both ways or not at all.
+func TestPropLoFExactLaws(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc, ok := genLoFScene(rapidDraw{t})
+		if !ok {
+			t.Skip("bases in contact")
+		}
+		tb, v, tgt, bs := sc.tb, sc.viewer, sc.target, sc.blockers
+		got := tb.LoF(v, tgt, bs)
+		extra := Circle{Lerp(v.Base.Center, tgt.Center, rapid.Float64Range(0, 1).Draw(t, "extra.at")), rapid.Float64Range(0.05, 1).Draw(t, "extra.r")}
+		if !got && tb.LoF(v, tgt, append(slices.Clone(bs), extra)) {
+			t.Fatal("adding a blocker created LoF")
+		}
+		if n := len(tb.Terrain); n > 0 && got {
+			i := rapid.IntRange(0, n-1).Draw(t, "remove")
+			fewer, err := NewTable(tb.Width, tb.Height, slices.Delete(slices.Clone(tb.Terrain), i, i+1)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !fewer.LoF(v, tgt, bs) {
+				t.Fatal("removing a terrain piece removed LoF")
+			}
+		}
+		all := v
+		all.Arc = Full360
+		if got && !tb.LoF(all, tgt, bs) {
+			t.Fatal("LoF with a 180° arc but not with 360°")
+		}
+		back := Model{Base: tgt, Arc: Full360}
+		if tb.LoF(all, tgt, bs) != tb.LoF(back, v.Base, bs) {
+			t.Fatal("LoF between two 360° models is not symmetric")
+		}
+	})
 }
