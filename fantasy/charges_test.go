@@ -38,10 +38,10 @@ func TestT30ChargeOutBarsTheUnitAndItsCharacters(t *testing.T) {
 	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("c1", "captain", "c2", "captain"))}, ahead(8))
 	apply(t, s, "blue", DeclareCharge{Unit: "u", Character: "c1", Target: "target"})
 	apply(t, s, "red", React{Reaction: "hold"})
-	re := refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
-	refused(t, s, "blue", DeclareCharge{Unit: "u", Character: "c2", Target: "target"}, CodeCharge)
-	if re.Rule != ruleChargeOut && re.Rule != ruleCharge {
-		t.Fatalf("cites %q", re.Rule)
+	for _, a := range []DeclareCharge{{Unit: "u", Target: "target"}, {Unit: "u", Character: "c2", Target: "target"}} {
+		if re := refused(t, s, "blue", a, CodeCharge); re.Rule != ruleChargeOut {
+			t.Fatalf("%+v refused citing %q, want %q", a, re.Rule, ruleChargeOut)
+		}
 	}
 	apply(t, s, "blue", EndCharges{})
 	apply(t, s, "blue", ChargeMove{Unit: "u"}, 6, 6)
