@@ -26,17 +26,20 @@ const (
 // 5+ or 6+ on a second die; 10 or more cannot hit.
 func shootNeed(bs, mods int) int { return max(2, 7-bs-mods) }
 
-// rollToHit rolls n shots needing need and returns the hits and the dice.
+// rollToHit rolls n attacks needing need, one after the other (past 6, a
+// 6 is followed by its second die), and returns the hits and the dice.
 func rollToHit(n, need int, r roller) (int, []int, error) {
 	if need >= 10 {
 		return 0, nil, nil
 	}
-	d, err := r.d6s(n)
-	if err != nil {
-		return 0, nil, err
-	}
+	var d []int
 	hits := 0
-	for _, f := range d {
+	for range n {
+		f, err := r.d6()
+		if err != nil {
+			return 0, nil, err
+		}
+		d = append(d, f)
 		switch {
 		case need <= 6 && f >= need:
 			hits++
@@ -478,13 +481,10 @@ func hasRole(u *Unit, role Role) bool {
 func (s *State) combatResult(units []*Unit, caused map[rules.Seat]int, r roller) error {
 	score := map[rules.Seat]int{}
 	musician := map[rules.Seat]bool{}
-	var seats []rules.Seat
-	for _, u := range units {
-		if s.unit(u.ID) == nil {
-			continue
-		}
-		if !slices.Contains(seats, u.Seat) {
-			seats = append(seats, u.Seat)
+	var seats []rules.Seat // in turn order
+	for _, seat := range s.Seats {
+		if slices.ContainsFunc(units, func(u *Unit) bool { return u.Seat == seat && s.unit(u.ID) != nil }) {
+			seats = append(seats, seat)
 		}
 	}
 	if len(seats) < 2 {

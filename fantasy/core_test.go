@@ -1,0 +1,129 @@
+package fantasy
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The core rolls of the battle, as players know them.
+
+func TestToHitInCloseCombatWSAgainstWS(t *testing.T) {
+	tests := []struct{ ws, def, need int }{
+		{4, 3, 3}, // higher WS: 3+
+		{3, 3, 4}, // equal: 4+
+		{3, 6, 4}, // up to double: 4+
+		{3, 7, 5}, // more than double: 5+
+		{1, 3, 5},
+		{10, 1, 3},
+	}
+	for _, tt := range tests {
+		if got := ccNeed(tt.ws, tt.def); got != tt.need {
+			t.Errorf("Close combat: to hit (WS %d against WS %d) = %d+, want %d+", tt.ws, tt.def, got, tt.need)
+		}
+	}
+}
+
+func TestToWoundStrengthAgainstToughness(t *testing.T) {
+	tests := []struct{ s, t, need int }{
+		{5, 3, 2}, {6, 3, 2}, {4, 3, 3}, {3, 3, 4}, {3, 4, 5}, {3, 5, 6}, {3, 6, 6}, {3, 7, 7}, {1, 10, 7},
+	}
+	for _, tt := range tests {
+		if got := woundNeed(tt.s, tt.t); got != tt.need {
+			t.Errorf("To wound (S %d against T %d) = %d, want %d (7: cannot wound)", tt.s, tt.t, got, tt.need)
+		}
+	}
+}
+
+func TestArmourSaveModifiedByStrength(t *testing.T) {
+	tests := []struct{ save, s, need int }{
+		{5, 3, 5}, {5, 4, 6}, {5, 5, 7}, {4, 7, 8}, {1, 3, 2}, {0, 3, 7},
+	}
+	for _, tt := range tests {
+		if got := saveNeed(tt.save, tt.s); got != tt.need {
+			t.Errorf("Armour save %d+ against S %d = %d, want %d (7 or more: no save; a 1 always fails)", tt.save, tt.s, got, tt.need)
+		}
+	}
+}
+
+func TestShootingToHitPastSix(t *testing.T) {
+	if got := shootNeed(3, 0); got != 4 {
+		t.Fatalf("BS 3 needs %d+, want 4+", got)
+	}
+	if got := shootNeed(3, -2); got != 6 {
+		t.Fatalf("BS 3 at -2 needs %d+, want 6+", got)
+	}
+	// 7+: a 6, then 4+ on a second die; 10 or more cannot hit.
+	hits, d, err := rollToHit(2, 7, script(t, 6, 4, 6, 3))
+	if err != nil || hits != 1 || len(d) != 4 {
+		t.Fatalf("7+ with 6,4 and 6,3: %d hits from %v, %v", hits, d, err)
+	}
+	hits, d, _ = rollToHit(3, 10, script(t))
+	if hits != 0 || len(d) != 0 {
+		t.Fatal("10+ rolls nothing and cannot hit")
+	}
+}
+
+// engagedPair sets up blue's unit u charging red's target frontally and
+// succeeding.
+func engagedPair(t *testing.T, blue, red []map[string]any) *State {
+	t.Helper()
+	s := battle(t, nil, blue, red)
+	evs := charge(t, s, "hold", nil, 6, 6)
+	if !has(evs, "charged") {
+		t.Fatalf("the charge failed: %v", evs)
+	}
+	return s
+}
+
+func TestCloseCombatWhoFightsWithSupportingAttacks(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 10, 5, [2]float64{24, 15}, 270, nil)})
+	attacks := map[string]int{}
+	for _, b := range s.blows(s.combatOf(s.unit("u"))) {
+		attacks[b.unit.ID] += b.n
+	}
+	// Each side: 5 models in base contact with 1 Attack, and 5 behind
+	// them supporting with 1 Attack.
+	if attacks["u"] != 10 || attacks["target"] != 10 {
+		t.Fatalf("attacks %v, want 10 a side", attacks)
+	}
+}
+
+func TestCloseCombatInitiativeOrder(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, chars("captain", "captain"))},
+		[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil)})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	evs := apply(t, s, "blue", Fight{Unit: "u"}, ones(countDice(t, s))...)
+	var order []int
+	for _, e := range evs {
+		if e.What == "fought" {
+			for _, ini := range []int{5, 4, 3} {
+				if strings.Contains(e.Text, "at Initiative "+string(rune('0'+ini))) {
+					order = append(order, ini)
+				}
+			}
+		}
+	}
+	if !slices.IsSortedFunc(order, func(a, b int) int { return b - a }) || len(order) < 3 || order[0] != 5 {
+		t.Fatalf("blows struck at Initiative %v; want the Captain (5) first, then 4, then 3", order)
+	}
+	if !has(evs, "combat-result") {
+		t.Fatal("no combat result")
+	}
+}
+
+// countDice is how many dice a fight of all 1s takes: every attack rolls
+// once to hit, and with all 1s nothing hits, nothing wounds; the combat
+// is a draw without musicians, so no break test follows.
+func countDice(t *testing.T, s *State) int {
+	t.Helper()
+	n := 0
+	for _, b := range s.blows(s.combatOf(s.unit("u"))) {
+		n += b.n
+	}
+	return n
+}
