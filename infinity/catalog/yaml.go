@@ -106,6 +106,10 @@ func (r *reader) fields(n ast.Node, path string, keys []string, fn func(key stri
 			r.errorAt(yamlfile.NodePos(k), path, "want a field name, got %s", yamlfile.Describe(k))
 			continue
 		}
+		if len(name.Value) > MaxString {
+			r.errorAt(yamlfile.NodePos(k), path, "a field name of %d bytes (%s), longer than the %d a catalog file may have", len(name.Value), yamlfile.Prefix(name.Value), MaxString)
+			continue
+		}
 		child := yamlfile.ChildPath(path, name.Value)
 		if !slices.Contains(keys, name.Value) {
 			r.errorAt(yamlfile.NodePos(k), child, "unknown field %q (this mapping takes %s)", name.Value, strings.Join(keys, ", "))
@@ -132,6 +136,10 @@ func (r *reader) list(n ast.Node, path string, fn func(i int, v ast.Node, path s
 		r.errorAt(yamlfile.NodePos(n), path, "want a list, got %s", yamlfile.Describe(n))
 		return false
 	}
+	if len(seq.Values) > MaxList {
+		r.errorAt(yamlfile.NodePos(n), path, "%d entries, more than the %d a catalog file may have in one list; none was read", len(seq.Values), MaxList)
+		return false
+	}
 	for i, v := range seq.Values {
 		child := yamlfile.IndexPath(path, i)
 		r.at[child] = yamlfile.NodePos(v)
@@ -146,17 +154,37 @@ func (r *reader) str(n ast.Node, path string) (string, bool) {
 	if !r.plain(n, path) {
 		return "", false
 	}
+	var s string
 	switch n := n.(type) {
 	case *ast.StringNode:
-		return n.Value, true
+		s = n.Value
 	case *ast.LiteralNode:
-		if n.Value != nil {
-			return n.Value.Value, true
+		if n.Value == nil {
+			r.errorAt(yamlfile.NodePos(n), path, "want a string, got %s (quote it if it is meant as text)", yamlfile.Describe(n))
+			return "", false
 		}
+		s = n.Value.Value
+	default:
+		r.errorAt(yamlfile.NodePos(n), path, "want a string, got %s (quote it if it is meant as text)", yamlfile.Describe(n))
+		return "", false
 	}
-	r.errorAt(yamlfile.NodePos(n), path, "want a string, got %s (quote it if it is meant as text)", yamlfile.Describe(n))
-	return "", false
+	if len(s) > MaxString {
+		r.errorAt(yamlfile.NodePos(n), path, "a string of %d bytes (%s), longer than the %d a catalog file may have", len(s), yamlfile.Prefix(s), MaxString)
+		return "", false
+	}
+	return s, true
 }
+
+// Bounds on a catalog file beyond its size and nesting
+// (yamlfile.MaxFileSize, yamlfile.MaxDepth): the shipped files hold a
+// dozen entries a list and no string over 40 bytes.
+const (
+	// MaxList is the most entries of any one list: profiles, weapons,
+	// range bands, skills.
+	MaxList = 1000
+	// MaxString is the longest string, in bytes.
+	MaxString = 200
+)
 
 // maxInt bounds the integers read, far beyond any sane value but small
 // enough that no arithmetic on them overflows; the validator narrows them.
