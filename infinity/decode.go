@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"reflect"
 	"slices"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
 )
 
 // CodeBadState is the code of a decoded state that the ruleset cannot
@@ -24,8 +26,23 @@ const CodeBadState rules.Code = "bad-state"
 // samples of an Order) finite and small.
 const MaxTableSize = 1000
 
+// Bounds on what a state or an action may ask of the engine, beyond
+// rules.MaxEncoded for actions and the scenario's bounds for the table.
+const (
+	// MaxStateSize is the most bytes of a state in JSON. A game of two full
+	// armies on a table with scenery is some tens of KiB.
+	MaxStateSize = 4 << 20
+	// MaxRoutePoints is the most points of a Move's route (Move (N4)): a
+	// real Move turns a few times; each point costs a check against the
+	// scenery and every base.
+	MaxRoutePoints = 64
+)
+
 // decodeState decodes and validates a state.
 func decodeState(b []byte) (*State, error) {
+	if len(b) > MaxStateSize {
+		return nil, rules.Errorf(CodeBadState, "", "state: %d bytes, more than the %d a state may have", len(b), MaxStateSize)
+	}
 	var s State
 	if err := json.Unmarshal(b, &s); err != nil {
 		// encoding/json names the field of a value of the wrong type, and
@@ -47,6 +64,13 @@ type stateChecker struct {
 // failf records a fault at path, keeping the first one.
 func (c *stateChecker) failf(path, format string, args ...any) {
 	if c.err == nil {
+		// A string from the state is quoted only by its start: a state is
+		// outside input, and a message never echoes a huge value.
+		for i, a := range args {
+			if v := reflect.ValueOf(a); v.Kind() == reflect.String && len(v.String()) > 64 {
+				args[i] = v.String()[:64] + "…"
+			}
+		}
 		c.err = rules.NewError(CodeBadState, "", "state: "+path+": "+fmt.Sprintf(format, args...))
 	}
 }
@@ -166,10 +190,20 @@ func (c *stateChecker) table() {
 			c.failf(d.path, "%v is not a size in inches greater than 0 and at most %d", d.x, MaxTableSize)
 		}
 	}
+	// The bounds of a scenario file hold for a state too, before the
+	// table's geometry is built (checking a polygon's edges is quadratic).
+	if len(t.Terrain) > scenario.MaxTerrain {
+		c.failf("table.terrain", "%d pieces, more than the %d a table may have", len(t.Terrain), scenario.MaxTerrain)
+		return
+	}
 	for i, tr := range t.Terrain {
 		path := fmt.Sprintf("table.terrain[%d].polygon", i)
 		if len(tr.Polygon) < 3 {
 			c.failf(path, "a polygon needs at least 3 corners, got %d", len(tr.Polygon))
+		}
+		if len(tr.Polygon) > scenario.MaxPolygon {
+			c.failf(path, "%d corners, more than the %d a polygon may have", len(tr.Polygon), scenario.MaxPolygon)
+			return
 		}
 		for j, p := range tr.Polygon {
 			c.point(fmt.Sprintf("%s[%d]", path, j), p)
@@ -386,6 +420,10 @@ func (c *stateChecker) skill(path string, k Skill, pathLen int) {
 		return
 	}
 	if k.Name == SkillMove || k.Name == SkillCombatJump {
+		if len(k.Route) > MaxRoutePoints {
+			c.failf(path+".route", "%d points, more than the %d a route may have", len(k.Route), MaxRoutePoints)
+			return
+		}
 		for i, p := range k.Route {
 			c.onTable(fmt.Sprintf("%s.route[%d]", path, i), p)
 		}

@@ -269,6 +269,9 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 	if len(route) == 0 {
 		return rules.Errorf(rules.CodeBadAction, "Move (N4)", "a Move needs a route")
 	}
+	if len(route) > MaxRoutePoints {
+		return rules.Errorf(rules.CodeBadAction, "Move (N4)", "a route of %d points: at most %d", len(route), MaxRoutePoints)
+	}
 	var buf [8]geom.Point
 	r := geom.Route(buf[:0])
 	r = append(r, geom.Pt(o.Path[len(o.Path)-1][0], o.Path[len(o.Path)-1][1]))

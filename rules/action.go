@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strconv"
+	"unicode/utf8"
 )
 
 // Action is one move a seat makes. Concrete actions are ruleset types (plain
@@ -88,6 +90,9 @@ func (c *Codec[T]) Decode(data []byte) (T, error) {
 	var zero T
 	bad := func(format string, args ...any) (T, error) {
 		return zero, Errorf(CodeBadAction, "", format, args...)
+	}
+	if msg := checkBounds(data); msg != "" {
+		return bad("%s", msg)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()
@@ -196,4 +201,68 @@ func describeToken(tok json.Token) string {
 		return "a number"
 	}
 	return "not an object"
+}
+
+// Bounds on an action or event in JSON, the form actions arrive in from
+// outside (the server, a stored log). A real one is a few hundred bytes:
+// ids, a skill, a route of a few points, a handful of dice.
+const (
+	// MaxEncoded is the most bytes of one action or event.
+	MaxEncoded = 64 << 10
+	// MaxString is the longest string in one, key or value, in bytes.
+	MaxString = 200
+	// MaxList is the most entries of one list or object in one.
+	MaxList = 1000
+)
+
+// checkBounds says what is over a bound in data, or "": its size, then each
+// string and each list or object, in one pass over the tokens before
+// anything is decoded. A message quotes only the start of a long string.
+func checkBounds(data []byte) string {
+	if len(data) > MaxEncoded {
+		return fmt.Sprintf("%d bytes, more than the %d an action or event may have", len(data), MaxEncoded)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type open struct {
+		n, max int // tokens so far; an object's members are two each
+	}
+	var stack []open
+	for {
+		at := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return "" // the end, or bad JSON: Decode says so
+		}
+		if tok == json.Delim(']') || tok == json.Delim('}') {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if n := len(stack); n > 0 {
+			if stack[n-1].n++; stack[n-1].n > stack[n-1].max {
+				return fmt.Sprintf("a list or object of more than %d entries (at byte %d)", MaxList, at)
+			}
+		}
+		switch tok {
+		case json.Delim('['):
+			stack = append(stack, open{max: MaxList})
+		case json.Delim('{'):
+			stack = append(stack, open{max: 2 * MaxList})
+		}
+		if s, ok := tok.(string); ok && len(s) > MaxString {
+			return fmt.Sprintf("a string of %d bytes (%s) at byte %d, longer than the %d an action or event may have", len(s), prefix(s), at, MaxString)
+		}
+	}
+}
+
+// prefix quotes the start of s: at most 32 bytes, then "…".
+func prefix(s string) string {
+	const n = 32
+	if len(s) <= n {
+		return strconv.Quote(s)
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "…"
 }

@@ -20,6 +20,11 @@ import (
 // pairwise checks of models and polygon edges — fast. A list over its bound
 // is reported once, and its entries are not read.
 const (
+	// MaxTerrain and MaxPolygon are the bounds of the terrain list and of
+	// a piece's polygon (the tags on Scenario.Terrain and
+	// Terrain.Polygon), named for the rulesets' state decoders.
+	MaxTerrain = 500
+	MaxPolygon = 256
 	// MaxString is the longest string, key or value, in bytes.
 	MaxString = 200
 	// MaxList bounds a list or mapping whose field has no `max` tag, and

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -173,5 +174,15 @@ func BenchmarkHostileScenario(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// MaxTerrain and MaxPolygon, which the rulesets' state decoders use, are
+// the bounds the file's tags give.
+func TestBoundConstantsMatchTags(t *testing.T) {
+	f, _ := reflect.TypeFor[Scenario]().FieldByName("Terrain")
+	g, _ := reflect.TypeFor[Terrain]().FieldByName("Polygon")
+	if maxOf(f) != MaxTerrain || maxOf(g) != MaxPolygon {
+		t.Errorf("terrain %d (MaxTerrain %d), polygon %d (MaxPolygon %d)", maxOf(f), MaxTerrain, maxOf(g), MaxPolygon)
 	}
 }
