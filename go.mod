@@ -3,6 +3,7 @@ module github.com/ordo-rules/ordo
 go 1.26
 
 require (
+	github.com/coder/websocket v1.8.15
 	github.com/goccy/go-yaml v1.19.2
 	modernc.org/sqlite v1.59.0
 	pgregory.net/rapid v1.3.0

@@ -580,7 +580,8 @@ type Snapshot struct {
 	Over        bool            `json:"over"`
 	Commitment  string          `json:"seed_commitment"`
 	Observation json.RawMessage `json:"observation"`
-	// Menu is the seat's menu (a player's view only).
+	// Menu is the seat's menu (a player's view only): empty unless the
+	// prompt waits for the seat.
 	Menu []MenuItem `json:"menu,omitempty"`
 }
 
@@ -604,6 +605,13 @@ func (l *live) snapshot(v rules.Viewer) (*Snapshot, error) {
 	s := &Snapshot{ID: l.id, Seq: len(l.log), Viewer: v, Prompt: p, Over: p.Kind == rules.GameOver, Commitment: l.rec.Commitment, Observation: obs}
 	if v.Role == rules.RolePlayer {
 		s.Menu = []MenuItem{}
+		if !p.Waits(v.Seat) {
+			// A seat that is not prompted has nothing to send. Its menu
+			// stays empty rather than greyed: a ruleset's greyed entries
+			// are the prompted seat's candidates (the opponent's troopers
+			// and what they could do), which are not this seat's to see.
+			return s, nil
+		}
 		for _, o := range l.st.Legal(v.Seat) {
 			b, err := rules.Encode(o.Action)
 			if err != nil {

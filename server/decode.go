@@ -1,0 +1,163 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+)
+
+// Bounds on request bodies, checked while reading, before any decoding.
+const (
+	// MaxCreateBody bounds POST /api/matches: a scenario's YAML text
+	// (match.MaxScenarioBytes) escaped in JSON, and its rulings.
+	MaxCreateBody = 1 << 20
+	// MaxActionBody bounds POST /api/matches/{id}/actions.
+	MaxActionBody = 32 << 10
+	// maxDepth bounds the nesting of a request's JSON.
+	maxDepth = 32
+)
+
+// apiError is the body of every error answer.
+type apiError struct {
+	status  int
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Rule    string `json:"rule,omitempty"`
+	Seq     *int   `json:"seq,omitempty"`
+}
+
+func (e *apiError) Error() string { return e.Code + ": " + e.Message }
+
+func badRequest(code, format string, args ...any) *apiError {
+	return &apiError{status: http.StatusBadRequest, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// createRequest is the body of POST /api/matches.
+type createRequest struct {
+	// Scenario is a bundled scenario's name; YAML a scenario's text.
+	Scenario string            `json:"scenario"`
+	YAML     string            `json:"yaml"`
+	Rulings  map[string]string `json:"rulings"`
+}
+
+// actionRequest is the body of POST /api/matches/{id}/actions.
+type actionRequest struct {
+	Seq    *int            `json:"seq"`
+	ID     string          `json:"id"`
+	Action json.RawMessage `json:"action"`
+}
+
+// decodeStrict reads one JSON object of at most limit bytes into v:
+// unknown fields, a wrong type, trailing data, and nesting deeper than
+// maxDepth are refused with a message that says where.
+func decodeStrict(r io.Reader, limit int64, v any) *apiError {
+	body, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return &apiError{status: http.StatusRequestEntityTooLarge, Code: "too-large", Message: fmt.Sprintf("the body is over %d bytes", limit)}
+		}
+		return badRequest("bad-body", "reading the body: %v", err)
+	}
+	if int64(len(body)) > limit {
+		return &apiError{status: http.StatusRequestEntityTooLarge, Code: "too-large", Message: fmt.Sprintf("the body is over %d bytes", limit)}
+	}
+	if d := depth(body); d > maxDepth {
+		return badRequest("bad-json", "the JSON nests %d deep; at most %d", d, maxDepth)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var te *json.UnmarshalTypeError
+		var se *json.SyntaxError
+		switch {
+		case errors.As(err, &te):
+			return badRequest("bad-json", "field %q: a JSON %s where a %s belongs (at byte %d)", te.Field, te.Value, typeName(te.Type.String()), te.Offset)
+		case errors.As(err, &se):
+			return badRequest("bad-json", "malformed JSON at byte %d: %v", se.Offset, se)
+		case errors.Is(err, io.EOF):
+			return badRequest("bad-json", "the body is empty: a JSON object is expected")
+		case strings.HasPrefix(err.Error(), "json: unknown field"):
+			return badRequest("unknown-field", "%s", strings.TrimPrefix(err.Error(), "json: "))
+		}
+		return badRequest("bad-json", "%v", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return badRequest("bad-json", "more after the JSON object (at byte %d)", dec.InputOffset())
+	}
+	return nil
+}
+
+func typeName(t string) string {
+	switch {
+	case strings.HasPrefix(t, "*"):
+		return typeName(t[1:])
+	case t == "int":
+		return "number"
+	case t == "map[string]string":
+		return "object of strings"
+	}
+	return t
+}
+
+// depth is the deepest nesting of arrays and objects in b, counted without
+// decoding (strings skipped).
+func depth(b []byte) int {
+	d, deepest, inString, escaped := 0, 0, false, false
+	for _, c := range b {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			d++
+			deepest = max(deepest, d)
+		case c == '}' || c == ']':
+			d--
+		}
+	}
+	return deepest
+}
+
+// parseCreate decodes and checks a create request.
+func parseCreate(r io.Reader) (*createRequest, *apiError) {
+	var req createRequest
+	if err := decodeStrict(r, MaxCreateBody, &req); err != nil {
+		return nil, err
+	}
+	if (req.Scenario == "") == (req.YAML == "") {
+		return nil, badRequest("bad-request", "give exactly one of \"scenario\" (a bundled scenario's name, see GET /api/scenarios) and \"yaml\" (a scenario's YAML text)")
+	}
+	return &req, nil
+}
+
+// parseAction decodes and checks an action request.
+func parseAction(r io.Reader) (*actionRequest, *apiError) {
+	var req actionRequest
+	if err := decodeStrict(r, MaxActionBody, &req); err != nil {
+		return nil, err
+	}
+	switch {
+	case req.Seq == nil:
+		return nil, badRequest("bad-request", "\"seq\" is missing: send the match's seq as you last saw it")
+	case *req.Seq < 0:
+		return nil, badRequest("bad-request", "\"seq\" is %d: a seq is 0 or more", *req.Seq)
+	case req.ID == "":
+		return nil, badRequest("bad-request", "\"id\" is missing: choose an id for the action, so that a retry is applied once")
+	case len(req.Action) == 0 || bytes.Equal(req.Action, []byte("null")):
+		return nil, badRequest("bad-request", "\"action\" is missing")
+	}
+	return &req, nil
+}

@@ -1,0 +1,387 @@
+// Package server is Ordo's HTTP API: net/http handlers over a
+// match.Authority, the WebSocket feed of a match (github.com/coder/websocket),
+// seat tokens, and the metrics. docs/API.md documents every endpoint.
+//
+// Every answer is JSON; every error is {code, message, rule} with a fitting
+// status. A seat token (Authorization: Bearer) acts and sees as its seat
+// only; without one a client is a spectator.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/ordo-rules/ordo/match"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Server answers the API.
+type Server struct {
+	a   *match.Authority
+	log *slog.Logger
+	m   *metrics
+	mux *http.ServeMux
+	// ctx ends when the server shuts down, closing the WebSocket feeds
+	// (http.Server.Shutdown does not wait for hijacked connections).
+	ctx context.Context
+}
+
+// New returns a server over a. ctx ends the WebSocket feeds when it is
+// cancelled.
+func New(ctx context.Context, a *match.Authority, log *slog.Logger) *Server {
+	if log == nil {
+		log = slog.Default()
+	}
+	s := &Server{a: a, log: log, m: newMetrics(), mux: http.NewServeMux(), ctx: ctx}
+	s.mux.HandleFunc("POST /api/matches", s.create)
+	s.mux.HandleFunc("GET /api/matches/{id}", s.snapshot)
+	s.mux.HandleFunc("POST /api/matches/{id}/actions", s.act)
+	s.mux.HandleFunc("GET /api/matches/{id}/log", s.logEntries)
+	s.mux.HandleFunc("GET /api/matches/{id}/ws", s.feed)
+	s.mux.HandleFunc("GET /api/matches/{id}/seed", s.seed)
+	s.mux.HandleFunc("GET /api/matches/{id}/export", s.export)
+	s.mux.HandleFunc("GET /api/scenarios", s.scenarios)
+	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	s.mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; version=0.0.4")
+		s.m.write(w, s.a.LiveCount())
+	})
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, &apiError{status: http.StatusNotFound, Code: "not-found", Message: r.Method + " " + r.URL.Path + " is not an endpoint (see docs/API.md)"})
+	})
+	return s
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+
+// HTTPServer is an http.Server for s on addr with timeouts against slow
+// clients: headers within 5 s, a whole request within 30 s.
+func (s *Server) HTTPServer(addr string) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		http.Error(w, `{"code":"internal","message":"the answer does not encode"}`, http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(append(body, '\n'))
+}
+
+// toAPI turns any error of the authority into its answer.
+func toAPI(err error) *apiError {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return ae
+	}
+	var me *match.Error
+	if errors.As(err, &me) {
+		status := map[match.Code]int{
+			match.CodeNotFound:    http.StatusNotFound,
+			match.CodeStale:       http.StatusConflict,
+			match.CodeBadScenario: http.StatusUnprocessableEntity,
+			match.CodeTooLarge:    http.StatusRequestEntityTooLarge,
+			match.CodeBadRequest:  http.StatusBadRequest,
+			match.CodeNotOver:     http.StatusForbidden,
+			match.CodeUnavailable: http.StatusServiceUnavailable,
+			match.CodeForbidden:   http.StatusForbidden,
+			match.CodeCorrupt:     http.StatusInternalServerError,
+		}[me.Code]
+		if status == 0 {
+			status = http.StatusInternalServerError
+		}
+		return &apiError{status: status, Code: string(me.Code), Message: me.Message, Rule: me.Rule, Seq: me.Seq}
+	}
+	if re, ok := rules.AsRuleError(err); ok {
+		return &apiError{status: http.StatusUnprocessableEntity, Code: string(re.Code), Message: re.Message(), Rule: re.Rule}
+	}
+	return &apiError{status: http.StatusInternalServerError, Code: "internal", Message: err.Error()}
+}
+
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	ae := toAPI(err)
+	if ae.status >= 500 {
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "code", ae.Code, "err", ae.Message)
+	}
+	writeJSON(w, ae.status, ae)
+}
+
+// viewer works out who is asking: the seat of the bearer token, or a
+// spectator without one. A malformed header is 401; a token that is no
+// seat's in this match is 403.
+func (s *Server) viewer(r *http.Request, id string, allowQuery bool) (rules.Viewer, bool, error) {
+	token, ok, err := bearer(r)
+	if err != nil {
+		return rules.Viewer{}, false, err
+	}
+	if !ok && allowQuery {
+		token, ok = r.URL.Query().Get("token"), r.URL.Query().Has("token")
+	}
+	if !ok {
+		return rules.Spectator(), false, nil
+	}
+	seat, err := s.a.Authenticate(r.Context(), id, token)
+	if err != nil {
+		return rules.Viewer{}, false, err
+	}
+	return rules.PlayerView(seat), true, nil
+}
+
+func bearer(r *http.Request) (string, bool, error) {
+	h := r.Header.Values("Authorization")
+	if len(h) == 0 {
+		return "", false, nil
+	}
+	token, ok := strings.CutPrefix(h[0], "Bearer ")
+	if len(h) > 1 || !ok || token == "" || len(token) > 256 {
+		return "", false, &apiError{status: http.StatusUnauthorized, Code: "unauthorized", Message: "the Authorization header must be one \"Bearer TOKEN\" with a seat token"}
+	}
+	return token, true, nil
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	req, aerr := parseCreate(http.MaxBytesReader(w, r.Body, MaxCreateBody+1))
+	if aerr != nil {
+		s.fail(w, r, aerr)
+		return
+	}
+	c, err := s.a.Create(r.Context(), match.CreateRequest{Name: req.Scenario, Scenario: []byte(req.YAML), Rulings: req.Rulings})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/api/matches/"+c.ID)
+	writeJSON(w, http.StatusCreated, c)
+}
+
+func (s *Server) snapshot(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	v, _, err := s.viewer(r, id, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	snap, err := s.a.Snapshot(r.Context(), id, v)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, snap)
+}
+
+func (s *Server) act(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	code := ""
+	defer func() { s.m.observe(time.Since(start), code) }()
+	fail := func(err error) {
+		ae := toAPI(err)
+		code = ae.Code
+		s.fail(w, r, ae)
+	}
+	id := r.PathValue("id")
+	v, seated, err := s.viewer(r, id, false)
+	if err != nil {
+		fail(err)
+		return
+	}
+	if !seated {
+		fail(&apiError{status: http.StatusUnauthorized, Code: "unauthorized", Message: "acting needs a seat token (Authorization: Bearer TOKEN)"})
+		return
+	}
+	req, aerr := parseAction(http.MaxBytesReader(w, r.Body, MaxActionBody+1))
+	if aerr != nil {
+		fail(aerr)
+		return
+	}
+	res, err := s.a.Act(r.Context(), id, v.Seat, *req.Seq, req.ID, req.Action)
+	if err != nil {
+		fail(err)
+		return
+	}
+	writeJSON(w, http.StatusOK, res)
+}
+
+// fromParam reads ?from=N (default 0).
+func fromParam(r *http.Request) (int, error) {
+	q := r.URL.Query().Get("from")
+	if q == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(q)
+	if err != nil || n < 0 {
+		return 0, badRequest("bad-request", "from=%q: a seq, 0 or more", q)
+	}
+	return n, nil
+}
+
+// logPage is the answer of GET /api/matches/{id}/log.
+type logPage struct {
+	Seq     int              `json:"seq"`
+	Entries []match.LogEntry `json:"entries"`
+}
+
+func (s *Server) logEntries(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	from, err := fromParam(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	v, _, err := s.viewer(r, id, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	entries, seq, err := s.a.Log(r.Context(), id, v, from)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, logPage{Seq: seq, Entries: entries})
+}
+
+func (s *Server) seed(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	seed, err := s.a.Seed(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	snap, err := s.a.Snapshot(r.Context(), id, rules.Spectator())
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"seed": seed, "seed_commitment": snap.Commitment})
+}
+
+func (s *Server) export(w http.ResponseWriter, r *http.Request) {
+	x, err := s.a.Export(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, x)
+}
+
+func (s *Server) scenarios(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string][]string{"scenarios": s.a.Library().ScenarioNames()})
+}
+
+// feedMessage is one WebSocket message: an entry, or the match's state
+// after the entries before it.
+type feedMessage struct {
+	Type  string          `json:"type"` // "entry" or "state"
+	Entry *match.LogEntry `json:"entry,omitempty"`
+	State *match.Snapshot `json:"state,omitempty"`
+}
+
+// feedWriteTimeout is how long a client may take to read one message
+// before it is dropped.
+const feedWriteTimeout = 10 * time.Second
+
+// feed is the WebSocket of a match: the state at once, then every entry
+// from ?from=N on as the viewer sees it, each batch followed by the new
+// state.
+func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	from, err := fromParam(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	v, _, err := s.viewer(r, id, true)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	snap, err := s.a.Snapshot(r.Context(), id, v)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	// The server's write and read deadlines are for requests, not feeds.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{})
+	rc.SetWriteDeadline(time.Time{})
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return // Accept has answered
+	}
+	s.m.wsClients.Add(1)
+	defer s.m.wsClients.Add(-1)
+	defer c.CloseNow()
+	ctx, cancel := context.WithCancel(c.CloseRead(r.Context()))
+	defer cancel()
+	stop := context.AfterFunc(s.ctx, cancel)
+	defer stop()
+	send := func(m feedMessage) error {
+		wctx, cancel := context.WithTimeout(ctx, feedWriteTimeout)
+		defer cancel()
+		b, err := json.Marshal(m)
+		if err != nil {
+			return err
+		}
+		return c.Write(wctx, websocket.MessageText, b)
+	}
+	next := min(from, snap.Seq)
+	if from > snap.Seq {
+		c.Close(websocket.StatusPolicyViolation, "from is past the end of the log")
+		return
+	}
+	if next == snap.Seq {
+		if err := send(feedMessage{Type: "state", State: snap}); err != nil {
+			return
+		}
+	}
+	for {
+		u, changed, err := s.a.Wait(ctx, id, v, next)
+		if err != nil {
+			c.Close(websocket.StatusInternalError, "the match cannot be read")
+			return
+		}
+		for i := range u.Entries {
+			if err := send(feedMessage{Type: "entry", Entry: &u.Entries[i]}); err != nil {
+				return
+			}
+		}
+		if len(u.Entries) > 0 {
+			next += len(u.Entries)
+			if err := send(feedMessage{Type: "state", State: u.Snapshot}); err != nil {
+				return
+			}
+			continue
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			if s.ctx.Err() != nil {
+				c.Close(websocket.StatusGoingAway, "the server is shutting down")
+			}
+			return
+		}
+	}
+}
