@@ -51,6 +51,7 @@ func commands() []command {
 		{"odds", "exact odds of a Normal or Face to Face Roll, with Saving Rolls", oddsUsage, oddsCommand},
 		{"play", "run a scenario file and print the adjudicated log", playUsage, runPlay},
 		{"rules", "the rulesets, the loaded catalog and the named rulings", rulesUsage, runRules},
+		{"serve", "serve matches over HTTP and WebSocket (docs/API.md)", serveUsage, runServe},
 		{"version", "the version of this binary", versionUsage, runVersion},
 		{"help", "this list, or the full help of one command", helpUsage, runHelp},
 	}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/ordo-rules/ordo/data"
+	"github.com/ordo-rules/ordo/infinity"
+	"github.com/ordo-rules/ordo/match"
+	"github.com/ordo-rules/ordo/server"
+	"github.com/ordo-rules/ordo/store"
+	"github.com/ordo-rules/ordo/store/sqlite"
+)
+
+const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE] [--sync-full]
+
+Serves matches over HTTP and WebSocket (docs/API.md): players create a match
+from a bundled scenario or their own, act with their seat's token, and
+spectators watch. Matches are kept in a SQLite file, created with its schema on
+first start; an action is acknowledged only once it is committed there. Logs go
+to stderr. SIGINT or SIGTERM stops the server gracefully: requests in flight
+finish first.
+
+Flags:
+  --addr HOST:PORT   where to listen (default 127.0.0.1:8080)
+  --db FILE          the SQLite file (default ./ordo.db)
+  --sync-full        wait for the disk on every commit (survives power loss,
+                     not only a crash of the server; slower)
+
+Example:
+  ordo serve &
+  curl -s -X POST localhost:8080/api/matches -d '{"scenario":"duel"}'
+`
+
+// serveConfig is what the flags of ordo serve say.
+type serveConfig struct {
+	addr     string
+	db       string
+	syncFull bool
+}
+
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("ordo serve")
+	var cfg serveConfig
+	fs.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "")
+	fs.StringVar(&cfg.db, "db", "ordo.db", "")
+	fs.BoolVar(&cfg.syncFull, "sync-full", false, "")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagError(err, "ordo serve", serveUsage, stdout, stderr)
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "ordo serve: unexpected arguments %q (see ordo serve --help)\n", pos)
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, cfg, log, nil); err != nil {
+		log.Error("ordo serve", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// library is every ruleset of the binary and the bundled scenarios.
+func library() (*match.Library, error) {
+	lib := &match.Library{Games: map[string]match.Game{}}
+	for name := range rulesets {
+		rs, err := loadRuleset(name)
+		if err != nil {
+			return nil, err
+		}
+		g := match.Game{Ruleset: rs}
+		if irs, ok := rs.(infinity.Ruleset); ok {
+			g.Catalog = irs.Catalog
+		}
+		lib.Games[name] = g
+	}
+	sc, err := match.BundledScenarios(data.Scenarios, "scenarios")
+	if err != nil {
+		return nil, err
+	}
+	lib.Scenarios = sc
+	return lib, nil
+}
+
+// serve runs the server until ctx ends, then shuts it down gracefully.
+// ready, if not nil, receives the address it listens on.
+func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, ready chan<- string) error {
+	lib, err := library()
+	if err != nil {
+		return err
+	}
+	var st store.Store
+	st, err = sqlite.Open(ctx, cfg.db, sqlite.Options{SyncFull: cfg.syncFull})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	a := match.New(match.Options{Store: st, Library: lib, Logger: log})
+	feeds, endFeeds := context.WithCancel(context.Background())
+	defer endFeeds()
+	srv := server.New(feeds, a, log).HTTPServer(cfg.addr)
+	srv.RegisterOnShutdown(endFeeds)
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	log.Info("serving", "addr", ln.Addr().String(), "db", cfg.db)
+	if ready != nil {
+		ready <- ln.Addr().String()
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
