@@ -1,0 +1,180 @@
+package infinity
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Face to Face Rolls (N4), Dodge (N4), Saving Rolls (N4): the odds the menu
+// shows beside a BS Attack are the engine's own. The Fusilier (B1 under
+// burst-active: may-reduce) shoots the Zhanshi, who declared a Dodge; every
+// pair of dice and every Saving Roll is resolved by the engine, and the
+// chances counted must equal Preview's: the same Success Value, the chance
+// to score, to score a Critical, and that the Zhanshi falls.
+func TestPreviewAgreesWithResolution(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 7], facing: 90", "at: [10, 14], facing: 270", ""), map[string]string{"burst-active": "may-reduce"})
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 11})})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	shot := Second{Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Burst: 1}}
+	before := st.clone()
+	got, err := st.Preview("blue", shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Fatalf("Preview gave %d rolls, want the one BS Attack: %+v", len(got), got)
+	}
+	p := got[0]
+	if p.Roll != "face-to-face" || p.Against == nil || p.Against.Trooper != "zhanshi" || p.Against.Skill != SkillDodge || p.Falls == nil {
+		t.Fatalf("Preview %+v, want Face to Face against the Zhanshi's Dodge with the chance it falls", p)
+	}
+	if !stateEqual(t, before, st) {
+		t.Fatal("Preview changed the state")
+	}
+
+	var win, crit, dodged, falls float64
+	for a := 1; a <= dice.Faces; a++ {
+		for b := 1; b <= dice.Faces; b++ {
+			// The two rolls, then Saving Rolls that all pass (a 20 never
+			// fails an Attack Damage under 20) to count them.
+			c := st.clone()
+			do(t, c, "blue", shot)
+			ev, err := c.Apply(rules.ChanceSeat, Resolve{}, mustScript(t, a, b, 20, 20, 20))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rolledBy(ev)
+			if r["fusilier"].SV.Value != p.SV.Value || r["zhanshi"].SV.Value != p.Against.SV.Value {
+				t.Fatalf("dice %d %d: the engine rolls SV %d against %d, Preview says %d against %d",
+					a, b, r["fusilier"].SV.Value, r["zhanshi"].SV.Value, p.SV.Value, p.Against.SV.Value)
+			}
+			pair := 1.0 / (dice.Faces * dice.Faces)
+			hits, crits := r["fusilier"].Hits, r["fusilier"].Crits
+			if hits+crits > 0 {
+				win += pair
+			}
+			if crits > 0 {
+				crit += pair
+			}
+			if r["zhanshi"].Hits+r["zhanshi"].Crits > 0 {
+				dodged += pair
+			}
+			// Every Saving Roll the hits force, each face in turn.
+			saves := 0
+			for _, e := range ev {
+				if s, ok := e.(Saved); ok {
+					saves += len(s.Faces)
+				}
+			}
+			if saves == 0 {
+				continue
+			}
+			faces := make([]int, saves)
+			for n := 0; n < int(math.Pow(dice.Faces, float64(saves))); n++ {
+				k := n
+				for i := range faces {
+					faces[i], k = k%dice.Faces+1, k/dice.Faces
+				}
+				c := st.clone()
+				do(t, c, "blue", shot)
+				ev, err := c.Apply(rules.ChanceSeat, Resolve{}, mustScript(t, append([]int{a, b}, faces...)...))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range ev {
+					if w, ok := e.(Wounded); ok && w.Trooper == "zhanshi" && w.Left <= 0 {
+						falls += pair / math.Pow(dice.Faces, float64(saves))
+					}
+				}
+			}
+		}
+	}
+	for _, c := range []struct {
+		what          string
+		engine, shown float64
+	}{
+		{"the Fusilier scores", win, p.Win},
+		{"a Critical", crit, p.Crit},
+		{"the Dodge succeeds", dodged, p.Against.Win},
+		{"the Zhanshi falls", falls, *p.Falls},
+	} {
+		if math.Abs(c.engine-c.shown) > 1e-12 {
+			t.Errorf("%s: the engine %.6f, Preview %.6f", c.what, c.engine, c.shown)
+		}
+	}
+}
+
+// BS Attack (N4) in ARO: a BS ARO against the active trooper's Move is a
+// Normal Roll, at B1, with the active trooper's ARM; its odds come with it.
+func TestPreviewARO(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 7], facing: 90", "at: [10, 14], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 11})})
+	got, err := st.Preview("red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Roll != "normal" || got[0].Burst != 1 || got[0].Against != nil || got[0].Win <= 0 || got[0].Win >= 1 {
+		t.Fatalf("Preview of the ARO %+v, want one Normal Roll at B1", got)
+	}
+	// A Dodge is no attack: no odds.
+	got, err = st.Preview("red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	if err != nil || len(got) != 0 {
+		t.Fatalf("Preview of a Dodge: %+v, %v; want none", got, err)
+	}
+}
+
+// Camouflage (N4): the odds of an attack on a marker would tell the
+// profile behind it (its ARM, its BTS, its W), so Preview gives none; an
+// action the rules refuse is refused by Preview with the same rule.
+func TestPreviewPrivateAndRefused(t *testing.T) {
+	extra := "      - {id: line, profile: scout, deployment: marker, models: [{id: line, at: [12, 14], facing: 270}]}\n"
+	st := setup(t, duelYAML("at: [10, 7], facing: 90", "at: [4, 20], facing: 270", extra), nil)
+	label := ""
+	for _, tv := range st.Observe(rules.PlayerView("blue")).(View).Troopers {
+		if tv.Marker {
+			label = tv.ID
+		}
+	}
+	if label == "" {
+		t.Fatal("no marker in blue's view")
+	}
+	got, err := st.Preview("blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: label}})
+	if err == nil && len(got) != 0 {
+		t.Fatalf("Preview of an attack on marker %s: %+v, want no odds", label, got)
+	}
+	_, err = st.Preview("red", Activate{Trooper: "zhanshi", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}})
+	if re, ok := rules.AsRuleError(err); !ok || re.Code != rules.CodeNotYourTurn {
+		t.Fatalf("Preview out of turn: %v, want %s", err, rules.CodeNotYourTurn)
+	}
+	_, err = st.Preview("blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "nobody"}})
+	if err == nil || !strings.Contains(err.Error(), "nobody") {
+		t.Fatalf("Preview of an attack on no one: %v", err)
+	}
+}
+
+func mustScript(t *testing.T, faces ...int) dice.Source {
+	t.Helper()
+	s, err := dice.NewScript(faces...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func stateEqual(t *testing.T, a, b *State) bool {
+	t.Helper()
+	ja, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jb, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(ja) == string(jb)
+}
