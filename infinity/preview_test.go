@@ -129,7 +129,8 @@ func TestPreviewARO(t *testing.T) {
 }
 
 // Camouflage (N4): the odds of an attack on a marker would tell the
-// profile behind it (its ARM, its BTS, its W), so Preview gives none; an
+// profile behind it (its ARM, its BTS, its W), so Preview gives none, and
+// the board's profiles leave it out; an
 // action the rules refuse is refused by Preview with the same rule.
 func TestPreviewPrivateAndRefused(t *testing.T) {
 	extra := "      - {id: line, profile: scout, deployment: marker, models: [{id: line, at: [12, 14], facing: 270}]}\n"
@@ -142,6 +143,13 @@ func TestPreviewPrivateAndRefused(t *testing.T) {
 	}
 	if label == "" {
 		t.Fatal("no marker in blue's view")
+	}
+	// Nor does the board give the marker's profile to blue.
+	if _, ok := st.Board(rules.PlayerView("blue")).Profiles["scout"]; ok {
+		t.Fatal("blue's board holds the profile behind the marker")
+	}
+	if _, ok := st.Board(rules.PlayerView("red")).Profiles["scout"]; !ok {
+		t.Fatal("red's board lacks its own scout's profile")
 	}
 	got, err := st.Preview("blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: label}})
 	if err == nil && len(got) != 0 {
