@@ -11,7 +11,7 @@ import (
 // Seats (the server's seat tokens): one seat's attempts to act or see as
 // the other are refused or redacted, and a refusal changes nothing. The
 // private facts are those of Loss of Lieutenant (N4): who the Lieutenant
-// is, and that an Order is the Lieutenant Special Order.
+// is, and the trooper in Hidden Deployment.
 func TestSeats(t *testing.T) {
 	ts := start(t)
 	c := create(t, ts, "demo")
@@ -22,7 +22,7 @@ func TestSeats(t *testing.T) {
 	var before snapshot
 	call(t, "GET", base, blue, nil, &before)
 	// Blue's Lieutenant spends the Lieutenant Special Order on a move
-	// from blue's own menu.
+	// from blue's own menu (sent by the wrong seats below).
 	var ltOrder json.RawMessage
 	for _, m := range before.Menu {
 		if m.Illegal == nil && bytes.Contains(m.Action, []byte(`"trooper":"b-lt","order":"regular","skill":{"name":"move"`)) {
@@ -84,33 +84,34 @@ func TestSeats(t *testing.T) {
 		t.Fatalf("blue does not see its own Lieutenant: the check above proves nothing: %s", blueObs.Observation)
 	}
 
-	// Blue spends its Lieutenant Special Order: blue's log shows it as
-	// sent; red's and the spectator's show an Order.
-	if code := call(t, "POST", base+"/actions", blue, act(0, "lt"), nil); code != 200 {
-		t.Fatalf("blue's Lieutenant Order: %d", code)
+	// Blue moves a trooper with a Regular Order: red's and the
+	// spectator's snapshots and logs still never name blue's trooper in
+	// Hidden Deployment (Hidden Deployment (N4)), which blue's own view
+	// holds.
+	if !bytes.Contains(blueObs.Observation, []byte("b-sniper")) {
+		t.Fatalf("blue does not see its own hidden trooper: %s", blueObs.Observation)
 	}
-	type page struct {
-		Entries []struct {
-			Action json.RawMessage   `json:"action"`
-			Events []json.RawMessage `json:"events"`
-		} `json:"entries"`
+	var regular json.RawMessage
+	for _, m := range before.Menu {
+		if m.Illegal == nil && bytes.Contains(m.Action, []byte(`"trooper":"b-fus","order":"regular","skill":{"name":"move"`)) {
+			regular = m.Action
+			break
+		}
 	}
-	var own page
-	call(t, "GET", base+"/log", blue, nil, &own)
-	if len(own.Entries) == 0 || !bytes.Contains(own.Entries[0].Action, []byte(`"order":"lieutenant"`)) {
-		t.Fatalf("blue's log of its own Order: %+v", own)
+	if code := call(t, "POST", base+"/actions", blue, map[string]any{"seq": 0, "id": "mv", "action": regular}, nil); code != 200 {
+		t.Fatalf("blue's Regular Order: %d", code)
 	}
 	for _, who := range []struct{ name, token string }{{"red", red}, {"spectator", ""}} {
-		var p page
+		var s snapshot
+		call(t, "GET", base, who.token, nil, &s)
+		all, _ := json.Marshal(s)
+		var p json.RawMessage
 		call(t, "GET", base+"/log?from=0", who.token, nil, &p)
-		if len(p.Entries) == 0 {
-			t.Fatalf("%s sees no entry", who.name)
+		if s.Seq == 0 || len(p) < 20 {
+			t.Fatalf("%s sees no entry: %s", who.name, p)
 		}
-		for _, e := range p.Entries {
-			all, _ := json.Marshal(e)
-			if bytes.Contains(all, []byte(`lieutenant"`)) || bytes.Contains(all, []byte(`"lieutenant":`)) {
-				t.Errorf("%s's log names the Lieutenant Special Order: %s", who.name, all)
-			}
+		if bytes.Contains(append(all, p...), []byte("b-sniper")) {
+			t.Errorf("%s sees blue's hidden trooper:\n%s\n%s", who.name, all, p)
 		}
 	}
 }
