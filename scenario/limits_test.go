@@ -18,7 +18,7 @@ func side(seat string, n int, id func(i int) string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  - seat: %s\n    troopers:\n", seat)
 	for i := range n {
-		fmt.Fprintf(&b, "      - {id: %s, profile: fusilier, lieutenant: %v, models: [{id: %s-m, at: [%d, 1], facing: 0}]}\n", id(i), i == 0, id(i), i%40+1)
+		fmt.Fprintf(&b, "      - {id: %s, profile: fusilier, lieutenant: %v, models: [{id: %s-m, at: [%d, %d], facing: 0}]}\n", id(i), i == 0, id(i), i%40+1, i/40*2+1)
 	}
 	b.WriteString("    combat-groups: [{name: \"1\", troopers: [")
 	for i := range n {
@@ -35,7 +35,8 @@ func side(seat string, n int, id func(i int) string) string {
 // fields.
 func scenarioWith(red, extra string) string {
 	return "name: bounds\nruleset: test\ntable: {width: 48, height: 48}\nsides:\n" + red +
-		side("blue", 1, func(int) string { return "b" }) + "initiative: red\nrounds: 1\n" + extra
+		"  - seat: blue\n    troopers: [{id: b, profile: fusilier, lieutenant: true, models: [{id: b-m, at: [40, 40], facing: 0}]}]\n" +
+		"    combat-groups: [{name: \"1\", troopers: [b]}]\n" + "initiative: red\nrounds: 1\n" + extra
 }
 
 func ids(prefix string) func(int) string {
@@ -71,7 +72,7 @@ func TestScenarioBounds(t *testing.T) {
 		{"a polygon of 100,000 corners (2.3 MB)", func() string { return scenarioWith(side("red", 1, ids("t")), polygon(99999)) },
 			"f.yaml: the file is larger than 256 KiB, the most a file may hold; nothing was parsed"},
 		{"a polygon of 257 corners", func() string { return scenarioWith(side("red", 1, ids("t")), polygon(256)) },
-			"f.yaml:17:14: terrain[0].polygon: 257 entries, more than the 256 a scenario may have here; none was read"},
+			"f.yaml:16:14: terrain[0].polygon: 257 entries, more than the 256 a scenario may have here; none was read"},
 		{"a 5 MB trooper id", func() string {
 			return scenarioWith(side("red", 1, func(int) string { return strings.Repeat("x", 5<<20) }), "")
 		},
@@ -83,15 +84,15 @@ func TestScenarioBounds(t *testing.T) {
 		{"501 forced dice in a step", func() string {
 			return scenarioWith(side("red", 1, ids("t")), "script:\n  - seat: red\n    action: {kind: k}\n    dice: ["+strings.Repeat("1, ", 500)+"1]\n")
 		},
-			"f.yaml:18:11: script[0].dice: 501 entries, more than the 500 a scenario may have here; none was read"},
+			"f.yaml:17:11: script[0].dice: 501 entries, more than the 500 a scenario may have here; none was read"},
 		{"a Move route of 1,001 points in a scripted action", func() string {
 			return scenarioWith(side("red", 1, ids("t")), "script:\n  - seat: red\n    action: {kind: activate, skill: {name: move, route: ["+strings.Repeat("[1, 1], ", 1000)+"[1, 1]]}}\n")
 		},
-			"f.yaml:17:57: script[0].action.skill.route: 1001 entries, more than the 1000 a scenario may have here; none was read"},
+			"f.yaml:16:57: script[0].action.skill.route: 1001 entries, more than the 1000 a scenario may have here; none was read"},
 		{"a long key in free-form content", func() string {
 			return scenarioWith(side("red", 1, ids("t")), "script:\n  - seat: red\n    action: {kind: k, "+longID+": 1}\n")
 		},
-			`f.yaml:17:23: script[0].action: a string of 201 bytes ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…), longer than the 200 a scenario may have`},
+			`f.yaml:16:23: script[0].action: a string of 201 bytes ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…), longer than the 200 a scenario may have`},
 		{"9 sides", func() string {
 			return "name: x\nruleset: test\ntable: {width: 48, height: 48}\nsides: [" + strings.Repeat("{seat: a}, ", 8) + "{seat: a}]\ninitiative: a\nrounds: 1\n"
 		},

@@ -70,6 +70,9 @@ func validate(sc *Scenario, opts Options, at *positions) Errors {
 		v.terrain(i)
 	}
 	v.sides(tableOK)
+	if tableOK {
+		v.placements()
+	}
 	switch {
 	case sc.Initiative == "":
 		v.errorf("initiative", "initiative is required: name the seat that plays the first Player Turn")

@@ -88,6 +88,17 @@ func (c *Catalog) HasProfile(id string) bool {
 	return ok
 }
 
+// Silhouette returns the Silhouette (S) of the profile with this id. It is
+// the scenario.Silhouettes interface: the loader checks with it that no two
+// bases overlap.
+func (c *Catalog) Silhouette(id string) (int, bool) {
+	if c == nil {
+		return 0, false
+	}
+	p, ok := c.profiles[id]
+	return p.S, ok
+}
+
 // Weapon returns the weapon with this id.
 func (c *Catalog) Weapon(id string) (Weapon, bool) {
 	if c == nil {
