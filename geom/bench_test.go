@@ -167,3 +167,31 @@ func BenchmarkLoFCrowded(b *testing.B) {
 	b.ReportMetric(float64(seen)/float64(len(scenes))*100, "%visible")
 	b.ReportMetric(float64(exact)/float64(len(scenes))*100, "%exact")
 }
+
+// BenchmarkLoFManyCorners: a barrier of six overlapping round pieces of 64
+// corners each across the corridor, no one of which seals it alone; the
+// exact search must show that no line gets through.
+func BenchmarkLoFManyCorners(b *testing.B) {
+	var ts []Terrain
+	for k := range 6 {
+		c := Pt(20, 8.6+float64(k)*0.6)
+		var pg Polygon
+		for i := range 64 {
+			pg = append(pg, c.Add(FacingVec(float64(i)*2*math.Pi/64).Scale(0.4)))
+		}
+		ts = append(ts, Terrain{Outline: pg, Flags: BlocksLoF})
+	}
+	tb, err := NewTable(48, 48, ts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := Model{Base: Circle{Pt(10, 10), MM(55) / 2}}
+	tgt := Circle{Pt(30, 10), MM(55) / 2}
+	if tb.LoF(v, tgt, nil) {
+		b.Fatal("the barrier should block LoF")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		tb.LoF(v, tgt, nil)
+	}
+}

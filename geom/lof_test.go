@@ -103,6 +103,16 @@ func TestLoFExact(t *testing.T) {
 	v := model(10, 10, s2, 0)
 	tgt := disc(30, 10, s2)
 	slit := []Terrain{wall(box(11.5, 0, 12, 10.10)), wall(box(11.5, 10.22, 12, 20))}
+	// A slit as narrow between two round pieces of 64 corners each: the
+	// clear lines rest on corners whose edges are nearly in line.
+	round := func(c Point, r float64) Terrain {
+		var pg Polygon
+		for i := range 64 {
+			pg = append(pg, c.Add(FacingVec(float64(i)*2*math.Pi/64).Scale(r)))
+		}
+		return wall(pg)
+	}
+	roundSlit := []Terrain{round(Pt(11.75, 9.7), 0.4), round(Pt(11.75, 10.62), 0.4)}
 	// The same slit, with a second pair of walls further on whose slit is
 	// 0.3" lower: no straight line threads both.
 	staggered := append(slices.Clone(slit), wall(box(20, 0, 20.5, 9.7)), wall(box(20, 9.82, 20.5, 20)))
@@ -116,6 +126,7 @@ func TestLoFExact(t *testing.T) {
 	}{
 		{"Line of Fire (N4) issue #9 item 12: the 0.26\" wide line between two pieces is found", issueTerrain, issueViewer, issueTarget, nil, true},
 		{"Line of Fire (N4) a 3 mm slit between two walls is seen through", slit, v, tgt, nil, true},
+		{"Line of Fire (N4) a 3 mm slit between two round pieces is seen through", roundSlit, v, tgt, nil, true},
 		{"Line of Fire (N4) a 3 mm slit between two bases is seen through", nil, v, tgt,
 			[]Circle{disc(12, 10.10-1, 1), disc(12, 10.22+1, 1)}, true},
 		{"Line of Fire (N4) a slit closed by a base behind it is not", slit, v, tgt, []Circle{disc(14, 10.16, 0.2)}, false},

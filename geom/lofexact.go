@@ -306,8 +306,66 @@ func (x *exactSearch) corner(pg Polygon) {
 		if turn := p.Sub(prev).Cross(next.Sub(p)); (turn > 0) != ccw || turn == 0 {
 			continue
 		}
-		x.add(feature{c: p, kind: featVertex, in: in.Scale(1 / in.Len()), out: out.Scale(1 / out.Len())})
+		f := feature{c: p, kind: featVertex, in: in.Scale(1 / in.Len()), out: out.Scale(1 / out.Len())}
+		if x.canRest(&f) {
+			x.add(f)
+		}
 	}
+}
+
+// An arc of line directions, taken modulo π (a line has no way round):
+// the directions within half of centre.
+type dirArc struct{ centre, half float64 }
+
+// contains reports whether direction a is in the arc, within a small slack
+// so that the filter below never drops a corner it needs.
+func (r dirArc) contains(a float64) bool {
+	if r.half >= math.Pi/2 {
+		return true
+	}
+	d := math.Remainder(a-r.centre, math.Pi) // in [−π/2, π/2]
+	return math.Abs(d) <= r.half+1e-7
+}
+
+// towards is the arc of directions of the lines through p that meet the
+// disc (c, r): all of them when p is in it.
+func towards(p, c Point, r float64) dirArc {
+	w := c.Sub(p)
+	l := w.Len()
+	if l <= r {
+		return dirArc{0, math.Pi}
+	}
+	return dirArc{w.Angle(), math.Asin(r / l)}
+}
+
+// canRest reports whether some line can rest on the terrain corner f (both
+// its edges on one side) and meet both end discs. A corner with a wide
+// angle, such as one of the many of a round piece, admits only a narrow arc
+// of directions, and most such corners can hold no sight line: dropping
+// them keeps the search small when pieces have many corners.
+func (x *exactSearch) canRest(f *feature) bool {
+	// The lines through the corner that miss the piece's inside run within
+	// (π − angle)/2 of square to the bisector of the corner.
+	bis := f.in.Add(f.out)
+	if bis.Len2() < 1e-24 {
+		return true // a straight corner: cannot happen in a valid polygon
+	}
+	inner := math.Acos(max(-1, min(1, f.in.Dot(f.out)))) // the corner's angle, below π
+	arcs := [3]dirArc{
+		{bis.Angle() + math.Pi/2, (math.Pi - inner) / 2},
+		towards(f.c, x.c0, x.r0),
+		towards(f.c, x.c1, x.r1),
+	}
+	// Three arcs share a direction exactly when one of their ends is in
+	// all three (or one of them is every direction).
+	for _, r := range arcs {
+		for _, a := range [2]float64{r.centre - r.half, r.centre + r.half} {
+			if arcs[0].contains(a) && arcs[1].contains(a) && arcs[2].contains(a) {
+				return true
+			}
+		}
+	}
+	return arcs[0].half >= math.Pi/2 && arcs[1].half >= math.Pi/2 && arcs[2].half >= math.Pi/2
 }
 
 // cutCircle adds the points where the circle b crosses an end's outline.

@@ -231,7 +231,8 @@ func (d seedDraw) intn(lo, hi int) int          { return lo + d.r.IntN(hi-lo+1) 
 // genLoFScene draws a scene: a viewer and a target of Silhouettes 1–7 on a
 // table up to 48", facing anywhere from straight at the target to well
 // away (so the arc's edge may cut the target), 1–30 terrain pieces
-// (rectangles, triangles and irregular, possibly concave, polygons) and
+// (rectangles, triangles, round pieces of up to 48 corners and irregular,
+// possibly concave, polygons) and
 // 0–6 blocking bases, most of them near the line between the two.
 func genLoFScene(d draw) (lofScene, bool) {
 	sil := DefaultSilhouettes()
@@ -260,7 +261,7 @@ func genLoFScene(d draw) (lofScene, bool) {
 			c = near(4)
 		}
 		var pg Polygon
-		switch d.intn(0, 2) {
+		switch d.intn(0, 3) {
 		case 0:
 			w, h, rot := d.float(0.1, 3), d.float(0.1, 3), d.float(0, math.Pi)
 			for _, v := range []Vec{{-w, -h}, {w, -h}, {w, h}, {-w, h}} {
@@ -269,6 +270,13 @@ func genLoFScene(d draw) (lofScene, bool) {
 		case 1:
 			for i := range 3 {
 				pg = append(pg, c.Add(FacingVec(float64(i)*2*math.Pi/3+d.float(-0.8, 0.8)).Scale(d.float(0.3, 3))))
+			}
+		case 2:
+			// A round piece of many corners: most of them too flat to
+			// hold a sight line.
+			n, r := d.intn(8, 48), d.float(0.2, 2)
+			for i := range n {
+				pg = append(pg, c.Add(FacingVec(float64(i)*2*math.Pi/float64(n)).Scale(r*d.float(0.97, 1))))
 			}
 		default:
 			n := d.intn(4, 7)
