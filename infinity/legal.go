@@ -2,6 +2,8 @@ package infinity
 
 import (
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
@@ -107,10 +109,28 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 		}
 	}
 	seat := s.Troopers[t].Seat
+	// The enemies in the open in table order, then the markers in the order
+	// of their labels: in army-list order, the menu would tell which
+	// trooper each marker is.
+	var markers []int
 	for i := range s.Models {
 		model := &s.Models[i]
 		enemy := &s.Troopers[model.Trooper]
-		if model.Removed || enemy.Seat == seat || enemy.States.Hidden {
+		if !model.Removed && enemy.Seat != seat && enemy.States.Camouflaged {
+			markers = append(markers, i)
+		}
+	}
+	slices.SortFunc(markers, func(a, b int) int {
+		return strings.Compare(s.Troopers[s.Models[a].Trooper].Marker, s.Troopers[s.Models[b].Trooper].Marker)
+	})
+	for k := range len(s.Models) + len(markers) {
+		i := k
+		if k >= len(s.Models) {
+			i = markers[k-len(s.Models)]
+		}
+		model := &s.Models[i]
+		enemy := &s.Troopers[model.Trooper]
+		if model.Removed || enemy.Seat == seat || enemy.States.Hidden || (k < len(s.Models) && enemy.States.Camouflaged) {
 			continue
 		}
 		name := s.publicName(model.Trooper)

@@ -88,6 +88,11 @@ func (s *State) Observe(v rules.Viewer) any {
 		}
 		view.Armies = append(view.Armies, av)
 	}
+	// Enemy markers come after the troopers in the open, in the order of
+	// their labels: in army-list order, their order would tell which
+	// trooper each one is.
+	var markers []TrooperView
+	var markerModels []ModelView
 	for _, t := range s.Troopers {
 		sees := v.Sees(t.Seat)
 		switch {
@@ -95,7 +100,7 @@ func (s *State) Observe(v rules.Viewer) any {
 			// Not on the table: nothing of it shows (Hidden Deployment (N4)).
 			continue
 		case !sees && t.States.Camouflaged:
-			view.Troopers = append(view.Troopers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true, Active: t.Active, Lieutenant: t.KnownLieutenant})
+			markers = append(markers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true, Active: t.Active, Lieutenant: t.KnownLieutenant})
 			continue
 		}
 		tv := TrooperView{ID: t.ID, Seat: t.Seat, Profile: t.Profile, Group: t.Group, Wounds: t.Wounds,
@@ -108,6 +113,8 @@ func (s *State) Observe(v rules.Viewer) any {
 		}
 		view.Troopers = append(view.Troopers, tv)
 	}
+	slices.SortFunc(markers, func(a, b TrooperView) int { return strings.Compare(a.ID, b.ID) })
+	view.Troopers = append(view.Troopers, markers...)
 	for _, m := range s.Models {
 		t := s.Troopers[m.Trooper]
 		mv := ModelView{ID: m.ID, Trooper: t.ID, At: m.At, Facing: m.Facing, S: m.S, Removed: m.Removed}
@@ -117,10 +124,14 @@ func (s *State) Observe(v rules.Viewer) any {
 			}
 			if t.States.Camouflaged {
 				mv.ID, mv.Trooper = t.Marker, t.Marker
+				markerModels = append(markerModels, mv)
+				continue
 			}
 		}
 		view.Models = append(view.Models, mv)
 	}
+	slices.SortFunc(markerModels, func(a, b ModelView) int { return strings.Compare(a.ID, b.ID) })
+	view.Models = append(view.Models, markerModels...)
 	if o := s.Order; o != nil {
 		t := s.Troopers[o.Trooper]
 		ov := &OrderView{Trooper: t.ID, Source: o.Source, Step: o.Step, First: o.First, Second: o.Second, Path: slices.Clone(o.Path)}
@@ -174,15 +185,24 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		e = ev
 	case AROsDeclared:
 		// A trooper in Hidden Deployment is not named to the opponent,
-		// whether it forfeits or waits.
+		// whether it forfeits or waits; markers come last, in the order
+		// of their labels (in army-list order, the order would tell which
+		// trooper each one is).
 		shown := func(ids []string) []string {
-			var kept []string
+			var kept, markers []string
 			for _, id := range ids {
-				if t := s.trooperIndex(id); t < 0 || v.Sees(s.Troopers[t].Seat) || !s.Troopers[t].States.Hidden {
+				t := s.trooperIndex(id)
+				switch {
+				case t < 0 || v.Sees(s.Troopers[t].Seat) || !s.Troopers[t].concealed():
 					kept = append(kept, id)
+				case s.Troopers[t].States.Camouflaged:
+					markers = append(markers, id)
 				}
 			}
-			return kept
+			slices.SortFunc(markers, func(a, b string) int {
+				return strings.Compare(s.Troopers[s.trooperIndex(a)].Marker, s.Troopers[s.trooperIndex(b)].Marker)
+			})
+			return append(kept, markers...)
 		}
 		ev.Forfeited, ev.Delayed = shown(ev.Forfeited), shown(ev.Delayed)
 		e = ev

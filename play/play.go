@@ -118,8 +118,6 @@ func (p *printer) see(seat rules.Seat, a rules.Action) seen {
 	return seen{b, red}
 }
 
-// entry prints an applied action, as seen before it was applied, and its
-// events.
 // Opener is implemented by states whose Setup already produced events (a
 // turn that starts at once, with its Order Count): the log prints them before
 // the first action, as each viewer may see them.
@@ -145,6 +143,8 @@ func (p *printer) opening() {
 	}
 }
 
+// entry prints an applied action, as seen before it was applied, and its
+// events.
 func (p *printer) entry(e rules.Entry, act seen, events []rules.Event) {
 	if p.err != nil {
 		return

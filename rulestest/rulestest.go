@@ -484,6 +484,7 @@ func (g *game) checkTwins(step int, st rules.State, seed uint64, seat rules.Seat
 			}
 		}
 		fail := func(v rules.Viewer, what string, x, y []byte) error {
+			x, y = difference(x, y)
 			return g.fail(step, "counterfactual", "%s tells apart two states that differ only in %s's private facts, by %s (next: %s by %s):\n%s\n%s", v, owner, what, a.Kind(), seat, x, y)
 		}
 		for _, v := range others {
@@ -560,6 +561,28 @@ func redactedEvents(st rules.State, events []rules.Event, v rules.Viewer) []byte
 		}
 	}
 	return bytes.Join(out, []byte("\n"))
+}
+
+// difference cuts x and y down to where they first differ, with some
+// context, so that a violation shows the leak rather than two whole views.
+func difference(x, y []byte) ([]byte, []byte) {
+	const context = 200
+	i := 0
+	for i < len(x) && i < len(y) && x[i] == y[i] {
+		i++
+	}
+	cut := func(b []byte) []byte {
+		from, to := max(0, i-context), min(len(b), i+context)
+		out := slices.Clone(b[from:to])
+		if from > 0 {
+			out = append([]byte("…"), out...)
+		}
+		if to < len(b) {
+			out = append(out, "…"...)
+		}
+		return out
+	}
+	return cut(x), cut(y)
 }
 
 func encodeKinded(x rules.Kinded) []byte {

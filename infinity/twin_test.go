@@ -1,0 +1,79 @@
+package infinity
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/internal/testenv"
+	"github.com/ordo-rules/ordo/rulestest"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// twinsGround is the ruleset over the embedded catalog and the leak tests'
+// own, and the scenario where blue holds every kind of private fact.
+func twinsGround(t *testing.T) (Ruleset, *scenario.Scenario) {
+	t.Helper()
+	rs := ruleset(t)
+	cat, err := rs.Catalog.Load("testdata/leaks/catalog.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs.Catalog = cat
+	sc, err := scenario.Load("testdata/leaks/twins.yaml", scenario.Options{Catalog: cat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs, sc
+}
+
+// The counterfactual leak check passes the ruleset on the scenario where
+// one side holds every kind of private fact: a Lieutenant, a trooper in
+// Hidden Deployment, two markers, a G: Jumper with a hidden Proxy.
+func TestTwinsConform(t *testing.T) {
+	rs, sc := twinsGround(t)
+	rulestest.Run(t, rs, sc, rulestest.Options{Playouts: testenv.Count(4, 100), ReplayEvery: 25, TwinEvery: testenv.Count(2, 1)})
+}
+
+// Each leak of issue #9 is seen by the counterfactual check: with its
+// test-only switch on, the check fails on the leak's channel. The canary
+// check sees only the raw actions (a marker's trooper by its planted name).
+func TestCounterfactualCatchesEachLeak(t *testing.T) {
+	tests := []struct {
+		name  string
+		leak  leaks
+		where []string // what the check says v tells the twins apart by (any of)
+		// canary: the canary check sees this leak too (a marker's
+		// trooper named by its planted name).
+		canary bool
+	}{
+		// Blue moves a marker: the raw action names the trooper behind it.
+		{"Camouflaged (N4): actions shown as sent", leaks{rawActions: true}, []string{"the next action"}, true},
+		// Red's menu in blue's turn lists blue's hidden sniper's moves.
+		{"Hidden Deployment (N4): the prompted seat's menu given to the other seat", leaks{promptedMenu: true}, []string{"what it is shown"}, false},
+		// The Order spent shows as "order" only when it is the Special
+		// Order, and the pools do not go down.
+		{"Lieutenant (N4): the Lieutenant Special Order half hidden", leaks{halfHiddenLSO: true}, []string{"the next action", "after the next step"}, false},
+		// A visible Proxy listed as forfeiting because its hidden sibling
+		// sees the active trooper.
+		{"G: Jumper (N4, PDF 2.1): visible Proxies betray a hidden one", leaks{widenedForfeit: true}, []string{"the events of the next step"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rs, sc := twinsGround(t)
+			rs.leaks = tt.leak
+			err := rulestest.Check(rs, sc, rulestest.Options{Playouts: 40, ReplayEvery: 1000})
+			var v *rulestest.Violation
+			if !errors.As(err, &v) || v.Check != "counterfactual" || !slices.ContainsFunc(tt.where, func(w string) bool { return strings.Contains(v.Detail, "by "+w) }) {
+				t.Fatalf("got %v, want a counterfactual violation by %s", err, tt.where)
+			}
+			if tt.canary {
+				return
+			}
+			if err := rulestest.Check(rs, sc, rulestest.Options{Playouts: 4, ReplayEvery: 1000, TwinEvery: -1}); err != nil {
+				t.Fatalf("without twins the suite should not see this leak, but: %v", err)
+			}
+		})
+	}
+}
