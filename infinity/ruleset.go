@@ -325,3 +325,12 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 	s.Armies = append(s.Armies, army)
 	return nil
 }
+
+// ScenarioCatalog is the catalog a scenario's profiles are checked against
+// when it is loaded (play.Catalogued).
+func (r Ruleset) ScenarioCatalog() scenario.Catalog {
+	if r.Catalog == nil {
+		return nil
+	}
+	return r.Catalog
+}

@@ -34,6 +34,9 @@ type Options struct {
 	Seed   uint64
 	// MaxSteps bounds a random game (default 10000).
 	MaxSteps int
+	// Menu, after the script, writes the menu of every prompted seat the
+	// viewer may see (see Menu). Text only; not with Random.
+	Menu bool
 }
 
 func (o Options) viewer() rules.Viewer {
@@ -314,6 +317,9 @@ func script(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 		}
 	}
 	p.end(st)
+	if opt.Menu && p.err == nil && !p.js {
+		p.err = Menu(w, st, p.v)
+	}
 	return p.err
 }
 

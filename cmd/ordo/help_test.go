@@ -113,3 +113,29 @@ func TestOddsLoadsNoRuleset(t *testing.T) {
 		t.Errorf("ordo rules built the ruleset %d times, want 1", built)
 	}
 }
+
+// `ordo play FILE --menu` prints, after the script, the prompted seat's
+// actions as steps to paste, and the greyed ones with their reasons; only
+// to a viewer who may see that seat's menu.
+func TestPlayMenu(t *testing.T) {
+	file := "../../data/scenarios/duel.yaml"
+	var out, errb bytes.Buffer
+	if code := run([]string{"ordo", "play", file, "--menu"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	for _, want := range []string{"waiting for blue (orders)\n# blue may act now (orders); paste a step into the script:\n  - seat: blue\n    action: {kind: end-orders}\n    # end the Orders Phase\n  - seat: blue\n    action: {kind: activate, ", "#     not allowed: "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run([]string{"ordo", "play", file, "--menu", "--viewer", "red"}, &out, &errb); code != 0 || strings.Contains(out.String(), "seat: blue") {
+		t.Errorf("red sees blue's menu: exit %d\n%s", code, out.String())
+	}
+	for _, bad := range [][]string{{"--menu", "--random", "2"}, {"--menu", "--json"}} {
+		errb.Reset()
+		if code := run(append([]string{"ordo", "play", file}, bad...), &out, &errb); code != 2 || !strings.Contains(errb.String(), "--menu") {
+			t.Errorf("%v: exit %d, stderr %q", bad, code, errb.String())
+		}
+	}
+}

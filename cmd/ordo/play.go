@@ -51,7 +51,7 @@ func rulesetNames() string {
 	return strings.Join(names, ", ")
 }
 
-const playUsage = `usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--random N [--seed S]]
+const playUsage = `usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--menu] [--random N [--seed S]]
 
 Loads a scenario (a YAML file; its format is docs/SCENARIOS.md), applies its
 script of actions with their forced dice and expectations, or plays N seeded
@@ -63,6 +63,9 @@ Flags (in any order, before or after FILE):
   --json             print JSON Lines (one object per applied action) instead of text
   --viewer SEAT      print the log as that seat sees it; "spectator" for a spectator;
                      default: everything (the admin view)
+  --menu             after the script, print what the prompted seat may do now, as
+                     that seat sees it: each legal action as a step to paste into
+                     the script, then each greyed one with the rule that forbids it
   --random N         ignore the script and play N random games, each choosing among
                      the legal actions at every step
   --seed S           the seed of the first random game (default 1; game i uses S+i-1)
@@ -72,6 +75,7 @@ Examples:
   ordo play data/scenarios/seed/loss-of-lieutenant.yaml --viewer red
   ordo play data/scenarios/demo.yaml --random 3 --seed 7
   ordo play --json data/scenarios/duel.yaml
+  ordo play data/scenarios/duel.yaml --menu --viewer blue
 `
 
 // runPlay is `ordo play FILE`: load a scenario, apply its script (or play
@@ -83,6 +87,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	viewer := fs.String("viewer", "", "print the log as this seat sees it (or 'spectator'); default: everything")
 	randomN := fs.Int("random", 0, "play N seeded random games instead of the script")
 	seed := fs.Uint64("seed", 1, "seed of the first random game")
+	menu := fs.Bool("menu", false, "after the script, print the prompted seat's legal and greyed actions")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err, "ordo play", playUsage, stdout, stderr)
@@ -96,6 +101,10 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	file := pos[0]
+	if *menu && (*randomN > 0 || *jsonOut) {
+		fmt.Fprintln(stderr, "ordo play: --menu follows the script in the text log: not with --random or --json")
+		return 2
+	}
 	if *randomN < 0 {
 		fmt.Fprintf(stderr, "ordo play: --random %d: must be 0 or more\n", *randomN)
 		return 2
@@ -110,15 +119,15 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ordo play: %s: %v\n", file, err)
 		return 2
 	}
-	if irs, ok := rs.(infinity.Ruleset); ok {
+	if c, ok := rs.(play.Catalogued); ok {
 		// Load again against the catalog, so an unknown profile is
 		// reported at its line.
-		if sc, err = scenario.Load(file, scenario.Options{Catalog: irs.Catalog}); err != nil {
+		if sc, err = scenario.Load(file, scenario.Options{Catalog: c.ScenarioCatalog()}); err != nil {
 			fmt.Fprintf(stderr, "ordo play: %s\n", strings.ReplaceAll(err.Error(), "\n", "; "))
 			return 2
 		}
 	}
-	opt := play.Options{JSON: *jsonOut, Random: *randomN, Seed: *seed}
+	opt := play.Options{JSON: *jsonOut, Random: *randomN, Seed: *seed, Menu: *menu}
 	switch *viewer {
 	case "":
 	case "spectator":
