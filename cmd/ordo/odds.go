@@ -32,6 +32,11 @@ Each SIDE is one quoted string of words, case-insensitive:
   arm=3 bts=3 ph=10                the side's own stats, for the other side's attack
   cover                            the side is in Partial Cover
   w=2 | str=2                      the side's W/STR, for the chance it falls (default 1)
+  fusilier combi-rifle range 12    a trooper and weapon from the catalog (ordo rules lists
+                                   them) and the distance: attribute, stats, Burst (B1 for
+                                   the reactive side), DAM, ammo and the Range MOD; words
+                                   given explicitly win
+  dodge                            roll the catalog trooper's PH
   nocrit | crit1                   no Criticals | a successful 1 is also a Critical
 
 A reactive side with only arm/bts/ph/cover is a target: the active side makes a
@@ -52,6 +57,7 @@ table, the chance the other side falls (Unconscious or Dead) given its W/STR.
 Examples:
   ordo odds --active "BS 13 B3 mods=+3 dmg 13 ammo=DA" --reactive "BS 12 B1 dmg 13" --arm 1,3
   ordo odds --active "BS 12 dmg 13 ammo=AP" --reactive "arm=5 cover w=2"
+  ordo odds --active "fusilier combi-rifle range 12" --reactive "zhanshi rifle"
   ordo odds --active "template dmg 13 ammo=Shock" --reactive "PH 11 arm=1 cover"
   ordo odds --infdice 13 3 1 13 NONE 12 1 1 13 NONE
 `
@@ -149,7 +155,7 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 	}
 	var r *terms.SideSpec
 	if reactive.set {
-		s, err := terms.ParseSide(reactive.value)
+		s, err := terms.ParseReactive(reactive.value)
 		if err != nil {
 			return fail("--reactive: %v", err)
 		}

@@ -13,9 +13,16 @@ import (
 // ParseSide reads one side of a roll from the words a player uses at the
 // table (see the package documentation for the grammar). Every mistake is
 // reported as an *Error naming the word and what is wrong with it.
-func ParseSide(spec string) (SideSpec, error) {
+func ParseSide(spec string) (SideSpec, error) { return parseSide(spec, false) }
+
+// ParseReactive reads the reactive side: the same words, except that a
+// weapon named from the catalog rolls B1 unless the words give a Burst, as
+// an ARO does (BS Attack (N4)).
+func ParseReactive(spec string) (SideSpec, error) { return parseSide(spec, true) }
+
+func parseSide(spec string, aro bool) (SideSpec, error) {
 	// The minus sign of typeset text ("−3", U+2212) is read as "-".
-	p := parser{ws: splitWords(strings.ReplaceAll(spec, "\u2212", "-")), seen: map[string]word{}}
+	p := parser{aro: aro, ws: splitWords(strings.ReplaceAll(spec, "\u2212", "-")), seen: map[string]word{}}
 	p.s.Text = spec
 	if len(p.ws) == 0 {
 		return SideSpec{}, sideErrorf("empty side: describe it, e.g. %q", "BS 13 B3 dmg 13")
@@ -38,6 +45,8 @@ type parser struct {
 	s    SideSpec
 	seen map[string]word // canonical key → the word that set it
 	attr word            // the word that set the rolled attribute
+	u    unitsUsed       // trooper, weapon and range words
+	aro  bool            // the reactive side: a catalog weapon rolls B1
 }
 
 // Canonical names of the words, used for duplicate checks and messages.
@@ -80,12 +89,14 @@ var valueWords = map[string]func(p *parser, w word, val string, eq bool) error{
 	"ARM":   func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveARM, v) },
 	"BTS":   func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveBTS, v) },
 	"W":     (*parser).wounds,
+	"RANGE": (*parser).rangeWord,
 	"STR":   (*parser).wounds,
 }
 
 // knownWords is the hint an unknown word gets.
 const knownWords = "expected e.g. BS 13, CC 15, PH 11, WIP 13, B3, mods=+3,-3, dmg 13, ammo=DA, " +
-	"continuous, save=BTS, template, arm=3, bts=3, ph=10, w=2, cover"
+	"continuous, save=BTS, template, arm=3, bts=3, ph=10, w=2, cover, " +
+	"or a trooper and weapon from the catalog with the range (fusilier combi-rifle range 12; ordo rules lists them)"
 
 // word reads the next word, and its value word when it takes one.
 func (p *parser) word() error {
@@ -94,6 +105,9 @@ func (p *parser) word() error {
 	up := strings.ToUpper(w.text)
 	if k, ok := flagWords[up]; ok {
 		return p.flag(w, k)
+	}
+	if up == "DODGE" {
+		return p.dodgeWord(w)
 	}
 	if isSignedNumber(w.text) {
 		return p.mods(w, w.text, false)
@@ -106,6 +120,9 @@ func (p *parser) word() error {
 	key, val, eq := splitKey(w.text)
 	set, ok := valueWords[strings.ToUpper(key)]
 	if !ok {
+		if found, err := p.lookupUnit(w); found || err != nil {
+			return err
+		}
 		return errorf(w, "unknown word; %s", knownWords)
 	}
 	if val == "" {
@@ -345,6 +362,9 @@ var rollWords = []string{kBurst, kMods, kDamage, kAmmo, kSave, kContinuous, kNoC
 
 // finish checks the words against each other and fills the defaults.
 func (p *parser) finish() error {
+	if err := p.applyUnits(); err != nil {
+		return err
+	}
 	s := &p.s
 	if s.Template && s.Attribute != "" {
 		t, a := p.seen[kTemplate], p.attr

@@ -89,6 +89,10 @@ func critChance(t odds.HitTable) float64 {
 // renderPlan writes one side: its roll, then each kind of Saving Roll its
 // hits force, then the notes.
 func renderPlan(pw *printer, name string, p Plan) {
+	if u := unitsText(p.Spec); u != "" {
+		pw.printf("%-9s %s\n", name, u)
+		name = ""
+	}
 	pw.printf("%-9s %s\n", name, rollText(p))
 	if p.Spec.Damage == nil {
 		pw.printf("%-9s no Saving Rolls: each surviving success counts\n", "")
@@ -142,11 +146,33 @@ func rollText(p Plan) string {
 	return strings.Join(parts, ", ")
 }
 
+// unitsText names the catalog trooper and weapon of a side, and the range:
+// "fusilier with combi-rifle at 12\"".
+func unitsText(s SideSpec) string {
+	t := s.Trooper
+	if s.Weapon != "" {
+		if t != "" {
+			t += " with "
+		}
+		t += s.Weapon
+	}
+	if s.Range != nil {
+		t += " at " + fmtDistance(*s.Range) + "\""
+	}
+	return t
+}
+
 // targetText describes a side that does not roll.
 func targetText(s SideSpec) string {
 	t := fmt.Sprintf("ARM %d, BTS %d", deref(s.ARM), deref(s.BTS))
+	if s.Trooper != "" {
+		t = s.Trooper + ": " + t
+	}
 	if s.PH != nil {
 		t += fmt.Sprintf(", PH %d", *s.PH)
+	}
+	if s.W != nil {
+		t += fmt.Sprintf(", W %d", *s.W)
 	}
 	if s.Cover {
 		t += ", in Partial Cover"

@@ -40,6 +40,11 @@ const (
 type SideSpec struct {
 	// Text is the description as given.
 	Text string `json:"text"`
+	// Trooper and Weapon are the catalog ids the side named, if any; Range
+	// is the distance its range word gave, whose Range MOD is in Mods.
+	Trooper string   `json:"trooper,omitempty"`
+	Weapon  string   `json:"weapon,omitempty"`
+	Range   *float64 `json:"range,omitempty"`
 
 	// Attribute is the attribute rolled ("BS", "CC", "PH", "WIP"), empty
 	// for a template or a target that does not roll.
