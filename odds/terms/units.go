@@ -107,8 +107,8 @@ func (p *parser) applyUnits() error {
 		if u.rng != nil {
 			return errorf(u.rw, "range needs a weapon from the catalog to read its range row (e.g. fusilier combi-rifle range 12)")
 		}
-		if u.dodge {
-			return errorf(u.dw, "dodge needs a trooper from the catalog for its PH (or write PH 11)")
+		if u.dodge && s.Attribute != AttrPH {
+			return errorf(u.dw, "a Dodge rolls PH: name the trooper from the catalog, or write PH 11 instead of %s", s.Attribute)
 		}
 		return nil
 	}
@@ -123,8 +123,11 @@ func (p *parser) applyUnits() error {
 		if u.weapon != nil {
 			return errorf(u.dw, "a Dodge is not an attack: drop the weapon %s", u.weapon.ID)
 		}
-		if s.Attribute == "" {
+		switch {
+		case s.Attribute == "" && u.profile != nil:
 			s.Attribute, s.Base = AttrPH, u.profile.PH
+		case s.Attribute != AttrPH && s.Attribute != "":
+			return errorf(u.dw, "a Dodge rolls PH, not %s", s.Attribute)
 		}
 		return nil
 	}
