@@ -20,6 +20,8 @@ const CoverReach = 1.0
 //     admits passes through that piece's interior: the piece stands between
 //     the two and hides part of the target. A piece behind or beside the
 //     target hides nothing and gives no cover.
+//     These are the sample lines (see SightLines), whether or not LoF was
+//     found on one of them or only by its exact search through a gap.
 //
 // A piece that both blocks LoF and gives cover (a wall) therefore gives
 // cover when it hides some of the target while another sight line still

@@ -130,9 +130,10 @@ func (q *sightQuery) lof(t *Table, viewer Model, target Circle, blockers []Circl
 	return q.exact(target)
 }
 
-// SightLines returns the sample sight lines LoF tests for this viewer and
-// target, in the order it tests them, without those outside the viewer's
-// arc; for renderers and tests.
+// SightLines returns the sample sight lines LoF tries before its exact
+// search for this viewer and target, in the order it tries them, without
+// those outside the viewer's arc; for renderers and tests. LoF may be found
+// on a line none of them follows.
 func SightLines(viewer Model, target Circle) []Segment {
 	var q sightQuery
 	if !q.init(nil, viewer, target, nil, 0) {

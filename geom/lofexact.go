@@ -2,7 +2,8 @@ package geom
 
 import "math"
 
-// The exact search of LoF, run when no sample line is clear.
+// The exact search of LoF, run when no single obstacle seals the corridor
+// (sightQuery.sealed) and no sample line is clear.
 //
 // A sight line runs from a point of one end region to a point of the
 // other: the viewer's base, and the target's base (cut, for a 180° viewer,
@@ -28,7 +29,9 @@ import "math"
 // Lines that cannot be the turning point of that argument are dropped
 // before the obstacle test: a touched obstacle feature must lie on the part
 // between the ends, and a terrain corner must have both its edges on one
-// side of the line.
+// side of the line. Corners are dropped before any pairing when they lie
+// outside the hull of the two bases or when no line resting on them meets
+// both bases (canRest).
 
 // Feature kinds.
 const (
@@ -228,7 +231,7 @@ func deepCrossing(pg Polygon, s Segment) bool {
 }
 
 // inHull reports whether p lies in the convex hull of the two end discs
-// (within gapTol): in either disc, or between the two external tangents
+// (within 1e-7"): in either disc, or between the two external tangents
 // and the chords joining their points of contact.
 func (x *exactSearch) inHull(p Point) bool {
 	const tol = 1e-7
