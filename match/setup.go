@@ -102,3 +102,11 @@ func (l *Library) setup(file string, text []byte, over map[string]string) (rules
 func oneLine(err error) string {
 	return strings.ReplaceAll(fmt.Sprint(err), "\n", "; ")
 }
+
+// Setup builds the opening state of a scenario text under the rulings laid
+// over its own, as the authority does for a match; file names the text in
+// errors.
+func (l *Library) Setup(file string, text []byte, rulings map[string]string) (rules.Ruleset, rules.State, error) {
+	rs, _, st, err := l.setup(file, text, rulings)
+	return rs, st, err
+}
