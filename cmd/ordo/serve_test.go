@@ -79,7 +79,7 @@ type base struct {
 	addr string
 }
 
-func (b *base) get() string { b.mu.RLock(); defer b.mu.RUnlock(); return b.addr }
+func (b *base) get() string  { b.mu.RLock(); defer b.mu.RUnlock(); return b.addr }
 func (b *base) set(a string) { b.mu.Lock(); b.addr = a; b.mu.Unlock() }
 
 var httpClient = &http.Client{Timeout: 5 * time.Second}
