@@ -66,6 +66,9 @@ Examples:
 // inf-dice backend's argument, taken verbatim ("-1" and "-" included), and
 // only --no-limit may come before it; otherwise the game-term flags apply.
 func oddsCommand(args []string, stdout, stderr io.Writer) int {
+	if code, done := oddsOtherRuleset(args, stdout, stderr); done {
+		return code
+	}
 	noLimit := false
 	for i, a := range args {
 		switch a {
