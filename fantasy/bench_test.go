@@ -47,3 +47,39 @@ func BenchmarkDemoPlayout(b *testing.B) {
 	}
 	b.ReportMetric(float64(steps)/float64(b.N), "steps/op")
 }
+
+// BenchmarkCloseCombat resolves one round of close combat — two blocks of
+// ten, a captain among the chargers — from the Fight action to the break
+// test and any pursuit, with seeded dice (target: under 20 µs).
+func BenchmarkCloseCombat(b *testing.B) {
+	s := battle(b, nil,
+		[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("captain", "captain"))},
+		[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 15}, 270, map[string]any{"command": []any{"standard", "musician"}})})
+	for _, a := range []rules.Action{DeclareCharge{Unit: "u", Target: "target"}} {
+		if _, err := s.Apply("blue", a, dice.NewPCG(1, 1)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	src, _ := dice.NewScript(6, 6)
+	for _, step := range []struct {
+		seat rules.Seat
+		a    rules.Action
+		d    dice.Source
+	}{{"red", React{Reaction: "hold"}, dice.NewPCG(1, 1)}, {"blue", EndCharges{}, dice.NewPCG(1, 1)}, {"blue", ChargeMove{Unit: "u"}, src},
+		{"blue", EndMovement{}, dice.NewPCG(1, 1)}, {"blue", EndShooting{}, dice.NewPCG(1, 1)}} {
+		if _, err := s.Apply(step.seat, step.a, step.d); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if !s.unit("u").engaged() {
+		b.Fatal("not engaged")
+	}
+	src2 := dice.NewPCG(3, 4)
+	b.ReportAllocs()
+	for b.Loop() {
+		st := s.clone()
+		if _, err := st.Apply("blue", Fight{Unit: "u"}, src2); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

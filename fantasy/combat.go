@@ -3,6 +3,7 @@ package fantasy
 import (
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 
@@ -247,7 +248,27 @@ type blow struct {
 // infantry with up to 3).
 func (s *State) blows(units []*Unit) []blow {
 	var out []blow
+	type hit struct {
+		t *Unit
+		m string
+	}
+	frames := map[*Unit]foe{}
 	for _, u := range units {
+		frames[u] = foe{u, u.frame(), u.footprint()}
+	}
+	for _, u := range units {
+		fr := frames[u].fr
+		var foes []foe
+		for _, id := range u.Engage {
+			if e := s.unit(id); e != nil {
+				if x, ok := frames[e]; ok {
+					foes = append(foes, x)
+				} else {
+					foes = append(foes, foe{e, e.frame(), e.footprint()})
+				}
+			}
+		}
+		front := map[int]hit{} // the front rank's contacts, by file
 		for r, rank := range u.Ranks {
 			for f, id := range rank {
 				m := u.model(id)
@@ -255,8 +276,11 @@ func (s *State) blows(units []*Unit) []blow {
 					continue
 				}
 				p := s.profile(m)
-				base := u.baseAt(u.slotCentre(r, f))
-				t, tm := s.touched(u, base)
+				c := fr.centre(r, f)
+				t, tm := touched(u, c, fr.base(c), foes)
+				if r == 0 {
+					front[f] = hit{t, tm}
+				}
 				if t != nil {
 					out = append(out, blow{u, t, tm, p.A, p.WS, p.S, min(p.I, 10)})
 					continue
@@ -264,37 +288,52 @@ func (s *State) blows(units []*Unit) []blow {
 				if r != 1 || (p.Type != Infantry && p.Type != MonstrousInfantry) {
 					continue
 				}
-				front := u.model(u.Ranks[0][min(f, len(u.Ranks[0])-1)])
-				if front == nil {
-					continue
-				}
-				ft, fm := s.touched(u, u.baseAt(u.slotCentre(0, f)))
-				if ft == nil || !u.frontArc(ft.centre()) {
+				h := front[f]
+				if h.t == nil || u.model(u.Ranks[0][f]) == nil || !u.frontArc(h.t.centre()) {
 					continue
 				}
 				n := 1
 				if p.Type == MonstrousInfantry {
 					n = min(p.A, 3)
 				}
-				out = append(out, blow{u, ft, fm, n, p.WS, p.S, min(p.I, 10)})
+				out = append(out, blow{u, h.t, h.m, n, p.WS, p.S, min(p.I, 10)})
 			}
 		}
 	}
 	return out
 }
 
-// touched is the enemy unit a base touches, and the character it attacks
-// when it touches only characters of that unit.
-func (s *State) touched(u *Unit, base rect) (*Unit, string) {
-	for _, id := range u.Engage {
-		e := s.unit(id)
-		if e == nil || rectDist(base, e.footprint()) > 0.05 {
+// foe is an engaged enemy unit with its placement worked out.
+type foe struct {
+	u  *Unit
+	fr frame
+	fp rect
+}
+
+// touched is the enemy unit a base centred on c touches, and the
+// character it attacks when it touches only characters of that unit. Only
+// enemy models whose centres are near enough to touch are measured.
+func touched(u *Unit, c geom.Point, base rect, foes []foe) (*Unit, string) {
+	reach := math.Hypot(u.Base[0], u.Base[1]) / 2
+	for _, x := range foes {
+		e, efr, efp := x.u, x.fr, x.fp
+		// A cheap bound first: the distance from c to the enemy block, in
+		// the block's own frame, less the base's half-diagonal.
+		v := c.Sub(e.At)
+		lat, ahead := math.Abs(v.Dot(efr.rt))-float64(e.Files)*e.Base[0]/2, v.Dot(efr.fw)
+		depth := float64(len(e.Ranks)) * e.Base[1]
+		if math.Hypot(max(0, lat), max(0, ahead, -depth-ahead))-reach > 0.05 || rectDist(base, efp) > 0.05 {
 			continue
 		}
+		near := reach + math.Hypot(e.Base[0], e.Base[1])/2 + 0.05
 		chars, rf := "", false
 		for r, rank := range e.Ranks {
 			for f, eid := range rank {
-				if eid == "" || rectDist(base, e.baseAt(e.slotCentre(r, f))) > 0.05 {
+				if eid == "" {
+					continue
+				}
+				ec := efr.centre(r, f)
+				if ec.Dist(c) > near || rectDist(base, efr.base(ec)) > 0.05 {
 					continue
 				}
 				if m := e.model(eid); m.Role == Character {
@@ -342,18 +381,23 @@ func (s *State) fight(a Fight, r roller) error {
 		s.Fought = append(s.Fought, x.ID)
 	}
 	caused := map[rules.Seat]int{}
+	sizes := map[string]int{}
+	for _, x := range units {
+		sizes[x.ID] = len(x.Models)
+	}
 	steps := map[int]bool{}
 	for _, x := range units {
 		for i := range x.Models {
 			steps[min(s.profile(&x.Models[i]).I, 10)] = true
 		}
 	}
+	all := s.blows(units)
 	for ini := 10; ini >= 0; ini-- {
 		if !steps[ini] {
 			continue
 		}
 		var step []blow
-		for _, b := range s.blows(units) {
+		for _, b := range all {
 			if b.ini == ini {
 				step = append(step, b)
 			}
@@ -367,17 +411,35 @@ func (s *State) fight(a Fight, r roller) error {
 		}
 		hits := map[key]int{}
 		var order []key
+		// The blows of one unit on one target with the same roll are
+		// rolled together, as players roll them.
+		type group struct {
+			b    blow
+			need int
+		}
+		var groups []group
 		for _, b := range step {
 			def := s.rf(b.target).WS
 			if b.model != "" {
 				def = s.profile(b.target.model(b.model)).WS
 			}
 			need := ccNeed(b.ws, def)
-			h, d, err := rollToHit(b.n, need, r)
+			i := slices.IndexFunc(groups, func(g group) bool {
+				return g.b.unit == b.unit && g.b.target == b.target && g.b.model == b.model && g.b.str == b.str && g.need == need
+			})
+			if i < 0 {
+				groups = append(groups, group{b, need})
+				continue
+			}
+			groups[i].b.n += b.n
+		}
+		for _, g := range groups {
+			b := g.b
+			h, d, err := rollToHit(b.n, g.need, r)
 			if err != nil {
 				return err
 			}
-			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: fmt.Sprintf("%s: %d attacks at Initiative %d on %s needing %d+: %d hits", b.unit.ID, b.n, ini, targetName(b), need, h)})
+			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: fmt.Sprintf("%s: %d attacks at Initiative %d on %s needing %d+: %d hits", b.unit.ID, b.n, ini, targetName(b), g.need, h)})
 			k := key{b.target.ID, b.model, b.str}
 			if _, ok := hits[k]; !ok {
 				order = append(order, k)
@@ -403,14 +465,22 @@ func (s *State) fight(a Fight, r roller) error {
 				}
 			}
 		}
+		changed := false
 		for _, x := range units {
 			if s.unit(x.ID) == nil {
 				continue
+			}
+			if n := len(x.Models); n != sizes[x.ID] {
+				changed = true
+				sizes[x.ID] = n
 			}
 			s.fillGaps(x, false)
 			if len(x.Models) == 0 {
 				s.destroy(x, "is wiped out")
 			}
+		}
+		if changed {
+			all = s.blows(units) // casualties change who is in contact
 		}
 	}
 	return s.combatResult(units, caused, r)
@@ -605,12 +675,17 @@ func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r
 // room is how far a unit may go along dir, up to want, staying on the
 // table.
 func (s *State) room(u *Unit, dir geom.Vec, want float64) float64 {
+	at := u.At
+	defer func() { u.At = at }()
 	lo, hi := 0.0, want
+	u.At = at.Add(dir.Scale(want))
+	if s.onTable(u) {
+		return want
+	}
 	for range 20 {
 		mid := (lo + hi) / 2
-		c := u.clone()
-		c.At = c.At.Add(dir.Scale(mid))
-		if s.onTable(c) {
+		u.At = at.Add(dir.Scale(mid))
+		if s.onTable(u) {
 			lo = mid
 		} else {
 			hi = mid

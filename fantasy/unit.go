@@ -85,18 +85,38 @@ func (u *Unit) forward() geom.Vec {
 func (u *Unit) right() geom.Vec { return u.forward().Perp().Neg() }
 
 // slotCentre is the centre of slot (r, f).
-func (u *Unit) slotCentre(r, f int) geom.Point {
-	off := (float64(f) - float64(u.Files-1)/2) * u.Base[0]
-	return u.At.Add(u.forward().Scale(-(float64(r) + 0.5) * u.Base[1])).Add(u.right().Scale(off))
+func (u *Unit) slotCentre(r, f int) geom.Point { return u.frame().centre(r, f) }
+
+// frame is a unit's placement worked out once (its facing's sine and
+// cosine), for loops over many slots.
+type frame struct {
+	u      *Unit
+	fw, rt geom.Vec
+	halfW  geom.Vec // half a base's width, to the right
+	halfD  geom.Vec // half a base's depth, forward
+	filesC float64  // the centre file, (files-1)/2
+}
+
+func (u *Unit) frame() frame {
+	fw := u.forward()
+	rt := fw.Perp().Neg()
+	return frame{u: u, fw: fw, rt: rt, halfW: rt.Scale(u.Base[0] / 2), halfD: fw.Scale(u.Base[1] / 2), filesC: float64(u.Files-1) / 2}
+}
+
+func (fr frame) centre(r, f int) geom.Point {
+	u := fr.u
+	return u.At.Add(fr.fw.Scale(-(float64(r) + 0.5) * u.Base[1])).Add(fr.rt.Scale((float64(f) - fr.filesC) * u.Base[0]))
+}
+
+func (fr frame) base(c geom.Point) rect {
+	fw, rt := fr.halfD, fr.halfW
+	return rect{c.Add(fw).Add(rt.Neg()), c.Add(fw.Neg()).Add(rt.Neg()), c.Add(fw.Neg()).Add(rt), c.Add(fw).Add(rt)}
 }
 
 // rect is a base as four corners, counter-clockwise.
 type rect [4]geom.Point
 
-func (u *Unit) baseAt(c geom.Point) rect {
-	fw, rt := u.forward().Scale(u.Base[1]/2), u.right().Scale(u.Base[0]/2)
-	return rect{c.Add(fw).Add(rt.Neg()), c.Add(fw.Neg()).Add(rt.Neg()), c.Add(fw.Neg()).Add(rt), c.Add(fw).Add(rt)}
-}
+func (u *Unit) baseAt(c geom.Point) rect { return u.frame().base(c) }
 
 // rects are the bases of the unit's models, skipping the model ids in skip.
 func (u *Unit) rects(skip string) []rect {
