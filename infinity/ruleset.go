@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
@@ -85,6 +86,15 @@ func setupError(rule, format string, args ...any) error {
 func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.State, error) {
 	if r.Catalog == nil {
 		return nil, fmt.Errorf("infinity: no catalog")
+	}
+	if len(sc.Catalogs) > 0 {
+		// The scenario's own catalog files, merged over the ruleset's by
+		// scenario.Load: without them its profiles may not exist.
+		c, ok := sc.Catalog.(*catalog.Catalog)
+		if !ok {
+			return nil, setupError("scenario", "the scenario lists catalog files (%s) that were not loaded with it: load it with scenario.Load and the ruleset's catalog", strings.Join(sc.Catalogs, ", "))
+		}
+		r.Catalog = c
 	}
 	if len(sc.Sides) != 2 {
 		return nil, setupError("Game Round and Player Turn (N4)", "a game has two players, the scenario has %d sides", len(sc.Sides))

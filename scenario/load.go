@@ -1,8 +1,12 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"reflect"
+	"strings"
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 
@@ -18,14 +22,42 @@ type Catalog interface {
 	HasProfile(name string) bool
 }
 
-// Options tunes loading.
-type Options struct {
-	// Catalog checks profile references; nil skips the check.
-	Catalog Catalog
+// Extender is a Catalog that takes more files: the ones a scenario's
+// catalogs field lists. Extend returns a new catalog with the files'
+// entries merged over the receiver's, which is unchanged; an error in a
+// file is reported at its own file:line:col.
+type Extender interface {
+	Catalog
+	Extend(files []CatalogFile) (Catalog, error)
 }
 
-// Load reads and parses the scenario file at path. See Parse.
+// CatalogFile is one file the catalogs field lists, read: its path
+// resolved against the scenario file's directory, and its bytes.
+type CatalogFile struct {
+	Path string
+	Data []byte
+}
+
+// Options tunes loading.
+type Options struct {
+	// Catalog checks profile references; nil skips the check. If it is an
+	// Extender, the files the scenario's catalogs field lists are merged
+	// over it first.
+	Catalog Catalog
+	// ReadFile reads a file the catalogs field lists, at its path resolved
+	// against the scenario file's directory. Load sets it to read from disk,
+	// at most yamlfile.MaxFileSize bytes; nil leaves the files unread (a
+	// server parsing an upload must not read its own disk for it), and then
+	// the scenario's Catalog is nil if it lists any.
+	ReadFile func(path string) ([]byte, error)
+}
+
+// Load reads and parses the scenario file at path, and the catalog files
+// it lists. See Parse.
 func Load(path string, opts Options) (*Scenario, error) {
+	if opts.ReadFile == nil {
+		opts.ReadFile = func(p string) ([]byte, error) { return yamlfile.ReadFile(p, yamlfile.MaxFileSize) }
+	}
 	data, err := yamlfile.ReadFile(path, yamlfile.MaxFileSize)
 	if e, ok := err.(*Error); ok {
 		return nil, Errors{e}
@@ -61,6 +93,10 @@ func Parse(file string, data []byte, opts Options) (*Scenario, error) {
 	sc.File = file
 	for i := range sc.Script {
 		sc.Script[i].Line = at.lookup(yamlfile.IndexPath("script", i)).Line
+	}
+	if errs := sc.readCatalogs(&opts, at); len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
 	}
 	if errs := validate(sc, opts, at); len(errs) > 0 {
 		errs.Sort()
@@ -110,4 +146,66 @@ func yamlError(file string, err error, at *positions) *Error {
 		e.Field = at.byToken[tk]
 	}
 	return e
+}
+
+// readCatalogs reads the files the catalogs field lists (Catalog Files,
+// docs/SCENARIOS.md) and, if opts.Catalog is an Extender, merges them over
+// it: opts.Catalog and sc.Catalog become the merged catalog, against which
+// the profiles are then checked. A file that cannot be read is an error at
+// its entry in the list; an error inside a file is at its own place.
+func (sc *Scenario) readCatalogs(opts *Options, at *positions) Errors {
+	if len(sc.Catalogs) == 0 {
+		sc.Catalog = opts.Catalog
+		return nil
+	}
+	if opts.ReadFile == nil {
+		return nil // unread: sc.Catalog stays nil
+	}
+	var errs Errors
+	files := make([]CatalogFile, 0, len(sc.Catalogs))
+	for i, name := range sc.Catalogs {
+		if strings.TrimSpace(name) == "" {
+			continue // validate reports it
+		}
+		path := name
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(filepath.Dir(sc.File), path)
+		}
+		data, err := opts.ReadFile(path)
+		if err != nil {
+			p := at.lookup(yamlfile.IndexPath("catalogs", i))
+			msg := err.Error()
+			if e, ok := err.(*Error); ok {
+				msg = e.Msg
+			} else if errors.Is(err, fs.ErrNotExist) {
+				msg = "no such file"
+			}
+			errs = append(errs, &Error{File: sc.File, Line: p.Line, Col: p.Col, Field: yamlfile.IndexPath("catalogs", i),
+				Msg: fmt.Sprintf("cannot read the catalog file %s: %s", path, yamlfile.OneLine(msg))})
+			continue
+		}
+		files = append(files, CatalogFile{Path: path, Data: data})
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	ext, ok := opts.Catalog.(Extender)
+	if !ok {
+		return nil // read, so a missing file is caught; nothing to merge into
+	}
+	merged, err := ext.Extend(files)
+	if err != nil {
+		var es Errors
+		if errors.As(err, &es) {
+			// Each file's errors come after the scenario's own.
+			for _, e := range es {
+				e.Seq++
+			}
+			return es
+		}
+		p := at.lookup("catalogs")
+		return Errors{{File: sc.File, Line: p.Line, Col: p.Col, Field: "catalogs", Msg: yamlfile.OneLine(err.Error())}}
+	}
+	opts.Catalog, sc.Catalog = merged, merged
+	return nil
 }

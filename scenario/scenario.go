@@ -27,6 +27,13 @@ type Scenario struct {
 	// Catalogs lists catalog files to load beside the embedded ones, relative
 	// to the scenario file.
 	Catalogs []string `yaml:"catalogs,omitempty" json:"catalogs,omitempty" max:"16"`
+	// Catalog is what the loader checked profile references against: the
+	// Options.Catalog, with the files Catalogs lists merged over it when
+	// the loader read them (Load does; see Options.ReadFile) and the
+	// catalog is an Extender. It is nil when the scenario lists catalogs
+	// that were not read and merged, so a ruleset can refuse to set up a
+	// game without them.
+	Catalog Catalog `yaml:"-" json:"-"`
 
 	Table   Table     `yaml:"table" json:"table"`
 	Terrain []Terrain `yaml:"terrain,omitempty" json:"terrain,omitempty" max:"500"`

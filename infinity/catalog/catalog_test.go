@@ -110,7 +110,7 @@ func TestDefaultContents(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"combi-rifle", "rifle", "hmg", "multi-sniper-rifle", "pistol", "cc-weapon",
-		"chain-rifle", "light-shotgun", "mine", "flash-pulse", "heavy-flamethrower"} {
+		"chain-rifle", "light-shotgun", "mine", "flash-pulse", "heavy-flamethrower", "pulse-carbine", "snare-rifle"} {
 		if _, ok := c.Weapon(id); !ok {
 			t.Errorf("weapon %s missing", id)
 		}
@@ -132,6 +132,8 @@ func TestDefaultContents(t *testing.T) {
 			return w.Traits.Template == DirectLargeTeardrop && w.Traits.Continuous
 		})},
 		{"flash pulse is non-lethal", wp(c, "flash-pulse", func(w Weapon) bool { return w.Traits.NonLethal && w.Save == "BTS" })},
+		{"pulse carbine fires E/M (Ammunition (N4))", wp(c, "pulse-carbine", func(w Weapon) bool { return slices.Equal(w.Ammo, []string{"E/M"}) && w.Traits.NonLethal })},
+		{"snare rifle fires PARA (Ammunition (N4))", wp(c, "snare-rifle", func(w Weapon) bool { return slices.Equal(w.Ammo, []string{"PARA"}) && w.Traits.NonLethal })},
 		{"CC weapon deals PH", wp(c, "cc-weapon", func(w Weapon) bool { return w.Traits.CC && w.DamageAttribute == "PH" })},
 		{"combi rifle has Suppressive Fire", wp(c, "combi-rifle", func(w Weapon) bool { return w.Traits.SuppressiveFire && w.Burst == 3 })},
 	}

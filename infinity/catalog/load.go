@@ -9,6 +9,7 @@ import (
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 
 	"github.com/ordo-rules/ordo/data"
+	"github.com/ordo-rules/ordo/scenario"
 )
 
 // Source is one catalog file: the name to use in messages, and its bytes.
@@ -81,6 +82,22 @@ func (c *Catalog) Load(files ...string) (*Catalog, error) {
 		return nil, errs
 	}
 	return Build(c, srcs...)
+}
+
+// Extend merges the files a scenario's catalogs field lists over c, as
+// Build does: the scenario.Extender interface, through which
+// scenario.Load checks a scenario's profiles against the shipped catalog
+// and the user's own files together.
+func (c *Catalog) Extend(files []scenario.CatalogFile) (scenario.Catalog, error) {
+	srcs := make([]Source, len(files))
+	for i, f := range files {
+		srcs[i] = Source{File: f.Path, Data: f.Data}
+	}
+	out, err := Build(c, srcs...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // Build merges sources, in order, on top of base (nil for none) into a new
