@@ -1,12 +1,15 @@
 package infinity
 
 import (
+	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/internal/testenv"
+	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/rulestest"
 	"github.com/ordo-rules/ordo/scenario"
 )
@@ -75,5 +78,39 @@ func TestCounterfactualCatchesEachLeak(t *testing.T) {
 				t.Fatalf("without twins the suite should not see this leak, but: %v", err)
 			}
 		})
+	}
+}
+
+// Camouflaged (N4): two markers whose troopers trade places look the same
+// to the opponent, in its observation and its menu: markers are listed by
+// label, not in army-list order, which would tell who is who.
+func TestMarkerOrderTellsNothing(t *testing.T) {
+	rs, sc := twinsGround(t)
+	r, err := rules.ResolveRulings(rs.Rulings(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := rs.Setup(sc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.(*State)
+	do(t, st, "blue", EndOrders{})
+	twin := st.clone()
+	if _, ok := twin.twinMarkers("blue", "red", EndOrders{}, rand.New(rand.NewPCG(1, 2))); !ok {
+		t.Fatal("no pair of markers to swap")
+	}
+	if twin.Models[twin.modelOf(twin.trooperIndex("scout-a"))].At == st.Models[st.modelOf(st.trooperIndex("scout-a"))].At {
+		t.Fatal("the twin's scouts did not trade places")
+	}
+	for _, v := range []rules.Viewer{rules.PlayerView("red"), rules.Spectator()} {
+		if a, b := viewJSON(t, st, v), viewJSON(t, twin, v); a != b {
+			t.Errorf("%s tells the markers apart:\n%s\n%s", v, a, b)
+		}
+	}
+	a, _ := json.Marshal(st.Legal("red"))
+	b, _ := json.Marshal(twin.Legal("red"))
+	if string(a) != string(b) {
+		t.Error("red's menu tells the markers apart")
 	}
 }

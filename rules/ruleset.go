@@ -22,7 +22,10 @@ type State interface {
 	// Legal is the menu for seat: every action it may send now (a finite,
 	// representative set where parameters are continuous), and greyed
 	// entries with the rule that forbids them. It has a legal entry exactly
-	// when the Prompt waits for seat.
+	// when the Prompt waits for seat, and lists every action Apply would
+	// accept from seat, up to that sampling. For a seat the Prompt does not
+	// wait for, it shows nothing that seat may not see (an empty menu is
+	// always safe).
 	Legal(seat Seat) []Option
 	// Apply validates a, then applies it, taking any dice from d. A refused
 	// action returns a *RuleError and leaves the state exactly as it was.
