@@ -145,6 +145,8 @@ type Created struct {
 // Secret is a seat's token.
 type Secret struct {
 	Token string `json:"token"`
+	// URL is the seat's link to the web table, set by the server.
+	URL string `json:"url,omitempty"`
 }
 
 // CreateRequest names the scenario of a new match: a bundled one by Name,

@@ -48,6 +48,7 @@ func New(ctx context.Context, a *match.Authority, log *slog.Logger) *Server {
 	s.mux.HandleFunc("GET /api/matches/{id}/seed", s.seed)
 	s.mux.HandleFunc("GET /api/matches/{id}/export", s.export)
 	s.mux.HandleFunc("GET /api/scenarios", s.scenarios)
+	s.webRoutes() // the web table and its API (web.go)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -173,6 +174,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	addLinks(c)
 	w.Header().Set("Location", "/api/matches/"+c.ID)
 	writeJSON(w, http.StatusCreated, c)
 }

@@ -1,0 +1,244 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+
+	"github.com/ordo-rules/ordo/infinity"
+	"github.com/ordo-rules/ordo/match"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+	"github.com/ordo-rules/ordo/server/web"
+)
+
+// MaxOddsActions bounds the menu entries one odds request may ask about.
+const MaxOddsActions = 64
+
+// webRoutes adds the web table (the pages of package web) and the API the
+// pages need beyond the match's own: the board to draw, the odds of menu
+// entries, a replay's state at a step, the lobby's table drawings and the
+// check of a finished match's dice.
+func (s *Server) webRoutes() {
+	pages := web.Handler()
+	s.mux.Handle("GET /{$}", pages)
+	s.mux.Handle("GET /m/{id}", pages)
+	s.mux.Handle("GET /m/{id}/replay", pages)
+	s.mux.Handle("GET /static/", pages)
+	s.mux.HandleFunc("GET /api/matches/{id}/board", s.board)
+	s.mux.HandleFunc("POST /api/matches/{id}/odds", s.odds)
+	s.mux.HandleFunc("GET /api/matches/{id}/replay/{seq}", s.replayAt)
+	s.mux.HandleFunc("GET /api/matches/{id}/verify", s.verify)
+	s.mux.HandleFunc("GET /api/scenario-tables", s.scenarioTables)
+}
+
+// addLinks gives each seat of a created match its link: the table page
+// with the token in the fragment, which browsers send to no server and
+// put in no Referer.
+func addLinks(c *match.Created) {
+	for seat, sec := range c.Seats {
+		sec.URL = "/m/" + c.ID + "#token=" + sec.Token
+		c.Seats[seat] = sec
+	}
+}
+
+// infinityState is the Infinity state behind a match, or a 404 for a
+// match of another ruleset (the web table draws Infinity tables only).
+func infinityState(st rules.State) (*infinity.State, error) {
+	is, ok := st.(*infinity.State)
+	if !ok {
+		return nil, &apiError{status: http.StatusNotFound, Code: "not-found", Message: "the web table draws Infinity matches only"}
+	}
+	return is, nil
+}
+
+// board answers GET /api/matches/{id}/board: the table, its scenery, the
+// Deployment Zones and the profiles the viewer sees (infinity.Board).
+func (s *Server) board(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	v, _, err := s.viewer(r, id, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var b infinity.Board
+	err = s.a.Inspect(r.Context(), id, func(st rules.State, _ int) error {
+		is, err := infinityState(st)
+		if err != nil {
+			return err
+		}
+		b = is.Board(v)
+		return nil
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, b)
+}
+
+// oddsRequest is the body of POST /api/matches/{id}/odds: menu entries
+// (or actions built from them, such as a Move along clicked points).
+type oddsRequest struct {
+	Actions []json.RawMessage `json:"actions"`
+}
+
+// OddsAnswer is one entry's answer: the odds of every attack it declares,
+// or the rule that refuses it now.
+type OddsAnswer struct {
+	Odds    []infinity.RollOdds `json:"odds"`
+	Illegal *rules.RuleError    `json:"illegal,omitempty"`
+}
+
+// odds answers POST /api/matches/{id}/odds for the seat of the token:
+// each action is checked as it would be if sent now, and the exact odds of
+// its attacks are computed from the rolls Resolution would make
+// (infinity.State.Preview). Nothing is applied.
+func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	v, seated, err := s.viewer(r, id, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !seated {
+		s.fail(w, r, &apiError{status: http.StatusUnauthorized, Code: "unauthorized", Message: "the odds of a menu entry are its seat's: send the seat token (Authorization: Bearer TOKEN)"})
+		return
+	}
+	var req oddsRequest
+	if aerr := decodeStrict(http.MaxBytesReader(w, r.Body, MaxActionBody*4+1), MaxActionBody*4, &req); aerr != nil {
+		s.fail(w, r, aerr)
+		return
+	}
+	if n := len(req.Actions); n == 0 || n > MaxOddsActions {
+		s.fail(w, r, badRequest("bad-request", "\"actions\" has %d entries: give 1 to %d", n, MaxOddsActions))
+		return
+	}
+	out := make([]OddsAnswer, len(req.Actions))
+	err = s.a.Inspect(r.Context(), id, func(st rules.State, _ int) error {
+		is, err := infinityState(st)
+		if err != nil {
+			return err
+		}
+		for i, raw := range req.Actions {
+			act, err := infinity.Ruleset{}.DecodeAction(raw)
+			if err == nil {
+				out[i].Odds, err = is.Preview(v.Seat, act)
+			}
+			if err != nil {
+				re, ok := rules.AsRuleError(err)
+				if !ok {
+					re = rules.Errorf(rules.CodeIllegal, "", "actions[%d]: %v", i, err)
+				}
+				out[i].Illegal = re
+			}
+			if out[i].Odds == nil {
+				out[i].Odds = []infinity.RollOdds{}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string][]OddsAnswer{"answers": out})
+}
+
+// replayStep is the answer of GET /api/matches/{id}/replay/{seq}.
+type replayStep struct {
+	Seq         int             `json:"seq"`
+	Total       int             `json:"total"`
+	Observation json.RawMessage `json:"observation"`
+}
+
+// replayAt answers GET /api/matches/{id}/replay/{seq}: the match as a
+// spectator saw it after its first seq entries, whoever asks (a replay
+// shows what was public at each step).
+func (s *Server) replayAt(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	n, err := strconv.Atoi(r.PathValue("seq"))
+	if err != nil || n < 0 {
+		s.fail(w, r, badRequest("bad-request", "seq %q: a step of the log, 0 or more", r.PathValue("seq")))
+		return
+	}
+	st, total, err := s.a.StateAt(r.Context(), id, n)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	obs, err := json.Marshal(st.Observe(rules.Spectator()))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, replayStep{Seq: min(n, total), Total: total, Observation: obs})
+}
+
+// verification is the answer of GET /api/matches/{id}/verify.
+type verification struct {
+	OK         bool   `json:"ok"`
+	Entries    int    `json:"entries"`
+	Dice       int    `json:"dice"`
+	Seed       string `json:"seed"`
+	Commitment string `json:"seed_commitment"`
+	Problem    string `json:"problem,omitempty"`
+}
+
+// verify answers GET /api/matches/{id}/verify once the game is over: the
+// exported match checked by match.Library.Verify (the seed against the
+// commitment, every die against the seed, the log replayed to the end).
+func (s *Server) verify(w http.ResponseWriter, r *http.Request) {
+	x, err := s.a.Export(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := verification{Seed: x.Seed, Commitment: x.Commitment}
+	v, err := s.a.Library().Verify(x)
+	if v != nil {
+		out.Entries, out.Dice = v.Entries, v.Dice
+	}
+	if err != nil {
+		out.Problem = err.Error()
+	} else {
+		out.OK = true
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// scenarioTable is one bundled scenario as the lobby draws it: its name,
+// title, ruleset and table with its scenery — never its troopers (a
+// trooper in Hidden Deployment is placed in the file).
+type scenarioTable struct {
+	Name    string             `json:"name"`
+	Title   string             `json:"title"`
+	Ruleset string             `json:"ruleset"`
+	Width   float64            `json:"width"`
+	Height  float64            `json:"height"`
+	Terrain []scenario.Terrain `json:"terrain"`
+	Seats   []string           `json:"seats"`
+	Rounds  int                `json:"rounds"`
+}
+
+// scenarioTables answers GET /api/scenario-tables: every bundled scenario
+// with its table, for the lobby's drawings.
+func (s *Server) scenarioTables(w http.ResponseWriter, r *http.Request) {
+	lib := s.a.Library()
+	out := []scenarioTable{}
+	for _, name := range lib.ScenarioNames() {
+		sc, err := scenario.Parse(name, lib.Scenarios[name], scenario.Options{})
+		if err != nil {
+			continue // a bundled file that does not parse cannot be created either
+		}
+		t := scenarioTable{Name: name, Title: sc.Name, Ruleset: sc.Ruleset, Width: sc.Table.Width, Height: sc.Table.Height, Terrain: sc.Terrain, Rounds: sc.Rounds}
+		if t.Terrain == nil {
+			t.Terrain = []scenario.Terrain{}
+		}
+		for _, side := range sc.Sides {
+			t.Seats = append(t.Seats, side.Seat)
+		}
+		out = append(out, t)
+	}
+	writeJSON(w, http.StatusOK, map[string][]scenarioTable{"scenarios": out})
+}

@@ -1,0 +1,785 @@
+// Ordo's web table: the lobby (/), the table (/m/{id}, a seat's token in
+// the fragment) and the replay (/m/{id}/replay). It talks only to the
+// ordo serve API and shows only what that API gives this viewer: the
+// seat's observation, menu, log and odds. Text from the server is always
+// set as text, never parsed as HTML.
+'use strict';
+
+const SEAT_COLOURS = ['blue', 'red'];
+const ZOC = 8; // Zone of Control, inches (Zone of Control (N4))
+// Base diameters by Silhouette, inches (Silhouette (N4); geom.DefaultSilhouettes).
+const BASES = [0, 0.984, 0.984, 1.575, 2.165, 1.575, 1.575, 2.165, 2.756];
+
+// ---------- small DOM helpers ----------
+
+function h(tag, attrs, ...kids) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, kids);
+  return el;
+}
+function s(tag, attrs, ...kids) {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  setAttrs(el, attrs);
+  append(el, kids);
+  return el;
+}
+function setAttrs(el, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
+    else if (k === 'text') el.textContent = v;
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+}
+function append(el, kids) {
+  for (const k of kids.flat(Infinity)) {
+    if (k === null || k === undefined || k === false) continue;
+    el.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  }
+}
+// put replaces el's children, skipping null ones.
+function put(el, ...kids) { clear(el); append(el, kids); return el; }
+function clear(el) { while (el.firstChild) el.firstChild.remove(); return el; }
+const pct = p => (100 * p).toFixed(p > 0.9995 || p < 0.0005 ? 0 : 1) + '%';
+const num = x => (Math.round(x * 100) / 100).toString();
+const seatClass = seat => 'seat-' + (SEAT_COLOURS.includes(seat) ? seat : 'other');
+function seatColour(seat, seats) {
+  const i = seats ? seats.indexOf(seat) : SEAT_COLOURS.indexOf(seat);
+  return ['#0072b2', '#d55e00', '#009e73', '#cc79a7'][i < 0 ? 3 : i % 4];
+}
+
+// ---------- the API ----------
+
+class APIError extends Error {
+  constructor(status, body) {
+    super(body && body.message ? body.message : 'HTTP ' + status);
+    this.status = status; this.code = body && body.code; this.rule = body && body.rule; this.seq = body && body.seq;
+  }
+}
+
+async function api(method, path, body, token) {
+  const headers = {};
+  if (token) headers.Authorization = 'Bearer ' + token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok) throw new APIError(res.status, data);
+  return data;
+}
+
+// The seat token: from the link's fragment (#token=…), kept for this tab
+// so that reloading the page keeps the seat.
+function tokenFor(id) {
+  const m = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+  const key = 'ordo.token.' + id;
+  if (m) { sessionStorage.setItem(key, decodeURIComponent(m[1])); return decodeURIComponent(m[1]); }
+  const q = new URLSearchParams(location.search).get('token');
+  if (q) return q;
+  return sessionStorage.getItem(key) || '';
+}
+
+// ---------- describing actions and events in the game's words ----------
+
+const SKILLS = { move: 'Move', 'bs-attack': 'BS Attack', 'cc-attack': 'CC Attack', dodge: 'Dodge', idle: 'Idle', reset: 'Reset',
+  'suppressive-fire': 'Suppressive Fire', discover: 'Discover', 'combat-jump': 'Combat Jump' };
+const skillName = k => SKILLS[k] || k;
+const pt = p => '(' + num(p[0]) + ', ' + num(p[1]) + ')';
+
+function skillText(k) {
+  if (!k) return '';
+  let t = skillName(k.name);
+  if (k.route && k.route.length) t += ' to ' + pt(k.route[k.route.length - 1]) + (k.route.length > 1 ? ' via ' + (k.route.length - 1) + ' point' + (k.route.length > 2 ? 's' : '') : '');
+  if (k.target) t += ' on ' + k.target;
+  if (k.split) t += ' split ' + k.split.map(x => x.target + ' ×' + x.dice).join(', ');
+  if (k.weapon) t += ' with ' + k.weapon;
+  if (k.ammo) t += ' (' + k.ammo + ')';
+  if (k.burst) t += ' B' + k.burst;
+  return t;
+}
+
+function actionText(a) {
+  if (!a) return 'something hidden';
+  switch (a.kind) {
+    case 'activate': return a.trooper + ' spends ' + (a.order === 'lieutenant' ? 'the Lieutenant Special Order' : a.order === 'order' ? 'an Order' : 'a ' + a.order + ' Order') + ': ' + skillText(a.skill);
+    case 'second': return 'second skill: ' + skillText(a.skill);
+    case 'aro': return a.declarations && a.declarations.length ? 'ARO: ' + a.declarations.map(d => d.trooper + ' ' + skillText(d.skill)).join('; ') : 'no ARO';
+    case 'resolve': return 'the dice are rolled';
+    case 'dodge-move': return a.stay ? a.trooper + ' stays after the Dodge' : a.trooper + ' dodges to ' + pt(a.to);
+    case 'end-orders': return 'ends the Orders Phase';
+    case 'guts': return 'Guts Rolls';
+    case 'guts-move': return (a.trooper || '') + ' Guts: ' + (a.stay ? 'stays' : a.prone ? 'goes Prone' : a.to ? 'moves to ' + pt(a.to) : 'chooses');
+    case 'appoint': return 'appoints ' + (a.trooper || 'a new Lieutenant');
+    case 'transfer': return 'Command Token: ' + (a.trooper || 'a trooper') + ' to group ' + a.group;
+    case 'land': return 'the Combat Jump PH Roll';
+    case 'place-jump': return a.trooper + ' is set down at ' + pt(a.to);
+    case 'alert': return 'Alert: ' + (a.trooper || '');
+    case 'move-token': return 'the Active Proxy Token ' + (a.proxy ? 'moves to ' + a.proxy : 'stays');
+  }
+  return a.kind;
+}
+
+function svText(sv) {
+  if (!sv) return '';
+  const mods = (sv.mods || []).map(m => (m.value >= 0 ? '+' : '−') + Math.abs(m.value) + ' ' + m.name).join(' ');
+  return sv.attribute + ' ' + sv.base + (mods ? ' ' + mods : '') + ' = ' + sv.value;
+}
+
+function eventText(e) {
+  switch (e.kind) {
+    case 'turn-started': return 'Round ' + e.round + ', ' + e.seat + "'s turn. Orders: " + Object.entries(e.pools || {}).map(([g, n]) => 'group ' + g + ' ' + n).join(', ') + (e.lieutenant ? '; ' + e.lieutenant + ' Lieutenant Special Order' : '');
+    case 'order-spent': return e.trooper + ' spends ' + (e.order === 'lieutenant' ? 'the Lieutenant Special Order' : e.order === 'order' ? 'an Order' : 'a ' + e.order + ' Order') + ': ' + skillText(e.skill);
+    case 'second-declared': return e.trooper + ' declares ' + skillText(e.skill);
+    case 'aros-declared': return 'ARO window ' + e.window + ': ' + ((e.aros || []).map(d => d.trooper + ' ' + skillText(d.skill)).join('; ') || 'no ARO') + (e.forfeited && e.forfeited.length ? '; forfeited: ' + e.forfeited.join(', ') : '') + (e.delayed && e.delayed.length ? '; delayed: ' + e.delayed.join(', ') : '');
+    case 'became-idle': return e.trooper + "'s " + skillName(e.skill) + ' fails: ' + e.reason;
+    case 'rolled': return e.trooper + ' ' + skillName(e.skill) + ' (' + (e.roll === 'face-to-face' ? 'Face to Face' : 'Normal') + ' Roll): SV ' + svText(e.sv) + ', dice ' + (e.dice || []).map(dieText).join(' ') + (e.against ? ' vs ' + e.against : '') + ' → ' + rollResult(e);
+    case 'saved': return e.trooper + ' makes ' + (e.faces || []).length + ' Saving Roll' + ((e.faces || []).length === 1 ? '' : 's') + ' against ' + e.from + ' (' + e.ammo + ', Attack Damage ' + e.attackDamage + '): ' + (e.faces || []).join(' ') + ', ' + e.failed + ' failed';
+    case 'wounded': return e.trooper + ' loses ' + e.lost + ' W/STR, ' + e.left + ' left' + (e.states && e.states.length ? ': ' + e.states.join(', ') : '');
+    case 'state-changed': return e.trooper + (e.on ? ' is ' : ' is no longer ') + e.state + (e.why ? ' (' + e.why + ')' : '');
+    case 'moved': return e.model + ' moves from ' + pt(e.from) + ' to ' + pt(e.to) + (e.why && e.why !== 'move' ? ' (' + e.why + ')' : '');
+    case 'turn-ended': return 'end of ' + (e.seat || '') + "'s turn";
+    case 'game-ended': return 'game over. Victory Points: ' + Object.entries(e.victoryPoints || {}).map(([k, v]) => k + ' ' + v).join(', ');
+    case 'guts-check': return e.trooper + ' Guts Roll: ' + (e.why ? 'fails (' + e.why + ')' : 'SV ' + svText(e.sv) + ', die ' + (e.dice || []).map(dieText).join(' ') + ' → ' + (e.passed ? 'passed' : 'failed'));
+    case 'turned': return e.trooper + ' turns to face ' + (e.facing !== undefined ? e.facing + '°' : 'its attacker');
+    case 'appointed': return e.seat + ' appoints ' + (e.trooper || 'a new Lieutenant');
+    case 'lieutenant-revealed': return e.seat + "'s Lieutenant is " + e.trooper;
+  }
+  const rest = Object.entries(e).filter(([k]) => k !== 'kind').map(([k, v]) => k + ' ' + (typeof v === 'object' ? JSON.stringify(v) : v)).join(', ');
+  return e.kind.replace(/-/g, ' ') + (rest ? ': ' + rest : '');
+}
+function dieText(d) {
+  if (d.template) return 'T';
+  return d.result + (d.critical ? 'C' : d.cancelled ? 'x' : d.success ? '' : '-');
+}
+function rollResult(e) {
+  if (e.skill === 'dodge' || e.skill === 'reset' || e.skill === 'discover') return e.hits + e.crits > 0 ? 'success' : 'failure';
+  return e.hits + ' hit' + (e.hits === 1 ? '' : 's') + (e.crits ? ', ' + e.crits + ' Critical' + (e.crits > 1 ? 's' : '') : '');
+}
+
+// ---------- the board ----------
+
+// drawBoard draws the table: edges, scenery, Deployment Zones, the models
+// as bases sized by Silhouette with their front arc and label, and the
+// Order in progress.
+function drawBoard(svg, board, obs, opts) {
+  clear(svg);
+  const W = board.width, H = board.height;
+  svg.setAttribute('viewBox', '-0.5 -0.5 ' + (W + 1) + ' ' + (H + 1));
+  svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  const seats = (obs.armies || []).map(a => a.seat);
+  svg.append(s('rect', { x: 0, y: 0, width: W, height: H, fill: '#efe9dc', stroke: '#333', 'stroke-width': 0.1, 'data-role': 'table' }));
+  for (let x = 4; x < W; x += 4) svg.append(s('line', { x1: x, y1: 0, x2: x, y2: H, stroke: '#d8d0bd', 'stroke-width': 0.03 }));
+  for (let y = 4; y < H; y += 4) svg.append(s('line', { x1: 0, y1: y, x2: W, y2: y, stroke: '#d8d0bd', 'stroke-width': 0.03 }));
+  for (const [seat, z] of Object.entries(board.zones || {})) {
+    const c = seatColour(seat, seats);
+    svg.append(s('rect', { class: 'zone', x: z[0][0], y: z[0][1], width: z[1][0] - z[0][0], height: z[1][1] - z[0][1], fill: c, stroke: c }, s('title', { text: seat + "'s Deployment Zone" })));
+  }
+  for (const t of board.terrain || []) {
+    const cls = 'terrain ' + (t.impassable ? 'impassable' : t.cover ? 'cover' : 'plain');
+    const what = [t.impassable && 'impassable', t.blocksLoF && 'blocks Line of Fire', t.cover && 'Partial Cover'].filter(Boolean).join(', ');
+    svg.append(s('polygon', { class: cls, points: t.polygon.map(p => p.join(',')).join(' ') }, s('title', { text: t.name + (what ? ' (' + what + ')' : '') })));
+  }
+  const zocLayer = s('g', {});
+  svg.append(zocLayer);
+  if (obs.order && obs.order.path && obs.order.path.length > 1) {
+    svg.append(s('polyline', { class: 'path', points: obs.order.path.map(p => p.join(',')).join(' ') }, s('title', { text: 'the Order in progress' })));
+  }
+  const troopers = new Map((obs.troopers || []).map(t => [t.id, t]));
+  for (const m of obs.models || []) {
+    if (m.removed) continue;
+    const t = troopers.get(m.trooper) || { id: m.trooper, seat: '', states: [] };
+    const r = (BASES[m.s] || 1) / 2;
+    const colour = seatColour(t.seat, seats);
+    const down = (t.states || []).some(x => x === 'Unconscious' || x === 'Dead');
+    const cls = ['model', t.marker ? 'marker' : '', down ? 'down' : '', opts.highlight && opts.highlight.has(t.id) ? 'highlight' : '',
+      opts.selected === t.id ? 'selected' : '', opts.selectable && opts.selectable.has(t.id) ? 'selectable' : ''].filter(Boolean).join(' ');
+    const g = s('g', { class: cls, 'data-trooper': t.id, 'data-model': m.id, transform: 'translate(' + m.at[0] + ',' + m.at[1] + ')' });
+    const f = (m.facing || 0) * Math.PI / 180;
+    if (t.marker) {
+      // The opponent sees only the marker: a square token and its label.
+      g.append(s('rect', { x: -0.5, y: -0.5, width: 1, height: 1, fill: colour, 'fill-opacity': 0.7 }));
+      g.append(s('text', { x: 0, y: 1.1, 'text-anchor': 'middle', text: t.id }));
+    } else {
+      g.append(s('circle', { class: 'base', r, fill: colour }));
+      // The front arc: the 180° half of the base the model faces.
+      const a0 = f - Math.PI / 2, a1 = f + Math.PI / 2;
+      g.append(s('path', { class: 'arc', d: 'M0,0 L' + r * Math.cos(a0) + ',' + r * Math.sin(a0) + ' A' + r + ',' + r + ' 0 0 1 ' + r * Math.cos(a1) + ',' + r * Math.sin(a1) + ' Z' }));
+      g.append(s('line', { class: 'facing', x1: 0, y1: 0, x2: r * Math.cos(f), y2: r * Math.sin(f) }));
+      g.append(s('text', { x: 0, y: r + 0.75, 'text-anchor': 'middle', text: t.id }));
+      if (t.lieutenant) g.append(s('text', { class: 'lt', x: 0, y: -r - 0.2, 'text-anchor': 'middle', text: '★ LT', 'data-role': 'lieutenant' }));
+    }
+    g.append(s('title', { text: (t.marker ? 'marker ' + t.id : t.id + ' (' + t.profile + ', ' + t.seat + ')') + (t.states && t.states.length ? ': ' + t.states.join(', ') : '') + (t.lieutenant ? ', Lieutenant' : '') }));
+    g.addEventListener('mouseenter', () => { clear(zocLayer); zocLayer.append(s('circle', { class: 'zoc', cx: m.at[0], cy: m.at[1], r: ZOC + r }, s('title', { text: 'Zone of Control' }))); });
+    g.addEventListener('mouseleave', () => clear(zocLayer));
+    if (opts.onModel) g.addEventListener('click', ev => { ev.stopPropagation(); opts.onModel(t, m); });
+    svg.append(g);
+  }
+  if (opts.plan && opts.plan.points.length > 1) {
+    svg.append(s('polyline', { class: 'plan ' + opts.plan.state, points: opts.plan.points.map(p => p.join(',')).join(' ') }));
+    for (const p of opts.plan.points.slice(1)) svg.append(s('circle', { cx: p[0], cy: p[1], r: 0.2, fill: '#111' }));
+  }
+}
+
+// boardPoint is where a click on the board falls, in table inches.
+function boardPoint(svg, ev) {
+  const p = svg.createSVGPoint();
+  p.x = ev.clientX; p.y = ev.clientY;
+  const q = p.matrixTransform(svg.getScreenCTM().inverse());
+  return [Math.round(q.x * 10) / 10, Math.round(q.y * 10) / 10];
+}
+
+function miniTable(t) {
+  const svg = s('svg', { viewBox: '-0.5 -0.5 ' + (t.width + 1) + ' ' + (t.height + 1), role: 'img', 'aria-label': 'the table of ' + t.title });
+  svg.append(s('rect', { x: 0, y: 0, width: t.width, height: t.height, fill: '#efe9dc', stroke: '#333', 'stroke-width': 0.2 }));
+  for (const tr of t.terrain || []) svg.append(s('polygon', { class: 'terrain ' + (tr.impassable ? 'impassable' : tr.cover ? 'cover' : 'plain'), points: tr.polygon.map(p => p.join(',')).join(' ') }));
+  return svg;
+}
+
+// ---------- the lobby ----------
+
+async function lobby(app) {
+  document.title = 'Ordo — lobby';
+  const list = h('div', { class: 'scenarios' });
+  const form = h('div', { class: 'panel' });
+  const recent = h('div', { class: 'panel' });
+  clear(app).append(h('div', { class: 'lobby' },
+    h('section', {}, h('h1', { text: 'Play a match' }), h('p', { class: 'muted', text: 'Pick a bundled scenario, create the match, and send the other seat its link. Ordo enforces every rule and rolls every die.' }), list),
+    h('aside', {}, form, recent)));
+  drawRecent(recent);
+  let chosen = null;
+  const rulings = h('input', { id: 'rulings', placeholder: 'e.g. criticals=n3-auto-wound', 'aria-label': 'rulings' });
+  const create = h('button', { class: 'primary', id: 'create', disabled: true, text: 'Create match' });
+  const out = h('div', { id: 'created' });
+  form.append(h('h2', { text: 'New match' }), h('div', { id: 'chosen', class: 'muted', text: 'Choose a scenario.' }),
+    h('label', { class: 'small' }, 'Rulings (name=reading, comma-separated): ', rulings), h('p', {}, create), out);
+  const data = await api('GET', '/api/scenario-tables');
+  for (const t of data.scenarios) {
+    const playable = t.ruleset === 'infinity-n4';
+    const card = h('div', { class: 'card', 'data-scenario': t.name, tabindex: 0, role: 'button', 'aria-disabled': !playable },
+      miniTable(t), h('div', { class: 'title', text: t.title || t.name }),
+      h('div', { class: 'name', text: t.name + ' · ' + t.width + '″×' + t.height + '″ · ' + (t.seats || []).join(' v ') + (t.rounds ? ' · ' + t.rounds + ' rounds' : '') }),
+      playable ? null : h('div', { class: 'small muted', text: 'the web table draws Infinity tables only' }));
+    const pick = () => {
+      if (!playable) return;
+      for (const c of list.children) c.classList.remove('selected');
+      card.classList.add('selected');
+      chosen = t;
+      form.querySelector('#chosen').textContent = t.title + ' (' + t.name + ')';
+      create.disabled = false;
+    };
+    card.addEventListener('click', pick);
+    card.addEventListener('keydown', ev => { if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); pick(); } });
+    list.append(card);
+  }
+  create.addEventListener('click', async () => {
+    const r = {};
+    for (const part of rulings.value.split(',').map(x => x.trim()).filter(Boolean)) {
+      const [k, v] = part.split('=').map(x => x.trim());
+      if (!k || !v) { put(out, h('p', { class: 'err', text: 'A ruling is written name=reading: "' + part + '"' })); return; }
+      r[k] = v;
+    }
+    create.disabled = true;
+    try {
+      const c = await api('POST', '/api/matches', { scenario: chosen.name, rulings: r });
+      const links = {};
+      for (const [seat, sec] of Object.entries(c.seats)) links[seat] = location.origin + (sec.url || '/m/' + c.id + '#token=' + sec.token);
+      const rec = { id: c.id, scenario: chosen.title || chosen.name, created: new Date().toISOString(), links };
+      const all = JSON.parse(localStorage.getItem('ordo.recent') || '[]').filter(x => x.id !== c.id);
+      all.unshift(rec);
+      localStorage.setItem('ordo.recent', JSON.stringify(all.slice(0, 20)));
+      put(out, h('h2', { text: 'Match ' + c.id }), linkList(rec), h('p', { class: 'small muted' }, 'Seed commitment: ', h('code', { text: c.seed_commitment })));
+      drawRecent(recent);
+    } catch (e) {
+      put(out, h('p', { class: 'err', text: e.message }));
+    } finally { create.disabled = false; }
+  });
+}
+
+function linkList(rec) {
+  const row = (label, url, id) => h('div', {}, h('label', { class: 'small' }, label, h('input', { readonly: true, value: url, id, onfocus: e => e.target.select() })), ' ', h('a', { href: url, text: 'open' }));
+  return h('div', { class: 'links' },
+    Object.entries(rec.links).map(([seat, url]) => row(seat + "'s seat (keep it to that player) ", url, 'link-' + seat)),
+    row('Spectators ', location.origin + '/m/' + rec.id, 'link-spectator'),
+    row('Replay ', location.origin + '/m/' + rec.id + '/replay', 'link-replay'));
+}
+
+function drawRecent(el) {
+  const all = JSON.parse(localStorage.getItem('ordo.recent') || '[]');
+  put(el, h('h2', { text: 'My recent matches' }), all.length ? null : h('p', { class: 'muted', text: 'None yet in this browser.' }),
+    h('ul', {}, all.map(r => h('li', {}, h('span', { text: r.scenario + ' ' }), h('span', { class: 'small muted', text: r.created.slice(0, 16).replace('T', ' ') + ' ' }),
+      Object.entries(r.links).map(([seat, url]) => [h('a', { href: url, class: seatClass(seat), text: seat }), ' ']), h('a', { href: '/m/' + r.id + '/replay', text: 'replay' })))));
+}
+
+// ---------- the table ----------
+
+class Table {
+  constructor(app, id) {
+    this.app = app; this.id = id; this.token = tokenFor(id);
+    this.log = []; this.snap = null; this.board = null; this.odds = new Map();
+    this.selected = null; this.plan = null; this.retry = 0; this.closed = false; this.timings = [];
+    window.ordo = this; // for the browser tests and the curious: what this page holds
+  }
+
+  async start() {
+    document.title = 'Ordo — match ' + this.id;
+    const svg = s('svg', { id: 'board', role: 'img', 'aria-label': 'the table' });
+    this.svg = svg;
+    this.status = h('div', { class: 'status', id: 'status' });
+    this.promptEl = h('div', { class: 'panel prompt', id: 'prompt' });
+    this.menuEl = h('div', { class: 'panel', id: 'menu' });
+    this.diceEl = h('div', { class: 'panel dice', id: 'dice' });
+    this.logEl = h('div', { class: 'panel', id: 'log-panel' });
+    this.armiesEl = h('div', { class: 'panel', id: 'armies' });
+    clear(this.app).append(h('div', { class: 'table-layout' },
+      h('div', { class: 'board-wrap' }, this.status, svg),
+      h('div', { class: 'side' }, this.promptEl, this.menuEl, this.diceEl, this.logEl, this.armiesEl,
+        h('div', { class: 'keys' }, h('kbd', { text: 'Enter' }), ' declare the route · ', h('kbd', { text: 'Backspace' }), ' undo a point · ', h('kbd', { text: 'Esc' }), ' cancel · ',
+          h('kbd', { text: 'E' }), ' end the Orders Phase · ', h('kbd', { text: 'N' }), ' no ARO · ', h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' the nth legal entry'))));
+    svg.addEventListener('click', ev => this.boardClick(ev));
+    document.addEventListener('keydown', ev => this.key(ev));
+    const t0 = performance.now();
+    const [board, snap, page] = await Promise.all([
+      api('GET', '/api/matches/' + this.id + '/board', undefined, this.token),
+      api('GET', '/api/matches/' + this.id, undefined, this.token),
+      api('GET', '/api/matches/' + this.id + '/log', undefined, this.token)]);
+    this.board = board; this.log = page.entries; this.snap = snap;
+    await this.render();
+    this.firstRender = performance.now() - t0;
+    document.body.dataset.firstRender = this.firstRender.toFixed(1);
+    this.connect();
+  }
+
+  get me() { return this.snap && this.snap.viewer && this.snap.viewer.role === 'player' ? this.snap.viewer.seat : null; }
+
+  connect() {
+    if (this.closed) return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = new URLSearchParams({ from: String(this.log.length) });
+    if (this.token) q.set('token', this.token);
+    const ws = new WebSocket(proto + '//' + location.host + '/api/matches/' + this.id + '/ws?' + q);
+    this.ws = ws;
+    const conn = document.getElementById('conn');
+    ws.onopen = () => { this.retry = 0; conn.textContent = 'live'; };
+    ws.onmessage = ev => {
+      const m = JSON.parse(ev.data);
+      if (m.type === 'entry' && m.entry.seq === this.log.length) this.log.push(m.entry);
+      if (m.type === 'state') { this.snap = m.state; this.render(); }
+    };
+    ws.onclose = () => {
+      if (this.closed) return;
+      conn.textContent = 'reconnecting…';
+      // Back off a little, then catch up from the entries this page has.
+      const wait = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  async render() {
+    const snap = this.snap, obs = snap.observation, me = this.me;
+    const mine = me && snap.prompt.seats && snap.prompt.seats.includes(me);
+    const aro = mine && /^aro-/.test(snap.prompt.window || '');
+    // The troopers that may react: those the ARO menu names in a legal entry.
+    const highlight = new Set();
+    if (aro) for (const m of snap.menu || []) if (!m.illegal) for (const d of m.action.declarations || []) highlight.add(d.trooper);
+    this.highlight = highlight;
+    this.renderStatus(obs, snap);
+    this.renderPrompt(snap, mine, aro);
+    this.drawBoard();
+    this.renderDice();
+    this.renderLog();
+    this.renderArmies(obs);
+    this.renderMenu(mine);
+    document.body.dataset.seq = String(snap.seq);
+    document.body.dataset.window = snap.prompt.window || snap.prompt.kind;
+    if (this.pending) { const p = this.pending; this.pending = null; p(); }
+  }
+
+  drawBoard() {
+    const own = new Set();
+    if (this.me) for (const m of this.snap.menu || []) if (!m.illegal && m.action.trooper) own.add(m.action.trooper);
+    drawBoard(this.svg, this.board, this.snap.observation, {
+      highlight: this.highlight, selected: this.selected, selectable: own, plan: this.plan,
+      onModel: t => { if (own.has(t.id)) { this.selected = this.selected === t.id ? null : t.id; this.plan = null; this.render(); } },
+    });
+    this.svg.classList.toggle('routing', !!this.plan);
+  }
+
+  renderStatus(obs, snap) {
+    const waiting = (snap.prompt.seats || []).join(', ');
+    const vp = this.victoryPoints();
+    put(this.status, 
+      h('span', { class: 'turn', text: snap.over ? 'Game over' : 'Round ' + obs.round + ' of ' + obs.rounds }),
+      obs.active ? h('span', {}, 'turn: ', h('span', { class: seatClass(obs.active), text: obs.active })) : null,
+      h('span', { id: 'waiting' }, snap.over ? '' : 'waiting for ', h('span', { class: seatClass(waiting), text: waiting }), snap.prompt.window ? ' (' + snap.prompt.window + ')' : ''),
+      h('span', { class: 'muted' }, this.me ? ['you are ', h('span', { class: seatClass(this.me), text: this.me })] : 'spectating'),
+      vp ? h('span', { text: 'Victory Points: ' + Object.entries(vp).map(([k, v]) => k + ' ' + v).join(', ') }) : null,
+      h('a', { href: '/m/' + this.id + '/replay', class: 'small', text: 'replay' }));
+  }
+
+  victoryPoints() {
+    for (let i = this.log.length - 1; i >= 0; i--) for (const e of this.log[i].events || []) if (e.kind === 'game-ended') return e.victoryPoints;
+    return null;
+  }
+
+  renderPrompt(snap, mine, aro) {
+    const el = this.promptEl;
+    el.className = 'panel prompt' + (mine ? ' mine' : '') + (aro ? ' aro' : '');
+    if (snap.over) { put(el, h('h2', { text: 'The game is over' }), h('a', { href: '/m/' + this.id + '/replay', text: 'Replay it and check the dice' })); return; }
+    if (aro) {
+      const o = snap.observation.order;
+      put(el, h('h2', { id: 'aro-prompt', text: 'ARO: your troopers may react' }),
+        h('p', {}, o ? o.trooper + ' declared ' + skillText(o.first) + (o.second ? ' then ' + skillText(o.second) : '') + '. ' : '',
+          'Highlighted on the table: ', h('b', { text: [...this.highlight].join(', ') || 'none' }), '. Choose below, or no ARO.'));
+      return;
+    }
+    put(el, h('h2', { text: mine ? 'Your move' : this.me ? 'Waiting for ' + (snap.prompt.seats || []).join(', ') : 'Watching' }),
+      h('p', { class: 'small muted', text: mine ? 'Pick a trooper and a skill. A Move is drawn on the table: click its points.' : snap.prompt.window ? 'step: ' + snap.prompt.window : '' }));
+  }
+
+  // renderMenu lists the seat's menu grouped by trooper, greyed entries
+  // with their reason, the Move entries as one "draw a route" choice, and
+  // the exact odds beside every attack.
+  renderMenu(mine) {
+    const el = this.menuEl;
+    const menu = (this.me && this.snap.menu) || [];
+    if (!this.me) { put(el, h('h2', { text: 'Spectating' }), h('p', { class: 'muted small', text: 'Spectators see what is public: no Lieutenant, no hidden trooper, markers as markers.' })); return; }
+    if (!mine || !menu.length) { put(el, h('h2', { text: 'Menu' }), h('p', { class: 'muted small', text: 'Nothing to declare now.' })); return; }
+    const groups = new Map();
+    const add = (who, item) => { if (!groups.has(who)) groups.set(who, []); groups.get(who).push(item); };
+    for (const item of menu) {
+      const a = item.action;
+      const who = a.trooper || (a.declarations && a.declarations.length === 1 ? a.declarations[0].trooper : a.kind === 'second' ? (this.snap.observation.order || {}).trooper || 'this Order' : 'general');
+      add(who, item);
+    }
+    // The odds come in their own request: the menu is drawn at once, and
+    // again with the odds when they arrive.
+    const attacks = menu.filter(m => !m.illegal && isAttackAction(m.action)).slice(0, 64);
+    const missing = attacks.filter(m => !this.odds.has(JSON.stringify(m.action)));
+    if (missing.length) {
+      const snap = this.snap;
+      this.fetchOdds(missing.map(m => m.action)).then(() => { if (this.snap === snap) this.renderMenu(mine); });
+    }
+    const legal = [];
+    const sections = [];
+    const order = [...groups.keys()].sort((a, b) => (a === 'general') - (b === 'general'));
+    for (const who of order) {
+      if (this.selected && who !== this.selected && who !== 'general' && groups.size > 2) continue;
+      const items = groups.get(who);
+      const sec = h('div', { class: 'group', 'data-group': who }, h('div', { class: 'who ' + (this.highlight.has(who) ? 'seat-' + this.me : ''), text: who === 'general' ? 'General' : who }));
+      // The Move entries become one choice per (kind, Order): draw the route.
+      const moves = new Map();
+      for (const item of items) {
+        const k = skillOf(item.action);
+        if (k && k.name === 'move' && (item.action.kind === 'activate' || item.action.kind === 'second')) {
+          const key = item.action.kind + '/' + (item.action.order || '');
+          if (!moves.has(key)) moves.set(key, []);
+          moves.get(key).push(item);
+          continue;
+        }
+        if (item.action.kind === 'dodge-move' && !item.action.stay) { const key = 'dodge-move'; if (!moves.has(key)) moves.set(key, []); moves.get(key).push(item); continue; }
+        sec.append(this.entry(item, legal));
+      }
+      let after = sec.firstChild;
+      for (const [key, items] of moves) {
+        const any = items.find(i => !i.illegal);
+        const a = (any || items[0]).action;
+        const label = key === 'dodge-move' ? 'Dodge movement (click where to, up to 2″)' : 'Move' + (a.order ? ' (' + a.order + ' Order)' : '') + ' — click the route on the table';
+        const b = h('button', { 'data-kind': 'route', 'data-trooper': who, 'data-order': a.order, disabled: !any, text: label, onclick: () => this.startRoute(a) });
+        const e = h('div', { class: 'entry' }, b, any ? null : h('span', { class: 'why', text: items[0].illegal.message + (items[0].illegal.rule ? ' (' + items[0].illegal.rule + ')' : '') }));
+        if (any) legal.push(b);
+        after.after(e); after = e;
+      }
+      sections.push(sec);
+    }
+    legal.forEach((b, i) => { if (i < 9) b.title = 'key ' + (i + 1); });
+    this.legalButtons = legal;
+    const planEl = this.plan ? this.planPanel() : null;
+    put(el, h('h2', { text: 'Menu' }), planEl, sections);
+  }
+
+  entry(item, legal) {
+    const a = item.action;
+    const label = menuLabel(a);
+    const b = h('button', { 'data-kind': a.kind, 'data-action': JSON.stringify(a), disabled: !!item.illegal, text: label, onclick: () => this.send(a) });
+    const row = h('div', { class: 'entry' }, b);
+    if (item.illegal) row.append(h('span', { class: 'why', text: item.illegal.message + (item.illegal.rule ? ' (' + item.illegal.rule + ')' : '') }));
+    else legal.push(b);
+    const odds = this.odds.get(JSON.stringify(a));
+    if (odds && !item.illegal) row.append(oddsChart(odds));
+    return row;
+  }
+
+  async fetchOdds(actions) {
+    const want = actions.filter(a => !this.odds.has(JSON.stringify(a)));
+    if (!want.length) return;
+    try {
+      const res = await api('POST', '/api/matches/' + this.id + '/odds', { actions: want }, this.token);
+      res.answers.forEach((ans, i) => this.odds.set(JSON.stringify(want[i]), ans));
+    } catch (e) { /* the menu still works without odds */ }
+  }
+
+  startRoute(template) {
+    const obs = this.snap.observation;
+    const trooper = template.trooper || (obs.order || {}).trooper;
+    const model = obs.models.find(m => m.trooper === trooper);
+    const tv = obs.troopers.find(t => t.id === trooper);
+    const prof = tv && this.board.profiles[tv.profile];
+    let limit = prof ? prof.mov[template.kind === 'second' ? 1 : 0] : null;
+    if (template.kind === 'dodge-move') limit = 2;
+    const start = template.kind === 'second' && obs.order && obs.order.path.length ? obs.order.path[obs.order.path.length - 1] : model.at;
+    this.selected = trooper;
+    this.plan = { template, start, points: [start], limit, state: 'unknown', why: '' };
+    this.render();
+  }
+
+  planAction() {
+    const p = this.plan, t = p.template, route = p.points.slice(1);
+    if (t.kind === 'dodge-move') return { kind: 'dodge-move', trooper: t.trooper, to: route[route.length - 1], facing: t.facing || 0 };
+    const skill = { name: 'move', route };
+    return t.kind === 'second' ? { kind: 'second', skill } : { kind: 'activate', trooper: t.trooper, order: t.order, skill };
+  }
+
+  planPanel() {
+    const p = this.plan;
+    let len = 0;
+    for (let i = 1; i < p.points.length; i++) len += Math.hypot(p.points[i][0] - p.points[i - 1][0], p.points[i][1] - p.points[i - 1][1]);
+    return h('div', { class: 'route panel', id: 'route' },
+      h('div', {}, h('b', { text: 'Route for ' + this.selected + ': ' }), h('span', { id: 'route-length', text: num(len) + '″' + (p.limit ? ' of MOV ' + p.limit + '″' : '') })),
+      h('div', { id: 'route-check', class: p.state === 'illegal' ? 'err' : p.state === 'legal' ? 'ok' : 'muted', text: p.points.length < 2 ? 'Click the table to add points.' : p.state === 'legal' ? 'Legal.' : p.state === 'illegal' ? p.why : 'Checking…' }),
+      h('div', {}, h('button', { class: 'primary', id: 'declare-route', disabled: p.state !== 'legal', text: 'Declare', onclick: () => this.send(this.planAction()) }), ' ',
+        h('button', { text: 'Undo point', onclick: () => this.undoPoint() }), ' ', h('button', { text: 'Cancel', onclick: () => { this.plan = null; this.render(); } })));
+  }
+
+  boardClick(ev) {
+    if (!this.plan) return;
+    this.plan.points.push(boardPoint(this.svg, ev));
+    this.checkPlan();
+  }
+  undoPoint() { if (this.plan && this.plan.points.length > 1) { this.plan.points.pop(); this.checkPlan(); } }
+
+  // checkPlan asks the server whether the route is legal now, with the
+  // rule that refuses it (the same check the action would meet).
+  async checkPlan() {
+    const p = this.plan;
+    p.state = 'unknown';
+    this.render();
+    if (p.points.length < 2) return;
+    const a = this.planAction();
+    const stamp = (this.planStamp = (this.planStamp || 0) + 1);
+    try {
+      const res = await api('POST', '/api/matches/' + this.id + '/odds', { actions: [a] }, this.token);
+      if (stamp !== this.planStamp || this.plan !== p) return;
+      const ill = res.answers[0].illegal;
+      p.state = ill ? 'illegal' : 'legal';
+      p.why = ill ? ill.message + (ill.rule ? ' (' + ill.rule + ')' : '') : '';
+    } catch (e) { p.state = 'illegal'; p.why = e.message; }
+    this.render();
+  }
+
+  async send(action) {
+    const t0 = performance.now();
+    const id = 'w' + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+    try {
+      const seq = this.snap.seq;
+      // The round trip ends when the page has rendered the state after it.
+      const rendered = new Promise(resolve => { this.pending = resolve; });
+      const res = await api('POST', '/api/matches/' + this.id + '/actions', { seq, id, action }, this.token);
+      document.body.dataset.lastPost = (performance.now() - t0).toFixed(1);
+      this.plan = null; this.selected = null; this.odds.clear();
+      if (this.snap.seq < res.seq) await rendered; else { this.pending = null; await this.render(); }
+      this.timings.push(performance.now() - t0);
+      document.body.dataset.lastRoundTrip = (performance.now() - t0).toFixed(1);
+    } catch (e) {
+      this.pending = null;
+      this.flash(e);
+    }
+  }
+
+  flash(e) {
+    const msg = h('p', { class: 'err', id: 'error', text: e.message + (e.rule ? ' (' + e.rule + ')' : '') });
+    this.promptEl.append(msg);
+    setTimeout(() => msg.remove(), 6000);
+    if (e.code === 'stale') this.catchUp();
+  }
+
+  async catchUp() {
+    const page = await api('GET', '/api/matches/' + this.id + '/log?from=' + this.log.length, undefined, this.token);
+    for (const e of page.entries) if (e.seq === this.log.length) this.log.push(e);
+    this.snap = await api('GET', '/api/matches/' + this.id, undefined, this.token);
+    this.render();
+  }
+
+  key(ev) {
+    if (ev.target.closest && ev.target.closest('input, select, textarea')) return;
+    if (ev.key === 'Escape' && this.plan) { this.plan = null; this.render(); ev.preventDefault(); return; }
+    if (ev.key === 'Enter' && this.plan && this.plan.state === 'legal') { this.send(this.planAction()); ev.preventDefault(); return; }
+    if (ev.key === 'Backspace' && this.plan) { this.undoPoint(); ev.preventDefault(); return; }
+    const menu = this.me ? this.snap.menu || [] : [];
+    const pick = pred => { const m = menu.find(x => !x.illegal && pred(x.action)); if (m) { this.send(m.action); ev.preventDefault(); } };
+    if (ev.key === 'e' || ev.key === 'E') pick(a => a.kind === 'end-orders');
+    if (ev.key === 'n' || ev.key === 'N') pick(a => a.kind === 'aro' && !(a.declarations || []).length);
+    if (/^[1-9]$/.test(ev.key) && this.legalButtons) { const b = this.legalButtons[+ev.key - 1]; if (b) { b.click(); ev.preventDefault(); } }
+  }
+
+  renderDice() {
+    // The last resolution: every roll with its dice, SV and MODs,
+    // Criticals, Saving Rolls and the states applied.
+    let last = null;
+    for (let i = this.log.length - 1; i >= 0 && !last; i--) if ((this.log[i].events || []).some(e => e.kind === 'rolled' || e.kind === 'saved')) last = this.log[i];
+    if (!last) { put(this.diceEl, h('h2', { text: 'Dice' }), h('p', { class: 'muted small', text: 'No roll yet.' })); return; }
+    const rows = [];
+    for (const e of last.events) {
+      if (e.kind === 'rolled') {
+        rows.push(h('div', { class: 'roll' }, h('b', { text: e.trooper + ' ' + skillName(e.skill) }), ' ', h('span', { class: 'small muted', text: e.roll === 'face-to-face' ? 'Face to Face vs ' + e.against : 'Normal Roll' }),
+          h('div', { class: 'small', text: 'SV ' + svText(e.sv) }),
+          h('div', {}, (e.dice || []).map(d => h('span', { class: 'die ' + (d.critical ? 'critical' : d.cancelled ? 'cancelled' : d.success ? 'success' : 'fail'), title: d.critical ? 'Critical' : d.cancelled ? 'cancelled by the other side' : d.success ? 'success' : 'failure', text: d.template ? 'T' : d.result })), ' → ' + rollResult(e))));
+      } else if (e.kind === 'saved') {
+        rows.push(h('div', { class: 'roll' }, h('b', { text: e.trooper + ' Saving Rolls' }), h('span', { class: 'small', text: ' vs ' + e.from + ', ' + e.ammo + ', Attack Damage ' + e.attackDamage + ' (fails on ' + e.attackDamage + ' or less)' }),
+          h('div', {}, (e.faces || []).map(f => h('span', { class: 'die ' + (f <= e.attackDamage ? 'save-fail' : 'success'), text: f })), ' → ' + e.failed + ' failed')));
+      } else if (e.kind === 'wounded' || e.kind === 'state-changed' || e.kind === 'became-idle') {
+        rows.push(h('div', { class: 'small', text: eventText(e) }));
+      }
+    }
+    put(this.diceEl, h('h2', { text: 'Dice (entry #' + last.seq + ')' }), rows);
+  }
+
+  renderLog() {
+    const el = h('div', { class: 'log', id: 'log' });
+    for (const e of this.log) {
+      el.append(h('div', { class: 'e', 'data-seq': e.seq }, h('span', { class: 'muted', text: '#' + e.seq + ' ' }), h('span', { class: seatClass(e.seat), text: e.seat }), ': ' + (e.action ? actionText(e.action) : '(not shown to you)'),
+        (e.events || []).map(ev => h('div', { class: 'ev', text: eventText(ev) }))));
+    }
+    put(this.logEl, h('h2', { text: 'Log' }), el);
+    el.scrollTop = el.scrollHeight;
+  }
+
+  renderArmies(obs) {
+    put(this.armiesEl, h('h2', { text: 'Armies' }), h('div', { class: 'armies' }, (obs.armies || []).map(a => h('div', { 'data-army': a.seat },
+      h('div', { class: seatClass(a.seat), text: a.seat + (a.lossOfLieutenant ? ' — Loss of Lieutenant' : '') }),
+      (a.groups || []).map(g => h('div', { text: 'group ' + g.name + ': ' + g.pool + ' Order' + (g.pool === 1 ? '' : 's') })),
+      a.lieutenantOrders ? h('div', { text: a.lieutenantOrders + ' Lieutenant Special Order' }) : null,
+      h('div', { text: a.commandTokens + ' Command Tokens' }),
+      h('div', { class: 'small muted', text: (obs.troopers || []).filter(t => t.seat === a.seat).map(t => t.id + (t.lieutenant ? ' (LT)' : '') + (t.states && t.states.length ? ' [' + t.states.join(', ') + ']' : '')).join(', ') }))))); 
+  }
+}
+
+function skillOf(a) {
+  if (a.skill) return a.skill;
+  if (a.declarations && a.declarations.length === 1) return a.declarations[0].skill;
+  return null;
+}
+function isAttackAction(a) {
+  if (a.kind === 'aro') return (a.declarations || []).some(d => d.skill.name === 'bs-attack' || d.skill.name === 'cc-attack');
+  const k = a.skill;
+  return !!k && (k.name === 'bs-attack' || k.name === 'cc-attack') && (a.kind === 'activate' || a.kind === 'second');
+}
+function menuLabel(a) {
+  switch (a.kind) {
+    case 'activate': return skillText(a.skill) + (a.order && a.order !== 'regular' ? ' [' + a.order + ' Order]' : '');
+    case 'second': return skillText(a.skill);
+    case 'aro': return !a.declarations || !a.declarations.length ? 'No ARO' : a.declarations.length === 1 ? skillText(a.declarations[0].skill) : 'All: ' + a.declarations.map(d => d.trooper + ' ' + skillName(d.skill.name)).join(', ');
+    case 'end-orders': return 'End the Orders Phase';
+  }
+  return actionText(a);
+}
+
+// oddsChart is the exact Face to Face result beside an attack: chance to
+// score, a Critical, the target falling, and what the other side does.
+function oddsChart(ans) {
+  if (!ans.odds || !ans.odds.length) return null;
+  const box = h('div', { class: 'oddschart', 'data-role': 'odds' });
+  for (const o of ans.odds) {
+    const bar = (label, p, cls) => [h('span', { text: label }), h('span', { class: 'track' }, h('span', { class: 'fill ' + (cls || ''), style: null, 'data-p': p })), h('span', { text: pct(p) })];
+    box.append(h('span', { class: 'small', style: null, text: (o.sv ? 'SV ' + o.sv.value : 'template') + ' B' + o.burst + (o.against ? ' vs ' + skillName(o.against.skill) + (o.against.sv ? ' ' + o.against.sv.value : '') : '') + (o.roll === 'face-to-face' ? ' (F2F)' : '') }), h('span', {}), h('span', {}));
+    append(box, [bar('scores', o.win), bar('Critical', o.crit, 'crit')]);
+    if (o.falls !== undefined && o.falls !== null) append(box, bar(o.target + ' falls', o.falls, 'fall'));
+    else if (o.inflicts && o.inflicts.length > 1) append(box, bar('inflicts 1+', 1 - o.inflicts[0], 'fall'));
+    if (o.against) append(box, bar(o.against.trooper + ' ' + skillName(o.against.skill), o.against.win, 'opp'));
+    if (o.against && o.against.falls !== undefined && o.against.falls !== null) append(box, bar(o.trooper + ' falls', o.against.falls, 'fall'));
+  }
+  // Widths are set through the CSSOM: the page's policy allows no inline style attributes.
+  for (const f of box.querySelectorAll('.fill')) f.style.width = (100 * +f.dataset.p).toFixed(1) + '%';
+  for (const f of box.querySelectorAll('.fill')) f.style.display = 'block';
+  return box;
+}
+
+// ---------- the replay ----------
+
+async function replay(app, id) {
+  document.title = 'Ordo — replay ' + id;
+  const svg = s('svg', { id: 'board', role: 'img', 'aria-label': 'the table' });
+  const info = h('div', { class: 'status', id: 'status' });
+  const stepEl = h('div', { class: 'panel', id: 'step' });
+  const verifyEl = h('div', { class: 'panel', id: 'verify' });
+  const slider = h('input', { type: 'range', min: 0, max: 0, value: 0, id: 'slider', 'aria-label': 'step' });
+  const prev = h('button', { id: 'prev', text: '‹ back' }), next = h('button', { id: 'next', text: 'forward ›' });
+  const first = h('button', { text: '« start' }), last = h('button', { text: 'end »' });
+  clear(app).append(h('div', { class: 'table-layout' }, h('div', { class: 'board-wrap' }, info, svg),
+    h('div', { class: 'side' }, h('div', { class: 'panel' }, h('h2', { text: 'Replay of match ' + id }), h('div', {}, first, ' ', prev, ' ', next, ' ', last), slider,
+      h('div', { class: 'keys' }, h('kbd', { text: '←' }), ' ', h('kbd', { text: '→' }), ' step')), stepEl, verifyEl)));
+  const [board, snap] = await Promise.all([api('GET', '/api/matches/' + id + '/board'), api('GET', '/api/matches/' + id)]);
+  const log = [];
+  for (;;) {
+    const page = await api('GET', '/api/matches/' + id + '/log?from=' + log.length);
+    log.push(...page.entries);
+    if (!page.entries.length || log.length >= page.seq) break;
+  }
+  slider.max = String(log.length);
+  let at = 0;
+  const show = async n => {
+    at = Math.max(0, Math.min(log.length, n));
+    slider.value = String(at);
+    const st = await api('GET', '/api/matches/' + id + '/replay/' + at);
+    if (+slider.value !== at) return;
+    drawBoard(svg, board, st.observation, {});
+    const o = st.observation;
+    put(info, h('span', { class: 'turn', text: 'step ' + at + ' of ' + log.length }), h('span', { text: o.phase === 'over' ? 'game over' : 'Round ' + o.round + ', ' + o.active + "'s turn" }));
+    const e = log[at - 1];
+    put(stepEl, h('h2', { text: e ? '#' + e.seq + ' ' + e.seat : 'The setup' }), e ? h('div', { text: e.action ? actionText(e.action) : '(not shown)' }) : null,
+      e ? h('div', { class: 'log' }, (e.events || []).map(ev => h('div', { class: 'ev', text: eventText(ev) }))) : null);
+    document.body.dataset.step = String(at);
+  };
+  prev.onclick = () => show(at - 1); next.onclick = () => show(at + 1);
+  first.onclick = () => show(0); last.onclick = () => show(log.length);
+  slider.oninput = () => show(+slider.value);
+  document.addEventListener('keydown', ev => { if (ev.key === 'ArrowLeft') show(at - 1); if (ev.key === 'ArrowRight') show(at + 1); });
+  await show(0);
+  if (!snap.over) { put(verifyEl, h('h2', { text: 'Dice' }), h('p', { class: 'muted', text: 'The seed is revealed when the game is over; its commitment now: ' }), h('code', { class: 'small', text: snap.seed_commitment })); return; }
+  const v = await api('GET', '/api/matches/' + id + '/verify');
+  // The commitment is checked here, in the browser: SHA-256 of
+  // "ordo-commit", a zero byte, the seed and the match id.
+  let mine = 'not checked (this browser has no Web Crypto here)';
+  if (window.crypto && crypto.subtle) {
+    const seed = new Uint8Array(v.seed.match(/../g).map(x => parseInt(x, 16)));
+    const pre = new TextEncoder().encode('ordo-commit\u0000'), idb = new TextEncoder().encode(id);
+    const buf = new Uint8Array(pre.length + seed.length + idb.length);
+    buf.set(pre); buf.set(seed, pre.length); buf.set(idb, pre.length + seed.length);
+    const sum = new Uint8Array(await crypto.subtle.digest('SHA-256', buf));
+    const hex = [...sum].map(b => b.toString(16).padStart(2, '0')).join('');
+    mine = hex === snap.seed_commitment ? 'matches the commitment published at creation' : 'DOES NOT match the commitment ' + snap.seed_commitment;
+  }
+  put(verifyEl, h('h2', { text: 'Dice verified' }),
+    h('p', { id: 'verified', class: v.ok ? 'ok' : 'err', text: v.ok ? 'Every die of ' + v.entries + ' entries (' + v.dice + ' dice) is the seed\'s, and the log replays to the end.' : 'Verification failed: ' + v.problem }),
+    h('p', { class: 'small' }, 'Seed ', h('code', { text: v.seed }), ': ', h('span', { id: 'commitment-check', text: mine })));
+}
+
+// ---------- routing ----------
+
+async function main() {
+  const app = document.getElementById('app');
+  const where = document.getElementById('where');
+  const path = location.pathname;
+  try {
+    let m;
+    if (path === '/' || path === '') { where.textContent = 'lobby'; await lobby(app); }
+    else if ((m = /^\/m\/([A-Za-z0-9_-]+)\/replay$/.exec(path))) { where.textContent = 'replay'; await replay(app, m[1]); }
+    else if ((m = /^\/m\/([A-Za-z0-9_-]+)$/.exec(path))) { where.textContent = 'match ' + m[1]; await new Table(app, m[1]).start(); }
+    else clear(app).append(h('p', { class: 'err', text: 'No page here.' }), h('a', { href: '/', text: 'the lobby' }));
+  } catch (e) {
+    clear(app).append(h('p', { class: 'err', id: 'error', text: e.message }), h('a', { href: '/', text: 'the lobby' }));
+  }
+  document.body.dataset.ready = '1';
+}
+
+main();

@@ -1,0 +1,204 @@
+package server_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// The web table's pages: one page for /, /m/{id} and /m/{id}/replay, its
+// files under /static/, each answer with a policy that loads nothing from
+// elsewhere and sends no Referer (a seat link's token is in the fragment).
+func TestWebPages(t *testing.T) {
+	ts := start(t)
+	for _, path := range []string{"/", "/m/abc", "/m/abc/replay", "/static/app.js", "/static/style.css"} {
+		res, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: %d", path, res.StatusCode)
+		}
+		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
+			t.Errorf("GET %s: Content-Security-Policy %q", path, csp)
+		}
+		if res.Header.Get("Referrer-Policy") != "no-referrer" {
+			t.Errorf("GET %s: Referrer-Policy %q", path, res.Header.Get("Referrer-Policy"))
+		}
+	}
+	res, err := http.Get(ts.URL + "/static/nothing.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Errorf("GET /static/nothing.js: %d, want 404", res.StatusCode)
+	}
+	// The create answer gives each seat its link, the token in the fragment.
+	var c struct {
+		ID    string `json:"id"`
+		Seats map[string]struct{ Token, URL string }
+	}
+	if code := call(t, "POST", ts.URL+"/api/matches", "", map[string]any{"scenario": "duel"}, &c); code != http.StatusCreated {
+		t.Fatalf("create: %d", code)
+	}
+	for seat, s := range c.Seats {
+		if s.URL != "/m/"+c.ID+"#token="+s.Token {
+			t.Errorf("%s's url %q", seat, s.URL)
+		}
+	}
+}
+
+type board struct {
+	Width    float64                    `json:"width"`
+	Terrain  []json.RawMessage          `json:"terrain"`
+	Profiles map[string]json.RawMessage `json:"profiles"`
+}
+
+// The board (the table to draw) holds the profiles a viewer sees, and
+// never one behind a marker or in Hidden Deployment (Camouflage (N4),
+// Hidden Deployment (N4)): the demo's red scout is a marker to blue, and
+// blue's sniper is hidden from red and the spectator.
+func TestWebBoard(t *testing.T) {
+	ts := start(t)
+	c := create(t, ts, "demo")
+	base := ts.URL + "/api/matches/" + c.ID + "/board"
+	for _, v := range []struct {
+		who, token  string
+		has, hasNot []string
+	}{
+		{"blue", c.Seats["blue"].Token, []string{"sniper", "zhanshi"}, []string{"scout"}},
+		{"red", c.Seats["red"].Token, []string{"scout", "fusilier"}, []string{"sniper"}},
+		{"spectator", "", []string{"fusilier", "zhanshi"}, []string{"scout", "sniper"}},
+	} {
+		var b board
+		if code := call(t, "GET", base, v.token, nil, &b); code != http.StatusOK {
+			t.Fatalf("%s: %d", v.who, code)
+		}
+		if b.Width != 32 || len(b.Terrain) != 3 {
+			t.Fatalf("%s: board %+v, want the demo's 32\" table and 3 pieces of scenery", v.who, b)
+		}
+		for _, p := range v.has {
+			if _, ok := b.Profiles[p]; !ok {
+				t.Errorf("%s's board lacks %s", v.who, p)
+			}
+		}
+		for _, p := range v.hasNot {
+			if _, ok := b.Profiles[p]; ok {
+				t.Errorf("%s's board holds the %s profile", v.who, p)
+			}
+		}
+	}
+}
+
+type oddsAnswers struct {
+	Answers []struct {
+		Odds []struct {
+			Roll   string  `json:"roll"`
+			Target string  `json:"target"`
+			Win    float64 `json:"win"`
+			Falls  *float64
+		} `json:"odds"`
+		Illegal *struct{ Code, Message, Rule string } `json:"illegal"`
+	} `json:"answers"`
+}
+
+// The odds of menu entries (Face to Face Rolls (N4)): a seat's BS Attack
+// entries get their exact chances, an entry the rules refuse gets its rule
+// and changes nothing; a spectator gets no odds; the request is bounded.
+func TestWebOdds(t *testing.T) {
+	ts := start(t)
+	c := create(t, ts, "duel")
+	base := ts.URL + "/api/matches/" + c.ID
+	blue := c.Seats["blue"].Token
+	var snap snapshot
+	call(t, "GET", base, blue, nil, &snap)
+	var attacks []json.RawMessage
+	for _, m := range snap.Menu {
+		if m.Illegal == nil && bytes.Contains(m.Action, []byte(`"bs-attack"`)) {
+			attacks = append(attacks, m.Action)
+		}
+	}
+	if len(attacks) == 0 {
+		t.Fatal("no BS Attack in blue's menu")
+	}
+	bad := json.RawMessage(`{"kind":"activate","trooper":"fusilier","order":"regular","skill":{"name":"move","route":[[10,30]]}}`)
+	var ans oddsAnswers
+	if code := call(t, "POST", base+"/odds", blue, map[string]any{"actions": append(attacks[:1:1], bad)}, &ans); code != http.StatusOK {
+		t.Fatalf("odds: %d", code)
+	}
+	if len(ans.Answers) != 2 || len(ans.Answers[0].Odds) != 1 || ans.Answers[0].Odds[0].Target != "zhanshi" || ans.Answers[0].Odds[0].Win <= 0 || ans.Answers[0].Odds[0].Falls == nil {
+		t.Fatalf("odds of the BS Attack: %+v", ans)
+	}
+	if ill := ans.Answers[1].Illegal; ill == nil || ill.Rule == "" {
+		t.Fatalf("a Move past MOV: %+v, want refused with its rule", ans.Answers[1])
+	}
+	var after snapshot
+	call(t, "GET", base, blue, nil, &after)
+	if after.Seq != snap.Seq {
+		t.Fatalf("asking for odds changed the match: seq %d → %d", snap.Seq, after.Seq)
+	}
+	var e apiErr
+	if code := call(t, "POST", base+"/odds", "", map[string]any{"actions": attacks[:1]}, &e); code != http.StatusUnauthorized {
+		t.Fatalf("a spectator's odds: %d %+v", code, e)
+	}
+	many := make([]json.RawMessage, 65)
+	for i := range many {
+		many[i] = attacks[0]
+	}
+	if code := call(t, "POST", base+"/odds", blue, map[string]any{"actions": many}, &e); code != http.StatusBadRequest || !strings.Contains(e.Message, "64") {
+		t.Fatalf("65 actions: %d %+v", code, e)
+	}
+	if code := call(t, "POST", base+"/odds", blue, `{"actions":[],"x":1}`, &e); code != http.StatusBadRequest || e.Code != "unknown-field" {
+		t.Fatalf("an unknown field: %d %+v", code, e)
+	}
+}
+
+// A replay steps through the log as a spectator saw it, and a finished
+// match's dice verify against its seed and commitment.
+func TestWebReplayAndVerify(t *testing.T) {
+	ts := start(t)
+	c := create(t, ts, "duel")
+	base := ts.URL + "/api/matches/" + c.ID
+	var e apiErr
+	if code := call(t, "GET", base+"/verify", "", nil, &e); code != http.StatusForbidden || e.Code != "not-over" {
+		t.Fatalf("verify before the end: %d %+v", code, e)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := 0; move(t, ts, c, rng, n); n++ {
+		if n > 500 {
+			t.Fatal("the duel did not end in 500 actions")
+		}
+	}
+	var step struct {
+		Seq, Total  int
+		Observation json.RawMessage
+	}
+	if code := call(t, "GET", base+"/replay/0", "", nil, &step); code != http.StatusOK || step.Seq != 0 || step.Total == 0 {
+		t.Fatalf("replay step 0: %d %+v", code, step)
+	}
+	first := step.Observation
+	call(t, "GET", base+fmt.Sprintf("/replay/%d", step.Total), "", nil, &step)
+	var end snapshot
+	call(t, "GET", base, "", nil, &end)
+	if string(step.Observation) != string(end.Observation) || string(first) == string(end.Observation) {
+		t.Fatal("the replay's last step is not the match's end, or its first is")
+	}
+	if code := call(t, "GET", base+"/replay/x", "", nil, &e); code != http.StatusBadRequest {
+		t.Fatalf("replay/x: %d", code)
+	}
+	var v struct {
+		OK      bool
+		Entries int
+		Dice    int
+		Seed    string
+	}
+	if code := call(t, "GET", base+"/verify", "", nil, &v); code != http.StatusOK || !v.OK || v.Entries != end.Seq || v.Dice == 0 || len(v.Seed) != 64 {
+		t.Fatalf("verify: %d %+v", code, v)
+	}
+}

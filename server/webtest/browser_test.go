@@ -1,0 +1,463 @@
+// Package webtest drives the web table in a real Chromium (Debian's
+// chromium package) with github.com/chromedp/chromedp, against the server's
+// handler on loopback. Without a browser the tests skip, unless CI=true,
+// where a missing browser fails them.
+package webtest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/ordo-rules/ordo/data"
+	"github.com/ordo-rules/ordo/infinity"
+	"github.com/ordo-rules/ordo/match"
+	"github.com/ordo-rules/ordo/server"
+	"github.com/ordo-rules/ordo/store/sqlite"
+)
+
+// long reports whether the heavy browser tests run: in CI and with
+// ORDO_LONG=1.
+func long() bool { return os.Getenv("ORDO_LONG") == "1" || os.Getenv("CI") == "true" }
+
+// browser starts a headless Chromium at 1280×800 for the test, or skips.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	var path string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			path = p
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no chromium on PATH: CI needs it (apt-get install -y chromium)")
+		}
+		t.Skip("no chromium on PATH (apt-get install -y chromium); the browser tests skip")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 800))
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	t.Cleanup(cancelCtx)
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	return ctx
+}
+
+// page is one browser context (its own storage and cookies) on the
+// server: a seat's or a spectator's, with every WebSocket message it
+// received and every console error.
+type page struct {
+	name string
+	ctx  context.Context
+	mu   sync.Mutex
+	ws   [][]byte
+	errs []string
+}
+
+func newPage(t *testing.T, root context.Context, name string) *page {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancelT)
+	p := &page{name: name, ctx: ctx}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if f, ok := ev.(*network.EventWebSocketFrameReceived); ok && f.Response != nil {
+			p.mu.Lock()
+			p.ws = append(p.ws, bytes.Clone(f.Response.PayloadData))
+			p.mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for m, err := range chromedp.Console(ctx) {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException {
+				p.mu.Lock()
+				p.errs = append(p.errs, m.Text)
+				p.mu.Unlock()
+			}
+		}
+	}()
+	return p
+}
+
+func (p *page) do(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(p.ctx, steps...); err != nil {
+		t.Fatalf("%s: %s: %v", p.name, what, err)
+	}
+}
+
+func eval[T any](t *testing.T, p *page, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("%s: %s: %v", p.name, js, err)
+	}
+	return v
+}
+
+// waitJS waits until the expression is true in the page.
+func waitJS(t *testing.T, p *page, what, js string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ok, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool]("!!("+js+")"))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: waiting for %s (%s): %v", p.name, what, js, err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// clickTable clicks the board at a point of the table, in inches.
+func clickTable(t *testing.T, p *page, x, y float64) {
+	t.Helper()
+	xy := eval[[]float64](t, p, fmt.Sprintf(`(() => { const svg = document.getElementById('board'); const q = svg.createSVGPoint(); q.x = %g; q.y = %g; const r = q.matrixTransform(svg.getScreenCTM()); return [r.x, r.y]; })()`, x, y))
+	p.do(t, fmt.Sprintf("click the table at (%g, %g)", x, y), chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+func (p *page) consoleErrors() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.errs...)
+}
+
+func (p *page) frames() [][]byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([][]byte(nil), p.ws...)
+}
+
+// recorder keeps every HTTP answer body the server sent, by the bearer
+// token of the request ("" for a spectator), so that a test can read
+// everything one viewer's browser received.
+type recorder struct {
+	h      http.Handler
+	mu     sync.Mutex
+	bodies map[string][][]byte
+}
+
+type recordingWriter struct {
+	http.ResponseWriter
+	buf bytes.Buffer
+}
+
+func (w *recordingWriter) Write(b []byte) (int, error) {
+	w.buf.Write(b)
+	return w.ResponseWriter.Write(b)
+}
+
+func (rc *recorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasSuffix(r.URL.Path, "/ws") {
+		rc.h.ServeHTTP(w, r) // recorded in the browser, frame by frame
+		return
+	}
+	rw := &recordingWriter{ResponseWriter: w}
+	rc.h.ServeHTTP(rw, r)
+	tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	rc.mu.Lock()
+	rc.bodies[tok] = append(rc.bodies[tok], rw.buf.Bytes())
+	rc.mu.Unlock()
+}
+
+func (rc *recorder) of(token string) [][]byte {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return append([][]byte(nil), rc.bodies[token]...)
+}
+
+// start serves the whole ordo serve handler on loopback.
+func start(t *testing.T) (*httptest.Server, *recorder) {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := infinity.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := match.BundledScenarios(data.Scenarios, "scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib := &match.Library{Games: map[string]match.Game{rs.Name(): {Ruleset: rs, Catalog: rs.Catalog}}, Scenarios: sc}
+	ctx, cancel := context.WithCancel(context.Background())
+	rec := &recorder{h: server.New(ctx, match.New(match.Options{Store: st, Library: lib}), nil), bodies: map[string][][]byte{}}
+	ts := httptest.NewServer(rec)
+	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
+	return ts, rec
+}
+
+type created struct {
+	ID    string `json:"id"`
+	Seats map[string]struct {
+		Token string `json:"token"`
+		URL   string `json:"url"`
+	} `json:"seats"`
+}
+
+func create(t *testing.T, ts *httptest.Server, body map[string]any) created {
+	t.Helper()
+	b, _ := json.Marshal(body)
+	res, err := http.Post(ts.URL+"/api/matches", "application/json", bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var c created
+	if err := json.NewDecoder(res.Body).Decode(&c); err != nil || res.StatusCode != http.StatusCreated {
+		t.Fatalf("create: %d %v", res.StatusCode, err)
+	}
+	return c
+}
+
+// screenshot writes the page to docs/img/NAME.png when ORDO_SCREENSHOTS=1
+// (the README's pictures), else to the test's temporary directory.
+func screenshot(t *testing.T, p *page, name string) {
+	t.Helper()
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("%s: screenshot: %v", p.name, err)
+	}
+	dir := t.TempDir()
+	if os.Getenv("ORDO_SCREENSHOTS") == "1" {
+		dir = filepath.Join("..", "..", "docs", "img")
+		os.MkdirAll(dir, 0o755)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The lobby draws the bundled scenarios, creates a match by clicking, and
+// gives each seat its link; the link opens the table, drawn to scale, with
+// the seat's menu. This is the smoke test that runs by default.
+func TestLobbyToTable(t *testing.T) {
+	root := browser(t)
+	ts, _ := start(t)
+	p := newPage(t, root, "lobby")
+	p.do(t, "open the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`.card[data-scenario="duel"]`))
+	n := eval[int](t, p, `document.querySelectorAll('.card svg polygon').length`)
+	if n == 0 {
+		t.Fatal("the lobby draws no scenery in its table drawings")
+	}
+	p.do(t, "create the duel", chromedp.Click(`.card[data-scenario="duel"]`), chromedp.Click(`#create`), chromedp.WaitVisible(`#link-blue`))
+	screenshot(t, p, "lobby")
+	blue := eval[string](t, p, `document.getElementById('link-blue').value`)
+	if !strings.Contains(blue, "/m/") || !strings.Contains(blue, "#token=") {
+		t.Fatalf("blue's link %q: want /m/{id}#token=…", blue)
+	}
+	p.do(t, "open blue's link", chromedp.Navigate(blue), chromedp.WaitReady(`#board [data-trooper="fusilier"]`), chromedp.WaitVisible(`#menu button[data-kind="route"]`))
+	first := eval[string](t, p, `document.body.dataset.firstRender`)
+	t.Logf("first render of the duel table: %s ms", first)
+	if got := eval[string](t, p, `document.querySelector('#board [data-role="table"]').getAttribute('width')`); got != "24" {
+		t.Fatalf("the table is drawn %s wide, want the duel's 24 inches", got)
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Fatalf("console errors: %q", errs)
+	}
+}
+
+// privateYAML has one private fact of each kind on each side: blue's
+// Lieutenant (the fusilier) and a trooper in Hidden Deployment (the
+// sniper); red's Lieutenant (the zhanshi) and a Camouflaged marker (the
+// scout, a profile nobody else uses).
+const privateYAML = `name: Web table test
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+terrain:
+  - {name: wall, polygon: [[15, 8], [17, 8], [17, 12], [15, 12]], blocks-lof: true, cover: true, impassable: true}
+sides:
+  - seat: blue
+    troopers:
+      - {id: fusilier, profile: fusilier, lieutenant: true, models: [{id: fusilier, at: [10, 7], facing: 90}]}
+      - {id: b-sniper, profile: sniper, deployment: hidden, models: [{id: b-sniper, at: [22, 2], facing: 90}]}
+    combat-groups: [{name: "1", troopers: [fusilier, b-sniper]}]
+  - seat: red
+    troopers:
+      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, at: [10, 14], facing: 270}]}
+      - {id: r-scout, profile: scout, deployment: marker, models: [{id: r-scout, at: [2, 22], facing: 270}]}
+    combat-groups: [{name: "1", troopers: [zhanshi, r-scout]}]
+initiative: blue
+rounds: 1
+`
+
+// leaks lists the private facts of the other side found in b: the
+// names in words, and a Lieutenant flag on the other side's Lieutenant.
+func leaks(b []byte, words []string, lieutenant string) []string {
+	var out []string
+	for _, w := range words {
+		if bytes.Contains(b, []byte(w)) {
+			out = append(out, w)
+		}
+	}
+	if lieutenant == "" {
+		return out
+	}
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if x["id"] == lieutenant && x["lieutenant"] == true {
+				out = append(out, lieutenant+" marked Lieutenant")
+			}
+			if x["kind"] == "lieutenant-revealed" {
+				out = append(out, "a lieutenant-revealed event")
+			}
+			for _, y := range x {
+				walk(y)
+			}
+		case []any:
+			for _, y := range x {
+				walk(y)
+			}
+		}
+	}
+	for _, line := range bytes.Split(b, []byte("\n")) {
+		var v any
+		if json.Unmarshal(line, &v) == nil {
+			walk(v)
+		}
+	}
+	if bytes.Contains(b, []byte(`data-role="lieutenant"`)) && bytes.Contains(b, []byte(`data-trooper="`+lieutenant+`"`)) {
+		// In a DOM: the LT star is drawn inside the model's group.
+		i := bytes.Index(b, []byte(`data-trooper="`+lieutenant+`"`))
+		j := bytes.Index(b[i:], []byte("</g>"))
+		if j > 0 && bytes.Contains(b[i:i+j], []byte(`data-role="lieutenant"`)) {
+			out = append(out, lieutenant+" drawn as Lieutenant")
+		}
+	}
+	return out
+}
+
+// One Order end to end, in three browser contexts: blue moves its
+// fusilier by clicking the table; red's page shows the ARO prompt and red
+// declares a Dodge; blue's menu shows the exact odds beside the BS Attack
+// and blue declares it; both pages show the same dice and the same log.
+// Red's DOM and every payload red's browser received hold none of blue's
+// private facts (its Lieutenant, its trooper in Hidden Deployment), blue's
+// none of red's (its Lieutenant, the trooper behind its marker), the
+// spectator's none of either (Loss of Lieutenant (N4), Hidden Deployment
+// (N4), Camouflage (N4)).
+func TestOneOrderEndToEnd(t *testing.T) {
+	if !long() {
+		t.Skip("a browser test of several pages: with ORDO_LONG=1 or CI=true")
+	}
+	root := browser(t)
+	ts, rec := start(t)
+	c := create(t, ts, map[string]any{"yaml": privateYAML})
+	blue, red, spec := newPage(t, root, "blue"), newPage(t, root, "red"), newPage(t, root, "spectator")
+	blue.do(t, "open blue's link", chromedp.Navigate(ts.URL+c.Seats["blue"].URL), chromedp.WaitVisible(`#menu button[data-kind="route"][data-trooper="fusilier"]`))
+	red.do(t, "open red's link", chromedp.Navigate(ts.URL+c.Seats["red"].URL), chromedp.WaitReady(`#board [data-trooper="zhanshi"]`))
+	spec.do(t, "open the spectator's link", chromedp.Navigate(ts.URL+"/m/"+c.ID), chromedp.WaitReady(`#board [data-trooper="zhanshi"]`))
+	firstRender := eval[string](t, blue, `document.body.dataset.firstRender`)
+
+	// Blue: Move the fusilier by clicking the route on the table.
+	blue.do(t, "pick the Move", chromedp.Click(`#menu button[data-kind="route"][data-trooper="fusilier"][data-order="regular"]`), chromedp.WaitVisible(`#route`))
+	clickTable(t, blue, 10, 11)
+	waitJS(t, blue, "the route checked legal", `document.getElementById('declare-route') && !document.getElementById('declare-route').disabled`)
+	if got := eval[string](t, blue, `document.getElementById('route-length').textContent`); !strings.HasPrefix(got, "4″ of MOV") {
+		t.Fatalf("the route's length reads %q, want 4″ of the fusilier's MOV", got)
+	}
+	screenshot(t, blue, "table-mid-order")
+	blue.do(t, "declare the Move", chromedp.Click(`#declare-route`))
+
+	// Red: the ARO prompt highlights the zhanshi; red declares a Dodge.
+	red.do(t, "the ARO prompt", chromedp.WaitVisible(`#aro-prompt`), chromedp.WaitReady(`#board .model.highlight[data-trooper="zhanshi"]`))
+	screenshot(t, red, "aro-prompt")
+	red.do(t, "declare a Dodge", chromedp.Click(`#menu button[data-action='{"kind":"aro","declarations":[{"trooper":"zhanshi","skill":{"name":"dodge"}}]}']`))
+
+	// Blue: the BS Attack with its odds, Face to Face against the Dodge.
+	attack := `#menu button[data-kind="second"][data-action*='"bs-attack"'][data-action*='"zhanshi"']`
+	blue.do(t, "the BS Attack with its odds", chromedp.WaitVisible(attack), chromedp.WaitVisible(`#menu [data-role="odds"]`))
+	odds := eval[string](t, blue, `document.querySelector('#menu [data-role="odds"]').textContent`)
+	if !strings.Contains(odds, "F2F") || !strings.Contains(odds, "zhanshi falls") || !strings.Contains(odds, "zhanshi Dodge") || !strings.Contains(odds, "%") {
+		t.Fatalf("the odds beside the BS Attack read %q: want the Face to Face chances against the Dodge and of the zhanshi falling", odds)
+	}
+	before := eval[string](t, blue, `document.body.dataset.lastRoundTrip || ''`)
+	blue.do(t, "declare the BS Attack", chromedp.Click(attack))
+	waitJS(t, blue, "the result rendered", `document.body.dataset.lastRoundTrip && document.body.dataset.lastRoundTrip !== '`+before+`'`)
+	roundTrip := eval[string](t, blue, `document.body.dataset.lastRoundTrip`)
+	seq := eval[string](t, blue, `document.body.dataset.seq`)
+	for _, p := range []*page{red, spec} {
+		waitJS(t, p, "the same seq as blue", `document.body.dataset.seq === '`+seq+`'`)
+	}
+	diceOf := func(p *page) string { return eval[string](t, p, `document.getElementById('dice').textContent`) }
+	if b, r := diceOf(blue), diceOf(red); b != r || !strings.Contains(b, "fusilier BS Attack") || !strings.Contains(b, "zhanshi Dodge") {
+		t.Fatalf("the dice differ or miss a roll:\nblue: %s\nred:  %s", b, r)
+	}
+	// The logs have the same entries, and the resolution reads alike (the
+	// ARO window names red's marker by its label on blue's page only).
+	logOf := func(p *page) string {
+		return eval[string](t, p, `[...document.querySelectorAll('#log .e')].length + ' entries; ' + [...document.querySelectorAll('#log .e')].filter(e => e.textContent.includes('the dice are rolled')).map(e => e.textContent).join(' | ')`)
+	}
+	if b, r := logOf(blue), logOf(red); b != r || !strings.Contains(b, "BS Attack (Face to Face Roll)") {
+		t.Fatalf("the logs differ:\nblue: %s\nred:  %s", b, r)
+	}
+	t.Logf("first render %s ms; BS Attack click to rendered result %s ms (the POST answered after %s ms)", firstRender, roundTrip, eval[string](t, blue, `document.body.dataset.lastPost`))
+
+	// Nothing private crossed over, on any channel.
+	seen := func(p *page, token string) [][]byte {
+		dom := eval[string](t, p, `document.documentElement.outerHTML`)
+		return append(append(p.frames(), rec.of(token)...), []byte(dom))
+	}
+	blueSecrets, redSecrets := []string{"b-sniper", "sniper"}, []string{"r-scout", "scout"}
+	for _, c := range []struct {
+		p      *page
+		token  string
+		words  []string
+		lt     []string
+		hidden string
+	}{
+		{red, c.Seats["red"].Token, blueSecrets, []string{"fusilier"}, "blue's"},
+		{blue, c.Seats["blue"].Token, redSecrets, []string{"zhanshi"}, "red's"},
+		{spec, "", append(blueSecrets, redSecrets...), []string{"fusilier", "zhanshi"}, "both sides'"},
+	} {
+		payloads := seen(c.p, c.token)
+		if len(payloads) < 5 {
+			t.Fatalf("%s: only %d payloads recorded: the check would prove nothing", c.p.name, len(payloads))
+		}
+		for _, b := range payloads {
+			for _, lt := range c.lt {
+				if l := leaks(b, c.words, lt); len(l) > 0 {
+					t.Fatalf("%s received %s private facts %v in:\n%.600s", c.p.name, c.hidden, l, b)
+				}
+			}
+		}
+	}
+	// The check can fail: blue's own page holds its Lieutenant and sniper.
+	if l := leaks(bytes.Join(seen(blue, c.Seats["blue"].Token), nil), blueSecrets, "fusilier"); len(l) < 3 {
+		t.Fatalf("blue's own payloads show only %v of its private facts: the leak check is blind", l)
+	}
+	for _, p := range []*page{blue, red, spec} {
+		if errs := p.consoleErrors(); len(errs) > 0 {
+			t.Fatalf("%s: console errors: %q", p.name, errs)
+		}
+	}
+}
