@@ -68,9 +68,11 @@ const SightSamples = 5
 // lines: every line LoF finds is a real, clear sight line, and no line
 // 0.01" clear of every obstacle is missed.
 //
-// With a 360° arc both ways, LoF is symmetric: the exact search puts the two
-// bases in a fixed order, so A sees B exactly when B sees A. Reciprocity
-// between troopers is decided only by each viewer's own arc.
+// With a 360° arc both ways, LoF is symmetric: the seal test and the
+// sample lines are the same set of lines either way round, and the exact
+// search puts the two bases in a fixed order, so that it asks the same
+// question whichever model asks it. Reciprocity between troopers is
+// decided only by each viewer's own arc.
 //
 // # Edge cases (deliberate)
 //
@@ -101,8 +103,11 @@ const SightSamples = 5
 // exact search runs only when every sample line is blocked and no single
 // obstacle seals the corridor; with F features in the corridor and k
 // obstacles it tries O(F²) lines, most dropped by the cheap checks above
-// before the O(k) obstacle test. No allocation unless more than 16 obstacles of a
-// kind or 40 features crowd one corridor. Figures are in the README.
+// before the O(k) obstacle test. Terrain corners that no line resting on
+// them could carry from one base to the other are left out of F first,
+// which keeps round pieces with many corners cheap. No allocation unless
+// more than 16 obstacles of a kind or 40 features crowd one corridor.
+// Figures are in the README.
 func (t *Table) LoF(viewer Model, target Circle, blockers []Circle) bool {
 	var q sightQuery
 	return q.lof(t, viewer, target, blockers)
