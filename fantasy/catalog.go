@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
 
 	"github.com/ordo-rules/ordo/data"
 	"github.com/ordo-rules/ordo/internal/yamlfile"
@@ -174,11 +175,9 @@ func (c *Catalog) Parse(file string, b []byte) (*Catalog, error) {
 	if body == nil {
 		return nil, fmt.Errorf("%s: the file holds no catalog", file)
 	}
-	var cf catalogFile
-	if err := yaml.NodeToValue(body, &cf, yaml.Strict()); err != nil {
-		msg, tk := yamlfile.SplitError(err)
-		p := yamlfile.TokenPos(tk).OrStart()
-		return nil, fmt.Errorf("%s:%d:%d: %s", file, p.Line, p.Col, msg)
+	cf, err := decodeCatalog(file, body)
+	if err != nil {
+		return nil, err
 	}
 	for i, p := range cf.Profiles {
 		if err := p.Check(); err != nil {
@@ -190,6 +189,28 @@ func (c *Catalog) Parse(file string, b []byte) (*Catalog, error) {
 		out.Profiles[p.Name] = p
 	}
 	return out, nil
+}
+
+// decodeCatalog decodes the parsed body strictly. The YAML library can
+// panic on some malformed input (a fuzz target found one); that becomes an
+// error at the document's start, as the scenario loader does.
+func decodeCatalog(file string, body ast.Node) (cf catalogFile, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p := yamlfile.NodePos(body).OrStart()
+			err = fmt.Errorf("%s:%d:%d: %s", file, p.Line, p.Col, yamlfile.OneLine(fmt.Sprintf("cannot decode: %v", r)))
+		}
+	}()
+	if msg, bad := yamlfile.Unsupported(body, "catalog"); bad {
+		p := yamlfile.NodePos(body).OrStart()
+		return cf, fmt.Errorf("%s:%d:%d: %s", file, p.Line, p.Col, msg)
+	}
+	if err := yaml.NodeToValue(body, &cf, yaml.Strict()); err != nil {
+		msg, tk := yamlfile.SplitError(err)
+		p := yamlfile.TokenPos(tk).OrStart()
+		return cf, fmt.Errorf("%s:%d:%d: %s", file, p.Line, p.Col, msg)
+	}
+	return cf, nil
 }
 
 // Load adds user catalog files from disk to a copy of c.

@@ -135,7 +135,7 @@ func (s *State) shoot(a Shoot, r roller) error {
 	if rerr != nil {
 		return rerr
 	}
-	s.emit(Event{What: "shot", Unit: u.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s shoots %d at %s needing %s %s: %d hits (%s)", u.ID, s.shots(u), t.ID, needText(need), strings.Join(why, " "), hits, ruleShooting)})
+	s.emit(Event{What: "shot", Unit: u.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s shoots %d at %s needing %s: %d hits (%s)", u.ID, s.shots(u), t.ID, strings.Join(append([]string{needText(need)}, why...), " "), hits, ruleShooting)})
 	return s.hitUnit(u.Seat, t, hits, p.Missile.S, r)
 }
 
@@ -149,7 +149,7 @@ func (s *State) shootTemplate(u, t *Unit, at geom.Point, need int, why []string,
 	if err != nil {
 		return err
 	}
-	s.emit(Event{What: "shot", Unit: u.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s fires its %s at %s needing %s %s: %s (%s)", u.ID, p.Missile.Name, t.ID, needText(need), strings.Join(why, " "), map[bool]string{true: "on target", false: "wide"}[hits > 0], ruleTemplates)})
+	s.emit(Event{What: "shot", Unit: u.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s fires its %s at %s needing %s: %s (%s)", u.ID, p.Missile.Name, t.ID, strings.Join(append([]string{needText(need)}, why...), " "), map[bool]string{true: "on target", false: "wide"}[hits > 0], ruleTemplates)})
 	if hits == 0 {
 		return nil
 	}
@@ -179,7 +179,7 @@ func (s *State) standAndShoot(t, u *Unit, c *Charge, r roller) error {
 	if err != nil {
 		return err
 	}
-	s.emit(Event{What: "stand-and-shoot", Unit: t.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s stands and shoots at %s needing %s %s: %d hits (%s)", t.ID, chargerName(c), needText(need), strings.Join(why, " "), hits, ruleStandShoot)})
+	s.emit(Event{What: "stand-and-shoot", Unit: t.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s stands and shoots at %s needing %s: %d hits (%s)", t.ID, chargerName(c), strings.Join(append([]string{needText(need)}, why...), " "), hits, ruleStandShoot)})
 	if c.Character == "" {
 		return s.hitUnit(t.Seat, u, hits, p.Missile.S, r)
 	}

@@ -144,3 +144,6 @@ func mustJSON(t testing.TB, v any) string {
 	}
 	return string(b)
 }
+
+func playerView(s string) rules.Viewer { return rules.PlayerView(rules.Seat(s)) }
+func spectator() rules.Viewer          { return rules.Spectator() }

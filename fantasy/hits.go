@@ -199,13 +199,17 @@ func (s *State) perModel(u *Unit, direct map[string]int, pool int) map[string]in
 	for id, n := range direct {
 		out[id] = n
 	}
+	// The rank-and-file in the order casualties would be removed, so the
+	// models shown hit are the ones that fall first.
 	var rf []string
-	for r := len(u.Ranks) - 1; r >= 0; r-- {
-		for _, id := range u.Ranks[r] {
-			if m := u.model(id); m != nil && m.Role != Character {
-				rf = append(rf, id)
-			}
+	c := u.clone()
+	for {
+		id := s.nextCasualty(c)
+		if id == "" {
+			break
 		}
+		rf = append(rf, id)
+		s.removeModel(c, id)
 	}
 	if len(rf) == 0 {
 		return out

@@ -1,0 +1,107 @@
+package fantasy
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// A decoded state is checked before use: whatever bytes come in, Prompt,
+// Legal, Observe and an Apply of any offered action run without panicking,
+// and a state that decodes survives the round trip.
+func FuzzDecodeState(f *testing.F) {
+	rs := ruleset(f)
+	sc := loadScenario(f, "../data/scenarios/fantasy-demo.yaml")
+	r, _ := rules.ResolveRulings(rs.Rulings(), nil)
+	st, err := rs.Setup(sc, r)
+	if err != nil {
+		f.Fatal(err)
+	}
+	b, _ := json.Marshal(st)
+	f.Add(b)
+	s2 := battle(f, nil, ruleUnit("c1", "captain", "c2", "captain", "a", "captain", "b", "captain"), target())
+	s2.Phase = PhaseShooting
+	s2.resolveHits(s2.unit("u"), map[string]int{"c1": 2}, 0, 5, roller{mustScript(6, 6, 1, 1)}, true)
+	b2, _ := json.Marshal(s2)
+	f.Add(b2)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := rs.DecodeState(data)
+		if err != nil {
+			return
+		}
+		again, _ := json.Marshal(st)
+		st2, err := rs.DecodeState(again)
+		if err != nil {
+			t.Fatalf("a decoded state does not decode again: %v", err)
+		}
+		if b, _ := json.Marshal(st2); string(b) != string(again) {
+			t.Fatal("the round trip changed the state")
+		}
+		p := st.Prompt()
+		st.Observe(rules.Admin())
+		for _, seat := range p.Seats {
+			for _, o := range st.Legal(seat) {
+				if o.Illegal == nil {
+					st.Clone().Apply(seat, o.Action, dice.NewPCG(1, 2))
+					break
+				}
+			}
+		}
+	})
+}
+
+func mustScript(faces ...int) dice.Source {
+	s, err := dice.NewScript(faces...)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Actions from outside decode into the ruleset's own types or are refused
+// with a rule error; none panics on Apply.
+func FuzzDecodeAction(f *testing.F) {
+	rs := ruleset(f)
+	for _, a := range []string{`{"kind":"charge","unit":"u","character":"c1","target":"target"}`,
+		`{"kind":"move","unit":"u","march":true,"legs":[{"forward":4},{"wheel":-30}],"reposition":[{"model":"captain","rank":0,"file":1}]}`,
+		`{"kind":"allocate","hits":{"captain":1}}`, `{"kind":"leave","unit":"u","character":"c1","to":{"x":3,"y":4}}`,
+		`{"kind":"shoot","unit":"u","target":"target","at":{"x":24,"y":44}}`, `{"kind":"reform","unit":"u","files":3,"facing":1e308}`} {
+		f.Add([]byte(a))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := rs.DecodeAction(data)
+		if err != nil {
+			if _, ok := rules.AsRuleError(err); !ok {
+				t.Fatalf("not a rule error: %v", err)
+			}
+			return
+		}
+		s := battle(t, nil, []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 10}, 90, chars("c1", "captain"))}, target())
+		before, _ := json.Marshal(s)
+		if _, err := s.Apply("blue", a, dice.NewPCG(1, 1)); err != nil {
+			if after, _ := json.Marshal(s); string(after) != string(before) {
+				t.Fatal("a refused action changed the state")
+			}
+		}
+	})
+}
+
+// A user's catalog file is refused with a positioned error or loaded with
+// every profile valid.
+func FuzzCatalog(f *testing.F) {
+	f.Add([]byte("profiles:\n  - {name: x, type: infantry, m: 4, ws: 3, bs: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7, base: [1, 1], points: 5}\n"))
+	f.Add([]byte("profiles: [{name: y, type: monster}]"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := (*Catalog)(nil).Parse("user.yaml", data)
+		if err != nil {
+			return
+		}
+		for name, p := range c.Profiles {
+			if err := p.Check(); err != nil || p.Name != name {
+				t.Fatalf("%q loaded but invalid: %v", name, err)
+			}
+		}
+	})
+}
