@@ -18,15 +18,17 @@ import (
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/server"
 	"github.com/ordo-rules/ordo/store"
+	"github.com/ordo-rules/ordo/store/postgres"
 	"github.com/ordo-rules/ordo/store/sqlite"
 )
 
-const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE] [--sync-full]
+const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full] | --postgres URL]
 
 Serves matches over HTTP and WebSocket (docs/API.md): players create a match
 from a bundled scenario or their own, act with their seat's token, and
 spectators watch. Matches are kept in a SQLite file, created with its schema on
-first start; an action is acknowledged only once it is committed there. Logs go
+first start (or in PostgreSQL, whose schema is migrated at start); an action
+is acknowledged only once it is committed there. Logs go
 to stderr. SIGINT or SIGTERM stops the server gracefully: requests in flight
 finish first.
 
@@ -35,6 +37,9 @@ Flags:
   --db FILE          the SQLite file (default ./ordo.db)
   --sync-full        wait for the disk on every commit (survives power loss,
                      not only a crash of the server; slower)
+  --postgres URL     keep matches in PostgreSQL instead (default: the
+                     environment variable ORDO_DATABASE_URL, if set); several
+                     servers may share one database and serve the same matches
 
 Example:
   ordo serve &
@@ -46,6 +51,7 @@ type serveConfig struct {
 	addr     string
 	db       string
 	syncFull bool
+	postgres string
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -54,6 +60,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "")
 	fs.StringVar(&cfg.db, "db", "ordo.db", "")
 	fs.BoolVar(&cfg.syncFull, "sync-full", false, "")
+	fs.StringVar(&cfg.postgres, "postgres", os.Getenv("ORDO_DATABASE_URL"), "")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err, "ordo serve", serveUsage, stdout, stderr)
@@ -102,7 +109,13 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, ready chan<- 
 		return err
 	}
 	var st store.Store
-	st, err = sqlite.Open(ctx, cfg.db, sqlite.Options{SyncFull: cfg.syncFull})
+	where := []any{"db", cfg.db}
+	if cfg.postgres != "" {
+		st, err = postgres.Open(ctx, cfg.postgres)
+		where = []any{"db", "postgres"}
+	} else {
+		st, err = sqlite.Open(ctx, cfg.db, sqlite.Options{SyncFull: cfg.syncFull})
+	}
 	if err != nil {
 		return err
 	}
@@ -110,13 +123,17 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, ready chan<- 
 	a := match.New(match.Options{Store: st, Library: lib, Logger: log})
 	feeds, endFeeds := context.WithCancel(context.Background())
 	defer endFeeds()
+	if n, ok := st.(store.Notifier); ok {
+		// Other servers' appends reach this one's matches and feeds.
+		go listen(feeds, n, a, log)
+	}
 	srv := server.New(feeds, a, log).HTTPServer(cfg.addr)
 	srv.RegisterOnShutdown(endFeeds)
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return err
 	}
-	log.Info("serving", "addr", ln.Addr().String(), "db", cfg.db)
+	log.Info("serving", append([]any{"addr", ln.Addr().String()}, where...)...)
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}
@@ -138,4 +155,20 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, ready chan<- 
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// listen passes the store's notices to the authority until ctx ends,
+// listening again after a lost connection.
+func listen(ctx context.Context, n store.Notifier, a *match.Authority, log *slog.Logger) {
+	for ctx.Err() == nil {
+		err := n.Listen(ctx, func(no store.Notice) { a.Notify(ctx, no) })
+		if ctx.Err() != nil {
+			return
+		}
+		log.Warn("listening for other servers' appends", "err", err)
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
 }

@@ -1,0 +1,257 @@
+// Package postgres is the match store several servers share: PostgreSQL
+// through github.com/jackc/pgx/v5. Appends to one match are serialized by
+// a row lock on the match and guarded by the (match, seq) primary key, so
+// exactly one writer wins each seq; each append notifies the channel
+// ordo_entries in the same transaction, so every server listening learns
+// of it when it commits (store.Notifier).
+//
+// The schema's migrations are embedded and run at Open, one server at a
+// time (an advisory lock).
+package postgres
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/ordo-rules/ordo/store"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// channel is the LISTEN/NOTIFY channel of appends.
+const channel = "ordo_entries"
+
+// migrationLock is the advisory lock key held while migrating.
+const migrationLock = 0x6f72646f // "ordo"
+
+// Store is a store.Store and store.Notifier on one PostgreSQL database.
+type Store struct {
+	pool *pgxpool.Pool
+}
+
+// Open connects to the database at url (a PostgreSQL connection URL) and
+// brings its schema up to date.
+func Open(ctx context.Context, url string) (*Store, error) {
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	s := &Store{pool: pool}
+	if err := s.migrate(ctx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("postgres: %w", err)
+	}
+	return s, nil
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	slices.Sort(names)
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", migrationLock); err != nil {
+		return err
+	}
+	defer conn.Exec(context.Background(), "SELECT pg_advisory_unlock($1)", migrationLock)
+	if _, err := conn.Exec(ctx, "CREATE TABLE IF NOT EXISTS ordo_schema (version INTEGER NOT NULL)"); err != nil {
+		return err
+	}
+	var have int
+	if err := conn.QueryRow(ctx, "SELECT COALESCE(MAX(version), 0) FROM ordo_schema").Scan(&have); err != nil {
+		return err
+	}
+	if have > len(names) {
+		return fmt.Errorf("the database has schema version %d; this ordo knows only %d", have, len(names))
+	}
+	for i := have; i < len(names); i++ {
+		body, err := migrations.ReadFile(names[i])
+		if err != nil {
+			return err
+		}
+		err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, string(body)); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, "INSERT INTO ordo_schema (version) VALUES ($1)", i+1)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migration %s: %w", names[i], err)
+		}
+	}
+	return nil
+}
+
+// Close closes the pool.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+func isUnique(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}
+
+// CreateMatch implements store.Store.
+func (s *Store) CreateMatch(ctx context.Context, m *store.Match) error {
+	r := m.Rulings
+	if r == nil {
+		r = map[string]string{}
+	}
+	rulings, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	seats, err := json.Marshal(m.Seats)
+	if err != nil {
+		return err
+	}
+	_, err = s.pool.Exec(ctx,
+		`INSERT INTO matches (id, ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+		m.ID, m.Ruleset, m.Scenario, m.ScenarioName, string(rulings), m.Seed, m.Commitment, string(seats), m.Created.UnixNano())
+	if isUnique(err) {
+		return store.ErrExists
+	}
+	return err
+}
+
+// Match implements store.Store.
+func (s *Store) Match(ctx context.Context, id string) (*store.Match, error) {
+	m := &store.Match{ID: id}
+	var rulings, seats string
+	var created int64
+	err := s.pool.QueryRow(ctx,
+		`SELECT ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created FROM matches WHERE id = $1`, id).
+		Scan(&m.Ruleset, &m.Scenario, &m.ScenarioName, &rulings, &m.Seed, &m.Commitment, &seats, &created)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, store.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(rulings), &m.Rulings); err != nil {
+		return nil, fmt.Errorf("postgres: match %s: rulings: %w", id, err)
+	}
+	if err := json.Unmarshal([]byte(seats), &m.Seats); err != nil {
+		return nil, fmt.Errorf("postgres: match %s: seats: %w", id, err)
+	}
+	m.Created = time.Unix(0, created).UTC()
+	return m, nil
+}
+
+// Append implements store.Store: the match's row is locked for the
+// transaction, so appends to one match queue up behind each other, and
+// the primary key refuses a seq taken by a writer that got there first.
+func (s *Store) Append(ctx context.Context, matchID string, entries []store.Entry) error {
+	if len(entries) == 0 {
+		return nil
+	}
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var one int
+		err := tx.QueryRow(ctx, `SELECT 1 FROM matches WHERE id = $1 FOR UPDATE`, matchID).Scan(&one)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM entries WHERE match_id = $1`, matchID).Scan(&n); err != nil {
+			return err
+		}
+		for i, e := range entries {
+			if e.Seq != n+i {
+				return store.ErrConflict
+			}
+			dice, err := json.Marshal(e.Dice)
+			if err != nil {
+				return err
+			}
+			_, err = tx.Exec(ctx,
+				`INSERT INTO entries (match_id, seq, seat, action_id, action, dice, time, views) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+				matchID, e.Seq, e.Seat, e.ActionID, string(e.Action), string(dice), e.Time.UnixNano(), string(e.Views))
+			if isUnique(err) {
+				return store.ErrConflict
+			}
+			if err != nil {
+				return err
+			}
+		}
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, matchID+" "+strconv.Itoa(n+len(entries)))
+		return err
+	})
+}
+
+// Entries implements store.Store.
+func (s *Store) Entries(ctx context.Context, matchID string, from int) ([]store.Entry, error) {
+	rows, err := s.pool.Query(ctx,
+		`SELECT seq, seat, action_id, action, dice, time, views FROM entries WHERE match_id = $1 AND seq >= $2 ORDER BY seq`,
+		matchID, max(from, 0))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []store.Entry
+	for rows.Next() {
+		var e store.Entry
+		var action, dice, views string
+		var t int64
+		if err := rows.Scan(&e.Seq, &e.Seat, &e.ActionID, &action, &dice, &t, &views); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(dice), &e.Dice); err != nil {
+			return nil, fmt.Errorf("postgres: match %s entry %d: dice: %w", matchID, e.Seq, err)
+		}
+		e.Action, e.Views, e.Time = json.RawMessage(action), json.RawMessage(views), time.Unix(0, t).UTC()
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Listen implements store.Notifier on a connection of its own.
+func (s *Store) Listen(ctx context.Context, f func(store.Notice)) error {
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
+		return err
+	}
+	for {
+		n, err := conn.Conn().WaitForNotification(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+		id, length, ok := strings.Cut(n.Payload, " ")
+		k, err := strconv.Atoi(length)
+		if !ok || err != nil {
+			continue
+		}
+		f(store.Notice{MatchID: id, Len: k})
+	}
+}
