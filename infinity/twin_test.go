@@ -50,22 +50,28 @@ func TestCounterfactualCatchesEachLeak(t *testing.T) {
 		// canary: the canary check sees this leak too (a marker's
 		// trooper named by its planted name).
 		canary bool
+		// red: red has the initiative, so that its Orders, and blue's
+		// AROs, come first.
+		red bool
 	}{
 		// Blue moves a marker: the raw action names the trooper behind it.
-		{"Camouflaged (N4): actions shown as sent", leaks{rawActions: true}, []string{"the next action"}, true},
+		{"Camouflaged (N4): actions shown as sent", leaks{rawActions: true}, []string{"the next action"}, true, false},
 		// Red's menu in blue's turn lists blue's hidden sniper's moves.
-		{"Hidden Deployment (N4): the prompted seat's menu given to the other seat", leaks{promptedMenu: true}, []string{"what it is shown"}, false},
+		{"Hidden Deployment (N4): the prompted seat's menu given to the other seat", leaks{promptedMenu: true}, []string{"what it is shown"}, false, false},
 		// The Order spent shows as "order" only when it is the Special
 		// Order, and the pools do not go down.
-		{"Lieutenant (N4): the Lieutenant Special Order half hidden", leaks{halfHiddenLSO: true}, []string{"the next action", "after the next step"}, false},
+		{"Lieutenant (N4): the Lieutenant Special Order half hidden", leaks{halfHiddenLSO: true}, []string{"the next action", "after the next step"}, false, false},
 		// A visible Proxy listed as forfeiting because its hidden sibling
 		// sees the active trooper.
-		{"G: Jumper (N4, PDF 2.1): visible Proxies betray a hidden one", leaks{widenedForfeit: true}, []string{"the events of the next step"}, false},
+		{"G: Jumper (N4, PDF 2.1): visible Proxies betray a hidden one", leaks{widenedForfeit: true}, []string{"the events of the next step"}, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rs, sc := twinsGround(t)
 			rs.leaks = tt.leak
+			if tt.red {
+				sc.Initiative = "red"
+			}
 			err := rulestest.Check(rs, sc, rulestest.Options{Playouts: 40, ReplayEvery: 1000})
 			var v *rulestest.Violation
 			if !errors.As(err, &v) || v.Check != "counterfactual" || !slices.ContainsFunc(tt.where, func(w string) bool { return strings.Contains(v.Detail, "by "+w) }) {
@@ -74,7 +80,7 @@ func TestCounterfactualCatchesEachLeak(t *testing.T) {
 			if tt.canary {
 				return
 			}
-			if err := rulestest.Check(rs, sc, rulestest.Options{Playouts: 4, ReplayEvery: 1000, TwinEvery: -1}); err != nil {
+			if err := rulestest.Check(rs, sc, rulestest.Options{Playouts: 2, ReplayEvery: 1000, TwinEvery: -1}); err != nil {
 				t.Fatalf("without twins the suite should not see this leak, but: %v", err)
 			}
 		})
