@@ -232,8 +232,9 @@ func (d seedDraw) intn(lo, hi int) int          { return lo + d.r.IntN(hi-lo+1) 
 // table up to 48", facing anywhere from straight at the target to well
 // away (so the arc's edge may cut the target), 1–30 terrain pieces
 // (rectangles, triangles, round pieces of up to 48 corners and irregular,
-// possibly concave, polygons) and
-// 0–6 blocking bases, most of them near the line between the two.
+// possibly concave, polygons) and 0–6 blocking bases, most of them near
+// the line between the two, some in base contact with the viewer or the
+// target.
 func genLoFScene(d draw) (lofScene, bool) {
 	sil := DefaultSilhouettes()
 	size := d.float(12, 48)
@@ -299,6 +300,12 @@ func genLoFScene(d draw) (lofScene, bool) {
 	var bs []Circle
 	for range d.intn(0, 6) {
 		b, _ := sil.Base(d.intn(1, 7), near(4))
+		// Troopers often stand in base contact: put some blockers touching
+		// the viewer or the target.
+		if k := d.intn(0, 5); k < 2 {
+			end := [2]Circle{vb, tb}[k]
+			b.Center = end.Center.Add(FacingVec(d.float(-math.Pi, math.Pi)).Scale(end.Radius + b.Radius))
+		}
 		bs = append(bs, b)
 	}
 	return lofScene{table, Model{Base: vb, Facing: facing}, tb, bs}, true
