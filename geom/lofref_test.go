@@ -232,9 +232,9 @@ func (d seedDraw) intn(lo, hi int) int          { return lo + d.r.IntN(hi-lo+1) 
 // table up to 48", facing anywhere from straight at the target to well
 // away (so the arc's edge may cut the target), 1–30 terrain pieces
 // (rectangles, triangles, round pieces of up to 48 corners and irregular,
-// possibly concave, polygons) and 0–6 blocking bases, most of them near
-// the line between the two, some in base contact with the viewer or the
-// target.
+// possibly concave, polygons), some of them touching the viewer's or the
+// target's base, and 0–6 blocking bases, most of them near the line
+// between the two, some in base contact with the viewer or the target.
 func genLoFScene(d draw) (lofScene, bool) {
 	sil := DefaultSilhouettes()
 	size := d.float(12, 48)
@@ -283,6 +283,24 @@ func genLoFScene(d draw) (lofScene, bool) {
 			n := d.intn(4, 7)
 			for i := range n {
 				pg = append(pg, c.Add(FacingVec(float64(i)*2*math.Pi/float64(n)).Scale(d.float(0.2, 3))))
+			}
+		}
+		// Models stand against walls: move some pieces to touch the
+		// viewer's or the target's base.
+		if d.intn(0, 9) == 0 {
+			end := [2]Circle{vb, tb}[d.intn(0, 1)]
+			if !pg.inside(end.Center) {
+				var near Point
+				best := math.Inf(1)
+				for i := range pg {
+					if p := pg.edge(i).ClosestPoint(end.Center); p.Dist(end.Center) < best {
+						near, best = p, p.Dist(end.Center)
+					}
+				}
+				shift := end.Center.Sub(near).Scale((best - end.Radius) / best)
+				for i := range pg {
+					pg[i] = pg[i].Add(shift)
+				}
 			}
 		}
 		flags := BlocksLoF
