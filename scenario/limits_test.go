@@ -48,13 +48,7 @@ func ids(prefix string) func(int) string {
 // and an error quotes at most the start of a bad value.
 func TestScenarioBounds(t *testing.T) {
 	polygon := func(n int) string {
-		var b strings.Builder
-		b.WriteString("terrain:\n  - name: wall\n    polygon: [")
-		for i := range n {
-			fmt.Fprintf(&b, "[%d, %d], ", i%40, i%7)
-		}
-		b.WriteString("[1, 1]]\n")
-		return b.String()
+		return "terrain:\n  - name: wall\n    polygon: [" + strings.Repeat("[12.5, 7.25], ", n) + "[1, 1]]\n"
 	}
 	longID := strings.Repeat("x", MaxString+1)
 	cases := []struct {
@@ -74,7 +68,7 @@ func TestScenarioBounds(t *testing.T) {
 		{"a polygon of 257 corners", func() string { return scenarioWith(side("red", 1, ids("t")), polygon(256)) },
 			"f.yaml:16:14: terrain[0].polygon: 257 entries, more than the 256 a scenario may have here; none was read"},
 		{"a 5 MB trooper id", func() string {
-			return scenarioWith(side("red", 1, func(int) string { return strings.Repeat("x", 5<<20) }), "")
+			return scenarioWith("  - seat: red\n    troopers: [{id: "+strings.Repeat("x", 5<<20)+", profile: fusilier}]\n", "")
 		},
 			"f.yaml: the file is larger than 256 KiB, the most a file may hold; nothing was parsed"},
 		{"a trooper id over MaxString", func() string { return scenarioWith(side("red", 1, func(int) string { return longID }), "") },

@@ -84,10 +84,11 @@ func tooDeep(file string, p Pos) *Error {
 // that may open a flow collection is a level; each line's indentation
 // opens a block level when it is deeper than the line before it, closes
 // those deeper than it otherwise, and a "- " or "? " followed on its line
-// by another or by a key ("- a: 1") opens one more. Quoted text and comments are skipped as
-// the parser skips them. Where this reading and the parser's could differ
-// (a quote inside unquoted text, say), the tokens are counted again
-// exactly by tokenDepth before the parser builds anything.
+// by another or by a key ("- a: 1") opens one more. Quoted text and
+// comments are skipped as the parser skips them. Where this reading and
+// the parser's could differ (a quote at the start of a line of a literal
+// block, say), the tokens are counted again by tokenDepth before the
+// parser builds anything.
 func scanDepth(data []byte, max int) Pos {
 	var (
 		flow     int   // open "[" and "{"
