@@ -74,11 +74,10 @@ func BenchmarkCloseCombat(b *testing.B) {
 	if !s.unit("u").engaged() {
 		b.Fatal("not engaged")
 	}
-	src2 := dice.NewPCG(3, 4)
 	b.ReportAllocs()
-	for b.Loop() {
+	for i := 0; b.Loop(); i++ {
 		st := s.clone()
-		if _, err := st.Apply("blue", Fight{Unit: "u"}, src2); err != nil {
+		if _, err := st.Apply("blue", Fight{Unit: "u"}, dice.NewPCG(uint64(i), 4)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -268,10 +268,15 @@ func (s *State) blows(units []*Unit) []blow {
 				}
 			}
 		}
-		front := map[int]hit{} // the front rank's contacts, by file
+		byID := make(map[string]*Model, len(u.Models))
+		for i := range u.Models {
+			byID[u.Models[i].ID] = &u.Models[i]
+		}
+		front := make([]hit, u.Files) // the front rank's contacts, by file
+		arc := map[*Unit]bool{}       // whether an enemy unit is in u's front arc
 		for r, rank := range u.Ranks {
 			for f, id := range rank {
-				m := u.model(id)
+				m := byID[id]
 				if m == nil {
 					continue
 				}
@@ -289,7 +294,15 @@ func (s *State) blows(units []*Unit) []blow {
 					continue
 				}
 				h := front[f]
-				if h.t == nil || u.model(u.Ranks[0][f]) == nil || !u.frontArc(h.t.centre()) {
+				if h.t == nil || byID[u.Ranks[0][f]] == nil {
+					continue
+				}
+				inArc, ok := arc[h.t]
+				if !ok {
+					inArc = u.frontArc(h.t.centre())
+					arc[h.t] = inArc
+				}
+				if !inArc {
 					continue
 				}
 				n := 1
@@ -322,7 +335,7 @@ func touched(u *Unit, c geom.Point, base rect, foes []foe) (*Unit, string) {
 		v := c.Sub(e.At)
 		lat, ahead := math.Abs(v.Dot(efr.rt))-float64(e.Files)*e.Base[0]/2, v.Dot(efr.fw)
 		depth := float64(len(e.Ranks)) * e.Base[1]
-		if math.Hypot(max(0, lat), max(0, ahead, -depth-ahead))-reach > 0.05 || rectDist(base, efp) > 0.05 {
+		if math.Hypot(max(0, lat), max(0, ahead, -depth-ahead))-reach > 0.05 || !touching(base, efp, 0.05) {
 			continue
 		}
 		near := reach + math.Hypot(e.Base[0], e.Base[1])/2 + 0.05
@@ -333,7 +346,7 @@ func touched(u *Unit, c geom.Point, base rect, foes []foe) (*Unit, string) {
 					continue
 				}
 				ec := efr.centre(r, f)
-				if ec.Dist(c) > near || rectDist(base, efr.base(ec)) > 0.05 {
+				if ec.Dist(c) > near || !touching(base, efr.base(ec), 0.05) {
 					continue
 				}
 				if m := e.model(eid); m.Role == Character {

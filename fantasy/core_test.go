@@ -1,6 +1,10 @@
 package fantasy
 
 import (
+	"math"
+
+	"github.com/ordo-rules/ordo/geom"
+	"pgregory.net/rapid"
 	"slices"
 	"strings"
 	"testing"
@@ -126,4 +130,22 @@ func countDice(t *testing.T, s *State) int {
 		n += b.n
 	}
 	return n
+}
+
+// Bases in contact (Close combat: who fights): touching agrees with the
+// exact distance between two bases, up to the corner tolerance.
+func TestTouchingAgreesWithDistance(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		u := &Unit{Files: 1, Base: [2]float64{rapid.Float64Range(0.5, 3).Draw(t, "w"), rapid.Float64Range(0.5, 3).Draw(t, "d")},
+			Facing: rapid.Float64Range(0, 360).Draw(t, "f1")}
+		v := &Unit{Files: 1, Base: [2]float64{rapid.Float64Range(0.5, 3).Draw(t, "w2"), rapid.Float64Range(0.5, 3).Draw(t, "d2")},
+			Facing: rapid.Float64Range(0, 360).Draw(t, "f2")}
+		a := u.baseAt(geom.Pt(0, 0))
+		b := v.baseAt(geom.Pt(rapid.Float64Range(-5, 5).Draw(t, "x"), rapid.Float64Range(-5, 5).Draw(t, "y")))
+		d := rectDist(a, b)
+		got := touching(a, b, 0.05)
+		if d <= 0.05 && !got || d > 0.05*math.Sqrt2+1e-9 && got {
+			t.Fatalf("distance %v, touching %v", d, got)
+		}
+	})
 }

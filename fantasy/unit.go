@@ -278,3 +278,36 @@ func (u *Unit) coveredBy(c geom.Point, radius float64) []string {
 	}
 	return out
 }
+
+// touching reports whether two bases are within eps of each other, by
+// separated axes: no edge direction of either separates their
+// projections by more than eps. (Corner to corner this admits a gap of up
+// to eps·√2, well inside the contact tolerance.) It is the cheap test
+// close combat runs for every pair of bases.
+func touching(a, b rect, eps float64) bool {
+	for _, r := range [2]*rect{&a, &b} {
+		for i := range 2 {
+			axis := r[i+1].Sub(r[i])
+			l := axis.Len()
+			if l == 0 {
+				continue
+			}
+			amin, amax := project(a, axis)
+			bmin, bmax := project(b, axis)
+			if bmin-amax > eps*l || amin-bmax > eps*l {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func project(r rect, axis geom.Vec) (lo, hi float64) {
+	lo = math.Inf(1)
+	hi = math.Inf(-1)
+	for _, p := range r {
+		d := p.X*axis.X + p.Y*axis.Y
+		lo, hi = min(lo, d), max(hi, d)
+	}
+	return lo, hi
+}

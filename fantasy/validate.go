@@ -61,8 +61,10 @@ func (s *State) validate() error {
 		}
 	}
 	for i, c := range s.Charges {
-		if s.unit(c.Unit) == nil && !c.Done {
-			return fmt.Errorf("charges[%d]: unit %q", i, c.Unit)
+		// A charger may be gone before its charge move (shot down by
+		// Stand & Shoot); its charge then moves nothing.
+		if c.Unit == "" || c.Target == "" {
+			return fmt.Errorf("charges[%d]: a charge names its unit and target", i)
 		}
 		if !slices.Contains([]string{"", "hold", "flee", "stand-and-shoot"}, c.Reaction) || !slices.Contains([]string{"front", "flank", "rear"}, c.Side) {
 			return fmt.Errorf("charges[%d]: reaction %q, side %q", i, c.Reaction, c.Side)
