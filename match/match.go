@@ -192,7 +192,10 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	if err != nil {
 		return nil, err
 	}
-	id := randomString(12)
+	// Hex, so an id never starts with "-" (a flag to a command line).
+	idBytes := make([]byte, 9)
+	rand.Read(idBytes)
+	id := hex.EncodeToString(idBytes)
 	rec := &store.Match{
 		ID: id, Ruleset: rs.Name(), Scenario: text, ScenarioName: req.Name,
 		Rulings: req.Rulings, Seed: NewSeed(), Created: a.now().UTC(),

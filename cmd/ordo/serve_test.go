@@ -288,3 +288,47 @@ loop:
 	}
 	t.Logf("%d matches, %d acknowledged actions", matches, total)
 }
+
+// ordo verify checks a finished match fetched from a server and from an
+// exported file, and refuses a file whose dice were changed.
+func TestVerify(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	p := startServe(t, filepath.Join(t.TempDir(), "ordo.db"))
+	defer p.kill()
+	b := &base{addr: p.addr}
+	ctx := context.Background()
+	var c match.Created
+	if code, err := do(ctx, b, "POST", "/api/matches", "", map[string]string{"scenario": "duel"}, &c); code != 201 || err != nil {
+		t.Fatalf("create: %d %v", code, err)
+	}
+	if _, err := playRandom(ctx, b, &c, 1); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"ordo", "verify", "--server", p.addr, c.ID}, &out, &errb); code != 0 {
+		t.Fatalf("verify --server: %d %s", code, errb.String())
+	}
+	if !bytes.Contains(out.Bytes(), []byte("verified")) {
+		t.Fatalf("verify printed %q", out.String())
+	}
+	var x match.Export
+	if _, err := do(ctx, b, "GET", "/api/matches/"+c.ID+"/export", "", nil, &x); err != nil {
+		t.Fatal(err)
+	}
+	for i := range x.Log {
+		if len(x.Log[i].Dice) > 0 {
+			x.Log[i].Dice[0] = x.Log[i].Dice[0]%20 + 1
+			break
+		}
+	}
+	file := filepath.Join(t.TempDir(), "match.json")
+	j, _ := json.Marshal(x)
+	os.WriteFile(file, j, 0o600)
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"ordo", "verify", file}, &out, &errb); code != 1 || !bytes.Contains(errb.Bytes(), []byte("the seed gives")) {
+		t.Fatalf("a changed die: exit %d, %s", code, errb.String())
+	}
+}

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/ordo-rules/ordo/match"
+)
+
+const verifyUsage = `usage: ordo verify FILE
+       ordo verify --server URL MATCH
+
+Checks a finished match, from an exported match file (GET
+/api/matches/{id}/export saves one) or fetched from a server: the seed the
+server published at the end matches the commitment it gave when the match was
+created, every die of the log is the one the seed's generator gives for its
+entry, and the log replays from the scenario to the end of the game. Exits 0
+when all holds, 1 naming the first thing that does not, 2 on bad input.
+
+Flags:
+  --server URL   the server to fetch MATCH from (http://127.0.0.1:8080)
+
+Examples:
+  ordo verify --server http://127.0.0.1:8080 9azjEh1UgzymSXMv
+  curl -s localhost:8080/api/matches/9azjEh1UgzymSXMv/export > match.json
+  ordo verify match.json
+`
+
+// maxExport bounds an export read from a file or a server.
+const maxExport = 64 << 20
+
+func runVerify(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("ordo verify")
+	srv := fs.String("server", "", "")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagError(err, "ordo verify", verifyUsage, stdout, stderr)
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "ordo verify: give one FILE, or --server URL and one MATCH (see ordo verify --help)")
+		return 2
+	}
+	var body []byte
+	if *srv != "" {
+		u := strings.TrimSuffix(*srv, "/") + "/api/matches/" + url.PathEscape(pos[0]) + "/export"
+		client := &http.Client{Timeout: 30 * time.Second}
+		resp, err := client.Get(u)
+		if err != nil {
+			fmt.Fprintf(stderr, "ordo verify: %v\n", err)
+			return 2
+		}
+		defer resp.Body.Close()
+		body, err = io.ReadAll(io.LimitReader(resp.Body, maxExport))
+		if err != nil {
+			fmt.Fprintf(stderr, "ordo verify: %s: %v\n", u, err)
+			return 2
+		}
+		if resp.StatusCode != http.StatusOK {
+			fmt.Fprintf(stderr, "ordo verify: %s: %s: %s\n", u, resp.Status, strings.TrimSpace(string(body)))
+			return 2
+		}
+	} else {
+		f, err := os.Open(pos[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "ordo verify: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		if body, err = io.ReadAll(io.LimitReader(f, maxExport)); err != nil {
+			fmt.Fprintf(stderr, "ordo verify: %v\n", err)
+			return 2
+		}
+	}
+	var x match.Export
+	if err := json.Unmarshal(body, &x); err != nil {
+		fmt.Fprintf(stderr, "ordo verify: %s: not an exported match: %v\n", pos[0], err)
+		return 2
+	}
+	lib, err := library()
+	if err != nil {
+		fmt.Fprintf(stderr, "ordo verify: %v\n", err)
+		return 2
+	}
+	v, err := lib.Verify(&x)
+	if err != nil {
+		fmt.Fprintf(stderr, "ordo verify: match %s: %v\n", x.ID, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "match %s verified: the seed matches its commitment %s; %d entries replayed to the end of the game; all %d dice are the seed's\n",
+		x.ID, x.Commitment, v.Entries, v.Dice)
+	return 0
+}
