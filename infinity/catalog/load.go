@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -35,7 +37,27 @@ func Load(files ...string) (*Catalog, error) {
 // Default builds the shipped catalog, embedded from data/catalog/*.yaml.
 // It is illustrative (see the package comment). Errors name the files as
 // data/catalog/….
+//
+// Parsing the YAML costs milliseconds and thousands of allocations, which a
+// command that starts, loads the catalog and answers would pay every time.
+// So the catalog parsed from these very files is also compiled into the
+// binary (snapshot_gen.go); Default uses it when the embedded files are the
+// ones it was made from (same digest), and parses them otherwise, so an
+// edited file is never ignored, only slower to load until the snapshot is
+// regenerated (go test ./infinity/catalog -run Snapshot -args -update).
 func Default() (*Catalog, error) {
+	srcs, err := embeddedSources()
+	if err != nil {
+		return nil, err
+	}
+	if digest(srcs) == snapshotDigest {
+		return snapshot(), nil
+	}
+	return Build(nil, srcs...)
+}
+
+// embeddedSources reads the shipped catalog files, in name order.
+func embeddedSources() ([]Source, error) {
 	names, err := fs.Glob(data.Catalog, "catalog/*.yaml")
 	if err != nil {
 		return nil, fmt.Errorf("catalog: embedded files: %w", err)
@@ -49,7 +71,17 @@ func Default() (*Catalog, error) {
 		}
 		srcs = append(srcs, Source{File: "data/" + name, Data: b})
 	}
-	return Build(nil, srcs...)
+	return srcs, nil
+}
+
+// digest identifies a list of sources: their names and bytes, in order.
+func digest(srcs []Source) string {
+	h := sha256.New()
+	for _, s := range srcs {
+		fmt.Fprintf(h, "%d:%s:%d:", len(s.File), s.File, len(s.Data))
+		h.Write(s.Data)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Parse returns a new catalog with c's entries and those of one more file;
