@@ -6,8 +6,8 @@ import (
 	"go/format"
 	"maps"
 	"os"
-	"slices"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
