@@ -5,7 +5,7 @@ package catalog
 import "github.com/ordo-rules/ordo/internal/yamlfile"
 
 // snapshotDigest is the digest of the data/catalog files snapshot was made from.
-const snapshotDigest = "27a98096063ea737bea983fddf83a4d0db4bd6116ec8acdac76a06703dbe1efc"
+const snapshotDigest = "4f2aabc10353f3bc3a4865fcd800e3fcb374f47d6a8eddcff4da3f6cea932be3"
 
 // snapshot is the catalog parsed from data/catalog, as Go values.
 func snapshot() *Catalog {
@@ -41,7 +41,9 @@ func snapshot() *Catalog {
 			"mine":               Weapon{ID: "mine", Name: "Antipersonnel Mine", Attribute: "BS", Ranges: []RangeBand(nil), Damage: 13, DamageAttribute: "", Burst: 1, Ammo: []string{"Shock"}, Save: "ARM", Traits: Traits{SuppressiveFire: false, Template: "direct-small-teardrop", Deployable: true, CC: false, Continuous: false, NonLethal: false, Targets: false}},
 			"multi-sniper-rifle": Weapon{ID: "multi-sniper-rifle", Name: "MULTI Sniper Rifle", Attribute: "BS", Ranges: []RangeBand{RangeBand{From: 0, To: 8, Mod: -3}, RangeBand{From: 8, To: 16, Mod: 0}, RangeBand{From: 16, To: 24, Mod: 3}, RangeBand{From: 24, To: 32, Mod: 3}, RangeBand{From: 32, To: 40, Mod: 3}, RangeBand{From: 40, To: 48, Mod: 0}, RangeBand{From: 48, To: 96, Mod: -3}}, Damage: 15, DamageAttribute: "", Burst: 2, Ammo: []string{"AP", "DA"}, Save: "ARM", Traits: Traits{SuppressiveFire: false, Template: "", Deployable: false, CC: false, Continuous: false, NonLethal: false, Targets: false}},
 			"pistol":             Weapon{ID: "pistol", Name: "Pistol", Attribute: "BS", Ranges: []RangeBand{RangeBand{From: 0, To: 8, Mod: 3}, RangeBand{From: 8, To: 16, Mod: 0}, RangeBand{From: 16, To: 24, Mod: -3}}, Damage: 11, DamageAttribute: "", Burst: 2, Ammo: []string{"N"}, Save: "ARM", Traits: Traits{SuppressiveFire: false, Template: "", Deployable: false, CC: true, Continuous: false, NonLethal: false, Targets: false}},
+			"pulse-carbine":      Weapon{ID: "pulse-carbine", Name: "Pulse Carbine", Attribute: "BS", Ranges: []RangeBand{RangeBand{From: 0, To: 8, Mod: 3}, RangeBand{From: 8, To: 16, Mod: 0}, RangeBand{From: 16, To: 24, Mod: -3}}, Damage: 13, DamageAttribute: "", Burst: 2, Ammo: []string{"E/M"}, Save: "BTS", Traits: Traits{SuppressiveFire: false, Template: "", Deployable: false, CC: false, Continuous: false, NonLethal: true, Targets: false}},
 			"rifle":              Weapon{ID: "rifle", Name: "Rifle", Attribute: "BS", Ranges: []RangeBand{RangeBand{From: 0, To: 8, Mod: 0}, RangeBand{From: 8, To: 16, Mod: 3}, RangeBand{From: 16, To: 24, Mod: 3}, RangeBand{From: 24, To: 32, Mod: -3}, RangeBand{From: 32, To: 40, Mod: -3}, RangeBand{From: 40, To: 48, Mod: -6}}, Damage: 13, DamageAttribute: "", Burst: 3, Ammo: []string{"N"}, Save: "ARM", Traits: Traits{SuppressiveFire: true, Template: "", Deployable: false, CC: false, Continuous: false, NonLethal: false, Targets: false}},
+			"snare-rifle":        Weapon{ID: "snare-rifle", Name: "Snare Rifle", Attribute: "BS", Ranges: []RangeBand{RangeBand{From: 0, To: 8, Mod: 0}, RangeBand{From: 8, To: 16, Mod: 3}, RangeBand{From: 16, To: 24, Mod: -3}}, Damage: 13, DamageAttribute: "", Burst: 2, Ammo: []string{"PARA"}, Save: "ARM", Traits: Traits{SuppressiveFire: false, Template: "", Deployable: false, CC: false, Continuous: false, NonLethal: true, Targets: false}},
 		},
 		defined: map[string]place{
 			"profile:assault":           place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 92, Col: 9}},
@@ -72,7 +74,9 @@ func snapshot() *Catalog {
 			"weapon:mine":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 123, Col: 9}},
 			"weapon:multi-sniper-rifle": place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 70, Col: 9}},
 			"weapon:pistol":             place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 85, Col: 9}},
+			"weapon:pulse-carbine":      place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 192, Col: 9}},
 			"weapon:rifle":              place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 39, Col: 9}},
+			"weapon:snare-rifle":        place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 204, Col: 9}},
 		},
 		files: []string{"data/catalog/jumper.yaml", "data/catalog/profiles.yaml", "data/catalog/weapons.yaml"},
 	}
