@@ -316,6 +316,11 @@ func (s *State) clone() *State {
 		c.Armies[i].Groups = slices.Clone(s.Armies[i].Groups)
 	}
 	c.Troopers = slices.Clone(s.Troopers)
+	for i := range c.Troopers {
+		// A trooper's failed Discovers grow by append: the copy must not
+		// write into the original's spare capacity.
+		c.Troopers[i].Failed = slices.Clip(c.Troopers[i].Failed)
+	}
 	c.Models = slices.Clone(s.Models)
 	c.Deployables = slices.Clone(s.Deployables)
 	c.scratch = nil
