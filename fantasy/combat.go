@@ -239,6 +239,7 @@ type blow struct {
 	n, ws  int
 	str    int
 	ini    int // the striker's Initiative
+	id     string
 }
 
 // blows lists who strikes in a combat, as it stands: each model touching
@@ -287,7 +288,7 @@ func (s *State) blows(units []*Unit) []blow {
 					front[f] = hit{t, tm}
 				}
 				if t != nil {
-					out = append(out, blow{u, t, tm, p.A, p.WS, p.S, min(p.I, 10)})
+					out = append(out, blow{u, t, tm, p.A, p.WS, p.S, min(p.I, 10), id})
 					continue
 				}
 				if r != 1 || (p.Type != Infantry && p.Type != MonstrousInfantry) {
@@ -309,7 +310,7 @@ func (s *State) blows(units []*Unit) []blow {
 				if p.Type == MonstrousInfantry {
 					n = min(p.A, 3)
 				}
-				out = append(out, blow{u, h.t, h.m, n, p.WS, p.S, min(p.I, 10)})
+				out = append(out, blow{u, h.t, h.m, n, p.WS, p.S, min(p.I, 10), id})
 			}
 		}
 	}
@@ -394,10 +395,7 @@ func (s *State) fight(a Fight, r roller) error {
 		s.Fought = append(s.Fought, x.ID)
 	}
 	caused := map[rules.Seat]int{}
-	sizes := map[string]int{}
-	for _, x := range units {
-		sizes[x.ID] = len(x.Models)
-	}
+	front := frontRanks(units)
 	steps := map[int]bool{}
 	for _, x := range units {
 		for i := range x.Models {
@@ -478,25 +476,45 @@ func (s *State) fight(a Fight, r roller) error {
 				}
 			}
 		}
-		changed := false
 		for _, x := range units {
 			if s.unit(x.ID) == nil {
 				continue
-			}
-			if n := len(x.Models); n != sizes[x.ID] {
-				changed = true
-				sizes[x.ID] = n
 			}
 			s.fillGaps(x, false)
 			if len(x.Models) == 0 {
 				s.destroy(x, "is wiped out")
 			}
 		}
-		if changed {
-			all = s.blows(units) // casualties change who is in contact
+		// Casualties come from the rear: who is in contact changes only
+		// when a striker falls or the front ranks change.
+		if fronts := frontRanks(units); !slices.Equal(fronts, front) || !strikersStand(all) {
+			all, front = s.blows(units), fronts
 		}
 	}
 	return s.combatResult(units, caused, r)
+}
+
+// frontRanks lists the models of every unit's first two ranks, in order
+// (the ranks whose models strike and support).
+func frontRanks(units []*Unit) []string {
+	var out []string
+	for _, u := range units {
+		out = append(out, u.ID)
+		for r := 0; r < min(2, len(u.Ranks)); r++ {
+			out = append(out, u.Ranks[r]...)
+		}
+	}
+	return out
+}
+
+// strikersStand reports whether every striker and target is still there.
+func strikersStand(all []blow) bool {
+	for _, b := range all {
+		if b.unit.model(b.id) == nil || (b.model != "" && b.target.model(b.model) == nil) || len(b.target.Models) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func targetName(b blow) string {

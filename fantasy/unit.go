@@ -303,11 +303,18 @@ func touching(a, b rect, eps float64) bool {
 }
 
 func project(r rect, axis geom.Vec) (lo, hi float64) {
-	lo = math.Inf(1)
-	hi = math.Inf(-1)
-	for _, p := range r {
-		d := p.X*axis.X + p.Y*axis.Y
-		lo, hi = min(lo, d), max(hi, d)
+	// Plain comparisons: the builtin min and max on floats take care of
+	// NaN, which no base has, at a cost close combat pays per pair.
+	lo = r[0].X*axis.X + r[0].Y*axis.Y
+	hi = lo
+	for i := 1; i < 4; i++ {
+		d := r[i].X*axis.X + r[i].Y*axis.Y
+		if d < lo {
+			lo = d
+		}
+		if d > hi {
+			hi = d
+		}
 	}
 	return lo, hi
 }
