@@ -461,3 +461,76 @@ func TestOneOrderEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// A whole game through the UI: the bundled duel played to its end in both
+// seats by clicking legal menu entries (a seeded choice among them), then
+// its replay stepped through, and its dice verified against the seed and
+// the commitment published at creation.
+func TestWholeGameAndReplay(t *testing.T) {
+	if !long() {
+		t.Skip("a whole game in the browser: with ORDO_LONG=1 or CI=true")
+	}
+	root := browser(t)
+	ts, _ := start(t)
+	c := create(t, ts, map[string]any{"scenario": "duel"})
+	blue, red := newPage(t, root, "blue"), newPage(t, root, "red")
+	for _, p := range []*page{blue, red} {
+		p.do(t, "open the seat's link", chromedp.Navigate(ts.URL+c.Seats[p.name].URL), chromedp.WaitReady(`#board [data-trooper="zhanshi"]`))
+	}
+	pick := 0
+	for n := 0; ; n++ {
+		if n > 300 {
+			t.Fatal("the duel did not end in 300 clicks")
+		}
+		over := eval[bool](t, blue, `ordo.snap.over`)
+		if over {
+			break
+		}
+		acted := false
+		for _, p := range []*page{blue, red} {
+			if !eval[bool](t, p, `!!ordo.me && (ordo.snap.prompt.seats || []).includes(ordo.me)`) {
+				continue
+			}
+			seq := eval[string](t, p, `document.body.dataset.seq`)
+			pick++
+			// Mark one legal entry (not a route to draw) and click it.
+			ok := eval[bool](t, p, fmt.Sprintf(`(() => { const bs = [...document.querySelectorAll('#menu button:not([disabled]):not([data-kind="route"])')]; if (!bs.length) return false; bs[%d %% bs.length].dataset.pick = '%d'; return true; })()`, pick*7, pick))
+			if !ok {
+				t.Fatalf("%s is prompted (%s) with no legal entry to click", p.name, eval[string](t, p, `document.body.dataset.window`))
+			}
+			p.do(t, "click a legal entry", chromedp.Click(fmt.Sprintf(`[data-pick="%d"]`, pick)))
+			waitJS(t, p, "the action applied", `document.body.dataset.seq !== '`+seq+`' || document.getElementById('error')`)
+			if msg := eval[string](t, p, `(document.getElementById('error') || {}).textContent || ''`); msg != "" {
+				t.Fatalf("%s: a legal entry was refused: %s", p.name, msg)
+			}
+			acted = true
+			break
+		}
+		if !acted {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	for _, p := range []*page{blue, red} {
+		waitJS(t, p, "the game over", `ordo.snap.over && document.querySelector('#prompt h2').textContent === 'The game is over'`)
+	}
+	spec := newPage(t, root, "replay")
+	spec.do(t, "open the replay", chromedp.Navigate(ts.URL+"/m/"+c.ID+"/replay"), chromedp.WaitVisible(`#verified`))
+	if got := eval[string](t, spec, `document.getElementById('verified').textContent`); !strings.HasPrefix(got, "Every die of") {
+		t.Fatalf("the replay's verification reads %q", got)
+	}
+	if got := eval[string](t, spec, `document.getElementById('commitment-check').textContent`); got != "matches the commitment published at creation" {
+		t.Fatalf("the seed against the commitment, checked in the browser: %q", got)
+	}
+	spec.do(t, "step forward", chromedp.Click(`#next`))
+	waitJS(t, spec, "step 1", `document.body.dataset.step === '1'`)
+	spec.do(t, "step forward again", chromedp.Click(`#next`))
+	waitJS(t, spec, "step 2", `document.body.dataset.step === '2'`)
+	spec.do(t, "step back", chromedp.Click(`#prev`))
+	waitJS(t, spec, "step 1 again", `document.body.dataset.step === '1'`)
+	screenshot(t, spec, "replay")
+	for _, p := range []*page{blue, red, spec} {
+		if errs := p.consoleErrors(); len(errs) > 0 {
+			t.Fatalf("%s: console errors: %q", p.name, errs)
+		}
+	}
+}
