@@ -186,3 +186,23 @@ func stateEqual(t *testing.T, a, b *State) bool {
 	}
 	return string(ja) == string(jb)
 }
+
+// BenchmarkPreview is the odds of one menu entry, as the web table asks
+// for each attack it shows: the BS Attack against a declared Dodge.
+func BenchmarkPreview(b *testing.B) {
+	t := &testing.T{}
+	st := setup(t, duelYAML("at: [10, 7], facing: 90", "at: [10, 14], facing: 270", ""), nil)
+	if _, err := st.Apply("blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 11})}, mustScript(t)); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := st.Apply("red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}}, mustScript(t)); err != nil {
+		b.Fatal(err)
+	}
+	shot := Second{Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := st.Preview("blue", shot); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -134,6 +134,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, ready chan<- 
 		return err
 	}
 	log.Info("serving", append([]any{"addr", ln.Addr().String()}, where...)...)
+	log.Info("open the web table", "url", "http://"+ln.Addr().String()+"/")
 	if ready != nil {
 		ready <- ln.Addr().String()
 	}
