@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"slices"
 
 	"github.com/goccy/go-yaml"
@@ -216,7 +215,12 @@ func decodeCatalog(file string, body ast.Node) (cf catalogFile, err error) {
 // Load adds user catalog files from disk to a copy of c.
 func (c *Catalog) Load(files ...string) (*Catalog, error) {
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		// Read no more than the bound: a huge file (or a device) is refused
+		// without being read whole.
+		b, err := yamlfile.ReadFile(f, maxCatalogBytes)
+		if e, ok := err.(*yamlfile.Error); ok {
+			return nil, e
+		}
 		if err != nil {
 			return nil, fmt.Errorf("catalog: %w", err)
 		}
