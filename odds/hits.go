@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ordo-rules/ordo/dice"
 )
@@ -51,16 +52,31 @@ const cachedSV = 40
 
 // dieCache holds the prepared die of every Side shape with an SV in
 // 0..cachedSV (index [template/noCrit/critOnOne flags][SV]); all SVs at or
-// below 0 judge alike. It is filled once, on first use, from package dice.
-var dieCache = sync.OnceValue(func() *[8][cachedSV + 1]die {
-	var c [8][cachedSV + 1]die
-	for flags := range c {
-		for sv := range c[flags] {
-			c[flags][sv].init(dice.Side{SV: sv, Burst: 1, Template: flags&1 != 0, NoCrit: flags&2 != 0, CritOnOne: flags&4 != 0})
-		}
+// below 0 judge alike. Each entry is filled from package dice on its first
+// use: a process that answers one roll (inf-dice-n4 behind a web page)
+// prepares the two dice it needs, not all 328.
+var dieCache [8][cachedSV + 1]cachedDie
+
+// cachedDie is one entry of dieCache. Once ready it is read without a lock.
+type cachedDie struct {
+	ready atomic.Bool
+	mu    sync.Mutex
+	d     die
+}
+
+// get returns the entry, preparing it for s first if no one has.
+func (c *cachedDie) get(s dice.Side) *die {
+	if c.ready.Load() {
+		return &c.d
 	}
-	return &c
-})
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.ready.Load() {
+		c.d.init(s)
+		c.ready.Store(true)
+	}
+	return &c.d
+}
 
 // dieOf returns the prepared die of s, from the cache when it can.
 func dieOf(s dice.Side, tmp *die) *die {
@@ -82,7 +98,7 @@ func dieOf(s dice.Side, tmp *die) *die {
 	if s.CritOnOne {
 		flags |= 4
 	}
-	return &dieCache()[flags][sv]
+	return dieCache[flags][sv].get(dice.Side{SV: sv, Burst: 1, Template: s.Template, NoCrit: s.NoCrit, CritOnOne: s.CritOnOne})
 }
 
 // ranks is the distribution of one die's rank, ascending.

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -125,8 +124,20 @@ func flowValue(dec *json.Decoder, b *strings.Builder) error {
 	return nil
 }
 
-// plainYAML matches strings YAML reads back unchanged without quotes.
-var plainYAML = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_./-]*$`)
+// plainYAML reports a string YAML reads back unchanged without quotes: a
+// letter, then letters, digits and _ . / -.
+func plainYAML(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '_' || c == '.' || c == '/' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
 
 // yamlString writes s bare when that is safe, else double-quoted (a JSON
 // string is a valid YAML double-quoted scalar).
@@ -135,7 +146,7 @@ func yamlString(s string) string {
 	case "true", "false", "null", "yes", "no", "on", "off", "y", "n", "~":
 		return strconv.Quote(s)
 	}
-	if plainYAML.MatchString(s) {
+	if plainYAML(s) {
 		return s
 	}
 	b, _ := json.Marshal(s)
