@@ -148,8 +148,8 @@ func yamlError(file string, err error, at *positions) *Error {
 	return e
 }
 
-// readCatalogs reads the files the catalogs field lists (Catalog Files,
-// docs/SCENARIOS.md) and, if opts.Catalog is an Extender, merges them over
+// readCatalogs reads the files the catalogs field lists ("User catalogs"
+// in docs/SCENARIOS.md) and, if opts.Catalog is an Extender, merges them over
 // it: opts.Catalog and sc.Catalog become the merged catalog, against which
 // the profiles are then checked. A file that cannot be read is an error at
 // its entry in the list; an error inside a file is at its own place.
