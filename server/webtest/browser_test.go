@@ -279,6 +279,16 @@ func TestLobbyToTable(t *testing.T) {
 	if got := eval[string](t, p, `document.querySelector('#board [data-role="table"]').getAttribute('width')`); got != "24" {
 		t.Fatalf("the table is drawn %s wide, want the duel's 24 inches", got)
 	}
+	// A phone held sideways: the table and the menu fit the screen.
+	p.do(t, "a phone held sideways", chromedp.EmulateViewport(844, 390, chromedp.EmulateLandscape, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
+	waitJS(t, p, "the layout settled", `document.getElementById('board').getBoundingClientRect().width > 200`)
+	if over := eval[bool](t, p, `document.documentElement.scrollWidth > window.innerWidth + 1`); over {
+		t.Fatal("at 844×390 the page is wider than the screen")
+	}
+	if h := eval[float64](t, p, `document.getElementById('board').getBoundingClientRect().height`); h < 250 {
+		t.Fatalf("at 844×390 the board is %v px high", h)
+	}
+	screenshot(t, p, "phone-sideways")
 	if errs := p.consoleErrors(); len(errs) > 0 {
 		t.Fatalf("console errors: %q", errs)
 	}
@@ -386,7 +396,12 @@ func TestOneOrderEndToEnd(t *testing.T) {
 		t.Fatalf("the route's length reads %q, want 4″ of the fusilier's MOV", got)
 	}
 	screenshot(t, blue, "table-mid-order")
-	blue.do(t, "declare the Move", chromedp.Click(`#declare-route`))
+	// The keyboard shortcut: Enter declares the drawn route.
+	blue.do(t, "declare the Move with Enter", chromedp.KeyEvent("\r"))
+
+	// Blue's feed drops; the page must reconnect by itself and catch up
+	// with what red does meanwhile.
+	eval[bool](t, blue, `(ordo.ws.close(), true)`)
 
 	// Red: the ARO prompt highlights the zhanshi; red declares a Dodge.
 	red.do(t, "the ARO prompt", chromedp.WaitVisible(`#aro-prompt`), chromedp.WaitReady(`#board .model.highlight[data-trooper="zhanshi"]`))
