@@ -206,3 +206,46 @@ func BenchmarkPreview(b *testing.B) {
 		}
 	}
 }
+
+// FuzzPreview: the odds of any action a client sends, decoded as the API
+// decodes it, never panic and never change the state, whichever seat asks
+// and whatever step the Order is at.
+func FuzzPreview(f *testing.F) {
+	for _, s := range []string{
+		`{"kind":"second","skill":{"name":"bs-attack","target":"zhanshi"}}`,
+		`{"kind":"second","skill":{"name":"cc-attack","target":"zhanshi","weapon":"nothing"}}`,
+		`{"kind":"aro","declarations":[{"trooper":"zhanshi","skill":{"name":"bs-attack","target":"fusilier","ammo":"x"}}]}`,
+		`{"kind":"activate","trooper":"fusilier","order":"regular","skill":{"name":"bs-attack","target":"zhanshi","split":[{"target":"zhanshi","dice":9}]}}`,
+		`{"kind":"resolve"}`, `{"kind":"second","skill":{"name":"move","route":[[1e308,-1e308]]}}`,
+	} {
+		f.Add([]byte(s), uint8(0), false)
+	}
+	f.Fuzz(func(t *testing.T, b []byte, step uint8, red bool) {
+		st := setup(t, duelYAML("at: [10, 7], facing: 90", "at: [10, 14], facing: 270", ""), nil)
+		if step%3 >= 1 {
+			do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 11})})
+		}
+		if step%3 >= 2 {
+			do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+		}
+		a, err := Ruleset{}.DecodeAction(b)
+		if err != nil {
+			return
+		}
+		seat := rules.Seat("blue")
+		if red {
+			seat = "red"
+		}
+		before := st.clone()
+		odds, err := st.Preview(seat, a)
+		if !stateEqual(t, before, st) {
+			t.Fatal("Preview changed the state")
+		}
+		for _, o := range odds {
+			if o.Win < 0 || o.Win > 1+1e-9 || o.Crit > o.Win+1e-9 {
+				t.Fatalf("odds out of bounds: %+v", o)
+			}
+		}
+		_ = err
+	})
+}

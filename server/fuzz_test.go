@@ -52,3 +52,31 @@ func FuzzParseCreate(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseOdds: the odds request decoder never panics, refuses with a 4xx
+// and a message, and what it accepts is 1 to MaxOddsActions objects.
+func FuzzParseOdds(f *testing.F) {
+	for _, s := range []string{
+		`{"actions":[{"kind":"end-orders"}]}`, `{"actions":[]}`, `{"actions":[1]}`, `{"actions":null}`,
+		`{"actions":[{}],"x":1}`, `{"actions":[{"kind":"activate"}]}{`, `[]`, ``,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		req, err := parseOdds(bytes.NewReader(b))
+		if err != nil {
+			if err.status < 400 || err.status > 499 || err.Code == "" || err.Message == "" {
+				t.Fatalf("refusal %+v", err)
+			}
+			return
+		}
+		if n := len(req.Actions); n == 0 || n > MaxOddsActions {
+			t.Fatalf("accepted %d actions", n)
+		}
+		for _, a := range req.Actions {
+			if !json.Valid(a) || a[0] != '{' {
+				t.Fatalf("accepted %q", a)
+			}
+		}
+	})
+}

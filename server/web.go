@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"strconv"
 
@@ -83,6 +84,27 @@ type oddsRequest struct {
 	Actions []json.RawMessage `json:"actions"`
 }
 
+// MaxOddsBody bounds POST /api/matches/{id}/odds.
+const MaxOddsBody = 4 * MaxActionBody
+
+// parseOdds decodes and checks an odds request: 1 to MaxOddsActions
+// actions, each a JSON object (its fields are the ruleset's to check).
+func parseOdds(r io.Reader) (*oddsRequest, *apiError) {
+	var req oddsRequest
+	if err := decodeStrict(r, MaxOddsBody, &req); err != nil {
+		return nil, err
+	}
+	if n := len(req.Actions); n == 0 || n > MaxOddsActions {
+		return nil, badRequest("bad-request", "\"actions\" has %d entries: give 1 to %d", n, MaxOddsActions)
+	}
+	for i, a := range req.Actions {
+		if len(a) == 0 || a[0] != '{' {
+			return nil, badRequest("bad-request", "actions[%d]: an action is a JSON object", i)
+		}
+	}
+	return &req, nil
+}
+
 // OddsAnswer is one entry's answer: the odds of every attack it declares,
 // or the rule that refuses it now.
 type OddsAnswer struct {
@@ -105,13 +127,9 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{status: http.StatusUnauthorized, Code: "unauthorized", Message: "the odds of a menu entry are its seat's: send the seat token (Authorization: Bearer TOKEN)"})
 		return
 	}
-	var req oddsRequest
-	if aerr := decodeStrict(http.MaxBytesReader(w, r.Body, MaxActionBody*4+1), MaxActionBody*4, &req); aerr != nil {
+	req, aerr := parseOdds(http.MaxBytesReader(w, r.Body, MaxOddsBody+1))
+	if aerr != nil {
 		s.fail(w, r, aerr)
-		return
-	}
-	if n := len(req.Actions); n == 0 || n > MaxOddsActions {
-		s.fail(w, r, badRequest("bad-request", "\"actions\" has %d entries: give 1 to %d", n, MaxOddsActions))
 		return
 	}
 	out := make([]OddsAnswer, len(req.Actions))
