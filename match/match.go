@@ -188,7 +188,7 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	case len(req.Scenario) == 0:
 		return nil, errorf(CodeBadRequest, "", "no scenario: give a bundled scenario's name or a scenario's YAML text")
 	}
-	rs, sc, _, err := a.lib.setup(file, text, req.Rulings)
+	rs, sc, st, err := a.lib.setup(file, text, req.Rulings)
 	if err != nil {
 		return nil, err
 	}
@@ -212,6 +212,22 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	}
 	if err := a.store.CreateMatch(ctx, rec); err != nil {
 		return nil, unavailable(err)
+	}
+	// The match is live at once, from the state just set up.
+	l := &live{id: id, loaded: true, rec: rec, rs: rs, st: st, actions: map[seatAction]int{}, changed: make(chan struct{})}
+	l.viewers = viewersOf(rec)
+	a.mu.Lock()
+	if a.live[id] == nil {
+		a.live[id] = l
+	}
+	a.mu.Unlock()
+	if st.Prompt().Kind == rules.Chance {
+		l.mu.Lock()
+		_, err := a.commit(ctx, l, nil)
+		l.mu.Unlock()
+		if err != nil {
+			a.log.Warn("match: opening chance steps", "match", id, "err", err)
+		}
 	}
 	a.log.Info("match created", "match", id, "scenario", file, "ruleset", rs.Name())
 	return out, nil
@@ -264,10 +280,7 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 		return errorf(CodeCorrupt, "", "match %s no longer sets up: %v", l.id, err)
 	}
 	l.rec, l.rs, l.st = rec, rs, st
-	l.viewers = []rules.Viewer{rules.Spectator()}
-	for _, s := range rec.Seats {
-		l.viewers = append(l.viewers, rules.PlayerView(rules.Seat(s.Name)))
-	}
+	l.viewers = viewersOf(rec)
 	l.log, l.actions, l.changed = nil, map[seatAction]int{}, make(chan struct{})
 	if err := a.catchUp(ctx, l); err != nil {
 		return err
@@ -280,6 +293,16 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 		}
 	}
 	return nil
+}
+
+// viewersOf lists the viewers whose views of each entry are kept: the
+// spectator and every seat.
+func viewersOf(rec *store.Match) []rules.Viewer {
+	vs := []rules.Viewer{rules.Spectator()}
+	for _, s := range rec.Seats {
+		vs = append(vs, rules.PlayerView(rules.Seat(s.Name)))
+	}
+	return vs
 }
 
 // catchUp applies the entries the store holds past the ones in memory,

@@ -1,12 +1,14 @@
 package match
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"maps"
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
@@ -25,7 +27,23 @@ type Library struct {
 	Games map[string]Game
 	// Scenarios are the bundled scenarios' YAML texts by name.
 	Scenarios map[string][]byte
+
+	// cache holds opening states by scenario text and rulings: most
+	// matches start from a few bundled scenarios, and parsing one costs
+	// far more than cloning its state.
+	mu    sync.Mutex
+	cache map[[sha256.Size]byte]opening
 }
+
+// opening is a cached setup.
+type opening struct {
+	rs rules.Ruleset
+	sc *scenario.Scenario
+	st rules.State
+}
+
+// maxCached bounds the setup cache; when full it is emptied.
+const maxCached = 64
 
 // BundledScenarios reads every *.yaml under root in fsys, named by its
 // path below root without the extension ("duel", "seed/dodge-mine").
@@ -58,6 +76,37 @@ const MaxScenarioBytes = 256 << 10
 // scenario's rulings with the given ones laid over them. Setup errors are
 // *rules.RuleError or *Error values that say what is wrong and where.
 func (l *Library) setup(file string, text []byte, over map[string]string) (rules.Ruleset, *scenario.Scenario, rules.State, error) {
+	if len(text) > MaxScenarioBytes {
+		return nil, nil, nil, errorf(CodeTooLarge, "", "the scenario is %d bytes; at most %d are accepted", len(text), MaxScenarioBytes)
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%q\x00", file)
+	h.Write(text)
+	for _, k := range slices.Sorted(maps.Keys(over)) {
+		fmt.Fprintf(h, "\x00%q=%q", k, over[k])
+	}
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	l.mu.Lock()
+	o, ok := l.cache[key]
+	l.mu.Unlock()
+	if ok {
+		return o.rs, o.sc, o.st.Clone(), nil
+	}
+	rs, sc, st, err := l.parseAndSetup(file, text, over)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	l.mu.Lock()
+	if l.cache == nil || len(l.cache) >= maxCached {
+		l.cache = map[[sha256.Size]byte]opening{}
+	}
+	l.cache[key] = opening{rs, sc, st.Clone()}
+	l.mu.Unlock()
+	return rs, sc, st, nil
+}
+
+func (l *Library) parseAndSetup(file string, text []byte, over map[string]string) (rules.Ruleset, *scenario.Scenario, rules.State, error) {
 	if len(text) > MaxScenarioBytes {
 		return nil, nil, nil, errorf(CodeTooLarge, "", "the scenario is %d bytes; at most %d are accepted", len(text), MaxScenarioBytes)
 	}

@@ -20,6 +20,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ordo-rules/ordo/store"
@@ -40,6 +41,11 @@ type Options struct {
 type Store struct {
 	w *sql.DB // one connection: the writer
 	r *sql.DB // readers
+
+	appends    chan *appendReq
+	closed     chan struct{}
+	writerDone chan struct{}
+	closeOnce  sync.Once
 }
 
 // Open opens (creating it and its schema if needed) the database at path.
@@ -65,11 +71,13 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	r.SetMaxOpenConns(8)
-	s := &Store{w: w, r: r}
+	s := &Store{w: w, r: r, appends: make(chan *appendReq), closed: make(chan struct{}), writerDone: make(chan struct{})}
 	if err := s.migrate(ctx); err != nil {
-		s.Close()
+		r.Close()
+		w.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
+	go s.writer()
 	return s, nil
 }
 
@@ -112,8 +120,13 @@ func (s *Store) migrate(ctx context.Context) error {
 	return nil
 }
 
-// Close closes both pools.
+// Close stops the writer (after the batch it is committing) and closes
+// both pools.
 func (s *Store) Close() error {
+	s.closeOnce.Do(func() {
+		close(s.closed)
+		<-s.writerDone
+	})
 	return errors.Join(s.r.Close(), s.w.Close())
 }
 
@@ -171,27 +184,115 @@ func (s *Store) Match(ctx context.Context, id string) (*store.Match, error) {
 	return m, nil
 }
 
-// Append implements store.Store.
+// Append implements store.Store. Appends are group-committed: one writer
+// goroutine takes every append waiting, applies each inside a savepoint of
+// one transaction (so a conflict undoes only its own entries), commits
+// once, and only then answers them all. Under load this turns a commit per
+// action into a commit per batch.
 func (s *Store) Append(ctx context.Context, matchID string, entries []store.Entry) error {
 	if len(entries) == 0 {
 		return nil
 	}
+	req := &appendReq{matchID: matchID, entries: entries, done: make(chan error, 1)}
+	select {
+	case s.appends <- req:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-s.closed:
+		return errClosed
+	}
+	// Once handed over, the append is committed or not whatever the
+	// caller's context says: wait for the answer.
+	return <-req.done
+}
+
+var errClosed = errors.New("sqlite: the store is closed")
+
+// appendReq is one Append waiting for the writer.
+type appendReq struct {
+	matchID string
+	entries []store.Entry
+	done    chan error
+}
+
+// maxBatch bounds the appends of one transaction.
+const maxBatch = 256
+
+// writer commits the waiting appends in batches until the store closes.
+func (s *Store) writer() {
+	defer close(s.writerDone)
+	for {
+		var batch []*appendReq
+		select {
+		case r := <-s.appends:
+			batch = append(batch, r)
+		case <-s.closed:
+			return
+		}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r := <-s.appends:
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		errs, err := s.commitBatch(batch)
+		for i, r := range batch {
+			if err != nil {
+				r.done <- err
+			} else {
+				r.done <- errs[i]
+			}
+		}
+	}
+}
+
+// commitBatch applies each append in its own savepoint and commits them
+// together; errs holds each append's own refusal, err a failure of the
+// whole transaction (nothing committed).
+func (s *Store) commitBatch(batch []*appendReq) (errs []error, err error) {
+	ctx := context.Background()
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer tx.Rollback()
-	var exists int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM matches WHERE id = ?`, matchID).Scan(&exists); err != nil {
+	errs = make([]error, len(batch))
+	for i, r := range batch {
+		if _, err := tx.ExecContext(ctx, "SAVEPOINT a"); err != nil {
+			return nil, err
+		}
+		errs[i] = appendTx(ctx, tx, r.matchID, r.entries)
+		if errs[i] != nil {
+			if _, err := tx.ExecContext(ctx, "ROLLBACK TO a"); err != nil {
+				return nil, err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "RELEASE a"); err != nil {
+			return nil, err
+		}
+	}
+	return errs, tx.Commit()
+}
+
+// appendTx adds one append's entries inside tx.
+func appendTx(ctx context.Context, tx *sql.Tx, matchID string, entries []store.Entry) error {
+	var last int
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), -1) FROM entries WHERE match_id = ?`, matchID).Scan(&last); err != nil {
 		return err
 	}
-	if exists == 0 {
-		return store.ErrNotFound
+	if last < 0 {
+		var exists int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM matches WHERE id = ?`, matchID).Scan(&exists); err != nil {
+			return err
+		}
+		if exists == 0 {
+			return store.ErrNotFound
+		}
 	}
-	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM entries WHERE match_id = ?`, matchID).Scan(&n); err != nil {
-		return err
-	}
+	n := last + 1
 	for i, e := range entries {
 		if e.Seq != n+i {
 			return store.ErrConflict
@@ -210,7 +311,7 @@ func (s *Store) Append(ctx context.Context, matchID string, entries []store.Entr
 			return err
 		}
 	}
-	return tx.Commit()
+	return nil
 }
 
 // Entries implements store.Store.
