@@ -71,6 +71,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		}
 	}
 	out := make([]rules.Option, 0, len(cands))
+	s.menuLoF = lofMemo{on: true}
+	defer func() { s.menuLoF = lofMemo{} }()
 	for _, a := range cands {
 		opt := rules.Option{Action: a}
 		if !p.Waits(seat) {
@@ -96,9 +98,10 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 // than as a slice: Legal boxes each into its own action anyway, and a slice
 // of skills per trooper was a third of a menu's allocations.
 func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(Skill)) {
-	for _, name := range []string{SkillIdle, SkillDodge, SkillReset, SkillSuppressiveFire} {
+	for _, name := range []string{SkillIdle, SkillDodge, SkillReset} {
 		f(Skill{Name: name})
 	}
+	s.eachWeaponChoice(t, Skill{Name: SkillSuppressiveFire}, f)
 	if mov > 0 {
 		// One block for every route.
 		routes := make([][2]float64, len(directions))
@@ -137,10 +140,10 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 		if enemy.States.Camouflaged {
 			f(Skill{Name: SkillDiscover, Target: name})
 		}
-		f(Skill{Name: SkillBSAttack, Target: name})
+		s.eachWeaponChoice(t, Skill{Name: SkillBSAttack, Target: name}, f)
 		// CC Attacks are offered only within reach of a move.
 		if d := math.Hypot(model.At[0]-from[0], model.At[1]-from[1]); d <= mov+4 {
-			f(Skill{Name: SkillCCAttack, Target: name})
+			s.eachWeaponChoice(t, Skill{Name: SkillCCAttack, Target: name}, f)
 		}
 	}
 }
@@ -232,13 +235,18 @@ func (s *State) aroCandidates() []rules.Action {
 		t := e.Trooper
 		id := s.Troopers[t].ID
 		first := true
-		for _, k := range []Skill{{Name: SkillBSAttack, Target: active}, {Name: SkillCCAttack, Target: active}, {Name: SkillDiscover, Target: active}, {Name: SkillDodge}, {Name: SkillReset}} {
+		offer := func(k Skill) {
 			d := ARODecl{Trooper: id, Skill: k}
 			out = append(out, AROs{Declarations: []ARODecl{d}})
 			if first && s.canReact(t, k, e) == nil {
 				all.Declarations = append(all.Declarations, d)
 				first = false
 			}
+		}
+		s.eachWeaponChoice(t, Skill{Name: SkillBSAttack, Target: active}, offer)
+		s.eachWeaponChoice(t, Skill{Name: SkillCCAttack, Target: active}, offer)
+		for _, k := range []Skill{{Name: SkillDiscover, Target: active}, {Name: SkillDodge}, {Name: SkillReset}} {
+			offer(k)
 		}
 	}
 	if len(all.Declarations) > 1 {

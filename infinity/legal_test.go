@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -73,30 +74,43 @@ func TestLegalOffersLieutenantOrder(t *testing.T) {
 
 // actionKey is what makes two actions the same entry of a menu: everything
 // but the parameters Legal samples (routes and where a move or a placement
-// ends, facings, the weapon, ammunition, Burst and the point of the path
-// an attack is made from). An ARO window's answer is a set of declarations,
+// ends, facings, a reduced Burst, the split of a Burst between targets and
+// the point of the path an attack is made from). The weapon and its
+// ammunition are part of the key, as the attack uses them: an unnamed
+// weapon is the profile's first fit for the skill, an unnamed ammunition
+// the weapon's first. An ARO window's answer is a set of declarations,
 // and Legal lists them trooper by trooper: its keys are one per
 // declaration. A transfer names its unit by any of its Proxies.
 func actionKeys(st *State, a rules.Action) []string {
-	skill := func(k Skill) string {
+	skill := func(trooper string, k Skill) string {
 		targets := []string{k.Target}
 		for _, sh := range k.Split {
 			targets = append(targets, sh.Target)
 		}
-		return k.Name + " " + strings.Join(targets, ",")
+		key := k.Name + " " + strings.Join(targets, ",")
+		if t := st.trooperIndex(trooper); t >= 0 && (isAttack(k.Name) || k.Name == SkillSuppressiveFire) {
+			if w, err := st.weaponFor(t, k); err == nil {
+				ammo := k.Ammo
+				if ammo == "" && len(w.Ammo) > 0 {
+					ammo = w.Ammo[0]
+				}
+				key += " with " + w.ID + " " + ammo
+			}
+		}
+		return key
 	}
 	switch a := a.(type) {
 	case Activate:
-		return []string{fmt.Sprintf("activate %s %s %s", a.Trooper, a.Order, skill(a.Skill))}
+		return []string{fmt.Sprintf("activate %s %s %s", a.Trooper, a.Order, skill(a.Trooper, a.Skill))}
 	case Second:
-		return []string{"second " + skill(a.Skill)}
+		return []string{"second " + skill(st.Troopers[st.Order.Trooper].ID, a.Skill)}
 	case AROs:
 		if len(a.Declarations) == 0 {
 			return []string{"aro none"}
 		}
 		var out []string
 		for _, d := range a.Declarations {
-			out = append(out, fmt.Sprintf("aro %s %s", d.Trooper, skill(d.Skill)))
+			out = append(out, fmt.Sprintf("aro %s %s", d.Trooper, skill(d.Trooper, d.Skill)))
 		}
 		return out
 	case DodgeMove:
@@ -122,7 +136,7 @@ func actionKeys(st *State, a rules.Action) []string {
 }
 
 // mutate changes one discrete part of an action at random: the trooper,
-// the Order source, the skill, the target.
+// the Order source, the skill, the target, the weapon, the ammunition.
 func mutate(st *State, a rules.Action, rng *rand.Rand) rules.Action {
 	var names []string
 	for _, t := range st.Troopers {
@@ -137,12 +151,27 @@ func mutate(st *State, a rules.Action, rng *rand.Rand) rules.Action {
 	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
 	sources := []string{OrderRegular, OrderIrregular, OrderLieutenant}
 	skills := []string{SkillMove, SkillBSAttack, SkillCCAttack, SkillDodge, SkillIdle, SkillReset, SkillSuppressiveFire, SkillDiscover}
+	weapons, ammo := []string{""}, []string{""}
+	for _, id := range slices.Sorted(maps.Keys(st.Weapons)) {
+		weapons = append(weapons, id)
+		for _, a := range st.Weapons[id].Ammo {
+			if !slices.Contains(ammo, a) {
+				ammo = append(ammo, a)
+			}
+		}
+	}
 	skill := func(k Skill) Skill {
-		switch rng.IntN(2) {
+		switch rng.IntN(5) {
 		case 0:
 			k.Name = pick(skills)
-		default:
+		case 1:
 			k.Target = pick(names)
+		case 2:
+			k.Weapon = pick(weapons)
+		case 3:
+			k.Ammo = pick(ammo)
+		default:
+			k.Weapon, k.Ammo = pick(weapons), pick(ammo)
 		}
 		return k
 	}

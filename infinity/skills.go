@@ -233,17 +233,7 @@ func (s *State) fromPoint(o *Order, k Skill) ([2]float64, error) {
 // profile's first weapon fit for the skill.
 func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 	p := s.profile(t)
-	fit := func(w catalog.Weapon) bool {
-		switch k.Name {
-		case SkillCCAttack:
-			return w.Traits.CC
-		case SkillSuppressiveFire:
-			return w.Traits.SuppressiveFire
-		}
-		// BS Attacks use ranged weapons and Direct Templates (BS Attack (N4),
-		// Direct Template Weapons (N4)); impact templates and deployables are not modelled yet.
-		return !w.Traits.Deployable && (isDirectTemplate(w) || (len(w.Ranges) > 0 && w.Traits.Template == ""))
-	}
+	fit := func(w catalog.Weapon) bool { return weaponFits(w, k.Name) }
 	for _, id := range p.Weapons {
 		w, ok := s.Weapons[id]
 		if !ok || (k.Weapon != "" && id != k.Weapon) || (k.Weapon == "" && !fit(w)) {
@@ -261,6 +251,54 @@ func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 		return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no weapon %q", p.Name, k.Weapon)
 	}
 	return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no weapon for %s", p.Name, k.Name)
+}
+
+// weaponFits reports whether w may be used for the skill: CC weapons for a
+// CC Attack, Suppressive Fire weapons for Suppressive Fire, and for a BS
+// Attack ranged weapons and Direct Templates (BS Attack (N4), Direct
+// Template Weapons (N4)); impact templates and deployables are not
+// modelled yet.
+func weaponFits(w catalog.Weapon, skill string) bool {
+	switch skill {
+	case SkillCCAttack:
+		return w.Traits.CC
+	case SkillSuppressiveFire:
+		return w.Traits.SuppressiveFire
+	}
+	return !w.Traits.Deployable && (isDirectTemplate(w) || (len(w.Ranges) > 0 && w.Traits.Template == ""))
+}
+
+// eachWeaponChoice calls f with k armed in turn with every weapon of
+// trooper t's profile fit for k's skill, and for a weapon with several
+// ammunition modes with each of them (Ammo is left empty when the weapon
+// has one): the weapon and its ammunition are discrete choices a player
+// makes at declaration (Order Expenditure Sequence (N4) step 1.2), so the
+// menu lists each. A trooper with no fit weapon gets k unarmed, which
+// check greys with the reason.
+func (s *State) eachWeaponChoice(t int, k Skill, f func(Skill)) {
+	ids := s.profile(t).Weapons
+	armed := false
+	for i, id := range ids {
+		w, ok := s.Weapons[id]
+		if !ok || !weaponFits(w, k.Name) || slices.Contains(ids[:i], id) {
+			continue
+		}
+		armed = true
+		k.Weapon = id
+		if len(w.Ammo) <= 1 {
+			k.Ammo = ""
+			f(k)
+			continue
+		}
+		for _, a := range w.Ammo {
+			k.Ammo = a
+			f(k)
+		}
+	}
+	if !armed {
+		k.Weapon, k.Ammo = "", ""
+		f(k)
+	}
 }
 
 // checkRoute checks a Move (Move (N4)): a route, no longer than the MOV
@@ -317,7 +355,29 @@ func (s *State) routeError(err error, mover int, rule string) *rules.RuleError {
 // table blocks, markers excepted (none yet), and the moving model does not
 // block along its own route (it is the target or the viewer here).
 func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) bool {
-	return s.geomTable().LoF(s.viewer(viewer), target, s.sightBases(viewerIdx, targetIdx))
+	v := s.viewer(viewer)
+	m := &s.menuLoF
+	if m.on && m.valid && m.viewer == v && m.target == target && m.viewerIdx == viewerIdx && m.targetIdx == targetIdx {
+		return m.sees
+	}
+	sees := s.geomTable().LoF(v, target, s.sightBases(viewerIdx, targetIdx))
+	if m.on {
+		*m = lofMemo{on: true, valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees}
+	}
+	return sees
+}
+
+// lofMemo is the last Line of Fire answer, kept only while Legal runs
+// (on): a trooper's candidates against one target — each weapon, each
+// ammunition mode, each Order source — ask the same question in a row,
+// Line of Fire does not depend on the weapon (range is judged at
+// resolution), and nothing on the table moves while the menu is made.
+type lofMemo struct {
+	on, valid            bool
+	viewer               geom.Model
+	target               geom.Circle
+	viewerIdx, targetIdx int
+	sees                 bool
 }
 
 // moverSight is s.lof from one model to the moving model at any point of

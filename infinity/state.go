@@ -53,6 +53,9 @@ type State struct {
 	// Apply applies what its check accepted without validating it again.
 	probe     Order
 	probeAROs []ARO
+	// menuLoF shares Line of Fire between the candidates of one menu
+	// (Legal); it is off at any other time.
+	menuLoF lofMemo
 	// leaks are the test-only switches of Ruleset.leaks.
 	leaks leaks
 }
