@@ -415,6 +415,19 @@ func TestOneOrderEndToEnd(t *testing.T) {
 	if !strings.Contains(odds, "F2F") || !strings.Contains(odds, "zhanshi falls") || !strings.Contains(odds, "zhanshi Dodge") || !strings.Contains(odds, "%") {
 		t.Fatalf("the odds beside the BS Attack read %q: want the Face to Face chances against the Dodge and of the zhanshi falling", odds)
 	}
+	// The weapon: the pistol instead of the Combi Rifle gets its own odds
+	// (its own Burst and range band), then back to the rifle.
+	pickWeapon := func(id string) {
+		eval[bool](t, blue, `(() => { const s = document.querySelector('#menu [data-action*="bs-attack"] ~ select[data-role="weapon"], #menu select[data-role="weapon"]'); s.value = '`+id+`'; s.dispatchEvent(new Event('change')); return true; })()`)
+	}
+	pickWeapon("pistol")
+	waitJS(t, blue, "the pistol's odds", `document.querySelector('#menu button[data-action*="pistol"]') && document.querySelector('#menu button[data-action*="pistol"]').parentElement.querySelector('[data-role="odds"]')`)
+	pistol := eval[string](t, blue, `document.querySelector('#menu button[data-action*="pistol"]').parentElement.querySelector('[data-role="odds"]').textContent`)
+	if pistol == odds {
+		t.Fatalf("the pistol's odds read as the rifle's: %q", pistol)
+	}
+	pickWeapon("")
+	waitJS(t, blue, "back to the rifle", `!document.querySelector('#menu button[data-action*="pistol"]') && document.querySelector('`+strings.ReplaceAll(attack, `'`, `\'`)+`')`)
 	before := eval[string](t, blue, `document.body.dataset.lastRoundTrip || ''`)
 	blue.do(t, "declare the BS Attack", chromedp.Click(attack))
 	waitJS(t, blue, "the result rendered", `document.body.dataset.lastRoundTrip && document.body.dataset.lastRoundTrip !== '`+before+`'`)

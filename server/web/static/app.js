@@ -316,7 +316,7 @@ function drawRecent(el) {
 class Table {
   constructor(app, id) {
     this.app = app; this.id = id; this.token = tokenFor(id);
-    this.log = []; this.snap = null; this.board = null; this.odds = new Map();
+    this.log = []; this.snap = null; this.board = null; this.odds = new Map(); this.weapons = new Map();
     this.selected = null; this.plan = null; this.retry = 0; this.closed = false; this.timings = [];
     window.ordo = this; // for the browser tests and the curious: what this page holds
   }
@@ -454,11 +454,11 @@ class Table {
     }
     // The odds come in their own request: the menu is drawn at once, and
     // again with the odds when they arrive.
-    const attacks = menu.filter(m => !m.illegal && isAttackAction(m.action)).slice(0, 64);
-    const missing = attacks.filter(m => !this.odds.has(JSON.stringify(m.action)));
+    const attacks = menu.filter(m => !m.illegal && isAttackAction(m.action)).map(m => this.chosen(m.action)).slice(0, 64);
+    const missing = attacks.filter(a => !this.odds.has(JSON.stringify(a)));
     if (missing.length) {
       const snap = this.snap;
-      this.fetchOdds(missing.map(m => m.action)).then(() => { if (this.snap === snap) this.renderMenu(mine); });
+      this.fetchOdds(missing).then(() => { if (this.snap === snap) this.renderMenu(mine); });
     }
     const legal = [];
     const sections = [];
@@ -498,15 +498,45 @@ class Table {
     put(el, h('h2', { text: 'Menu' }), planEl, sections);
   }
 
+  // chosen is a menu entry's action with the weapon picked for it, if any.
+  chosen(a) {
+    const w = this.weapons.get(JSON.stringify(a));
+    if (!w) return a;
+    const c = JSON.parse(JSON.stringify(a));
+    const k = c.skill || (c.declarations && c.declarations[0].skill);
+    k.weapon = w;
+    return c;
+  }
+
+  // weaponsOf lists the weapons of the trooper an attack entry is for.
+  weaponsOf(a) {
+    const obs = this.snap.observation;
+    const id = a.trooper || (a.declarations && a.declarations.length === 1 ? a.declarations[0].trooper : a.kind === 'second' && obs.order ? obs.order.trooper : null);
+    const tv = id && obs.troopers.find(t => t.id === id);
+    const p = tv && this.board.profiles[tv.profile];
+    return (p && p.weapons) || [];
+  }
+
   entry(item, legal) {
-    const a = item.action;
-    const label = menuLabel(a);
-    const b = h('button', { 'data-kind': a.kind, 'data-action': JSON.stringify(a), disabled: !!item.illegal, text: label, onclick: () => this.send(a) });
-    const row = h('div', { class: 'entry' }, b);
-    if (item.illegal) row.append(h('span', { class: 'why', text: item.illegal.message + (item.illegal.rule ? ' (' + item.illegal.rule + ')' : '') }));
-    else legal.push(b);
+    const a = this.chosen(item.action);
+    const key = JSON.stringify(item.action);
     const odds = this.odds.get(JSON.stringify(a));
-    if (odds && !item.illegal) row.append(oddsChart(odds));
+    // A weapon picked for the entry may itself be refused (range, kind):
+    // the odds answer carries the rule.
+    const illegal = item.illegal || (odds && odds.illegal);
+    const label = menuLabel(a);
+    const b = h('button', { 'data-kind': a.kind, 'data-action': JSON.stringify(a), disabled: !!illegal, text: label, onclick: () => this.send(a) });
+    const row = h('div', { class: 'entry' }, b);
+    const weapons = !item.illegal && isAttackAction(item.action) ? this.weaponsOf(item.action) : [];
+    if (weapons.length > 1) {
+      const sel = h('select', { 'aria-label': 'weapon', 'data-role': 'weapon' }, h('option', { value: '', text: 'first fit weapon' }),
+        weapons.map(w => h('option', { value: w.id, text: w.name + ' (B' + w.burst + ', DAM ' + w.damage + (w.ammo ? ' ' + w.ammo.join('/') : '') + ')', selected: this.weapons.get(key) === w.id })));
+      sel.addEventListener('change', () => { if (sel.value) this.weapons.set(key, sel.value); else this.weapons.delete(key); this.renderMenu(true); });
+      row.append(sel);
+    }
+    if (illegal) row.append(h('span', { class: 'why', text: illegal.message + (illegal.rule ? ' (' + illegal.rule + ')' : '') }));
+    else legal.push(b);
+    if (odds && !illegal) row.append(oddsChart(odds));
     return row;
   }
 
@@ -586,7 +616,7 @@ class Table {
       const rendered = new Promise(resolve => { this.pending = resolve; });
       const res = await api('POST', '/api/matches/' + this.id + '/actions', { seq, id, action }, this.token);
       document.body.dataset.lastPost = (performance.now() - t0).toFixed(1);
-      this.plan = null; this.selected = null; this.odds.clear();
+      this.plan = null; this.selected = null; this.odds.clear(); this.weapons.clear();
       if (this.snap.seq < res.seq) await rendered; else { this.pending = null; await this.render(); }
       this.timings.push(performance.now() - t0);
       document.body.dataset.lastRoundTrip = (performance.now() - t0).toFixed(1);
