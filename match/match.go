@@ -53,6 +53,9 @@ type Options struct {
 	Library *Library
 	Logger  *slog.Logger     // default slog.Default()
 	Now     func() time.Time // default time.Now
+	// NewSeed draws a match's dice seed (default: NewSeed, from
+	// crypto/rand). Tests fix it to play two matches with the same dice.
+	NewSeed func() []byte
 }
 
 // Authority serves every match of one store.
@@ -61,6 +64,7 @@ type Authority struct {
 	lib   *Library
 	log   *slog.Logger
 	now   func() time.Time
+	seed  func() []byte
 
 	mu   sync.Mutex
 	live map[string]*live
@@ -68,7 +72,10 @@ type Authority struct {
 
 // New returns an authority over opt.Store.
 func New(opt Options) *Authority {
-	a := &Authority{store: opt.Store, lib: opt.Library, log: opt.Logger, now: opt.Now, live: map[string]*live{}}
+	a := &Authority{store: opt.Store, lib: opt.Library, log: opt.Logger, now: opt.Now, seed: opt.NewSeed, live: map[string]*live{}}
+	if a.seed == nil {
+		a.seed = NewSeed
+	}
 	if a.log == nil {
 		a.log = slog.Default()
 	}
@@ -198,7 +205,7 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	id := hex.EncodeToString(idBytes)
 	rec := &store.Match{
 		ID: id, Ruleset: rs.Name(), Scenario: text, ScenarioName: req.Name,
-		Rulings: req.Rulings, Seed: NewSeed(), Created: a.now().UTC(),
+		Rulings: req.Rulings, Seed: a.seed(), Created: a.now().UTC(),
 	}
 	if rec.Rulings == nil {
 		rec.Rulings = map[string]string{}

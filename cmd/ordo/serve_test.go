@@ -332,3 +332,37 @@ func TestVerify(t *testing.T) {
 		t.Fatalf("a changed die: exit %d, %s", code, errb.String())
 	}
 }
+
+// SIGTERM stops ordo serve gracefully: it exits 0, and a match created
+// before is there after a restart.
+func TestServeGracefulStop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	db := filepath.Join(t.TempDir(), "ordo.db")
+	p := startServe(t, db)
+	b := &base{addr: p.addr}
+	ctx := context.Background()
+	var c match.Created
+	if code, err := do(ctx, b, "POST", "/api/matches", "", map[string]string{"scenario": "duel"}, &c); code != 201 || err != nil {
+		t.Fatalf("create: %d %v", code, err)
+	}
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("ordo serve after SIGTERM: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		p.cmd.Process.Kill()
+		t.Fatal("ordo serve did not stop within 20 s of SIGTERM")
+	}
+	p = startServe(t, db)
+	defer p.kill()
+	b.set(p.addr)
+	if code, _ := do(ctx, b, "GET", "/api/matches/"+c.ID, "", nil, nil); code != 200 {
+		t.Fatalf("the match after a restart: %d", code)
+	}
+}
