@@ -248,36 +248,46 @@ type blow struct {
 // rank behind a fighting front-rank model support with 1 Attack (monstrous
 // infantry with up to 3).
 func (s *State) blows(units []*Unit) []blow {
-	var out []blow
+	// At most every model strikes: size the list once.
+	n := 0
+	for _, u := range units {
+		n += len(u.Models)
+	}
+	out := make([]blow, 0, n)
 	type hit struct {
 		t *Unit
 		m string
 	}
-	frames := map[*Unit]foe{}
-	for _, u := range units {
-		frames[u] = foe{u, u.frame(), u.footprint()}
+	// A combat has a handful of units: slices searched in order cost less
+	// than maps here.
+	frames := make([]foe, len(units))
+	for i, u := range units {
+		frames[i] = foe{u, u.frame(), u.footprint()}
 	}
-	for _, u := range units {
-		fr := frames[u].fr
-		var foes []foe
+	var foes []foe
+	var front []hit // the front rank's contacts, by file
+	type inArc struct {
+		t  *Unit
+		in bool
+	}
+	var arc []inArc // whether an enemy unit is in u's front arc
+	for i, u := range units {
+		fr := frames[i].fr
+		foes = foes[:0]
 		for _, id := range u.Engage {
 			if e := s.unit(id); e != nil {
-				if x, ok := frames[e]; ok {
-					foes = append(foes, x)
+				if j := slices.Index(units, e); j >= 0 {
+					foes = append(foes, frames[j])
 				} else {
 					foes = append(foes, foe{e, e.frame(), e.footprint()})
 				}
 			}
 		}
-		byID := make(map[string]*Model, len(u.Models))
-		for i := range u.Models {
-			byID[u.Models[i].ID] = &u.Models[i]
-		}
-		front := make([]hit, u.Files) // the front rank's contacts, by file
-		arc := map[*Unit]bool{}       // whether an enemy unit is in u's front arc
+		front = append(front[:0], make([]hit, u.Files)...)
+		arc = arc[:0]
 		for r, rank := range u.Ranks {
 			for f, id := range rank {
-				m := byID[id]
+				m := u.model(id)
 				if m == nil {
 					continue
 				}
@@ -295,15 +305,15 @@ func (s *State) blows(units []*Unit) []blow {
 					continue
 				}
 				h := front[f]
-				if h.t == nil || byID[u.Ranks[0][f]] == nil {
+				if h.t == nil || u.model(u.Ranks[0][f]) == nil {
 					continue
 				}
-				inArc, ok := arc[h.t]
-				if !ok {
-					inArc = u.frontArc(h.t.centre())
-					arc[h.t] = inArc
+				k := slices.IndexFunc(arc, func(a inArc) bool { return a.t == h.t })
+				if k < 0 {
+					arc = append(arc, inArc{h.t, u.frontArc(h.t.centre())})
+					k = len(arc) - 1
 				}
-				if !inArc {
+				if !arc[k].in {
 					continue
 				}
 				n := 1
@@ -395,19 +405,23 @@ func (s *State) fight(a Fight, r roller) error {
 		s.Fought = append(s.Fought, x.ID)
 	}
 	caused := map[rules.Seat]int{}
-	front := frontRanks(units)
-	steps := map[int]bool{}
+	front := frontRanks(nil, units)
+	var fronts []string // the front ranks after each step, to compare
+	var steps [11]bool  // the Initiative steps a model of the combat has
 	for _, x := range units {
 		for i := range x.Models {
-			steps[min(s.profile(&x.Models[i]).I, 10)] = true
+			if ini := min(s.profile(&x.Models[i]).I, 10); ini >= 0 {
+				steps[ini] = true
+			}
 		}
 	}
 	all := s.blows(units)
+	var step []blow
 	for ini := 10; ini >= 0; ini-- {
 		if !steps[ini] {
 			continue
 		}
-		var step []blow
+		step = step[:0]
 		for _, b := range all {
 			if b.ini == ini {
 				step = append(step, b)
@@ -420,8 +434,13 @@ func (s *State) fight(a Fight, r roller) error {
 			unit, model string
 			str         int
 		}
-		hits := map[key]int{}
-		var order []key
+		// The hits on each target, in the order first hit: a short list
+		// searched in order.
+		type tally struct {
+			k key
+			n int
+		}
+		var hits []tally
 		// The blows of one unit on one target with the same roll are
 		// rolled together, as players roll them.
 		type group struct {
@@ -452,19 +471,21 @@ func (s *State) fight(a Fight, r roller) error {
 			}
 			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: fmt.Sprintf("%s: %d attacks at Initiative %d on %s needing %d+: %d hits", b.unit.ID, b.n, ini, targetName(b), g.need, h)})
 			k := key{b.target.ID, b.model, b.str}
-			if _, ok := hits[k]; !ok {
-				order = append(order, k)
+			if i := slices.IndexFunc(hits, func(t tally) bool { return t.k == k }); i >= 0 {
+				hits[i].n += h
+			} else {
+				hits = append(hits, tally{k, h})
 			}
-			hits[k] += h
 		}
-		for _, k := range order {
+		for _, kh := range hits {
+			k := kh.k
 			t := s.unit(k.unit)
-			if t == nil || hits[k] == 0 {
+			if t == nil || kh.n == 0 {
 				continue
 			}
-			direct, pool := map[string]int{}, hits[k]
+			direct, pool := map[string]int{}, kh.n
 			if k.model != "" {
-				direct[k.model], pool = hits[k], 0
+				direct[k.model], pool = kh.n, 0
 			}
 			w, err := s.applyWounds(t, direct, pool, k.str, r)
 			if err != nil {
@@ -487,17 +508,18 @@ func (s *State) fight(a Fight, r roller) error {
 		}
 		// Casualties come from the rear: who is in contact changes only
 		// when a striker falls or the front ranks change.
-		if fronts := frontRanks(units); !slices.Equal(fronts, front) || !strikersStand(all) {
-			all, front = s.blows(units), fronts
+		if fronts = frontRanks(fronts, units); !slices.Equal(fronts, front) || !strikersStand(all) {
+			all = s.blows(units)
+			front, fronts = fronts, front
 		}
 	}
 	return s.combatResult(units, caused, r)
 }
 
 // frontRanks lists the models of every unit's first two ranks, in order
-// (the ranks whose models strike and support).
-func frontRanks(units []*Unit) []string {
-	var out []string
+// (the ranks whose models strike and support), reusing dst's storage.
+func frontRanks(dst []string, units []*Unit) []string {
+	out := dst[:0]
 	for _, u := range units {
 		out = append(out, u.ID)
 		for r := 0; r < min(2, len(u.Ranks)); r++ {
