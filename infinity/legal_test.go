@@ -271,3 +271,133 @@ func mustEncode(t *testing.T, a rules.Action) string {
 	}
 	return string(b)
 }
+
+// menuEntry is one attack a menu may list: who, which skill on which
+// target, with which weapon and ammunition; why is "" for a legal entry and
+// the rule cited for a greyed one.
+type menuEntry struct {
+	trooper, skill, target, weapon, ammo, why string
+}
+
+// attackEntries lists the menu's attacks (BS and CC Attack, Suppressive
+// Fire) declared with a Regular Order or in ARO, by trooper.
+func attackEntries(menu []rules.Option) []menuEntry {
+	var out []menuEntry
+	for _, o := range menu {
+		var who string
+		var k Skill
+		switch a := o.Action.(type) {
+		case Activate:
+			if a.Order != OrderRegular {
+				continue
+			}
+			who, k = a.Trooper, a.Skill
+		case AROs:
+			if len(a.Declarations) != 1 {
+				continue
+			}
+			who, k = a.Declarations[0].Trooper, a.Declarations[0].Skill
+		default:
+			continue
+		}
+		if !isAttack(k.Name) && k.Name != SkillSuppressiveFire {
+			continue
+		}
+		e := menuEntry{who, k.Name, k.Target, k.Weapon, k.Ammo, ""}
+		if o.Illegal != nil {
+			e.why = o.Illegal.Rule
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// BS Attack (N4), CC Attack (N4), Suppressive Fire (N4), Direct Template
+// Weapons (N4): the weapon and its ammunition are chosen at declaration
+// (Order Expenditure Sequence (N4)), so the menu offers each attack with
+// every weapon of the profile fit for it and, for a weapon with several
+// modes, each mode: the Sniper's MULTI Sniper Rifle with AP and with DA
+// and its Pistol; the Heavy Flamethrower (a Direct Template) beside the
+// Combi Rifle and Pistol; never the Grenades (an impact template, not
+// modelled) or the Mine (a deployable). An attack the target cannot take
+// is greyed with its rule for every weapon: no Line of Fire to a trooper
+// behind, no silhouette contact for CC. The same choices are offered in
+// ARO.
+func TestLegalOffersEveryWeaponAndAmmunition(t *testing.T) {
+	yaml := `name: weapons
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+sides:
+  - seat: blue
+    troopers:
+      - {id: sniper, profile: sniper, lieutenant: true, models: [{id: sniper, at: [8, 10], facing: 90}]}
+      - {id: flamer, profile: assault, models: [{id: flamer, at: [14, 10], facing: 90}]}
+    combat-groups: [{name: "1", troopers: [sniper, flamer]}]
+  - seat: red
+    troopers:
+      - {id: front, profile: zhanshi, lieutenant: true, models: [{id: front, at: [12, 15], facing: 270}]}
+      - {id: behind, profile: zhanshi, models: [{id: behind, at: [11, 3], facing: 90}]}
+    combat-groups: [{name: "1", troopers: [front, behind]}]
+initiative: blue
+rounds: 2
+`
+	st := setup(t, yaml, nil)
+	got := attackEntries(st.Legal("blue"))
+	const noLoF = "BS Attack (N4)"
+	const contact = "CC Attack (N4)"
+	want := []menuEntry{
+		{"sniper", SkillSuppressiveFire, "", "", "", noLoF}, // no Suppressive Fire weapon
+		{"sniper", SkillBSAttack, "front", "multi-sniper-rifle", "AP", ""},
+		{"sniper", SkillBSAttack, "front", "multi-sniper-rifle", "DA", ""},
+		{"sniper", SkillBSAttack, "front", "pistol", "", ""},
+		{"sniper", SkillCCAttack, "front", "pistol", "", contact},
+		{"sniper", SkillCCAttack, "front", "cc-weapon", "", contact},
+		{"sniper", SkillBSAttack, "behind", "multi-sniper-rifle", "AP", noLoF},
+		{"sniper", SkillBSAttack, "behind", "multi-sniper-rifle", "DA", noLoF},
+		{"sniper", SkillBSAttack, "behind", "pistol", "", noLoF},
+		{"sniper", SkillCCAttack, "behind", "pistol", "", contact},
+		{"sniper", SkillCCAttack, "behind", "cc-weapon", "", contact},
+		{"flamer", SkillSuppressiveFire, "", "combi-rifle", "", ""},
+		{"flamer", SkillBSAttack, "front", "combi-rifle", "", ""},
+		{"flamer", SkillBSAttack, "front", "heavy-flamethrower", "", ""},
+		{"flamer", SkillBSAttack, "front", "pistol", "", ""},
+		{"flamer", SkillCCAttack, "front", "pistol", "", contact},
+		{"flamer", SkillCCAttack, "front", "cc-weapon", "", contact},
+		{"flamer", SkillBSAttack, "behind", "combi-rifle", "", noLoF},
+		{"flamer", SkillBSAttack, "behind", "heavy-flamethrower", "", "Direct Template Weapons (N4)"},
+		{"flamer", SkillBSAttack, "behind", "pistol", "", noLoF},
+		{"flamer", SkillCCAttack, "behind", "pistol", "", contact},
+		{"flamer", SkillCCAttack, "behind", "cc-weapon", "", contact},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("blue's attacks:\n got %v\nwant %v", got, want)
+	}
+	for _, e := range want {
+		if e.why != "" {
+			continue
+		}
+		a := Activate{Trooper: e.trooper, Order: OrderRegular, Skill: Skill{Name: e.skill, Target: e.target, Weapon: e.weapon, Ammo: e.ammo}}
+		if _, err := st.clone().Apply("blue", a, dice.NewPCG(1, 2)); err != nil {
+			t.Errorf("the menu offers %s, and Apply refuses it: %v", mustEncode(t, a), err)
+		}
+	}
+
+	// In ARO: red's front trooper moves in the sniper's sight; the
+	// sniper may answer with each weapon and mode.
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "front", Order: OrderRegular, Skill: Skill{Name: SkillMove, Route: [][2]float64{{12, 14}}}})
+	var aro []menuEntry
+	for _, e := range attackEntries(st.Legal("blue")) {
+		if e.trooper == "sniper" && e.skill == SkillBSAttack {
+			aro = append(aro, e)
+		}
+	}
+	wantARO := []menuEntry{
+		{"sniper", SkillBSAttack, "front", "multi-sniper-rifle", "AP", ""},
+		{"sniper", SkillBSAttack, "front", "multi-sniper-rifle", "DA", ""},
+		{"sniper", SkillBSAttack, "front", "pistol", "", ""},
+	}
+	if !slices.Equal(aro, wantARO) {
+		t.Errorf("the sniper's BS Attacks in ARO:\n got %v\nwant %v", aro, wantARO)
+	}
+}

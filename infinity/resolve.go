@@ -463,7 +463,11 @@ func (s *State) buildSV(r *roller) {
 		}
 		tmods, cover := s.targetMods(shooter, s.modelOf(r.trooper), tm, target)
 		r.cover = cover
-		mods = append(tmods, mods...)
+		if len(tmods) > 0 {
+			// Only then: prepending nothing would still copy mods (an
+			// allocation per roll).
+			mods = append(tmods, mods...)
+		}
 		if s.Troopers[r.target].States.Targeted {
 			mods = append(mods, dice.Mod{Name: "Targeted", Value: 3})
 		}
