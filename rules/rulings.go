@@ -62,9 +62,9 @@ func rulingNames(defs []Ruling) []string {
 // ruleset. Rulesets return their own rows from Rulings.
 var Standard = []Ruling{
 	{Name: "edition", Ruleset: "infinity-n4", Default: "n4-pdf-2.1", Readings: []string{"n4-pdf-2.1"},
-		Why: "Infinity N4 as of rules PDF 2.1 (July 2023) for everything the seeds do not define: the G: Jumper seed is the PDF 2.1 revision; Dodge and Loss of Lieutenant are N4"},
+		Why: "Infinity N4 as of the rules PDF 2.1 (July 2023): G: Jumper exists only from that revision; Dodge and Loss of Lieutenant read the same in every N4 printing"},
 	{Name: "dodge-mods", Ruleset: "infinity-n4", Default: "single", Readings: []string{"single", "stack"},
-		Why: "the Dodge seed's rule box says only one -3 MOD is applied; its worked example (the Mine) still shows -6"},
+		Why: "Dodge (N4): its rules box says only one -3 MOD is applied when several circumstances meet; the worked Mine example printed with it still subtracts 6"},
 	{Name: "criticals", Ruleset: "infinity-n4", Default: "n4-extra-save", Readings: []string{"n4-extra-save", "n3-auto-wound"},
 		Why: "N4 core (a Critical adds one Saving Roll) vs the N3 hacking chapter (a Critical removes 1 W/STR with no roll; for DA/DT it replaces the first roll; non-lethal programs apply the state)"},
 	{Name: "zoc-aro", Ruleset: "infinity-n4", Default: "any-valid", Readings: []string{"any-valid", "dodge-reset-only"},
@@ -72,15 +72,15 @@ var Standard = []Ruling{
 	{Name: "burst-active", Ruleset: "infinity-n4", Default: "full", Readings: []string{"full", "may-reduce"},
 		Why: "N4 errata 1.3: the active trooper rolls its full Burst; the original N4 let it roll fewer"},
 	{Name: "exorcism-damage", Ruleset: "infinity-n4", Default: "18", Readings: []string{"18", "16"},
-		Why: "the hacking seed contradicts itself: 18 in its program table, 16 on its program card"},
+		Why: "the Exorcism hacking program is printed with DAM 18 in the program table and 16 on its program card"},
 	{Name: "lieutenant-hidden", Ruleset: "infinity-n4", Default: "deployed", Readings: []string{"deployed", "not-deployed"},
 		Why: "N4 forum reading: a Lieutenant in Hidden Deployment counts as deployed (no Loss of Lieutenant); N5 changed it"},
 	{Name: "fantasy-rank-and-file", Ruleset: "fantasy", Default: "5", Readings: []string{"5", "6"},
-		Why: "the English originals say a combined unit with 5 or more rank-and-file of the character's type protects him; the Russian seed read literally says more than 5, which covers no case at exactly 5"},
+		Why: "the English originals of the rule say a combined unit with 5 or more rank-and-file of the character's type protects him; the translated text read literally says more than 5, which leaves exactly 5 uncovered"},
 	{Name: "fantasy-look-out", Ruleset: "fantasy", Default: "seed", Readings: []string{"seed", "8th"},
-		Why: "the seed passes template hits on a protected character to the rank-and-file automatically; Warhammer Fantasy 8th edition rolls 2+ per hit (Look Out Sir!)"},
+		Why: "the fantasy ruleset's text passes template hits on a protected character to the rank-and-file automatically; Warhammer Fantasy 8th edition rolls 2+ per hit (Look Out Sir!)"},
 	{Name: "fantasy-allocator", Ruleset: "fantasy", Default: "attacker", Readings: []string{"attacker", "owner"},
-		Why: "the seed says the attacking player distributes hits on an unprotected combined unit"},
+		Why: "the fantasy ruleset's text has the attacking player distribute hits on an unprotected combined unit"},
 }
 
 // StandardFor returns the rows of Standard for one ruleset.

@@ -59,6 +59,13 @@ func TestRulesRulings(t *testing.T) {
 			t.Errorf("no ruling %s", name)
 		}
 	}
+	// Rulings are explained as players know the rules, never by the
+	// project's working documents, which are not in the repository.
+	for _, bad := range []string{"seed", "§", "RULINGS.md", "DESIGN.md", "n4-core"} {
+		if strings.Contains(strings.ToLower(out.String()), strings.ToLower(bad)) {
+			t.Errorf("ordo rules --rulings cites %q:\n%s", bad, out.String())
+		}
+	}
 }
 
 // A ruleset that failed to load is reported with its error, not as an
