@@ -61,9 +61,14 @@ func TestRulesRulings(t *testing.T) {
 	}
 	// Rulings are explained as players know the rules, never by the
 	// project's working documents, which are not in the repository.
-	for _, bad := range []string{"seed", "§", "RULINGS.md", "DESIGN.md", "n4-core"} {
-		if strings.Contains(strings.ToLower(out.String()), strings.ToLower(bad)) {
-			t.Errorf("ordo rules --rulings cites %q:\n%s", bad, out.String())
+	for _, line := range strings.Split(out.String(), "\n") {
+		if !strings.HasPrefix(line, "  why: ") {
+			continue // a reading's own name may be "seed" (fantasy-look-out)
+		}
+		for _, bad := range []string{"seed", "§", "RULINGS.md", "DESIGN.md", "n4-core"} {
+			if strings.Contains(strings.ToLower(line), strings.ToLower(bad)) {
+				t.Errorf("ordo rules --rulings cites %q: %s", bad, line)
+			}
 		}
 	}
 }
