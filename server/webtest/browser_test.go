@@ -416,9 +416,9 @@ func TestOneOrderEndToEnd(t *testing.T) {
 		t.Fatalf("the odds beside the BS Attack read %q: want the Face to Face chances against the Dodge and of the zhanshi falling", odds)
 	}
 	// The weapon: the pistol instead of the Combi Rifle gets its own odds
-	// (its own Burst and range band), then back to the rifle.
+	// (its own Burst and range band), and blue shoots with it.
 	pickWeapon := func(id string) {
-		eval[bool](t, blue, `(() => { const s = document.querySelector('#menu [data-action*="bs-attack"] ~ select[data-role="weapon"], #menu select[data-role="weapon"]'); s.value = '`+id+`'; s.dispatchEvent(new Event('change')); return true; })()`)
+		eval[bool](t, blue, `(() => { const b = [...document.querySelectorAll('#menu button[data-action*="bs-attack"]')].find(b => b.dataset.action.includes('"zhanshi"')); const s = b.parentElement.querySelector('select[data-role="weapon"]'); s.value = '`+id+`'; s.dispatchEvent(new Event('change')); return true; })()`)
 	}
 	pickWeapon("pistol")
 	waitJS(t, blue, "the pistol's odds", `document.querySelector('#menu button[data-action*="pistol"]') && document.querySelector('#menu button[data-action*="pistol"]').parentElement.querySelector('[data-role="odds"]')`)
@@ -426,8 +426,6 @@ func TestOneOrderEndToEnd(t *testing.T) {
 	if pistol == odds {
 		t.Fatalf("the pistol's odds read as the rifle's: %q", pistol)
 	}
-	pickWeapon("")
-	waitJS(t, blue, "back to the rifle", `!document.querySelector('#menu button[data-action*="pistol"]') && document.querySelector('`+strings.ReplaceAll(attack, `'`, `\'`)+`')`)
 	before := eval[string](t, blue, `document.body.dataset.lastRoundTrip || ''`)
 	blue.do(t, "declare the BS Attack", chromedp.Click(attack))
 	waitJS(t, blue, "the result rendered", `document.body.dataset.lastRoundTrip && document.body.dataset.lastRoundTrip !== '`+before+`'`)
@@ -519,10 +517,12 @@ func TestWholeGameAndReplay(t *testing.T) {
 			if !eval[bool](t, p, `!!ordo.me && (ordo.snap.prompt.seats || []).includes(ordo.me)`) {
 				continue
 			}
+			// The menu is drawn again when its odds arrive: wait for them.
+			waitJS(t, p, "the odds of the menu", `!ordo.oddsPending`)
 			seq := eval[string](t, p, `document.body.dataset.seq`)
 			pick++
 			// Mark one legal entry (not a route to draw) and click it.
-			ok := eval[bool](t, p, fmt.Sprintf(`(() => { const bs = [...document.querySelectorAll('#menu button:not([disabled]):not([data-kind="route"])')]; if (!bs.length) return false; bs[%d %% bs.length].dataset.pick = '%d'; return true; })()`, pick*7, pick))
+			ok := eval[bool](t, p, fmt.Sprintf(`(() => { const bs = [...document.querySelectorAll('#menu button:not([disabled]):not([data-kind="route"])')].filter(b => b.offsetParent !== null); if (!bs.length) return false; bs[%d %% bs.length].dataset.pick = '%d'; return true; })()`, pick*7, pick))
 			if !ok {
 				t.Fatalf("%s is prompted (%s) with no legal entry to click", p.name, eval[string](t, p, `document.body.dataset.window`))
 			}

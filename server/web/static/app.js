@@ -492,10 +492,11 @@ class Table {
       }
       sections.push(sec);
     }
-    legal.forEach((b, i) => { if (i < 9) b.title = 'key ' + (i + 1); });
-    this.legalButtons = legal;
     const planEl = this.plan ? this.planPanel() : null;
     put(el, h('h2', { text: 'Menu' }), planEl, sections);
+    // The number keys pick the legal entries in the order shown.
+    this.legalButtons = [...el.querySelectorAll('button:not([disabled])')].filter(b => !b.closest('details:not([open])') && !b.closest('#route'));
+    this.legalButtons.forEach((b, i) => { if (i < 9) b.title = 'key ' + (i + 1); });
   }
 
   // chosen is a menu entry's action with the weapon picked for it, if any.
@@ -543,10 +544,11 @@ class Table {
   async fetchOdds(actions) {
     const want = actions.filter(a => !this.odds.has(JSON.stringify(a)));
     if (!want.length) return;
+    this.oddsPending = (this.oddsPending || 0) + 1;
     try {
       const res = await api('POST', '/api/matches/' + this.id + '/odds', { actions: want }, this.token);
       res.answers.forEach((ans, i) => this.odds.set(JSON.stringify(want[i]), ans));
-    } catch (e) { /* the menu still works without odds */ }
+    } catch (e) { /* the menu still works without odds */ } finally { this.oddsPending--; }
   }
 
   startRoute(template) {
