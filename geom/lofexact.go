@@ -372,11 +372,22 @@ func (x *exactSearch) canRest(f *feature) bool {
 }
 
 // cutCircle adds the points where the circle b crosses an end's outline.
+//
+// A blocker that only touches a base (within Eps: it blocks as a disc Eps
+// smaller) never holds a sight line's end, so it adds no points there; nor
+// does a terrain edge that enters a base by no more than Eps (cutPolygon).
+// Troopers in base contact are common, and this keeps them cheap.
 func (x *exactSearch) cutCircle(b Circle) {
-	pts, n := circleCircle(b.Center, b.Radius, x.c0, x.r0)
-	x.cuts(pts[:n], false)
-	pts, n = circleCircle(b.Center, b.Radius, x.c1, x.r1)
-	x.cuts(pts[:n], true)
+	var pts [2]Point
+	var n int
+	if x.c0.Dist(b.Center) < x.r0+b.Radius-Eps {
+		pts, n = circleCircle(b.Center, b.Radius, x.c0, x.r0)
+		x.cuts(pts[:n], false)
+	}
+	if x.c1.Dist(b.Center) < x.r1+b.Radius-Eps {
+		pts, n = circleCircle(b.Center, b.Radius, x.c1, x.r1)
+		x.cuts(pts[:n], true)
+	}
 	if x.nCorners == 2 {
 		pts, n = segmentCircle(x.corners[0], x.corners[1], b.Center, b.Radius)
 		x.cuts(pts[:n], false)
@@ -394,17 +405,17 @@ func (x *exactSearch) cutPolygon(pg Polygon, box Rect) {
 	}
 	for i := range pg {
 		e := pg.edge(i)
-		if near0 {
+		if near0 && e.DistTo(x.c0) < x.r0-Eps {
 			pts, n := segmentCircle(e.A, e.B, x.c0, x.r0)
 			x.cuts(pts[:n], false)
 		}
-		if near1 {
+		if near1 && e.DistTo(x.c1) < x.r1-Eps {
 			pts, n := segmentCircle(e.A, e.B, x.c1, x.r1)
 			x.cuts(pts[:n], true)
-			if x.nCorners == 2 {
-				if p, ok := segmentCross(e.A, e.B, x.corners[0], x.corners[1]); ok {
-					x.add(feature{c: p, kind: featCut})
-				}
+		}
+		if near1 && x.nCorners == 2 {
+			if p, ok := segmentCross(e.A, e.B, x.corners[0], x.corners[1]); ok {
+				x.add(feature{c: p, kind: featCut})
 			}
 		}
 	}
