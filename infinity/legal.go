@@ -19,6 +19,14 @@ var directions = []float64{0, 45, 90, 135, 180, 225, 270, 315}
 // same validation Apply uses (check), with greyed entries carrying the rule
 // that refuses them.
 //
+// Discrete choices are listed in full: every attack comes with each weapon
+// fit for it and each ammunition mode of that weapon (eachWeaponChoice).
+// Continuous and composite ones are sampled: routes, facings and placements
+// at a few points; an attack from the end of the movement; the full Burst;
+// and of the ways to split a Burst between targets, the whole Burst on
+// each target, from which a client composes a split (every division over
+// every set of targets would multiply the menu for little help).
+//
 // A seat the prompt does not name gets an empty menu: the prompted seat's
 // menu would show it what it may not know (the troopers behind markers,
 // where a hidden trooper could move).
