@@ -132,6 +132,9 @@ type live struct {
 	log     []logged
 	actions map[seatAction]int // a seat's action id → its entry's seq
 	changed chan struct{}      // closed when the log grows
+	// snaps holds each viewer's encoded snapshot at the current seq
+	// (SnapshotJSON), by viewerKey; emptied whenever the log grows.
+	snaps map[string][]byte
 }
 
 // LiveCount is the number of matches held in memory.
@@ -289,6 +292,7 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 	l.rec, l.rs, l.st = rec, rs, st
 	l.viewers = viewersOf(rec)
 	l.log, l.actions, l.changed = nil, map[seatAction]int{}, make(chan struct{})
+	clear(l.snaps)
 	if err := a.catchUp(ctx, l); err != nil {
 		return err
 	}
@@ -354,6 +358,7 @@ func (l *live) add(e logged) {
 		l.actions[seatAction{e.seat, e.actionID}] = len(l.log)
 	}
 	l.log = append(l.log, e)
+	clear(l.snaps)
 }
 
 func (l *live) broadcast() {

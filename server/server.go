@@ -86,10 +86,20 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		http.Error(w, `{"code":"internal","message":"the answer does not encode"}`, http.StatusInternalServerError)
 		return
 	}
+	writeBody(w, status, append(body, '\n'))
+}
+
+// writeBody answers with JSON already encoded, which it does not change
+// (it may be shared: match.SnapshotJSON keeps it). The answer ends in a
+// newline, as writeJSON's do.
+func writeBody(w http.ResponseWriter, status int, body []byte) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	w.Write(append(body, '\n'))
+	w.Write(body)
+	if len(body) == 0 || body[len(body)-1] != '\n' {
+		w.Write([]byte{'\n'})
+	}
 }
 
 // toAPI turns any error of the authority into its answer.
@@ -186,12 +196,12 @@ func (s *Server) snapshot(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	snap, err := s.a.Snapshot(r.Context(), id, v)
+	body, err := s.a.SnapshotJSON(r.Context(), id, v)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, snap)
+	writeBody(w, http.StatusOK, body)
 }
 
 func (s *Server) act(w http.ResponseWriter, r *http.Request) {

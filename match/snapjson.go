@@ -1,0 +1,100 @@
+package match
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// SnapshotJSON is Snapshot already encoded as the JSON the API answers
+// with (the same bytes json.Marshal gives, without a trailing newline).
+//
+// A viewer's snapshot is worked out and encoded at most once per seq: the
+// bytes are kept until the log grows, so a client that reads the match
+// again, or several tabs of one seat, cost a copy and no work. The caller
+// must not change the slice.
+func (a *Authority) SnapshotJSON(ctx context.Context, id string, v rules.Viewer) ([]byte, error) {
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer l.mu.Unlock()
+	key := viewerKey(v)
+	if b, ok := l.snaps[key]; ok {
+		return b, nil
+	}
+	s, err := l.snapshot(v)
+	if err != nil {
+		return nil, err
+	}
+	b, err := s.encode()
+	if err != nil {
+		return nil, errorf(CodeCorrupt, "", "match %s: the snapshot does not encode: %v", l.id, err)
+	}
+	if l.snaps == nil {
+		l.snaps = map[string][]byte{}
+	}
+	l.snaps[key] = b
+	return b, nil
+}
+
+// encode writes s as json.Marshal would, but copies the observation and
+// the menu's actions as they are: they were encoded (compact) moments ago,
+// and json.Marshal would scan and compact every byte of them again, which
+// under load was a large share of the server's CPU.
+func (s *Snapshot) encode() ([]byte, error) {
+	b := make([]byte, 0, 256+len(s.Observation)+64*len(s.Menu))
+	field := func(name string, v any) error {
+		b = append(b, name...)
+		j, err := json.Marshal(v)
+		b = append(b, j...)
+		return err
+	}
+	if err := field(`{"id":`, s.ID); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"seq":`...)
+	b = strconv.AppendInt(b, int64(s.Seq), 10)
+	if err := field(`,"viewer":`, s.Viewer); err != nil {
+		return nil, err
+	}
+	if err := field(`,"prompt":`, s.Prompt); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"over":`...)
+	b = strconv.AppendBool(b, s.Over)
+	if err := field(`,"seed_commitment":`, s.Commitment); err != nil {
+		return nil, err
+	}
+	b = append(b, `,"observation":`...)
+	b = appendRaw(b, s.Observation)
+	if len(s.Menu) > 0 {
+		b = append(b, `,"menu":[`...)
+		for i, m := range s.Menu {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"action":`...)
+			b = appendRaw(b, m.Action)
+			if m.Illegal != nil {
+				if err := field(`,"illegal":`, m.Illegal); err != nil {
+					return nil, err
+				}
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}'), nil
+}
+
+// appendRaw appends raw JSON as json.Marshal writes a json.RawMessage:
+// null when empty.
+func appendRaw(b []byte, raw json.RawMessage) []byte {
+	if len(raw) == 0 {
+		return append(b, "null"...)
+	}
+	return append(b, raw...)
+}
