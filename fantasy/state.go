@@ -471,9 +471,20 @@ func (s *State) Clone() rules.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.Seats = slices.Clone(s.Seats)
+	// One allocation holds every unit of the copy, and one every rank's
+	// slots: copying the state is most of the cost of a short action.
 	c.Units = make([]*Unit, len(s.Units))
+	units := make([]Unit, len(s.Units))
+	slots := 0
+	for _, u := range s.Units {
+		for _, r := range u.Ranks {
+			slots += len(r)
+		}
+	}
+	slab := make([]string, 0, slots)
 	for i, u := range s.Units {
-		c.Units[i] = u.clone()
+		slab = u.cloneInto(&units[i], slab)
+		c.Units[i] = &units[i]
 	}
 	c.Profiles = s.Profiles // never written after Setup
 	c.Rulings = s.Rulings   // never written after Setup
@@ -506,14 +517,29 @@ func cloneMap[K comparable, V any](m map[K]V) map[K]V {
 }
 
 func (u *Unit) clone() *Unit {
-	c := *u
+	var c Unit
+	u.cloneInto(&c, nil)
+	return &c
+}
+
+// cloneInto makes c a deep copy of u, its ranks' slots carved from slab's
+// spare capacity (each rank capped, so growing one never writes over the
+// next); it returns the rest of slab.
+func (u *Unit) cloneInto(c *Unit, slab []string) []string {
+	*c = *u
 	c.Models = slices.Clone(u.Models)
 	c.Ranks = make([][]string, len(u.Ranks))
 	for i, r := range u.Ranks {
-		c.Ranks[i] = slices.Clone(r)
+		if len(r) == 0 {
+			c.Ranks[i] = slices.Clone(r) // nil stays nil, empty stays empty
+			continue
+		}
+		start := len(slab)
+		slab = append(slab, r...)
+		c.Ranks[i] = slab[start:len(slab):len(slab)]
 	}
 	c.Engage = slices.Clone(u.Engage)
-	return &c
+	return slab
 }
 
 // Apply validates and applies an action. It works on a copy and keeps it
