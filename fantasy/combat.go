@@ -247,13 +247,16 @@ type blow struct {
 // unit, or a character when it touches only characters); infantry in the
 // rank behind a fighting front-rank model support with 1 Attack (monstrous
 // infantry with up to 3).
-func (s *State) blows(units []*Unit) []blow {
+func (s *State) blows(units []*Unit) []blow { return s.blowsInto(nil, units) }
+
+// blowsInto is blows, built in dst's storage.
+func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 	// At most every model strikes: size the list once.
 	n := 0
 	for _, u := range units {
 		n += len(u.Models)
 	}
-	out := make([]blow, 0, n)
+	out := slices.Grow(dst[:0], n)
 	type hit struct {
 		t *Unit
 		m string
@@ -405,9 +408,16 @@ func (s *State) fight(a Fight, r roller) error {
 		s.Fought = append(s.Fought, x.ID)
 	}
 	caused := map[rules.Seat]int{}
-	front := frontRanks(nil, units)
-	var fronts []string // the front ranks after each step, to compare
-	var steps [11]bool  // the Initiative steps a model of the combat has
+	// A round emits an event for each group of blows, each wound roll and
+	// each casualty: room for them at once.
+	s.stepped = slices.Grow(s.stepped, 24)
+	n := 0
+	for _, x := range units {
+		n += 1 + len(x.Models)
+	}
+	front := frontRanks(make([]string, 0, n), units)
+	fronts := make([]string, 0, n) // the front ranks after each step, to compare
+	var steps [11]bool             // the Initiative steps a model of the combat has
 	for _, x := range units {
 		for i := range x.Models {
 			if ini := min(s.profile(&x.Models[i]).I, 10); ini >= 0 {
@@ -416,7 +426,7 @@ func (s *State) fight(a Fight, r roller) error {
 		}
 	}
 	all := s.blows(units)
-	var step []blow
+	step := make([]blow, 0, len(all))
 	for ini := 10; ini >= 0; ini-- {
 		if !steps[ini] {
 			continue
@@ -509,7 +519,7 @@ func (s *State) fight(a Fight, r roller) error {
 		// Casualties come from the rear: who is in contact changes only
 		// when a striker falls or the front ranks change.
 		if fronts = frontRanks(fronts, units); !slices.Equal(fronts, front) || !strikersStand(all) {
-			all = s.blows(units)
+			all = s.blowsInto(all, units)
 			front, fronts = fronts, front
 		}
 	}

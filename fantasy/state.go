@@ -471,19 +471,22 @@ func (s *State) Clone() rules.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	c.Seats = slices.Clone(s.Seats)
-	// One allocation holds every unit of the copy, and one every rank's
-	// slots: copying the state is most of the cost of a short action.
+	// One allocation holds every unit of the copy, one every model and
+	// one every rank's slots and engaged id: copying the state is most of
+	// the cost of a short action.
 	c.Units = make([]*Unit, len(s.Units))
 	units := make([]Unit, len(s.Units))
-	slots := 0
+	ids, models := 0, 0
 	for _, u := range s.Units {
 		for _, r := range u.Ranks {
-			slots += len(r)
+			ids += len(r)
 		}
+		ids += len(u.Engage)
+		models += len(u.Models)
 	}
-	slab := make([]string, 0, slots)
+	sl := slabs{make([]string, 0, ids), make([]Model, 0, models)}
 	for i, u := range s.Units {
-		slab = u.cloneInto(&units[i], slab)
+		u.cloneInto(&units[i], &sl)
 		c.Units[i] = &units[i]
 	}
 	c.Profiles = s.Profiles // never written after Setup
@@ -518,28 +521,38 @@ func cloneMap[K comparable, V any](m map[K]V) map[K]V {
 
 func (u *Unit) clone() *Unit {
 	var c Unit
-	u.cloneInto(&c, nil)
+	u.cloneInto(&c, &slabs{})
 	return &c
 }
 
-// cloneInto makes c a deep copy of u, its ranks' slots carved from slab's
-// spare capacity (each rank capped, so growing one never writes over the
-// next); it returns the rest of slab.
-func (u *Unit) cloneInto(c *Unit, slab []string) []string {
+// slabs is spare storage a copy of the state carves its units' slices
+// from.
+type slabs struct {
+	ids    []string
+	models []Model
+}
+
+// carve copies src into the spare capacity of *slab and returns the copy,
+// capped at its length so growing it never writes over the next one. Like
+// slices.Clone, nil stays nil and empty stays empty.
+func carve[E any](slab *[]E, src []E) []E {
+	if len(src) == 0 {
+		return slices.Clone(src)
+	}
+	start := len(*slab)
+	*slab = append(*slab, src...)
+	return (*slab)[start:len(*slab):len(*slab)]
+}
+
+// cloneInto makes c a deep copy of u, its slices carved from sl.
+func (u *Unit) cloneInto(c *Unit, sl *slabs) {
 	*c = *u
-	c.Models = slices.Clone(u.Models)
+	c.Models = carve(&sl.models, u.Models)
 	c.Ranks = make([][]string, len(u.Ranks))
 	for i, r := range u.Ranks {
-		if len(r) == 0 {
-			c.Ranks[i] = slices.Clone(r) // nil stays nil, empty stays empty
-			continue
-		}
-		start := len(slab)
-		slab = append(slab, r...)
-		c.Ranks[i] = slab[start:len(slab):len(slab)]
+		c.Ranks[i] = carve(&sl.ids, r)
 	}
-	c.Engage = slices.Clone(u.Engage)
-	return slab
+	c.Engage = carve(&sl.ids, u.Engage)
 }
 
 // Apply validates and applies an action. It works on a copy and keeps it
