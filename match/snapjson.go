@@ -79,9 +79,13 @@ func (s *Snapshot) encode() ([]byte, error) {
 			b = append(b, `{"action":`...)
 			b = appendRaw(b, m.Action)
 			if m.Illegal != nil {
-				if err := field(`,"illegal":`, m.Illegal); err != nil {
+				// The greyed reason's own encoder, called directly: its
+				// output is json.Marshal's already.
+				j, err := m.Illegal.MarshalJSON()
+				if err != nil {
 					return nil, err
 				}
+				b = append(append(b, `,"illegal":`...), j...)
 			}
 			b = append(b, '}')
 		}

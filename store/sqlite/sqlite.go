@@ -42,6 +42,11 @@ type Store struct {
 	w *sql.DB // one connection: the writer
 	r *sql.DB // readers
 
+	// stmts are the writer's statements of an append, prepared once:
+	// parsing them again for every action was a share of the writer's
+	// time under load.
+	stmts appendStmts
+
 	appends    chan *appendReq
 	closed     chan struct{}
 	writerDone chan struct{}
@@ -77,8 +82,40 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 		w.Close()
 		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
 	}
+	if err := s.prepare(ctx); err != nil {
+		r.Close()
+		w.Close()
+		return nil, fmt.Errorf("sqlite: %s: %w", path, err)
+	}
 	go s.writer()
 	return s, nil
+}
+
+// appendStmts are the statements of one append, prepared on the writer's
+// connection.
+type appendStmts struct {
+	savepoint, rollbackTo, release, last, exists, insert *sql.Stmt
+}
+
+func (s *Store) prepare(ctx context.Context) error {
+	for _, p := range []struct {
+		st **sql.Stmt
+		q  string
+	}{
+		{&s.stmts.savepoint, "SAVEPOINT a"},
+		{&s.stmts.rollbackTo, "ROLLBACK TO a"},
+		{&s.stmts.release, "RELEASE a"},
+		{&s.stmts.last, `SELECT COALESCE(MAX(seq), -1) FROM entries WHERE match_id = ?`},
+		{&s.stmts.exists, `SELECT count(*) FROM matches WHERE id = ?`},
+		{&s.stmts.insert, `INSERT INTO entries (match_id, seq, seat, action_id, action, dice, time, views) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`},
+	} {
+		st, err := s.w.PrepareContext(ctx, p.q)
+		if err != nil {
+			return err
+		}
+		*p.st = st
+	}
+	return nil
 }
 
 // migrate runs the embedded migrations the database has not seen, each in
@@ -260,17 +297,18 @@ func (s *Store) commitBatch(batch []*appendReq) (errs []error, err error) {
 	}
 	defer tx.Rollback()
 	errs = make([]error, len(batch))
+	st := &s.stmts
 	for i, r := range batch {
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT a"); err != nil {
+		if _, err := tx.StmtContext(ctx, st.savepoint).ExecContext(ctx); err != nil {
 			return nil, err
 		}
-		errs[i] = appendTx(ctx, tx, r.matchID, r.entries)
+		errs[i] = appendTx(ctx, tx, st, r.matchID, r.entries)
 		if errs[i] != nil {
-			if _, err := tx.ExecContext(ctx, "ROLLBACK TO a"); err != nil {
+			if _, err := tx.StmtContext(ctx, st.rollbackTo).ExecContext(ctx); err != nil {
 				return nil, err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, "RELEASE a"); err != nil {
+		if _, err := tx.StmtContext(ctx, st.release).ExecContext(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -278,14 +316,14 @@ func (s *Store) commitBatch(batch []*appendReq) (errs []error, err error) {
 }
 
 // appendTx adds one append's entries inside tx.
-func appendTx(ctx context.Context, tx *sql.Tx, matchID string, entries []store.Entry) error {
+func appendTx(ctx context.Context, tx *sql.Tx, st *appendStmts, matchID string, entries []store.Entry) error {
 	var last int
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(seq), -1) FROM entries WHERE match_id = ?`, matchID).Scan(&last); err != nil {
+	if err := tx.StmtContext(ctx, st.last).QueryRowContext(ctx, matchID).Scan(&last); err != nil {
 		return err
 	}
 	if last < 0 {
 		var exists int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM matches WHERE id = ?`, matchID).Scan(&exists); err != nil {
+		if err := tx.StmtContext(ctx, st.exists).QueryRowContext(ctx, matchID).Scan(&exists); err != nil {
 			return err
 		}
 		if exists == 0 {
@@ -301,8 +339,7 @@ func appendTx(ctx context.Context, tx *sql.Tx, matchID string, entries []store.E
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx,
-			`INSERT INTO entries (match_id, seq, seat, action_id, action, dice, time, views) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		_, err = tx.StmtContext(ctx, st.insert).ExecContext(ctx,
 			matchID, e.Seq, e.Seat, e.ActionID, string(e.Action), dice, e.Time.UnixNano(), string(e.Views))
 		if isConstraint(err) {
 			return store.ErrConflict
