@@ -182,11 +182,13 @@ func TestWebReplayAndVerify(t *testing.T) {
 	if code := call(t, "GET", base+"/replay/0", "", nil, &step); code != http.StatusOK || step.Seq != 0 || step.Total == 0 {
 		t.Fatalf("replay step 0: %d %+v", code, step)
 	}
-	first := step.Observation
+	// A copy: decoding the next answer into step reuses the RawMessage's
+	// array, which would overwrite first in place.
+	first := string(step.Observation)
 	call(t, "GET", base+fmt.Sprintf("/replay/%d", step.Total), "", nil, &step)
 	var end snapshot
 	call(t, "GET", base, "", nil, &end)
-	if string(step.Observation) != string(end.Observation) || string(first) == string(end.Observation) {
+	if string(step.Observation) != string(end.Observation) || first == string(end.Observation) {
 		t.Fatal("the replay's last step is not the match's end, or its first is")
 	}
 	if code := call(t, "GET", base+"/replay/x", "", nil, &e); code != http.StatusBadRequest {
