@@ -33,7 +33,10 @@ func rollToHit(n, need int, r roller) (int, []int, error) {
 	if need >= 10 {
 		return 0, nil, nil
 	}
-	var d []int
+	d := make([]int, 0, n) // nil when n is 0, as before
+	if n == 0 {
+		d = nil
+	}
 	hits := 0
 	for range n {
 		f, err := r.d6()

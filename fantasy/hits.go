@@ -331,7 +331,9 @@ func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, r roller)
 		return 0, nil
 	}
 	need := woundNeed(str, p.T)
-	rolls, err := r.d6s(n)
+	// Wound, save and ward rolls share one slice of dice, room for all of
+	// them made at once.
+	rolls, err := r.appendD6s(make([]int, 0, 3*n), n)
 	if err != nil {
 		return 0, err
 	}
@@ -345,12 +347,11 @@ func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, r roller)
 	sv := saveNeed(p.Save, str)
 	saved := 0
 	if wounds > 0 && sv <= 6 {
-		srolls, err := r.d6s(wounds)
+		ev.Dice, err = r.appendD6s(ev.Dice, wounds)
 		if err != nil {
 			return 0, err
 		}
-		ev.Dice = append(ev.Dice, srolls...)
-		for _, d := range srolls {
+		for _, d := range ev.Dice[len(ev.Dice)-wounds:] {
 			if d >= sv {
 				saved++
 			}
@@ -359,12 +360,11 @@ func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, r roller)
 	unsaved := wounds - saved
 	warded := 0
 	if unsaved > 0 && p.Ward > 0 {
-		wrolls, err := r.d6s(unsaved)
+		ev.Dice, err = r.appendD6s(ev.Dice, unsaved)
 		if err != nil {
 			return 0, err
 		}
-		ev.Dice = append(ev.Dice, wrolls...)
-		for _, d := range wrolls {
+		for _, d := range ev.Dice[len(ev.Dice)-unsaved:] {
 			if d >= max(2, p.Ward) {
 				warded++
 			}
@@ -411,6 +411,9 @@ func (s *State) applyWounds(u *Unit, direct map[string]int, pool, str int, r rol
 			return 0, err
 		}
 		total += s.removeRankAndFile(u, w)
+	}
+	if len(direct) == 0 {
+		return total, nil
 	}
 	for _, id := range slices.Sorted(maps.Keys(direct)) {
 		m := u.model(id)

@@ -597,6 +597,18 @@ func (r roller) d6() (int, error) {
 	return f, nil
 }
 
+// appendD6s rolls n dice onto dst.
+func (r roller) appendD6s(dst []int, n int) ([]int, error) {
+	for range n {
+		f, err := r.d6()
+		if err != nil {
+			return nil, err
+		}
+		dst = append(dst, f)
+	}
+	return dst, nil
+}
+
 // d6s rolls n dice.
 func (r roller) d6s(n int) ([]int, error) {
 	out := make([]int, n)
