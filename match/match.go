@@ -426,7 +426,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 		if err != nil {
 			return err
 		}
-		body, err := json.Marshal(v)
+		body, err := encodeViews(v)
 		if err != nil {
 			return err
 		}

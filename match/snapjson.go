@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/ordo-rules/ordo/rules"
@@ -110,4 +111,50 @@ func appendRaw(b []byte, raw json.RawMessage) []byte {
 		return append(b, "null"...)
 	}
 	return append(b, raw...)
+}
+
+// encodeViews writes an entry's views as json.Marshal would (viewers in
+// key order), copying each redacted action and event as it is: they were
+// encoded moments before, and json.Marshal would scan and compact them
+// again for every action.
+func encodeViews(vs Views) ([]byte, error) {
+	keys := make([]string, 0, len(vs))
+	size := 2
+	for k, v := range vs {
+		keys = append(keys, k)
+		size += len(k) + len(v.Action) + 32
+		for _, e := range v.Events {
+			size += len(e) + 1
+		}
+	}
+	slices.Sort(keys)
+	b := make([]byte, 0, size)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		kj, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		v := vs[k]
+		b = append(append(b, kj...), `:{"action":`...)
+		b = appendRaw(b, v.Action)
+		b = append(b, `,"events":`...)
+		if v.Events == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for j, e := range v.Events {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = appendRaw(b, e)
+			}
+			b = append(b, ']')
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}'), nil
 }
