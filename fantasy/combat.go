@@ -2,6 +2,7 @@ package fantasy
 
 import (
 	"fmt"
+	"github.com/ordo-rules/ordo/fantasy/wounds"
 	"maps"
 	"math"
 	"slices"
@@ -207,17 +208,6 @@ func (s *State) standAndShoot(t, u *Unit, c *Charge, r roller) error {
 		s.emit(Event{What: "allocated", Unit: u.ID, Hits: per, Text: fmt.Sprintf("Stand & Shoot hits: %s (%s)", describeHits(per), ruleChargeOut)})
 	}
 	return s.resolveHits(u, direct, pool, p.Missile.S, r, true)
-}
-
-// ccNeed is the roll to hit in close combat, WS against WS.
-func ccNeed(ws, def int) int {
-	switch {
-	case ws > def:
-		return 3
-	case def > 2*ws:
-		return 5
-	}
-	return 4
 }
 
 // combatOf is every unit in the close combat u is in.
@@ -466,7 +456,7 @@ func (s *State) fight(a Fight, r roller) error {
 			if b.model != "" {
 				def = s.profile(b.target.model(b.model)).WS
 			}
-			need := ccNeed(b.ws, def)
+			need := wounds.MeleeNeed(b.ws, def)
 			i := slices.IndexFunc(groups, func(g group) bool {
 				return g.b.unit == b.unit && g.b.target == b.target && g.b.model == b.model && g.b.str == b.str && g.need == need
 			})

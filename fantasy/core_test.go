@@ -1,6 +1,7 @@
 package fantasy
 
 import (
+	"github.com/ordo-rules/ordo/fantasy/wounds"
 	"math"
 
 	"github.com/ordo-rules/ordo/geom"
@@ -22,7 +23,7 @@ func TestToHitInCloseCombatWSAgainstWS(t *testing.T) {
 		{10, 1, 3},
 	}
 	for _, tt := range tests {
-		if got := ccNeed(tt.ws, tt.def); got != tt.need {
+		if got := wounds.MeleeNeed(tt.ws, tt.def); got != tt.need {
 			t.Errorf("Close combat: to hit (WS %d against WS %d) = %d+, want %d+", tt.ws, tt.def, got, tt.need)
 		}
 	}
@@ -33,7 +34,7 @@ func TestToWoundStrengthAgainstToughness(t *testing.T) {
 		{5, 3, 2}, {6, 3, 2}, {4, 3, 3}, {3, 3, 4}, {3, 4, 5}, {3, 5, 6}, {3, 6, 6}, {3, 7, 7}, {1, 10, 7},
 	}
 	for _, tt := range tests {
-		if got := woundNeed(tt.s, tt.t); got != tt.need {
+		if got := wounds.WoundNeed(tt.s, tt.t); got != tt.need {
 			t.Errorf("To wound (S %d against T %d) = %d, want %d (7: cannot wound)", tt.s, tt.t, got, tt.need)
 		}
 	}
@@ -44,7 +45,7 @@ func TestArmourSaveModifiedByStrength(t *testing.T) {
 		{5, 3, 5}, {5, 4, 6}, {5, 5, 7}, {4, 7, 8}, {1, 3, 2}, {0, 3, 7},
 	}
 	for _, tt := range tests {
-		if got := saveNeed(tt.save, tt.s); got != tt.need {
+		if got := wounds.SaveNeed(tt.save, tt.s); got != tt.need {
 			t.Errorf("Armour save %d+ against S %d = %d, want %d (7 or more: no save; a 1 always fails)", tt.save, tt.s, got, tt.need)
 		}
 	}

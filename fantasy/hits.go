@@ -2,6 +2,7 @@ package fantasy
 
 import (
 	"fmt"
+	"github.com/ordo-rules/ordo/fantasy/wounds"
 	"maps"
 	"slices"
 	"strings"
@@ -297,40 +298,13 @@ func lookOutText(id string, d, need int) string {
 	return fmt.Sprintf("Look Out Sir! for %s: %d, he is hit", id, d)
 }
 
-// woundNeed is the roll to wound with S against T (a 1 always fails); 7
-// means it cannot wound.
-func woundNeed(str, t int) int {
-	switch d := str - t; {
-	case d >= 2:
-		return 2
-	case d == 1:
-		return 3
-	case d == 0:
-		return 4
-	case d == -1:
-		return 5
-	case d >= -3:
-		return 6
-	}
-	return 7
-}
-
-// saveNeed is the armour save against S: each point of S above 3 worsens
-// it by one; 7 or worse cannot be taken; a natural 1 always fails.
-func saveNeed(save, str int) int {
-	if save == 0 {
-		return 7
-	}
-	return max(2, save+max(0, str-3))
-}
-
 // woundRolls rolls to wound, then armour and ward saves, for n hits at S
 // against a profile, and returns the unsaved wounds.
 func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, r roller) (int, error) {
 	if n == 0 {
 		return 0, nil
 	}
-	need := woundNeed(str, p.T)
+	need, sv := wounds.WoundNeed(str, p.T), wounds.SaveNeed(p.Save, str)
 	// Wound, save and ward rolls share one slice of dice, room for all of
 	// them made at once.
 	rolls, err := r.appendD6s(make([]int, 0, 3*n), n)
@@ -344,7 +318,6 @@ func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, r roller)
 		}
 	}
 	ev := Event{What: "wounds", Unit: u.ID, Model: who, Dice: rolls}
-	sv := saveNeed(p.Save, str)
 	saved := 0
 	if wounds > 0 && sv <= 6 {
 		ev.Dice, err = r.appendD6s(ev.Dice, wounds)

@@ -67,13 +67,30 @@ func HitNeed(a Attacks, t Target) int {
 	if a.BS > 0 {
 		return max(2, 7-a.BS-a.Mods)
 	}
+	return MeleeNeed(a.WS, t.WS)
+}
+
+// MeleeNeed is the roll to hit in close combat, WS against the enemy's WS:
+// 3+ against a lower WS, 5+ against more than double, 4+ otherwise. The
+// engine's close combat and these odds both read it.
+func MeleeNeed(ws, enemy int) int {
 	switch {
-	case a.WS > t.WS:
+	case ws > enemy:
 		return 3
-	case t.WS > 2*a.WS:
+	case enemy > 2*ws:
 		return 5
 	}
 	return 4
+}
+
+// SaveNeed is the armour save against S: each point of S above 3 worsens
+// it by one; 7 or worse cannot be taken (a natural 1 always fails). save 0
+// is no armour.
+func SaveNeed(save, s int) int {
+	if save == 0 {
+		return 7
+	}
+	return max(2, save+max(0, s-3))
 }
 
 // WoundNeed is the roll to wound, S against T; 7 cannot wound.
@@ -111,10 +128,7 @@ func Chances(a Attacks, t Target) Steps {
 	if a.RerollWounds {
 		st.Wound = reroll(st.Wound)
 	}
-	st.SaveNeed, st.WardNeed = 7, 7
-	if t.Save > 0 {
-		st.SaveNeed = max(2, t.Save+max(0, a.S-3))
-	}
+	st.SaveNeed, st.WardNeed = SaveNeed(t.Save, a.S), 7
 	if t.Ward > 0 {
 		st.WardNeed = max(2, t.Ward)
 	}
