@@ -5,10 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ordo-rules/ordo/internal/yamlfile"
 	"io"
 	"reflect"
-	"strconv"
-	"unicode/utf8"
 )
 
 // Action is one move a seat makes. Concrete actions are ruleset types (plain
@@ -249,20 +248,7 @@ func checkBounds(data []byte) string {
 			stack = append(stack, open{max: 2 * MaxList})
 		}
 		if s, ok := tok.(string); ok && len(s) > MaxString {
-			return fmt.Sprintf("a string of %d bytes (%s) at byte %d, longer than the %d an action or event may have", len(s), prefix(s), at, MaxString)
+			return fmt.Sprintf("a string of %d bytes (%s) at byte %d, longer than the %d an action or event may have", len(s), yamlfile.Prefix(s), at, MaxString)
 		}
 	}
-}
-
-// prefix quotes the start of s: at most 32 bytes, then "…".
-func prefix(s string) string {
-	const n = 32
-	if len(s) <= n {
-		return strconv.Quote(s)
-	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "…"
 }
