@@ -45,15 +45,8 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		dam = r.weapon.Damage
 	}
 	damage := func(a string) int {
-		v := tp.ARM
-		switch a {
-		case "BTS":
-			v = tp.BTS
-		case "PH":
-			v = tp.PH
-		}
 		// Templates ignore Partial Cover on the save (Saving Rolls (N4)).
-		return ammo.AttackDamage(dam, v, r.cover && r.weapon.Traits.Template == "")
+		return ammo.AttackDamage(dam, saveStat(tp, a), r.cover && r.weapon.Traits.Template == "")
 	}
 	type save struct {
 		attr  string
@@ -172,4 +165,17 @@ func (s *State) ammoState(t int, ammo dice.Ammo) []rules.Event {
 		}
 	}
 	return events
+}
+
+// saveStat is the target's attribute a Saving Roll of kind attr ("ARM",
+// "BTS" or "PH", from dice.Ammo.SaveAttributes) is made against; the one
+// reading of it that resolution and the odds preview share.
+func saveStat(tp *catalog.Profile, attr string) int {
+	switch attr {
+	case "BTS":
+		return tp.BTS
+	case "PH":
+		return tp.PH
+	}
+	return tp.ARM
 }

@@ -147,7 +147,7 @@ func (s *State) rollOdds(r *roller, rs []*roller) (RollOdds, error) {
 	if err != nil {
 		return RollOdds{}, rules.Errorf(rules.CodeIllegal, "Face to Face Rolls (N4)", "the odds of %s's %s: %v", ro.Trooper, r.skill.Name, err)
 	}
-	ro.Win, ro.Crit = res.A.Hits.Scores(), critChance(res.A.Hits)
+	ro.Win, ro.Crit = res.A.Hits.Scores(), res.A.Hits.Crits()
 	ro.Inflicts, ro.Tail = rows(res.A.Inflicts), res.A.Inflicts.Tail
 	ro.Falls = s.falls(r, res.A.Inflicts)
 	ro.Nothing = res.Nothing
@@ -187,15 +187,8 @@ func (s *State) oddsSide(r *roller) odds.Side {
 		dam = r.weapon.DamageFor(*s.profile(r.trooper))
 	}
 	for _, attr := range ammo.SaveAttributes(r.weapon.Save) {
-		v := tp.ARM
-		switch attr {
-		case "BTS":
-			v = tp.BTS
-		case "PH":
-			v = tp.PH
-		}
 		side.Effect.Saves = append(side.Effect.Saves, odds.SaveRoll{
-			Damage: ammo.AttackDamage(dam, v, r.cover && r.weapon.Traits.Template == ""),
+			Damage: ammo.AttackDamage(dam, saveStat(tp, attr), r.cover && r.weapon.Traits.Template == ""),
 			Tag:    ammo.Effect,
 		})
 	}
@@ -214,17 +207,6 @@ func (s *State) falls(r *roller, d odds.Dist) *float64 {
 	}
 	p := d.AtLeast(max(s.Troopers[r.target].Wounds, 1))
 	return &p
-}
-
-// critChance is the chance of at least one surviving Critical.
-func critChance(t odds.HitTable) float64 {
-	sum := 0.0
-	for h := range t.P {
-		for c := 1; c < len(t.P[h]); c++ {
-			sum += t.P[h][c]
-		}
-	}
-	return sum
 }
 
 // rows is a distribution's chance of each count, whatever its tags.

@@ -187,6 +187,18 @@ type HitTable struct {
 // Scores is the probability that the side has at least one surviving success.
 func (t HitTable) Scores() float64 { return 1 - t.P[0][0] }
 
+// Crits is the probability that the side has at least one surviving
+// Critical.
+func (t HitTable) Crits() float64 {
+	sum := 0.0
+	for h := range t.P {
+		for c := 1; c < len(t.P[h]); c++ {
+			sum += t.P[h][c]
+		}
+	}
+	return sum
+}
+
 // newHitTable allocates the triangle h+c <= b, in one block.
 func newHitTable(b int) HitTable {
 	t := HitTable{P: make([][]float64, b+1)}

@@ -35,9 +35,9 @@ func Render(w io.Writer, m Matchup, r odds.Result) error {
 	}
 
 	pw.printf("\n%-10s %9s %16s\n", "Scores", "chance", "with a Critical")
-	pw.printf("  %-8s %9s %16s\n", "Active", pct(r.A.Hits.Scores()), pct(critChance(r.A.Hits)))
+	pw.printf("  %-8s %9s %16s\n", "Active", pct(r.A.Hits.Scores()), pct(r.A.Hits.Crits()))
 	if m.TwoSides() {
-		pw.printf("  %-8s %9s %16s\n", "Reactive", pct(r.B.Hits.Scores()), pct(critChance(r.B.Hits)))
+		pw.printf("  %-8s %9s %16s\n", "Reactive", pct(r.B.Hits.Scores()), pct(r.B.Hits.Crits()))
 	}
 	nobody := "Fails"
 	if m.TwoSides() {
@@ -74,17 +74,6 @@ func (p *printer) printf(format string, args ...any) {
 
 // pct formats a probability as a percentage, 3 decimals.
 func pct(p float64) string { return fmt.Sprintf("%8.3f%%", 100*p) }
-
-// critChance is the probability that at least one Critical survives.
-func critChance(t odds.HitTable) float64 {
-	sum := 0.0
-	for h := range t.P {
-		for c := 1; c < len(t.P[h]); c++ {
-			sum += t.P[h][c]
-		}
-	}
-	return sum
-}
 
 // renderPlan writes one side: its roll, then each kind of Saving Roll its
 // hits force, then the notes.
