@@ -1,7 +1,7 @@
 package fantasy
 
 import (
-	"os"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"testing"
 
 	"github.com/ordo-rules/ordo/rulestest"
@@ -30,10 +30,7 @@ func loadScenario(t testing.TB, path string) *scenario.Scenario {
 // fantasy-demo.yaml passes the conformance suite: 200 random playouts
 // with ORDO_LONG=1, a sample otherwise.
 func TestDemoConforms(t *testing.T) {
-	n, every := 6, 8
-	if os.Getenv("ORDO_LONG") == "1" {
-		n, every = 200, 1
-	}
+	n, every := testenv.Count(4, 200), testenv.Count(8, 1)
 	sc := loadScenario(t, "../data/scenarios/fantasy-demo.yaml")
 	rulestest.Run(t, ruleset(t), sc, rulestest.Options{Playouts: n, ReplayEvery: every})
 }

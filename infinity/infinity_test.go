@@ -31,7 +31,7 @@ func load(t testing.TB, path string) *scenario.Scenario {
 // seeded random playouts; the counterfactual leak check samples every
 // tenth step by default, every other step with ORDO_LONG=1.
 func TestDemoConforms(t *testing.T) {
-	n := testenv.Count(12, 200)
+	n := testenv.Count(8, 200)
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25, TwinEvery: testenv.Count(10, 2)})
 }
 

@@ -40,7 +40,7 @@ func randomSide(r *rand.Rand, maxB int) Side {
 // acceptance).
 func TestMatchesBruteForce(t *testing.T) {
 	const chunks = 8
-	n := testenv.Count(240, 2000)
+	n := testenv.Count(120, 2000)
 	for k := range chunks {
 		t.Run(fmt.Sprint("chunk", k), func(t *testing.T) {
 			t.Parallel()
