@@ -9,7 +9,7 @@ import (
 )
 
 // View is what one viewer may see of a game: everything public, and the
-// private facts of the seats it may see (DESIGN.md point 6).
+// private facts of the seats it may see.
 type View struct {
 	Round    int           `json:"round"`
 	Rounds   int           `json:"rounds"`

@@ -399,8 +399,7 @@ func dodgeMods(ruling string, inZoCNoLoF, templateNoLoF, deployable bool) []dice
 	return mods
 }
 
-// buildSV builds the roll's Success Value from named MODs (DESIGN.md point
-// 9) and its Burst.
+// buildSV builds the roll's Success Value from named MODs and its Burst.
 func (s *State) buildSV(r *roller) {
 	p := s.profile(r.trooper)
 	tr := s.Troopers[r.trooper]

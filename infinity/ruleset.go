@@ -169,7 +169,7 @@ func (r Ruleset) addJumper(s *State, seat rules.Seat, st scenario.Trooper, group
 		}
 		p, ok := r.Catalog.Profile(id)
 		if !ok {
-			return setupError("DESIGN.md point 10", "%s: Proxy %s: unknown profile %q", seat, sm.ID, id)
+			return setupError("Unit Profile (N4)", "%s: Proxy %s: unknown profile %q", seat, sm.ID, id)
 		}
 		if math.IsNaN(sm.Facing) {
 			return setupError("scenario", "model %s: facing", sm.ID)
@@ -254,7 +254,7 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 	for _, st := range side.Troopers {
 		p, ok := r.Catalog.Profile(st.Profile)
 		if !ok {
-			return setupError("DESIGN.md point 10", "%s: trooper %s: unknown profile %q", seat, st.ID, st.Profile)
+			return setupError("Unit Profile (N4)", "%s: trooper %s: unknown profile %q", seat, st.ID, st.Profile)
 		}
 		if st.Lieutenant {
 			lieutenants++

@@ -111,7 +111,7 @@ type Group struct {
 }
 
 // Trooper is one trooper: it generates Orders and holds the profile, while
-// its models stand on the table (DESIGN.md point 5).
+// its models stand on the table.
 type Trooper struct {
 	ID      string     `json:"id"`
 	Seat    rules.Seat `json:"seat"`

@@ -5,7 +5,7 @@ import (
 )
 
 // Error is one problem in a scenario file: file, line, column, field and
-// message (DESIGN.md point 10).
+// message.
 type Error = yamlfile.Error
 
 // Errors is every problem found in one scenario file: loading reports them

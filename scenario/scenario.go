@@ -70,7 +70,7 @@ type Side struct {
 	Name    string `yaml:"name,omitempty" json:"name,omitempty"`
 	Faction string `yaml:"faction,omitempty" json:"faction,omitempty"`
 	// Troopers lists the army. A trooper generates Orders and holds the
-	// profile; its models stand on the table (DESIGN.md point 5).
+	// profile; its models stand on the table.
 	Troopers []Trooper `yaml:"troopers" json:"troopers" max:"100"`
 	// CombatGroups names each group and the troopers in it.
 	CombatGroups []CombatGroup `yaml:"combat-groups" json:"combatGroups" max:"100"`

@@ -1,7 +1,7 @@
 // Package catalog holds the data of the Infinity N4 ruleset: unit profiles
 // (Unit Profile (N4)) and weapons (BS Attack (N4), Direct Template Weapons (N4)–6.6, ammunition Ammunition (N4)).
 //
-// Data is data (DESIGN.md point 10): profiles and weapons live in YAML
+// Data is data: profiles and weapons live in YAML
 // files, the shipped ones embedded from data/catalog with go:embed, and
 // users may load their own on top. Every file is checked strictly at load —
 // unknown keys, wrong kinds, values out of their sane range, unknown troop

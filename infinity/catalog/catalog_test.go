@@ -312,8 +312,8 @@ profiles:
     weapons: [boarding-shotgun, pistol]
 `
 
-// TestUserFiles: users load their own catalogs on top of the shipped one
-// (DESIGN.md point 10); a user file may use shipped weapons; an id defined
+// TestUserFiles: users load their own catalogs on top of the shipped one;
+// a user file may use shipped weapons; an id defined
 // twice is an error naming both places; the base catalog is not changed.
 func TestUserFiles(t *testing.T) {
 	c := defaultCatalog(t)

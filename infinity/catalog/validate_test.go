@@ -126,8 +126,7 @@ func check(t *testing.T, errs Errors, wants ...want) {
 }
 
 // TestErrors has one malformed catalog per class of error, each asserting
-// the file, line, column and field of every error reported (DESIGN.md
-// point 10).
+// the file, line, column and field of every error reported.
 func TestErrors(t *testing.T) {
 	cases := []struct {
 		name, old, repl string

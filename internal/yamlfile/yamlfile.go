@@ -1,6 +1,6 @@
 // Package yamlfile holds what Ordo's strict YAML readers (scenario files,
 // catalog files) share: parsing a file of one document safely, errors that
-// name file, line, column and field (DESIGN.md point 10), where a node of
+// name file, line, column and field, where a node of
 // goccy/go-yaml's tree starts, how to describe a node in a message, and the
 // field paths errors use ("sides[0].troopers[2].id").
 package yamlfile
