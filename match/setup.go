@@ -110,20 +110,20 @@ func (l *Library) parseAndSetup(file string, text []byte, over map[string]string
 	if len(text) > MaxScenarioBytes {
 		return nil, nil, nil, errorf(CodeTooLarge, "", "the scenario is %d bytes; at most %d are accepted", len(text), MaxScenarioBytes)
 	}
-	// A first parse without a catalog finds the ruleset, a second one
-	// checks the profiles against its catalog, as ordo play does.
-	sc, err := scenario.Parse(file, text, scenario.Options{})
+	// One parse: the profiles are checked against the catalog of the
+	// ruleset the scenario names.
+	sc, err := scenario.Parse(file, text, scenario.Options{CatalogFor: func(name string) scenario.Catalog {
+		if g, ok := l.Games[name]; ok && g.Catalog != nil {
+			return g.Catalog
+		}
+		return nil
+	}})
 	if err != nil {
 		return nil, nil, nil, errorf(CodeBadScenario, "", "%s", oneLine(err))
 	}
 	g, ok := l.Games[sc.Ruleset]
 	if !ok {
 		return nil, nil, nil, errorf(CodeBadScenario, "", "%s: unknown ruleset %q (known: %s)", file, sc.Ruleset, strings.Join(slices.Sorted(maps.Keys(l.Games)), ", "))
-	}
-	if g.Catalog != nil {
-		if sc, err = scenario.Parse(file, text, scenario.Options{Catalog: g.Catalog}); err != nil {
-			return nil, nil, nil, errorf(CodeBadScenario, "", "%s", oneLine(err))
-		}
 	}
 	if len(sc.Catalogs) > 0 {
 		// The files would be read from the server's disk.

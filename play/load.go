@@ -30,25 +30,29 @@ type Catalogued interface {
 // program plays; the scenario picks one by name, and naming any other is an
 // error listing them.
 func Load(file string, rulesets ...rules.Ruleset) (*Game, error) {
-	sc, err := scenario.Load(file, scenario.Options{})
-	if err != nil {
-		return nil, err
-	}
 	var rs rules.Ruleset
 	var names []string
 	for _, r := range rulesets {
 		names = append(names, r.Name())
-		if r.Name() == sc.Ruleset {
-			rs = r
+	}
+	// The file is read once: its profiles are checked against the catalog
+	// of the ruleset it names as soon as that name is read.
+	sc, err := scenario.Load(file, scenario.Options{CatalogFor: func(name string) scenario.Catalog {
+		for _, r := range rulesets {
+			if r.Name() == name {
+				rs = r
+				if c, ok := r.(Catalogued); ok {
+					return c.ScenarioCatalog()
+				}
+			}
 		}
+		return nil
+	}})
+	if err != nil {
+		return nil, err
 	}
 	if rs == nil {
 		return nil, fmt.Errorf("%s: unknown ruleset %q (known: %v)", file, sc.Ruleset, names)
-	}
-	if c, ok := rs.(Catalogued); ok {
-		if sc, err = scenario.Load(file, scenario.Options{Catalog: c.ScenarioCatalog()}); err != nil {
-			return nil, err
-		}
 	}
 	return Setup(rs, sc)
 }

@@ -44,6 +44,11 @@ type Options struct {
 	// Extender, the files the scenario's catalogs field lists are merged
 	// over it first.
 	Catalog Catalog
+	// CatalogFor, when Catalog is nil, gives the catalog of the ruleset the
+	// scenario names, once its ruleset field is read: a program that plays
+	// several rulesets parses the file once instead of once to learn the
+	// ruleset and again to check its profiles. It may return nil (no check).
+	CatalogFor func(ruleset string) Catalog
 	// ReadFile reads a file the catalogs field lists, at its path resolved
 	// against the scenario file's directory. Load sets it to read from disk,
 	// at most yamlfile.MaxFileSize bytes; nil leaves the files unread (a
@@ -91,6 +96,9 @@ func Parse(file string, data []byte, opts Options) (*Scenario, error) {
 		return nil, err
 	}
 	sc.File = file
+	if opts.Catalog == nil && opts.CatalogFor != nil {
+		opts.Catalog = opts.CatalogFor(sc.Ruleset)
+	}
 	for i := range sc.Script {
 		sc.Script[i].Line = at.lookup(yamlfile.IndexPath("script", i)).Line
 	}

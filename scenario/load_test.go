@@ -582,3 +582,28 @@ func TestParseDeploymentZone(t *testing.T) {
 		t.Fatal("a side without a zone has none")
 	}
 }
+
+// CatalogFor picks the catalog of the ruleset the scenario names, so one
+// parse both learns the ruleset and checks its profiles: an unknown profile
+// is reported at its line as with Options.Catalog.
+func TestCatalogFor(t *testing.T) {
+	var asked []string
+	opts := Options{CatalogFor: func(ruleset string) Catalog {
+		asked = append(asked, ruleset)
+		return catalog{"fusilier": true}
+	}}
+	_, err := Parse("base.yaml", []byte(base), opts)
+	if len(asked) != 1 || asked[0] != "test" {
+		t.Fatalf("CatalogFor asked for %q, want once for test", asked)
+	}
+	if err == nil || !strings.Contains(err.Error(), "zhanshi") {
+		t.Fatalf("a profile the ruleset's catalog lacks was not reported: %v", err)
+	}
+	if _, err := Parse("base.yaml", []byte(base), Options{CatalogFor: func(string) Catalog { return testCatalog }}); err != nil {
+		t.Fatalf("with every profile known: %v", err)
+	}
+	// Options.Catalog, when given, wins.
+	if _, err := Parse("base.yaml", []byte(base), Options{Catalog: testCatalog, CatalogFor: func(string) Catalog { return catalog{} }}); err != nil {
+		t.Fatalf("Options.Catalog given: %v", err)
+	}
+}

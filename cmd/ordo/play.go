@@ -109,23 +109,26 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ordo play: --random %d: must be 0 or more\n", *randomN)
 		return 2
 	}
-	sc, err := scenario.Load(file, scenario.Options{})
+	// The file is read once: the ruleset it names is built as soon as its
+	// name is read, and its catalog checks the profiles, so an unknown one
+	// is reported at its line.
+	var rs rules.Ruleset
+	var rsErr error
+	sc, err := scenario.Load(file, scenario.Options{CatalogFor: func(name string) scenario.Catalog {
+		if rs, rsErr = loadRuleset(name); rsErr == nil {
+			if c, ok := rs.(play.Catalogued); ok {
+				return c.ScenarioCatalog()
+			}
+		}
+		return nil
+	}})
 	if err != nil {
 		fmt.Fprintf(stderr, "ordo play: %s\n", strings.ReplaceAll(err.Error(), "\n", "; "))
 		return 2
 	}
-	rs, err := loadRuleset(sc.Ruleset)
-	if err != nil {
-		fmt.Fprintf(stderr, "ordo play: %s: %v\n", file, err)
+	if rsErr != nil {
+		fmt.Fprintf(stderr, "ordo play: %s: %v\n", file, rsErr)
 		return 2
-	}
-	if c, ok := rs.(play.Catalogued); ok {
-		// Load again against the catalog, so an unknown profile is
-		// reported at its line.
-		if sc, err = scenario.Load(file, scenario.Options{Catalog: c.ScenarioCatalog()}); err != nil {
-			fmt.Fprintf(stderr, "ordo play: %s\n", strings.ReplaceAll(err.Error(), "\n", "; "))
-			return 2
-		}
 	}
 	opt := play.Options{JSON: *jsonOut, Random: *randomN, Seed: *seed, Menu: *menu}
 	switch *viewer {
