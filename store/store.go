@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -109,4 +110,35 @@ type Notifier interface {
 	// Listen calls f for every append until ctx ends; it returns when ctx
 	// ends or the connection fails.
 	Listen(ctx context.Context, f func(Notice)) error
+}
+
+// Rows is what both backends' query results offer (database/sql's *Rows,
+// pgx's Rows): enough to read entries with ScanEntries.
+type Rows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// EntryColumns are the columns ScanEntries reads, in its order.
+const EntryColumns = "seq, seat, action_id, action, dice, time, views"
+
+// ScanEntries reads the rows of a query selecting EntryColumns of one
+// match's entries; backend names the store in errors.
+func ScanEntries(rows Rows, backend, matchID string) ([]Entry, error) {
+	var out []Entry
+	for rows.Next() {
+		var e Entry
+		var action, dice, views string
+		var t int64
+		if err := rows.Scan(&e.Seq, &e.Seat, &e.ActionID, &action, &dice, &t, &views); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(dice), &e.Dice); err != nil {
+			return nil, fmt.Errorf("%s: match %s entry %d: dice: %w", backend, matchID, e.Seq, err)
+		}
+		e.Action, e.Views, e.Time = json.RawMessage(action), json.RawMessage(views), time.Unix(0, t).UTC()
+		out = append(out, e)
+	}
+	return out, rows.Err()
 }

@@ -206,27 +206,13 @@ func (s *Store) Append(ctx context.Context, matchID string, entries []store.Entr
 // Entries implements store.Store.
 func (s *Store) Entries(ctx context.Context, matchID string, from int) ([]store.Entry, error) {
 	rows, err := s.pool.Query(ctx,
-		`SELECT seq, seat, action_id, action, dice, time, views FROM entries WHERE match_id = $1 AND seq >= $2 ORDER BY seq`,
+		`SELECT `+store.EntryColumns+` FROM entries WHERE match_id = $1 AND seq >= $2 ORDER BY seq`,
 		matchID, max(from, 0))
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []store.Entry
-	for rows.Next() {
-		var e store.Entry
-		var action, dice, views string
-		var t int64
-		if err := rows.Scan(&e.Seq, &e.Seat, &e.ActionID, &action, &dice, &t, &views); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(dice), &e.Dice); err != nil {
-			return nil, fmt.Errorf("postgres: match %s entry %d: dice: %w", matchID, e.Seq, err)
-		}
-		e.Action, e.Views, e.Time = json.RawMessage(action), json.RawMessage(views), time.Unix(0, t).UTC()
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return store.ScanEntries(rows, "postgres", matchID)
 }
 
 // Listen implements store.Notifier on a connection of its own.
