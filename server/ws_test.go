@@ -31,6 +31,9 @@ func dial(t *testing.T, url, token string) *websocket.Conn {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A message carries the seat's menu, which passes the library's default
+	// 32 KiB read limit in a crowded position (docs/API.md says so).
+	c.SetReadLimit(4 << 20)
 	return c
 }
 
