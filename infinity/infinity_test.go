@@ -1,31 +1,11 @@
 package infinity
 
 import (
-	"github.com/ordo-rules/ordo/internal/testenv"
 	"testing"
 
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/rulestest"
-	"github.com/ordo-rules/ordo/scenario"
 )
-
-func ruleset(t testing.TB) Ruleset {
-	t.Helper()
-	rs, err := New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rs
-}
-
-func load(t testing.TB, path string) *scenario.Scenario {
-	t.Helper()
-	rs := ruleset(t)
-	sc, err := scenario.Load(path, scenario.Options{Catalog: rs.Catalog})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc
-}
 
 // Issue #4 acceptance: rulestest passes on demo.yaml with at least 200
 // seeded random playouts; the counterfactual leak check samples every

@@ -263,15 +263,6 @@ func TestLegalListsEveryAcceptedAction(t *testing.T) {
 	}
 }
 
-func mustEncode(t *testing.T, a rules.Action) string {
-	t.Helper()
-	b, err := rules.Encode(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // menuEntry is one attack a menu may list: who, which skill on which
 // target, with which weapon and ammunition; why is "" for a legal entry and
 // the rule cited for a greyed one.

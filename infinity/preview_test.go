@@ -1,7 +1,6 @@
 package infinity
 
 import (
-	"encoding/json"
 	"math"
 	"strings"
 	"testing"
@@ -163,28 +162,6 @@ func TestPreviewPrivateAndRefused(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "nobody") {
 		t.Fatalf("Preview of an attack on no one: %v", err)
 	}
-}
-
-func mustScript(t *testing.T, faces ...int) dice.Source {
-	t.Helper()
-	s, err := dice.NewScript(faces...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-func stateEqual(t *testing.T, a, b *State) bool {
-	t.Helper()
-	ja, err := json.Marshal(a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	jb, err := json.Marshal(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(ja) == string(jb)
 }
 
 // BenchmarkPreview is the odds of one menu entry, as the web table asks

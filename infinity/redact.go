@@ -2,6 +2,8 @@ package infinity
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -89,4 +91,178 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 func (s *State) revealsOnDeclaring(t int, skill string) bool {
 	st := s.Troopers[t].States
 	return st.Hidden || (st.Camouflaged && !keepsCamouflage(skill))
+}
+
+// Redact hides private facts in events: which Order a trooper spent (the
+// Lieutenant Special Order would name the Lieutenant), the Lieutenant
+// Special Orders counted, and every trace of a concealed trooper: an enemy
+// marker is named by its label, and nothing about a trooper in Hidden
+// Deployment reaches its opponent.
+func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
+	switch ev := e.(type) {
+	case OrderSpent:
+		if t := s.trooperIndex(ev.Trooper); t >= 0 && !v.Sees(s.Troopers[t].Seat) && ev.Order == OrderLieutenant && s.leaks.halfHiddenLSO {
+			ev.Order = "order"
+		}
+		e = ev
+	case TurnStarted:
+		if !v.Sees(ev.Seat) {
+			ev.Lieutenant = 0
+			irr := map[string]int{}
+			for id, n := range ev.Irregular {
+				if t := s.trooperIndex(id); t < 0 || !s.Troopers[t].States.Hidden {
+					irr[id] = n
+				}
+			}
+			ev.Irregular = irr
+		}
+		e = ev
+	case Transferred:
+		// A concealed trooper's combat group is not shown to the opponent;
+		// a G: Jumper with a Proxy in the open shows its group on that one.
+		if !v.Sees(ev.Seat) && !slices.ContainsFunc(s.unitMembers(ev.Trooper), func(t int) bool { return !s.Troopers[t].concealed() }) {
+			ev.Trooper = ""
+		}
+		e = ev
+	case Appointed:
+		// The new Lieutenant's identity is private (Loss of Lieutenant (N4)).
+		if !v.Sees(ev.Seat) {
+			ev.Trooper = ""
+		}
+		e = ev
+	case AROsDeclared:
+		// A trooper in Hidden Deployment is not named to the opponent,
+		// whether it forfeits or waits; markers come last, in the order
+		// of their labels (in army-list order, the order would tell which
+		// trooper each one is).
+		shown := func(ids []string) []string {
+			var kept, markers []string
+			for _, id := range ids {
+				t := s.trooperIndex(id)
+				switch {
+				case t < 0 || v.Sees(s.Troopers[t].Seat) || !s.Troopers[t].concealed():
+					kept = append(kept, id)
+				case s.Troopers[t].States.Camouflaged:
+					markers = append(markers, id)
+				}
+			}
+			slices.SortFunc(markers, func(a, b string) int {
+				return strings.Compare(s.Troopers[s.trooperIndex(a)].Marker, s.Troopers[s.trooperIndex(b)].Marker)
+			})
+			return append(kept, markers...)
+		}
+		ev.Forfeited, ev.Delayed = shown(ev.Forfeited), shown(ev.Delayed)
+		e = ev
+	}
+	return s.conceal(e, v)
+}
+
+// conceal renames enemy markers to their labels in an event and drops an
+// event that would name a trooper in Hidden Deployment.
+func (s *State) conceal(e rules.Event, v rules.Viewer) (rules.Event, bool) {
+	data, ok := s.concealJSON(e, v, nil)
+	if !ok {
+		return nil, false
+	}
+	if data == nil {
+		return e, true
+	}
+	out, err := eventCodec.Decode(data)
+	if err != nil {
+		return nil, false
+	}
+	return out, true
+}
+
+// concealJSON is the JSON of x (an event or an action) with every name of a
+// concealed trooper v may not see replaced: a Camouflaged trooper's id and
+// model ids by its marker label. It is false when x names a trooper in
+// Hidden Deployment, and nil when nothing needs renaming. The troopers in
+// open (indexes) are left alone: the action or event places them on the
+// table as themselves.
+func (s *State) concealJSON(x rules.Kinded, v rules.Viewer, open []int) ([]byte, bool) {
+	var drop, from, to []string
+	for i, t := range s.Troopers {
+		if !t.concealed() || v.Sees(t.Seat) || slices.Contains(open, i) {
+			continue
+		}
+		names := []string{t.ID}
+		for _, m := range t.Models {
+			if s.Models[m].ID != t.ID {
+				names = append(names, s.Models[m].ID)
+			}
+		}
+		for _, n := range names {
+			q := strconv.Quote(n)
+			if t.States.Hidden {
+				drop = append(drop, q)
+			} else {
+				from, to = append(from, q), append(to, strconv.Quote(t.Marker))
+			}
+		}
+	}
+	if len(drop)+len(from) == 0 {
+		return nil, true
+	}
+	data, err := rules.Encode(x)
+	if err != nil {
+		return nil, false
+	}
+	text := string(data)
+	for _, q := range drop {
+		if strings.Contains(text, q) {
+			return nil, false
+		}
+	}
+	changed := false
+	for i, q := range from {
+		if strings.Contains(text, q) {
+			text, changed = strings.ReplaceAll(text, q, to[i]), true
+		}
+	}
+	if !changed {
+		return nil, true
+	}
+	return []byte(text), true
+}
+
+// PlantCanaries writes marker strings into each player's private facts, for
+// the conformance suite's leak check: the player's notes, and the names of
+// its concealed troopers (a marker's or a hidden trooper's identity) and
+// their models.
+func (s *State) PlantCanaries(prefix string) []rules.Canary {
+	var out []rules.Canary
+	for i := range s.Armies {
+		s.Armies[i].Notes = prefix + string(s.Armies[i].Seat)
+		out = append(out, rules.Canary{Value: s.Armies[i].Notes, Owner: s.Armies[i].Seat})
+	}
+	for i := range s.Troopers {
+		t := &s.Troopers[i]
+		if !t.concealed() {
+			continue
+		}
+		t.ID = prefix + t.ID
+		out = append(out, rules.Canary{Value: t.ID, Owner: t.Seat})
+		for _, m := range t.Models {
+			s.Models[m].ID = prefix + s.Models[m].ID
+			out = append(out, rules.Canary{Value: s.Models[m].ID, Owner: t.Seat})
+		}
+	}
+	return out
+}
+
+// CanaryPublic reports a planted name that is public now: the trooper or
+// model bearing it is no longer concealed.
+func (s *State) CanaryPublic(value string) bool {
+	for _, t := range s.Troopers {
+		if t.ID == value {
+			return !t.concealed()
+		}
+	}
+	for _, m := range s.Models {
+		if m.ID == value {
+			return !s.Troopers[m.Trooper].concealed()
+		}
+	}
+	return false
 }

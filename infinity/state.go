@@ -324,85 +324,77 @@ func (s *State) profile(t int) *catalog.Profile {
 	return s.profiles[t]
 }
 
-// geomTable is the geometry of the table, built once per state value (it
-// never changes during a game).
-func (s *State) geomTable() *geom.Table {
-	if s.geo != nil {
-		return s.geo
-	}
-	var terrain []geom.Terrain
-	for _, tr := range s.Table.Terrain {
-		var outline geom.Polygon
-		for _, p := range tr.Polygon {
-			outline = append(outline, geom.Pt(p[0], p[1]))
-		}
-		var f geom.Flags
-		if tr.BlocksLoF {
-			f |= geom.BlocksLoF
-		}
-		if tr.Cover {
-			f |= geom.GivesCover
-		}
-		if tr.Impassable {
-			f |= geom.Impassable
-		}
-		terrain = append(terrain, geom.Terrain{Name: tr.Name, Outline: outline, Flags: f})
-	}
-	t, err := geom.NewTable(s.Table.Width, s.Table.Height, terrain...)
-	if err != nil {
-		// Setup validated the terrain; an invalid piece leaves a bare table.
-		t, _ = geom.NewTable(s.Table.Width, s.Table.Height)
-	}
-	s.geo = t
-	return t
+// Order is the Order being resolved.
+type Order struct {
+	Trooper int    `json:"trooper"` // index into State.Troopers
+	Model   int    `json:"model"`   // the active model
+	Source  string `json:"source"`  // regular, irregular, lieutenant
+	Step    string `json:"step"`
+	First   Skill  `json:"first"`
+	Second  *Skill `json:"second,omitempty"`
+	// Path is where the active model is during the Order: its position when
+	// activated, then every point of its declared routes.
+	Path [][2]float64 `json:"path"`
+	// FirstEnd is the index in Path where the first skill's movement ends.
+	FirstEnd int `json:"firstEnd"`
+	// AROs are the declared AROs, in declaration order.
+	AROs []ARO `json:"aros,omitempty"`
+	// Decided lists the reactive troopers that declared an ARO or forfeited
+	// theirs this Order (one ARO per trooper per Order, ARO (N4)).
+	Decided []int `json:"decided,omitempty"`
+	// Dodgers are the troopers with a Dodge movement pending, in the order
+	// they move: the active player's first (Dodge (N4)).
+	Dodgers []int `json:"dodgers,omitempty"`
+	// Eligible are the reactive troopers that may declare an ARO in the
+	// open window, found when it opened (Order Expenditure Sequence (N4) step 2.1).
+	Eligible []eligibility `json:"eligible,omitempty"`
+	// Affected are the troopers under the active trooper's Direct
+	// Template, placed at declaration (Direct Template Weapons (N4)).
+	Affected []int `json:"affected,omitempty"`
+	// Mines are the deployables that went off during the Order.
+	Mines []MineHit `json:"mines,omitempty"`
+	// HitBy lists each (attacker, target) pair of a successful Attack this
+	// Order (-1 for a deployable): who makes a Guts Roll, and from whom it
+	// hides (Guts Roll (N4)).
+	HitBy [][2]int `json:"hitBy,omitempty"`
+	// Gutsers are the troopers still to choose their Guts movement.
+	Gutsers []GutsPending `json:"gutsers,omitempty"`
+	// AttackFrom is where along the path a first-skill attack is made when
+	// a Move follows it (nil: from the start).
+	AttackFrom *int `json:"attackFrom,omitempty"`
+	// Targets are the troopers an Attack targeted this Order, and Alerters
+	// those still to answer the Alert window (Alert (N4)).
+	Targets  []int `json:"targets,omitempty"`
+	Alerters []int `json:"alerters,omitempty"`
+	// Stranded are the G: Jumpers still to answer the token step, and
+	// StrandedBefore those whose Active Proxy was already Isolated or Null
+	// when the Order began: the token moves only at the end of the Order in
+	// which the Proxy entered the state (G: Jumper (N4, PDF 2.1).
+	Stranded       []string `json:"stranded,omitempty"`
+	StrandedBefore []string `json:"strandedBefore,omitempty"`
+
+	// Room for the path, the second skill and the targets inside the Order
+	// itself, so that the hot path allocates nothing for them.
+	pathBuf    [6][2]float64
+	secondBuf  Skill
+	targetsBuf [4]int
+
+	// scans carries eligible's work from the first ARO window to the
+	// second (pathScans); clones start without it.
+	scans pathScans
 }
 
-// bases returns the bases of every model on the table except those listed,
-// in a buffer the next call reuses: use it at once.
-func (s *State) bases(except ...int) []geom.Circle { return s.collectBases(false, except) }
-
-// sightBases are the bases that block Line of Fire: those of bases but the
-// markers, which do not (Line of Fire (N4)).
-func (s *State) sightBases(except ...int) []geom.Circle { return s.collectBases(true, except) }
-
-// baseModel is the model whose base is k-th in bases(except...), or -1.
-func (s *State) baseModel(k int, except ...int) int {
-	for i := range s.Models {
-		if s.onTable(i, false, except) {
-			if k == 0 {
-				return i
-			}
-			k--
-		}
-	}
-	return -1
-}
-
-// onTable reports whether model i has a base on the table that counts for
-// bases (or, with skipMarkers, for sightBases), leaving out except.
-// Every Line of Fire and route check asks this of every model, so it reads
-// in place rather than copying models and states.
-func (s *State) onTable(i int, skipMarkers bool, except []int) bool {
-	m := &s.Models[i]
-	if m.Removed {
-		return false
-	}
-	for _, x := range except {
-		if x == i {
-			return false
-		}
-	}
-	st := &s.Troopers[m.Trooper].States
-	return !st.Hidden && !(skipMarkers && st.Camouflaged)
-}
-
-func (s *State) collectBases(skipMarkers bool, except []int) []geom.Circle {
-	out := s.scratch[:0]
-	for i := range s.Models {
-		if s.onTable(i, skipMarkers, except) {
-			out = append(out, s.Models[i].base())
-		}
-	}
-	s.scratch = out
-	return out
+// ARO is one declared ARO.
+type ARO struct {
+	Trooper int   `json:"trooper"`
+	Skill   Skill `json:"skill"`
+	Window  int   `json:"window"`
+	// At is the point of the active model's path the reaction is made
+	// against: the closest one at which the trooper qualified.
+	At [2]float64 `json:"at"`
+	// Affected are the troopers under the template of a Direct Template
+	// ARO, placed at declaration toward the active trooper at At (Direct
+	// Template Weapons (N4)). It never changes once declared, and clones
+	// share it.
+	Affected []int `json:"affected,omitempty"`
 }

@@ -1,11 +1,5 @@
 package infinity
 
-// The sentences of the game log: how every event and action of the ruleset
-// reads to a player. They are what `ordo play` prints and what a menu shows
-// beside each choice, so they use the rulebook's words (Regular Order,
-// Critical, Saving Roll, Order Count) and never print a Go value or JSON.
-// Every kind registered in the codecs has one; a golden test holds them all.
-
 import (
 	"fmt"
 	"math"
@@ -16,6 +10,12 @@ import (
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
+
+// The sentences of the game log: how every event and action of the ruleset
+// reads to a player. They are what `ordo play` prints and what a menu shows
+// beside each choice, so they use the rulebook's words (Regular Order,
+// Critical, Saving Roll, Order Count) and never print a Go value or JSON.
+// Every kind registered in the codecs has one; a golden test holds them all.
 
 // inches writes a distance or coordinate the way a tape measure reads:
 // at most two decimals, no trailing zeros ("10", "10.5", "2.83").

@@ -1,35 +1,6 @@
 package infinity
 
-import (
-	"slices"
-
-	"github.com/ordo-rules/ordo/rules"
-)
-
-// lossOfLieutenant is the check of the Tactical Phase (Loss of Lieutenant (N4); the N4 core rules
-// Loss of Lieutenant (N4)): no Lieutenant deployed, or the Lieutenant in a Null state or
-// Isolated, puts the army in Loss of Lieutenant for the turn. An army already
-// in Loss of Lieutenant stays in it until a new Lieutenant is appointed.
-func (s *State) lossOfLieutenant(seat rules.Seat) bool {
-	if s.army(seat).LossOfLieutenant {
-		return true
-	}
-	// A G: Jumper Lieutenant is lost only when every Proxy is (G: Jumper (N4, PDF 2.1),
-	// G: Jumper and Lieutenant).
-	for i, t := range s.Troopers {
-		if t.Seat != seat || !t.Lieutenant {
-			continue
-		}
-		deployed := s.modelOf(i) >= 0
-		if t.States.Hidden && s.Rulings.Get("lieutenant-hidden") == "not-deployed" {
-			deployed = false
-		}
-		if deployed && !t.States.Null() && !t.States.Isolated {
-			return false
-		}
-	}
-	return true
-}
+import "github.com/ordo-rules/ordo/rules"
 
 // irregular reports whether a trooper counts as Irregular in the Order
 // Count: it gets its own Irregular Order instead of adding one to its
@@ -190,95 +161,6 @@ func (s *State) nextTurn() []rules.Event {
 	}
 	s.Phase = PhaseOrders
 	return append(events, s.startTurn()...)
-}
-
-// PhaseAppoint is the End of Turn step where a player in Loss of
-// Lieutenant appoints a new Lieutenant (Loss of Lieutenant (N4)).
-const PhaseAppoint Phase = "appoint-lieutenant"
-
-// Appoint names the new Lieutenant at the End of Turn (Loss of Lieutenant (N4)): at no
-// cost, neither Irregular nor a REM; its identity stays private.
-type Appoint struct {
-	Trooper string `json:"trooper"`
-}
-
-func (Appoint) Kind() string { return "appoint" }
-
-// Appointed is a new Lieutenant; its opponent only learns that one was
-// appointed.
-type Appointed struct {
-	Seat    rules.Seat `json:"seat"`
-	Trooper string     `json:"trooper,omitempty"`
-}
-
-func (Appointed) Kind() string { return "appointed" }
-
-// LieutenantRevealed is a Lieutenant made public by spending its
-// Lieutenant Special Order (Lieutenant (N4)). Trooper is its id, or its
-// marker's label for the opponent while it stays Camouflaged.
-type LieutenantRevealed struct {
-	Seat    rules.Seat `json:"seat"`
-	Trooper string     `json:"trooper"`
-}
-
-func (LieutenantRevealed) Kind() string { return "lieutenant-revealed" }
-
-// revealLieutenant makes trooper t's unit the known Lieutenant.
-func (s *State) revealLieutenant(t int) []rules.Event {
-	if s.leaks.halfHiddenLSO {
-		return nil
-	}
-	for _, m := range s.unitMembers(s.Troopers[t].ID) {
-		s.Troopers[m].KnownLieutenant = true
-	}
-	return []rules.Event{LieutenantRevealed{Seat: s.Troopers[t].Seat, Trooper: s.Troopers[t].ID}}
-}
-
-// lieutenantCandidates are the troopers seat may appoint: on the table (or
-// in Hidden Deployment), not in a Null state, and whose profile is neither
-// Irregular nor a REM (Loss of Lieutenant (N4), IMPORTANT).
-func (s *State) lieutenantCandidates(seat rules.Seat) []int {
-	var out []int
-	for i, t := range s.Troopers {
-		if t.Seat == seat && !t.States.Null() && s.modelOf(i) >= 0 && s.profile(i).CanBeLieutenant() {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// checkAppoint validates an appointment.
-func (s *State) checkAppoint(a Appoint) error {
-	t := s.trooperIndex(a.Trooper)
-	if t < 0 || s.Troopers[t].Seat != s.active() {
-		return rules.Errorf(rules.CodeBadAction, "Loss of Lieutenant (N4)", "%q is not a trooper of %s", a.Trooper, s.active())
-	}
-	if !slices.Contains(s.lieutenantCandidates(s.active()), t) {
-		if !s.profile(t).CanBeLieutenant() {
-			return rules.Errorf(rules.CodeIllegal, "Loss of Lieutenant (N4; IMPORTANT)", "%s cannot be Lieutenant: Irregular troopers and REMs cannot", a.Trooper)
-		}
-		return rules.Errorf(rules.CodeIllegal, "Loss of Lieutenant (N4)", "%s cannot be appointed: it is not on the table or is in a Null state", a.Trooper)
-	}
-	return nil
-}
-
-// appoint makes the new Lieutenant, ends Loss of Lieutenant, and closes the
-// turn.
-func (s *State) appoint(a Appoint) []rules.Event {
-	seat := s.active()
-	// A G: Jumper is Lieutenant with all its Proxies (G: Jumper (N4, PDF 2.1), G: Jumper
-	// and Lieutenant).
-	unit := s.unitMembers(a.Trooper)
-	for i := range s.Troopers {
-		if s.Troopers[i].Seat == seat {
-			s.Troopers[i].Lieutenant = slices.Contains(unit, i)
-			// The new Lieutenant is private again (Loss of Lieutenant (N4)).
-			s.Troopers[i].KnownLieutenant = false
-		}
-	}
-	s.army(seat).LossOfLieutenant = false
-	events := []rules.Event{Appointed{Seat: seat, Trooper: a.Trooper}}
-	return append(events, s.nextTurn()...)
 }
 
 // victoryPoints is each side's surviving cost: troopers not in a Null state

@@ -14,9 +14,6 @@ import (
 // was, may turn on the spot. No roll, and not an ARO. Each player answers
 // once for all its troopers that may, the active player first.
 
-// StepAlert is the Conclusion's Alert window.
-const StepAlert = "alert"
-
 // Alert turns the seat's troopers that may turn; those it leaves out keep
 // their facing.
 type Alert struct {

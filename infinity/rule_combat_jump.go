@@ -21,15 +21,6 @@ import (
 // `place-jump` step). Only then do Mines go off and the reactive player
 // declare AROs, against where the trooper stands.
 
-// The steps of a Combat Jump before its ARO window.
-const (
-	StepLanding    = "landing"    // chance: the jump's PH Roll
-	StepMissedJump = "place-jump" // the active player sets a failed jumper down
-)
-
-// SkillCombatJump is the Combat Jump Entire Order.
-const SkillCombatJump = "combat-jump"
-
 // checkCombatJump checks a Combat Jump at declaration: a trooper in reserve
 // with the skill, landing wholly on the table, on no base, on no
 // impassable scenery, not in contact with an enemy nor with scenery that

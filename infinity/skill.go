@@ -1,7 +1,6 @@
 package infinity
 
 import (
-	"cmp"
 	"math"
 	"slices"
 
@@ -351,315 +350,53 @@ func (s *State) routeError(err error, mover int, rule string) *rules.RuleError {
 	return rules.Errorf(rules.CodeIllegal, rule, "%s", re.Error())
 }
 
-// lof is Line of Fire from viewer to target; every other model on the
-// table blocks, markers excepted (none yet), and the moving model does not
-// block along its own route (it is the target or the viewer here).
-func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) bool {
-	v := s.viewer(viewer)
-	m := &s.menuLoF
-	if m.on && m.valid && m.viewer == v && m.target == target && m.viewerIdx == viewerIdx && m.targetIdx == targetIdx {
-		return m.sees
-	}
-	sees := s.geomTable().LoF(v, target, s.sightBases(viewerIdx, targetIdx))
-	if m.on {
-		*m = lofMemo{on: true, valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees}
-	}
-	return sees
+// Skill names (Common Skills (N4), Dodge (N4)).
+const (
+	SkillMove     = "move"
+	SkillBSAttack = "bs-attack"
+	SkillCCAttack = "cc-attack"
+	SkillDodge    = "dodge"
+	SkillIdle     = "idle"
+	SkillReset    = "reset"
+	// SkillSuppressiveFire is the Suppressive Fire Entire Order (the N4 core rules
+	// Suppressive Fire (N4)).
+	SkillSuppressiveFire = "suppressive-fire"
+)
+
+// Skill is one declared skill with all its parameters (Order Expenditure Sequence (N4) step
+// 1.2: targets, Burst, ammunition, and for movement the exact route).
+type Skill struct {
+	Name string `json:"name"`
+	// Route lists the points a Move passes through after the model's
+	// position, in inches; the last is where it ends.
+	Route [][2]float64 `json:"route,omitempty"`
+	// Target is the model attacked.
+	Target string `json:"target,omitempty"`
+	// Weapon is the weapon id (a BS or CC Attack); empty picks the
+	// profile's first weapon fit for the skill.
+	Weapon string `json:"weapon,omitempty"`
+	// Ammo picks one of the weapon's modes; empty is its first.
+	Ammo string `json:"ammo,omitempty"`
+	// From is, for an attack combined with a Move, the index of the point of
+	// the trooper's path it is made from (0: where the Order began); nil is
+	// the end of the movement declared so far (BS Attack (N4)).
+	From *int `json:"from,omitempty"`
+	// Split divides an active BS Attack's Burst between several targets at
+	// declaration (Face to Face Rolls (N4), BS Attack (N4)); it replaces Target.
+	Split []BurstShare `json:"split,omitempty"`
+	// Burst, when positive, rolls fewer dice than the weapon's Burst: only
+	// under the burst-active: may-reduce ruling (the original N4).
+	Burst int `json:"burst,omitempty"`
 }
 
-// lofMemo is the last Line of Fire answer, kept only while Legal runs
-// (on): a trooper's candidates against one target — each weapon, each
-// ammunition mode, each Order source — ask the same question in a row,
-// Line of Fire does not depend on the weapon (range is judged at
-// resolution), and nothing on the table moves while the menu is made.
-type lofMemo struct {
-	on, valid            bool
-	viewer               geom.Model
-	target               geom.Circle
-	viewerIdx, targetIdx int
-	sees                 bool
+// BurstShare is the dice of a split Burst assigned to one target.
+type BurstShare struct {
+	Target string `json:"target"`
+	Dice   int    `json:"dice"`
 }
 
-// moverSight is s.lof from one model to the moving model at any point of
-// its path: what does not change along the path (the viewer, the
-// blockers) is worked out once, for the path is sampled every inch. It is
-// good until the state next collects bases.
-type moverSight struct {
-	table    *geom.Table
-	viewer   geom.Model
-	blockers []geom.Circle
-}
+// SkillCombatJump is the Combat Jump Entire Order.
+const SkillCombatJump = "combat-jump"
 
-func (s *State) sightOfMover(m, mover int) moverSight {
-	return moverSight{s.geomTable(), s.viewer(s.Models[m]), s.sightBases(m, mover)}
-}
-
-// sees reports Line of Fire to the mover's base at.
-func (v moverSight) sees(at geom.Circle) bool { return v.table.LoF(v.viewer, at, v.blockers) }
-
-// eligibility is how a reactive trooper may react to the Order so far.
-type eligibility struct {
-	Trooper int  `json:"trooper"`
-	LoF     bool `json:"lof"`
-	ZoC     bool `json:"zoc"`
-	// Template: affected by the active trooper's template, which lets it
-	// Dodge (or Reset) without LoF or ZoC (ARO (N4), Dodge (N4)).
-	Template bool `json:"template,omitempty"`
-	// Proxy: an inactive Proxy of an eligible G: Jumper, which may Dodge or
-	// Reset without LoF or ZoC (G: Jumper (N4, PDF 2.1), FAQ 1.0).
-	Proxy bool       `json:"proxy,omitempty"`
-	At    [2]float64 `json:"at"`    // the closest path point at which it qualifies
-	AtLoF [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
-}
-
-// eachPathSample calls f with the points of the active model's path checked
-// for AROs: every declared point and points every inch between them. It
-// stops when f returns false.
-func eachPathSample(path [][2]float64, f func(p [2]float64) bool) {
-	eachPathSampleFrom(path, 0, f)
-}
-
-// eachPathSampleFrom is eachPathSample without the samples of
-// path[:from]: those of the legs that end at path[from] and after. The
-// samples of a path are those of its prefix followed by these.
-func eachPathSampleFrom(path [][2]float64, from int, f func(p [2]float64) bool) {
-	if from == 0 {
-		if len(path) == 0 || !f(path[0]) {
-			return
-		}
-		from = 1
-	}
-	for i := from; i < len(path); i++ {
-		a, b := path[i-1], path[i]
-		d := math.Hypot(b[0]-a[0], b[1]-a[1])
-		n := int(math.Ceil(d))
-		for k := 1; k <= n; k++ {
-			t := float64(k) / float64(n)
-			if !f([2]float64{a[0] + t*(b[0]-a[0]), a[1] + t*(b[1]-a[1])}) {
-				return
-			}
-		}
-	}
-}
-
-// pathScan is what eligible found for one reactive trooper over the first
-// upTo points of the active model's path.
-type pathScan struct {
-	upTo          int
-	lof, zoc      bool
-	at, atLoF     [2]float64
-	best, bestLoF float64 // the distances of at and atLoF
-}
-
-// scanPath extends sc, the scan of model m's view of the active model
-// over o.Path[:sc.upTo], to the whole path: Zone of Control at every
-// sample, and the closest sample in Line of Fire. Line of Fire is the
-// costly test, so samples are tried nearest first and the first one seen
-// settles it; ties in distance go to the earlier sample, as they would
-// walking the path.
-func (s *State) scanPath(sc *pathScan, m int, o *Order) {
-	type sample struct {
-		p   [2]float64
-		d   float64
-		zoc bool
-	}
-	var buf [32]sample
-	samples := buf[:0]
-	active := s.Models[o.Model]
-	from := s.Models[m].base()
-	eachPathSampleFrom(o.Path, sc.upTo, func(p [2]float64) bool {
-		at := active
-		at.At = p
-		d := geom.EdgeDistance(from, at.base())
-		samples = append(samples, sample{p: p, d: d, zoc: d <= geom.ZoCRadius+geom.Eps}) // geom.InZoC
-		return true
-	})
-	slices.SortStableFunc(samples, func(a, b sample) int { return cmp.Compare(a.d, b.d) })
-	sight := s.sightOfMover(m, o.Model)
-	seen := false // a sample of this stretch is in LoF: the nearest one
-	for _, x := range samples {
-		lof := false
-		if !seen && x.d < sc.bestLoF {
-			lof = sight.sees(geom.Circle{Center: geom.Pt(x.p[0], x.p[1]), Radius: active.base().Radius})
-			seen = lof
-		}
-		if !lof && !x.zoc {
-			continue
-		}
-		sc.lof = sc.lof || lof
-		sc.zoc = sc.zoc || x.zoc
-		if x.d < sc.best {
-			sc.best, sc.at = x.d, x.p
-		}
-		if lof && x.d < sc.bestLoF {
-			sc.bestLoF, sc.atLoF = x.d, x.p
-		}
-	}
-}
-
-// moverScan is trooper t's view, from its model m, of the active model over
-// the whole path so far: the scan kept in the Order extended by what was
-// added since, or a fresh one when the table has changed.
-func (s *State) moverScan(t, m int) pathScan {
-	o := s.Order
-	scans := &o.scans
-	if !scans.sameTable(s) {
-		scans.table = slices.Grow(scans.table[:0], len(s.Models))[:len(s.Models)]
-		for i := range s.Models {
-			scans.table[i] = s.modelSight(i)
-		}
-		scans.byTrooper = slices.Grow(scans.byTrooper[:0], len(s.Troopers))[:len(s.Troopers)]
-		clear(scans.byTrooper)
-	}
-	sc := scans.byTrooper[t]
-	if sc.upTo == 0 || sc.upTo > len(o.Path) {
-		sc = pathScan{best: math.Inf(1), bestLoF: math.Inf(1)}
-	}
-	s.scanPath(&sc, m, o)
-	sc.upTo = len(o.Path)
-	scans.byTrooper[t] = sc
-	return sc
-}
-
-// pathScans keeps the scans of moverScan through an Order, so that the
-// second ARO window scans only the path the second skill added (for a
-// second skill without movement, nothing) and a Dodge's MODs at Resolution
-// only what its window had not seen. It holds while the table is as it was
-// (a Hidden or Camouflaged trooper revealed by its ARO changes what blocks
-// Line of Fire); otherwise everything is scanned again. It is not part of
-// the Order's value: clones and decoded states scan afresh, to the same
-// result.
-type pathScans struct {
-	table     []modelSight // the models as they stood
-	byTrooper []pathScan   // per trooper index; upTo 0 is not scanned
-}
-
-// modelSight is what of a model Line of Fire and Zones of Control see.
-type modelSight struct {
-	at                       [2]float64
-	facing                   float64
-	s                        int
-	removed, hidden, camoufl bool
-}
-
-// sameTable reports whether the models stand as they did when the scans
-// were made.
-func (p *pathScans) sameTable(s *State) bool {
-	if len(p.table) != len(s.Models) || len(p.byTrooper) != len(s.Troopers) {
-		return false
-	}
-	for i := range s.Models {
-		if p.table[i] != s.modelSight(i) {
-			return false
-		}
-	}
-	return true
-}
-
-func (s *State) modelSight(i int) modelSight {
-	m := &s.Models[i]
-	st := &s.Troopers[m.Trooper].States
-	return modelSight{at: m.At, facing: m.Facing, s: m.S, removed: m.Removed, hidden: st.Hidden, camoufl: st.Camouflaged}
-}
-
-// eligible lists the reactive troopers that may declare an ARO now: not yet
-// decided this Order, able to act, and with the active trooper in their
-// Line of Fire or Zone of Control at some point of its activity (the N4 core rules
-// ARO (N4)).
-func (s *State) eligible() []eligibility {
-	o := s.Order
-	var out []eligibility
-	active := s.Models[o.Model]
-	for t := range s.Troopers {
-		tr := &s.Troopers[t]
-		if tr.Seat != s.reactive() || tr.States.Null() || slices.Contains(o.Decided, t) {
-			continue
-		}
-		m := s.modelOf(t)
-		if m < 0 {
-			continue
-		}
-		sc := s.moverScan(t, m)
-		e := eligibility{Trooper: t, LoF: sc.lof, ZoC: sc.zoc, At: sc.at, AtLoF: sc.atLoF}
-		e.Template = slices.Contains(o.Affected, t)
-		if e.LoF || e.ZoC || e.Template {
-			if !e.LoF && !e.ZoC {
-				e.At = active.At
-			}
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// canReact checks a declared ARO (ARO (N4); Dodge (N4) for Dodge).
-func (s *State) canReact(t int, k Skill, e eligibility) error {
-	tr := s.Troopers[t]
-	if category(k.Name) != "short" && k.Name != SkillDiscover {
-		return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s is not an ARO", k.Name)
-	}
-	if f := k.strayField(); f != "" {
-		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
-	}
-	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
-		return err
-	}
-	// Affected by a template only, or an inactive Proxy of a reacting G:
-	// Jumper without LoF or ZoC: Dodge or Reset.
-	if !e.LoF && !e.ZoC && k.Name != SkillDodge && k.Name != SkillReset {
-		return rules.Errorf(rules.CodeIllegal, "ARO (N4), G: Jumper (N4, PDF 2.1)", "%s has the active trooper in neither LoF nor ZoC: it may only Dodge or Reset", tr.ID)
-	}
-	// ZoC without LoF: the zoc-aro ruling (N4 errata 1.1.1 allows any valid
-	// ARO; the original N4 only Dodge or Reset).
-	if !e.LoF && s.Rulings.Get("zoc-aro") == "dodge-reset-only" && k.Name != SkillDodge && k.Name != SkillReset {
-		return rules.Errorf(rules.CodeIllegal, "ARO (N4) (zoc-aro: dodge-reset-only)", "%s has the active trooper in ZoC but not in LoF: only Dodge or Reset", tr.ID)
-	}
-	o := s.Order
-	active := s.Models[o.Model]
-	switch k.Name {
-	case SkillDodge, SkillReset:
-		// Seed 003: in the Reactive Turn, Dodge needs a valid ARO: being
-		// eligible is that; so does Reset (Reset (N4)).
-		return nil
-	case SkillDiscover:
-		if s.targetModel(k.Target, tr.Seat) != o.Model {
-			return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO acts against the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
-		}
-		if !e.LoF {
-			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "%s has no Line of Fire to %s", tr.ID, k.Target)
-		}
-		if !s.Troopers[o.Trooper].States.Camouflaged {
-			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "Discover needs an enemy marker")
-		}
-		if slices.Contains(tr.Failed, s.Troopers[o.Trooper].Marker) {
-			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "%s failed to Discover %s this turn", tr.ID, k.Target)
-		}
-		return nil
-	case SkillBSAttack, SkillCCAttack:
-		if len(k.Split) > 0 || k.Burst > 0 {
-			return rules.Errorf(rules.CodeIllegal, "Face to Face Rolls (N4)", "an ARO rolls B1 against the active trooper: no split, no Burst")
-		}
-		if s.targetModel(k.Target, tr.Seat) != o.Model {
-			return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO attacks the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
-		}
-		if s.Troopers[o.Trooper].States.Camouflaged {
-			return rules.Errorf(rules.CodeIllegal, "Camouflaged (N4)", "%s is a Camouflaged marker: Discover it first", k.Target)
-		}
-		if _, err := s.weaponFor(t, k); err != nil {
-			return err
-		}
-		at := active
-		at.At = e.At
-		m := s.modelOf(t)
-		if k.Name == SkillCCAttack {
-			if !geom.InContact(s.Models[m].base(), at.base()) {
-				return rules.Errorf(rules.CodeIllegal, "CC Attack (N4)", "CC Attack needs silhouette contact with %s", active.ID)
-			}
-			return nil
-		}
-		if !e.LoF {
-			return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no Line of Fire to %s", tr.ID, active.ID)
-		}
-	}
-	return nil
-}
+// SkillDiscover is the Discover skill (Discover (N4)).
+const SkillDiscover = "discover"

@@ -2,7 +2,6 @@ package infinity
 
 import (
 	"fmt"
-	"math"
 	"slices"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -299,18 +298,6 @@ func (s *State) linkTemplates(rs []*roller) {
 	}
 }
 
-// sees reports Line of Fire from trooper t's model, standing at at, to
-// trooper u's model.
-func (s *State) sees(t int, at [2]float64, u int) bool {
-	m, um := s.modelOf(t), s.modelOf(u)
-	if m < 0 || um < 0 {
-		return false
-	}
-	v := s.Models[m]
-	v.At = at
-	return s.lof(v, s.Models[um].base(), m, um)
-}
-
 // rolls reports a skill that makes a roll at Resolution (a Combat Jump
 // rolls earlier, in the landing step).
 func rolls(name string) bool {
@@ -367,13 +354,6 @@ func (s *State) rangeMod(r *roller, dist float64) (int, bool) {
 		return suppressiveRange(dist)
 	}
 	return r.weapon.RangeMod(dist)
-}
-
-// baseAt is model m's base placed at p.
-func (s *State) baseAt(m int, p [2]float64) geom.Circle {
-	mm := s.Models[m]
-	mm.At = p
-	return mm.base()
 }
 
 // dodgeMods are the -3 PH circumstances of Dodge (N4); under `dodge-mods:
@@ -714,146 +694,3 @@ func judgedAt(sv int, roll dice.Roll) dice.Roll {
 	roll.Side.SV = sv
 	return roll
 }
-
-// moveActive places the active model at the end of its declared path.
-func (s *State) moveActive() []rules.Event {
-	o := s.Order
-	end := o.Path[len(o.Path)-1]
-	m := &s.Models[o.Model]
-	if end == m.At {
-		return nil
-	}
-	from := m.At
-	if n := len(o.Path); n >= 2 {
-		prev := o.Path[n-2]
-		m.Facing = geom.FacingToward(geom.Pt(prev[0], prev[1]), geom.Pt(end[0], end[1])) * 180 / math.Pi
-	}
-	m.At = end
-	return []rules.Event{Moved{Model: m.ID, From: from, To: end, Why: "move"}}
-}
-
-// dodged applies what a successful Dodge cancels (Dodge (N4)): IMM-A here.
-// Engaged follows from silhouette contact (updateEngaged), so the Dodge
-// cancels it by its movement out of contact.
-func (s *State) dodged(t int) []rules.Event {
-	st := &s.Troopers[t].States
-	var events []rules.Event
-	if st.ImmA {
-		st.ImmA = false
-		events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "IMM-A", Why: "successful Dodge"})
-	}
-	return events
-}
-
-// kill makes a trooper Dead and takes its models off the table.
-func (s *State) kill(t int, why string) []rules.Event {
-	s.die(t)
-	return []rules.Event{StateChanged{Trooper: s.Troopers[t].ID, State: "Dead", On: true, Why: why}}
-}
-
-// die makes trooper t Dead: every other state ends and its models leave
-// the table (States (N4)). Callers report it in their own event.
-func (s *State) die(t int) {
-	tr := &s.Troopers[t]
-	tr.States = States{Dead: true}
-	for _, m := range tr.Models {
-		s.Models[m].Removed = true
-	}
-}
-
-// reset applies a successful Reset: it cancels Targeted, IMM-B and Isolated
-// (Reset (N4)).
-func (s *State) reset(t int) []rules.Event {
-	st := &s.Troopers[t].States
-	var events []rules.Event
-	for _, c := range []struct {
-		flag *bool
-		name string
-	}{{&st.Targeted, "Targeted"}, {&st.ImmB, "IMM-B"}, {&st.Isolated, "Isolated"}} {
-		if *c.flag {
-			*c.flag = false
-			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: c.name, Why: "successful Reset"})
-		}
-	}
-	return events
-}
-
-// updateEngaged sets Engaged exactly on troopers in silhouette contact with
-// an enemy, neither being Null nor Immobilized (Engaged (N4)).
-func (s *State) updateEngaged(why string) []rules.Event {
-	var events []rules.Event
-	active := func(t int) bool {
-		st := s.Troopers[t].States
-		return !st.Null() && !st.ImmA && !st.ImmB && s.modelOf(t) >= 0
-	}
-	for t := range s.Troopers {
-		engaged := false
-		if active(t) {
-			for u := range s.Troopers {
-				if s.Troopers[u].Seat != s.Troopers[t].Seat && active(u) &&
-					geom.InContact(s.Models[s.modelOf(t)].base(), s.Models[s.modelOf(u)].base()) {
-					engaged = true
-					break
-				}
-			}
-		}
-		if st := &s.Troopers[t].States; st.Engaged != engaged {
-			st.Engaged = engaged
-			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "Engaged", On: engaged, Why: why})
-		}
-	}
-	return events
-}
-
-// dodgeMove is the Dodge movement of Dodge (N4): up to 2", in the Effects
-// step, generating no AROs, following the movement rules; it may reach
-// silhouette contact and so Engaged.
-func (s *State) dodgeMove(a DodgeMove) ([]rules.Event, error) {
-	o := s.Order
-	t := o.Dodgers[0]
-	var events []rules.Event
-	if !a.Stay {
-		m := s.modelOf(t)
-		from := s.Models[m].At
-		s.Models[m].At = a.To
-		s.Models[m].Facing = a.Facing
-		events = append(events, Moved{Model: s.Models[m].ID, From: from, To: a.To, Why: "dodge"})
-		events = append(events, s.updateEngaged("Dodge movement")...)
-		events = append(events, s.dropSuppressive()...)
-	}
-	o.Dodgers = o.Dodgers[1:]
-	if len(o.Dodgers) == 0 {
-		events = append(events, s.startConclusion()...)
-	}
-	return events, nil
-}
-
-// checkDodgeMove validates a Dodge movement: the trooper whose turn it is
-// to move, at most 2", a finite facing, and a legal route (Dodge (N4)).
-func (s *State) checkDodgeMove(a DodgeMove) error {
-	t := s.Order.Dodgers[0]
-	if a.Trooper != s.Troopers[t].ID {
-		return rules.Errorf(rules.CodeIllegal, "Dodge (N4; Dodge movement)", "%s moves now, not %q", s.Troopers[t].ID, a.Trooper)
-	}
-	if a.Stay {
-		return nil
-	}
-	m := s.modelOf(t)
-	if m < 0 {
-		return rules.Errorf(rules.CodeIllegal, "Dodge (N4)", "%s is not on the table", a.Trooper)
-	}
-	route := geom.Route{s.Models[m].point(), geom.Pt(a.To[0], a.To[1])}
-	if l := route.Length(); math.IsNaN(l) || l > DodgeMove2+geom.Eps {
-		return rules.Errorf(rules.CodeIllegal, "Dodge (N4; Dodge movement)", "a Dodge moves up to 2\", not %.2f\"", l)
-	}
-	if math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
-		return rules.Errorf(rules.CodeBadAction, "Dodge (N4)", "facing %v", a.Facing)
-	}
-	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(m)); err != nil {
-		return s.routeError(err, m, "Dodge (N4; follows the movement rules)")
-	}
-	return nil
-}
-
-// DodgeMove2 is how far a successful Dodge moves (Dodge (N4)).
-const DodgeMove2 = 2.0

@@ -1,60 +1,6 @@
 package infinity
 
-import (
-	"github.com/ordo-rules/ordo/rules"
-)
-
-// Skill names (Common Skills (N4), Dodge (N4)).
-const (
-	SkillMove     = "move"
-	SkillBSAttack = "bs-attack"
-	SkillCCAttack = "cc-attack"
-	SkillDodge    = "dodge"
-	SkillIdle     = "idle"
-	SkillReset    = "reset"
-	// SkillSuppressiveFire is the Suppressive Fire Entire Order (the N4 core rules
-	// Suppressive Fire (N4)).
-	SkillSuppressiveFire = "suppressive-fire"
-)
-
-// Skill is one declared skill with all its parameters (Order Expenditure Sequence (N4) step
-// 1.2: targets, Burst, ammunition, and for movement the exact route).
-type Skill struct {
-	Name string `json:"name"`
-	// Route lists the points a Move passes through after the model's
-	// position, in inches; the last is where it ends.
-	Route [][2]float64 `json:"route,omitempty"`
-	// Target is the model attacked.
-	Target string `json:"target,omitempty"`
-	// Weapon is the weapon id (a BS or CC Attack); empty picks the
-	// profile's first weapon fit for the skill.
-	Weapon string `json:"weapon,omitempty"`
-	// Ammo picks one of the weapon's modes; empty is its first.
-	Ammo string `json:"ammo,omitempty"`
-	// From is, for an attack combined with a Move, the index of the point of
-	// the trooper's path it is made from (0: where the Order began); nil is
-	// the end of the movement declared so far (BS Attack (N4)).
-	From *int `json:"from,omitempty"`
-	// Split divides an active BS Attack's Burst between several targets at
-	// declaration (Face to Face Rolls (N4), BS Attack (N4)); it replaces Target.
-	Split []BurstShare `json:"split,omitempty"`
-	// Burst, when positive, rolls fewer dice than the weapon's Burst: only
-	// under the burst-active: may-reduce ruling (the original N4).
-	Burst int `json:"burst,omitempty"`
-}
-
-// BurstShare is the dice of a split Burst assigned to one target.
-type BurstShare struct {
-	Target string `json:"target"`
-	Dice   int    `json:"dice"`
-}
-
-// The Order sources (Order types (N4)).
-const (
-	OrderRegular    = "regular"
-	OrderIrregular  = "irregular"
-	OrderLieutenant = "lieutenant"
-)
+import "github.com/ordo-rules/ordo/rules"
 
 // Activate spends an Order on a trooper and declares its first skill
 // (Order Expenditure Sequence (N4) steps 1.1 and 1.2).

@@ -2,12 +2,12 @@ package infinity
 
 import (
 	"fmt"
-	"github.com/ordo-rules/ordo/internal/testenv"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/rulestest"

@@ -80,11 +80,6 @@ func (s *State) checkJumperAROs(decls []ARO) error {
 	return nil
 }
 
-// StepToken is the Conclusion step where a player whose Active Proxy
-// entered Isolated or a Null state this Order may move the token (G: Jumper (N4, PDF 2.1),
-// PDF 2.1).
-const StepToken = "proxy-token"
-
 // MoveToken moves a G: Jumper's Active Proxy Token to another Proxy, or
 // keeps it where it is (Proxy empty).
 type MoveToken struct {

@@ -18,11 +18,6 @@ import (
 // from them; if it cannot, it goes Prone. The move generates no AROs and
 // may not end in contact with an enemy.
 
-const (
-	StepGuts     = "guts"      // chance: the Guts Rolls
-	StepGutsMove = "guts-move" // each rolled trooper's Guts movement or not
-)
-
 // Guts is the chance step that rolls the Guts Rolls.
 type Guts struct{}
 
@@ -253,31 +248,4 @@ func (s *State) gutsMove(a GutsMove) []rules.Event {
 		events = append(events, s.leaveSuppressive(t, "failed Guts Roll")...)
 	}
 	return append(events, s.advanceConclusion()...)
-}
-
-// advanceConclusion moves through the Conclusion: Guts movements, then
-// Alert, then the end of the Order.
-func (s *State) advanceConclusion() []rules.Event {
-	o := s.Order
-	if len(o.Gutsers) > 0 {
-		o.Step = StepGutsMove
-		return nil
-	}
-	if o.Step != StepAlert && o.Step != StepToken {
-		o.Alerters = s.alertCandidates()
-	}
-	if len(o.Alerters) > 0 {
-		o.Step = StepAlert
-		return nil
-	}
-	// Last, a G: Jumper whose Active Proxy went Isolated or Null may move
-	// its token (G: Jumper (N4, PDF 2.1)).
-	if o.Step != StepToken {
-		o.Stranded = slices.DeleteFunc(s.stranded(), func(j string) bool { return slices.Contains(o.StrandedBefore, j) })
-	}
-	if len(o.Stranded) > 0 {
-		o.Step = StepToken
-		return nil
-	}
-	return s.conclude()
 }

@@ -407,10 +407,6 @@ func (c *stateChecker) turn() {
 	}
 }
 
-// steps are the steps an Order can wait in.
-var steps = []string{StepARO1, StepSecond, StepARO2, StepResolve, StepDodgeMove, StepLanding, StepMissedJump,
-	StepGuts, StepGutsMove, StepAlert, StepToken}
-
 // skill checks a declared skill against the path it is made along: what
 // declaration checked of it (the route of a Move or a Combat Jump, the
 // path point and the dice of an attack) and resolution reads.

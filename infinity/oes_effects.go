@@ -1,7 +1,10 @@
 package infinity
 
 import (
+	"math"
+
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -178,4 +181,94 @@ func saveStat(tp *catalog.Profile, attr string) int {
 		return tp.PH
 	}
 	return tp.ARM
+}
+
+// moveActive places the active model at the end of its declared path.
+func (s *State) moveActive() []rules.Event {
+	o := s.Order
+	end := o.Path[len(o.Path)-1]
+	m := &s.Models[o.Model]
+	if end == m.At {
+		return nil
+	}
+	from := m.At
+	if n := len(o.Path); n >= 2 {
+		prev := o.Path[n-2]
+		m.Facing = geom.FacingToward(geom.Pt(prev[0], prev[1]), geom.Pt(end[0], end[1])) * 180 / math.Pi
+	}
+	m.At = end
+	return []rules.Event{Moved{Model: m.ID, From: from, To: end, Why: "move"}}
+}
+
+// dodged applies what a successful Dodge cancels (Dodge (N4)): IMM-A here.
+// Engaged follows from silhouette contact (updateEngaged), so the Dodge
+// cancels it by its movement out of contact.
+func (s *State) dodged(t int) []rules.Event {
+	st := &s.Troopers[t].States
+	var events []rules.Event
+	if st.ImmA {
+		st.ImmA = false
+		events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "IMM-A", Why: "successful Dodge"})
+	}
+	return events
+}
+
+// kill makes a trooper Dead and takes its models off the table.
+func (s *State) kill(t int, why string) []rules.Event {
+	s.die(t)
+	return []rules.Event{StateChanged{Trooper: s.Troopers[t].ID, State: "Dead", On: true, Why: why}}
+}
+
+// die makes trooper t Dead: every other state ends and its models leave
+// the table (States (N4)). Callers report it in their own event.
+func (s *State) die(t int) {
+	tr := &s.Troopers[t]
+	tr.States = States{Dead: true}
+	for _, m := range tr.Models {
+		s.Models[m].Removed = true
+	}
+}
+
+// reset applies a successful Reset: it cancels Targeted, IMM-B and Isolated
+// (Reset (N4)).
+func (s *State) reset(t int) []rules.Event {
+	st := &s.Troopers[t].States
+	var events []rules.Event
+	for _, c := range []struct {
+		flag *bool
+		name string
+	}{{&st.Targeted, "Targeted"}, {&st.ImmB, "IMM-B"}, {&st.Isolated, "Isolated"}} {
+		if *c.flag {
+			*c.flag = false
+			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: c.name, Why: "successful Reset"})
+		}
+	}
+	return events
+}
+
+// updateEngaged sets Engaged exactly on troopers in silhouette contact with
+// an enemy, neither being Null nor Immobilized (Engaged (N4)).
+func (s *State) updateEngaged(why string) []rules.Event {
+	var events []rules.Event
+	active := func(t int) bool {
+		st := s.Troopers[t].States
+		return !st.Null() && !st.ImmA && !st.ImmB && s.modelOf(t) >= 0
+	}
+	for t := range s.Troopers {
+		engaged := false
+		if active(t) {
+			for u := range s.Troopers {
+				if s.Troopers[u].Seat != s.Troopers[t].Seat && active(u) &&
+					geom.InContact(s.Models[s.modelOf(t)].base(), s.Models[s.modelOf(u)].base()) {
+					engaged = true
+					break
+				}
+			}
+		}
+		if st := &s.Troopers[t].States; st.Engaged != engaged {
+			st.Engaged = engaged
+			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "Engaged", On: engaged, Why: why})
+		}
+	}
+	return events
 }

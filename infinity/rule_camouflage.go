@@ -17,9 +17,6 @@ import (
 // private, it blocks nothing, it cannot be targeted, and its opponent sees
 // nothing of it until it acts (an Order or an ARO places it on the table).
 
-// SkillDiscover is the Discover skill (Discover (N4)).
-const SkillDiscover = "discover"
-
 // Revealed is a marker or a hidden trooper placed on the table as itself.
 type Revealed struct {
 	Trooper string     `json:"trooper"`

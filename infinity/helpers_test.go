@@ -1,0 +1,140 @@
+package infinity
+
+// The helpers every test file of the package shares: building a ruleset and
+// a scenario, and applying or refusing actions with scripted dice.
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+func ruleset(t testing.TB) Ruleset {
+	t.Helper()
+	rs, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+func load(t testing.TB, path string) *scenario.Scenario {
+	t.Helper()
+	rs := ruleset(t)
+	sc, err := scenario.Load(path, scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// duelYAML is a two-trooper table: blue's fusilier against red's zhanshi,
+// with placements and facings given.
+func duelYAML(fus, zh string, extra string) string {
+	return fmt.Sprintf(`name: test
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+sides:
+  - seat: blue
+    troopers:
+      - {id: fusilier, profile: fusilier, lieutenant: true, models: [{id: fusilier, %s}]}
+    combat-groups: [{name: "1", troopers: [fusilier]}]
+  - seat: red
+    troopers:
+      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, %s}]}
+%s    combat-groups: [{name: "1", troopers: [zhanshi%s]}]
+initiative: blue
+rounds: 2
+`, fus, zh, extra, map[bool]string{true: ", line", false: ""}[extra != ""])
+}
+
+func setup(t *testing.T, yaml string, rulings map[string]string) *State {
+	t.Helper()
+	rs := ruleset(t)
+	sc, err := scenario.Parse("test.yaml", []byte(yaml), scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rules.ResolveRulings(rs.Rulings(), rulings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rs.Setup(sc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
+func do(t *testing.T, st *State, seat rules.Seat, a rules.Action, faces ...int) []rules.Event {
+	t.Helper()
+	src, err := dice.NewScript(faces...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := st.Apply(seat, a, src)
+	if err != nil {
+		t.Fatalf("%s by %s: %v", a.Kind(), seat, err)
+	}
+	if src.Remaining() != 0 {
+		t.Fatalf("%s: %d dice unused", a.Kind(), src.Remaining())
+	}
+	return ev
+}
+
+func refused(t *testing.T, st *State, seat rules.Seat, a rules.Action, code rules.Code, want string) {
+	t.Helper()
+	_, err := st.Apply(seat, a, dice.NewPCG(1, 1))
+	re, ok := rules.AsRuleError(err)
+	if !ok || re.Code != code || !strings.Contains(err.Error(), want) {
+		t.Fatalf("%s by %s: err %v, want %s %q", a.Kind(), seat, err, code, want)
+	}
+}
+
+func rolledBy(evs []rules.Event) map[string]Rolled {
+	out := map[string]Rolled{}
+	for _, e := range evs {
+		if r, ok := e.(Rolled); ok {
+			out[r.Trooper] = r
+		}
+	}
+	return out
+}
+
+func move(to ...[2]float64) Skill { return Skill{Name: SkillMove, Route: to} }
+
+func mustScript(t *testing.T, faces ...int) dice.Source {
+	t.Helper()
+	s, err := dice.NewScript(faces...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func stateEqual(t *testing.T, a, b *State) bool {
+	t.Helper()
+	ja, err := json.Marshal(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jb, err := json.Marshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(ja) == string(jb)
+}
+
+func mustEncode(t *testing.T, a rules.Action) string {
+	t.Helper()
+	b, err := rules.Encode(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

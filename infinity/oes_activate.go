@@ -1,0 +1,192 @@
+package infinity
+
+import "github.com/ordo-rules/ordo/rules"
+
+// checkActivate validates an activation and returns the Order it starts.
+func (s *State) checkActivate(a Activate) (*Order, error) {
+	t := s.trooperIndex(a.Trooper)
+	if t < 0 || s.Troopers[t].Seat != s.active() {
+		return nil, rules.Errorf(rules.CodeBadAction, "Order Expenditure Sequence (N4)", "%q is not a trooper of %s", a.Trooper, s.active())
+	}
+	if err := s.canSpend(t, a.Order); err != nil {
+		return nil, err
+	}
+	m := s.modelOf(t)
+	if m < 0 {
+		// In reserve: its model waits off the table.
+		m = s.Troopers[t].Models[0]
+	}
+	// Validation works on the state's scratch Order: Legal checks every
+	// candidate this way, and must not allocate an Order for each.
+	o := &s.probe
+	*o = Order{Trooper: t, Model: m, Source: a.Order}
+	o.Path = o.pathBuf[:1]
+	o.Path[0] = s.Models[m].At
+	if err := s.canDeclare(o, a.Skill, true); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// activate is steps 1.1 and 1.2: spend the Order, declare the first skill.
+//
+// Apply has just run check, whose checkActivate left the Order it accepted
+// in s.probe: the activation is not validated twice.
+func (s *State) activate(a Activate) ([]rules.Event, error) {
+	probe := &s.probe
+	o := &Order{Trooper: probe.Trooper, Model: probe.Model, Source: probe.Source}
+	o.Targets = o.targetsBuf[:0]
+	o.Path = append(o.pathBuf[:0:len(o.pathBuf)], probe.Path...)
+	t := o.Trooper
+	s.spend(t, a.Order)
+	s.army(s.active()).OrderDeclared = true
+	// The Proxy activated takes the Active Proxy Token (G: Jumper (N4, PDF 2.1)).
+	token := s.takeToken(t)
+	if a.Skill.Name == SkillMove {
+		s.Troopers[t].States.Prone = false
+	}
+	o.First = a.Skill
+	if a.Skill.Name == SkillMove {
+		o.Path = append(o.Path, a.Skill.Route...)
+	}
+	o.FirstEnd = len(o.Path) - 1
+	if a.Skill.Name == SkillCombatJump {
+		// The trooper is on the table from its declaration: the AROs see it
+		// at its landing point.
+		o.Path[0] = a.Skill.Route[0]
+		o.FirstEnd = 0
+		token = append(token, s.land(t, a.Skill.Route[0])...)
+	}
+	o.StrandedBefore = s.stranded()
+	s.Order = o
+	s.placeDeclared(&o.First)
+	var mines []rules.Event
+	if a.Skill.Name != SkillCombatJump {
+		// A jumping trooper sets Mines off where it ends up, once its PH
+		// Roll has settled that (landed).
+		mines = s.trigger(t)
+	}
+	events := append([]rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}, token...)
+	if a.Order == OrderLieutenant {
+		// Spending the Lieutenant Special Order reveals the Lieutenant
+		// (Lieutenant (N4)).
+		events = append(events, s.revealLieutenant(t)...)
+	}
+	// An Order places a hidden trooper on the table; a skill other than a
+	// Short Movement Skill without a roll reveals a marker (Camouflaged (N4),
+	// Hidden Deployment (N4)).
+	if tr := s.Troopers[t]; tr.States.Hidden || (tr.States.Camouflaged && !keepsCamouflage(a.Skill.Name)) {
+		events = append(events, s.reveal(t, "declared "+a.Skill.Name)...)
+	}
+	// Activation cancels Suppressive Fire (Suppressive Fire (N4)).
+	events = append(events, s.leaveSuppressive(t, "activated")...)
+	events = append(events, mines...)
+	if a.Skill.Name == SkillCombatJump {
+		// The PH Roll comes before the AROs (Combat Jump, N4).
+		o.Step = StepLanding
+		return events, nil
+	}
+	return append(events, s.openWindow(1)...), nil
+}
+
+// canSpend checks the Order source (Order types (N4), Order Count (N4)).
+func (s *State) canSpend(t int, source string) error {
+	tr := s.Troopers[t]
+	army := s.army(tr.Seat)
+	switch {
+	case tr.States.Null():
+		return rules.Errorf(rules.CodeIllegal, "States (N4)", "%s is %v and cannot be activated", tr.ID, tr.States)
+	case s.modelOf(t) < 0 && !tr.States.Reserve:
+		return rules.Errorf(rules.CodeIllegal, "Order Count (N4)", "%s is not on the table", tr.ID)
+	case tr.Jumper != "" && tr.States.Isolated:
+		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1)", "a G: Jumper cannot activate a Proxy in Isolated State (%s)", tr.ID)
+	}
+	switch source {
+	case OrderRegular:
+		// A Regular Order from the pool may go to any trooper of the
+		// combat group, Irregular ones included (Order types (N4)); being
+		// Irregular only means adding nothing to the pool. An Isolated
+		// trooper cannot receive Orders from the pool (Isolated (N4)).
+		if tr.States.Isolated {
+			return rules.Errorf(rules.CodeIllegal, "Isolated (N4)", "%s is Isolated: it cannot receive Orders from its combat group's pool", tr.ID)
+		}
+		if s.poolLeft(t) {
+			return nil
+		}
+		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "combat group %s has no Regular Order left", tr.Group)
+	case OrderIrregular:
+		if s.orderHolder(t) >= 0 {
+			return nil
+		}
+		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "%s has no Irregular Order", tr.ID)
+	case OrderLieutenant:
+		if !tr.Lieutenant {
+			return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "only the Lieutenant uses the Lieutenant Special Order")
+		}
+		if army.LieutenantOrders > 0 {
+			return nil
+		}
+		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "no Lieutenant Special Order left")
+	}
+	return rules.Errorf(rules.CodeBadAction, "Order types (N4)", "order %q: want regular, irregular or lieutenant", source)
+}
+
+// spend removes the Order.
+func (s *State) spend(t int, source string) {
+	tr := &s.Troopers[t]
+	army := s.army(tr.Seat)
+	switch source {
+	case OrderRegular:
+		for g := range army.Groups {
+			if army.Groups[g].Name == tr.Group {
+				army.Groups[g].Pool--
+				return
+			}
+		}
+	case OrderIrregular:
+		s.Troopers[s.orderHolder(t)].IrregularOrders--
+	case OrderLieutenant:
+		army.LieutenantOrders--
+	}
+}
+
+// orderHolder is the trooper holding t's Irregular Order: t itself, or for
+// a Proxy whichever Proxy of its G: Jumper holds the Jumper's one Order;
+// -1 if none.
+func (s *State) orderHolder(t int) int {
+	tr := s.Troopers[t]
+	if tr.IrregularOrders > 0 {
+		return t
+	}
+	if tr.Jumper == "" {
+		return -1
+	}
+	for i, o := range s.Troopers {
+		if o.Jumper == tr.Jumper && o.Seat == tr.Seat && o.IrregularOrders > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// takeToken gives Proxy t the Active Proxy Token of its G: Jumper (seed
+// 000). It returns the event, or nil when t already held it or is no Proxy.
+func (s *State) takeToken(t int) []rules.Event {
+	tr := s.Troopers[t]
+	if tr.Jumper == "" || tr.Active {
+		return nil
+	}
+	for i := range s.Troopers {
+		if s.Troopers[i].Jumper == tr.Jumper && s.Troopers[i].Seat == tr.Seat {
+			s.Troopers[i].Active = i == t
+		}
+	}
+	return []rules.Event{TokenMoved{Jumper: tr.Jumper, Proxy: tr.ID}}
+}
+
+// The Order sources (Order types (N4)).
+const (
+	OrderRegular    = "regular"
+	OrderIrregular  = "irregular"
+	OrderLieutenant = "lieutenant"
+)

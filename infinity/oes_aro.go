@@ -1,0 +1,280 @@
+package infinity
+
+import (
+	"slices"
+
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// openWindow moves the Order to ARO window n, or past it when no reactive
+// trooper may react (Order Expenditure Sequence (N4) steps 2 and 4).
+func (s *State) openWindow(n int) []rules.Event {
+	o := s.Order
+	o.Eligible = s.widenForJumpers(s.eligible())
+	// While the reactive side has a trooper in Hidden Deployment the window
+	// opens every time, so that its opening tells nothing of where that
+	// trooper is.
+	if len(o.Eligible) > 0 || s.hasHidden(s.reactive()) {
+		o.Step = StepARO1
+		if n == 2 {
+			o.Step = StepARO2
+		}
+		return nil
+	}
+	o.Step = s.afterWindow(n)
+	return nil
+}
+
+// hasHidden reports a trooper of seat in Hidden Deployment.
+func (s *State) hasHidden(seat rules.Seat) bool {
+	for _, t := range s.Troopers {
+		if t.Seat == seat && t.States.Hidden && !t.States.Null() {
+			return true
+		}
+	}
+	return false
+}
+
+// afterWindow is the step after ARO window n: the second skill, unless the
+// first took the whole Order (an Entire Order, Skill categories (N4)), or resolution.
+func (s *State) afterWindow(n int) string {
+	if n == 1 && category(s.Order.First.Name) != "entire" {
+		return StepSecond
+	}
+	return StepResolve
+}
+
+// aroWindow is the number of the ARO window open now: 2 in the second
+// window, 1 otherwise.
+func (s *State) aroWindow() int {
+	if s.Order != nil && s.Order.Step == StepARO2 {
+		return 2
+	}
+	return 1
+}
+
+// aros is steps 2.2 and 4: every eligible trooper declares or forfeits.
+//
+// Apply has just run check, which left the declarations it accepted in
+// s.probeAROs.
+func (s *State) aros(a AROs) ([]rules.Event, error) {
+	o := s.Order
+	window := s.aroWindow()
+	decls := s.probeAROs
+	s.probeAROs = nil
+	ev := AROsDeclared{Window: window}
+	for _, d := range decls {
+		o.AROs = append(o.AROs, d)
+		ev.AROs = append(ev.AROs, ARODecl{Trooper: s.Troopers[d.Trooper].ID, Skill: d.Skill})
+	}
+	// Against a marker that has not revealed itself, a trooper may delay
+	// its ARO to the second window (Delayed ARO (N4)): silence in the first
+	// window forfeits nothing.
+	delay := window == 1 && s.Troopers[o.Trooper].States.Camouflaged
+	for _, e := range o.Eligible {
+		t := e.Trooper
+		declared := slices.ContainsFunc(decls, func(d ARO) bool { return d.Trooper == t })
+		if declared || !delay {
+			o.Decided = append(o.Decided, t)
+		}
+		switch {
+		case declared:
+		case e.Proxy && !s.leaks.widenedForfeit:
+			// A Proxy that may react only because a sibling can (it may
+			// Dodge or Reset) has no ARO of its own to delay or forfeit:
+			// listing it would tell the opponent that a concealed sibling
+			// has Line of Fire (G: Jumper (N4, PDF 2.1), Hidden Deployment
+			// (N4), Camouflaged (N4)).
+		case delay:
+			ev.Delayed = append(ev.Delayed, s.Troopers[t].ID)
+		default:
+			ev.Forfeited = append(ev.Forfeited, s.Troopers[t].ID)
+		}
+	}
+	slices.Sort(o.Decided)
+	o.Eligible = nil
+	// Declaring an ARO cancels Suppressive Fire unless it is a BS Attack
+	// (Suppressive Fire (N4)).
+	var events []rules.Event
+	events = append(events, ev)
+	for _, d := range decls {
+		// A Proxy reacting other than by Dodge or Reset is the Active
+		// Proxy: the token moves to it (G: Jumper (N4, PDF 2.1)).
+		if d.Skill.Name != SkillDodge && d.Skill.Name != SkillReset {
+			events = append(events, s.takeToken(d.Trooper)...)
+		}
+		// Declaring an ARO places a hidden trooper on the table and
+		// reveals a marker (every ARO here rolls).
+		events = append(events, s.reveal(d.Trooper, "declared an ARO")...)
+		events = append(events, s.trigger(d.Trooper)...)
+	}
+	for _, d := range decls {
+		if !s.suppressiveARO(d.Trooper, d.Skill) {
+			events = append(events, s.leaveSuppressive(d.Trooper, "declared another ARO")...)
+		}
+	}
+	o.Step = s.afterWindow(window)
+	return events, nil
+}
+
+// checkAROs validates the declarations of an ARO window: each trooper
+// eligible, at most one ARO each, each ARO valid (ARO (N4)).
+func (s *State) checkAROs(a AROs, window int) ([]ARO, error) {
+	var seen []int
+	var decls []ARO
+	for _, d := range a.Declarations {
+		t := s.trooperIndex(d.Trooper)
+		if t < 0 {
+			return nil, rules.Errorf(rules.CodeBadAction, "ARO (N4)", "%q is not a trooper", d.Trooper)
+		}
+		if slices.Contains(seen, t) {
+			return nil, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s declares two AROs: one ARO per trooper per Order", d.Trooper)
+		}
+		seen = append(seen, t)
+		i := slices.IndexFunc(s.Order.Eligible, func(e eligibility) bool { return e.Trooper == t })
+		if i < 0 {
+			return nil, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s may not react in this window", d.Trooper)
+		}
+		e := s.Order.Eligible[i]
+		if err := s.canReact(t, d.Skill, e); err != nil {
+			return nil, err
+		}
+		at := e.At
+		var affected []int
+		if d.Skill.Name == SkillBSAttack {
+			at = e.AtLoF
+			// A Direct Template declared in ARO is placed now, from the
+			// reacting trooper toward the active one where it meets it
+			// (Direct Template Weapons (N4)).
+			if w, err := s.weaponFor(t, d.Skill); err == nil && isDirectTemplate(w) {
+				m := s.modelOf(t)
+				if affected, err = s.placeTemplate(m, s.Models[m].At, w, s.Order.Model, at); err != nil {
+					return nil, err
+				}
+			}
+		}
+		decls = append(decls, ARO{Trooper: t, Skill: d.Skill, Window: window, At: at, Affected: affected})
+	}
+	if err := s.checkJumperAROs(decls); err != nil {
+		return nil, err
+	}
+	return decls, nil
+}
+
+// eligibility is how a reactive trooper may react to the Order so far.
+type eligibility struct {
+	Trooper int  `json:"trooper"`
+	LoF     bool `json:"lof"`
+	ZoC     bool `json:"zoc"`
+	// Template: affected by the active trooper's template, which lets it
+	// Dodge (or Reset) without LoF or ZoC (ARO (N4), Dodge (N4)).
+	Template bool `json:"template,omitempty"`
+	// Proxy: an inactive Proxy of an eligible G: Jumper, which may Dodge or
+	// Reset without LoF or ZoC (G: Jumper (N4, PDF 2.1), FAQ 1.0).
+	Proxy bool       `json:"proxy,omitempty"`
+	At    [2]float64 `json:"at"`    // the closest path point at which it qualifies
+	AtLoF [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
+}
+
+// eligible lists the reactive troopers that may declare an ARO now: not yet
+// decided this Order, able to act, and with the active trooper in their
+// Line of Fire or Zone of Control at some point of its activity (the N4 core rules
+// ARO (N4)).
+func (s *State) eligible() []eligibility {
+	o := s.Order
+	var out []eligibility
+	active := s.Models[o.Model]
+	for t := range s.Troopers {
+		tr := &s.Troopers[t]
+		if tr.Seat != s.reactive() || tr.States.Null() || slices.Contains(o.Decided, t) {
+			continue
+		}
+		m := s.modelOf(t)
+		if m < 0 {
+			continue
+		}
+		sc := s.moverScan(t, m)
+		e := eligibility{Trooper: t, LoF: sc.lof, ZoC: sc.zoc, At: sc.at, AtLoF: sc.atLoF}
+		e.Template = slices.Contains(o.Affected, t)
+		if e.LoF || e.ZoC || e.Template {
+			if !e.LoF && !e.ZoC {
+				e.At = active.At
+			}
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// canReact checks a declared ARO (ARO (N4); Dodge (N4) for Dodge).
+func (s *State) canReact(t int, k Skill, e eligibility) error {
+	tr := s.Troopers[t]
+	if category(k.Name) != "short" && k.Name != SkillDiscover {
+		return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s is not an ARO", k.Name)
+	}
+	if f := k.strayField(); f != "" {
+		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
+	}
+	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
+		return err
+	}
+	// Affected by a template only, or an inactive Proxy of a reacting G:
+	// Jumper without LoF or ZoC: Dodge or Reset.
+	if !e.LoF && !e.ZoC && k.Name != SkillDodge && k.Name != SkillReset {
+		return rules.Errorf(rules.CodeIllegal, "ARO (N4), G: Jumper (N4, PDF 2.1)", "%s has the active trooper in neither LoF nor ZoC: it may only Dodge or Reset", tr.ID)
+	}
+	// ZoC without LoF: the zoc-aro ruling (N4 errata 1.1.1 allows any valid
+	// ARO; the original N4 only Dodge or Reset).
+	if !e.LoF && s.Rulings.Get("zoc-aro") == "dodge-reset-only" && k.Name != SkillDodge && k.Name != SkillReset {
+		return rules.Errorf(rules.CodeIllegal, "ARO (N4) (zoc-aro: dodge-reset-only)", "%s has the active trooper in ZoC but not in LoF: only Dodge or Reset", tr.ID)
+	}
+	o := s.Order
+	active := s.Models[o.Model]
+	switch k.Name {
+	case SkillDodge, SkillReset:
+		// Seed 003: in the Reactive Turn, Dodge needs a valid ARO: being
+		// eligible is that; so does Reset (Reset (N4)).
+		return nil
+	case SkillDiscover:
+		if s.targetModel(k.Target, tr.Seat) != o.Model {
+			return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO acts against the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
+		}
+		if !e.LoF {
+			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "%s has no Line of Fire to %s", tr.ID, k.Target)
+		}
+		if !s.Troopers[o.Trooper].States.Camouflaged {
+			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "Discover needs an enemy marker")
+		}
+		if slices.Contains(tr.Failed, s.Troopers[o.Trooper].Marker) {
+			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "%s failed to Discover %s this turn", tr.ID, k.Target)
+		}
+		return nil
+	case SkillBSAttack, SkillCCAttack:
+		if len(k.Split) > 0 || k.Burst > 0 {
+			return rules.Errorf(rules.CodeIllegal, "Face to Face Rolls (N4)", "an ARO rolls B1 against the active trooper: no split, no Burst")
+		}
+		if s.targetModel(k.Target, tr.Seat) != o.Model {
+			return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO attacks the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
+		}
+		if s.Troopers[o.Trooper].States.Camouflaged {
+			return rules.Errorf(rules.CodeIllegal, "Camouflaged (N4)", "%s is a Camouflaged marker: Discover it first", k.Target)
+		}
+		if _, err := s.weaponFor(t, k); err != nil {
+			return err
+		}
+		at := active
+		at.At = e.At
+		m := s.modelOf(t)
+		if k.Name == SkillCCAttack {
+			if !geom.InContact(s.Models[m].base(), at.base()) {
+				return rules.Errorf(rules.CodeIllegal, "CC Attack (N4)", "CC Attack needs silhouette contact with %s", active.ID)
+			}
+			return nil
+		}
+		if !e.LoF {
+			return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no Line of Fire to %s", tr.ID, active.ID)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,72 @@
+package infinity
+
+import (
+	"slices"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// second is step 3.
+func (s *State) second(a Second) ([]rules.Event, error) {
+	o := s.Order
+	o.secondBuf = a.Skill
+	o.Second = &o.secondBuf
+	if a.AttackFrom != nil {
+		from := *a.AttackFrom
+		o.AttackFrom = &from
+	}
+	k := a.Skill
+	if k.Name == SkillMove {
+		o.Path = append(o.Path, k.Route...)
+	}
+	s.placeDeclared(o.Second)
+	events := []rules.Event{SecondDeclared{Trooper: s.Troopers[o.Trooper].ID, Skill: k}}
+	if s.Troopers[o.Trooper].States.Camouflaged && !keepsCamouflage(k.Name) {
+		events = append(events, s.reveal(o.Trooper, "declared "+k.Name)...)
+	}
+	return append(events, s.openWindow(2)...), nil
+}
+
+// placeDeclared places the template of a Direct Template attack just
+// declared (check has accepted the placement).
+func (s *State) placeDeclared(k *Skill) {
+	o := s.Order
+	if k.Name != SkillBSAttack {
+		return
+	}
+	w, err := s.weaponFor(o.Trooper, *k)
+	if err != nil || !isDirectTemplate(w) {
+		return
+	}
+	from, _ := s.fromPoint(o, *k)
+	tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
+	if tm < 0 {
+		return
+	}
+	o.Affected, _ = s.placeTemplate(o.Model, from, w, tm, s.Models[tm].At)
+}
+
+// checkAttackFrom checks a first-skill attack moved to a point of the
+// second skill's Move: the point must be on the path, and the attack's
+// requirements must hold from there.
+func (s *State) checkAttackFrom(a Second) error {
+	if a.AttackFrom == nil {
+		return nil
+	}
+	o := s.Order
+	if !isAttack(o.First.Name) || a.Skill.Name != SkillMove {
+		return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "attackFrom needs an attack then a Move")
+	}
+	if w, err := s.weaponFor(o.Trooper, o.First); err == nil && isDirectTemplate(w) {
+		return rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "a template is placed where the attack is declared")
+	}
+	path := append(slices.Clone(o.Path), a.Skill.Route...)
+	if *a.AttackFrom < 0 || *a.AttackFrom >= len(path) {
+		return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "attackFrom %d: the path has points 0..%d", *a.AttackFrom, len(path)-1)
+	}
+	k := o.First
+	k.From = a.AttackFrom
+	tmp := *o
+	tmp.Path = path
+	return s.checkAttack(&tmp, k)
+}

@@ -1,0 +1,307 @@
+package infinity
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/ordo-rules/ordo/geom"
+)
+
+// geomTable is the geometry of the table, built once per state value (it
+// never changes during a game).
+func (s *State) geomTable() *geom.Table {
+	if s.geo != nil {
+		return s.geo
+	}
+	var terrain []geom.Terrain
+	for _, tr := range s.Table.Terrain {
+		var outline geom.Polygon
+		for _, p := range tr.Polygon {
+			outline = append(outline, geom.Pt(p[0], p[1]))
+		}
+		var f geom.Flags
+		if tr.BlocksLoF {
+			f |= geom.BlocksLoF
+		}
+		if tr.Cover {
+			f |= geom.GivesCover
+		}
+		if tr.Impassable {
+			f |= geom.Impassable
+		}
+		terrain = append(terrain, geom.Terrain{Name: tr.Name, Outline: outline, Flags: f})
+	}
+	t, err := geom.NewTable(s.Table.Width, s.Table.Height, terrain...)
+	if err != nil {
+		// Setup validated the terrain; an invalid piece leaves a bare table.
+		t, _ = geom.NewTable(s.Table.Width, s.Table.Height)
+	}
+	s.geo = t
+	return t
+}
+
+// bases returns the bases of every model on the table except those listed,
+// in a buffer the next call reuses: use it at once.
+func (s *State) bases(except ...int) []geom.Circle { return s.collectBases(false, except) }
+
+// sightBases are the bases that block Line of Fire: those of bases but the
+// markers, which do not (Line of Fire (N4)).
+func (s *State) sightBases(except ...int) []geom.Circle { return s.collectBases(true, except) }
+
+// baseModel is the model whose base is k-th in bases(except...), or -1.
+func (s *State) baseModel(k int, except ...int) int {
+	for i := range s.Models {
+		if s.onTable(i, false, except) {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// onTable reports whether model i has a base on the table that counts for
+// bases (or, with skipMarkers, for sightBases), leaving out except.
+// Every Line of Fire and route check asks this of every model, so it reads
+// in place rather than copying models and states.
+func (s *State) onTable(i int, skipMarkers bool, except []int) bool {
+	m := &s.Models[i]
+	if m.Removed {
+		return false
+	}
+	for _, x := range except {
+		if x == i {
+			return false
+		}
+	}
+	st := &s.Troopers[m.Trooper].States
+	return !st.Hidden && !(skipMarkers && st.Camouflaged)
+}
+
+func (s *State) collectBases(skipMarkers bool, except []int) []geom.Circle {
+	out := s.scratch[:0]
+	for i := range s.Models {
+		if s.onTable(i, skipMarkers, except) {
+			out = append(out, s.Models[i].base())
+		}
+	}
+	s.scratch = out
+	return out
+}
+
+// sees reports Line of Fire from trooper t's model, standing at at, to
+// trooper u's model.
+func (s *State) sees(t int, at [2]float64, u int) bool {
+	m, um := s.modelOf(t), s.modelOf(u)
+	if m < 0 || um < 0 {
+		return false
+	}
+	v := s.Models[m]
+	v.At = at
+	return s.lof(v, s.Models[um].base(), m, um)
+}
+
+// baseAt is model m's base placed at p.
+func (s *State) baseAt(m int, p [2]float64) geom.Circle {
+	mm := s.Models[m]
+	mm.At = p
+	return mm.base()
+}
+
+// lof is Line of Fire from viewer to target; every other model on the
+// table blocks, markers excepted (none yet), and the moving model does not
+// block along its own route (it is the target or the viewer here).
+func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) bool {
+	v := s.viewer(viewer)
+	m := &s.menuLoF
+	if m.on && m.valid && m.viewer == v && m.target == target && m.viewerIdx == viewerIdx && m.targetIdx == targetIdx {
+		return m.sees
+	}
+	sees := s.geomTable().LoF(v, target, s.sightBases(viewerIdx, targetIdx))
+	if m.on {
+		*m = lofMemo{on: true, valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees}
+	}
+	return sees
+}
+
+// lofMemo is the last Line of Fire answer, kept only while Legal runs
+// (on): a trooper's candidates against one target — each weapon, each
+// ammunition mode, each Order source — ask the same question in a row,
+// Line of Fire does not depend on the weapon (range is judged at
+// resolution), and nothing on the table moves while the menu is made.
+type lofMemo struct {
+	on, valid            bool
+	viewer               geom.Model
+	target               geom.Circle
+	viewerIdx, targetIdx int
+	sees                 bool
+}
+
+// moverSight is s.lof from one model to the moving model at any point of
+// its path: what does not change along the path (the viewer, the
+// blockers) is worked out once, for the path is sampled every inch. It is
+// good until the state next collects bases.
+type moverSight struct {
+	table    *geom.Table
+	viewer   geom.Model
+	blockers []geom.Circle
+}
+
+func (s *State) sightOfMover(m, mover int) moverSight {
+	return moverSight{s.geomTable(), s.viewer(s.Models[m]), s.sightBases(m, mover)}
+}
+
+// sees reports Line of Fire to the mover's base at.
+func (v moverSight) sees(at geom.Circle) bool { return v.table.LoF(v.viewer, at, v.blockers) }
+
+// eachPathSample calls f with the points of the active model's path checked
+// for AROs: every declared point and points every inch between them. It
+// stops when f returns false.
+func eachPathSample(path [][2]float64, f func(p [2]float64) bool) {
+	eachPathSampleFrom(path, 0, f)
+}
+
+// eachPathSampleFrom is eachPathSample without the samples of
+// path[:from]: those of the legs that end at path[from] and after. The
+// samples of a path are those of its prefix followed by these.
+func eachPathSampleFrom(path [][2]float64, from int, f func(p [2]float64) bool) {
+	if from == 0 {
+		if len(path) == 0 || !f(path[0]) {
+			return
+		}
+		from = 1
+	}
+	for i := from; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		d := math.Hypot(b[0]-a[0], b[1]-a[1])
+		n := int(math.Ceil(d))
+		for k := 1; k <= n; k++ {
+			t := float64(k) / float64(n)
+			if !f([2]float64{a[0] + t*(b[0]-a[0]), a[1] + t*(b[1]-a[1])}) {
+				return
+			}
+		}
+	}
+}
+
+// pathScan is what eligible found for one reactive trooper over the first
+// upTo points of the active model's path.
+type pathScan struct {
+	upTo          int
+	lof, zoc      bool
+	at, atLoF     [2]float64
+	best, bestLoF float64 // the distances of at and atLoF
+}
+
+// scanPath extends sc, the scan of model m's view of the active model
+// over o.Path[:sc.upTo], to the whole path: Zone of Control at every
+// sample, and the closest sample in Line of Fire. Line of Fire is the
+// costly test, so samples are tried nearest first and the first one seen
+// settles it; ties in distance go to the earlier sample, as they would
+// walking the path.
+func (s *State) scanPath(sc *pathScan, m int, o *Order) {
+	type sample struct {
+		p   [2]float64
+		d   float64
+		zoc bool
+	}
+	var buf [32]sample
+	samples := buf[:0]
+	active := s.Models[o.Model]
+	from := s.Models[m].base()
+	eachPathSampleFrom(o.Path, sc.upTo, func(p [2]float64) bool {
+		at := active
+		at.At = p
+		d := geom.EdgeDistance(from, at.base())
+		samples = append(samples, sample{p: p, d: d, zoc: d <= geom.ZoCRadius+geom.Eps}) // geom.InZoC
+		return true
+	})
+	slices.SortStableFunc(samples, func(a, b sample) int { return cmp.Compare(a.d, b.d) })
+	sight := s.sightOfMover(m, o.Model)
+	seen := false // a sample of this stretch is in LoF: the nearest one
+	for _, x := range samples {
+		lof := false
+		if !seen && x.d < sc.bestLoF {
+			lof = sight.sees(geom.Circle{Center: geom.Pt(x.p[0], x.p[1]), Radius: active.base().Radius})
+			seen = lof
+		}
+		if !lof && !x.zoc {
+			continue
+		}
+		sc.lof = sc.lof || lof
+		sc.zoc = sc.zoc || x.zoc
+		if x.d < sc.best {
+			sc.best, sc.at = x.d, x.p
+		}
+		if lof && x.d < sc.bestLoF {
+			sc.bestLoF, sc.atLoF = x.d, x.p
+		}
+	}
+}
+
+// moverScan is trooper t's view, from its model m, of the active model over
+// the whole path so far: the scan kept in the Order extended by what was
+// added since, or a fresh one when the table has changed.
+func (s *State) moverScan(t, m int) pathScan {
+	o := s.Order
+	scans := &o.scans
+	if !scans.sameTable(s) {
+		scans.table = slices.Grow(scans.table[:0], len(s.Models))[:len(s.Models)]
+		for i := range s.Models {
+			scans.table[i] = s.modelSight(i)
+		}
+		scans.byTrooper = slices.Grow(scans.byTrooper[:0], len(s.Troopers))[:len(s.Troopers)]
+		clear(scans.byTrooper)
+	}
+	sc := scans.byTrooper[t]
+	if sc.upTo == 0 || sc.upTo > len(o.Path) {
+		sc = pathScan{best: math.Inf(1), bestLoF: math.Inf(1)}
+	}
+	s.scanPath(&sc, m, o)
+	sc.upTo = len(o.Path)
+	scans.byTrooper[t] = sc
+	return sc
+}
+
+// pathScans keeps the scans of moverScan through an Order, so that the
+// second ARO window scans only the path the second skill added (for a
+// second skill without movement, nothing) and a Dodge's MODs at Resolution
+// only what its window had not seen. It holds while the table is as it was
+// (a Hidden or Camouflaged trooper revealed by its ARO changes what blocks
+// Line of Fire); otherwise everything is scanned again. It is not part of
+// the Order's value: clones and decoded states scan afresh, to the same
+// result.
+type pathScans struct {
+	table     []modelSight // the models as they stood
+	byTrooper []pathScan   // per trooper index; upTo 0 is not scanned
+}
+
+// modelSight is what of a model Line of Fire and Zones of Control see.
+type modelSight struct {
+	at                       [2]float64
+	facing                   float64
+	s                        int
+	removed, hidden, camoufl bool
+}
+
+// sameTable reports whether the models stand as they did when the scans
+// were made.
+func (p *pathScans) sameTable(s *State) bool {
+	if len(p.table) != len(s.Models) || len(p.byTrooper) != len(s.Troopers) {
+		return false
+	}
+	for i := range s.Models {
+		if p.table[i] != s.modelSight(i) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *State) modelSight(i int) modelSight {
+	m := &s.Models[i]
+	st := &s.Troopers[m.Trooper].States
+	return modelSight{at: m.At, facing: m.Facing, s: m.S, removed: m.Removed, hidden: st.Hidden, camoufl: st.Camouflaged}
+}

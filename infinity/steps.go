@@ -1,0 +1,261 @@
+package infinity
+
+import (
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// The steps of an Order in progress (Order Expenditure Sequence (N4), the errata 1.1.1 shape).
+const (
+	StepARO1      = "aro-1"      // step 2: first ARO window
+	StepSecond    = "second"     // step 3: the second skill
+	StepARO2      = "aro-2"      // step 4: second ARO window
+	StepResolve   = "resolve"    // step 5: resolution (the dice)
+	StepDodgeMove = "dodge-move" // step 6: Dodge movements, active player first
+)
+
+// The steps of a Combat Jump before its ARO window.
+const (
+	StepLanding    = "landing"    // chance: the jump's PH Roll
+	StepMissedJump = "place-jump" // the active player sets a failed jumper down
+)
+
+// The Guts steps of the Conclusion (Guts Roll (N4)).
+const (
+	StepGuts     = "guts"      // chance: the Guts Rolls
+	StepGutsMove = "guts-move" // each rolled trooper's Guts movement or not
+)
+
+// StepAlert is the Conclusion's Alert window.
+const StepAlert = "alert"
+
+// StepToken is the Conclusion step where a player whose Active Proxy
+// entered Isolated or a Null state this Order may move the token (G: Jumper (N4, PDF 2.1),
+// PDF 2.1).
+const StepToken = "proxy-token"
+
+// PhaseAppoint is the End of Turn step where a player in Loss of
+// Lieutenant appoints a new Lieutenant (Loss of Lieutenant (N4)).
+const PhaseAppoint Phase = "appoint-lieutenant"
+
+// steps are the steps an Order can wait in.
+var steps = []string{StepARO1, StepSecond, StepARO2, StepResolve, StepDodgeMove, StepLanding, StepMissedJump,
+	StepGuts, StepGutsMove, StepAlert, StepToken}
+
+// chanceSeats is the seat list of a chance prompt.
+var chanceSeats = []rules.Seat{rules.ChanceSeat}
+
+// Prompt says who acts now (the flow of the Order Expenditure Sequence
+// lives here, not in the caller).
+func (s *State) Prompt() rules.Prompt {
+	if s.Phase == PhaseOver {
+		return rules.Prompt{Kind: rules.GameOver}
+	}
+	// The seat lists are slices of s.Seats, capped, so that a prompt costs
+	// no allocation; callers must not write to them.
+	seat := func(i int) []rules.Seat { return s.Seats[i : i+1 : i+1] }
+	if s.Phase == PhaseAppoint {
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: string(PhaseAppoint)}
+	}
+	o := s.Order
+	if o == nil {
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: "orders"}
+	}
+	switch o.Step {
+	case StepARO1, StepARO2:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(1 - s.Turn), Window: o.Step}
+	case StepSecond:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: StepSecond}
+	case StepResolve:
+		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepResolve}
+	case StepLanding:
+		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepLanding}
+	case StepMissedJump:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: StepMissedJump}
+	case StepDodgeMove:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Dodgers[0]].Seat)), Window: StepDodgeMove}
+	case StepGuts:
+		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepGuts}
+	case StepGutsMove:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Gutsers[0].Trooper].Seat)), Window: StepGutsMove}
+	case StepAlert:
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Alerters[0]].Seat)), Window: StepAlert}
+	case StepToken:
+		for _, t := range s.Troopers {
+			if t.Jumper == o.Stranded[0] {
+				return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(t.Seat)), Window: StepToken}
+			}
+		}
+	}
+	return rules.Prompt{Kind: rules.GameOver}
+}
+
+// Apply validates and applies an action, all or nothing: it works on a
+// copy and keeps it only if the action is accepted.
+func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.Event, error) {
+	p := s.Prompt()
+	if p.Kind == rules.GameOver {
+		return nil, rules.Errorf(rules.CodeGameOver, "Game Round and Player Turn (N4)", "the game is over")
+	}
+	if !p.Waits(seat) {
+		return nil, rules.Errorf(rules.CodeNotYourTurn, "Order Expenditure Sequence (N4)", "%s may not act now: waiting for %v in %s", seat, p.Seats, p.Window)
+	}
+	if err := s.check(a); err != nil {
+		return nil, err
+	}
+	switch a.(type) {
+	case Resolve, Guts, Land:
+		if dice.IsInfallible(d) {
+			// A source that cannot fail: nothing can stop the roll part
+			// way, so it is applied in place.
+			return s.apply(seat, a, d)
+		}
+	default:
+		// Every other action takes no dice and cannot fail once checked.
+		return s.apply(seat, a, d)
+	}
+	// Resolution and the Guts Rolls take dice, and a source can fail part
+	// way (a script that runs out): work on a copy and keep it only on
+	// success.
+	c := s.clone()
+	events, err := c.apply(seat, a, d)
+	if err != nil {
+		return nil, err
+	}
+	*s = *c
+	return events, nil
+}
+
+// apply performs an action that check has accepted.
+func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.Event, error) {
+	switch a := a.(type) {
+	case Activate:
+		return s.activate(a)
+	case EndOrders:
+		return s.endTurn(), nil
+	case Second:
+		return s.second(a)
+	case AROs:
+		return s.aros(a)
+	case Resolve:
+		return s.resolve(d)
+	case DodgeMove:
+		return s.dodgeMove(a)
+	case Land:
+		return s.landing(d)
+	case PlaceJump:
+		return s.placeJump(a), nil
+	case Guts:
+		return s.guts(d)
+	case GutsMove:
+		return s.gutsMove(a), nil
+	case Alert:
+		return s.alert(a), nil
+	case Appoint:
+		return s.appoint(a), nil
+	case MoveToken:
+		return s.moveToken(a), nil
+	case Transfer:
+		return s.transfer(a), nil
+	}
+	return nil, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
+}
+
+// check validates an action in the current window without changing
+// anything or rolling: the one authority that both Apply and Legal use.
+func (s *State) check(a rules.Action) error {
+	if s.Phase == PhaseAppoint {
+		if ap, ok := a.(Appoint); ok {
+			return s.checkAppoint(ap)
+		}
+		return rules.Errorf(rules.CodeWrongWindow, "Loss of Lieutenant (N4)", "%s: the player must first appoint a new Lieutenant", a.Kind())
+	}
+	step := ""
+	if s.Order != nil {
+		step = s.Order.Step
+	}
+	wrong := func() error {
+		w := step
+		if w == "" {
+			w = "orders"
+		}
+		return rules.Errorf(rules.CodeWrongWindow, "Order Expenditure Sequence (N4)", "%s does not belong to the %s window", a.Kind(), w)
+	}
+	switch a := a.(type) {
+	case Activate:
+		if step != "" {
+			return wrong()
+		}
+		_, err := s.checkActivate(a)
+		return err
+	case EndOrders:
+		if step != "" {
+			return wrong()
+		}
+	case Second:
+		if step != StepSecond {
+			return wrong()
+		}
+		if err := s.canDeclare(s.Order, a.Skill, false); err != nil {
+			return err
+		}
+		return s.checkAttackFrom(a)
+	case AROs:
+		if step != StepARO1 && step != StepARO2 {
+			return wrong()
+		}
+		decls, err := s.checkAROs(a, s.aroWindow())
+		if err != nil {
+			return err
+		}
+		s.probeAROs = decls
+		return nil
+	case Resolve:
+		if step != StepResolve {
+			return wrong()
+		}
+	case DodgeMove:
+		if step != StepDodgeMove {
+			return wrong()
+		}
+		return s.checkDodgeMove(a)
+	case Land:
+		if step != StepLanding {
+			return wrong()
+		}
+	case PlaceJump:
+		if step != StepMissedJump {
+			return wrong()
+		}
+		return s.checkPlaceJump(a)
+	case Guts:
+		if step != StepGuts {
+			return wrong()
+		}
+	case GutsMove:
+		if step != StepGutsMove {
+			return wrong()
+		}
+		return s.checkGutsMove(a)
+	case Alert:
+		if step != StepAlert {
+			return wrong()
+		}
+		return s.checkAlert(a)
+	case Appoint:
+		return wrong()
+	case MoveToken:
+		if step != StepToken {
+			return wrong()
+		}
+		return s.checkMoveToken(a)
+	case Transfer:
+		if step != "" {
+			return wrong()
+		}
+		return s.checkTransfer(a)
+	default:
+		return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
+	}
+	return nil
+}

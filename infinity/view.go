@@ -1,0 +1,228 @@
+package infinity
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// View is what one viewer may see of a game: everything public, and the
+// private facts of the seats it may see.
+type View struct {
+	Round    int           `json:"round"`
+	Rounds   int           `json:"rounds"`
+	Active   rules.Seat    `json:"active"`
+	Phase    Phase         `json:"phase"`
+	Prompt   rules.Prompt  `json:"prompt"`
+	Armies   []ArmyView    `json:"armies"`
+	Troopers []TrooperView `json:"troopers"`
+	Models   []ModelView   `json:"models"`
+	Order    *OrderView    `json:"order,omitempty"`
+}
+
+// ModelView is a model as the viewer sees it: an enemy marker shows its
+// label, not its trooper.
+type ModelView struct {
+	ID      string     `json:"id"`
+	Trooper string     `json:"trooper"`
+	At      [2]float64 `json:"at"`
+	Facing  float64    `json:"facing"`
+	S       int        `json:"s"`
+	Removed bool       `json:"removed,omitempty"`
+}
+
+// OrderView is the Order in progress as the viewer sees it.
+type OrderView struct {
+	Trooper string       `json:"trooper"`
+	Source  string       `json:"source"`
+	Step    string       `json:"step"`
+	First   Skill        `json:"first"`
+	Second  *Skill       `json:"second,omitempty"`
+	Path    [][2]float64 `json:"path"`
+}
+
+// ArmyView is an army as the viewer sees it.
+type ArmyView struct {
+	Seat             rules.Seat `json:"seat"`
+	Groups           []Group    `json:"groups"`
+	LieutenantOrders int        `json:"lieutenantOrders,omitempty"` // owner only
+	LossOfLieutenant bool       `json:"lossOfLieutenant"`
+	CommandTokens    int        `json:"commandTokens"`
+	Notes            string     `json:"notes,omitempty"` // owner only
+}
+
+// TrooperView is a trooper as the viewer sees it.
+type TrooperView struct {
+	ID              string     `json:"id"`
+	Seat            rules.Seat `json:"seat"`
+	Profile         string     `json:"profile"`
+	Group           string     `json:"group"`
+	Lieutenant      bool       `json:"lieutenant,omitempty"` // owner only
+	Wounds          int        `json:"wounds"`
+	States          []string   `json:"states"`
+	IrregularOrders int        `json:"irregularOrders,omitempty"`
+	Models          []string   `json:"models"`
+	// Marker: an enemy Camouflaged marker; ID is its label and nothing
+	// else of the trooper is shown.
+	Marker bool `json:"marker,omitempty"`
+	// Jumper names a Proxy's G: Jumper, and Active marks the Proxy with
+	// the Active Proxy Token, which is on the table for all to see.
+	Jumper string `json:"jumper,omitempty"`
+	Active bool   `json:"active,omitempty"`
+}
+
+// Observe is the state as v may see it. The Lieutenant's identity, the
+// Lieutenant Special Orders and a player's notes are private to their
+// owner (Loss of Lieutenant (N4); Army list and Combat Groups (N4)).
+func (s *State) Observe(v rules.Viewer) any {
+	view := View{Round: s.Round, Rounds: s.Rounds, Phase: s.Phase, Prompt: s.Prompt()}
+	if s.Phase != PhaseOver {
+		view.Active = s.active()
+	}
+	for _, a := range s.Armies {
+		av := ArmyView{Seat: a.Seat, Groups: slices.Clone(a.Groups), LossOfLieutenant: a.LossOfLieutenant, CommandTokens: a.CommandTokens}
+		if v.Sees(a.Seat) {
+			av.LieutenantOrders, av.Notes = a.LieutenantOrders, a.Notes
+		}
+		view.Armies = append(view.Armies, av)
+	}
+	// Enemy markers come after the troopers in the open, in the order of
+	// their labels: in army-list order, their order would tell which
+	// trooper each one is.
+	var markers []TrooperView
+	var markerModels []ModelView
+	for _, t := range s.Troopers {
+		sees := v.Sees(t.Seat)
+		switch {
+		case !sees && t.States.Hidden:
+			// Not on the table: nothing of it shows (Hidden Deployment (N4)).
+			continue
+		case !sees && t.States.Camouflaged:
+			markers = append(markers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true, Active: t.Active, Lieutenant: t.KnownLieutenant})
+			continue
+		}
+		tv := TrooperView{ID: t.ID, Seat: t.Seat, Profile: t.Profile, Group: t.Group, Wounds: t.Wounds,
+			States: t.States.Names(), IrregularOrders: t.IrregularOrders, Jumper: t.Jumper, Active: t.Active}
+		if sees || t.KnownLieutenant {
+			tv.Lieutenant = t.Lieutenant
+		}
+		for _, m := range t.Models {
+			tv.Models = append(tv.Models, s.Models[m].ID)
+		}
+		view.Troopers = append(view.Troopers, tv)
+	}
+	slices.SortFunc(markers, func(a, b TrooperView) int { return strings.Compare(a.ID, b.ID) })
+	view.Troopers = append(view.Troopers, markers...)
+	for _, m := range s.Models {
+		t := s.Troopers[m.Trooper]
+		mv := ModelView{ID: m.ID, Trooper: t.ID, At: m.At, Facing: m.Facing, S: m.S, Removed: m.Removed}
+		if !v.Sees(t.Seat) {
+			if t.States.Hidden {
+				continue
+			}
+			if t.States.Camouflaged {
+				mv.ID, mv.Trooper = t.Marker, t.Marker
+				markerModels = append(markerModels, mv)
+				continue
+			}
+		}
+		view.Models = append(view.Models, mv)
+	}
+	slices.SortFunc(markerModels, func(a, b ModelView) int { return strings.Compare(a.ID, b.ID) })
+	view.Models = append(view.Models, markerModels...)
+	if o := s.Order; o != nil {
+		t := s.Troopers[o.Trooper]
+		ov := &OrderView{Trooper: t.ID, Source: o.Source, Step: o.Step, First: o.First, Second: o.Second, Path: slices.Clone(o.Path)}
+		if !v.Sees(t.Seat) {
+			ov.Trooper = s.publicName(o.Trooper)
+			if o.Source == OrderLieutenant && s.leaks.halfHiddenLSO {
+				ov.Source = "order"
+			}
+		}
+		view.Order = ov
+	}
+	return view
+}
+
+// Board is what a table drawing needs besides the observation: the table,
+// its scenery and the Deployment Zones (all public), and the profiles of
+// the troopers the viewer sees as themselves. A marker's or a hidden
+// trooper's profile is not among them, nor is any profile only they use.
+type Board struct {
+	Width    float64                `json:"width"`
+	Height   float64                `json:"height"`
+	Terrain  []scenario.Terrain     `json:"terrain"`
+	Zones    map[rules.Seat]Zone    `json:"zones,omitempty"`
+	Profiles map[string]ProfileCard `json:"profiles"`
+}
+
+// Zone is a Deployment Zone: its lowest and highest corners.
+type Zone [2][2]float64
+
+// ProfileCard is a profile as a player reads it on the table: attributes
+// and weapons (Unit Profile (N4)).
+type ProfileCard struct {
+	Name    string       `json:"name"`
+	MOV     [2]int       `json:"mov"`
+	CC      int          `json:"cc"`
+	BS      int          `json:"bs"`
+	PH      int          `json:"ph"`
+	WIP     int          `json:"wip"`
+	ARM     int          `json:"arm"`
+	BTS     int          `json:"bts"`
+	W       int          `json:"w"`
+	STR     bool         `json:"str,omitempty"`
+	S       int          `json:"s"`
+	Skills  []string     `json:"skills,omitempty"`
+	Weapons []WeaponCard `json:"weapons,omitempty"`
+}
+
+// WeaponCard is a weapon as the table shows it.
+type WeaponCard struct {
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Burst    int      `json:"burst"`
+	Damage   int      `json:"damage"`
+	Ammo     []string `json:"ammo,omitempty"`
+	Template bool     `json:"template,omitempty"`
+}
+
+// Board is the table as v may draw it.
+func (s *State) Board(v rules.Viewer) Board {
+	b := Board{Width: s.Table.Width, Height: s.Table.Height, Terrain: slices.Clone(s.Table.Terrain), Profiles: map[string]ProfileCard{}}
+	if b.Terrain == nil {
+		b.Terrain = []scenario.Terrain{}
+	}
+	for _, a := range s.Armies {
+		if a.Zone != nil {
+			if b.Zones == nil {
+				b.Zones = map[rules.Seat]Zone{}
+			}
+			b.Zones[a.Seat] = *a.Zone
+		}
+	}
+	for t, tr := range s.Troopers {
+		if !v.Sees(tr.Seat) && tr.concealed() {
+			continue
+		}
+		p := s.profile(t)
+		if _, ok := b.Profiles[tr.Profile]; ok || p == nil {
+			continue
+		}
+		c := ProfileCard{Name: p.Name, MOV: p.MOV, CC: p.CC, BS: p.BS, PH: p.PH, WIP: p.WIP, ARM: p.ARM, BTS: p.BTS, W: p.W, STR: p.STR, S: p.S}
+		for _, sk := range p.Skills {
+			c.Skills = append(c.Skills, sk.Name)
+		}
+		for _, id := range p.Weapons {
+			w, ok := s.Weapons[id]
+			if !ok {
+				continue
+			}
+			c.Weapons = append(c.Weapons, WeaponCard{ID: w.ID, Name: w.Name, Burst: w.Burst, Damage: w.Damage, Ammo: w.Ammo, Template: w.Traits.Template != ""})
+		}
+		b.Profiles[tr.Profile] = c
+	}
+	return b
+}
