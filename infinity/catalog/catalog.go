@@ -33,6 +33,9 @@ import (
 type Catalog struct {
 	profiles map[string]Profile
 	weapons  map[string]Weapon
+	// programs and devices are the hacking data (program.go, device.go).
+	programs map[string]Program
+	devices  map[string]Device
 	// defined says where each id was defined ("profile:fusilier"), to name
 	// both places when a later file defines it again.
 	defined map[string]place
@@ -53,7 +56,8 @@ func (p place) String() string {
 
 // empty returns a catalog with nothing in it.
 func empty() *Catalog {
-	return &Catalog{profiles: map[string]Profile{}, weapons: map[string]Weapon{}, defined: map[string]place{}}
+	return &Catalog{profiles: map[string]Profile{}, weapons: map[string]Weapon{}, programs: map[string]Program{},
+		devices: map[string]Device{}, defined: map[string]place{}}
 }
 
 // copy returns a catalog with c's entries, to extend without changing c. A
@@ -63,6 +67,8 @@ func (c *Catalog) copy() *Catalog {
 	if c != nil {
 		maps.Copy(out.profiles, c.profiles)
 		maps.Copy(out.weapons, c.weapons)
+		maps.Copy(out.programs, c.programs)
+		maps.Copy(out.devices, c.devices)
 		maps.Copy(out.defined, c.defined)
 		out.files = slices.Clone(c.files)
 	}
@@ -158,7 +164,7 @@ func (c *Catalog) String() string {
 	if c == nil {
 		return "empty catalog"
 	}
-	s := plural(len(c.profiles), "profile") + ", " + plural(len(c.weapons), "weapon")
+	s := plural(len(c.profiles), "profile") + ", " + plural(len(c.weapons), "weapon") + c.hackingSummary()
 	if len(c.files) > 0 {
 		s += " from " + strings.Join(c.files, ", ")
 	}

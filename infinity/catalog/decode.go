@@ -37,11 +37,11 @@ import (
 // Keys are lower case; every key is checked.
 
 var (
-	fileKeys    = []string{"weapons", "profiles"}
+	fileKeys    = []string{"weapons", "profiles", "programs", "devices"}
 	weaponKeys  = []string{"id", "name", "attribute", "ranges", "damage", "burst", "ammo", "save", "traits"}
 	bandKeys    = []string{"from", "to", "mod"}
 	profileKeys = []string{"id", "name", "type", "irregular", "hackable", "mov", "cc", "bs", "ph", "wip",
-		"arm", "bts", "w", "str", "s", "cost", "skills", "equipment", "weapons"}
+		"arm", "bts", "w", "str", "s", "cost", "skills", "equipment", "weapons", "pilot"}
 	skillKeys = []string{"name", "level", "params"}
 )
 
@@ -85,6 +85,8 @@ type profileEntry struct {
 type fileEntries struct {
 	weapons  []*weaponEntry
 	profiles []*profileEntry
+	programs []*programEntry
+	devices  []*deviceEntry
 }
 
 // decode reads a file's body. A nil body (an empty file) holds nothing.
@@ -103,6 +105,14 @@ func (r *reader) decode(body ast.Node) *fileEntries {
 		case "profiles":
 			r.list(v, path, func(_ int, n ast.Node, p string) {
 				fe.profiles = append(fe.profiles, r.profile(n, p))
+			})
+		case "programs":
+			r.list(v, path, func(_ int, n ast.Node, p string) {
+				fe.programs = append(fe.programs, r.program(n, p))
+			})
+		case "devices":
+			r.list(v, path, func(_ int, n ast.Node, p string) {
+				fe.devices = append(fe.devices, r.device(n, p))
 			})
 		}
 	})
@@ -244,6 +254,8 @@ func (r *reader) profile(n ast.Node, path string) *profileEntry {
 			p.Equipment, ok = r.strings(v, fp)
 		case "weapons":
 			p.Weapons, ok = r.strings(v, fp)
+		case "pilot":
+			p.Pilot, ok = r.str(v, fp)
 		}
 		e.ok[key] = ok
 	})

@@ -158,6 +158,18 @@ func Build(base *Catalog, sources ...Source) (*Catalog, error) {
 				out.profiles[pe.p.ID] = pe.p
 			}
 		}
+		for _, pe := range fe.programs {
+			r.validateProgram(pe)
+			if r.define(out, "program", pe.p.ID, pe.entry) {
+				out.programs[pe.p.ID] = pe.p
+			}
+		}
+		for _, de := range fe.devices {
+			r.validateDevice(de)
+			if r.define(out, "device", de.d.ID, de.entry) {
+				out.devices[de.d.ID] = de.d
+			}
+		}
 		out.files = append(out.files, src.File)
 		readers[i], files[i] = r, fe
 	}
@@ -166,12 +178,23 @@ func Build(base *Catalog, sources ...Source) (*Catalog, error) {
 	// its profiles with the shipped weapons, and the shipped profiles may
 	// sit in a different file from their weapons.
 	weaponIDs := slices.Sorted(maps.Keys(out.weapons))
+	profileIDs := slices.Sorted(maps.Keys(out.profiles))
+	programIDs := slices.Sorted(maps.Keys(out.programs))
+	deviceNames := map[string]place{}
+	for _, id := range slices.Sorted(maps.Keys(base.devicesOrNil())) {
+		d := base.devices[id]
+		deviceNames[d.Name] = base.defined["device:"+id]
+	}
 	var errs Errors
 	for i, r := range readers {
 		for _, pe := range files[i].profiles {
 			if pe.ok["weapons"] {
 				r.resolve(pe, out, weaponIDs)
 			}
+			r.resolvePilot(pe, out, profileIDs)
+		}
+		for _, de := range files[i].devices {
+			r.resolveDevice(de, out, programIDs, deviceNames)
 		}
 		errs = append(errs, r.errs...)
 	}

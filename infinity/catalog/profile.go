@@ -100,6 +100,10 @@ type Profile struct {
 	Equipment []string `json:"equipment,omitempty"`
 	// Weapons are weapon ids of the same catalog, in the profile's order.
 	Weapons []string `json:"weapons,omitempty"`
+	// Pilot is the profile id of a manned TAG's pilot, who leaves it when
+	// the TAG is hacked with Expel (Hacking (N3)); empty for any other
+	// profile. A TAG without a pilot is unmanned.
+	Pilot string `json:"pilot,omitempty"`
 }
 
 // Skill is one Special Skill on a profile.

@@ -105,9 +105,10 @@ func KnownEquipment() []string {
 
 // IsHackingDevice reports whether a piece of equipment is a hacking device,
 // which makes its carrier a Hacker for programs that target Hackers
-// (Characteristics (N4)).
+// (Characteristics (N4)). Every hacking device's name holds "Hacking
+// Device", Hacking Device Plus included.
 func IsHackingDevice(equipment string) bool {
-	return slices.Contains(knownEquipment, equipment) && strings.HasSuffix(equipment, "Hacking Device")
+	return slices.Contains(knownEquipment, equipment) && strings.Contains(equipment, "Hacking Device")
 }
 
 // closest suggests the canonical spelling of a name that differs only in

@@ -81,12 +81,16 @@ func snapshot() *Catalog {
 %s},
 		weapons: map[string]Weapon{
 %s},
+		programs: map[string]Program{
+%s},
+		devices: map[string]Device{
+%s},
 		defined: map[string]place{
 %s},
 		files: %s,
 	}
 }
-`, sum, entries(c.profiles, lit), entries(c.weapons, lit), entries(c.defined, lit), lit(c.files))
+`, sum, entries(c.profiles, lit), entries(c.weapons, lit), entries(c.programs, lit), entries(c.devices, lit), entries(c.defined, lit), lit(c.files))
 	out, err := format.Source([]byte(src))
 	if err != nil {
 		t.Fatalf("formatting the snapshot: %v\n%s", err, src)

@@ -339,6 +339,7 @@ func (r *reader) validateProfile(e *profileEntry) {
 		}
 	}
 
+	r.checkPilot(e)
 	if e.ok["skills"] {
 		r.skills(e)
 	}
