@@ -170,9 +170,10 @@ type replayStep struct {
 	Observation json.RawMessage `json:"observation"`
 }
 
-// replayAt answers GET /api/matches/{id}/replay/{seq}: the match as a
-// spectator saw it after its first seq entries, whoever asks (a replay
-// shows what was public at each step).
+// replayAt answers GET /api/matches/{id}/replay/{seq}: the match after
+// its first seq entries as the viewer saw it then — a seat's token
+// replays that seat's own view (its Lieutenant, its hidden troopers),
+// without one the spectator's (what was public at each step).
 func (s *Server) replayAt(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	n, err := strconv.Atoi(r.PathValue("seq"))
@@ -180,12 +181,17 @@ func (s *Server) replayAt(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, badRequest("bad-request", "seq %q: a step of the log, 0 or more", r.PathValue("seq")))
 		return
 	}
+	v, _, err := s.viewer(r, id, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
 	st, total, err := s.a.StateAt(r.Context(), id, n)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	obs, err := json.Marshal(st.Observe(rules.Spectator()))
+	obs, err := json.Marshal(st.Observe(v))
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -204,3 +204,64 @@ func TestWebReplayAndVerify(t *testing.T) {
 		t.Fatalf("verify: %d %+v", code, v)
 	}
 }
+
+// A replay shows each viewer what it saw at that step: a seat's token
+// replays its own view — its trooper in Hidden Deployment, its Lieutenant —
+// and never the other side's (Hidden Deployment (N4), Camouflage (N4), Loss
+// of Lieutenant (N4)); without a token it is the spectator's; a token of no
+// seat is refused.
+func TestWebReplaySeatView(t *testing.T) {
+	ts := start(t)
+	c := create(t, ts, "demo")
+	base := ts.URL + "/api/matches/" + c.ID + "/replay/0"
+	type trooper struct {
+		ID         string `json:"id"`
+		Lieutenant bool   `json:"lieutenant"`
+	}
+	type step struct {
+		Observation struct {
+			Troopers []trooper `json:"troopers"`
+		} `json:"observation"`
+	}
+	for _, v := range []struct {
+		who, token  string
+		has, hasNot []string
+		lieutenant  string
+	}{
+		{"blue", c.Seats["blue"].Token, []string{"b-sniper", "b-lt"}, []string{"r-scout"}, "b-lt"},
+		{"red", c.Seats["red"].Token, []string{"r-scout", "r-lt"}, []string{"b-sniper"}, "r-lt"},
+		{"spectator", "", []string{"b-lt", "r-lt"}, []string{"b-sniper", "r-scout"}, ""},
+	} {
+		var st step
+		if code := call(t, "GET", base, v.token, nil, &st); code != http.StatusOK {
+			t.Fatalf("%s: replay/0: %d", v.who, code)
+		}
+		ids := map[string]trooper{}
+		for _, tr := range st.Observation.Troopers {
+			ids[tr.ID] = tr
+		}
+		for _, id := range v.has {
+			if _, ok := ids[id]; !ok {
+				t.Errorf("%s's replay lacks %s", v.who, id)
+			}
+		}
+		for _, id := range v.hasNot {
+			if _, ok := ids[id]; ok {
+				t.Errorf("%s's replay shows %s", v.who, id)
+			}
+		}
+		var lts []string
+		for _, tr := range st.Observation.Troopers {
+			if tr.Lieutenant {
+				lts = append(lts, tr.ID)
+			}
+		}
+		if want := v.lieutenant; (want == "" && len(lts) > 0) || (want != "" && (len(lts) != 1 || lts[0] != want)) {
+			t.Errorf("%s's replay marks %v as Lieutenant, want %q", v.who, lts, want)
+		}
+	}
+	var e apiErr
+	if code := call(t, "GET", base, "not-a-seat-token", nil, &e); code != http.StatusForbidden {
+		t.Fatalf("a made-up token: %d %+v", code, e)
+	}
+}
