@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -420,14 +421,17 @@ func TestOneOrderEndToEnd(t *testing.T) {
 	if !strings.Contains(odds, "F2F") || !strings.Contains(odds, "zhanshi falls") || !strings.Contains(odds, "zhanshi Dodge") || !strings.Contains(odds, "%") {
 		t.Fatalf("the odds beside the BS Attack read %q: want the Face to Face chances against the Dodge and of the zhanshi falling", odds)
 	}
-	// The weapon: the pistol instead of the Combi Rifle gets its own odds
-	// (its own Burst and range band), and blue shoots with it.
-	pickWeapon := func(id string) {
-		eval[bool](t, blue, `(() => { const b = [...document.querySelectorAll('#menu button[data-action*="bs-attack"]')].find(b => b.dataset.action.includes('"zhanshi"')); const s = b.parentElement.querySelector('select[data-role="weapon"]'); s.value = '`+id+`'; s.dispatchEvent(new Event('change')); return true; })()`)
+	// The weapon is the menu entry's: the pistol's entry, beside the Combi
+	// Rifle's, has its own odds (its own Burst and range band), and no
+	// drop-down repeats the choice.
+	if n := eval[int](t, blue, `document.querySelectorAll('#menu select').length`); n != 0 {
+		t.Fatalf("the menu has %d drop-downs: each weapon is its own entry", n)
 	}
-	pickWeapon("pistol")
 	waitJS(t, blue, "the pistol's odds", `document.querySelector('#menu button[data-action*="pistol"]') && document.querySelector('#menu button[data-action*="pistol"]').parentElement.querySelector('[data-role="odds"]')`)
 	pistol := eval[string](t, blue, `document.querySelector('#menu button[data-action*="pistol"]').parentElement.querySelector('[data-role="odds"]').textContent`)
+	if label := eval[string](t, blue, `document.querySelector('#menu button[data-action*="pistol"]').textContent`); !strings.Contains(label, "with Pistol") {
+		t.Fatalf("the pistol's entry reads %q: want the weapon named as its profile prints it", label)
+	}
 	if pistol == odds {
 		t.Fatalf("the pistol's odds read as the rifle's: %q", pistol)
 	}
@@ -451,7 +455,7 @@ func TestOneOrderEndToEnd(t *testing.T) {
 	if b, r := logOf(blue), logOf(red); b != r || !strings.Contains(b, "BS Attack (Face to Face Roll)") {
 		t.Fatalf("the logs differ:\nblue: %s\nred:  %s", b, r)
 	}
-	t.Logf("first render %s ms; BS Attack click to rendered result %s ms (the POST answered after %s ms)", firstRender, roundTrip, eval[string](t, blue, `document.body.dataset.lastPost`))
+	t.Logf("first render %s ms; BS Attack click to rendered result %s ms (the POST answered after %s ms; %s)", firstRender, roundTrip, eval[string](t, blue, `document.body.dataset.lastPost`), eval[string](t, blue, `document.body.dataset.lastTrip`))
 
 	// Nothing private crossed over, on any channel.
 	seen := func(p *page, token string) [][]byte {
@@ -527,7 +531,7 @@ func TestWholeGameAndReplay(t *testing.T) {
 			seq := eval[string](t, p, `document.body.dataset.seq`)
 			pick++
 			// Mark one legal entry (not a route to draw) and click it.
-			ok := eval[bool](t, p, fmt.Sprintf(`(() => { const bs = [...document.querySelectorAll('#menu button:not([disabled]):not([data-kind="route"])')].filter(b => b.offsetParent !== null); if (!bs.length) return false; bs[%d %% bs.length].dataset.pick = '%d'; return true; })()`, pick*7, pick))
+			ok := eval[bool](t, p, fmt.Sprintf(`(() => { const bs = [...document.querySelectorAll('#menu button:not([disabled]):not([data-kind="route"]):not([data-kind="compose"])')].filter(b => !b.closest('#compose')).filter(b => b.offsetParent !== null); if (!bs.length) return false; bs[%d %% bs.length].dataset.pick = '%d'; return true; })()`, pick*7, pick))
 			if !ok {
 				t.Fatalf("%s is prompted (%s) with no legal entry to click", p.name, eval[string](t, p, `document.body.dataset.window`))
 			}
@@ -561,6 +565,170 @@ func TestWholeGameAndReplay(t *testing.T) {
 	spec.do(t, "step back", chromedp.Click(`#prev`))
 	waitJS(t, spec, "step 1 again", `document.body.dataset.step === '1'`)
 	screenshot(t, spec, "replay")
+	for _, p := range []*page{blue, red, spec} {
+		if errs := p.consoleErrors(); len(errs) > 0 {
+			t.Fatalf("%s: console errors: %q", p.name, errs)
+		}
+	}
+}
+
+// splitYAML has one blue trooper facing two red ones, both able to react.
+const splitYAML = `name: Split Burst test
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+sides:
+  - seat: blue
+    troopers:
+      - {id: fusilier, profile: fusilier, lieutenant: true, models: [{id: fusilier, at: [12, 6], facing: 90}]}
+    combat-groups: [{name: "1", troopers: [fusilier]}]
+  - seat: red
+    troopers:
+      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, at: [9, 15], facing: 270}]}
+      - {id: z2, profile: zhanshi, models: [{id: z2, at: [15, 15], facing: 270}]}
+    combat-groups: [{name: "1", troopers: [zhanshi, z2]}]
+initiative: blue
+rounds: 1
+`
+
+// A split Burst and AROs of several troopers, put together in the page:
+// blue splits its fusilier's Burst between the two zhanshi (BS Attack
+// (N4): the Burst divided among targets at declaration), the page checking
+// each division as it is typed; red answers with a BS Attack from one and
+// a Dodge from the other in one declaration (Order Expenditure Sequence
+// (N4): each eligible trooper declares its own ARO). The log shows both as
+// built, and the dice roll each share against its own target.
+func TestSplitBurstAndCombinedAROs(t *testing.T) {
+	if !long() {
+		t.Skip("a browser test of several pages: with ORDO_LONG=1 or CI=true")
+	}
+	root := browser(t)
+	ts, _ := start(t)
+	c := create(t, ts, map[string]any{"yaml": splitYAML})
+	blue, red := newPage(t, root, "blue"), newPage(t, root, "red")
+	blue.do(t, "open blue's link", chromedp.Navigate(ts.URL+c.Seats["blue"].URL), chromedp.WaitVisible(`#menu button[data-compose="split"][data-trooper="fusilier"]`))
+	red.do(t, "open red's link", chromedp.Navigate(ts.URL+c.Seats["red"].URL), chromedp.WaitReady(`#board [data-trooper="z2"]`))
+
+	blue.do(t, "open the split", chromedp.Click(`#menu button[data-compose="split"][data-trooper="fusilier"]`), chromedp.WaitVisible(`#compose input[data-target="z2"]`))
+	// The Combi Rifle's B3 starts spread over both targets, and is legal.
+	waitJS(t, blue, "the even split checked", `!document.getElementById('compose-declare').disabled`)
+	if got := eval[string](t, blue, `document.getElementById('split-sum').textContent`); got != "3 of B3 assigned" {
+		t.Fatalf("the split reads %q", got)
+	}
+	setDice := func(target string, n int) {
+		eval[bool](t, blue, fmt.Sprintf(`(() => { const i = document.querySelector('#compose input[data-target="%s"]'); i.value = '%d'; i.dispatchEvent(new Event('input')); return true; })()`, target, n))
+	}
+	// Four dice of a Burst of 3: the server's rule, and no Declare.
+	setDice("z2", 2)
+	waitJS(t, blue, "the overfull split refused", `document.getElementById('compose-check').textContent.includes('Face to Face Rolls (N4)') && document.getElementById('compose-declare').disabled`)
+	if got := eval[string](t, blue, `document.getElementById('compose-check').textContent`); !strings.Contains(got, "assigns 4 dice of a Burst of 3") {
+		t.Fatalf("an overfull split reads %q", got)
+	}
+	// The odds of each share, then the declaration.
+	setDice("zhanshi", 1)
+	waitJS(t, blue, "the 1–2 split checked legal", `!document.getElementById('compose-declare').disabled && document.querySelectorAll('#compose-odds [data-role="odds"] .track').length > 0`)
+	odds := eval[string](t, blue, `document.getElementById('compose-odds').textContent`)
+	if !strings.Contains(odds, "B1") || !strings.Contains(odds, "B2") || !strings.Contains(odds, "zhanshi falls") || !strings.Contains(odds, "z2 falls") {
+		t.Fatalf("the split's odds read %q: want a B1 share on the zhanshi and a B2 share on z2", odds)
+	}
+	blue.do(t, "declare the split", chromedp.Click(`#compose-declare`))
+	waitJS(t, blue, "the split applied", `document.body.dataset.window !== 'activate' && !document.getElementById('compose')`)
+
+	// Red: both zhanshi may react; one shoots, the other Dodges.
+	red.do(t, "the ARO prompt", chromedp.WaitVisible(`#aro-prompt`), chromedp.WaitVisible(`#menu button[data-compose="aro"]`))
+	red.do(t, "open the AROs", chromedp.Click(`#menu button[data-compose="aro"]`), chromedp.WaitVisible(`#compose select[data-trooper="z2"]`))
+	pick := func(trooper, skill string) {
+		ok := eval[bool](t, red, fmt.Sprintf(`(() => { const s = document.querySelector('#compose select[data-trooper="%s"]'); const o = [...s.options].find(o => o.text.startsWith('%s')); if (!o) return false; s.value = o.value; s.dispatchEvent(new Event('change')); return true; })()`, trooper, skill))
+		if !ok {
+			t.Fatalf("red's composer offers %s no %s", trooper, skill)
+		}
+	}
+	pick("zhanshi", "BS Attack")
+	pick("z2", "Dodge")
+	waitJS(t, red, "the two AROs checked legal", `!document.getElementById('compose-declare').disabled`)
+	if got := eval[string](t, red, `document.getElementById('compose-check').textContent`); !strings.Contains(got, "zhanshi BS Attack") || !strings.Contains(got, "z2 Dodge") {
+		t.Fatalf("red's composed AROs read %q", got)
+	}
+	red.do(t, "declare both AROs", chromedp.Click(`#compose-declare`))
+	waitJS(t, red, "the AROs in the log", `[...document.querySelectorAll('#log .e')].some(e => e.textContent.includes('zhanshi BS Attack on fusilier') && e.textContent.includes('z2 Dodge'))`)
+
+	// Blue ends the Order (Idle), and the dice roll: each share against its target.
+	waitJS(t, blue, "blue's second skill", `document.querySelector('#menu button[data-action*="idle"]')`)
+	blue.do(t, "Idle", chromedp.Click(`#menu button[data-action*="idle"]`))
+	waitJS(t, blue, "the dice", `[...document.querySelectorAll('#log .e')].some(e => e.textContent.includes('the dice are rolled'))`)
+	logText := eval[string](t, blue, `[...document.querySelectorAll('#log .ev')].map(e => e.textContent).join(' | ')`)
+	for _, want := range []string{"BS Attack split zhanshi ×1, z2 ×2", "ARO window 1: zhanshi BS Attack on fusilier", "; z2 Dodge"} {
+		if !strings.Contains(logText, want) {
+			t.Fatalf("the log lacks %q: %s", want, logText)
+		}
+	}
+	// One die against the zhanshi, two against z2.
+	for target, dice := range map[string]int{"zhanshi": 1, "z2": 2} {
+		m := regexp.MustCompile(`fusilier BS Attack \(Face to Face Roll\): SV [^|]*?, dice ([^|]*?) vs ` + target + ` →`).FindStringSubmatch(logText)
+		if m == nil || len(strings.Fields(m[1])) != dice {
+			t.Fatalf("the fusilier's roll against %s: %q, want %d dice, in %s", target, m, dice, logText)
+		}
+	}
+	for _, p := range []*page{blue, red} {
+		if errs := p.consoleErrors(); len(errs) > 0 {
+			t.Fatalf("%s: console errors: %q", p.name, errs)
+		}
+	}
+}
+
+// A seat replays its own view: blue's replay, opened with its token, shows
+// its trooper in Hidden Deployment and its Lieutenant; red's and the
+// spectator's replays show neither, and nothing red's browser received
+// names them (Hidden Deployment (N4), Loss of Lieutenant (N4)).
+func TestReplayAsASeat(t *testing.T) {
+	if !long() {
+		t.Skip("a browser test of several pages: with ORDO_LONG=1 or CI=true")
+	}
+	root := browser(t)
+	ts, rec := start(t)
+	c := create(t, ts, map[string]any{"yaml": privateYAML})
+	replay := func(p *page, fragment string) {
+		p.do(t, "open the replay", chromedp.Navigate(ts.URL+"/m/"+c.ID+"/replay"+fragment), chromedp.WaitReady(`#board [data-trooper="zhanshi"]`))
+		waitJS(t, p, "step 0 drawn", `document.body.dataset.step === '0'`)
+	}
+	blue, red, spec := newPage(t, root, "blue"), newPage(t, root, "red"), newPage(t, root, "spectator")
+	replay(blue, "#token="+c.Seats["blue"].Token)
+	replay(red, "#token="+c.Seats["red"].Token)
+	replay(spec, "")
+	for _, v := range []struct {
+		p            *page
+		view         string
+		has, hasNot  []string
+		lieutenantOf string
+	}{
+		{blue, "blue's view", []string{"b-sniper", "fusilier"}, []string{"r-scout"}, "fusilier"},
+		{red, "red's view", []string{"r-scout", "zhanshi"}, []string{"b-sniper"}, "zhanshi"},
+		{spec, "the spectator's view", []string{"fusilier", "zhanshi"}, []string{"b-sniper", "r-scout"}, ""},
+	} {
+		if got := eval[string](t, v.p, `document.getElementById('replay-view').textContent`); got != v.view {
+			t.Fatalf("%s's replay says %q, want %q", v.p.name, got, v.view)
+		}
+		for _, id := range v.has {
+			if !eval[bool](t, v.p, `!!document.querySelector('#board [data-trooper="`+id+`"]')`) {
+				t.Errorf("%s's replay does not draw %s", v.p.name, id)
+			}
+		}
+		for _, id := range v.hasNot {
+			if eval[bool](t, v.p, `!!document.querySelector('#board [data-trooper="`+id+`"]')`) {
+				t.Errorf("%s's replay draws %s", v.p.name, id)
+			}
+		}
+		lts := eval[[]string](t, v.p, `[...document.querySelectorAll('#board [data-role="lieutenant"]')].map(e => e.closest('[data-trooper]').dataset.trooper)`)
+		if want := v.lieutenantOf; (want == "" && len(lts) != 0) || (want != "" && (len(lts) != 1 || lts[0] != want)) {
+			t.Errorf("%s's replay marks %v as Lieutenant, want %q", v.p.name, lts, want)
+		}
+	}
+	// Nothing of blue's reached red's replay, on any channel.
+	payloads := append(rec.of(c.Seats["red"].Token), []byte(eval[string](t, red, `document.documentElement.outerHTML`)))
+	for _, b := range payloads {
+		if l := leaks(b, []string{"b-sniper", "sniper"}, "fusilier"); len(l) > 0 {
+			t.Fatalf("red's replay received blue's private facts %v in:\n%.600s", l, b)
+		}
+	}
 	for _, p := range []*page{blue, red, spec} {
 		if errs := p.consoleErrors(); len(errs) > 0 {
 			t.Fatalf("%s: console errors: %q", p.name, errs)

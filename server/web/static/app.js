@@ -85,6 +85,16 @@ function tokenFor(id) {
 const SKILLS = { move: 'Move', 'bs-attack': 'BS Attack', 'cc-attack': 'CC Attack', dodge: 'Dodge', idle: 'Idle', reset: 'Reset',
   'suppressive-fire': 'Suppressive Fire', discover: 'Discover', 'combat-jump': 'Combat Jump' };
 const skillName = k => SKILLS[k] || k;
+
+// Weapon names by id, from the profiles of the viewer's board: the menu
+// and the log name a weapon as its profile card prints it.
+const WEAPON_NAMES = new Map();
+function learnWeapons(board) {
+  for (const p of Object.values(board.profiles || {})) for (const w of p.weapons || []) WEAPON_NAMES.set(w.id, w.name);
+}
+function weaponLabel(w, ammo) {
+  return w.name + (ammo ? ' (' + ammo + ')' : '') + ', B' + w.burst + ', DAM ' + w.damage;
+}
 const pt = p => '(' + num(p[0]) + ', ' + num(p[1]) + ')';
 
 function skillText(k) {
@@ -93,7 +103,7 @@ function skillText(k) {
   if (k.route && k.route.length) t += ' to ' + pt(k.route[k.route.length - 1]) + (k.route.length > 1 ? ' via ' + (k.route.length - 1) + ' point' + (k.route.length > 2 ? 's' : '') : '');
   if (k.target) t += ' on ' + k.target;
   if (k.split) t += ' split ' + k.split.map(x => x.target + ' ×' + x.dice).join(', ');
-  if (k.weapon) t += ' with ' + k.weapon;
+  if (k.weapon) t += ' with ' + (WEAPON_NAMES.get(k.weapon) || k.weapon);
   if (k.ammo) t += ' (' + k.ammo + ')';
   if (k.burst) t += ' B' + k.burst;
   return t;
@@ -308,7 +318,8 @@ function drawRecent(el) {
   const all = JSON.parse(localStorage.getItem('ordo.recent') || '[]');
   put(el, h('h2', { text: 'My recent matches' }), all.length ? null : h('p', { class: 'muted', text: 'None yet in this browser.' }),
     h('ul', {}, all.map(r => h('li', {}, h('span', { text: r.scenario + ' ' }), h('span', { class: 'small muted', text: r.created.slice(0, 16).replace('T', ' ') + ' ' }),
-      Object.entries(r.links).map(([seat, url]) => [h('a', { href: url, class: seatClass(seat), text: seat }), ' ']), h('a', { href: '/m/' + r.id + '/replay', text: 'replay' })))));
+      Object.entries(r.links).map(([seat, url]) => [h('a', { href: url, class: seatClass(seat), text: seat }), ' ']), h('a', { href: '/m/' + r.id + '/replay', text: 'replay' }), ' (',
+      Object.entries(r.links).map(([seat, url], i) => [i ? ', ' : '', h('a', { href: url.replace('/m/' + r.id + '#', '/m/' + r.id + '/replay#'), class: 'small', text: 'as ' + seat })]), ')'))));
 }
 
 // ---------- the table ----------
@@ -316,8 +327,9 @@ function drawRecent(el) {
 class Table {
   constructor(app, id) {
     this.app = app; this.id = id; this.token = tokenFor(id);
-    this.log = []; this.snap = null; this.board = null; this.odds = new Map(); this.weapons = new Map();
-    this.selected = null; this.plan = null; this.retry = 0; this.closed = false; this.timings = [];
+    this.log = []; this.snap = null; this.board = null; this.odds = new Map();
+    this.selected = null; this.plan = null; this.compose = null; this.retry = 0; this.closed = false; this.timings = [];
+    this.drawn = { board: '', log: 0, armies: null };
     window.ordo = this; // for the browser tests and the curious: what this page holds
   }
 
@@ -327,9 +339,15 @@ class Table {
     this.svg = svg;
     this.status = h('div', { class: 'status', id: 'status' });
     this.promptEl = h('div', { class: 'panel prompt', id: 'prompt' });
-    this.menuEl = h('div', { class: 'panel', id: 'menu' });
+    // The menu panel: its composer (a route, a split Burst, AROs put
+    // together) stays the same element while the list is drawn again, so
+    // that a field being typed in keeps its focus.
+    this.composeHost = h('div', { id: 'compose-host' });
+    this.menuList = h('div', { id: 'menu-list' });
+    this.menuEl = h('div', { class: 'panel', id: 'menu' }, h('h2', { text: 'Menu' }), this.composeHost, this.menuList);
     this.diceEl = h('div', { class: 'panel dice', id: 'dice' });
-    this.logEl = h('div', { class: 'panel', id: 'log-panel' });
+    this.logList = h('div', { class: 'log', id: 'log' });
+    this.logEl = h('div', { class: 'panel', id: 'log-panel' }, h('h2', { text: 'Log' }), this.logList);
     this.armiesEl = h('div', { class: 'panel', id: 'armies' });
     clear(this.app).append(h('div', { class: 'table-layout' },
       h('div', { class: 'board-wrap' }, this.status, svg),
@@ -344,7 +362,8 @@ class Table {
       api('GET', '/api/matches/' + this.id, undefined, this.token),
       api('GET', '/api/matches/' + this.id + '/log', undefined, this.token)]);
     this.board = board; this.log = page.entries; this.snap = snap;
-    await this.render();
+    learnWeapons(board);
+    this.render();
     this.firstRender = performance.now() - t0;
     document.body.dataset.firstRender = this.firstRender.toFixed(1);
     this.connect();
@@ -362,9 +381,10 @@ class Table {
     const conn = document.getElementById('conn');
     ws.onopen = () => { this.retry = 0; conn.textContent = 'live'; };
     ws.onmessage = ev => {
+      if (this.trip && !this.trip.ws) this.trip.ws = performance.now() - this.trip.t0;
       const m = JSON.parse(ev.data);
       if (m.type === 'entry' && m.entry.seq === this.log.length) this.log.push(m.entry);
-      if (m.type === 'state') { this.snap = m.state; this.render(); }
+      if (m.type === 'state') { if (this.trip) this.trip.state = performance.now() - this.trip.t0; this.setSnap(m.state); }
     };
     ws.onclose = () => {
       if (this.closed) return;
@@ -375,7 +395,23 @@ class Table {
     };
   }
 
-  async render() {
+  // setSnap takes a new state of the match and draws it. The odds held
+  // were the old state's; what this page was composing is dropped once
+  // its own action has been applied.
+  setSnap(snap) {
+    if (this.snap && snap.seq !== this.snap.seq) {
+      this.odds.clear();
+      if (this.pending && snap.seq > this.pending.seq) { this.plan = null; this.selected = null; this.setCompose(null); }
+    }
+    this.snap = snap;
+    this.render();
+  }
+
+  // render draws what changed: the board when the observation, the
+  // selection or the route do, the log, dice and armies when the log
+  // grows, the menu when the state or the choices do.
+  render() {
+    const r0 = performance.now();
     const snap = this.snap, obs = snap.observation, me = this.me;
     const mine = me && snap.prompt.seats && snap.prompt.seats.includes(me);
     const aro = mine && /^aro-/.test(snap.prompt.window || '');
@@ -383,21 +419,36 @@ class Table {
     const highlight = new Set();
     if (aro) for (const m of snap.menu || []) if (!m.illegal) for (const d of m.action.declarations || []) highlight.add(d.trooper);
     this.highlight = highlight;
+    // Where the time goes, kept with the round trip (data-last-trip).
+    const laps = {}; let t = r0;
+    const lap = k => { const n = performance.now(); laps[k] = +(n - t).toFixed(1); t = n; };
     this.renderStatus(obs, snap);
-    this.renderPrompt(snap, mine, aro);
-    this.drawBoard();
-    this.renderDice();
-    this.renderLog();
-    this.renderArmies(obs);
-    this.renderMenu(mine);
+    this.renderPrompt(snap, mine, aro); lap('status');
+    this.drawBoard(); lap('board');
+    if (this.drawn.log !== this.log.length) { this.renderDice(); this.renderLog(); } lap('log');
+    if (this.drawn.armies !== obs) { this.renderArmies(obs); this.drawn.armies = obs; }
+    this.renderMenu(mine); lap('menu');
     document.body.dataset.seq = String(snap.seq);
     document.body.dataset.window = snap.prompt.window || snap.prompt.kind;
-    if (this.pending) { const p = this.pending; this.pending = null; p(); }
+    if (this.pending && snap.seq > this.pending.seq) {
+      const p = this.pending; this.pending = null;
+      if (this.trip) {
+        const t = this.trip;
+        t.renderStart = +(r0 - t.t0).toFixed(1); t.renderEnd = +(performance.now() - t.t0).toFixed(1); t.laps = laps;
+        this.timings.push(t.renderEnd);
+        document.body.dataset.lastRoundTrip = t.renderEnd.toFixed(1);
+      }
+      p.resolve();
+    }
   }
 
   drawBoard() {
     const own = new Set();
     if (this.me) for (const m of this.snap.menu || []) if (!m.illegal && m.action.trooper) own.add(m.action.trooper);
+    // The same observation, selection and route draw the same board.
+    const key = JSON.stringify([this.snap.observation, this.selected, this.plan && [this.plan.points, this.plan.state], [...this.highlight], [...own]]);
+    if (key === this.drawn.board) return;
+    this.drawn.board = key;
     drawBoard(this.svg, this.board, this.snap.observation, {
       highlight: this.highlight, selected: this.selected, selectable: own, plan: this.plan,
       onModel: t => { if (own.has(t.id)) { this.selected = this.selected === t.id ? null : t.id; this.plan = null; this.render(); } },
@@ -438,13 +489,16 @@ class Table {
   }
 
   // renderMenu lists the seat's menu grouped by trooper, greyed entries
-  // with their reason, the Move entries as one "draw a route" choice, and
-  // the exact odds beside every attack.
+  // with their reason, the Move entries as one "draw a route" choice, the
+  // exact odds beside every attack (one entry per weapon and ammunition:
+  // the entry is the choice), and the composers of what the menu samples
+  // rather than lists: a split Burst, AROs of several troopers.
   renderMenu(mine) {
-    const el = this.menuEl;
+    const el = this.menuList;
     const menu = (this.me && this.snap.menu) || [];
-    if (!this.me) { put(el, h('h2', { text: 'Spectating' }), h('p', { class: 'muted small', text: 'Spectators see what is public: no Lieutenant, no hidden trooper, markers as markers.' })); return; }
-    if (!mine || !menu.length) { put(el, h('h2', { text: 'Menu' }), h('p', { class: 'muted small', text: 'Nothing to declare now.' })); return; }
+    this.menuEl.firstChild.textContent = this.me ? 'Menu' : 'Spectating';
+    if (!this.me) { this.setCompose(null); put(el, h('p', { class: 'muted small', text: 'Spectators see what is public: no Lieutenant, no hidden trooper, markers as markers.' })); return; }
+    if (!mine || !menu.length) { this.setCompose(null); put(el, h('p', { class: 'muted small', text: 'Nothing to declare now.' })); return; }
     const groups = new Map();
     const add = (who, item) => { if (!groups.has(who)) groups.set(who, []); groups.get(who).push(item); };
     for (const item of menu) {
@@ -454,7 +508,7 @@ class Table {
     }
     // The odds come in their own request: the menu is drawn at once, and
     // again with the odds when they arrive.
-    const attacks = menu.filter(m => !m.illegal && isAttackAction(m.action)).map(m => this.chosen(m.action)).slice(0, 64);
+    const attacks = menu.filter(m => !m.illegal && isAttackAction(m.action)).map(m => m.action).slice(0, 64);
     const missing = attacks.filter(a => !this.odds.has(JSON.stringify(a)));
     if (missing.length) {
       const snap = this.snap;
@@ -490,51 +544,27 @@ class Table {
         if (any) legal.push(b);
         after.after(e); after = e;
       }
+      const splits = who === 'general' ? [] : this.splitOptions(items);
+      if (splits.length) sec.append(h('div', { class: 'entry' }, h('button', { 'data-kind': 'compose', 'data-compose': 'split', 'data-trooper': who, text: 'Split the Burst between targets…', onclick: () => this.openSplit(who, splits) })));
+      if (who === 'general') {
+        const rows = this.aroRows(menu);
+        if (rows.length > 1) sec.append(h('div', { class: 'entry' }, h('button', { 'data-kind': 'compose', 'data-compose': 'aro', text: 'Combine AROs of several troopers…', onclick: () => this.openAROs(rows) })));
+      }
       sections.push(sec);
     }
     const planEl = this.plan ? this.planPanel() : null;
-    put(el, h('h2', { text: 'Menu' }), planEl, sections);
+    put(el, planEl, sections);
     // The number keys pick the legal entries in the order shown.
-    this.legalButtons = [...el.querySelectorAll('button:not([disabled])')].filter(b => !b.closest('details:not([open])') && !b.closest('#route'));
+    this.legalButtons = [...this.menuEl.querySelectorAll('button:not([disabled])')].filter(b => !b.closest('details:not([open])') && !b.closest('#route') && !b.closest('#compose'));
     this.legalButtons.forEach((b, i) => { if (i < 9) b.title = 'key ' + (i + 1); });
   }
 
-  // chosen is a menu entry's action with the weapon picked for it, if any.
-  chosen(a) {
-    const w = this.weapons.get(JSON.stringify(a));
-    if (!w) return a;
-    const c = JSON.parse(JSON.stringify(a));
-    const k = c.skill || (c.declarations && c.declarations[0].skill);
-    k.weapon = w;
-    return c;
-  }
-
-  // weaponsOf lists the weapons of the trooper an attack entry is for.
-  weaponsOf(a) {
-    const obs = this.snap.observation;
-    const id = a.trooper || (a.declarations && a.declarations.length === 1 ? a.declarations[0].trooper : a.kind === 'second' && obs.order ? obs.order.trooper : null);
-    const tv = id && obs.troopers.find(t => t.id === id);
-    const p = tv && this.board.profiles[tv.profile];
-    return (p && p.weapons) || [];
-  }
-
   entry(item, legal) {
-    const a = this.chosen(item.action);
-    const key = JSON.stringify(item.action);
+    const a = item.action;
     const odds = this.odds.get(JSON.stringify(a));
-    // A weapon picked for the entry may itself be refused (range, kind):
-    // the odds answer carries the rule.
     const illegal = item.illegal || (odds && odds.illegal);
-    const label = menuLabel(a);
-    const b = h('button', { 'data-kind': a.kind, 'data-action': JSON.stringify(a), disabled: !!illegal, text: label, onclick: () => this.send(a) });
+    const b = h('button', { 'data-kind': a.kind, 'data-action': JSON.stringify(a), disabled: !!illegal, text: menuLabel(a), onclick: () => this.send(a) });
     const row = h('div', { class: 'entry' }, b);
-    const weapons = !item.illegal && isAttackAction(item.action) ? this.weaponsOf(item.action) : [];
-    if (weapons.length > 1) {
-      const sel = h('select', { 'aria-label': 'weapon', 'data-role': 'weapon' }, h('option', { value: '', text: 'first fit weapon' }),
-        weapons.map(w => h('option', { value: w.id, text: w.name + ' (B' + w.burst + ', DAM ' + w.damage + (w.ammo ? ' ' + w.ammo.join('/') : '') + ')', selected: this.weapons.get(key) === w.id })));
-      sel.addEventListener('change', () => { if (sel.value) this.weapons.set(key, sel.value); else this.weapons.delete(key); this.renderMenu(true); });
-      row.append(sel);
-    }
     if (illegal) row.append(h('span', { class: 'why', text: illegal.message + (illegal.rule ? ' (' + illegal.rule + ')' : '') }));
     else legal.push(b);
     if (odds && !illegal) row.append(oddsChart(odds));
@@ -551,6 +581,142 @@ class Table {
     } catch (e) { /* the menu still works without odds */ } finally { this.oddsPending--; }
   }
 
+  // weaponCard is the weapon id of the trooper an action is for, as its
+  // profile card shows it.
+  weaponCard(a, id) {
+    const obs = this.snap.observation;
+    const who = a.trooper || (obs.order || {}).trooper;
+    const tv = (obs.troopers || []).find(t => t.id === who);
+    const p = tv && this.board.profiles[tv.profile];
+    return p && (p.weapons || []).find(w => w.id === id);
+  }
+
+  // splitOptions lists the BS Attacks of one trooper's entries whose Burst
+  // may be split between targets (BS Attack (N4)): each weapon and
+  // ammunition with two or more legal targets and a Burst over 1, never a
+  // Direct Template. The menu lists the whole Burst on each target; the
+  // split is put together here and checked by the server as it is built.
+  splitOptions(items) {
+    const by = new Map();
+    for (const item of items) {
+      const a = item.action, k = a.skill;
+      if (item.illegal || !k || k.name !== 'bs-attack' || !k.target || k.split || (a.kind !== 'activate' && a.kind !== 'second')) continue;
+      const w = this.weaponCard(a, k.weapon);
+      if (!w || w.template || w.burst < 2) continue;
+      const key = JSON.stringify([a.kind, a.order || '', k.weapon, k.ammo || '', k.from === undefined ? null : k.from]);
+      if (!by.has(key)) by.set(key, { base: a, weapon: w, targets: [] });
+      if (!by.get(key).targets.includes(k.target)) by.get(key).targets.push(k.target);
+    }
+    return [...by.values()].filter(o => o.targets.length > 1);
+  }
+
+  // aroRows lists, for each trooper that may react, the AROs the menu
+  // offers it alone (Order Expenditure Sequence (N4): each eligible trooper
+  // declares one ARO or none).
+  aroRows(menu) {
+    const rows = new Map();
+    for (const m of menu) {
+      const ds = m.action.declarations;
+      if (m.illegal || m.action.kind !== 'aro' || !ds || ds.length !== 1) continue;
+      if (!rows.has(ds[0].trooper)) rows.set(ds[0].trooper, []);
+      rows.get(ds[0].trooper).push(ds[0]);
+    }
+    return [...rows].map(([trooper, decls]) => ({ trooper, decls }));
+  }
+
+  // setCompose shows a composer (or none) above the menu, and checks what
+  // it holds.
+  setCompose(c) {
+    if (this.compose === c) return;
+    this.compose = c;
+    if (c) this.plan = null;
+    put(this.composeHost, c ? c.el : null);
+    if (c) this.checkCompose();
+  }
+
+  composer(kind, title, fields, c) {
+    c.stamp = 0;
+    c.status = h('div', { id: 'compose-check', class: 'muted small' });
+    c.oddsEl = h('div', { id: 'compose-odds' });
+    c.declare = h('button', { class: 'primary', id: 'compose-declare', disabled: true, text: 'Declare', onclick: () => this.send(c.action) });
+    c.el = h('div', { class: 'panel compose', id: 'compose', 'data-compose': kind }, h('b', { text: title }), fields, c.status, c.oddsEl,
+      h('div', {}, c.declare, ' ', h('button', { text: 'Cancel', onclick: () => this.setCompose(null) })));
+    return c;
+  }
+
+  // openSplit builds a split Burst: a weapon, then the dice on each
+  // target, spread evenly to begin with.
+  openSplit(who, options) {
+    const c = { type: 'split' };
+    const sel = h('select', { id: 'split-weapon', 'aria-label': 'weapon' }, options.map((o, i) => h('option', { value: i, text: weaponLabel(o.weapon, o.base.skill.ammo) })));
+    const inputs = h('div', { class: 'split-targets' });
+    const sum = h('div', { id: 'split-sum', class: 'small' });
+    const fill = () => {
+      const o = options[+sel.value];
+      const dice = new Map(o.targets.map(t => [t, 0]));
+      for (let i = 0; i < o.weapon.burst; i++) dice.set(o.targets[i % o.targets.length], dice.get(o.targets[i % o.targets.length]) + 1);
+      c.option = o; c.dice = dice;
+      put(inputs, o.targets.map(t => h('label', { class: 'split-target' }, t + ' ',
+        h('input', { type: 'number', min: 0, max: o.weapon.burst, value: dice.get(t), 'data-target': t, 'aria-label': 'dice on ' + t,
+          oninput: ev => { c.dice.set(t, Math.max(0, Math.floor(+ev.target.value) || 0)); update(); } }))));
+    };
+    const update = () => {
+      const n = [...c.dice.values()].reduce((x, y) => x + y, 0);
+      sum.textContent = n + ' of B' + c.option.weapon.burst + ' assigned';
+      this.checkCompose();
+    };
+    c.build = () => {
+      const o = c.option;
+      const skill = { ...o.base.skill, split: o.targets.filter(t => c.dice.get(t) > 0).map(t => ({ target: t, dice: c.dice.get(t) })) };
+      delete skill.target;
+      return { ...o.base, skill };
+    };
+    sel.addEventListener('change', () => { fill(); update(); });
+    fill();
+    this.composer('split', 'Split the Burst of ' + who, [h('div', {}, sel), inputs, sum], c);
+    sum.textContent = [...c.dice.values()].reduce((x, y) => x + y, 0) + ' of B' + c.option.weapon.burst + ' assigned';
+    this.setCompose(c);
+  }
+
+  // openAROs puts together one ARO (or none) for each trooper that may
+  // react, sent as one declaration.
+  openAROs(rows) {
+    const c = { type: 'aro' };
+    const picks = rows.map(() => -1);
+    const fields = rows.map((r, i) => h('label', { class: 'aro-row' }, h('span', { class: 'seat-' + this.me, text: r.trooper + ' ' }),
+      h('select', { 'data-trooper': r.trooper, 'aria-label': 'the ARO of ' + r.trooper, onchange: ev => { picks[i] = +ev.target.value; this.checkCompose(); } },
+        h('option', { value: -1, text: 'no ARO' }), r.decls.map((d, j) => h('option', { value: j, text: skillText(d.skill) })))));
+    c.build = () => ({ kind: 'aro', declarations: rows.flatMap((r, i) => picks[i] < 0 ? [] : [r.decls[picks[i]]]) });
+    this.composer('aro', 'AROs of several troopers', fields, c);
+    this.setCompose(c);
+  }
+
+  // checkCompose asks the server whether the composed action is legal now,
+  // with its odds (the same check the action would meet); Declare is
+  // enabled only for a legal one.
+  async checkCompose() {
+    const c = this.compose;
+    if (!c) return;
+    const a = c.build();
+    c.action = a;
+    c.declare.disabled = true;
+    c.status.className = 'muted small'; c.status.textContent = 'Checking…';
+    const stamp = ++c.stamp;
+    try {
+      const res = await api('POST', '/api/matches/' + this.id + '/odds', { actions: [a] }, this.token);
+      if (this.compose !== c || stamp !== c.stamp) return;
+      const ans = res.answers[0];
+      clear(c.oddsEl);
+      if (ans.illegal) { c.status.className = 'err small'; c.status.textContent = ans.illegal.message + (ans.illegal.rule ? ' (' + ans.illegal.rule + ')' : ''); return; }
+      c.status.className = 'ok small'; c.status.textContent = 'Legal: ' + menuLabel(a);
+      c.declare.disabled = false;
+      const chart = oddsChart(ans);
+      if (chart) c.oddsEl.append(chart);
+    } catch (e) {
+      if (this.compose === c && stamp === c.stamp) { c.status.className = 'err small'; c.status.textContent = e.message; }
+    }
+  }
+
   startRoute(template) {
     const obs = this.snap.observation;
     const trooper = template.trooper || (obs.order || {}).trooper;
@@ -560,6 +726,7 @@ class Table {
     let limit = prof ? prof.mov[template.kind === 'second' ? 1 : 0] : null;
     if (template.kind === 'dodge-move') limit = 2;
     const start = template.kind === 'second' && obs.order && obs.order.path.length ? obs.order.path[obs.order.path.length - 1] : model.at;
+    this.setCompose(null);
     this.selected = trooper;
     this.plan = { template, start, points: [start], limit, state: 'unknown', why: '' };
     this.render();
@@ -609,23 +776,33 @@ class Table {
     this.render();
   }
 
+  // send posts an action. The round trip ends when the page has drawn
+  // the state after it, which the WebSocket usually brings before the
+  // POST's answer: any state past the seq the action was sent at follows
+  // it, since the server refuses an action sent at a stale seq.
   async send(action) {
     const t0 = performance.now();
+    this.trip = { t0 };
     const id = 'w' + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+    const seq = this.snap.seq;
+    const rendered = new Promise(resolve => { this.pending = { seq, resolve }; });
+    let res;
     try {
-      const seq = this.snap.seq;
-      // The round trip ends when the page has rendered the state after it.
-      const rendered = new Promise(resolve => { this.pending = resolve; });
-      const res = await api('POST', '/api/matches/' + this.id + '/actions', { seq, id, action }, this.token);
-      document.body.dataset.lastPost = (performance.now() - t0).toFixed(1);
-      this.plan = null; this.selected = null; this.odds.clear(); this.weapons.clear();
-      if (this.snap.seq < res.seq) await rendered; else { this.pending = null; await this.render(); }
-      this.timings.push(performance.now() - t0);
-      document.body.dataset.lastRoundTrip = (performance.now() - t0).toFixed(1);
+      res = await api('POST', '/api/matches/' + this.id + '/actions', { seq, id, action }, this.token);
     } catch (e) {
       this.pending = null;
       this.flash(e);
+      return;
     }
+    this.trip.post = +(performance.now() - t0).toFixed(1);
+    document.body.dataset.lastPost = this.trip.post.toFixed(1);
+    if (this.snap.seq < res.seq) {
+      // The feed brings the new state; should it be down, ask for it.
+      const late = setTimeout(() => { if (this.pending) this.catchUp(); }, 1500);
+      await rendered;
+      clearTimeout(late);
+    }
+    document.body.dataset.lastTrip = JSON.stringify(this.trip);
   }
 
   flash(e) {
@@ -638,13 +815,13 @@ class Table {
   async catchUp() {
     const page = await api('GET', '/api/matches/' + this.id + '/log?from=' + this.log.length, undefined, this.token);
     for (const e of page.entries) if (e.seq === this.log.length) this.log.push(e);
-    this.snap = await api('GET', '/api/matches/' + this.id, undefined, this.token);
-    this.render();
+    this.setSnap(await api('GET', '/api/matches/' + this.id, undefined, this.token));
   }
 
   key(ev) {
     if (ev.target.closest && ev.target.closest('input, select, textarea')) return;
     if (ev.key === 'Escape' && this.plan) { this.plan = null; this.render(); ev.preventDefault(); return; }
+    if (ev.key === 'Escape' && this.compose) { this.setCompose(null); ev.preventDefault(); return; }
     if (ev.key === 'Enter' && this.plan && this.plan.state === 'legal') { this.send(this.planAction()); ev.preventDefault(); return; }
     if (ev.key === 'Backspace' && this.plan) { this.undoPoint(); ev.preventDefault(); return; }
     const menu = this.me ? this.snap.menu || [] : [];
@@ -676,14 +853,17 @@ class Table {
     put(this.diceEl, h('h2', { text: 'Dice (entry #' + last.seq + ')' }), rows);
   }
 
+  // renderLog appends the entries not yet drawn (the log only grows).
   renderLog() {
-    const el = h('div', { class: 'log', id: 'log' });
-    for (const e of this.log) {
+    const el = this.logList;
+    if (this.drawn.log > this.log.length) { clear(el); this.drawn.log = 0; }
+    for (const e of this.log.slice(this.drawn.log)) {
       el.append(h('div', { class: 'e', 'data-seq': e.seq }, h('span', { class: 'muted', text: '#' + e.seq + ' ' }), h('span', { class: seatClass(e.seat), text: e.seat }), ': ' + (e.action ? actionText(e.action) : '(not shown to you)'),
         (e.events || []).map(ev => h('div', { class: 'ev', text: eventText(ev) }))));
     }
-    put(this.logEl, h('h2', { text: 'Log' }), el);
-    el.scrollTop = el.scrollHeight;
+    this.drawn.log = this.log.length;
+    // Scrolled to the newest once laid out, not in the middle of drawing.
+    requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; });
   }
 
   renderArmies(obs) {
@@ -738,8 +918,12 @@ function oddsChart(ans) {
 
 // ---------- the replay ----------
 
+// replay steps through a match's log. Opened with a seat's token (the
+// seat's link, or from its table in the same tab) it shows that seat's
+// own view at each step; without one, the spectator's.
 async function replay(app, id) {
   document.title = 'Ordo — replay ' + id;
+  const token = tokenFor(id);
   const svg = s('svg', { id: 'board', role: 'img', 'aria-label': 'the table' });
   const info = h('div', { class: 'status', id: 'status' });
   const stepEl = h('div', { class: 'panel', id: 'step' });
@@ -747,13 +931,17 @@ async function replay(app, id) {
   const slider = h('input', { type: 'range', min: 0, max: 0, value: 0, id: 'slider', 'aria-label': 'step' });
   const prev = h('button', { id: 'prev', text: '‹ back' }), next = h('button', { id: 'next', text: 'forward ›' });
   const first = h('button', { text: '« start' }), last = h('button', { text: 'end »' });
+  const title = h('h2', { text: 'Replay of match ' + id });
   clear(app).append(h('div', { class: 'table-layout' }, h('div', { class: 'board-wrap' }, info, svg),
-    h('div', { class: 'side' }, h('div', { class: 'panel' }, h('h2', { text: 'Replay of match ' + id }), h('div', {}, first, ' ', prev, ' ', next, ' ', last), slider,
+    h('div', { class: 'side' }, h('div', { class: 'panel' }, title, h('div', {}, first, ' ', prev, ' ', next, ' ', last), slider,
       h('div', { class: 'keys' }, h('kbd', { text: '←' }), ' ', h('kbd', { text: '→' }), ' step')), stepEl, verifyEl)));
-  const [board, snap] = await Promise.all([api('GET', '/api/matches/' + id + '/board'), api('GET', '/api/matches/' + id)]);
+  const [board, snap] = await Promise.all([api('GET', '/api/matches/' + id + '/board', undefined, token), api('GET', '/api/matches/' + id, undefined, token)]);
+  learnWeapons(board);
+  const me = snap.viewer && snap.viewer.role === 'player' ? snap.viewer.seat : null;
+  put(title, 'Replay of match ' + id + ': ', me ? h('span', { class: seatClass(me), id: 'replay-view', 'data-seat': me, text: me + "'s view" }) : h('span', { id: 'replay-view', text: "the spectator's view" }));
   const log = [];
   for (;;) {
-    const page = await api('GET', '/api/matches/' + id + '/log?from=' + log.length);
+    const page = await api('GET', '/api/matches/' + id + '/log?from=' + log.length, undefined, token);
     log.push(...page.entries);
     if (!page.entries.length || log.length >= page.seq) break;
   }
@@ -762,7 +950,7 @@ async function replay(app, id) {
   const show = async n => {
     at = Math.max(0, Math.min(log.length, n));
     slider.value = String(at);
-    const st = await api('GET', '/api/matches/' + id + '/replay/' + at);
+    const st = await api('GET', '/api/matches/' + id + '/replay/' + at, undefined, token);
     if (+slider.value !== at) return;
     drawBoard(svg, board, st.observation, {});
     const o = st.observation;
