@@ -17,6 +17,7 @@
 package match
 
 import (
+	"container/list"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -56,6 +57,9 @@ type Options struct {
 	// NewSeed draws a match's dice seed (default: NewSeed, from
 	// crypto/rand). Tests fix it to play two matches with the same dice.
 	NewSeed func() []byte
+	// Memory bounds the matches held in memory (see Memory); the zero
+	// value takes the defaults.
+	Memory Memory
 }
 
 // Authority serves every match of one store.
@@ -66,13 +70,20 @@ type Authority struct {
 	now   func() time.Time
 	seed  func() []byte
 
+	mem Memory
+
 	mu   sync.Mutex
 	live map[string]*live
+	// lru orders the matches in memory, the most recently asked for at
+	// the front; the bound on live matches evicts from the back.
+	lru   *list.List
+	stats Stats
 }
 
 // New returns an authority over opt.Store.
 func New(opt Options) *Authority {
-	a := &Authority{store: opt.Store, lib: opt.Library, log: opt.Logger, now: opt.Now, seed: opt.NewSeed, live: map[string]*live{}}
+	a := &Authority{store: opt.Store, lib: opt.Library, log: opt.Logger, now: opt.Now, seed: opt.NewSeed,
+		mem: opt.Memory.withDefaults(), live: map[string]*live{}, lru: list.New()}
 	if a.seed == nil {
 		a.seed = NewSeed
 	}
@@ -122,26 +133,29 @@ type seatAction struct {
 // live is one match in memory.
 type live struct {
 	id string
+	// elem is the match's place in Authority.lru, and used when it was
+	// last asked for; both guarded by Authority.mu.
+	elem *list.Element
+	used time.Time
 
-	mu      sync.Mutex
-	loaded  bool
-	rec     *store.Match
-	rs      rules.Ruleset
-	st      rules.State
-	viewers []rules.Viewer
-	log     []logged
-	actions map[seatAction]int // a seat's action id → its entry's seq
-	changed chan struct{}      // closed when the log grows
+	mu sync.Mutex
+	// evicted is set when the match leaves memory: whoever got this
+	// value from the map before then asks the map again.
+	evicted bool
+	// watchers counts the feeds (WebSockets) following the match, which
+	// keep it in memory.
+	watchers int
+	loaded   bool
+	rec      *store.Match
+	rs       rules.Ruleset
+	st       rules.State
+	viewers  []rules.Viewer
+	log      []logged
+	actions  map[seatAction]int // a seat's action id → its entry's seq
+	changed  chan struct{}      // closed when the log grows
 	// snaps holds each viewer's encoded snapshot at the current seq
 	// (SnapshotJSON), by viewerKey; emptied whenever the log grows.
 	snaps map[string][]byte
-}
-
-// LiveCount is the number of matches held in memory.
-func (a *Authority) LiveCount() int {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return len(a.live)
 }
 
 // Created is the answer to Create: the match id, each seat's token (shown
@@ -226,19 +240,20 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	// The match is live at once, from the state just set up.
 	l := &live{id: id, loaded: true, rec: rec, rs: rs, st: st, actions: map[seatAction]int{}, changed: make(chan struct{})}
 	l.viewers = viewersOf(rec)
+	// Locked before it is in the map, so that it cannot leave memory
+	// before its opening chance steps are taken.
+	l.mu.Lock()
 	a.mu.Lock()
 	if a.live[id] == nil {
-		a.live[id] = l
+		a.insert(l)
 	}
 	a.mu.Unlock()
 	if st.Prompt().Kind == rules.Chance {
-		l.mu.Lock()
-		_, err := a.commit(ctx, l, nil)
-		l.mu.Unlock()
-		if err != nil {
+		if _, err := a.commit(ctx, l, nil); err != nil {
 			a.log.Warn("match: opening chance steps", "match", id, "err", err)
 		}
 	}
+	l.mu.Unlock()
 	a.log.Info("match created", "match", id, "scenario", file, "ruleset", rs.Name())
 	return out, nil
 }
@@ -247,29 +262,44 @@ func unavailable(err error) error {
 	return errorf(CodeUnavailable, "", "the match store failed, nothing was changed: %v", err)
 }
 
-// get returns the match, loaded and locked; the caller unlocks l.mu.
+// get returns the match, loaded and locked; the caller unlocks l.mu. A
+// match not in memory is rebuilt from the store by replaying its log.
 func (a *Authority) get(ctx context.Context, id string) (*live, error) {
-	a.mu.Lock()
-	l := a.live[id]
-	if l == nil {
-		l = &live{id: id}
-		a.live[id] = l
-	}
-	a.mu.Unlock()
-	l.mu.Lock()
-	if l.loaded {
-		return l, nil
-	}
-	if err := a.load(ctx, l); err != nil {
-		l.mu.Unlock()
+	for {
 		a.mu.Lock()
-		if a.live[id] == l {
-			delete(a.live, id)
+		l := a.live[id]
+		if l == nil {
+			l = &live{id: id}
+			a.insert(l)
+		} else {
+			a.lru.MoveToFront(l.elem)
+			l.used = a.now()
 		}
 		a.mu.Unlock()
-		return nil, err
+		l.mu.Lock()
+		if l.evicted {
+			// It left memory while this request waited for it.
+			l.mu.Unlock()
+			continue
+		}
+		if l.loaded {
+			return l, nil
+		}
+		if err := a.load(ctx, l); err != nil {
+			l.evicted = true
+			l.mu.Unlock()
+			a.mu.Lock()
+			if a.live[id] == l {
+				a.remove(l)
+			}
+			a.mu.Unlock()
+			return nil, err
+		}
+		a.mu.Lock()
+		a.stats.Rebuilt++
+		a.mu.Unlock()
+		return l, nil
 	}
-	return l, nil
 }
 
 // load rebuilds a match from the store: its setup, then its log replayed.
@@ -735,7 +765,7 @@ func (a *Authority) Notify(ctx context.Context, n store.Notice) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if !l.loaded || len(l.log) >= n.Len {
+	if l.evicted || !l.loaded || len(l.log) >= n.Len {
 		return
 	}
 	if err := a.catchUp(ctx, l); err != nil {

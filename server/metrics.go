@@ -2,6 +2,8 @@ package server
 
 import (
 	"fmt"
+
+	"github.com/ordo-rules/ordo/match"
 	"io"
 	"sort"
 	"sync"
@@ -46,7 +48,7 @@ func (m *metrics) observe(d time.Duration, refused string) {
 	m.n++
 }
 
-func (m *metrics) write(w io.Writer, live int) {
+func (m *metrics) write(w io.Writer, ms match.Stats) {
 	fmt.Fprintf(w, "# HELP ordo_actions_applied_total Actions applied and acknowledged.\n# TYPE ordo_actions_applied_total counter\nordo_actions_applied_total %d\n", m.applied.Load())
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -67,6 +69,11 @@ func (m *metrics) write(w io.Writer, live int) {
 	}
 	cum += m.counts[len(m.buckets)]
 	fmt.Fprintf(w, "ordo_action_duration_seconds_bucket{le=\"+Inf\"} %d\nordo_action_duration_seconds_sum %g\nordo_action_duration_seconds_count %d\n", cum, m.sum, m.n)
-	fmt.Fprintf(w, "# HELP ordo_live_matches Matches held in memory.\n# TYPE ordo_live_matches gauge\nordo_live_matches %d\n", live)
+	fmt.Fprintf(w, "# HELP ordo_live_matches Matches held in memory.\n# TYPE ordo_live_matches gauge\nordo_live_matches %d\n", ms.Live)
+	fmt.Fprintf(w, "# HELP ordo_matches_rebuilt_total Matches loaded from the store by replaying their log.\n# TYPE ordo_matches_rebuilt_total counter\nordo_matches_rebuilt_total %d\n", ms.Rebuilt)
+	fmt.Fprintf(w, "# HELP ordo_matches_evicted_total Matches that left memory, by reason.\n# TYPE ordo_matches_evicted_total counter\n")
+	for _, why := range []string{match.EvictedFinished, match.EvictedIdle, match.EvictedBound} {
+		fmt.Fprintf(w, "ordo_matches_evicted_total{reason=%q} %d\n", why, ms.Evicted[why])
+	}
 	fmt.Fprintf(w, "# HELP ordo_websocket_clients Open WebSocket connections.\n# TYPE ordo_websocket_clients gauge\nordo_websocket_clients %d\n", m.wsClients.Load())
 }

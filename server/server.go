@@ -54,7 +54,7 @@ func New(ctx context.Context, a *match.Authority, log *slog.Logger) *Server {
 	})
 	s.mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4")
-		s.m.write(w, s.a.LiveCount())
+		s.m.write(w, s.a.Stats())
 	})
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{status: http.StatusNotFound, Code: "not-found", Message: r.Method + " " + r.URL.Path + " is not an endpoint (see docs/API.md)"})
@@ -330,6 +330,13 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	// The match stays in memory while the feed follows it.
+	release, err := s.a.Watch(r.Context(), id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	defer release()
 	snap, err := s.a.Snapshot(r.Context(), id, v)
 	if err != nil {
 		s.fail(w, r, err)

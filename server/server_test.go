@@ -192,7 +192,7 @@ func TestPlayOverHTTP(t *testing.T) {
 	}
 	io.Copy(&metrics, resp.Body)
 	resp.Body.Close()
-	for _, want := range []string{"ordo_actions_applied_total", "ordo_action_duration_seconds_bucket{le=\"+Inf\"}", "ordo_live_matches 1", "ordo_websocket_clients 0"} {
+	for _, want := range []string{"ordo_actions_applied_total", "ordo_action_duration_seconds_bucket{le=\"+Inf\"}", "ordo_live_matches 1", "ordo_websocket_clients 0", "ordo_matches_rebuilt_total 0", `ordo_matches_evicted_total{reason="idle"} 0`} {
 		if !strings.Contains(metrics.String(), want) {
 			t.Errorf("metrics lack %q:\n%s", want, metrics.String())
 		}

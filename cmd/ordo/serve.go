@@ -23,6 +23,7 @@ import (
 )
 
 const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full] | --postgres URL]
+                  [--max-live N] [--idle DURATION] [--finished DURATION]
 
 Serves matches over HTTP and WebSocket (docs/API.md): players create a match
 from a bundled scenario or their own, act with their seat's token, and
@@ -40,6 +41,14 @@ Flags:
   --postgres URL     keep matches in PostgreSQL instead (default: the
                      environment variable ORDO_DATABASE_URL, if set); several
                      servers may share one database and serve the same matches
+  --max-live N       matches kept in memory at most (default 10000; the least
+                     recently used leaves first); a match not in memory is
+                     rebuilt from the store by replay on its next request
+  --idle DURATION    a match in play leaves memory after this long without a
+                     request (default 30m)
+  --finished DURATION
+                     a finished match leaves memory after this long without a
+                     request (default 1m)
 
 Example:
   ordo serve &
@@ -52,6 +61,7 @@ type serveConfig struct {
 	db       string
 	syncFull bool
 	postgres string
+	memory   match.Memory
 }
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -61,12 +71,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.db, "db", "ordo.db", "")
 	fs.BoolVar(&cfg.syncFull, "sync-full", false, "")
 	fs.StringVar(&cfg.postgres, "postgres", os.Getenv("ORDO_DATABASE_URL"), "")
+	fs.IntVar(&cfg.memory.MaxLive, "max-live", match.DefaultMaxLive, "")
+	fs.DurationVar(&cfg.memory.Idle, "idle", match.DefaultIdle, "")
+	fs.DurationVar(&cfg.memory.Finished, "finished", match.DefaultFinished, "")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err, "ordo serve", serveUsage, stdout, stderr)
 	}
 	if len(pos) > 0 {
 		fmt.Fprintf(stderr, "ordo serve: unexpected arguments %q (see ordo serve --help)\n", pos)
+		return 2
+	}
+	if cfg.memory.MaxLive < 1 || cfg.memory.Idle <= 0 || cfg.memory.Finished <= 0 {
+		fmt.Fprintf(stderr, "ordo serve: --max-live must be 1 or more, --idle and --finished longer than 0 (see ordo serve --help)\n")
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
@@ -120,9 +137,10 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, ready chan<- 
 		return err
 	}
 	defer st.Close()
-	a := match.New(match.Options{Store: st, Library: lib, Logger: log})
+	a := match.New(match.Options{Store: st, Library: lib, Logger: log, Memory: cfg.memory})
 	feeds, endFeeds := context.WithCancel(context.Background())
 	defer endFeeds()
+	go a.Run(feeds) // idle and finished matches leave memory
 	if n, ok := st.(store.Notifier); ok {
 		// Other servers' appends reach this one's matches and feeds.
 		go listen(feeds, n, a, log)

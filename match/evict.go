@@ -1,0 +1,225 @@
+package match
+
+import (
+	"context"
+	"time"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Memory bounds what the authority keeps in memory. A match is its setup
+// and its log, both in the store, so any match can leave memory and be
+// rebuilt by replaying its log on its next request; what is lost is only
+// the time to replay it (a few milliseconds for a whole game) and the
+// snapshots encoded for the current seq.
+type Memory struct {
+	// MaxLive bounds the matches in memory: past it, the least recently
+	// asked for leaves (default DefaultMaxLive; negative: no bound). A
+	// match followed by a WebSocket feed, or in the middle of a request,
+	// stays, so the bound may be exceeded while they are more than it.
+	MaxLive int
+	// Idle is how long a match in play may go without a request before
+	// it leaves memory (default DefaultIdle; negative: never).
+	Idle time.Duration
+	// Finished is the same for a match whose game is over, which nobody
+	// plays any more but players and spectators still look at for a while
+	// (default DefaultFinished; negative: never).
+	Finished time.Duration
+}
+
+// The defaults of Memory.
+const (
+	DefaultMaxLive  = 10000
+	DefaultIdle     = 30 * time.Minute
+	DefaultFinished = time.Minute
+)
+
+func (m Memory) withDefaults() Memory {
+	if m.MaxLive == 0 {
+		m.MaxLive = DefaultMaxLive
+	}
+	if m.Idle == 0 {
+		m.Idle = DefaultIdle
+	}
+	if m.Finished == 0 {
+		m.Finished = DefaultFinished
+	}
+	return m
+}
+
+// Why a match left memory, as Stats counts it.
+const (
+	EvictedFinished = "finished" // game over and not asked for in Memory.Finished
+	EvictedIdle     = "idle"     // not asked for in Memory.Idle
+	EvictedBound    = "bound"    // the least recently used past Memory.MaxLive
+)
+
+// Stats are the authority's counters about matches in memory.
+type Stats struct {
+	// Live is the number of matches in memory now.
+	Live int
+	// Rebuilt counts the matches loaded from the store by replaying their
+	// log (after a start, or after leaving memory).
+	Rebuilt int64
+	// Evicted counts the matches that left memory, by reason
+	// (EvictedFinished, EvictedIdle, EvictedBound).
+	Evicted map[string]int64
+}
+
+// Stats returns the counters now.
+func (a *Authority) Stats() Stats {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	s := a.stats
+	s.Live = len(a.live)
+	s.Evicted = map[string]int64{}
+	for k, v := range a.stats.Evicted {
+		s.Evicted[k] = v
+	}
+	return s
+}
+
+// LiveCount is the number of matches held in memory.
+func (a *Authority) LiveCount() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return len(a.live)
+}
+
+// insert puts a new match in memory as the most recently used, then lets
+// the least recently used ones go while there are more than MaxLive.
+// Called with a.mu held.
+func (a *Authority) insert(l *live) {
+	a.live[l.id] = l
+	l.elem = a.lru.PushFront(l)
+	l.used = a.now()
+	if a.mem.MaxLive < 0 {
+		return
+	}
+	for e := a.lru.Back(); e != nil && len(a.live) > a.mem.MaxLive; {
+		prev := e.Prev()
+		if v := e.Value.(*live); v != l {
+			a.tryEvict(v, EvictedBound)
+		}
+		e = prev
+	}
+}
+
+// remove takes l out of the map and the LRU list. Called with a.mu held.
+func (a *Authority) remove(l *live) {
+	delete(a.live, l.id)
+	a.lru.Remove(l.elem)
+}
+
+// tryEvict lets l leave memory unless a request holds it or a feed
+// follows it. Called with a.mu held; it only tries l's lock, so it never
+// waits for a request while holding the authority's.
+func (a *Authority) tryEvict(l *live, why string) bool {
+	if !l.mu.TryLock() {
+		return false
+	}
+	defer l.mu.Unlock()
+	if l.watchers > 0 {
+		return false
+	}
+	a.evict(l, why)
+	return true
+}
+
+// evict drops l. Called with a.mu and l.mu held.
+func (a *Authority) evict(l *live, why string) {
+	a.remove(l)
+	l.evicted = true
+	if l.loaded {
+		// Nobody should wait on it (feeds watch), but whoever does wakes
+		// and asks again.
+		l.broadcast()
+	}
+	l.loaded = false
+	l.st, l.log, l.actions, l.snaps = nil, nil, nil, nil
+	if a.stats.Evicted == nil {
+		a.stats.Evicted = map[string]int64{}
+	}
+	a.stats.Evicted[why]++
+}
+
+// Sweep lets go the matches idle for longer than Memory.Idle, and the
+// finished ones idle for longer than Memory.Finished. Run calls it
+// periodically; it returns how many left.
+func (a *Authority) Sweep() int {
+	now := a.now()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	n := 0
+	for e := a.lru.Back(); e != nil; {
+		prev := e.Prev()
+		l := e.Value.(*live)
+		e = prev
+		idle := now.Sub(l.used)
+		stale := a.mem.Idle >= 0 && idle >= a.mem.Idle
+		if !stale && (a.mem.Finished < 0 || idle < a.mem.Finished) {
+			continue
+		}
+		if !l.mu.TryLock() {
+			continue // a request holds it: it is not idle
+		}
+		why := ""
+		switch {
+		case l.watchers > 0 || !l.loaded:
+		case stale:
+			why = EvictedIdle
+		case l.st.Prompt().Kind == rules.GameOver:
+			why = EvictedFinished
+		}
+		if why != "" {
+			a.evict(l, why)
+			n++
+		}
+		l.mu.Unlock()
+	}
+	return n
+}
+
+// Run sweeps (Sweep) until ctx ends, at a fraction of the shorter of the
+// idle times.
+func (a *Authority) Run(ctx context.Context) {
+	every := time.Minute
+	for _, d := range []time.Duration{a.mem.Idle, a.mem.Finished} {
+		if d > 0 {
+			every = min(every, d/4)
+		}
+	}
+	every = max(every, time.Second)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n := a.Sweep(); n > 0 {
+				a.log.Debug("match: left memory", "matches", n)
+			}
+		}
+	}
+}
+
+// Watch keeps match id in memory while a feed follows it, until release
+// is called: a feed waits on the match's channel (Wait), which a match
+// rebuilt after leaving memory would no longer close.
+func (a *Authority) Watch(ctx context.Context, id string) (release func(), err error) {
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	l.watchers++
+	l.mu.Unlock()
+	return func() {
+		l.mu.Lock()
+		l.watchers--
+		l.mu.Unlock()
+		a.mu.Lock()
+		l.used = a.now()
+		a.mu.Unlock()
+	}, nil
+}

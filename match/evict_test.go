@@ -1,0 +1,381 @@
+package match_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ordo-rules/ordo/match"
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/store"
+)
+
+// clock is a test's time, moved by hand.
+type clock struct{ ns atomic.Int64 }
+
+func newClock() *clock {
+	c := &clock{}
+	c.ns.Store(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC).UnixNano())
+	return c
+}
+
+func (c *clock) now() time.Time          { return time.Unix(0, c.ns.Load()).UTC() }
+func (c *clock) advance(d time.Duration) { c.ns.Add(int64(d)) }
+func memAuthority(t testing.TB, s store.Store, c *clock, m match.Memory) *match.Authority {
+	return match.New(match.Options{Store: s, Library: library(t), Now: c.now, Memory: m})
+}
+
+// viewers are the viewers of a two-seat match.
+var viewers = []rules.Viewer{rules.Spectator(), rules.PlayerView("blue"), rules.PlayerView("red")}
+
+// answers is everything a match answers its viewers: each one's snapshot
+// (as the API's bytes) and its whole log.
+func answers(t *testing.T, a *match.Authority, id string) string {
+	t.Helper()
+	ctx := context.Background()
+	var out []byte
+	for _, v := range viewers {
+		snap, err := a.SnapshotJSON(ctx, id, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log, seq, err := a.Log(ctx, id, v, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lj, err := json.Marshal(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = fmt.Appendf(out, "%v: %s\nseq %d log %s\n", v, snap, seq, lj)
+	}
+	return string(out)
+}
+
+// play makes n random legal moves in match id (fewer if the game ends),
+// each with the action id prefix+step, and returns the last move's answer
+// and what was sent.
+func play(t *testing.T, a *match.Authority, id string, rng *rand.Rand, n int, prefix string) (last *match.Result, seat rules.Seat, seq int, aid string, act json.RawMessage) {
+	t.Helper()
+	ctx := context.Background()
+	for step := range n {
+		snap, err := a.Snapshot(ctx, id, rules.Spectator())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if snap.Over {
+			return
+		}
+		seat, seq, act = randomMove(t, a, id, rng)
+		aid = fmt.Sprint(prefix, step)
+		if last, err = a.Act(ctx, id, seat, seq, aid, act); err != nil {
+			t.Fatalf("step %d: %s %s: %v", step, seat, act, err)
+		}
+	}
+	return
+}
+
+// A match idle for longer than Memory.Idle leaves memory, and on its next
+// request is rebuilt from the store by replay: it answers every viewer
+// exactly as before (snapshot bytes, log), a retried action id gets the
+// same answer without being applied again, and play goes on.
+func TestIdleMatchLeavesMemoryAndAnswersTheSame(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), clk, match.Memory{Idle: 10 * time.Minute})
+	c, err := a.Create(ctx, match.CreateRequest{Name: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	res, seat, seq, aid, act := play(t, a, c.ID, rng, 25, "a")
+	if res == nil {
+		t.Fatal("the game ended before any move")
+	}
+	before := answers(t, a, c.ID)
+
+	clk.advance(9 * time.Minute)
+	if n := a.Sweep(); n != 0 || a.LiveCount() != 1 {
+		t.Fatalf("after 9 idle minutes of 10: %d left memory, %d live; want 0 and 1", n, a.LiveCount())
+	}
+	clk.advance(time.Minute)
+	if n := a.Sweep(); n != 1 || a.LiveCount() != 0 {
+		t.Fatalf("after 10 idle minutes: %d left memory, %d live; want 1 and 0", n, a.LiveCount())
+	}
+	if st := a.Stats(); st.Evicted[match.EvictedIdle] != 1 || st.Rebuilt != 0 {
+		t.Fatalf("stats %+v: want one idle eviction, nothing rebuilt yet", st)
+	}
+
+	if after := answers(t, a, c.ID); after != before {
+		t.Fatalf("the rebuilt match answers differently:\nbefore\n%s\nafter\n%s", before, after)
+	}
+	if st := a.Stats(); st.Live != 1 || st.Rebuilt != 1 {
+		t.Fatalf("stats %+v: want the match live again, rebuilt once", st)
+	}
+	// Evicted again, then a retry of the last action: answered as the
+	// first time, applied once.
+	clk.advance(time.Hour)
+	a.Sweep()
+	again, err := a.Act(ctx, c.ID, seat, seq, aid, act)
+	if err != nil {
+		t.Fatalf("retrying action %q after a rebuild: %v", aid, err)
+	}
+	if !reflect.DeepEqual(res, again) {
+		t.Fatalf("a retried action is answered differently after a rebuild: %+v, then %+v", res, again)
+	}
+	if after := answers(t, a, c.ID); after != before {
+		t.Fatal("a retried action was applied again after a rebuild")
+	}
+	play(t, a, c.ID, rng, 5, "b")
+}
+
+// A finished match leaves memory after Memory.Finished without a request,
+// while a match in play idle as long stays; the finished one still exports
+// and answers the same.
+func TestFinishedMatchLeavesMemory(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), clk, match.Memory{Idle: time.Hour, Finished: time.Minute})
+	done, err := a.Create(ctx, match.CreateRequest{Name: "duel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	going, err := a.Create(ctx, match.CreateRequest{Name: "duel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	play(t, a, done.ID, rng, 500, "a")
+	if snap, _ := a.Snapshot(ctx, done.ID, rules.Spectator()); !snap.Over {
+		t.Fatal("the duel did not end in 500 moves")
+	}
+	x1, err := a.Export(ctx, done.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := answers(t, a, done.ID)
+	clk.advance(59 * time.Second)
+	if n := a.Sweep(); n != 0 {
+		t.Fatalf("%d matches left memory before a minute", n)
+	}
+	clk.advance(time.Second)
+	if n := a.Sweep(); n != 1 || a.LiveCount() != 1 {
+		t.Fatalf("a minute after: %d left memory, %d live; want the finished one to leave", n, a.LiveCount())
+	}
+	if st := a.Stats(); st.Evicted[match.EvictedFinished] != 1 {
+		t.Fatalf("stats %+v: want one finished match evicted", st)
+	}
+	// The match in play is still in memory: asking for it rebuilds nothing.
+	if _, err := a.Snapshot(ctx, going.ID, rules.Spectator()); err != nil {
+		t.Fatal(err)
+	}
+	if st := a.Stats(); st.Rebuilt != 0 {
+		t.Fatalf("stats %+v: the match in play was rebuilt", st)
+	}
+	x2, err := a.Export(ctx, done.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(x1, x2) {
+		t.Fatal("the finished match exports differently after a rebuild")
+	}
+	if after := answers(t, a, done.ID); after != before {
+		t.Fatalf("the finished match answers differently after a rebuild:\n%s\n%s", before, after)
+	}
+}
+
+// At most Memory.MaxLive matches stay in memory: the least recently asked
+// for leaves first.
+func TestLiveMatchBound(t *testing.T) {
+	ctx := context.Background()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), newClock(), match.Memory{MaxLive: 2})
+	var ids []string
+	for range 2 {
+		c, err := a.Create(ctx, match.CreateRequest{Name: "duel"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, c.ID)
+	}
+	// The first is asked for again, so the second is the least recent.
+	if _, err := a.Snapshot(ctx, ids[0], rules.Spectator()); err != nil {
+		t.Fatal(err)
+	}
+	c, err := a.Create(ctx, match.CreateRequest{Name: "duel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids = append(ids, c.ID)
+	if st := a.Stats(); st.Live != 2 || st.Evicted[match.EvictedBound] != 1 {
+		t.Fatalf("stats %+v: want 2 live, one evicted by the bound", st)
+	}
+	for _, id := range []string{ids[0], ids[2]} {
+		if _, err := a.Snapshot(ctx, id, rules.Spectator()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if st := a.Stats(); st.Rebuilt != 0 {
+		t.Fatalf("stats %+v: a recent match was rebuilt", st)
+	}
+	if _, err := a.Snapshot(ctx, ids[1], rules.Spectator()); err != nil {
+		t.Fatal(err)
+	}
+	if st := a.Stats(); st.Rebuilt != 1 || st.Live != 2 {
+		t.Fatalf("stats %+v: want the least recent rebuilt and still 2 live", st)
+	}
+}
+
+// A match a feed watches stays in memory however long it is idle, and
+// leaves once the feed is gone.
+func TestWatchedMatchStays(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), clk, match.Memory{Idle: time.Minute, MaxLive: 1})
+	c, err := a.Create(ctx, match.CreateRequest{Name: "duel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	release, err := a.Watch(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Create(ctx, match.CreateRequest{Name: "duel"}); err != nil {
+		t.Fatal(err)
+	}
+	clk.advance(time.Hour)
+	a.Sweep()
+	_, ch, err := a.Wait(ctx, c.ID, rules.Spectator(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := a.Stats(); st.Rebuilt != 0 {
+		t.Fatalf("stats %+v: the watched match left memory", st)
+	}
+	// An action wakes the feed's channel: it is the match's own.
+	if _, err := a.Act(ctx, c.ID, "blue", 0, "e", json.RawMessage(`{"kind":"end-orders"}`)); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-ch:
+	default:
+		t.Fatal("the watched match's channel was not closed by an action")
+	}
+	release()
+	clk.advance(time.Hour)
+	if n := a.Sweep(); n != 1 {
+		t.Fatalf("%d left memory once the feed was gone, want 1", n)
+	}
+}
+
+// Acknowledged actions are never lost to eviction: matches played at once
+// by concurrent clients while the bound (one live match) and sweeps keep
+// throwing them out of memory. Every acknowledged action is in the store
+// exactly once, at the seq it was answered with, and a fresh authority
+// rebuilds each match to the same answers.
+func TestEvictionLosesNoAction(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	s := openStore(t, filepath.Join(t.TempDir(), "m.db"))
+	a := memAuthority(t, s, clk, match.Memory{MaxLive: 1, Idle: time.Nanosecond, Finished: time.Nanosecond})
+	const matches, moves = 4, 15
+	ids := make([]string, matches)
+	for i := range ids {
+		c, err := a.Create(ctx, match.CreateRequest{Name: "demo"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = c.ID
+	}
+	stop := make(chan struct{})
+	sweeps := make(chan int)
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-stop:
+				sweeps <- n
+				return
+			default:
+				clk.advance(time.Second)
+				a.Sweep()
+				n++
+			}
+		}
+	}()
+	type ack struct {
+		seat rules.Seat
+		id   string
+		seq  int
+	}
+	acks := make([][]ack, matches)
+	var wg sync.WaitGroup
+	for i, id := range ids {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(i), 9))
+			for step := range moves {
+				snap, err := a.Snapshot(ctx, id, rules.Spectator())
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if snap.Over {
+					return
+				}
+				seat, seq, act := randomMove(t, a, id, rng)
+				aid := fmt.Sprint("m", step)
+				res, err := a.Act(ctx, id, seat, seq, aid, act)
+				if err != nil {
+					t.Errorf("match %d step %d: %v", i, step, err)
+					return
+				}
+				acks[i] = append(acks[i], ack{seat, aid, seq})
+				_ = res
+			}
+		})
+	}
+	wg.Wait()
+	close(stop)
+	if n := <-sweeps; n == 0 {
+		t.Fatal("no sweep ran")
+	}
+	st := a.Stats()
+	if st.Rebuilt < matches || st.Evicted[match.EvictedBound]+st.Evicted[match.EvictedIdle] == 0 {
+		t.Fatalf("stats %+v: the matches were not thrown out of memory and rebuilt", st)
+	}
+	t.Logf("stats %+v", st)
+	fresh := memAuthority(t, s, clk, match.Memory{})
+	for i, id := range ids {
+		es, err := s.Entries(ctx, id, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]int{}
+		for _, e := range es {
+			if e.ActionID != "" {
+				seen[e.Seat+"/"+e.ActionID]++
+			}
+		}
+		for _, k := range acks[i] {
+			key := string(k.seat) + "/" + k.id
+			if seen[key] != 1 {
+				t.Errorf("match %d: acknowledged action %s is in the log %d times", i, key, seen[key])
+			}
+			if k.seq >= len(es) || es[k.seq].ActionID != k.id || es[k.seq].Seat != string(k.seat) {
+				t.Errorf("match %d: action %s was acknowledged at seq %d, which the log does not hold", i, key, k.seq)
+			}
+		}
+		if len(seen) != len(acks[i]) {
+			t.Errorf("match %d: %d client actions in the log, %d acknowledged", i, len(seen), len(acks[i]))
+		}
+		if got, want := answers(t, fresh, id), answers(t, a, id); got != want {
+			t.Errorf("match %d: a fresh authority answers differently", i)
+		}
+	}
+}
