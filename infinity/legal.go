@@ -106,17 +106,25 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 // than as a slice: Legal boxes each into its own action anyway, and a slice
 // of skills per trooper was a third of a menu's allocations.
 func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(Skill)) {
-	for _, name := range []string{SkillIdle, SkillDodge, SkillReset} {
-		f(Skill{Name: name})
-	}
-	s.eachWeaponChoice(t, Skill{Name: SkillSuppressiveFire}, f)
-	if mov > 0 {
-		// One block for every route.
-		routes := make([][2]float64, len(directions))
-		for i, deg := range directions {
-			r := radians(deg)
-			routes[i] = [2]float64{from[0] + mov*math.Cos(r), from[1] + mov*math.Sin(r)}
-			f(Skill{Name: SkillMove, Route: routes[i : i+1 : i+1]})
+	// The skills with no target, in skillTable order.
+	for i := range skillTable {
+		k := &skillTable[i]
+		switch k.menu {
+		case menuPlain:
+			f(Skill{Name: k.name})
+		case menuWeapons:
+			s.eachWeaponChoice(t, Skill{Name: k.name}, f)
+		case menuRoutes:
+			if mov <= 0 {
+				continue
+			}
+			// One block for every route.
+			routes := make([][2]float64, len(directions))
+			for i, deg := range directions {
+				r := radians(deg)
+				routes[i] = [2]float64{from[0] + mov*math.Cos(r), from[1] + mov*math.Sin(r)}
+				f(Skill{Name: k.name, Route: routes[i : i+1 : i+1]})
+			}
 		}
 	}
 	seat := s.Troopers[t].Seat
@@ -145,13 +153,22 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 			continue
 		}
 		name := s.publicName(model.Trooper)
-		if enemy.States.Camouflaged {
-			f(Skill{Name: SkillDiscover, Target: name})
-		}
-		s.eachWeaponChoice(t, Skill{Name: SkillBSAttack, Target: name}, f)
-		// CC Attacks are offered only within reach of a move.
-		if d := math.Hypot(model.At[0]-from[0], model.At[1]-from[1]); d <= mov+4 {
-			s.eachWeaponChoice(t, Skill{Name: SkillCCAttack, Target: name}, f)
+		// The skills with a target, in skillTable order.
+		for j := range skillTable {
+			sk := &skillTable[j]
+			switch sk.menu {
+			case menuMarkers:
+				if enemy.States.Camouflaged {
+					f(Skill{Name: sk.name, Target: name})
+				}
+			case menuEnemies:
+				s.eachWeaponChoice(t, Skill{Name: sk.name, Target: name}, f)
+			case menuReach:
+				// Offered only within reach of a move.
+				if d := math.Hypot(model.At[0]-from[0], model.At[1]-from[1]); d <= mov+4 {
+					s.eachWeaponChoice(t, Skill{Name: sk.name, Target: name}, f)
+				}
+			}
 		}
 	}
 }
@@ -184,9 +201,9 @@ func (s *State) activationCandidates() []rules.Action {
 		// its own Irregular Order, its group's Regular Order, and for the
 		// Lieutenant its Special Order whether or not the pool still has
 		// Orders (Order types (N4), Lieutenant (N4)).
-		var sources [3]string
+		var sources [3]OrderSource
 		n := 0
-		for _, src := range [...]string{OrderIrregular, OrderRegular, OrderLieutenant} {
+		for _, src := range [...]OrderSource{OrderIrregular, OrderRegular, OrderLieutenant} {
 			if (src != OrderLieutenant || tr.Lieutenant) && s.canSpend(t, src) == nil {
 				sources[n] = src
 				n++

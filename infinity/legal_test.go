@@ -87,7 +87,7 @@ func actionKeys(st *State, a rules.Action) []string {
 		for _, sh := range k.Split {
 			targets = append(targets, sh.Target)
 		}
-		key := k.Name + " " + strings.Join(targets, ",")
+		key := string(k.Name) + " " + strings.Join(targets, ",")
 		if t := st.trooperIndex(trooper); t >= 0 && (isAttack(k.Name) || k.Name == SkillSuppressiveFire) {
 			if w, err := st.weaponFor(t, k); err == nil {
 				ammo := k.Ammo
@@ -149,8 +149,8 @@ func mutate(st *State, a rules.Action, rng *rand.Rand) rules.Action {
 		names = append(names, m.ID)
 	}
 	pick := func(xs []string) string { return xs[rng.IntN(len(xs))] }
-	sources := []string{OrderRegular, OrderIrregular, OrderLieutenant}
-	skills := []string{SkillMove, SkillBSAttack, SkillCCAttack, SkillDodge, SkillIdle, SkillReset, SkillSuppressiveFire, SkillDiscover}
+	sources := []string{string(OrderRegular), string(OrderIrregular), string(OrderLieutenant)}
+	skills := []string{string(SkillMove), string(SkillBSAttack), string(SkillCCAttack), string(SkillDodge), string(SkillIdle), string(SkillReset), string(SkillSuppressiveFire), string(SkillDiscover)}
 	weapons, ammo := []string{""}, []string{""}
 	for _, id := range slices.Sorted(maps.Keys(st.Weapons)) {
 		weapons = append(weapons, id)
@@ -163,7 +163,7 @@ func mutate(st *State, a rules.Action, rng *rand.Rand) rules.Action {
 	skill := func(k Skill) Skill {
 		switch rng.IntN(5) {
 		case 0:
-			k.Name = pick(skills)
+			k.Name = SkillName(pick(skills))
 		case 1:
 			k.Target = pick(names)
 		case 2:
@@ -181,7 +181,7 @@ func mutate(st *State, a rules.Action, rng *rand.Rand) rules.Action {
 		case 0:
 			a.Trooper = pick(names)
 		case 1:
-			a.Order = pick(sources)
+			a.Order = OrderSource(pick(sources))
 		default:
 			a.Skill = skill(a.Skill)
 		}
@@ -267,7 +267,9 @@ func TestLegalListsEveryAcceptedAction(t *testing.T) {
 // target, with which weapon and ammunition; why is "" for a legal entry and
 // the rule cited for a greyed one.
 type menuEntry struct {
-	trooper, skill, target, weapon, ammo, why string
+	trooper                   string
+	skill                     SkillName
+	target, weapon, ammo, why string
 }
 
 // attackEntries lists the menu's attacks (BS and CC Attack, Suppressive

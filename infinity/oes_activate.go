@@ -76,7 +76,7 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 	// Short Movement Skill without a roll reveals a marker (Camouflaged (N4),
 	// Hidden Deployment (N4)).
 	if tr := s.Troopers[t]; tr.States.Hidden || (tr.States.Camouflaged && !keepsCamouflage(a.Skill.Name)) {
-		events = append(events, s.reveal(t, "declared "+a.Skill.Name)...)
+		events = append(events, s.reveal(t, "declared "+string(a.Skill.Name))...)
 	}
 	// Activation cancels Suppressive Fire (Suppressive Fire (N4)).
 	events = append(events, s.leaveSuppressive(t, "activated")...)
@@ -90,7 +90,7 @@ func (s *State) activate(a Activate) ([]rules.Event, error) {
 }
 
 // canSpend checks the Order source (Order types (N4), Order Count (N4)).
-func (s *State) canSpend(t int, source string) error {
+func (s *State) canSpend(t int, source OrderSource) error {
 	tr := s.Troopers[t]
 	army := s.army(tr.Seat)
 	switch {
@@ -132,7 +132,7 @@ func (s *State) canSpend(t int, source string) error {
 }
 
 // spend removes the Order.
-func (s *State) spend(t int, source string) {
+func (s *State) spend(t int, source OrderSource) {
 	tr := &s.Troopers[t]
 	army := s.army(tr.Seat)
 	switch source {
@@ -184,9 +184,15 @@ func (s *State) takeToken(t int) []rules.Event {
 	return []rules.Event{TokenMoved{Jumper: tr.Jumper, Proxy: tr.ID}}
 }
 
-// The Order sources (Order types (N4)).
+// OrderSource is where an Order comes from (Order types (N4)).
+type OrderSource string
+
+// The Order sources.
 const (
-	OrderRegular    = "regular"
-	OrderIrregular  = "irregular"
-	OrderLieutenant = "lieutenant"
+	// OrderRegular is a Regular Order from the combat group's pool.
+	OrderRegular OrderSource = "regular"
+	// OrderIrregular is the trooper's own Irregular Order.
+	OrderIrregular OrderSource = "irregular"
+	// OrderLieutenant is the Lieutenant Special Order.
+	OrderLieutenant OrderSource = "lieutenant"
 )

@@ -38,8 +38,8 @@ func (s *State) hasHidden(seat rules.Seat) bool {
 
 // afterWindow is the step after ARO window n: the second skill, unless the
 // first took the whole Order (an Entire Order, Skill categories (N4)), or resolution.
-func (s *State) afterWindow(n int) string {
-	if n == 1 && category(s.Order.First.Name) != "entire" {
+func (s *State) afterWindow(n int) Step {
+	if n == 1 && category(s.Order.First.Name) != CategoryEntire {
 		return StepSecond
 	}
 	return StepResolve
@@ -210,7 +210,7 @@ func (s *State) eligible() []eligibility {
 // canReact checks a declared ARO (ARO (N4); Dodge (N4) for Dodge).
 func (s *State) canReact(t int, k Skill, e eligibility) error {
 	tr := s.Troopers[t]
-	if category(k.Name) != "short" && k.Name != SkillDiscover {
+	if f := factsOf(k.Name); f == nil || !f.aro {
 		return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s is not an ARO", k.Name)
 	}
 	if f := k.strayField(); f != "" {

@@ -300,8 +300,9 @@ func (s *State) linkTemplates(rs []*roller) {
 
 // rolls reports a skill that makes a roll at Resolution (a Combat Jump
 // rolls earlier, in the landing step).
-func rolls(name string) bool {
-	return name == SkillDodge || name == SkillReset || name == SkillDiscover || isAttack(name)
+func rolls(name SkillName) bool {
+	f := factsOf(name)
+	return f != nil && f.rolls
 }
 
 // requirements checks a skill's requirements at Resolution (Order Expenditure Sequence (N4) step

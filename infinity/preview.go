@@ -14,11 +14,11 @@ import (
 // Rolls (N4), Saving Rolls (N4)), with what is known when the action is
 // sent: the AROs not yet declared are not counted.
 type RollOdds struct {
-	Trooper string `json:"trooper"`
-	Skill   string `json:"skill"`
-	Weapon  string `json:"weapon,omitempty"`
-	Ammo    string `json:"ammo,omitempty"`
-	Target  string `json:"target"`
+	Trooper string    `json:"trooper"`
+	Skill   SkillName `json:"skill"`
+	Weapon  string    `json:"weapon,omitempty"`
+	Ammo    string    `json:"ammo,omitempty"`
+	Target  string    `json:"target"`
 	// Roll is "face-to-face", "normal", or "simultaneous" (two Normal
 	// Rolls at once: a Direct Template against an attack).
 	Roll     string             `json:"roll"`
@@ -46,7 +46,7 @@ type RollOdds struct {
 // Opposed is the other side of a Face to Face or simultaneous roll.
 type Opposed struct {
 	Trooper string             `json:"trooper"`
-	Skill   string             `json:"skill"`
+	Skill   SkillName          `json:"skill"`
 	SV      *dice.SuccessValue `json:"sv,omitempty"`
 	Burst   int                `json:"burst"`
 	// Win is the chance it scores at least one success; Falls the chance

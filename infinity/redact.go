@@ -88,7 +88,7 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 // of concealment: an Order always places a hidden trooper on the table, and
 // a marker stays one only through a Short Movement Skill without a roll
 // (Camouflaged (N4), Hidden Deployment (N4)).
-func (s *State) revealsOnDeclaring(t int, skill string) bool {
+func (s *State) revealsOnDeclaring(t int, skill SkillName) bool {
 	st := s.Troopers[t].States
 	return st.Hidden || (st.Camouflaged && !keepsCamouflage(skill))
 }

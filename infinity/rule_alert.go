@@ -26,7 +26,7 @@ type AlertTurn struct {
 	Facing  float64 `json:"facing"`
 }
 
-func (Alert) Kind() string { return "alert" }
+func (Alert) Kind() string { return string(KindAlert) }
 
 // Turned is a trooper turning on Alert.
 type Turned struct {

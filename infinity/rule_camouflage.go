@@ -89,7 +89,10 @@ func (s *State) reveal(t int, why string) []rules.Event {
 
 // keepsCamouflage reports a skill a Camouflaged trooper may declare without
 // revealing itself: a Short Movement Skill without a roll (Camouflaged (N4)).
-func keepsCamouflage(name string) bool { return name == SkillMove || name == SkillIdle }
+func keepsCamouflage(name SkillName) bool {
+	f := factsOf(name)
+	return f != nil && f.keepsCamouflage
+}
 
 // discoverMod is the Discover range MOD (Discover (N4)): 0-8: +3, 8-32: 0,
 // 32-48: -3, 48-96: -6; beyond, out of range.

@@ -25,7 +25,7 @@ type Transfer struct {
 	Group   string `json:"group"`
 }
 
-func (Transfer) Kind() string { return "transfer" }
+func (Transfer) Kind() string { return string(KindTransfer) }
 
 // Transferred is a trooper moved to another combat group, with the Regular
 // Orders each group of its army now holds.

@@ -31,8 +31,8 @@ type GutsMove struct {
 	Stay    bool       `json:"stay,omitempty"`
 }
 
-func (Guts) Kind() string     { return "guts" }
-func (GutsMove) Kind() string { return "guts-move" }
+func (Guts) Kind() string     { return string(KindGuts) }
+func (GutsMove) Kind() string { return string(KindGutsMove) }
 
 // GutsCheck is one trooper's Guts Roll.
 type GutsCheck struct {

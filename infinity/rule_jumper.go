@@ -87,7 +87,7 @@ type MoveToken struct {
 	Proxy  string `json:"proxy,omitempty"`
 }
 
-func (MoveToken) Kind() string { return "move-token" }
+func (MoveToken) Kind() string { return string(KindMoveToken) }
 
 // stranded lists the G: Jumpers whose Active Proxy is Isolated or Null and
 // that have another Proxy able to take the token.

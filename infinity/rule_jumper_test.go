@@ -374,7 +374,7 @@ func TestCombatJump(t *testing.T) {
 	if hellcat < 0 || st.Models[hellcat].At != [2]float64{16, 9} {
 		t.Fatal("the Hellcat is on the table from its declaration")
 	}
-	if p := st.Prompt(); p.Window != StepLanding || p.Seats[0] != rules.ChanceSeat {
+	if p := st.Prompt(); p.Window != string(StepLanding) || p.Seats[0] != rules.ChanceSeat {
 		t.Fatalf("the PH Roll comes before the AROs: prompt %+v", p)
 	}
 	refused(t, st, "blue", AROs{}, rules.CodeNotYourTurn, "")
@@ -398,7 +398,7 @@ func TestCombatJump(t *testing.T) {
 	st = start()
 	do(t, st, "red", jump)
 	do(t, st, rules.ChanceSeat, Land{}, 13)
-	if p := st.Prompt(); p.Window != StepMissedJump || p.Seats[0] != "red" {
+	if p := st.Prompt(); p.Window != string(StepMissedJump) || p.Seats[0] != "red" {
 		t.Fatalf("a failed jump: prompt %+v, want red to place the Hellcat", p)
 	}
 	r := st.Models[hellcat].base().Radius

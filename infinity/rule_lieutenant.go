@@ -37,7 +37,7 @@ type Appoint struct {
 	Trooper string `json:"trooper"`
 }
 
-func (Appoint) Kind() string { return "appoint" }
+func (Appoint) Kind() string { return string(KindAppoint) }
 
 // Appointed is a new Lieutenant; its opponent only learns that one was
 // appointed.

@@ -3,22 +3,146 @@ package infinity
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// category is a skill's category for the legal combinations of an Order
-// (Skill categories (N4)).
-func category(name string) string {
-	switch name {
-	case SkillMove, SkillIdle, SkillDiscover:
-		return "short-movement"
-	case SkillBSAttack, SkillCCAttack, SkillDodge, SkillReset:
-		return "short"
-	case SkillSuppressiveFire, SkillCombatJump:
-		return "entire"
+// SkillName is a skill as the wire spells it ("bs-attack").
+type SkillName string
+
+// The skills an Order or an ARO may declare (Common Skills (N4), Dodge (N4),
+// Suppressive Fire (N4), Discover (N4), Combat Jump). Their facts are in
+// skillTable.
+const (
+	SkillIdle            SkillName = "idle"
+	SkillDodge           SkillName = "dodge"
+	SkillReset           SkillName = "reset"
+	SkillSuppressiveFire SkillName = "suppressive-fire"
+	SkillMove            SkillName = "move"
+	SkillDiscover        SkillName = "discover"
+	SkillBSAttack        SkillName = "bs-attack"
+	SkillCCAttack        SkillName = "cc-attack"
+	SkillCombatJump      SkillName = "combat-jump"
+)
+
+// Category is a skill's category for the legal combinations of an Order
+// (Skill categories (N4)): two Short Skills, or a Short Movement Skill and
+// a Short Skill, or one Entire Order.
+type Category string
+
+// The skill categories.
+const (
+	CategoryShortMovement Category = "short-movement"
+	CategoryShort         Category = "short"
+	CategoryEntire        Category = "entire"
+)
+
+// param is a parameter a declared Skill may carry, by its JSON name.
+type param string
+
+// The parameters of a Skill.
+const (
+	paramRoute  param = "route"
+	paramTarget param = "target"
+	paramWeapon param = "weapon"
+	paramAmmo   param = "ammo"
+	paramFrom   param = "from"
+	paramSplit  param = "split"
+	paramBurst  param = "burst"
+)
+
+// menuKind says how Legal offers a skill (eachSkillCandidate).
+type menuKind uint8
+
+const (
+	// menuNone: not offered among an Order's skills (Combat Jump has its
+	// own candidates, the landing spots).
+	menuNone menuKind = iota
+	// menuPlain: once, with no parameter.
+	menuPlain
+	// menuWeapons: once per weapon fit for it and ammunition mode.
+	menuWeapons
+	// menuRoutes: one route along each heading at full MOV.
+	menuRoutes
+	// menuMarkers: on each enemy Camouflaged marker.
+	menuMarkers
+	// menuEnemies: on each enemy, once per weapon and ammunition mode.
+	menuEnemies
+	// menuReach: like menuEnemies, only on enemies within reach of a move.
+	menuReach
+)
+
+// skillFacts are what the engine knows of one skill, in one place: the
+// checks, the menus, the log and the errors read them here rather than
+// each keeping its own list.
+type skillFacts struct {
+	name SkillName
+	// title is the skill as the rulebook names it ("BS Attack").
+	title    string
+	category Category
+	// params are the parameters it takes; any other is refused.
+	params []param
+	// aro: it may be declared as an ARO (ARO (N4)).
+	aro bool
+	// attack: it carries the Attack label.
+	attack bool
+	// rolls: it makes a roll at Resolution.
+	rolls bool
+	// keepsCamouflage: a Camouflaged trooper declares it without being
+	// revealed (Camouflaged (N4)).
+	keepsCamouflage bool
+	// menu is how Legal offers it.
+	menu menuKind
+}
+
+// skillTable holds every skill, in the order the menu offers them: first
+// the ones with no target, then those with one, for each enemy in turn.
+var skillTable = [...]skillFacts{
+	{name: SkillIdle, title: "Idle", category: CategoryShortMovement, keepsCamouflage: true, menu: menuPlain},
+	{name: SkillDodge, title: "Dodge", category: CategoryShort, aro: true, rolls: true, menu: menuPlain},
+	{name: SkillReset, title: "Reset", category: CategoryShort, aro: true, rolls: true, menu: menuPlain},
+	{name: SkillSuppressiveFire, title: "Suppressive Fire", category: CategoryEntire,
+		params: []param{paramWeapon, paramAmmo}, menu: menuWeapons},
+	{name: SkillMove, title: "Move", category: CategoryShortMovement, params: []param{paramRoute},
+		keepsCamouflage: true, menu: menuRoutes},
+	{name: SkillDiscover, title: "Discover", category: CategoryShortMovement, params: []param{paramTarget, paramFrom},
+		aro: true, rolls: true, menu: menuMarkers},
+	{name: SkillBSAttack, title: "BS Attack", category: CategoryShort,
+		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramSplit, paramBurst},
+		aro:    true, attack: true, rolls: true, menu: menuEnemies},
+	{name: SkillCCAttack, title: "CC Attack", category: CategoryShort,
+		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramBurst},
+		aro:    true, attack: true, rolls: true, menu: menuReach},
+	{name: SkillCombatJump, title: "Combat Jump", category: CategoryEntire, params: []param{paramRoute}},
+}
+
+// factsOf is the skillTable entry of name; nil for a skill the engine does
+// not know.
+func factsOf(name SkillName) *skillFacts {
+	for i := range skillTable {
+		if skillTable[i].name == name {
+			return &skillTable[i]
+		}
+	}
+	return nil
+}
+
+// knownSkills lists the skills for an error message: "move, bs-attack, …".
+var knownSkills = func() string {
+	names := make([]string, len(skillTable))
+	for i, f := range skillTable {
+		names[i] = string(f.name)
+	}
+	return strings.Join(names, ", ")
+}()
+
+// category is a skill's category; "" for an unknown skill.
+func category(name SkillName) Category {
+	if f := factsOf(name); f != nil {
+		return f.category
 	}
 	return ""
 }
@@ -28,45 +152,34 @@ func category(name string) string {
 // and ignoring one would let a client believe it declared something it
 // did not.
 func (k Skill) strayField() string {
-	takes := func(fields ...string) func(string) bool {
-		return func(f string) bool { return slices.Contains(fields, f) }
+	var takes []param
+	if f := factsOf(k.Name); f != nil {
+		takes = f.params
 	}
-	var ok func(string) bool
-	switch k.Name {
-	case SkillMove, SkillCombatJump:
-		ok = takes("route")
-	case SkillBSAttack:
-		ok = takes("target", "weapon", "ammo", "from", "split", "burst")
-	case SkillCCAttack:
-		ok = takes("target", "weapon", "ammo", "from", "burst")
-	case SkillDiscover:
-		ok = takes("target", "from")
-	case SkillSuppressiveFire:
-		ok = takes("weapon", "ammo")
-	default:
-		ok = takes()
-	}
-	for _, f := range []struct {
-		name string
+	for _, f := range [...]struct {
+		name param
 		set  bool
 	}{
-		{"route", len(k.Route) > 0}, {"target", k.Target != ""}, {"weapon", k.Weapon != ""},
-		{"ammo", k.Ammo != ""}, {"from", k.From != nil}, {"split", len(k.Split) > 0}, {"burst", k.Burst != 0},
+		{paramRoute, len(k.Route) > 0}, {paramTarget, k.Target != ""}, {paramWeapon, k.Weapon != ""},
+		{paramAmmo, k.Ammo != ""}, {paramFrom, k.From != nil}, {paramSplit, len(k.Split) > 0}, {paramBurst, k.Burst != 0},
 	} {
-		if f.set && !ok(f.name) {
-			return f.name
+		if f.set && !slices.Contains(takes, f.name) {
+			return string(f.name)
 		}
 	}
 	return ""
 }
 
 // isAttack reports the Attack label.
-func isAttack(name string) bool { return name == SkillBSAttack || name == SkillCCAttack }
+func isAttack(name SkillName) bool {
+	f := factsOf(name)
+	return f != nil && f.attack
+}
 
 // stateAllows checks what a trooper's states let it declare (States (N4)):
 // IMM-A only Dodge, IMM-B only Reset, Engaged only CC Attack, Dodge, Idle
 // and Reset, Stunned no Attack.
-func stateAllows(st States, id, skill string) error {
+func stateAllows(st States, id string, skill SkillName) error {
 	switch {
 	case skill == SkillIdle && !st.Engaged:
 		// Idle is declining to act, open to every state.
@@ -88,16 +201,16 @@ func stateAllows(st States, id, skill string) error {
 // the skill's own requirements (LoF is checked now; range at resolution).
 func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	tr := s.Troopers[o.Trooper]
-	if category(k.Name) == "" {
-		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "unknown skill %q (move, bs-attack, cc-attack, dodge, reset, idle, discover, suppressive-fire, combat-jump)", k.Name)
+	if factsOf(k.Name) == nil {
+		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "unknown skill %q (%s)", k.Name, knownSkills)
 	}
 	if f := k.strayField(); f != "" {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
 	}
-	if !first && category(o.First.Name) == "short" && category(k.Name) == "short" {
+	if !first && category(o.First.Name) == CategoryShort && category(k.Name) == CategoryShort {
 		return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s then %s: two Short Skills in one Order are not allowed", o.First.Name, k.Name)
 	}
-	if !first && category(k.Name) == "entire" {
+	if !first && category(k.Name) == CategoryEntire {
 		return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s is an Entire Order: it takes the whole Order", k.Name)
 	}
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
@@ -257,7 +370,7 @@ func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 // Attack ranged weapons and Direct Templates (BS Attack (N4), Direct
 // Template Weapons (N4)); impact templates and deployables are not
 // modelled yet.
-func weaponFits(w catalog.Weapon, skill string) bool {
+func weaponFits(w catalog.Weapon, skill SkillName) bool {
 	switch skill {
 	case SkillCCAttack:
 		return w.Traits.CC
@@ -350,23 +463,10 @@ func (s *State) routeError(err error, mover int, rule string) *rules.RuleError {
 	return rules.Errorf(rules.CodeIllegal, rule, "%s", re.Error())
 }
 
-// Skill names (Common Skills (N4), Dodge (N4)).
-const (
-	SkillMove     = "move"
-	SkillBSAttack = "bs-attack"
-	SkillCCAttack = "cc-attack"
-	SkillDodge    = "dodge"
-	SkillIdle     = "idle"
-	SkillReset    = "reset"
-	// SkillSuppressiveFire is the Suppressive Fire Entire Order (the N4 core rules
-	// Suppressive Fire (N4)).
-	SkillSuppressiveFire = "suppressive-fire"
-)
-
 // Skill is one declared skill with all its parameters (Order Expenditure Sequence (N4) step
 // 1.2: targets, Burst, ammunition, and for movement the exact route).
 type Skill struct {
-	Name string `json:"name"`
+	Name SkillName `json:"name"`
 	// Route lists the points a Move passes through after the model's
 	// position, in inches; the last is where it ends.
 	Route [][2]float64 `json:"route,omitempty"`
@@ -394,9 +494,3 @@ type BurstShare struct {
 	Target string `json:"target"`
 	Dice   int    `json:"dice"`
 }
-
-// SkillCombatJump is the Combat Jump Entire Order.
-const SkillCombatJump = "combat-jump"
-
-// SkillDiscover is the Discover skill (Discover (N4)).
-const SkillDiscover = "discover"

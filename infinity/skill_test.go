@@ -238,7 +238,7 @@ func TestTargetedByForwardObserver(t *testing.T) {
 // Dodge, Reset, Combat Jump and Discover rolls alike (one stateMods).
 func TestStunnedMinusThreeOnEveryRoll(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
-	for _, k := range []string{SkillDodge, SkillReset, SkillCombatJump, SkillDiscover} {
+	for _, k := range []SkillName{SkillDodge, SkillReset, SkillCombatJump, SkillDiscover} {
 		r := roller{trooper: 0, skill: Skill{Name: k}, target: 1, from: st.Models[0].At}
 		st.Troopers[0].States.Stunned = false
 		st.buildSV(&r)

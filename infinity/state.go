@@ -326,12 +326,12 @@ func (s *State) profile(t int) *catalog.Profile {
 
 // Order is the Order being resolved.
 type Order struct {
-	Trooper int    `json:"trooper"` // index into State.Troopers
-	Model   int    `json:"model"`   // the active model
-	Source  string `json:"source"`  // regular, irregular, lieutenant
-	Step    string `json:"step"`
-	First   Skill  `json:"first"`
-	Second  *Skill `json:"second,omitempty"`
+	Trooper int         `json:"trooper"` // index into State.Troopers
+	Model   int         `json:"model"`   // the active model
+	Source  OrderSource `json:"source"`  // regular, irregular, lieutenant
+	Step    Step        `json:"step"`
+	First   Skill       `json:"first"`
+	Second  *Skill      `json:"second,omitempty"`
 	// Path is where the active model is during the Order: its position when
 	// activated, then every point of its declared routes.
 	Path [][2]float64 `json:"path"`

@@ -5,41 +5,45 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// The steps of an Order in progress (Order Expenditure Sequence (N4), the errata 1.1.1 shape).
+// Step is where an Order in progress waits for its next action: the
+// steps of the Order Expenditure Sequence (N4) and of the Conclusion of the
+// Order, and those the rules add to them (Combat Jump, Guts Roll (N4),
+// Alert (N4), G: Jumper (N4, PDF 2.1)). Between Orders there is no step:
+// the State waits in its Phase.
+type Step string
+
+// The steps, in the order an Order can pass through them.
 const (
-	StepARO1      = "aro-1"      // step 2: first ARO window
-	StepSecond    = "second"     // step 3: the second skill
-	StepARO2      = "aro-2"      // step 4: second ARO window
-	StepResolve   = "resolve"    // step 5: resolution (the dice)
-	StepDodgeMove = "dodge-move" // step 6: Dodge movements, active player first
+	// StepLanding is the chance step of a Combat Jump's PH Roll, before
+	// any ARO.
+	StepLanding Step = "landing"
+	// StepMissedJump is where the active player sets a failed jumper down
+	// in its Deployment Zone.
+	StepMissedJump Step = "place-jump"
+	StepARO1       Step = "aro-1"      // step 2: first ARO window
+	StepSecond     Step = "second"     // step 3: the second skill
+	StepARO2       Step = "aro-2"      // step 4: second ARO window
+	StepResolve    Step = "resolve"    // step 5: resolution (the dice)
+	StepDodgeMove  Step = "dodge-move" // step 6: Dodge movements, active player first
+	// StepGuts is the Conclusion's chance step of the Guts Rolls (Guts
+	// Roll (N4)).
+	StepGuts Step = "guts"
+	// StepGutsMove is each rolled trooper's Guts movement or not.
+	StepGutsMove Step = "guts-move"
+	// StepAlert is the Conclusion's Alert window (Alert (N4)).
+	StepAlert Step = "alert"
+	// StepToken is the Conclusion step where a player whose Active Proxy
+	// entered Isolated or a Null state this Order may move the token
+	// (G: Jumper (N4, PDF 2.1)).
+	StepToken Step = "proxy-token"
 )
-
-// The steps of a Combat Jump before its ARO window.
-const (
-	StepLanding    = "landing"    // chance: the jump's PH Roll
-	StepMissedJump = "place-jump" // the active player sets a failed jumper down
-)
-
-// The Guts steps of the Conclusion (Guts Roll (N4)).
-const (
-	StepGuts     = "guts"      // chance: the Guts Rolls
-	StepGutsMove = "guts-move" // each rolled trooper's Guts movement or not
-)
-
-// StepAlert is the Conclusion's Alert window.
-const StepAlert = "alert"
-
-// StepToken is the Conclusion step where a player whose Active Proxy
-// entered Isolated or a Null state this Order may move the token (G: Jumper (N4, PDF 2.1),
-// PDF 2.1).
-const StepToken = "proxy-token"
 
 // PhaseAppoint is the End of Turn step where a player in Loss of
 // Lieutenant appoints a new Lieutenant (Loss of Lieutenant (N4)).
 const PhaseAppoint Phase = "appoint-lieutenant"
 
 // steps are the steps an Order can wait in.
-var steps = []string{StepARO1, StepSecond, StepARO2, StepResolve, StepDodgeMove, StepLanding, StepMissedJump,
+var steps = []Step{StepARO1, StepSecond, StepARO2, StepResolve, StepDodgeMove, StepLanding, StepMissedJump,
 	StepGuts, StepGutsMove, StepAlert, StepToken}
 
 // chanceSeats is the seat list of a chance prompt.
@@ -63,27 +67,27 @@ func (s *State) Prompt() rules.Prompt {
 	}
 	switch o.Step {
 	case StepARO1, StepARO2:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(1 - s.Turn), Window: o.Step}
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(1 - s.Turn), Window: string(o.Step)}
 	case StepSecond:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: StepSecond}
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: string(StepSecond)}
 	case StepResolve:
-		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepResolve}
+		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: string(StepResolve)}
 	case StepLanding:
-		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepLanding}
+		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: string(StepLanding)}
 	case StepMissedJump:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: StepMissedJump}
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: string(StepMissedJump)}
 	case StepDodgeMove:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Dodgers[0]].Seat)), Window: StepDodgeMove}
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Dodgers[0]].Seat)), Window: string(StepDodgeMove)}
 	case StepGuts:
-		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: StepGuts}
+		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: string(StepGuts)}
 	case StepGutsMove:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Gutsers[0].Trooper].Seat)), Window: StepGutsMove}
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Gutsers[0].Trooper].Seat)), Window: string(StepGutsMove)}
 	case StepAlert:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Alerters[0]].Seat)), Window: StepAlert}
+		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Alerters[0]].Seat)), Window: string(StepAlert)}
 	case StepToken:
 		for _, t := range s.Troopers {
 			if t.Jumper == o.Stranded[0] {
-				return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(t.Seat)), Window: StepToken}
+				return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(t.Seat)), Window: string(StepToken)}
 			}
 		}
 	}
@@ -170,12 +174,12 @@ func (s *State) check(a rules.Action) error {
 		}
 		return rules.Errorf(rules.CodeWrongWindow, "Loss of Lieutenant (N4)", "%s: the player must first appoint a new Lieutenant", a.Kind())
 	}
-	step := ""
+	var step Step
 	if s.Order != nil {
 		step = s.Order.Step
 	}
 	wrong := func() error {
-		w := step
+		w := string(step)
 		if w == "" {
 			w = "orders"
 		}

@@ -101,25 +101,12 @@ func ints(v []int) string {
 	return strings.Join(parts, " ")
 }
 
-// skillNames are the skills as the rulebook names them.
-var skillNames = map[string]string{
-	SkillMove:            "Move",
-	SkillBSAttack:        "BS Attack",
-	SkillCCAttack:        "CC Attack",
-	SkillDodge:           "Dodge",
-	SkillIdle:            "Idle",
-	SkillReset:           "Reset",
-	SkillSuppressiveFire: "Suppressive Fire",
-	SkillDiscover:        "Discover",
-	SkillCombatJump:      "Combat Jump",
-}
-
 // skillName is a skill's rulebook name; an unknown one reads as given.
-func skillName(name string) string {
-	if n, ok := skillNames[name]; ok {
-		return n
+func skillName(name SkillName) string {
+	if f := factsOf(name); f != nil {
+		return f.title
 	}
-	return name
+	return string(name)
 }
 
 // String is the skill as declared: "Move to (10, 11)", "BS Attack on
@@ -175,7 +162,7 @@ func (k Skill) String() string {
 }
 
 // orderName is an Order's source with its article: "a Regular Order".
-func orderName(order string) string {
+func orderName(order OrderSource) string {
 	switch order {
 	case OrderRegular:
 		return "a Regular Order"

@@ -227,13 +227,13 @@ func TestLieutenantOrderRevealsLieutenant(t *testing.T) {
 	if !revealed {
 		t.Fatalf("no lieutenant-revealed event for red in %v", ev)
 	}
-	lieutenantSeen := func(v rules.Viewer) (bool, string) {
+	lieutenantSeen := func(v rules.Viewer) (bool, OrderSource) {
 		b, _ := json.Marshal(st.Observe(v))
 		var view View
 		if err := json.Unmarshal(b, &view); err != nil {
 			t.Fatal(err)
 		}
-		src := ""
+		var src OrderSource
 		if view.Order != nil {
 			src = view.Order.Source
 		}
@@ -274,7 +274,7 @@ func TestLieutenantOrderRevealsLieutenant(t *testing.T) {
 
 // idleOrder spends an Order on Idle + Idle, the reactive side declining
 // every ARO.
-func idleOrder(t *testing.T, st *State, trooper, source string) {
+func idleOrder(t *testing.T, st *State, trooper string, source OrderSource) {
 	t.Helper()
 	seat := st.active()
 	do(t, st, seat, Activate{Trooper: trooper, Order: source, Skill: Skill{Name: SkillIdle}})

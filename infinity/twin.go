@@ -172,7 +172,7 @@ func (s *State) twinLieutenant(owner, seat rules.Seat, a rules.Action, r *rand.R
 			s.Troopers[m].Lieutenant = true
 		}
 		t := s.trooperIndex(act.Trooper)
-		for _, src := range []string{OrderIrregular, OrderRegular} {
+		for _, src := range []OrderSource{OrderIrregular, OrderRegular} {
 			if t >= 0 && s.canSpend(t, src) == nil {
 				act.Order = src
 				return act, true

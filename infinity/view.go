@@ -36,8 +36,8 @@ type ModelView struct {
 // OrderView is the Order in progress as the viewer sees it.
 type OrderView struct {
 	Trooper string       `json:"trooper"`
-	Source  string       `json:"source"`
-	Step    string       `json:"step"`
+	Source  OrderSource  `json:"source"`
+	Step    Step         `json:"step"`
 	First   Skill        `json:"first"`
 	Second  *Skill       `json:"second,omitempty"`
 	Path    [][2]float64 `json:"path"`

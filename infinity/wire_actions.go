@@ -2,6 +2,28 @@ package infinity
 
 import "github.com/ordo-rules/ordo/rules"
 
+// ActionKind is an action's kind as the wire spells it: what its Kind
+// method returns and what the codec reads.
+type ActionKind string
+
+// The action kinds, one per action type, whichever file declares the type.
+const (
+	KindActivate  ActionKind = "activate"
+	KindEndOrders ActionKind = "end-orders"
+	KindTransfer  ActionKind = "transfer"
+	KindSecond    ActionKind = "second"
+	KindAROs      ActionKind = "aro"
+	KindResolve   ActionKind = "resolve"
+	KindDodgeMove ActionKind = "dodge-move"
+	KindLand      ActionKind = "land"
+	KindPlaceJump ActionKind = "place-jump"
+	KindGuts      ActionKind = "guts"
+	KindGutsMove  ActionKind = "guts-move"
+	KindAlert     ActionKind = "alert"
+	KindMoveToken ActionKind = "move-token"
+	KindAppoint   ActionKind = "appoint"
+)
+
 // Activate spends an Order on a trooper and declares its first skill
 // (Order Expenditure Sequence (N4) steps 1.1 and 1.2).
 type Activate struct {
@@ -9,8 +31,8 @@ type Activate struct {
 	// Order is where the Order comes from: regular (the trooper's combat
 	// group pool), irregular (its own), lieutenant (the Lieutenant Special
 	// Order).
-	Order string `json:"order"`
-	Skill Skill  `json:"skill"`
+	Order OrderSource `json:"order"`
+	Skill Skill       `json:"skill"`
 }
 
 // Second declares the Order's second skill (step 3); Idle does nothing.
@@ -64,14 +86,14 @@ type PlaceJump struct {
 	Facing  float64    `json:"facing"`
 }
 
-func (Activate) Kind() string  { return "activate" }
-func (Second) Kind() string    { return "second" }
-func (AROs) Kind() string      { return "aro" }
-func (Resolve) Kind() string   { return "resolve" }
-func (DodgeMove) Kind() string { return "dodge-move" }
-func (EndOrders) Kind() string { return "end-orders" }
-func (Land) Kind() string      { return "land" }
-func (PlaceJump) Kind() string { return "place-jump" }
+func (Activate) Kind() string  { return string(KindActivate) }
+func (Second) Kind() string    { return string(KindSecond) }
+func (AROs) Kind() string      { return string(KindAROs) }
+func (Resolve) Kind() string   { return string(KindResolve) }
+func (DodgeMove) Kind() string { return string(KindDodgeMove) }
+func (EndOrders) Kind() string { return string(KindEndOrders) }
+func (Land) Kind() string      { return string(KindLand) }
+func (PlaceJump) Kind() string { return string(KindPlaceJump) }
 
 var actionCodec = func() *rules.Codec[rules.Action] {
 	c := &rules.Codec[rules.Action]{}

@@ -25,8 +25,8 @@ type OrderSpent struct {
 	Trooper string `json:"trooper"`
 	// Order is where it came from; the opponent sees "order" only, since
 	// the Lieutenant Special Order would name the Lieutenant.
-	Order string `json:"order"`
-	Skill Skill  `json:"skill"`
+	Order OrderSource `json:"order"`
+	Skill Skill       `json:"skill"`
 }
 
 // SecondDeclared is step 3.
@@ -50,16 +50,16 @@ type AROsDeclared struct {
 // BecameIdle is a skill that failed its Requirements at Resolution
 // (Order Expenditure Sequence (N4) step 5, Idle (N4)).
 type BecameIdle struct {
-	Trooper string `json:"trooper"`
-	Skill   string `json:"skill"`
-	Reason  string `json:"reason"`
+	Trooper string    `json:"trooper"`
+	Skill   SkillName `json:"skill"`
+	Reason  string    `json:"reason"`
 }
 
 // Rolled is one side's roll: its Success Value with the MODs that built it,
 // the dice, and what survived.
 type Rolled struct {
 	Trooper string            `json:"trooper"`
-	Skill   string            `json:"skill"`
+	Skill   SkillName         `json:"skill"`
 	SV      dice.SuccessValue `json:"sv"`
 	Dice    []dice.Die        `json:"dice,omitempty"`
 	Against string            `json:"against,omitempty"` // the opposing trooper of a Face to Face Roll

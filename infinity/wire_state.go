@@ -411,7 +411,7 @@ func (c *stateChecker) turn() {
 // declaration checked of it (the route of a Move or a Combat Jump, the
 // path point and the dice of an attack) and resolution reads.
 func (c *stateChecker) skill(path string, k Skill, pathLen int) {
-	if category(k.Name) == "" {
+	if factsOf(k.Name) == nil {
 		c.failf(path+".name", "%q is not a skill", k.Name)
 		return
 	}
@@ -498,7 +498,7 @@ func (c *stateChecker) order() {
 			c.failf(path+".trooper", "%s is not a trooper of the reactive seat %s", s.Troopers[a.Trooper].ID, s.reactive())
 		}
 		c.between(path+".window", a.Window, 1, 2)
-		if category(a.Skill.Name) == "" {
+		if factsOf(a.Skill.Name) == nil {
 			c.failf(path+".skill.name", "%q is not a skill", a.Skill.Name)
 		}
 		c.point(path+".at", a.At)
