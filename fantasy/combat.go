@@ -729,19 +729,19 @@ func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r
 }
 
 // room is how far a unit may go along dir, up to want, staying on the
-// table.
+// table. It measures a copy of the unit: the state is never moved to ask.
 func (s *State) room(u *Unit, dir geom.Vec, want float64) float64 {
+	v := *u
 	at := u.At
-	defer func() { u.At = at }()
 	lo, hi := 0.0, want
-	u.At = at.Add(dir.Scale(want))
-	if s.onTable(u) {
+	v.At = at.Add(dir.Scale(want))
+	if s.onTable(&v) {
 		return want
 	}
 	for range 20 {
 		mid := (lo + hi) / 2
-		u.At = at.Add(dir.Scale(mid))
-		if s.onTable(u) {
+		v.At = at.Add(dir.Scale(mid))
+		if s.onTable(&v) {
 			lo = mid
 		} else {
 			hi = mid
