@@ -332,7 +332,8 @@ type foe struct {
 
 // touched is the enemy unit a base centred on c touches, and the
 // character it attacks when it touches only characters of that unit. Only
-// enemy models whose centres are near enough to touch are measured.
+// enemy models whose slots are near enough to touch are measured: c in the
+// enemy block's own frame gives the few ranks and files within reach.
 func touched(u *Unit, c geom.Point, base rect, foes []foe) (*Unit, string) {
 	reach := math.Hypot(u.Base[0], u.Base[1]) / 2
 	for _, x := range foes {
@@ -340,15 +341,26 @@ func touched(u *Unit, c geom.Point, base rect, foes []foe) (*Unit, string) {
 		// A cheap bound first: the distance from c to the enemy block, in
 		// the block's own frame, less the base's half-diagonal.
 		v := c.Sub(e.At)
-		lat, ahead := math.Abs(v.Dot(efr.rt))-float64(e.Files)*e.Base[0]/2, v.Dot(efr.fw)
+		side, ahead := v.Dot(efr.rt), v.Dot(efr.fw)
+		lat := math.Abs(side) - float64(e.Files)*e.Base[0]/2
 		depth := float64(len(e.Ranks)) * e.Base[1]
-		if math.Hypot(max(0, lat), max(0, ahead, -depth-ahead))-reach > 0.05 || !touching(base, efp, 0.05) {
+		gx, gy, lim := max(0, lat), max(0, ahead, -depth-ahead), reach+0.05
+		if gx > lim || gy > lim || gx*gx+gy*gy > lim*lim || !touching(base, efp, 0.05) {
 			continue
 		}
 		near := reach + math.Hypot(e.Base[0], e.Base[1])/2 + 0.05
+		// Slot (r, f) has its centre at side (f − filesC)·width and ahead
+		// −(r + ½)·depth: only those within near of c, one more each way
+		// against rounding, can touch.
+		f0 := max(0, int(math.Floor((side-near)/e.Base[0]+efr.filesC))-1)
+		f1 := min(e.Files-1, int(math.Ceil((side+near)/e.Base[0]+efr.filesC))+1)
+		r0 := max(0, int(math.Floor((-ahead-near)/e.Base[1]-0.5))-1)
+		r1 := min(len(e.Ranks)-1, int(math.Ceil((-ahead+near)/e.Base[1]-0.5))+1)
 		chars, rf := "", false
-		for r, rank := range e.Ranks {
-			for f, eid := range rank {
+		for r := r0; r <= r1; r++ {
+			rank := e.Ranks[r]
+			for f := f0; f <= f1 && f < len(rank); f++ {
+				eid := rank[f]
 				if eid == "" {
 					continue
 				}
@@ -400,7 +412,7 @@ func (s *State) fight(a Fight, r roller) error {
 	for _, x := range units {
 		s.Fought = append(s.Fought, x.ID)
 	}
-	caused := map[rules.Seat]int{}
+	caused := make([]int, len(s.Seats))
 	// A round emits an event for each group of blows, each wound roll and
 	// each casualty: room for them at once.
 	s.stepped = slices.Grow(s.stepped, 24)
@@ -472,7 +484,7 @@ func (s *State) fight(a Fight, r roller) error {
 			if err != nil {
 				return err
 			}
-			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: fmt.Sprintf("%s: %d attacks at Initiative %d on %s needing %d+: %d hits", b.unit.ID, b.n, ini, targetName(b), g.need, h)})
+			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: newLine().s(b.unit.ID, ": ").n(b.n).s(" attacks at Initiative ").n(ini).s(" on ", targetName(b), " needing ").n(g.need).s("+: ").n(h).s(" hits").String()})
 			k := key{b.target.ID, b.model, b.str}
 			if i := slices.IndexFunc(hits, func(t tally) bool { return t.k == k }); i >= 0 {
 				hits[i].n += h
@@ -486,17 +498,18 @@ func (s *State) fight(a Fight, r roller) error {
 			if t == nil || kh.n == 0 {
 				continue
 			}
-			direct, pool := map[string]int{}, kh.n
+			var direct map[string]int // nil for hits on the rank-and-file
+			pool := kh.n
 			if k.model != "" {
-				direct[k.model], pool = kh.n, 0
+				direct, pool = map[string]int{k.model: kh.n}, 0
 			}
 			w, err := s.applyWounds(t, direct, pool, k.str, r)
 			if err != nil {
 				return err
 			}
-			for _, seat := range s.Seats {
+			for i, seat := range s.Seats {
 				if seat != t.Seat {
-					caused[seat] += w
+					caused[i] += w
 				}
 			}
 		}
@@ -603,43 +616,53 @@ func hasRole(u *Unit, role Role) bool {
 
 // combatResult totals each side (wounds caused, ranks, standard, flank
 // and rear), breaks a draw with a musician, and has each losing unit take
-// its break test.
-func (s *State) combatResult(units []*Unit, caused map[rules.Seat]int, r roller) error {
-	score := map[rules.Seat]int{}
-	musician := map[rules.Seat]bool{}
-	var seats []rules.Seat // in turn order
-	for _, seat := range s.Seats {
-		if slices.ContainsFunc(units, func(u *Unit) bool { return u.Seat == seat && s.unit(u.ID) != nil }) {
-			seats = append(seats, seat)
+// its break test. caused is the unsaved wounds each seat caused, by its
+// index in s.Seats.
+func (s *State) combatResult(units []*Unit, caused []int, r roller) error {
+	// Per seat, by index in s.Seats: a handful of entries, no maps.
+	n := len(s.Seats)
+	score, best := make([]int, n), make([]int, n)
+	musician, present := make([]bool, n), make([]bool, n)
+	for _, u := range units {
+		if s.unit(u.ID) == nil {
+			continue
+		}
+		i := slices.Index(s.Seats, u.Seat)
+		if i < 0 {
+			continue
+		}
+		present[i] = true
+		best[i] = max(best[i], s.rankBonus(u))
+		if hasRole(u, Standard) {
+			score[i] = max(score[i], 1) // one standard counts
+		}
+		if hasRole(u, Musician) {
+			musician[i] = true
+		}
+		switch u.Flags.ChargedFrom {
+		case "flank":
+			score[i] += 1
+		case "rear":
+			score[i] += 2
+		}
+	}
+	var seats []int // in turn order
+	for i := range n {
+		if present[i] {
+			seats = append(seats, i)
 		}
 	}
 	if len(seats) < 2 {
 		s.emit(Event{What: "combat-result", Text: "the combat is over: one side is gone"})
 		return nil
 	}
-	best := map[rules.Seat]int{}
-	for _, u := range units {
-		if s.unit(u.ID) == nil {
-			continue
+	text := newLine().s("combat result ")
+	for k, i := range seats {
+		score[i] += caused[i] + best[i]
+		if k > 0 {
+			text = text.s(", ")
 		}
-		best[u.Seat] = max(best[u.Seat], s.rankBonus(u))
-		if hasRole(u, Standard) {
-			score[u.Seat] = max(score[u.Seat], 1) // one standard counts
-		}
-		if hasRole(u, Musician) {
-			musician[u.Seat] = true
-		}
-		switch u.Flags.ChargedFrom {
-		case "flank":
-			score[u.Seat] += 1
-		case "rear":
-			score[u.Seat] += 2
-		}
-	}
-	var parts []string
-	for _, seat := range seats {
-		score[seat] += caused[seat] + best[seat]
-		parts = append(parts, fmt.Sprintf("%s %d", seat, score[seat]))
+		text = text.s(string(s.Seats[i]), " ").n(score[i])
 	}
 	a, b := seats[0], seats[1]
 	winner, diff := a, score[a]-score[b]
@@ -653,16 +676,16 @@ func (s *State) combatResult(units []*Unit, caused map[rules.Seat]int, r roller)
 		case musician[b] && !musician[a]:
 			winner, diff = b, 1
 		default:
-			s.emit(Event{What: "combat-result", Text: fmt.Sprintf("combat result %s: a draw (%s)", strings.Join(parts, ", "), ruleCombatResult)})
+			s.emit(Event{What: "combat-result", Text: text.s(": a draw (", ruleCombatResult, ")").String()})
 			return nil
 		}
 	}
-	s.emit(Event{What: "combat-result", Value: float64(diff), Text: fmt.Sprintf("combat result %s: %s wins by %d (%s)", strings.Join(parts, ", "), winner, diff, ruleCombatResult)})
+	s.emit(Event{What: "combat-result", Value: float64(diff), Text: text.s(": ", string(s.Seats[winner]), " wins by ").n(diff).s(" (", ruleCombatResult, ")").String()})
 	for _, u := range units {
-		if s.unit(u.ID) == nil || u.Seat == winner {
+		if s.unit(u.ID) == nil || u.Seat == s.Seats[winner] {
 			continue
 		}
-		if err := s.breakTest(u, units, winner, diff, r); err != nil {
+		if err := s.breakTest(u, units, s.Seats[winner], diff, r); err != nil {
 			return err
 		}
 	}
@@ -698,7 +721,7 @@ func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r
 	if steadfast {
 		sf = ", Steadfast"
 	}
-	s.emit(Event{What: "break-test", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s tests Leadership %d%s needing %d or less: %d, %s (%s)", u.ID, ld, sf, need, d[0]+d[1], passFail(pass), ruleBreak)})
+	s.emit(Event{What: "break-test", Unit: u.ID, Dice: d, Text: newLine().s(u.ID, " tests Leadership ").n(ld).s(sf, " needing ").n(need).s(" or less: ").n(d[0]+d[1]).s(", ", passFail(pass), " (", ruleBreak, ")").String()})
 	if pass || len(enemies) == 0 {
 		return nil
 	}
@@ -719,7 +742,7 @@ func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r
 		caught := p >= flee
 		dir := u.centre().Sub(e.centre()).Unit()
 		e.At = e.At.Add(dir.Scale(min(p, s.room(e, dir, p))))
-		s.emit(Event{What: "pursued", Unit: e.ID, Dice: pd, Value: p, Text: fmt.Sprintf("%s pursues %.0f\" against %.0f\" fled (%s)", e.ID, p, flee, rulePursuit)})
+		s.emit(Event{What: "pursued", Unit: e.ID, Dice: pd, Value: p, Text: newLine().s(e.ID, " pursues ").inches(p).s(`" against `).inches(flee).s(`" fled (`, rulePursuit, ")").String()})
 		if caught && !gone {
 			s.destroy(u, "is caught by "+e.ID)
 			gone = true

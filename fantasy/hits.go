@@ -5,6 +5,7 @@ import (
 	"github.com/ordo-rules/ordo/fantasy/wounds"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ordo-rules/ordo/rules"
@@ -345,7 +346,7 @@ func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, r roller)
 	}
 	unsaved -= warded
 	ev.Value = float64(unsaved)
-	ev.Text = fmt.Sprintf("%s: %d hits at S%d, %d wound on %d+, %d saved on %s, %d unsaved", who, n, str, wounds, need, saved+warded, plus(sv), unsaved)
+	ev.Text = newLine().s(who, ": ").n(n).s(" hits at S").n(str).s(", ").n(wounds).s(" wound on ").n(need).s("+, ").n(saved+warded).s(" saved on ", plus(sv), ", ").n(unsaved).s(" unsaved").String()
 	s.emit(ev)
 	return unsaved, nil
 }
@@ -354,7 +355,7 @@ func plus(n int) string {
 	if n > 6 {
 		return "no save"
 	}
-	return fmt.Sprintf("%d+", n)
+	return strconv.Itoa(n) + "+"
 }
 
 // resolveHits rolls to wound and saves for the hits on named models and
@@ -401,7 +402,7 @@ func (s *State) applyWounds(u *Unit, direct map[string]int, pool, str int, r rol
 		m.Wounds -= w
 		if m.Wounds <= 0 {
 			s.removeModel(u, id)
-			s.emit(Event{What: "casualties", Unit: u.ID, Model: id, Text: fmt.Sprintf("%s is slain", id)})
+			s.emit(Event{What: "casualties", Unit: u.ID, Model: id, Text: id + " is slain"})
 		}
 	}
 	return total, nil
@@ -431,7 +432,7 @@ func (s *State) removeRankAndFile(u *Unit, w int) int {
 		u.Pool = 0
 	}
 	if len(removed) > 0 {
-		s.emit(Event{What: "casualties", Unit: u.ID, Value: float64(len(removed)), Text: fmt.Sprintf("%s loses %s", u.ID, strings.Join(removed, ", "))})
+		s.emit(Event{What: "casualties", Unit: u.ID, Value: float64(len(removed)), Text: u.ID + " loses " + strings.Join(removed, ", ")})
 	}
 	return min(w, capacity)
 }

@@ -265,7 +265,7 @@ func (s *State) fleeBy(u *Unit, from geom.Point, dist float64, d []int, why stri
 	u.At = nc.Add(u.forward().Scale(float64(len(u.Ranks)) * u.Base[1] / 2))
 	u.Flags.Fleeing, u.Flags.Fled = true, true
 	s.disengage(u)
-	s.emit(Event{What: "fled", Unit: u.ID, Dice: d, Value: dist, Text: fmt.Sprintf("%s %s %.0f\"", u.ID, why, dist)})
+	s.emit(Event{What: "fled", Unit: u.ID, Dice: d, Value: dist, Text: newLine().s(u.ID, " ", why, " ").inches(dist).s(`"`).String()})
 	if !s.onTable(u) {
 		s.destroy(u, "flees off the table")
 	}
@@ -280,7 +280,7 @@ func (s *State) destroy(u *Unit, why string) {
 			s.Points[seat] += u.Points
 		}
 	}
-	s.emit(Event{What: "destroyed", Unit: u.ID, Value: float64(u.Points), Text: fmt.Sprintf("%s %s and is destroyed", u.ID, why)})
+	s.emit(Event{What: "destroyed", Unit: u.ID, Value: float64(u.Points), Text: u.ID + " " + why + " and is destroyed"})
 }
 
 func (s *State) disengage(u *Unit) {

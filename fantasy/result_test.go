@@ -12,7 +12,11 @@ func resultOf(t *testing.T, s *State, caused map[rules.Seat]int, faces ...int) [
 	t.Helper()
 	s.stepped = nil
 	src := script(t, faces...)
-	if err := s.combatResult(s.combatOf(s.unit("u")), caused, src); err != nil {
+	bySeat := make([]int, len(s.Seats))
+	for i, seat := range s.Seats {
+		bySeat[i] = caused[seat]
+	}
+	if err := s.combatResult(s.combatOf(s.unit("u")), bySeat, src); err != nil {
 		t.Fatal(err)
 	}
 	if n := src.src.(interface{ Remaining() int }).Remaining(); n != 0 {
