@@ -289,7 +289,7 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 				}
 				p := s.profile(m)
 				c := fr.centre(r, f)
-				t, tm := touched(u, c, fr.base(c), foes)
+				t, tm := touched(fr.base(c), foes)
 				if r == 0 {
 					front[f] = hit{t, tm}
 				}
@@ -330,42 +330,40 @@ type foe struct {
 	fp rect
 }
 
-// touched is the enemy unit a base centred on c touches, and the
-// character it attacks when it touches only characters of that unit. Only
-// enemy models whose slots are near enough to touch are measured: c in the
-// enemy block's own frame gives the few ranks and files within reach.
-func touched(u *Unit, c geom.Point, base rect, foes []foe) (*Unit, string) {
-	reach := math.Hypot(u.Base[0], u.Base[1]) / 2
+// touched is the enemy unit a base touches, and the character it attacks
+// when it touches only characters of that unit. The base's extent along
+// the enemy block's own axes gives the few ranks and files it can reach:
+// only their bases are measured.
+func touched(base rect, foes []foe) (*Unit, string) {
+	const eps = 0.05 // the contact tolerance
 	for _, x := range foes {
-		e, efr, efp := x.u, x.fr, x.fp
-		// A cheap bound first: the distance from c to the enemy block, in
-		// the block's own frame, less the base's half-diagonal.
-		v := c.Sub(e.At)
-		side, ahead := v.Dot(efr.rt), v.Dot(efr.fw)
-		lat := math.Abs(side) - float64(e.Files)*e.Base[0]/2
-		depth := float64(len(e.Ranks)) * e.Base[1]
-		gx, gy, lim := max(0, lat), max(0, ahead, -depth-ahead), reach+0.05
-		if gx > lim || gy > lim || gx*gx+gy*gy > lim*lim || !touching(base, efp, 0.05) {
+		e, efr := x.u, x.fr
+		// The base's extent across (side) and along (ahead) the enemy's
+		// facing, from the centre of its front edge.
+		smin, smax := project(base, efr.rt)
+		amin, amax := project(base, efr.fw)
+		o := e.At.Sub(geom.Point{})
+		smin, smax = smin-o.Dot(efr.rt), smax-o.Dot(efr.rt)
+		amin, amax = amin-o.Dot(efr.fw), amax-o.Dot(efr.fw)
+		w, d := e.Base[0], e.Base[1]
+		half, depth := float64(e.Files)*w/2, float64(len(e.Ranks))*d
+		if smin > half+eps || smax < -half-eps || amin > eps || amax < -depth-eps || !touching(base, x.fp, eps) {
 			continue
 		}
-		near := reach + math.Hypot(e.Base[0], e.Base[1])/2 + 0.05
-		// Slot (r, f) has its centre at side (f − filesC)·width and ahead
-		// −(r + ½)·depth: only those within near of c, one more each way
-		// against rounding, can touch.
-		f0 := max(0, int(math.Floor((side-near)/e.Base[0]+efr.filesC))-1)
-		f1 := min(e.Files-1, int(math.Ceil((side+near)/e.Base[0]+efr.filesC))+1)
-		r0 := max(0, int(math.Floor((-ahead-near)/e.Base[1]-0.5))-1)
-		r1 := min(len(e.Ranks)-1, int(math.Ceil((-ahead+near)/e.Base[1]-0.5))+1)
+		// File f spans side (f − filesC ∓ ½)·w, rank r spans ahead
+		// −(r+1)·d to −r·d: those that overlap the base's extent within
+		// eps (the rest are separated along the enemy's own axes).
+		const fuzz = 1e-9
+		f0 := max(0, int(math.Ceil((smin-eps)/w+efr.filesC-0.5-fuzz)))
+		f1 := min(e.Files-1, int(math.Floor((smax+eps)/w+efr.filesC+0.5+fuzz)))
+		r0 := max(0, int(math.Ceil(-(amax+eps)/d-1-fuzz)))
+		r1 := min(len(e.Ranks)-1, int(math.Floor((eps-amin)/d+fuzz)))
 		chars, rf := "", false
 		for r := r0; r <= r1; r++ {
 			rank := e.Ranks[r]
 			for f := f0; f <= f1 && f < len(rank); f++ {
 				eid := rank[f]
-				if eid == "" {
-					continue
-				}
-				ec := efr.centre(r, f)
-				if ec.Dist(c) > near || !touching(base, efr.base(ec), 0.05) {
+				if eid == "" || !touching(base, efr.base(efr.centre(r, f)), eps) {
 					continue
 				}
 				if m := e.model(eid); m.Role == Character {

@@ -1,6 +1,7 @@
 package fantasy
 
 import (
+	"fmt"
 	"github.com/ordo-rules/ordo/fantasy/wounds"
 	"math"
 
@@ -147,6 +148,66 @@ func TestTouchingAgreesWithDistance(t *testing.T) {
 		got := touching(a, b, 0.05)
 		if d <= 0.05 && !got || d > 0.05*math.Sqrt2+1e-9 && got {
 			t.Fatalf("distance %v, touching %v", d, got)
+		}
+	})
+}
+
+// Bases in contact (Close combat: who fights): the contact search, which
+// measures only the enemy slots the base's extent reaches, finds what
+// measuring every enemy base finds — the enemy unit, and the character
+// when the base touches only characters.
+func TestContactSearchMeasuresEveryBaseItCouldTouch(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		files := rapid.IntRange(1, 6).Draw(t, "files")
+		ranks := rapid.IntRange(1, 4).Draw(t, "ranks")
+		e := &Unit{ID: "e", Files: files, Facing: rapid.Float64Range(0, 360).Draw(t, "facing"),
+			Base: [2]float64{rapid.Float64Range(0.5, 2).Draw(t, "w"), rapid.Float64Range(0.5, 2).Draw(t, "d")},
+			At:   geom.Pt(rapid.Float64Range(-3, 3).Draw(t, "ex"), rapid.Float64Range(-3, 3).Draw(t, "ey"))}
+		for r := range ranks {
+			rank := make([]string, files)
+			for f := range rank {
+				if r == ranks-1 && rapid.Bool().Draw(t, "gap") {
+					continue
+				}
+				id := fmt.Sprintf("m%d-%d", r, f)
+				role := RankAndFile
+				if rapid.IntRange(0, 4).Draw(t, "role") == 0 {
+					role = Character
+				}
+				e.Models = append(e.Models, Model{ID: id, Role: role})
+				rank[f] = id
+			}
+			e.Ranks = append(e.Ranks, rank)
+		}
+		u := &Unit{Files: 1, Facing: rapid.Float64Range(0, 360).Draw(t, "ufacing"),
+			Base: [2]float64{rapid.Float64Range(0.5, 3).Draw(t, "uw"), rapid.Float64Range(0.5, 3).Draw(t, "ud")}}
+		base := u.baseAt(geom.Pt(rapid.Float64Range(-8, 8).Draw(t, "x"), rapid.Float64Range(-8, 8).Draw(t, "y")))
+		gotU, gotM := touched(base, []foe{{e, e.frame(), e.footprint()}})
+		// Every enemy base, measured.
+		var wantU *Unit
+		wantM, rf := "", false
+		fr := e.frame()
+		for r, rank := range e.Ranks {
+			for f, id := range rank {
+				if id == "" || !touching(base, fr.base(fr.centre(r, f)), 0.05) {
+					continue
+				}
+				if e.model(id).Role == Character {
+					if wantM == "" {
+						wantM = id
+					}
+				} else {
+					rf = true
+				}
+			}
+		}
+		if rf {
+			wantU, wantM = e, ""
+		} else if wantM != "" {
+			wantU = e
+		}
+		if gotU != wantU || gotM != wantM {
+			t.Fatalf("contact search found (%v, %q), every base measured (%v, %q)", gotU != nil, gotM, wantU != nil, wantM)
 		}
 	})
 }

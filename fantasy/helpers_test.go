@@ -103,7 +103,7 @@ func apply(t testing.TB, s *State, seat rules.Seat, a rules.Action, faces ...int
 	}
 	out := make([]Event, len(evs))
 	for i, e := range evs {
-		out[i] = e.(Event)
+		out[i] = *e.(*Event)
 	}
 	return out
 }

@@ -470,21 +470,22 @@ func (s *State) Clone() rules.State { return s.clone() }
 
 func (s *State) clone() *State {
 	c := *s
-	c.Seats = slices.Clone(s.Seats)
-	// One allocation holds every unit of the copy, one every model and
-	// one every rank's slots and engaged id: copying the state is most of
-	// the cost of a short action.
+	c.Seats = s.Seats // never written after Setup
+	// One allocation holds every unit of the copy, one every model, one
+	// every rank and one every rank's slots and engaged id: copying the
+	// state is most of the cost of a short action.
 	c.Units = make([]*Unit, len(s.Units))
 	units := make([]Unit, len(s.Units))
-	ids, models := 0, 0
+	ids, models, ranks := 0, 0, 0
 	for _, u := range s.Units {
 		for _, r := range u.Ranks {
 			ids += len(r)
 		}
 		ids += len(u.Engage)
 		models += len(u.Models)
+		ranks += len(u.Ranks)
 	}
-	sl := slabs{make([]string, 0, ids), make([]Model, 0, models)}
+	sl := slabs{make([]string, 0, ids), make([]Model, 0, models), make([][]string, 0, ranks)}
 	for i, u := range s.Units {
 		u.cloneInto(&units[i], &sl)
 		c.Units[i] = &units[i]
@@ -530,6 +531,7 @@ func (u *Unit) clone() *Unit {
 type slabs struct {
 	ids    []string
 	models []Model
+	ranks  [][]string
 }
 
 // carve copies src into the spare capacity of *slab and returns the copy,
@@ -548,7 +550,7 @@ func carve[E any](slab *[]E, src []E) []E {
 func (u *Unit) cloneInto(c *Unit, sl *slabs) {
 	*c = *u
 	c.Models = carve(&sl.models, u.Models)
-	c.Ranks = make([][]string, len(u.Ranks))
+	c.Ranks = carve(&sl.ranks, u.Ranks)
 	for i, r := range u.Ranks {
 		c.Ranks[i] = carve(&sl.ids, r)
 	}
@@ -576,9 +578,11 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 	if err := c.afterChargeMoves(r); err != nil {
 		return nil, err
 	}
+	// Each event travels as a pointer into the one array the action
+	// filled: a value in an interface would cost an allocation apiece.
 	events := make([]rules.Event, len(c.stepped))
-	for i, e := range c.stepped {
-		events[i] = e
+	for i := range c.stepped {
+		events[i] = &c.stepped[i]
 	}
 	c.stepped = nil
 	*s = *c
@@ -724,7 +728,7 @@ func (*Ruleset) DecodeEvent(b []byte) (rules.Event, error) {
 	_ = json.Unmarshal(b, &k)
 	e := Event(v.(eventBody))
 	e.What = k.Kind
-	return e, nil
+	return &e, nil
 }
 
 // DecodeState reads a state and refuses one Setup and Apply could not
