@@ -269,6 +269,7 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 	var arc []inArc // whether an enemy unit is in u's front arc
 	for i, u := range units {
 		fr := frames[i].fr
+		reach := math.Hypot(u.Base[0], u.Base[1]) / 2 // centre to corner
 		foes = foes[:0]
 		for _, id := range u.Engage {
 			if e := s.unit(id); e != nil {
@@ -289,7 +290,15 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 				}
 				p := s.profile(m)
 				c := fr.centre(r, f)
-				t, tm := touched(fr.base(c), foes)
+				var t *Unit
+				var tm string
+				for _, x := range foes {
+					if mayTouch(c, reach, x) {
+						if t, tm = touchedIn(fr.base(c), x); t != nil {
+							break
+						}
+					}
+				}
 				if r == 0 {
 					front[f] = hit{t, tm}
 				}
@@ -331,56 +340,78 @@ type foe struct {
 }
 
 // touched is the enemy unit a base touches, and the character it attacks
-// when it touches only characters of that unit. The base's extent along
-// the enemy block's own axes gives the few ranks and files it can reach:
-// only their bases are measured.
+// when it touches only characters of that unit.
 func touched(base rect, foes []foe) (*Unit, string) {
-	const eps = 0.05 // the contact tolerance
 	for _, x := range foes {
-		e, efr := x.u, x.fr
-		// The base's extent across (side) and along (ahead) the enemy's
-		// facing, from the centre of its front edge.
-		smin, smax := project(base, efr.rt)
-		amin, amax := project(base, efr.fw)
-		o := e.At.Sub(geom.Point{})
-		smin, smax = smin-o.Dot(efr.rt), smax-o.Dot(efr.rt)
-		amin, amax = amin-o.Dot(efr.fw), amax-o.Dot(efr.fw)
-		w, d := e.Base[0], e.Base[1]
-		half, depth := float64(e.Files)*w/2, float64(len(e.Ranks))*d
-		if smin > half+eps || smax < -half-eps || amin > eps || amax < -depth-eps || !touching(base, x.fp, eps) {
-			continue
+		if e, m := touchedIn(base, x); e != nil {
+			return e, m
 		}
-		// File f spans side (f − filesC ∓ ½)·w, rank r spans ahead
-		// −(r+1)·d to −r·d: those that overlap the base's extent within
-		// eps (the rest are separated along the enemy's own axes).
-		const fuzz = 1e-9
-		f0 := max(0, int(math.Ceil((smin-eps)/w+efr.filesC-0.5-fuzz)))
-		f1 := min(e.Files-1, int(math.Floor((smax+eps)/w+efr.filesC+0.5+fuzz)))
-		r0 := max(0, int(math.Ceil(-(amax+eps)/d-1-fuzz)))
-		r1 := min(len(e.Ranks)-1, int(math.Floor((eps-amin)/d+fuzz)))
-		chars, rf := "", false
-		for r := r0; r <= r1; r++ {
-			rank := e.Ranks[r]
-			for f := f0; f <= f1 && f < len(rank); f++ {
-				eid := rank[f]
-				if eid == "" || !touching(base, efr.base(efr.centre(r, f)), eps) {
-					continue
+	}
+	return nil, ""
+}
+
+// contactEps is the tolerance within which two bases are in contact.
+const contactEps = 0.05
+
+// mayTouch is a cheap first test for a base centred on c whose corners
+// are at most reach from it: false when its centre is too far from the
+// enemy block for the base to touch it.
+func mayTouch(c geom.Point, reach float64, x foe) bool {
+	e, efr := x.u, x.fr
+	v := c.Sub(e.At)
+	side, ahead := v.Dot(efr.rt), v.Dot(efr.fw)
+	lim := reach + contactEps
+	return math.Abs(side) <= float64(e.Files)*e.Base[0]/2+lim && ahead <= lim && ahead >= -float64(len(e.Ranks))*e.Base[1]-lim
+}
+
+// touchedIn is touched for one enemy unit. The base's extent along the
+// enemy block's own axes gives the few ranks and files it can reach: only
+// their bases are measured.
+func touchedIn(base rect, x foe) (*Unit, string) {
+	const eps = contactEps
+	e, efr := x.u, x.fr
+	// The base's extent across (side) and along (ahead) the enemy's
+	// facing, from the centre of its front edge.
+	smin, smax := project(base, efr.rt)
+	amin, amax := project(base, efr.fw)
+	o := e.At.Sub(geom.Point{})
+	smin, smax = smin-o.Dot(efr.rt), smax-o.Dot(efr.rt)
+	amin, amax = amin-o.Dot(efr.fw), amax-o.Dot(efr.fw)
+	w, d := e.Base[0], e.Base[1]
+	half, depth := float64(e.Files)*w/2, float64(len(e.Ranks))*d
+	if smin > half+eps || smax < -half-eps || amin > eps || amax < -depth-eps || !touching(base, x.fp, eps) {
+		return nil, ""
+	}
+	// File f spans side (f − filesC ∓ ½)·w, rank r spans ahead −(r+1)·d
+	// to −r·d: those that overlap the base's extent within eps (the rest
+	// are separated along the enemy's own axes).
+	const fuzz = 1e-9
+	f0 := max(0, int(math.Ceil((smin-eps)/w+efr.filesC-0.5-fuzz)))
+	f1 := min(e.Files-1, int(math.Floor((smax+eps)/w+efr.filesC+0.5+fuzz)))
+	r0 := max(0, int(math.Ceil(-(amax+eps)/d-1-fuzz)))
+	r1 := min(len(e.Ranks)-1, int(math.Floor((eps-amin)/d+fuzz)))
+	chars, rf := "", false
+	for r := r0; r <= r1; r++ {
+		rank := e.Ranks[r]
+		for f := f0; f <= f1 && f < len(rank); f++ {
+			eid := rank[f]
+			if eid == "" || !touching(base, efr.base(efr.centre(r, f)), eps) {
+				continue
+			}
+			if m := e.model(eid); m.Role == Character {
+				if chars == "" {
+					chars = eid
 				}
-				if m := e.model(eid); m.Role == Character {
-					if chars == "" {
-						chars = eid
-					}
-				} else {
-					rf = true
-				}
+			} else {
+				rf = true
 			}
 		}
-		if rf {
-			return e, ""
-		}
-		if chars != "" {
-			return e, chars
-		}
+	}
+	switch {
+	case rf:
+		return e, ""
+	case chars != "":
+		return e, chars
 	}
 	return nil, ""
 }
@@ -429,39 +460,18 @@ func (s *State) fight(a Fight, r roller) error {
 		}
 	}
 	all := s.blows(units)
-	step := make([]blow, 0, len(all))
+	// Room for a few groups and targets on the stack.
+	var groupsBuf [8]group
+	var hitsBuf [8]tally
 	for ini := 10; ini >= 0; ini-- {
-		if !steps[ini] {
+		if !steps[ini] || !slices.ContainsFunc(all, func(b blow) bool { return b.ini == ini }) {
 			continue
 		}
-		step = step[:0]
+		hits, groups := hitsBuf[:0], groupsBuf[:0]
 		for _, b := range all {
-			if b.ini == ini {
-				step = append(step, b)
+			if b.ini != ini {
+				continue
 			}
-		}
-		if len(step) == 0 {
-			continue
-		}
-		type key struct {
-			unit, model string
-			str         int
-		}
-		// The hits on each target, in the order first hit: a short list
-		// searched in order.
-		type tally struct {
-			k key
-			n int
-		}
-		var hits []tally
-		// The blows of one unit on one target with the same roll are
-		// rolled together, as players roll them.
-		type group struct {
-			b    blow
-			need int
-		}
-		var groups []group
-		for _, b := range step {
 			def := s.rf(b.target).WS
 			if b.model != "" {
 				def = s.profile(b.target.model(b.model)).WS
@@ -483,11 +493,12 @@ func (s *State) fight(a Fight, r roller) error {
 				return err
 			}
 			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: newLine().s(b.unit.ID, ": ").n(b.n).s(" attacks at Initiative ").n(ini).s(" on ", targetName(b), " needing ").n(g.need).s("+: ").n(h).s(" hits").String()})
-			k := key{b.target.ID, b.model, b.str}
-			if i := slices.IndexFunc(hits, func(t tally) bool { return t.k == k }); i >= 0 {
+			var k tally
+			k.k.unit, k.k.model, k.k.str, k.n = b.target.ID, b.model, b.str, h
+			if i := slices.IndexFunc(hits, func(t tally) bool { return t.k == k.k }); i >= 0 {
 				hits[i].n += h
 			} else {
-				hits = append(hits, tally{k, h})
+				hits = append(hits, k)
 			}
 		}
 		for _, kh := range hits {
@@ -528,6 +539,23 @@ func (s *State) fight(a Fight, r roller) error {
 		}
 	}
 	return s.combatResult(units, caused, r)
+}
+
+// group is the blows of one unit on one target with the same roll, rolled
+// together as players roll them.
+type group struct {
+	b    blow
+	need int
+}
+
+// tally is the hits of an Initiative step on one target (a unit's
+// rank-and-file, or a character) at one Strength.
+type tally struct {
+	k struct {
+		unit, model string
+		str         int
+	}
+	n int
 }
 
 // frontRanks lists the models of every unit's first two ranks, in order

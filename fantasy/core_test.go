@@ -181,12 +181,35 @@ func TestContactSearchMeasuresEveryBaseItCouldTouch(t *testing.T) {
 		}
 		u := &Unit{Files: 1, Facing: rapid.Float64Range(0, 360).Draw(t, "ufacing"),
 			Base: [2]float64{rapid.Float64Range(0.5, 3).Draw(t, "uw"), rapid.Float64Range(0.5, 3).Draw(t, "ud")}}
-		base := u.baseAt(geom.Pt(rapid.Float64Range(-8, 8).Draw(t, "x"), rapid.Float64Range(-8, 8).Draw(t, "y")))
-		gotU, gotM := touched(base, []foe{{e, e.frame(), e.footprint()}})
+		// Anywhere around the enemy block, near it more often than not.
+		fr := e.frame()
+		half, depth := float64(files)*e.Base[0]/2, float64(ranks)*e.Base[1]
+		c := e.At.Add(fr.rt.Scale(rapid.Float64Range(-half-3, half+3).Draw(t, "side"))).
+			Add(fr.fw.Scale(rapid.Float64Range(-depth-3, 3).Draw(t, "ahead")))
+		// Or squarely against its front, flank or rear, a gap about the
+		// contact tolerance away: where the tolerance decides.
+		gap := rapid.Float64Range(-0.01, 0.08).Draw(t, "gap")
+		along := rapid.Float64Range(-1, 1).Draw(t, "along")
+		switch rapid.IntRange(0, 3).Draw(t, "where") {
+		case 1: // front
+			u.Facing = e.Facing + 180
+			c = e.At.Add(fr.rt.Scale(along * (half + u.Base[0]/2))).Add(fr.fw.Scale(gap + u.Base[1]/2))
+		case 2: // right flank
+			u.Facing = e.Facing + 90
+			c = e.At.Add(fr.rt.Scale(half + gap + u.Base[1]/2)).Add(fr.fw.Scale(-depth/2 + along*(depth/2+u.Base[0]/2)))
+		case 3: // rear
+			u.Facing = e.Facing
+			c = e.At.Add(fr.rt.Scale(along * (half + u.Base[0]/2))).Add(fr.fw.Scale(-depth - gap - u.Base[1]/2))
+		}
+		base := u.baseAt(c)
+		x := foe{e, e.frame(), e.footprint()}
+		gotU, gotM := touched(base, []foe{x})
+		if !mayTouch(c, math.Hypot(u.Base[0], u.Base[1])/2, x) {
+			gotU, gotM = nil, "" // what blows sees: the cheap test rules it out
+		}
 		// Every enemy base, measured.
 		var wantU *Unit
 		wantM, rf := "", false
-		fr := e.frame()
 		for r, rank := range e.Ranks {
 			for f, id := range rank {
 				if id == "" || !touching(base, fr.base(fr.centre(r, f)), 0.05) {
