@@ -38,6 +38,13 @@ Each SIDE is one quoted string of words, case-insensitive:
                                    given explicitly win
   dodge                            roll the catalog trooper's PH
   nocrit | crit1                   no Criticals | a successful 1 is also a Critical
+  program carbonite                a hacking program from the catalog (ordo rules --programs):
+                                   WIP with its Attack MOD, its Burst (B1 in ARO unless it
+                                   says otherwise), Damage against BTS, Breaker and DT
+  reset                            the reactive side Resets: Face to Face, with the
+                                   program's Opponent MOD
+  firewall | targeted              the side's states: -3 WIP to a program against it and
+                                   +3 BTS | +3 WIP to a program against it
 
 A reactive side with only arm/bts/ph/cover is a target: the active side makes a
 Normal Roll against it. Without --reactive, the target has ARM 0 and BTS 0.
@@ -59,6 +66,7 @@ Examples:
   ordo odds --active "BS 12 dmg 13 ammo=AP" --reactive "arm=5 cover w=2"
   ordo odds --active "fusilier combi-rifle range 12" --reactive "zhanshi rifle"
   ordo odds --active "template dmg 13 ammo=Shock" --reactive "PH 11 arm=1 cover"
+  ordo odds --active "WIP 14 program carbonite" --reactive "WIP 13 reset bts 6 firewall"
   ordo odds --infdice 13 3 1 13 NONE 12 1 1 13 NONE
 `
 

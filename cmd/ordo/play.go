@@ -153,7 +153,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-const rulesUsage = `usage: ordo rules [--rulings]
+const rulesUsage = `usage: ordo rules [--rulings | --programs | --devices]
 
 Without flags, lists the rulesets this binary plays and the profiles and
 weapons of the Infinity catalog it ships (illustrative profiles only).
@@ -162,10 +162,19 @@ Flags:
   --rulings    list the named rulings (where sources disagree or are silent):
                each one's default, its readings and why; a scenario picks
                a reading under "rulings:" (docs/RULES.md explains each)
+  --programs   print each hacking program of the catalog as a card: group,
+               category, Attack and Opponent MODs, Damage, Burst in each
+               turn, targets, skill type, duration, range, ammunition,
+               effect, labels, and the devices that carry it
+  --devices    print the hacking devices with the program groups and
+               programs each carries, and the Repeaters, with the profiles
+               that carry each
 
 Examples:
   ordo rules
   ordo rules --rulings
+  ordo rules --programs
+  ordo rules --devices
 `
 
 // runRules is `ordo rules`: what the engine knows. --rulings lists the
@@ -173,11 +182,17 @@ Examples:
 func runRules(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("ordo rules")
 	rulings := fs.Bool("rulings", false, "list the named rulings")
+	programs := fs.Bool("programs", false, "print each hacking program as a card")
+	devices := fs.Bool("devices", false, "print the hacking devices and Repeaters")
 	if _, err := parseFlags(fs, args); err != nil {
 		return flagError(err, "ordo rules", rulesUsage, stdout, stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "ordo rules: takes no arguments, got %q (see ordo rules --help)\n", fs.Args())
+		return 2
+	}
+	if n := countTrue(*rulings, *programs, *devices); n > 1 {
+		fmt.Fprintf(stderr, "ordo rules: give one of --rulings, --programs and --devices (see ordo rules --help)\n")
 		return 2
 	}
 	if *rulings {
@@ -187,11 +202,21 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	fmt.Fprintf(stdout, "rulesets: %s\nordo rules --rulings lists the named rulings\n", rulesetNames())
+	if !*programs && !*devices {
+		fmt.Fprintf(stdout, "rulesets: %s\nordo rules --rulings lists the named rulings\n", rulesetNames())
+	}
 	rs, err := loadRuleset(infinity.Name)
 	if err != nil {
 		fmt.Fprintf(stderr, "ordo rules: %v\n", err)
 		return 1
+	}
+	if irs, ok := rs.(infinity.Ruleset); ok && (*programs || *devices) {
+		if *programs {
+			printPrograms(stdout, irs.Catalog)
+		} else {
+			printDevices(stdout, irs.Catalog)
+		}
+		return 0
 	}
 	if irs, ok := rs.(infinity.Ruleset); ok {
 		fmt.Fprintf(stdout, "\n%s catalog: %s\n\nprofiles:\n", infinity.Name, strings.Join(irs.Catalog.Files(), ", "))

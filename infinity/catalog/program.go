@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ordo-rules/ordo/odds"
 )
 
 // Program is one Hacking Program (Hacking (N3)): a row of the program table
@@ -426,6 +428,17 @@ func (p Program) Card() string {
 		fmt.Fprintf(&b, "  %s\n", p.Special)
 	}
 	return b.String()
+}
+
+// HackOdds is the program as package odds computes its rolls with
+// (odds.PlanHack): the columns a roll needs. A "—" Opponent MOD or Damage
+// is 0 there: no MOD, no Saving Roll.
+func (p Program) HackOdds() odds.HackProgram {
+	return odds.HackProgram{
+		Name: p.Name, AttackMod: p.AttackMod.Value, OpponentMod: p.OpponentMod.Value, Damage: p.Damage.Value,
+		Burst: p.Burst, AROBurst: p.AROBurst, Breaker: p.HasAmmo(Breaker), DT: p.HasAmmo(DT),
+		Attack: p.Attack(), Reflect: p.Effect == EffectReflect,
+	}
 }
 
 // clone copies the slices.

@@ -28,7 +28,10 @@ type Matchup struct {
 	// own Normal Roll and the template hits automatically (Direct Template
 	// Weapons (N4)). Otherwise the active side makes a Normal Roll (Normal
 	// Roll (N4)) and Reactive is only its target.
-	FaceToFace   bool          `json:"faceToFace"`
+	FaceToFace bool `json:"faceToFace"`
+	// Hacking is set for a hacking roll: the active side declares a
+	// program (Hacking (N3)); each Plan has its Hack.
+	Hacking      bool          `json:"hacking,omitempty"`
 	Simultaneous bool          `json:"simultaneous,omitempty"`
 	Criticals    odds.CritRule `json:"criticals"`
 	Active       Plan          `json:"active"`
@@ -51,6 +54,8 @@ type Plan struct {
 	Saves []Save `json:"saves,omitempty"`
 	// Notes are the rules facts a player needs to read the odds.
 	Notes []string `json:"notes,omitempty"`
+	// Hack is set on each rolling side of a hacking roll.
+	Hack *HackPlan `json:"hack,omitempty"`
 }
 
 // Save explains one Saving Roll a hit forces (Saving Rolls (N4)): Attack Damage =
@@ -118,6 +123,17 @@ func Build(active SideSpec, reactive *SideSpec, opts BuildOptions) (Matchup, err
 		}
 		if err := setStat(&r, "reactive", sh.stat, sh.pair.Reactive); err != nil {
 			return Matchup{}, err
+		}
+	}
+	if a.hacking() || r.hacking() {
+		return buildHack(a, r, crits)
+	}
+	for _, s := range []struct {
+		name string
+		spec SideSpec
+	}{{"active", a}, {"reactive", r}} {
+		if s.spec.Firewall || s.spec.Targeted {
+			return Matchup{}, sideErrorf("the %s side's firewall or targeted changes only a hacking roll: give the active side a program (program carbonite)", s.name)
 		}
 	}
 	if !a.Rolls() {

@@ -31,6 +31,13 @@
 //	arm=3 bts=3 ph=10                the side's own stats, used by the other side's
 //	                                 Saving Rolls (ARM and BTS default to 0)
 //	cover                            the side is in Partial Cover
+//	program carbonite                the side declares a hacking program from the catalog
+//	                                 (its id or name); it rolls WIP with the program's
+//	                                 Attack MOD, Burst (B1 in ARO unless the program says
+//	                                 otherwise) and Damage; dmg N replaces the Damage
+//	reset                            the side declares Reset against the program
+//	firewall | targeted              the side's states: a hacking attack on it gets -3
+//	                                 WIP and it +3 BTS | the attack gets +3 WIP
 //
 // PH is the one word with two meanings. "PH 11" rolls PH (a Dodge) and is also
 // the side's PH; "ph=10", with '=', only gives the PH that PARA saves use.
@@ -53,6 +60,14 @@
 //   - each Critical adds one roll of the hit's first kind, or, under the
 //     n3-auto-wound reading of the `criticals` ruling, fails it without
 //     rolling (docs/RULES.md (rulings)).
+//
+// A hacking roll (Hacking (N3)): the active side declares a program; the
+// reactive side declares Reset or a program of its own (Face to Face, each
+// program's Opponent MOD on the other side's WIP), or is only its target.
+// Each success forces BTS Saving Rolls against the program's Damage (Breaker
+// halves BTS, rounding up; DT makes two rolls). The numbers are package
+// odds' (odds.PlanHack), as the engine's resolution will use them; Dodge
+// cannot answer a program (Dodge (N4)).
 //
 // Every refusal is an *Error that says which word is wrong and why.
 package terms

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/odds"
 )
 
@@ -43,10 +44,11 @@ type parser struct {
 	ws   []word
 	i    int
 	s    SideSpec
-	seen map[string]word // canonical key → the word that set it
-	attr word            // the word that set the rolled attribute
-	u    unitsUsed       // trooper, weapon and range words
-	aro  bool            // the reactive side: a catalog weapon rolls B1
+	seen map[string]word  // canonical key → the word that set it
+	attr word             // the word that set the rolled attribute
+	u    unitsUsed        // trooper, weapon and range words
+	aro  bool             // the reactive side: a catalog weapon rolls B1
+	prog *catalog.Program // the program word's program
 }
 
 // Canonical names of the words, used for duplicate checks and messages.
@@ -74,29 +76,31 @@ var flagWords = map[string]string{
 
 // valueWords are the words that take a value, by upper-case spelling.
 var valueWords = map[string]func(p *parser, w word, val string, eq bool) error{
-	"BS":    func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrBS, v) },
-	"CC":    func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrCC, v) },
-	"WIP":   func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrWIP, v) },
-	"PH":    (*parser).ph,
-	"B":     (*parser).burst,
-	"BURST": (*parser).burst,
-	"DMG":   (*parser).damage,
-	"DAM":   (*parser).damage,
-	"AMMO":  func(p *parser, w word, v string, _ bool) error { return p.ammoNamed(w, v) },
-	"SAVE":  (*parser).save,
-	"MOD":   func(p *parser, w word, v string, _ bool) error { return p.mods(w, v, true) },
-	"MODS":  func(p *parser, w word, v string, _ bool) error { return p.mods(w, v, true) },
-	"ARM":   func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveARM, v) },
-	"BTS":   func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveBTS, v) },
-	"W":     (*parser).wounds,
-	"RANGE": (*parser).rangeWord,
-	"STR":   (*parser).wounds,
+	"BS":      func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrBS, v) },
+	"CC":      func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrCC, v) },
+	"WIP":     func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrWIP, v) },
+	"PH":      (*parser).ph,
+	"B":       (*parser).burst,
+	"BURST":   (*parser).burst,
+	"DMG":     (*parser).damage,
+	"DAM":     (*parser).damage,
+	"AMMO":    func(p *parser, w word, v string, _ bool) error { return p.ammoNamed(w, v) },
+	"SAVE":    (*parser).save,
+	"MOD":     func(p *parser, w word, v string, _ bool) error { return p.mods(w, v, true) },
+	"MODS":    func(p *parser, w word, v string, _ bool) error { return p.mods(w, v, true) },
+	"ARM":     func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveARM, v) },
+	"BTS":     func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveBTS, v) },
+	"W":       (*parser).wounds,
+	"RANGE":   (*parser).rangeWord,
+	"STR":     (*parser).wounds,
+	"PROGRAM": (*parser).program,
 }
 
 // knownWords is the hint an unknown word gets.
 const knownWords = "expected e.g. BS 13, CC 15, PH 11, WIP 13, B3, mods=+3,-3, dmg 13, ammo=DA, " +
 	"continuous, save=BTS, template, arm=3, bts=3, ph=10, w=2, cover, " +
-	"or a trooper and weapon from the catalog with the range (fusilier combi-rifle range 12; ordo rules lists them)"
+	"or a trooper and weapon from the catalog with the range (fusilier combi-rifle range 12; ordo rules lists them), " +
+	"or hacking: program carbonite, reset, firewall, targeted"
 
 // word reads the next word, and its value word when it takes one.
 func (p *parser) word() error {
@@ -105,6 +109,9 @@ func (p *parser) word() error {
 	up := strings.ToUpper(w.text)
 	if k, ok := flagWords[up]; ok {
 		return p.flag(w, k)
+	}
+	if k, ok := hackFlags[up]; ok {
+		return p.hackFlag(w, k)
 	}
 	if up == "DODGE" {
 		return p.dodgeWord(w)
@@ -362,6 +369,9 @@ var rollWords = []string{kBurst, kMods, kDamage, kAmmo, kSave, kContinuous, kNoC
 
 // finish checks the words against each other and fills the defaults.
 func (p *parser) finish() error {
+	if err := p.finishHack(); err != nil {
+		return err
+	}
 	if err := p.applyUnits(); err != nil {
 		return err
 	}
@@ -394,10 +404,10 @@ func (p *parser) finish() error {
 			return errorf(w, "needs the weapon's damage: add dmg N")
 		}
 	}
-	if s.Rolls() && s.Burst == 0 {
+	if s.Rolls() && s.Burst == 0 && !s.hacking() {
 		s.Burst = 1
 	}
-	if s.Damage != nil && s.Ammo == "" {
+	if s.Damage != nil && s.Ammo == "" && !s.hacking() {
 		s.Ammo = "N"
 	}
 	if s.Save != "" {

@@ -30,6 +30,8 @@ func Render(w io.Writer, m Matchup, r odds.Result) error {
 	renderPlan(pw, "Active", m.Active)
 	if m.TwoSides() {
 		renderPlan(pw, "Reactive", m.Reactive)
+	} else if m.Hacking {
+		pw.printf("%-9s %s\n", "Target", hackTarget(m.Reactive.Spec))
 	} else {
 		pw.printf("%-9s %s\n", "Target", targetText(m.Reactive.Spec))
 	}
@@ -78,6 +80,10 @@ func pct(p float64) string { return fmt.Sprintf("%8.3f%%", 100*p) }
 // renderPlan writes one side: its roll, then each kind of Saving Roll its
 // hits force, then the notes.
 func renderPlan(pw *printer, name string, p Plan) {
+	if p.Hack != nil {
+		renderHack(pw, name, p)
+		return
+	}
 	if u := unitsText(p.Spec); u != "" {
 		pw.printf("%-9s %s\n", name, u)
 		name = ""
@@ -276,7 +282,12 @@ type Fall struct {
 // remove exactly one W/STR (non-lethal ammunition, or T2's two), which the
 // failed-roll counts alone cannot tell.
 func falls(p Plan, target SideSpec, d odds.Dist) (Fall, bool) {
-	if p.Spec.Damage == nil || p.Ammo == nil || p.Ammo.NonLethal || p.Ammo.WoundsPerFail != 1 {
+	if h := p.Hack; h != nil {
+		// A program takes W/STR only if it says so: one per failed roll.
+		if !h.Lethal || len(h.Saves) == 0 {
+			return Fall{}, false
+		}
+	} else if p.Spec.Damage == nil || p.Ammo == nil || p.Ammo.NonLethal || p.Ammo.WoundsPerFail != 1 {
 		return Fall{}, false
 	}
 	f := Fall{W: 1}

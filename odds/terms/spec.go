@@ -87,6 +87,14 @@ type SideSpec struct {
 	W *int `json:"w,omitempty"`
 	// Cover puts the side in Partial Cover (Saving Rolls (N4)).
 	Cover bool `json:"cover,omitempty"`
+
+	// Program is the catalog id of the hacking program the side declares,
+	// Reset that it declares Reset (Hacking (N3), Reset (N4)); Firewall and
+	// Targeted are its states, which change a hacking roll against it.
+	Program  string `json:"program,omitempty"`
+	Reset    bool   `json:"reset,omitempty"`
+	Firewall bool   `json:"firewall,omitempty"`
+	Targeted bool   `json:"targeted,omitempty"`
 }
 
 // Rolls reports whether the side acts in the roll: it rolls an attribute or

@@ -1,0 +1,298 @@
+package terms
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/odds"
+)
+
+// Hacking (N3) words. "program carbonite" makes the side declare a program
+// from the catalog (its id or its name, case, spaces and punctuation
+// ignored: total-control, Total_Control); "reset" makes it declare Reset;
+// "firewall" and "targeted" are its states. A side with a program or Reset
+// rolls WIP: "WIP 14", or the catalog trooper's. The program gives the
+// Attack and Opponent MODs, the Burst (B1 in ARO unless the program says
+// otherwise; "B1" takes part of it, as Stop! splits its rolls), the Damage
+// and its ammunition; "dmg 16" replaces the Damage (the exorcism-damage
+// ruling's other reading).
+//
+// The numbers are package odds' (odds.PlanHack): the same functions the
+// engine's resolution of a program calls.
+
+// Canonical names of the hacking words.
+const (
+	kProgram  = "program"
+	kReset    = "reset"
+	kFirewall = "firewall"
+	kTargeted = "targeted"
+)
+
+// hackFlags are the hacking words that stand alone.
+var hackFlags = map[string]string{"RESET": kReset, "FIREWALL": kFirewall, "TARGETED": kTargeted}
+
+// program reads "program NAME".
+func (p *parser) program(w word, val string, _ bool) error {
+	cat, err := Catalog()
+	if err != nil {
+		return errorf(w, "the catalog could not be loaded to look the program up: %v", err)
+	}
+	prog, ok := cat.LookupProgram(val)
+	if !ok {
+		var ids []string
+		for _, pr := range cat.Programs() {
+			if pr.Rolls() {
+				ids = append(ids, pr.ID)
+			}
+		}
+		return errorf(w, "unknown program %q (programs that roll: %s)", val, strings.Join(ids, ", "))
+	}
+	if !prog.Rolls() {
+		return errorf(w, "%s makes no roll (its Attack MOD is —): there are no odds to compute", prog.Name)
+	}
+	if err := p.once(w, kProgram); err != nil {
+		return err
+	}
+	p.s.Program, p.prog = prog.ID, &prog
+	return nil
+}
+
+// hackFlag records reset, firewall or targeted.
+func (p *parser) hackFlag(w word, key string) error {
+	if err := p.once(w, key); err != nil {
+		return err
+	}
+	switch key {
+	case kReset:
+		p.s.Reset = true
+	case kFirewall:
+		p.s.Firewall = true
+	case kTargeted:
+		p.s.Targeted = true
+	}
+	return nil
+}
+
+// finishHack checks the words of a side that declares a program or Reset:
+// it rolls WIP (its trooper's when it names one and no attribute), with
+// none of the words that describe a weapon.
+func (p *parser) finishHack() error {
+	s := &p.s
+	pw, hasProg := p.seen[kProgram]
+	rw, hasReset := p.seen[kReset]
+	if !hasProg && !hasReset {
+		return nil
+	}
+	what := w2s(pw, rw, hasProg)
+	if hasProg && hasReset {
+		return errorf(rw, "a side declares a program or Reset, not both")
+	}
+	if p.u.weapon != nil {
+		return errorf(p.u.ww, "%s is a weapon: a side declaring %s rolls WIP", p.u.weapon.ID, what)
+	}
+	if p.u.dodge {
+		return errorf(p.u.dw, "Dodge cannot answer a Hacking Attack (Dodge (N4)): declare Reset")
+	}
+	for _, k := range []string{kAmmo, kSave, kContinuous, kTemplate, kCover, kNoCrit, kCritOnOne, "range"} {
+		if w, ok := p.seen[k]; ok {
+			return errorf(w, "does not apply to %s: a program's ammunition is the program table's, and no cover or range changes a hacking roll", what)
+		}
+	}
+	if w, ok := p.seen[kDamage]; ok && !hasProg {
+		return errorf(w, "Reset inflicts nothing: it only cancels the attack")
+	}
+	if w, ok := p.seen[kBurst]; ok {
+		if !hasProg {
+			return errorf(w, "Reset is one WIP roll")
+		}
+		if s.Burst > p.prog.Burst {
+			return errorf(w, "%s has B%d: a side may take part of it (B1), not more", p.prog.Name, p.prog.Burst)
+		}
+	}
+	switch {
+	case s.Attribute == "" && p.u.profile != nil:
+		s.Attribute, s.Base = AttrWIP, p.u.profile.WIP
+	case s.Attribute == "":
+		return errorf(pwOr(pw, rw, hasProg), "%s rolls WIP: give it (WIP 14) or name the trooper from the catalog", what)
+	case s.Attribute != AttrWIP:
+		return errorf(p.attr, "%s rolls WIP, not %s", what, s.Attribute)
+	}
+	return nil
+}
+
+func w2s(pw, rw word, hasProg bool) string {
+	if hasProg {
+		return "a program"
+	}
+	return "Reset"
+}
+
+func pwOr(pw, rw word, hasProg bool) word {
+	if hasProg {
+		return pw
+	}
+	return rw
+}
+
+// hacking reports whether a side's words make it part of a hacking roll.
+func (s SideSpec) hacking() bool { return s.Program != "" || s.Reset }
+
+// HackPlan is what a side of a hacking roll declares, for the table and
+// the JSON: the program with its row's columns, or Reset, the states its
+// roll met, and the BTS Saving Rolls each success forces.
+type HackPlan struct {
+	// Program is the program declared, nil for Reset.
+	Program *catalog.Program `json:"program,omitempty"`
+	Reset   bool             `json:"reset,omitempty"`
+	// Saves explains the BTS rolls each success forces on the other side
+	// (or, for Counterstrike, on the attacking hacker).
+	Saves []odds.HackSave `json:"saves,omitempty"`
+	// Lethal: each failed roll takes 1 W/STR; otherwise it applies Effect.
+	Lethal bool   `json:"lethal,omitempty"`
+	Effect string `json:"effect,omitempty"`
+}
+
+// hacker turns a side's words into an odds.Hacker.
+func hacker(s SideSpec, prog *catalog.Program, active bool) odds.Hacker {
+	h := odds.Hacker{WIP: s.Base, BTS: deref(s.BTS), Firewall: s.Firewall, Targeted: s.Targeted, Reset: s.Reset, Active: active, Mods: s.Mods}
+	if !s.Rolls() {
+		h.WIP = 0
+	}
+	if prog != nil {
+		hp := prog.HackOdds()
+		if s.Damage != nil {
+			hp.Damage = *s.Damage
+		}
+		h.Program = &hp
+		h.Burst = s.Burst // 0 unless the words take part of the Burst
+
+	}
+	return h
+}
+
+// buildHack builds a hacking roll: the active side declares a program; the
+// reactive side declares Reset or a program of its own, or is only its
+// target.
+func buildHack(a, r SideSpec, crits odds.CritRule) (Matchup, error) {
+	if a.Reset {
+		return Matchup{}, sideErrorf("the active side declares Reset: Reset answers a program, so it goes on the reactive side")
+	}
+	if a.Program == "" {
+		return Matchup{}, sideErrorf("the reactive side declares %s, which answers a program: give the active side one (program carbonite)", reactiveWhat(r))
+	}
+	if r.Rolls() && !r.hacking() {
+		return Matchup{}, sideErrorf("the reactive side rolls %s: a hacking roll is answered with Reset or a program (Dodge cannot avoid a Hacking Attack, Dodge (N4))", r.Attribute)
+	}
+	cat, err := Catalog()
+	if err != nil {
+		return Matchup{}, sideErrorf("the catalog could not be loaded: %v", err)
+	}
+	ap, _ := cat.Program(a.Program)
+	var rp *catalog.Program
+	if r.Program != "" {
+		p, _ := cat.Program(r.Program)
+		rp = &p
+	}
+	ha, hr := hacker(a, &ap, true), hacker(r, rp, false)
+	roll, err := odds.PlanHack(ha, hr, crits)
+	if err != nil {
+		return Matchup{}, sideErrorf("%v", err)
+	}
+	m := Matchup{FaceToFace: roll.FaceToFace, Criticals: crits, Hacking: true}
+	m.Active = hackPlan(a, &ap, roll.Active, crits)
+	if roll.FaceToFace {
+		m.Reactive = hackPlan(r, rp, roll.Reactive, crits)
+		if rp != nil && rp.Effect == catalog.EffectReflect {
+			m.Reactive.Hack.Lethal, m.Reactive.Hack.Effect = ap.Lethal(), string(ap.Effect)
+			m.Reactive.Notes = append(m.Reactive.Notes, fmt.Sprintf("a win reflects %s on its hacker: each surviving success is one success of it", ap.Name))
+		}
+	} else {
+		m.Reactive = Plan{Spec: r}
+	}
+	return m, nil
+}
+
+func reactiveWhat(r SideSpec) string {
+	if r.Reset {
+		return "Reset"
+	}
+	return "a program"
+}
+
+// hackPlan is one side's Plan from its odds.HackPlan.
+func hackPlan(s SideSpec, prog *catalog.Program, hp odds.HackPlan, crits odds.CritRule) Plan {
+	sv := hp.SV
+	p := Plan{Spec: s, SV: &sv, SVText: sv.String(), Side: hp.Side}
+	p.Spec.Burst = hp.Side.Roll.Burst
+	h := &HackPlan{Reset: s.Reset, Saves: hp.Saves}
+	if prog != nil {
+		cp := *prog
+		h.Program = &cp
+		h.Lethal, h.Effect = prog.Lethal(), string(prog.Effect)
+	}
+	p.Hack = h
+	if len(hp.Saves) > 0 {
+		d := hp.Saves[0].Damage
+		p.Spec.Damage = &d
+		switch crits {
+		case odds.CritAutoWound:
+			p.Notes = append(p.Notes, "a Critical fails its first BTS roll without rolling")
+		default:
+			p.Notes = append(p.Notes, "each Critical adds one more BTS roll")
+		}
+	}
+	if prog != nil && prog.ID == "exorcism" && s.Damage == nil {
+		p.Notes = append(p.Notes, "Damage 18 is the exorcism-damage ruling's default; write dmg 16 for its other reading")
+	}
+	return p
+}
+
+// renderHack writes one side of a hacking roll.
+func renderHack(pw *printer, name string, p Plan) {
+	h := p.Hack
+	head := "Reset"
+	if h.Program != nil {
+		head = fmt.Sprintf("%s (%s, %s)", h.Program.Name, h.Program.Group, h.Program.Category)
+	}
+	if p.Spec.Trooper != "" {
+		head = p.Spec.Trooper + ": " + head
+	}
+	pw.printf("%-9s %s\n", name, head)
+	pw.printf("%-9s %s, B%d\n", "", p.SV, p.Side.Roll.Burst)
+	if len(h.Saves) == 0 {
+		what := "each surviving success cancels the attack"
+		if h.Program != nil && h.Program.Attack() {
+			what = "each surviving success applies " + h.Effect
+		}
+		pw.printf("%-9s no Saving Rolls: %s\n", "", what)
+	} else {
+		pw.printf("%-9s each success: %d BTS roll%s at %s\n", "", len(h.Saves), plural(len(h.Saves)), h.Saves[0])
+		if h.Lethal {
+			pw.printf("%-9s each failed roll takes 1 W/STR\n", "")
+		} else {
+			pw.printf("%-9s Non-Lethal: a failed roll applies %s, no W/STR\n", "", h.Effect)
+		}
+	}
+	for _, n := range p.Notes {
+		pw.printf("%-9s %s\n", "", n)
+	}
+}
+
+// hackTarget describes the target of a program that nothing opposes.
+func hackTarget(s SideSpec) string {
+	t := fmt.Sprintf("BTS %d", deref(s.BTS))
+	if s.Trooper != "" {
+		t = s.Trooper + ": " + t
+	}
+	if s.Firewall {
+		t += ", Firewall"
+	}
+	if s.Targeted {
+		t += ", Targeted"
+	}
+	if s.W != nil {
+		t += fmt.Sprintf(", W %d", *s.W)
+	}
+	return t
+}

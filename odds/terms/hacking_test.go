@@ -1,0 +1,147 @@
+package terms
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/odds"
+)
+
+// The hacking words: a program by id or name, Reset, Firewall, Targeted; a
+// catalog trooper gives the WIP and BTS (Hacking (N3)).
+func TestParseHackWords(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want SideSpec
+	}{
+		{"WIP 14 program carbonite", SideSpec{Attribute: "WIP", Base: 14, Program: "carbonite"}},
+		{"program Total_Control WIP=13", SideSpec{Attribute: "WIP", Base: 13, Program: "total-control"}},
+		{"WIP 13 reset bts 6 firewall", SideSpec{Attribute: "WIP", Base: 13, Reset: true, BTS: intp(6), Firewall: true}},
+		{"hacker-plus program brain-blast", SideSpec{Trooper: "hacker-plus", Attribute: "WIP", Base: 15, Program: "brain-blast",
+			ARM: intp(2), BTS: intp(6), PH: intp(11), W: intp(1)}},
+		{"WIP 15 program stop B1", SideSpec{Attribute: "WIP", Base: 15, Program: "stop", Burst: 1}},
+		{"bts 3 targeted", SideSpec{BTS: intp(3), Targeted: true}},
+		{"WIP 13 program exorcism dmg 16", SideSpec{Attribute: "WIP", Base: 13, Program: "exorcism", Damage: intp(16)}},
+	} {
+		got, err := ParseSide(tc.in)
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		tc.want.Text = tc.in
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q:\n got %+v\nwant %+v", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestParseHackErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"WIP 13 program fairy-dust", "Fairy Dust makes no roll"},
+		{"WIP 13 program zap", `unknown program "zap"`},
+		{"WIP 13 program carbonite reset", "a program or Reset, not both"},
+		{"BS 13 program carbonite", "a program rolls WIP, not BS"},
+		{"program carbonite", "a program rolls WIP: give it"},
+		{"WIP 13 program carbonite B3", "Carbonite has B2"},
+		{"WIP 13 reset B2", "Reset is one WIP roll"},
+		{"WIP 13 reset dmg 13", "Reset inflicts nothing"},
+		{"WIP 13 program carbonite cover", "does not apply to a program"},
+		{"hacker combi-rifle program carbonite", "combi-rifle is a weapon"},
+		{"zhanshi dodge reset", "Dodge cannot answer a Hacking Attack"},
+		{"WIP 13 program carbonite program spotlight", "program given twice"},
+	} {
+		_, err := ParseSide(tc.in)
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an *Error with %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func TestBuildHackErrors(t *testing.T) {
+	for _, tc := range []struct{ name, active, reactive, want string }{
+		{"Reset answers a program", "WIP 13 reset", "", "the active side declares Reset"},
+		{"Reset with no program", "BS 13 dmg 13", "WIP 13 reset", "give the active side one"},
+		{"Dodge cannot avoid a Hacking Attack (Dodge (N4))", "WIP 13 program carbonite", "PH 11", "Dodge cannot avoid a Hacking Attack"},
+		{"firewall without hacking", "BS 13 dmg 13", "arm=1 firewall", "changes only a hacking roll"},
+	} {
+		_, err := build(t, tc.active, tc.reactive, BuildOptions{})
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an *Error with %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// `ordo odds` with a program gives exactly what odds.Hack gives for the
+// catalog program's columns: the numbers the engine's resolution uses.
+// Every program that rolls, against a target, Reset and Breakwater.
+func TestHackSameNumbers(t *testing.T) {
+	cat, err := Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bw, _ := cat.Program("breakwater")
+	bwOdds := bw.HackOdds()
+	for _, p := range cat.Programs() {
+		if !p.Rolls() {
+			continue
+		}
+		po := p.HackOdds()
+		for _, tc := range []struct {
+			reactive string
+			want     odds.Hacker
+		}{
+			{"bts 6 firewall", odds.Hacker{BTS: 6, Firewall: true}},
+			{"WIP 13 reset bts 3 targeted", odds.Hacker{WIP: 13, BTS: 3, Reset: true, Targeted: true}},
+			{"WIP 12 program breakwater bts 0", odds.Hacker{WIP: 12, Program: &bwOdds}},
+		} {
+			for _, crits := range odds.CritRules() {
+				m, err := build(t, "WIP 14 program "+p.ID, tc.reactive, BuildOptions{Criticals: crits})
+				if err != nil {
+					t.Fatalf("%s against %q: %v", p.Name, tc.reactive, err)
+				}
+				got, err := m.Odds(odds.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, want, err := odds.Hack(odds.Hacker{WIP: 14, Program: &po, Active: true}, tc.want, crits, odds.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("%s (Hacking (N3)) against %q, %s: the words give\n%+v\nodds.Hack gives\n%+v", p.Name, tc.reactive, crits, got, want)
+				}
+			}
+		}
+	}
+}
+
+// A lethal program shows the chance its target falls; a non-lethal one
+// does not.
+func TestHackFalls(t *testing.T) {
+	var b strings.Builder
+	m, err := build(t, "WIP 15 program brain-blast", "bts 3 w=1", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _ := m.Odds(odds.Options{})
+	if err := Render(&b, m, res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "each failed roll takes 1 W/STR") || !strings.Contains(b.String(), "the target falls (Unconscious or Dead, W 1)") {
+		t.Errorf("Brain Blast:\n%s", b.String())
+	}
+	b.Reset()
+	m, _ = build(t, "WIP 15 program carbonite", "bts 3", BuildOptions{})
+	res, _ = m.Odds(odds.Options{})
+	_ = Render(&b, m, res)
+	if strings.Contains(b.String(), "falls") || !strings.Contains(b.String(), "Non-Lethal: a failed roll applies imm-1") {
+		t.Errorf("Carbonite:\n%s", b.String())
+	}
+	if r := NewReport(m, res); r.Summary.ReactiveFalls != nil || !r.Hacking || r.Active.Hack == nil || r.Active.Hack.Program.ID != "carbonite" {
+		t.Errorf("report: %+v", r)
+	}
+}
