@@ -1,7 +1,6 @@
 package infinity
 
 import (
-	"math"
 	"slices"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -39,14 +38,12 @@ func teardropSize(w catalog.Weapon) geom.TeardropSize {
 // attacker's own side (Direct Template Weapons (N4): you cannot attack your own troopers).
 func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, target int, targetAt [2]float64) ([]int, error) {
 	am := s.Models[attacker]
-	am.At = from
 	if target < 0 {
 		return nil, rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "no such target")
 	}
 	tm := s.Models[target]
 	tm.At = targetAt
-	angle := math.Atan2(tm.At[1]-from[1], tm.At[0]-from[0])
-	td, err := geom.PlaceTeardrop(am.base(), angle, teardropSize(w))
+	td, err := s.laidTeardrop(attacker, from, w, targetAt)
 	if err != nil {
 		return nil, rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "template: %v", err)
 	}

@@ -20,6 +20,8 @@ type View struct {
 	Troopers []TrooperView `json:"troopers"`
 	Models   []ModelView   `json:"models"`
 	Order    *OrderView    `json:"order,omitempty"`
+	// Templates are the templates on the table (view_template.go).
+	Templates []TemplateView `json:"templates,omitempty"`
 }
 
 // ModelView is a model as the viewer sees it: an enemy marker shows its
@@ -143,6 +145,7 @@ func (s *State) Observe(v rules.Viewer) any {
 		}
 		view.Order = ov
 	}
+	view.Templates = s.templateViews(v)
 	return view
 }
 
