@@ -52,6 +52,7 @@ func commands() []command {
 		{"play", "run a scenario file and print the adjudicated log", playUsage, runPlay},
 		{"rules", "the rulesets, the loaded catalog and the named rulings", rulesUsage, runRules},
 		{"serve", "serve matches over HTTP and WebSocket (docs/API.md)", serveUsage, runServe},
+		{"bench", "load a game server with many matches and measure it", benchUsage, runBench},
 		{"verify", "check a finished match's seed, dice and log", verifyUsage, runVerify},
 		{"version", "the version of this binary", versionUsage, runVersion},
 		{"help", "this list, or the full help of one command", helpUsage, runHelp},

@@ -1,0 +1,99 @@
+package loadgen_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ordo-rules/ordo/data"
+	"github.com/ordo-rules/ordo/infinity"
+	"github.com/ordo-rules/ordo/match"
+	"github.com/ordo-rules/ordo/server"
+	"github.com/ordo-rules/ordo/server/loadgen"
+	"github.com/ordo-rules/ordo/store/sqlite"
+)
+
+// A short run against a real server over loopback: the actions counted
+// are the ones the server acknowledged (its own metrics agree), every one
+// has a latency, and the percentiles are ordered.
+func TestRunAgainstAServer(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rs, err := infinity.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := match.BundledScenarios(data.Scenarios, "scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a := match.New(match.Options{Store: st, Library: &match.Library{Games: map[string]match.Game{rs.Name(): {Ruleset: rs, Catalog: rs.Catalog}}, Scenarios: sc}, Logger: quiet})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ts := httptest.NewServer(server.New(ctx, a, quiet))
+	defer ts.Close()
+
+	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL, Matches: 3, Scenario: "duel", Actions: 40, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Actions < 40 || len(res.Latencies) != res.Actions || res.Matches < 3 || res.Elapsed <= 0 {
+		t.Fatalf("result %+v: want at least 40 actions, each with a latency, in 3 or more matches", res)
+	}
+	if !slices.IsSorted(res.Latencies) || res.Percentile(0.5) > res.Percentile(0.99) || res.Percentile(1) != res.Latencies[len(res.Latencies)-1] {
+		t.Fatalf("latencies not sorted or percentiles out of order: %v", res.Latencies)
+	}
+	resp, err := http.Get(ts.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := "ordo_actions_applied_total " + strconv.Itoa(res.Actions) + "\n"; !strings.Contains(string(m), want) {
+		t.Fatalf("the server counts otherwise than the generator (%d):\n%s", res.Actions, m)
+	}
+}
+
+// A server that refuses a legal action stops the run with an error that
+// says what it answered; only acknowledged actions are counted.
+func TestRunStopsOnARefusal(t *testing.T) {
+	acted := 0
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/matches", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusCreated)
+		io.WriteString(w, `{"id":"m1","seats":{"blue":{"token":"tb"},"red":{"token":"tr"}}}`)
+	})
+	mux.HandleFunc("GET /api/matches/m1", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `{"seq":4,"prompt":{"seats":["blue"]},"over":false,"menu":[{"action":{"kind":"end-orders"}},{"action":{"kind":"x"},"illegal":{"code":"illegal"}}]}`)
+	})
+	mux.HandleFunc("POST /api/matches/m1/actions", func(w http.ResponseWriter, r *http.Request) {
+		acted++
+		if acted > 2 {
+			w.WriteHeader(http.StatusUnprocessableEntity)
+			io.WriteString(w, `{"code":"illegal","message":"no"}`)
+			return
+		}
+		io.WriteString(w, `{"seq":5,"events":[]}`)
+	})
+	ts := httptest.NewServer(mux)
+	defer ts.Close()
+	res, err := loadgen.Run(context.Background(), loadgen.Config{URL: ts.URL, Matches: 1, Duration: 5 * time.Second})
+	if err == nil || !strings.Contains(err.Error(), "422") || !strings.Contains(err.Error(), `"code":"illegal"`) {
+		t.Fatalf("err %v: want the 422 and its body", err)
+	}
+	if res == nil || res.Actions != 2 {
+		t.Fatalf("result %+v: want the 2 acknowledged actions", res)
+	}
+}
