@@ -390,12 +390,27 @@ func touchedIn(base rect, x foe) (*Unit, string) {
 	f1 := min(e.Files-1, int(math.Floor((smax+eps)/w+efr.filesC+0.5+fuzz)))
 	r0 := max(0, int(math.Ceil(-(amax+eps)/d-1-fuzz)))
 	r1 := min(len(e.Ranks)-1, int(math.Floor((eps-amin)/d+fuzz)))
+	// Along the enemy's axes each slot's extent is known without
+	// projecting its corners; the base's own axes need measuring only
+	// when they are askew to the enemy's (a unit squarely in contact
+	// shares them).
+	axis := base[1].Sub(base[0])
+	l := axis.Len()
+	square := math.Abs(axis.Cross(efr.fw)) <= 1e-12*l || math.Abs(axis.Dot(efr.fw)) <= 1e-12*l
 	chars, rf := "", false
 	for r := r0; r <= r1; r++ {
 		rank := e.Ranks[r]
+		ahi := -float64(r) * d
+		if amin-ahi > eps || ahi-d-amax > eps {
+			continue
+		}
 		for f := f0; f <= f1 && f < len(rank); f++ {
 			eid := rank[f]
-			if eid == "" || !touching(base, efr.base(efr.centre(r, f)), eps) {
+			slo := (float64(f) - efr.filesC - 0.5) * w
+			if eid == "" || smin-(slo+w) > eps || slo-smax > eps {
+				continue
+			}
+			if !square && !closeOn(base, base, efr.base(efr.centre(r, f)), eps) {
 				continue
 			}
 			if m := e.model(eid); m.Role == Character {

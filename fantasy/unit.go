@@ -284,19 +284,21 @@ func (u *Unit) coveredBy(c geom.Point, radius float64) []string {
 // projections by more than eps. (Corner to corner this admits a gap of up
 // to eps·√2, well inside the contact tolerance.) It is the cheap test
 // close combat runs for every pair of bases.
-func touching(a, b rect, eps float64) bool {
-	for _, r := range [2]*rect{&a, &b} {
-		for i := range 2 {
-			axis := r[i+1].Sub(r[i])
-			l := axis.Len()
-			if l == 0 {
-				continue
-			}
-			amin, amax := project(a, axis)
-			bmin, bmax := project(b, axis)
-			if bmin-amax > eps*l || amin-bmax > eps*l {
-				return false
-			}
+func touching(a, b rect, eps float64) bool { return closeOn(a, a, b, eps) && closeOn(b, a, b, eps) }
+
+// closeOn reports whether no edge direction of r separates a's and b's
+// projections by more than eps.
+func closeOn(r, a, b rect, eps float64) bool {
+	for i := range 2 {
+		axis := r[i+1].Sub(r[i])
+		l := axis.Len()
+		if l == 0 {
+			continue
+		}
+		amin, amax := project(a, axis)
+		bmin, bmax := project(b, axis)
+		if bmin-amax > eps*l || amin-bmax > eps*l {
+			return false
 		}
 	}
 	return true
