@@ -261,6 +261,7 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 		frames[i] = foe{u, u.frame(), u.footprint()}
 	}
 	var foes []foe
+	pc := s.profileCache()
 	var front []hit // the front rank's contacts, by file
 	type inArc struct {
 		t  *Unit
@@ -288,7 +289,7 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 				if m == nil {
 					continue
 				}
-				p := s.profile(m)
+				p := pc.of(m)
 				c := fr.centre(r, f)
 				var t *Unit
 				var tm string
@@ -459,7 +460,7 @@ func (s *State) fight(a Fight, r roller) error {
 	caused := make([]int, len(s.Seats))
 	// A round emits an event for each group of blows, each wound roll and
 	// each casualty: room for them at once.
-	s.stepped = slices.Grow(s.stepped, 24)
+	s.stepped = slices.Grow(s.stepped, 16)
 	n := 0
 	for _, x := range units {
 		n += 1 + len(x.Models)
@@ -467,9 +468,10 @@ func (s *State) fight(a Fight, r roller) error {
 	front := frontRanks(make([]string, 0, n), units)
 	fronts := make([]string, 0, n) // the front ranks after each step, to compare
 	var steps [11]bool             // the Initiative steps a model of the combat has
+	pc := s.profileCache()
 	for _, x := range units {
 		for i := range x.Models {
-			if ini := min(s.profile(&x.Models[i]).I, 10); ini >= 0 {
+			if ini := min(pc.of(&x.Models[i]).I, 10); ini >= 0 {
 				steps[ini] = true
 			}
 		}

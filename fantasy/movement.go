@@ -351,8 +351,9 @@ func (s *State) nearestEnemy(u *Unit) geom.Point {
 // leadership is the unit's best Ld.
 func (s *State) leadership(u *Unit) int {
 	ld := 0
+	pc := s.profileCache()
 	for i := range u.Models {
-		ld = max(ld, s.profile(&u.Models[i]).Ld)
+		ld = max(ld, pc.of(&u.Models[i]).Ld)
 	}
 	return ld
 }

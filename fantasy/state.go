@@ -400,6 +400,26 @@ func (s *State) unitOf(model string) *Unit {
 
 func (s *State) profile(m *Model) Profile { return s.Profiles[m.Profile] }
 
+// profiles looks up models' profiles for a loop over many models,
+// remembering the last one found: a unit's models share a handful of
+// profiles, and a lookup copies the whole profile out of the map. The
+// profile it returns is good until the next call.
+type profiles struct {
+	all  map[string]Profile
+	name string
+	p    Profile
+	ok   bool
+}
+
+func (s *State) profileCache() profiles { return profiles{all: s.Profiles} }
+
+func (c *profiles) of(m *Model) *Profile {
+	if !c.ok || m.Profile != c.name {
+		c.name, c.p, c.ok = m.Profile, c.all[m.Profile], true
+	}
+	return &c.p
+}
+
 // rf is the profile of a unit's rank-and-file (its first non-character),
 // or of its only model.
 func (s *State) rf(u *Unit) Profile {
