@@ -205,8 +205,14 @@ func (s *State) perModel(u *Unit, direct map[string]int, pool int) map[string]in
 	// models shown hit are the ones that fall first.
 	var rf []string
 	c := u.clone()
+	var special []string
+	for _, m := range c.Models {
+		if m.Role != RankAndFile {
+			special = append(special, m.ID)
+		}
+	}
 	for {
-		id := s.nextCasualty(c)
+		id := nextCasualty(c, special, nil)
 		if id == "" {
 			break
 		}
@@ -418,15 +424,32 @@ func (s *State) removeRankAndFile(u *Unit, w int) int {
 	wpm := s.rf(u).W
 	capacity := u.nonCharacters()*wpm - u.Pool
 	u.Pool += w
-	var removed []string
+	// The models that are not plain rank-and-file, listed once: a short
+	// list that tells the plain ones from the rest without searching the
+	// unit for each slot. The casualties leave their slots at once and
+	// the unit's model list in one pass at the end.
+	var buf [16]string
+	special := buf[:0]
+	for _, m := range u.Models {
+		if m.Role != RankAndFile {
+			special = append(special, m.ID)
+		}
+	}
+	var removedBuf [32]string
+	removed := removedBuf[:0]
 	for u.Pool >= wpm {
-		id := s.nextCasualty(u)
+		id := nextCasualty(u, special, removed)
 		if id == "" {
 			break
 		}
-		s.removeModel(u, id)
+		if r, f, ok := u.slotOf(id); ok {
+			u.Ranks[r][f] = ""
+		}
 		removed = append(removed, id)
 		u.Pool -= wpm
+	}
+	if len(removed) > 0 {
+		u.Models = slices.DeleteFunc(u.Models, func(m Model) bool { return slices.Contains(removed, m.ID) })
 	}
 	if u.nonCharacters() == 0 {
 		u.Pool = 0
@@ -437,16 +460,18 @@ func (s *State) removeRankAndFile(u *Unit, w int) int {
 	return min(w, capacity)
 }
 
-// nextCasualty picks the next rank-and-file casualty, or "".
-func (s *State) nextCasualty(u *Unit) string {
+// nextCasualty picks the next rank-and-file casualty, or "": special
+// lists the unit's models that are not plain rank-and-file, gone those
+// already taken.
+func nextCasualty(u *Unit, special, gone []string) string {
 	for r := len(u.Ranks) - 1; r >= 0; r-- {
-		if id := outermostPlain(u, r); id != "" {
+		if id := outermostPlain(u, r, special); id != "" {
 			return id
 		}
 	}
 	for _, role := range []Role{Musician, Standard, Champion} {
 		for _, m := range u.Models {
-			if m.Role == role {
+			if m.Role == role && !slices.Contains(gone, m.ID) {
 				return m.ID
 			}
 		}
@@ -457,7 +482,8 @@ func (s *State) nextCasualty(u *Unit) string {
 // outermostPlain is the plain rank-and-file of rank r farthest from the
 // centre, the right-hand one when two are as far, the side with more
 // models first (so a lone rank loses models from both ends equally).
-func outermostPlain(u *Unit, r int) string {
+// special lists the unit's models that are not plain rank-and-file.
+func outermostPlain(u *Unit, r int, special []string) string {
 	rank := u.Ranks[r]
 	left, right := -1, -1
 	nl, nr := 0, 0
@@ -471,7 +497,7 @@ func outermostPlain(u *Unit, r int) string {
 		} else if float64(f) > c {
 			nr++
 		}
-		if m := u.model(id); m != nil && m.Role == RankAndFile {
+		if !slices.Contains(special, id) {
 			if left < 0 {
 				left = f
 			}
