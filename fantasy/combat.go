@@ -258,7 +258,7 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 	// than maps here.
 	frames := make([]foe, len(units))
 	for i, u := range units {
-		frames[i] = foe{u, u.frame(), u.footprint()}
+		frames[i] = foe{u, u.frame()}
 	}
 	var foes []foe
 	pc := s.profileCache()
@@ -277,7 +277,7 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 				if j := slices.Index(units, e); j >= 0 {
 					foes = append(foes, frames[j])
 				} else {
-					foes = append(foes, foe{e, e.frame(), e.footprint()})
+					foes = append(foes, foe{e, e.frame()})
 				}
 			}
 		}
@@ -337,7 +337,6 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 type foe struct {
 	u  *Unit
 	fr frame
-	fp rect
 }
 
 // touched is the enemy unit a base touches, and the character it attacks
@@ -380,7 +379,10 @@ func touchedIn(base rect, x foe) (*Unit, string) {
 	amin, amax = amin-o.Dot(efr.fw), amax-o.Dot(efr.fw)
 	w, d := e.Base[0], e.Base[1]
 	half, depth := float64(e.Files)*w/2, float64(len(e.Ranks))*d
-	if smin > half+eps || smax < -half-eps || amin > eps || amax < -depth-eps || !touching(base, x.fp, eps) {
+	// Clear of the block along its own axes: no slot can touch. (Touching
+	// a slot implies touching the block, so the block itself needs no
+	// further test.)
+	if smin > half+eps || smax < -half-eps || amin > eps || amax < -depth-eps {
 		return nil, ""
 	}
 	// File f spans side (f − filesC ∓ ½)·w, rank r spans ahead −(r+1)·d

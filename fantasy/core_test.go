@@ -202,7 +202,7 @@ func TestContactSearchMeasuresEveryBaseItCouldTouch(t *testing.T) {
 			c = e.At.Add(fr.rt.Scale(along * (half + u.Base[0]/2))).Add(fr.fw.Scale(-depth - gap - u.Base[1]/2))
 		}
 		base := u.baseAt(c)
-		x := foe{e, e.frame(), e.footprint()}
+		x := foe{e, e.frame()}
 		gotU, gotM := touched(base, []foe{x})
 		if !mayTouch(c, math.Hypot(u.Base[0], u.Base[1])/2, x) {
 			gotU, gotM = nil, "" // what blows sees: the cheap test rules it out
