@@ -39,6 +39,9 @@ func FuzzParse(f *testing.F) {
 		"? [a]\n: b\n",
 		"profiles:\n  - name: |\n      multi\n      line\n",
 		"weapons:\n  - <<: {id: x}\n    traits: [cc, cc, impact-circular, direct-large-teardrop]\n",
+		hackBase,
+		"programs: [{id: a, name: A, group: UPGRADE, category: DP, attack-mod: none, opponent-mod: -99, damage: 0, burst: 9, aro-burst: 3, side: self, targets: [self, any], skill: [ARO, ARO]}]\n",
+		"devices: [{id: r, name: Repeater, kind: repeater, deployable: true, upgrades: [a]}]\nprofiles: [{id: t, name: T, type: LI, pilot: t}]\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -75,7 +78,8 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("no catalog and no error")
 		}
 		again, err := Parse("fuzz.yaml", src)
-		if err != nil || !reflect.DeepEqual(c.Profiles(), again.Profiles()) || !reflect.DeepEqual(c.Weapons(), again.Weapons()) {
+		if err != nil || !reflect.DeepEqual(c.Profiles(), again.Profiles()) || !reflect.DeepEqual(c.Weapons(), again.Weapons()) ||
+			!reflect.DeepEqual(c.Programs(), again.Programs()) || !reflect.DeepEqual(c.Devices(), again.Devices()) {
 			t.Fatal("Parse is not deterministic")
 		}
 		for _, w := range c.Weapons() {
@@ -83,6 +87,26 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, p := range c.Profiles() {
 			checkProfile(t, c, p)
+			if p.Pilot != "" {
+				if pilot, ok := c.Profile(p.Pilot); !ok || p.Type != TAG || pilot.Type.Structure() {
+					t.Fatalf("bad pilot accepted: %+v", p)
+				}
+			}
+		}
+		for _, p := range c.Programs() {
+			if errs := p.Check(); len(errs) > 0 || p.AROBurst < 1 || p.MaxTargets < 1 {
+				t.Fatalf("invalid program accepted: %+v: %v", p, errs)
+			}
+		}
+		for _, d := range c.Devices() {
+			if errs := d.Check(); len(errs) > 0 {
+				t.Fatalf("invalid device accepted: %+v: %v", d, errs)
+			}
+			for _, u := range d.Upgrades {
+				if p, ok := c.Program(u); !ok || p.Group != Upgrade {
+					t.Fatalf("device %s carries %q, not an UPGRADE program", d.ID, u)
+				}
+			}
 		}
 	})
 }

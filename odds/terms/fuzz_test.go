@@ -49,6 +49,9 @@ var fuzzSeeds = []string{
 	"BS 11 B3 dmg 14 EXP cover arm=2",
 	"BS 12 B2 dmg 14 PARA ph=11",
 	"PH 12 B2 dmg 14 DA continuous crit1 arm=2",
+	"WIP 14 program carbonite",
+	"hacker-plus program sucker-punch +2 targeted",
+	"WIP 15 program stop B1 firewall bts 3",
 }
 
 // fuzzRefusals are the seeds ParseSide refuses.
@@ -57,9 +60,10 @@ var fuzzRefusals = []string{
 	"BS=",
 	"+3:",
 	"ammo",
+	"WIP 13 program fairy-dust",
 }
 
-// fuzzParseSide is FuzzParseSide's body. It returns how many of the three
+// fuzzParseSide is FuzzParseSide's body. It returns how many of the four
 // pairings of spec reached the checks on the odds; 0 means spec was refused
 // or every pairing was skipped (refused by Build, or too large to compute
 // quickly). Fuzzing ignores the count; TestFuzzSeedsReachChecks reads it.
@@ -70,7 +74,8 @@ func fuzzParseSide(t *testing.T, shot SideSpec, spec string) (checked int) {
 		checkError(t, spec, err)
 		return 0
 	}
-	if s.Rolls() && (s.Burst < 1 || s.Burst > odds.MaxBurst) {
+	// A program's Burst is its own unless the words take part of it (0).
+	if s.Rolls() && (s.Burst < 1 && !s.hacking() || s.Burst < 0 || s.Burst > odds.MaxBurst) {
 		t.Fatalf("ParseSide(%q): Burst %d accepted", spec, s.Burst)
 	}
 	for _, c := range []struct {
@@ -80,6 +85,7 @@ func fuzzParseSide(t *testing.T, shot SideSpec, spec string) (checked int) {
 		{s, nil},
 		{s, &SideSpec{ARM: intp(3), PH: intp(10), Cover: true}},
 		{shot, &s},
+		{s, &SideSpec{Attribute: AttrWIP, Base: 13, Reset: true, BTS: intp(6), Firewall: true}},
 	} {
 		m, err := Build(c.active, c.reactive, BuildOptions{})
 		if err != nil {
@@ -115,8 +121,9 @@ func fuzzParseSide(t *testing.T, shot SideSpec, spec string) (checked int) {
 // to be refused by ParseSide with a clean *Error. Fuzzing skips many inputs,
 // and should, but a corpus whose seeds are all refused or skipped would let
 // the fuzz target (and the plain test run of its seeds) pass while checking
-// nothing. Measured: all 13 of fuzzSeeds reach the checks (11 in all three
-// pairings, "ph=10 bts=3" and the PARA side in one), in 35 pairings.
+// nothing. Measured: all 16 of fuzzSeeds reach the checks, in 44 pairings
+// (the hacking seeds against a target and a Reset, the others against a
+// target and a shot).
 func TestFuzzSeedsReachChecks(t *testing.T) {
 	shot := mustParse(t, fuzzShot)
 	pairings := 0
