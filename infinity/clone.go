@@ -25,7 +25,6 @@ func (s *State) clone() *State {
 	}
 	c.Models = slices.Clone(s.Models)
 	c.Deployables = slices.Clone(s.Deployables)
-	c.scratch = nil
 	if s.Order != nil {
 		c.Order = s.Order.clone()
 	}
@@ -39,7 +38,7 @@ func (o *Order) clone() *Order {
 		c.Second = &c.secondBuf
 	}
 	c.Path = append(c.pathBuf[:0:len(c.pathBuf)], o.Path...)
-	c.scans = pathScans{}
+	c.scans = pathScans{table: slices.Clone(o.scans.table), byTrooper: slices.Clone(o.scans.byTrooper)}
 	if o.AttackFrom != nil {
 		from := *o.AttackFrom
 		c.AttackFrom = &from

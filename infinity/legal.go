@@ -4,10 +4,14 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
 )
+
+// scratchOrders are the Orders Legal lends check to build activations in.
+var scratchOrders = sync.Pool{New: func() any { return new(Order) }}
 
 // directions are the eight headings Legal offers moves along, in degrees.
 var directions = []float64{0, 45, 90, 135, 180, 225, 270, 315}
@@ -79,13 +83,18 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		}
 	}
 	out := make([]rules.Option, 0, len(cands))
+	// check builds each activation's Order in one scratch Order, taken
+	// from a pool: the state keeps none (reading it writes nothing), and
+	// one per menu would be an allocation per menu.
+	scratch := scratchOrders.Get().(*Order)
+	defer scratchOrders.Put(scratch)
 	s.menuLoF = lofMemo{on: true}
 	defer func() { s.menuLoF = lofMemo{} }()
 	for _, a := range cands {
 		opt := rules.Option{Action: a}
 		if !p.Waits(seat) {
 			opt.Illegal = rules.Errorf(rules.CodeNotYourTurn, "Order Expenditure Sequence (N4)", "%s is not prompted: waiting for %v in %s", seat, p.Seats, p.Window)
-		} else if err := s.check(a); err != nil {
+		} else if _, err := s.check(a, scratch); err != nil {
 			// A plain type assertion: errors.As would allocate for every
 			// greyed candidate.
 			if re, ok := err.(*rules.RuleError); ok {

@@ -2,8 +2,9 @@ package infinity
 
 import "github.com/ordo-rules/ordo/rules"
 
-// checkActivate validates an activation and returns the Order it starts.
-func (s *State) checkActivate(a Activate) (*Order, error) {
+// checkActivate validates an activation and returns the Order it starts,
+// built in scratch (nil: a new Order).
+func (s *State) checkActivate(a Activate, scratch *Order) (*Order, error) {
 	t := s.trooperIndex(a.Trooper)
 	if t < 0 || s.Troopers[t].Seat != s.active() {
 		return nil, rules.Errorf(rules.CodeBadAction, "Order Expenditure Sequence (N4)", "%q is not a trooper of %s", a.Trooper, s.active())
@@ -16,9 +17,12 @@ func (s *State) checkActivate(a Activate) (*Order, error) {
 		// In reserve: its model waits off the table.
 		m = s.Troopers[t].Models[0]
 	}
-	// Validation works on the state's scratch Order: Legal checks every
+	// Validation works on the caller's scratch Order: Legal checks every
 	// candidate this way, and must not allocate an Order for each.
-	o := &s.probe
+	o := scratch
+	if o == nil {
+		o = new(Order)
+	}
 	*o = Order{Trooper: t, Model: m, Source: a.Order}
 	o.Path = o.pathBuf[:1]
 	o.Path[0] = s.Models[m].At
@@ -30,13 +34,11 @@ func (s *State) checkActivate(a Activate) (*Order, error) {
 
 // activate is steps 1.1 and 1.2: spend the Order, declare the first skill.
 //
-// Apply has just run check, whose checkActivate left the Order it accepted
-// in s.probe: the activation is not validated twice.
-func (s *State) activate(a Activate) ([]rules.Event, error) {
-	probe := &s.probe
-	o := &Order{Trooper: probe.Trooper, Model: probe.Model, Source: probe.Source}
+// o is the Order check built when it accepted the activation (the
+// trooper, its model, the source, the path's first point), which becomes
+// the Order in play: the activation is not validated twice.
+func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 	o.Targets = o.targetsBuf[:0]
-	o.Path = append(o.pathBuf[:0:len(o.pathBuf)], probe.Path...)
 	t := o.Trooper
 	s.spend(t, a.Order)
 	s.army(s.active()).OrderDeclared = true

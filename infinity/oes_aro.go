@@ -56,13 +56,10 @@ func (s *State) aroWindow() int {
 
 // aros is steps 2.2 and 4: every eligible trooper declares or forfeits.
 //
-// Apply has just run check, which left the declarations it accepted in
-// s.probeAROs.
-func (s *State) aros(a AROs) ([]rules.Event, error) {
+// decls are the declarations check accepted: they are not validated twice.
+func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 	o := s.Order
 	window := s.aroWindow()
-	decls := s.probeAROs
-	s.probeAROs = nil
 	ev := AROsDeclared{Window: window}
 	for _, d := range decls {
 		o.AROs = append(o.AROs, d)

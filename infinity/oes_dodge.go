@@ -54,7 +54,9 @@ func (s *State) checkDodgeMove(a DodgeMove) error {
 	if math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
 		return rules.Errorf(rules.CodeBadAction, "Dodge (N4)", "facing %v", a.Facing)
 	}
-	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(m)); err != nil {
+	buf := takeBases()
+	defer buf.release()
+	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(buf, m)); err != nil {
 		return s.routeError(err, m, "Dodge (N4; follows the movement rules)")
 	}
 	return nil

@@ -476,7 +476,9 @@ func (s *State) buildSV(r *roller) {
 // cover reports the Partial Cover, which also lowers the Attack Damage of
 // the target's Saving Rolls.
 func (s *State) targetMods(viewer Model, vm, tm int, target geom.Circle) (mods []dice.Mod, cover bool) {
-	if _, ok := s.geomTable().PartialCover(viewer.geomModel(), target, s.sightBases(vm, tm)); ok {
+	buf := takeBases()
+	defer buf.release()
+	if _, ok := s.geomTable().PartialCover(viewer.geomModel(), target, s.sightBases(buf, vm, tm)); ok {
 		mods = append(mods, dice.CoverMod())
 		cover = true
 	}

@@ -132,7 +132,10 @@ func (s *State) gutsOption(m int, at [2]float64, attackers []int) int {
 		}
 		if s.lof(s.Models[am], target, am, m) {
 			seen = true
-			if _, ok := s.geomTable().PartialCover(s.Models[am].geomModel(), target, s.sightBases(am, m)); !ok {
+			buf := takeBases()
+			_, ok := s.geomTable().PartialCover(s.Models[am].geomModel(), target, s.sightBases(buf, am, m))
+			buf.release()
+			if !ok {
 				covered = false
 			}
 		}
@@ -171,7 +174,9 @@ func (s *State) checkGutsRoute(m int, to [2]float64) error {
 	if l := route.Length(); math.IsNaN(l) || l > DodgeMove2+geom.Eps {
 		return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "a Guts movement is up to 2\", not %.2f\"", l)
 	}
-	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(m)); err != nil {
+	buf := takeBases()
+	defer buf.release()
+	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(buf, m)); err != nil {
 		return s.routeError(err, m, "Guts Roll (N4) (general movement rules)")
 	}
 	moved := s.Models[m]

@@ -85,7 +85,7 @@ func TestGutsChoicesAndExceptions(t *testing.T) {
 	p := st.Profiles["zhanshi"]
 	p.Skills = append(slices.Clone(p.Skills), catalog.Skill{Name: "Courage"})
 	st.Profiles["zhanshi"] = p
-	st.profiles = nil // the state indexes its profiles: index them again
+	st.derive() // the state indexes its profiles: index them again
 	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
 	do(t, st, "red", AROs{})
 	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})

@@ -326,7 +326,7 @@ func TestJumperTokenNotToHiddenProxy(t *testing.T) {
 		t.Fatalf("stranded %v with the Mk.4 hidden", got)
 	}
 	st.Order = &Order{Step: StepToken, Stranded: []string{"posthuman"}}
-	err := st.check(MoveToken{Jumper: "posthuman", Proxy: "mk4"})
+	_, err := st.check(MoveToken{Jumper: "posthuman", Proxy: "mk4"}, nil)
 	if re, ok := rules.AsRuleError(err); !ok || re.Code != rules.CodeIllegal || !strings.Contains(re.Message(), "Hidden Deployment") {
 		t.Fatalf("token to a hidden Proxy: %v", err)
 	}
@@ -441,7 +441,7 @@ func TestCombatJump(t *testing.T) {
 			continue
 		}
 		legal++
-		if err := st.clone().check(o.Action); err != nil {
+		if _, err := st.clone().check(o.Action, nil); err != nil {
 			t.Fatalf("Legal offers %v, check refuses it: %v", o.Action, err)
 		}
 	}

@@ -139,9 +139,9 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 		}
 		ids[t.ID] = true
 	}
-	// The geometry of the table never changes: build it once, and every
-	// clone shares it.
-	s.geomTable()
+	// The geometry of the table and the troopers' profiles never change:
+	// work them out once, and every clone shares them.
+	s.derive()
 	// Models placed in contact with an enemy start Engaged (Engaged (N4)).
 	s.updateEngaged("deployment")
 	s.startTurn()

@@ -4,16 +4,22 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/ordo-rules/ordo/geom"
 )
 
-// geomTable is the geometry of the table, built once per state value (it
-// never changes during a game).
+// geomTable is the geometry of the table, built once per game (it never
+// changes during a game; see derived).
 func (s *State) geomTable() *geom.Table {
-	if s.geo != nil {
-		return s.geo
+	if s.derived != nil {
+		return s.derived.geo
 	}
+	return s.buildGeomTable()
+}
+
+// buildGeomTable builds the geometry of the table from s.Table.
+func (s *State) buildGeomTable() *geom.Table {
 	var terrain []geom.Terrain
 	for _, tr := range s.Table.Terrain {
 		var outline geom.Polygon
@@ -37,17 +43,42 @@ func (s *State) geomTable() *geom.Table {
 		// Setup validated the terrain; an invalid piece leaves a bare table.
 		t, _ = geom.NewTable(s.Table.Width, s.Table.Height)
 	}
-	s.geo = t
 	return t
 }
 
-// bases returns the bases of every model on the table except those listed,
-// in a buffer the next call reuses: use it at once.
-func (s *State) bases(except ...int) []geom.Circle { return s.collectBases(false, except) }
+// baseBuf is a buffer for bases and sightBases, taken from basePool and
+// given back with release once geom has answered. Every Line of Fire and
+// route check collects the bases on the table: a new buffer each time
+// would be an allocation each time, and a buffer kept in the State would
+// make reading a state write to it. A pool is safe for clones used on
+// several goroutines.
+type baseBuf struct{ c []geom.Circle }
 
-// sightBases are the bases that block Line of Fire: those of bases but the
-// markers, which do not (Line of Fire (N4)).
-func (s *State) sightBases(except ...int) []geom.Circle { return s.collectBases(true, except) }
+var basePool = sync.Pool{New: func() any { return new(baseBuf) }}
+
+// takeBases takes a buffer from the pool.
+func takeBases() *baseBuf { return basePool.Get().(*baseBuf) }
+
+// release gives the buffer back; what bases returned in it is not to be
+// used after.
+func (b *baseBuf) release() {
+	b.c = b.c[:0]
+	basePool.Put(b)
+}
+
+// bases returns, in buf, the bases of every model on the table except
+// those listed.
+func (s *State) bases(buf *baseBuf, except ...int) []geom.Circle {
+	buf.c = s.collectBases(buf.c[:0], false, except)
+	return buf.c
+}
+
+// sightBases returns, in buf, the bases that block Line of Fire: those of
+// bases but the markers, which do not (Line of Fire (N4)).
+func (s *State) sightBases(buf *baseBuf, except ...int) []geom.Circle {
+	buf.c = s.collectBases(buf.c[:0], true, except)
+	return buf.c
+}
 
 // baseModel is the model whose base is k-th in bases(except...), or -1.
 func (s *State) baseModel(k int, except ...int) int {
@@ -80,14 +111,12 @@ func (s *State) onTable(i int, skipMarkers bool, except []int) bool {
 	return !st.Hidden && !(skipMarkers && st.Camouflaged)
 }
 
-func (s *State) collectBases(skipMarkers bool, except []int) []geom.Circle {
-	out := s.scratch[:0]
+func (s *State) collectBases(out []geom.Circle, skipMarkers bool, except []int) []geom.Circle {
 	for i := range s.Models {
 		if s.onTable(i, skipMarkers, except) {
 			out = append(out, s.Models[i].base())
 		}
 	}
-	s.scratch = out
 	return out
 }
 
@@ -119,7 +148,9 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 	if m.on && m.valid && m.viewer == v && m.target == target && m.viewerIdx == viewerIdx && m.targetIdx == targetIdx {
 		return m.sees
 	}
-	sees := s.geomTable().LoF(v, target, s.sightBases(viewerIdx, targetIdx))
+	buf := takeBases()
+	sees := s.geomTable().LoF(v, target, s.sightBases(buf, viewerIdx, targetIdx))
+	buf.release()
 	if m.on {
 		*m = lofMemo{on: true, valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees}
 	}
@@ -141,16 +172,16 @@ type lofMemo struct {
 
 // moverSight is s.lof from one model to the moving model at any point of
 // its path: what does not change along the path (the viewer, the
-// blockers) is worked out once, for the path is sampled every inch. It is
-// good until the state next collects bases.
+// blockers) is worked out once, for the path is sampled every inch. Its
+// blockers are in the caller's buffer.
 type moverSight struct {
 	table    *geom.Table
 	viewer   geom.Model
 	blockers []geom.Circle
 }
 
-func (s *State) sightOfMover(m, mover int) moverSight {
-	return moverSight{s.geomTable(), s.viewer(s.Models[m]), s.sightBases(m, mover)}
+func (s *State) sightOfMover(buf *baseBuf, m, mover int) moverSight {
+	return moverSight{s.geomTable(), s.viewer(s.Models[m]), s.sightBases(buf, m, mover)}
 }
 
 // sees reports Line of Fire to the mover's base at.
@@ -219,7 +250,9 @@ func (s *State) scanPath(sc *pathScan, m int, o *Order) {
 		return true
 	})
 	slices.SortStableFunc(samples, func(a, b sample) int { return cmp.Compare(a.d, b.d) })
-	sight := s.sightOfMover(m, o.Model)
+	blockers := takeBases()
+	defer blockers.release()
+	sight := s.sightOfMover(blockers, m, o.Model)
 	seen := false // a sample of this stretch is in LoF: the nearest one
 	for _, x := range samples {
 		lof := false

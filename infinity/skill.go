@@ -432,7 +432,9 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 		return rules.Errorf(rules.CodeIllegal, "Move (N4)", "route of %.2f\" is longer than MOV %g\"", l, mov)
 	}
 	base := s.Models[o.Model].base()
-	if err := s.geomTable().CheckRoute(r, base.Radius, s.bases(o.Model)); err != nil {
+	bases := takeBases()
+	defer bases.release()
+	if err := s.geomTable().CheckRoute(r, base.Radius, s.bases(bases, o.Model)); err != nil {
 		return s.routeError(err, o.Model, "Move (N4)")
 	}
 	return nil

@@ -39,20 +39,9 @@ type State struct {
 	Profiles map[string]catalog.Profile `json:"profiles"`
 	Weapons  map[string]catalog.Weapon  `json:"weapons"`
 
-	geo *geom.Table // cache of the table's geometry
-	// scratch is reused by bases: a state is used by one goroutine at a
-	// time, and every caller hands the slice straight to geom, which keeps
-	// nothing. Clones start without it.
-	scratch []geom.Circle
-	// profiles are the troopers' entries of Profiles, by trooper index,
-	// looked up once: every check asks for them, and a state's profiles
-	// never change after setup. Clones share them.
-	profiles []*catalog.Profile
-	// probe is the Order that validating an activation fills in, and
-	// probeAROs the declarations that validating an ARO window accepted:
-	// Apply applies what its check accepted without validating it again.
-	probe     Order
-	probeAROs []ARO
+	// derived is worked out once from what never changes after Setup; see
+	// derived. Clones share it.
+	derived *derived
 	// menuLoF shares Line of Fire between the candidates of one menu
 	// (Legal); it is off at any other time.
 	menuLoF lofMemo
@@ -312,16 +301,40 @@ func (s *State) modelOf(t int) int {
 	return -1
 }
 
+// derived is what a State works out once from the parts of it that never
+// change after Setup: the geometry of the table, and each trooper's entry
+// of Profiles. Every check asks for them, so they are not worked out each
+// time.
+//
+// It is a cache, not part of the game: every value in it is a function of
+// fields that do not change during a game, so it cannot change any answer.
+// It is built when a State is made (Setup, DecodeState) and never written
+// after, so no method but Apply writes to a State, clones can share it,
+// and clones used on different goroutines do not race on it. A State made
+// by hand, without one, works the same things out on every call.
+type derived struct {
+	geo      *geom.Table
+	profiles []*catalog.Profile // by trooper index
+}
+
+// derive (re)builds s.derived from the table and the troopers' profiles.
+// A test that edits those after Setup calls it again.
+func (s *State) derive() {
+	d := &derived{geo: s.buildGeomTable(), profiles: make([]*catalog.Profile, len(s.Troopers))}
+	for i, tr := range s.Troopers {
+		p := s.Profiles[tr.Profile]
+		d.profiles[i] = &p
+	}
+	s.derived = d
+}
+
 // profile is the trooper's profile.
 func (s *State) profile(t int) *catalog.Profile {
-	if len(s.profiles) != len(s.Troopers) {
-		s.profiles = make([]*catalog.Profile, len(s.Troopers))
-		for i, tr := range s.Troopers {
-			p := s.Profiles[tr.Profile]
-			s.profiles[i] = &p
-		}
+	if d := s.derived; d != nil && t < len(d.profiles) {
+		return d.profiles[t]
 	}
-	return s.profiles[t]
+	p := s.Profiles[s.Troopers[t].Profile]
+	return &p
 }
 
 // Order is the Order being resolved.

@@ -104,7 +104,10 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 	if !p.Waits(seat) {
 		return nil, rules.Errorf(rules.CodeNotYourTurn, "Order Expenditure Sequence (N4)", "%s may not act now: waiting for %v in %s", seat, p.Seats, p.Window)
 	}
-	if err := s.check(a); err != nil {
+	// No scratch: the Order an activation starts is built once, by check,
+	// and kept by activate.
+	c, err := s.check(a, nil)
+	if err != nil {
 		return nil, err
 	}
 	switch a.(type) {
@@ -112,35 +115,47 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 		if dice.IsInfallible(d) {
 			// A source that cannot fail: nothing can stop the roll part
 			// way, so it is applied in place.
-			return s.apply(seat, a, d)
+			return s.apply(seat, a, c, d)
 		}
 	default:
 		// Every other action takes no dice and cannot fail once checked.
-		return s.apply(seat, a, d)
+		return s.apply(seat, a, c, d)
 	}
 	// Resolution and the Guts Rolls take dice, and a source can fail part
 	// way (a script that runs out): work on a copy and keep it only on
 	// success.
-	c := s.clone()
-	events, err := c.apply(seat, a, d)
+	cp := s.clone()
+	events, err := cp.apply(seat, a, c, d)
 	if err != nil {
 		return nil, err
 	}
-	*s = *c
+	*s = *cp
 	return events, nil
 }
 
-// apply performs an action that check has accepted.
-func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.Event, error) {
+// checked is what check worked out of an action it accepted, for apply to
+// use: an action is not validated twice, and check writes nothing into the
+// state to hand it over.
+type checked struct {
+	// order is the Order an activation starts, as far as check built it:
+	// the trooper, its model, the Order source and the path so far.
+	order *Order
+	// aros are the declarations of an ARO window, in declaration order.
+	aros []ARO
+}
+
+// apply performs an action that check has accepted, with what check worked
+// out of it.
+func (s *State) apply(seat rules.Seat, a rules.Action, c checked, d dice.Source) ([]rules.Event, error) {
 	switch a := a.(type) {
 	case Activate:
-		return s.activate(a)
+		return s.activate(a, c.order)
 	case EndOrders:
 		return s.endTurn(), nil
 	case Second:
 		return s.second(a)
 	case AROs:
-		return s.aros(a)
+		return s.aros(a, c.aros)
 	case Resolve:
 		return s.resolve(d)
 	case DodgeMove:
@@ -166,13 +181,16 @@ func (s *State) apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 }
 
 // check validates an action in the current window without changing
-// anything or rolling: the one authority that both Apply and Legal use.
-func (s *State) check(a rules.Action) error {
+// anything or rolling: the one authority that both Apply and Legal use. It
+// returns what it worked out for apply; an activation's Order is built in
+// scratch (nil: a new one), so that Legal, which checks every candidate,
+// reuses one.
+func (s *State) check(a rules.Action, scratch *Order) (checked, error) {
 	if s.Phase == PhaseAppoint {
 		if ap, ok := a.(Appoint); ok {
-			return s.checkAppoint(ap)
+			return checked{}, s.checkAppoint(ap)
 		}
-		return rules.Errorf(rules.CodeWrongWindow, "Loss of Lieutenant (N4)", "%s: the player must first appoint a new Lieutenant", a.Kind())
+		return checked{}, rules.Errorf(rules.CodeWrongWindow, "Loss of Lieutenant (N4)", "%s: the player must first appoint a new Lieutenant", a.Kind())
 	}
 	var step Step
 	if s.Order != nil {
@@ -188,78 +206,74 @@ func (s *State) check(a rules.Action) error {
 	switch a := a.(type) {
 	case Activate:
 		if step != "" {
-			return wrong()
+			return checked{}, wrong()
 		}
-		_, err := s.checkActivate(a)
-		return err
+		o, err := s.checkActivate(a, scratch)
+		return checked{order: o}, err
 	case EndOrders:
 		if step != "" {
-			return wrong()
+			return checked{}, wrong()
 		}
 	case Second:
 		if step != StepSecond {
-			return wrong()
+			return checked{}, wrong()
 		}
 		if err := s.canDeclare(s.Order, a.Skill, false); err != nil {
-			return err
+			return checked{}, err
 		}
-		return s.checkAttackFrom(a)
+		return checked{}, s.checkAttackFrom(a)
 	case AROs:
 		if step != StepARO1 && step != StepARO2 {
-			return wrong()
+			return checked{}, wrong()
 		}
 		decls, err := s.checkAROs(a, s.aroWindow())
-		if err != nil {
-			return err
-		}
-		s.probeAROs = decls
-		return nil
+		return checked{aros: decls}, err
 	case Resolve:
 		if step != StepResolve {
-			return wrong()
+			return checked{}, wrong()
 		}
 	case DodgeMove:
 		if step != StepDodgeMove {
-			return wrong()
+			return checked{}, wrong()
 		}
-		return s.checkDodgeMove(a)
+		return checked{}, s.checkDodgeMove(a)
 	case Land:
 		if step != StepLanding {
-			return wrong()
+			return checked{}, wrong()
 		}
 	case PlaceJump:
 		if step != StepMissedJump {
-			return wrong()
+			return checked{}, wrong()
 		}
-		return s.checkPlaceJump(a)
+		return checked{}, s.checkPlaceJump(a)
 	case Guts:
 		if step != StepGuts {
-			return wrong()
+			return checked{}, wrong()
 		}
 	case GutsMove:
 		if step != StepGutsMove {
-			return wrong()
+			return checked{}, wrong()
 		}
-		return s.checkGutsMove(a)
+		return checked{}, s.checkGutsMove(a)
 	case Alert:
 		if step != StepAlert {
-			return wrong()
+			return checked{}, wrong()
 		}
-		return s.checkAlert(a)
+		return checked{}, s.checkAlert(a)
 	case Appoint:
-		return wrong()
+		return checked{}, wrong()
 	case MoveToken:
 		if step != StepToken {
-			return wrong()
+			return checked{}, wrong()
 		}
-		return s.checkMoveToken(a)
+		return checked{}, s.checkMoveToken(a)
 	case Transfer:
 		if step != "" {
-			return wrong()
+			return checked{}, wrong()
 		}
-		return s.checkTransfer(a)
+		return checked{}, s.checkTransfer(a)
 	default:
-		return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
+		return checked{}, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 	}
-	return nil
+	return checked{}, nil
 }

@@ -52,6 +52,7 @@ func decodeState(b []byte) (*State, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
+	s.derive()
 	return &s, nil
 }
 

@@ -3,8 +3,10 @@
 // checks the kernel's promises: a state survives a JSON round trip; Clone
 // then Apply equals Apply; replaying the log from the setup reproduces the
 // live state; Legal offers moves exactly to the seats the Prompt names; an
-// illegal action is refused and changes nothing; the same seed plays the same
-// game; and no private fact leaks to another viewer.
+// illegal action is refused and changes nothing; reading a state (Prompt,
+// Legal, Observe) and a refused action leave it deep-equal to a clone taken
+// before, unexported fields included; the same seed plays the same game; and
+// no private fact leaks to another viewer.
 package rulestest
 
 import (
@@ -13,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"slices"
 	"sync"
@@ -40,6 +43,9 @@ type Options struct {
 	// this many steps (default 1: every step; negative: never, for tests
 	// that prove another check fires on its own).
 	TwinEvery int
+	// SkipPure leaves out the purity check ("pure"), for a ruleset that
+	// does not meet it yet. Every ruleset should.
+	SkipPure bool
 }
 
 func (o Options) withDefaults() Options {
@@ -70,7 +76,7 @@ func Run(t *testing.T, rs rules.Ruleset, sc *scenario.Scenario, opt Options) {
 type Violation struct {
 	Playout int
 	Step    int
-	Check   string // "round-trip", "clone", "replay", "legal", "illegal", "leak", "counterfactual", "determinism", "ends", "setup"
+	Check   string // "round-trip", "clone", "replay", "legal", "illegal", "pure", "leak", "counterfactual", "determinism", "ends", "setup"
 	Detail  string
 }
 
@@ -189,8 +195,9 @@ func encode(st rules.State) encoded {
 // clone checks, and the final state of the determinism check. The state is
 // encoded again only where a check looks for a change: after a refused
 // action, and after an action applied to its clone. This leans on the
-// promise of rules.State that no method but Apply changes a state; a
-// ruleset whose Prompt, Legal, Observe or Redact broke it still fails, but
+// promise of rules.State that no method but Apply changes a state, which
+// the purity check holds Prompt, Legal and Observe to; a
+// ruleset whose Redact broke it still fails, but
 // under the illegal or clone check (the first to compare the state after
 // those calls) rather than under replay, which never makes them.
 func (g *game) play(seed uint64) ([]byte, error) {
@@ -205,8 +212,18 @@ func (g *game) play(seed uint64) ([]byte, error) {
 		if step >= g.opt.MaxSteps {
 			return nil, g.fail(step, "ends", "the game did not end within %d steps", g.opt.MaxSteps)
 		}
+		var before rules.State
+		if !g.opt.SkipPure {
+			before = st.Clone()
+			if !reflect.DeepEqual(before, st) {
+				return nil, g.fail(step, "pure", "Clone is not deep-equal to the state it copies")
+			}
+		}
 		if err := g.checkState(step, st, enc); err != nil {
 			return nil, err
+		}
+		if !g.opt.SkipPure && !reflect.DeepEqual(before, st) {
+			return nil, g.fail(step, "pure", "Prompt, Legal or Observe changed the state")
 		}
 		if st.Prompt().Kind == rules.GameOver {
 			break
@@ -349,6 +366,10 @@ func (g *game) checkIllegal(step int, st rules.State, before []byte, rng *rand.R
 	}
 	try := bad[rng.IntN(len(bad))]
 	script, _ := dice.NewScript(slices.Repeat([]int{10}, 64)...)
+	var pure rules.State
+	if !g.opt.SkipPure {
+		pure = st.Clone()
+	}
 	_, err := st.Apply(try.seat, try.a, script)
 	after, _ := json.Marshal(st)
 	if err == nil {
@@ -360,6 +381,9 @@ func (g *game) checkIllegal(step int, st rules.State, before []byte, rng *rand.R
 	}
 	if !bytes.Equal(before, after) {
 		return g.fail(step, "illegal", "refused %s by %s changed the state", try.a.Kind(), try.seat)
+	}
+	if !g.opt.SkipPure && !reflect.DeepEqual(pure, st) {
+		return g.fail(step, "pure", "refused %s by %s changed the state's value (not its JSON)", try.a.Kind(), try.seat)
 	}
 	return nil
 }

@@ -45,6 +45,9 @@ func TestSuiteCatchesFlaws(t *testing.T) {
 		{"a state that does not survive JSON", duel.Flaws{LossyState: true}, []string{"round-trip"}},
 		{"a game that never ends", duel.Flaws{NeverEnds: true}, []string{"ends"}},
 		{"the same seed logs different moves", duel.Flaws{StampedMoves: true}, []string{"determinism"}},
+		// Legal writes to a field JSON leaves out: every byte comparison
+		// passes, only the deep-equal check on the value sees it.
+		{"Legal writes to its state", duel.Flaws{DirtyLegal: true}, []string{"pure"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -92,5 +95,14 @@ func TestCounterfactualCatchesLeaks(t *testing.T) {
 				t.Fatalf("without twins the suite should pass this leak by: %v", err)
 			}
 		})
+	}
+}
+
+// A Legal that writes where JSON does not look passes every other check:
+// only the purity check, comparing the values themselves, catches it.
+func TestOnlyPureCatchesDirtyLegal(t *testing.T) {
+	rs := duel.Ruleset{Flaws: duel.Flaws{DirtyLegal: true}}
+	if err := Check(rs, duelScenario(), Options{Playouts: 10, MaxSteps: 200, SkipPure: true}); err != nil {
+		t.Fatalf("without the purity check the suite should pass this flaw by: %v", err)
 	}
 }

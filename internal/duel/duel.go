@@ -39,6 +39,9 @@ type Flaws struct {
 	LossyState     bool // DecodeState loses the scores: a state does not survive JSON
 	NeverEnds      bool // after the last turn the game starts over instead of ending
 	StampedMoves   bool // Legal stamps each move with a serial from a package-level counter
+	// DirtyLegal: Legal counts the menus it made in a field the JSON leaves
+	// out, so that only a comparison of the values themselves sees it.
+	DirtyLegal bool
 	// Leaks no canary can find: numbers, not planted strings. Only the
 	// counterfactual check (rules.TwinMaker) sees them.
 	LeakBidAction bool // RedactAction shows a sealed bid to everyone
@@ -65,6 +68,7 @@ type duelState struct {
 	Phase  string                `json:"phase"` // move, bid, chance, over
 	Flaws  Flaws                 `json:"-"`
 	Errors int                   `json:"errors"` // bumped by the dirtyReject flaw
+	menus  int                   // bumped by the DirtyLegal flaw
 }
 
 // The moves carry a Serial only under the StampedMoves flaw; it is zero,
@@ -330,6 +334,9 @@ func (s *duelState) Prompt() rules.Prompt {
 }
 
 func (s *duelState) Legal(seat rules.Seat) []rules.Option {
+	if s.Flaws.DirtyLegal {
+		s.menus++
+	}
 	p := s.Prompt()
 	var opts []rules.Option
 	switch s.Phase {
