@@ -735,3 +735,64 @@ func TestReplayAsASeat(t *testing.T) {
 		}
 	}
 }
+
+// flamerYAML: blue's assault trooper with a Heavy Flamethrower facing
+// red's zhanshi, and a red Mine on the table.
+const flamerYAML = `name: Template test
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+sides:
+  - seat: blue
+    troopers:
+      - {id: assault, profile: assault, lieutenant: true, models: [{id: assault, at: [10, 4], facing: 90}]}
+    combat-groups: [{name: "1", troopers: [assault]}]
+  - seat: red
+    troopers:
+      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, at: [10, 10], facing: 270}]}
+    combat-groups: [{name: "1", troopers: [zhanshi]}]
+    deployables: [{id: m1, weapon: mine, at: [20, 20]}]
+initiative: blue
+rounds: 1
+`
+
+// Templates drawn on every page (Direct Template Weapons (N4), Deployable
+// Weapons (N4)): the Mine with its trigger area from the start; the Heavy
+// Flamethrower's teardrop, once blue declares it, on blue's, red's and the
+// spectator's boards, covering the zhanshi it was laid on and not the
+// empty table beside it.
+func TestTemplatesDrawn(t *testing.T) {
+	if !long() {
+		t.Skip("a browser test of several pages: with ORDO_LONG=1 or CI=true")
+	}
+	root := browser(t)
+	ts, _ := start(t)
+	c := create(t, ts, map[string]any{"yaml": flamerYAML})
+	blue, red, spec := newPage(t, root, "blue"), newPage(t, root, "red"), newPage(t, root, "spectator")
+	flame := `#menu button[data-kind="activate"][data-action*='"heavy-flamethrower"'][data-action*='"zhanshi"']`
+	blue.do(t, "open blue's link", chromedp.Navigate(ts.URL+c.Seats["blue"].URL), chromedp.WaitVisible(flame))
+	red.do(t, "open red's link", chromedp.Navigate(ts.URL+c.Seats["red"].URL), chromedp.WaitReady(`#board [data-trooper="assault"]`))
+	spec.do(t, "open the spectator's link", chromedp.Navigate(ts.URL+"/m/"+c.ID), chromedp.WaitReady(`#board [data-trooper="assault"]`))
+	for _, p := range []*page{blue, red, spec} {
+		waitJS(t, p, "the Mine drawn", `document.querySelector('#board [data-role="deployable"][data-by="m1"]')`)
+		if n := eval[int](t, p, `document.querySelectorAll('#board [data-role="template"]').length`); n != 0 {
+			t.Fatalf("%s: %d teardrops before any attack", p.name, n)
+		}
+	}
+	blue.do(t, "declare the flamethrower", chromedp.Click(flame))
+	// inside reports whether a table point is under the drawn teardrop.
+	inside := func(p *page, x, y float64) bool {
+		return eval[bool](t, p, fmt.Sprintf(`(() => { const e = document.querySelector('#board [data-role="template"][data-by="assault"]'); const q = document.getElementById('board').createSVGPoint(); q.x = %g; q.y = %g; return e.isPointInFill(q); })()`, x, y))
+	}
+	for _, p := range []*page{blue, red, spec} {
+		waitJS(t, p, "the teardrop drawn", `document.querySelector('#board [data-role="template"][data-by="assault"]')`)
+		if !inside(p, 10, 10) || !inside(p, 10, 13.5) || inside(p, 10, 15) || inside(p, 14, 10) || inside(p, 10, 3) {
+			t.Fatalf("%s: the teardrop is not laid from the assault trooper toward the zhanshi, 10\" long", p.name)
+		}
+	}
+	screenshot(t, red, "template")
+	for _, p := range []*page{blue, red, spec} {
+		if errs := p.consoleErrors(); len(errs) > 0 {
+			t.Fatalf("%s: console errors: %q", p.name, errs)
+		}
+	}
+}

@@ -195,6 +195,7 @@ function drawBoard(svg, board, obs, opts) {
   if (obs.order && obs.order.path && obs.order.path.length > 1) {
     svg.append(s('polyline', { class: 'path', points: obs.order.path.map(p => p.join(',')).join(' ') }, s('title', { text: 'the Order in progress' })));
   }
+  for (const t of obs.templates || []) svg.append(drawTemplate(t, seatColour(t.seat, seats)));
   const troopers = new Map((obs.troopers || []).map(t => [t.id, t]));
   for (const m of obs.models || []) {
     if (m.removed) continue;
@@ -229,6 +230,31 @@ function drawBoard(svg, board, obs, opts) {
     svg.append(s('polyline', { class: 'plan ' + opts.plan.state, points: opts.plan.points.map(p => p.join(',')).join(' ') }));
     for (const p of opts.plan.points.slice(1)) svg.append(s('circle', { cx: p[0], cy: p[1], r: 0.2, fill: '#111' }));
   }
+}
+
+// drawTemplate draws a template of the observation: a Direct Template's
+// teardrop (Direct Template Weapons (N4)) — the outline of its narrow and
+// wide discs joined by their outer tangents, as the engine measures it —
+// or a deployable's marker and the circle it goes off within.
+function drawTemplate(t, colour) {
+  const what = (t.weapon ? (WEAPON_NAMES.get(t.weapon) || t.weapon) : 'a template') + ' of ' + t.by;
+  if (t.kind === 'circle') {
+    return s('g', { class: 'template circle', 'data-role': 'deployable', 'data-by': t.by },
+      s('circle', { cx: t.at[0], cy: t.at[1], r: t.radius, stroke: colour }),
+      s('rect', { class: 'deployable', x: t.at[0] - 0.49, y: t.at[1] - 0.49, width: 0.98, height: 0.98, fill: colour }),
+      s('title', { text: what + ": it goes off when an enemy declares within " + num(t.radius) + '″' }));
+  }
+  const r0 = t.narrowWidth / 2, r1 = t.wideWidth / 2, h = t.length - r0 - r1;
+  const A = (t.angle || 0) * Math.PI / 180, d = [Math.cos(A), Math.sin(A)], n = [-d[1], d[0]];
+  // In the template's frame (x across the axis, y along it from the
+  // narrow disc's centre) the tangent's normal is (a, b).
+  const b = (r0 - r1) / h, a = Math.sqrt(1 - b * b), th = Math.atan2(b, a);
+  const at = (x, y) => [t.at[0] + n[0] * x + d[0] * (y + r0), t.at[1] + n[1] * x + d[1] * (y + r0)];
+  const pts = [];
+  for (let i = 0; i <= 16; i++) { const u = th + (Math.PI - 2 * th) * i / 16; pts.push(at(r1 * Math.cos(u), h + r1 * Math.sin(u))); }
+  for (let i = 0; i <= 16; i++) { const u = Math.PI - th + (Math.PI + 2 * th) * i / 16; pts.push(at(r0 * Math.cos(u), r0 * Math.sin(u))); }
+  return s('polygon', { class: 'template teardrop', 'data-role': 'template', 'data-by': t.by, fill: colour, stroke: colour,
+    points: pts.map(p => p[0].toFixed(3) + ',' + p[1].toFixed(3)).join(' ') }, s('title', { text: what }));
 }
 
 // boardPoint is where a click on the board falls, in table inches.
