@@ -430,6 +430,25 @@ func (p Program) Card() string {
 	return b.String()
 }
 
+// The Possessed profile's attributes (Overlord and Total Control (N3)): a
+// Possessed TAG moves and fights with these; its PH, ARM, BTS, STR and S
+// stay its own.
+const (
+	PossessedMOV = 4
+	PossessedCC  = 13
+	PossessedBS  = 12
+	PossessedWIP = 11
+)
+
+// Possessed returns the profile a TAG uses while Possessed: MOV 4-4, CC 13,
+// BS 12, WIP 11, the rest its own (Overlord, Total Control (N3)).
+func Possessed(p Profile) Profile {
+	p = p.clone()
+	p.MOV = [2]int{PossessedMOV, PossessedMOV}
+	p.CC, p.BS, p.WIP = PossessedCC, PossessedBS, PossessedWIP
+	return p
+}
+
 // HackOdds is the program as package odds computes its rolls with
 // (odds.PlanHack): the columns a roll needs. A "—" Opponent MOD or Damage
 // is 0 there: no MOD, no Saving Roll.

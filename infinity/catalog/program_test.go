@@ -404,3 +404,20 @@ func TestProgramCard(t *testing.T) {
 		t.Error("Sucker Punch has DT")
 	}
 }
+
+// The Possessed profile (Overlord, Total Control (N3)): MOV 4-4, CC 13, BS
+// 12, WIP 11; PH, ARM, BTS, STR and S stay the TAG's.
+func TestPossessedProfile(t *testing.T) {
+	c := defaultCatalog(t)
+	tag, _ := c.Profile("manned-tag")
+	p := Possessed(tag)
+	if p.MOV != [2]int{4, 4} || p.CC != 13 || p.BS != 12 || p.WIP != 11 {
+		t.Errorf("Possessed: %s", p)
+	}
+	if p.PH != tag.PH || p.ARM != tag.ARM || p.BTS != tag.BTS || p.W != tag.W || !p.STR || p.S != tag.S || p.Pilot != tag.Pilot {
+		t.Errorf("Possessed changed what it keeps: %s, was %s", p, tag)
+	}
+	if again, _ := c.Profile("manned-tag"); again.BS != tag.BS {
+		t.Error("Possessed changed the catalog")
+	}
+}

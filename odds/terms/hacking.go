@@ -84,7 +84,11 @@ func (p *parser) finishHack() error {
 	if !hasProg && !hasReset {
 		return nil
 	}
-	what := w2s(pw, rw, hasProg)
+	// what names the declaration in messages, at names its word.
+	what, at := "a program", pw
+	if !hasProg {
+		what, at = "Reset", rw
+	}
 	if hasProg && hasReset {
 		return errorf(rw, "a side declares a program or Reset, not both")
 	}
@@ -114,25 +118,11 @@ func (p *parser) finishHack() error {
 	case s.Attribute == "" && p.u.profile != nil:
 		s.Attribute, s.Base = AttrWIP, p.u.profile.WIP
 	case s.Attribute == "":
-		return errorf(pwOr(pw, rw, hasProg), "%s rolls WIP: give it (WIP 14) or name the trooper from the catalog", what)
+		return errorf(at, "%s rolls WIP: give it (WIP 14) or name the trooper from the catalog", what)
 	case s.Attribute != AttrWIP:
 		return errorf(p.attr, "%s rolls WIP, not %s", what, s.Attribute)
 	}
 	return nil
-}
-
-func w2s(pw, rw word, hasProg bool) string {
-	if hasProg {
-		return "a program"
-	}
-	return "Reset"
-}
-
-func pwOr(pw, rw word, hasProg bool) word {
-	if hasProg {
-		return pw
-	}
-	return rw
 }
 
 // hacking reports whether a side's words make it part of a hacking roll.
