@@ -123,6 +123,9 @@ type logged struct {
 	actionID string
 	time     time.Time
 	views    Views
+	// prompt is the game's prompt after the entry (public: every
+	// snapshot shows it), for the answer to the action.
+	prompt rules.Prompt
 }
 
 type seatAction struct {
@@ -375,7 +378,7 @@ func (a *Authority) catchUp(ctx context.Context, l *live) error {
 		if err := json.Unmarshal(e.Views, &views); err != nil {
 			return errorf(CodeCorrupt, "", "match %s entry %d: views: %v", l.id, e.Seq, err)
 		}
-		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views})
+		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views, prompt: l.st.Prompt()})
 	}
 	if len(es) > 0 {
 		l.broadcast()
@@ -451,6 +454,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 	now := a.now().UTC()
 	var entries []store.Entry
 	var views []Views
+	var prompts []rules.Prompt
 	add := func(seat rules.Seat, id string, act rules.Action) error {
 		e, v, err := l.step(next, seq+len(entries), seat, act)
 		if err != nil {
@@ -461,7 +465,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 			return err
 		}
 		e.ActionID, e.Time, e.Views = id, now, body
-		entries, views = append(entries, e), append(views, v)
+		entries, views, prompts = append(entries, e), append(views, v), append(prompts, next.Prompt())
 		return nil
 	}
 	if p != nil {
@@ -489,7 +493,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 	}
 	l.st = next
 	for i, e := range entries {
-		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views[i]})
+		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views[i], prompt: prompts[i]})
 	}
 	l.broadcast()
 	return entries, nil
@@ -505,12 +509,14 @@ func chanceAction(st rules.State) (rules.Action, error) {
 	return nil, fmt.Errorf("the chance seat is prompted (%s) but has no legal action", st.Prompt().Window)
 }
 
-// Result is the answer to an applied action: the match's seq after it, and
-// the events it and the chance steps that followed it caused, as the seat
-// that sent it sees them.
+// Result is the answer to an applied action: the match's seq after it, the
+// events it and the chance steps that followed it caused, as the seat that
+// sent it sees them, and the prompt they led to, so that a client knows
+// which seat acts next without asking for the match again.
 type Result struct {
 	Seq    int               `json:"seq"`
 	Events []json.RawMessage `json:"events"`
+	Prompt rules.Prompt      `json:"prompt"`
 }
 
 // answer builds the Result of the entry at seq for the viewer: that
@@ -525,6 +531,7 @@ func (l *live) answer(seq int, v rules.Viewer) *Result {
 		res.Events = append(res.Events, l.log[i].views[viewerKey(v)].Events...)
 	}
 	res.Seq = i
+	res.Prompt = l.log[i-1].prompt
 	return res
 }
 

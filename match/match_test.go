@@ -254,3 +254,33 @@ func TestFailedCommitLeavesMatch(t *testing.T) {
 		t.Fatalf("the same action through a working store: %v", err)
 	}
 }
+
+// The answer to an action carries the prompt its entries led to (the one
+// every snapshot then shows), so a client knows who acts next without
+// asking for the match again.
+func TestAnswerCarriesThePrompt(t *testing.T) {
+	ctx := context.Background()
+	a := newAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")))
+	c, err := a.Create(ctx, match.CreateRequest{Name: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for step := range 30 {
+		seat, seq, act := randomMove(t, a, c.ID, rng)
+		res, err := a.Act(ctx, c.ID, seat, seq, "p"+string(rune('a'+step)), act)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := a.Snapshot(ctx, c.ID, rules.Spectator())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(res.Prompt, snap.Prompt) {
+			t.Fatalf("step %d: the answer's prompt %+v, the match's %+v", step, res.Prompt, snap.Prompt)
+		}
+		if snap.Over {
+			break
+		}
+	}
+}

@@ -228,8 +228,25 @@ func (c *client) play(ctx context.Context) error {
 		}
 		c.latencies = append(c.latencies, d)
 		c.left.Add(-1)
+		// The answer says who acts next: the client asks for that seat's
+		// menu, rather than its own and then the other's.
+		var ans answer
+		if err := json.Unmarshal(raw, &ans); err != nil {
+			return fmt.Errorf("match %s seq %d: the answer to an action: %w", c.id, snap.Seq, err)
+		}
+		if len(ans.Prompt.Seats) > 0 && !slices.Contains(ans.Prompt.Seats, c.seat) {
+			c.seat = ans.Prompt.Seats[c.rng.IntN(len(ans.Prompt.Seats))]
+		}
 	}
 	return nil
+}
+
+// answer is what the client reads of the answer to an action: who is
+// prompted next.
+type answer struct {
+	Prompt struct {
+		Seats []string `json:"seats"`
+	} `json:"prompt"`
 }
 
 func (c *client) newMatch(ctx context.Context) error {
