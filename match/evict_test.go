@@ -42,7 +42,7 @@ func answers(t *testing.T, a *match.Authority, id string) string {
 	ctx := context.Background()
 	var out []byte
 	for _, v := range viewers {
-		snap, err := a.SnapshotJSON(ctx, id, v)
+		snap, err := a.SnapshotJSON(ctx, id, v, match.MenuAll)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -670,10 +670,10 @@ func (a *Authority) Snapshot(ctx context.Context, id string, v rules.Viewer) (*S
 		return nil, err
 	}
 	defer l.mu.Unlock()
-	return l.snapshot(v)
+	return l.snapshot(v, MenuAll)
 }
 
-func (l *live) snapshot(v rules.Viewer) (*Snapshot, error) {
+func (l *live) snapshot(v rules.Viewer, menu Menu) (*Snapshot, error) {
 	obs, err := json.Marshal(l.st.Observe(v))
 	if err != nil {
 		return nil, errorf(CodeCorrupt, "", "match %s: the observation does not encode: %v", l.id, err)
@@ -690,6 +690,9 @@ func (l *live) snapshot(v rules.Viewer) (*Snapshot, error) {
 			return s, nil
 		}
 		for _, o := range l.st.Legal(v.Seat) {
+			if menu == MenuLegal && o.Illegal != nil {
+				continue
+			}
 			b, err := rules.Encode(o.Action)
 			if err != nil {
 				return nil, errorf(CodeCorrupt, "", "match %s: a menu action does not encode: %v", l.id, err)
@@ -754,7 +757,7 @@ func (a *Authority) Wait(ctx context.Context, id string, v rules.Viewer, from in
 	defer l.mu.Unlock()
 	u := &Update{Entries: l.entries(v, from, MaxLogPage)}
 	if len(u.Entries) > 0 {
-		if u.Snapshot, err = l.snapshot(v); err != nil {
+		if u.Snapshot, err = l.snapshot(v, MenuAll); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -9,24 +9,41 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
+// Menu says which entries of a seat's menu a snapshot carries.
+type Menu int
+
+const (
+	// MenuAll is every entry: the legal ones and the greyed ones with the
+	// rule that forbids each (what the web table shows).
+	MenuAll Menu = iota
+	// MenuLegal is only the entries the seat may send now: what a program
+	// choosing an action needs, about half the bytes of a crowded menu,
+	// and the greyed entries' messages are never formatted.
+	MenuLegal
+)
+
 // SnapshotJSON is Snapshot already encoded as the JSON the API answers
-// with (the same bytes json.Marshal gives, without a trailing newline).
+// with (the same bytes json.Marshal gives, without a trailing newline),
+// with the menu entries menu asks for.
 //
 // A viewer's snapshot is worked out and encoded at most once per seq: the
 // bytes are kept until the log grows, so a client that reads the match
 // again, or several tabs of one seat, cost a copy and no work. The caller
 // must not change the slice.
-func (a *Authority) SnapshotJSON(ctx context.Context, id string, v rules.Viewer) ([]byte, error) {
+func (a *Authority) SnapshotJSON(ctx context.Context, id string, v rules.Viewer, menu Menu) ([]byte, error) {
 	l, err := a.get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	defer l.mu.Unlock()
 	key := viewerKey(v)
+	if menu == MenuLegal {
+		key += "/legal"
+	}
 	if b, ok := l.snaps[key]; ok {
 		return b, nil
 	}
-	s, err := l.snapshot(v)
+	s, err := l.snapshot(v, menu)
 	if err != nil {
 		return nil, err
 	}

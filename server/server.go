@@ -196,7 +196,16 @@ func (s *Server) snapshot(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	body, err := s.a.SnapshotJSON(r.Context(), id, v)
+	menu := match.MenuAll
+	switch q := r.URL.Query().Get("menu"); q {
+	case "", "all":
+	case "legal":
+		menu = match.MenuLegal
+	default:
+		s.fail(w, r, badRequest("bad-request", "menu=%q: all (the default) or legal", q))
+		return
+	}
+	body, err := s.a.SnapshotJSON(r.Context(), id, v, menu)
 	if err != nil {
 		s.fail(w, r, err)
 		return

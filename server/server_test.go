@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -221,4 +222,50 @@ func newRealServer(t testing.TB) string {
 	go srv.Serve(ln)
 	t.Cleanup(func() { cancel(); srv.Close(); st.Close() })
 	return ln.Addr().String()
+}
+
+// GET /api/matches/{id}?menu=legal carries only the entries the seat may
+// send now, in the menu's order; any other menu= is refused.
+func TestSnapshotLegalMenu(t *testing.T) {
+	ts := start(t)
+	c := create(t, ts, "demo")
+	base := ts.URL + "/api/matches/" + c.ID
+	rng := rand.New(rand.NewPCG(5, 5))
+	for n := range 6 {
+		var spec snapshot
+		call(t, "GET", base, "", nil, &spec)
+		for _, seat := range []string{"blue", "red"} {
+			var all, legal snapshot
+			if code := call(t, "GET", base, c.Seats[seat].Token, nil, &all); code != 200 {
+				t.Fatalf("full menu: %d", code)
+			}
+			if code := call(t, "GET", base+"?menu=legal", c.Seats[seat].Token, nil, &legal); code != 200 {
+				t.Fatalf("legal menu: %d", code)
+			}
+			var want []string
+			greyed := 0
+			for _, m := range all.Menu {
+				if m.Illegal == nil {
+					want = append(want, string(m.Action))
+				} else {
+					greyed++
+				}
+			}
+			var got []string
+			for _, m := range legal.Menu {
+				if m.Illegal != nil {
+					t.Fatalf("%s: a greyed entry in the legal menu: %s", seat, m.Illegal)
+				}
+				got = append(got, string(m.Action))
+			}
+			if !slices.Equal(got, want) || legal.Seq != all.Seq || string(legal.Observation) != string(all.Observation) {
+				t.Fatalf("step %d, %s: the legal menu is not the full one without its %d greyed entries:\n%v\n%v", n, seat, greyed, got, want)
+			}
+		}
+		move(t, ts, c, rng, n)
+	}
+	var e apiErr
+	if code := call(t, "GET", base+"?menu=some", c.Seats["blue"].Token, nil, &e); code != 400 || e.Code != "bad-request" || !strings.Contains(e.Message, `menu="some"`) {
+		t.Fatalf("menu=some: %d %+v", code, e)
+	}
 }

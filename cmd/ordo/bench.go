@@ -22,11 +22,11 @@ import (
 )
 
 const benchUsage = `usage: ordo bench serve [--matches N] [--duration D] [--scenario NAME] [--seed N]
-                        [--url URL | --db FILE | --postgres URL]
+                        [--full-menu] [--url URL | --db FILE | --postgres URL]
 
 Measures what a game server sustains: N matches played at once over the HTTP
-API, each by a client that reads its seat's menu and sends one of the legal
-entries at random, a new match started whenever one ends. It prints the
+API, each by a client that reads its seat's legal menu entries (?menu=legal)
+and sends one of them at random, a new match started whenever one ends. It prints the
 acknowledged actions per second and the latency of an action request (50th,
 90th, 99th percentile and the longest).
 
@@ -42,6 +42,8 @@ Flags:
   --duration D      how long to run (default 10s)
   --scenario NAME   the bundled scenario to play (default demo)
   --seed N          seeds the clients' choices (default 1)
+  --full-menu       the clients ask for the whole menu, greyed entries
+                    included, as the web table does
   --url URL         a running server ("http://127.0.0.1:8080")
   --db FILE         the in-process server's SQLite file (default: a new
                     temporary file, removed afterwards)
@@ -69,6 +71,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.Duration, "duration", 10*time.Second, "")
 	fs.StringVar(&cfg.Scenario, "scenario", "demo", "")
 	fs.Uint64Var(&seed, "seed", 1, "")
+	fs.BoolVar(&cfg.FullMenu, "full-menu", false, "")
 	fs.StringVar(&url, "url", "", "")
 	fs.StringVar(&db, "db", "", "")
 	fs.StringVar(&pg, "postgres", "", "")
@@ -114,7 +117,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	cfg.URL = strings.TrimSuffix(url, "/")
-	fmt.Fprintf(stdout, "%d matches of %s at once for %v against %s\n", cfg.Matches, cfg.Scenario, cfg.Duration, where)
+	menu := "legal menu entries"
+	if cfg.FullMenu {
+		menu = "whole menus"
+	}
+	fmt.Fprintf(stdout, "%d matches of %s at once for %v, reading %s, against %s\n", cfg.Matches, cfg.Scenario, cfg.Duration, menu, where)
 	res, err := loadgen.Run(ctx, cfg)
 	if res != nil {
 		printBench(stdout, res, cpu)

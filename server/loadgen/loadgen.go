@@ -1,7 +1,8 @@
 // Package loadgen is a load generator for `ordo serve`: many matches
 // played at once over the HTTP API (docs/API.md), each by one client that
-// reads its seat's menu and sends one of the legal entries at random, a new
-// match started whenever one ends. It measures what a server sustains:
+// reads its seat's menu (its legal entries, ?menu=legal, unless
+// Config.FullMenu) and sends one of them at random, the next seat chosen
+// from the answer's prompt, a new match started whenever one ends. It measures what a server sustains:
 // acknowledged actions per second and the latency of each action request.
 //
 // `ordo bench serve` runs it from the command line and the server
@@ -41,6 +42,10 @@ type Config struct {
 	Actions  int
 	// Seed seeds the clients' random choices (client i uses Seed and i).
 	Seed uint64
+	// FullMenu makes the clients ask for the whole menu, greyed entries
+	// included (what the web table shows), instead of only the legal
+	// entries they choose from (?menu=legal).
+	FullMenu bool
 	// Client sends the requests (default: one keeping two idle
 	// connections per match, with a 30 s timeout).
 	Client *http.Client
@@ -186,7 +191,7 @@ func (c *client) play(ctx context.Context) error {
 			return errDone
 		}
 		var snap snapshot
-		if err := c.get(ctx, "/api/matches/"+c.id, c.tokens[c.seat], &snap); err != nil {
+		if err := c.get(ctx, "/api/matches/"+c.id+c.menu(), c.tokens[c.seat], &snap); err != nil {
 			return err
 		}
 		if snap.Over {
@@ -247,6 +252,15 @@ type answer struct {
 	Prompt struct {
 		Seats []string `json:"seats"`
 	} `json:"prompt"`
+}
+
+// menu is the query of a snapshot request: the legal entries only, unless
+// the whole menu is asked for.
+func (c *client) menu() string {
+	if c.cfg.FullMenu {
+		return ""
+	}
+	return "?menu=legal"
 }
 
 func (c *client) newMatch(ctx context.Context) error {
