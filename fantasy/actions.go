@@ -96,6 +96,13 @@ type (
 	}
 	// EndTurn ends the player turn (every combat must have been fought).
 	EndTurn struct{}
+	// Pursue is the winner's choice for one of its units when the enemy
+	// breaks from a combat: pursue, or try to restrain (a Leadership
+	// test; failed, the unit pursues anyway).
+	Pursue struct {
+		Unit     string `json:"unit"`
+		Restrain bool   `json:"restrain,omitempty"`
+	}
 )
 
 func (DeclareCharge) Kind() string { return "charge" }
@@ -113,6 +120,7 @@ func (Allocate) Kind() string      { return "allocate" }
 func (MoveUp) Kind() string        { return "move-up" }
 func (Fight) Kind() string         { return "fight" }
 func (EndTurn) Kind() string       { return "end-turn" }
+func (Pursue) Kind() string        { return "pursue" }
 
 var actionCodec = func() *rules.Codec[rules.Action] {
 	c := &rules.Codec[rules.Action]{}
@@ -131,6 +139,7 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register("move-up", func() rules.Action { return &MoveUp{} })
 	c.Register("fight", func() rules.Action { return &Fight{} })
 	c.Register("end-turn", func() rules.Action { return &EndTurn{} })
+	c.Register("pursue", func() rules.Action { return &Pursue{} })
 	return c
 }()
 
@@ -154,7 +163,7 @@ func (e Event) Kind() string { return e.What }
 var eventKinds = []string{"charge-declared", "reaction", "charge-roll", "charged", "charge-failed",
 	"fled", "rallied", "destroyed", "moved", "marched", "march-test", "reformed", "joined", "left",
 	"shot", "hits", "look-out-sir", "allocated", "wounds", "casualties", "moved-up", "fought",
-	"combat-result", "break-test", "pursued", "turn", "game-over", "stand-and-shoot"}
+	"combat-result", "break-test", "restrain-test", "pursued", "turn", "game-over", "stand-and-shoot"}
 
 var eventCodec = func() *rules.Codec[rules.Event] {
 	c := &rules.Codec[rules.Event]{}

@@ -21,6 +21,7 @@ const (
 	ruleCombatResult = "Combat result"
 	ruleBreak        = "Break tests (Steadfast)"
 	rulePursuit      = "Flee and pursue"
+	ruleRestrain     = "Flee and pursue: restraining pursuit"
 )
 
 // shootNeed is the roll to hit with BS and modifiers (negative ones are
@@ -726,34 +727,44 @@ func (s *State) combatResult(units []*Unit, caused []int, r roller) error {
 		}
 	}
 	s.emit(Event{What: "combat-result", Value: float64(diff), Text: text.s(": ", string(s.Seats[winner]), " wins by ").n(diff).s(" (", ruleCombatResult, ")").String()})
+	p := &Pursuit{Winner: s.Seats[winner]}
 	for _, u := range units {
-		if s.unit(u.ID) == nil || u.Seat == s.Seats[winner] {
+		if s.unit(u.ID) == nil {
 			continue
 		}
-		if err := s.breakTest(u, units, s.Seats[winner], diff, r); err != nil {
+		if u.Seat == p.Winner {
+			p.Units = append(p.Units, u.ID)
+			continue
+		}
+		held, err := s.breakTest(u, units, p.Winner, diff, r)
+		if err != nil {
 			return err
 		}
+		if !held {
+			p.Broken = append(p.Broken, u.ID)
+		}
 	}
+	if len(p.Broken) == 0 || len(p.Units) == 0 {
+		return nil
+	}
+	// The winner chooses, unit by unit, to pursue or to restrain.
+	p.Choose = slices.Clone(p.Units)
+	s.Pursuit, s.Phase = p, PhasePursuit
 	return nil
 }
 
 // breakTest: 2D6 against Ld less the difference, or unmodified when the
 // unit is Steadfast (more ranks than every enemy unit in the combat);
-// double 1 always passes. A broken unit flees 2D6" and each winning unit
-// pursues 2D6"; a fleeing unit caught is destroyed.
-func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r roller) error {
+// double 1 always passes. It reports whether the unit held.
+func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r roller) (bool, error) {
 	d, err := r.d6s(2)
 	if err != nil {
-		return err
+		return false, err
 	}
 	steadfast := true
-	var enemies []*Unit
 	for _, e := range units {
-		if s.unit(e.ID) != nil && e.Seat == winner {
-			enemies = append(enemies, e)
-			if s.ranks(e) >= s.ranks(u) {
-				steadfast = false
-			}
+		if s.unit(e.ID) != nil && e.Seat == winner && s.ranks(e) >= s.ranks(u) {
+			steadfast = false
 		}
 	}
 	ld := s.leadership(u)
@@ -767,30 +778,118 @@ func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r
 		sf = ", Steadfast"
 	}
 	s.emit(Event{What: "break-test", Unit: u.ID, Dice: d, Text: newLine().s(u.ID, " tests Leadership ").n(ld).s(sf, " needing ").n(need).s(" or less: ").n(d[0]+d[1]).s(", ", passFail(pass), " (", ruleBreak, ")").String()})
-	if pass || len(enemies) == 0 {
-		return nil
+	return pass, nil
+}
+
+// Pursuit is a combat the losers broke from, waiting for the winner to
+// say, unit by unit, whether it pursues or tries to restrain (Flee and
+// pursue). The broken units flee, and the pursuers chase them, once every
+// winning unit has chosen.
+type Pursuit struct {
+	Winner rules.Seat `json:"winner"`
+	Broken []string   `json:"broken"` // the units that broke, in the combat's order
+	Units  []string   `json:"units"`  // the winning units, in the combat's order
+	Choose []string   `json:"choose"` // winning units still to choose
+	Pursue []string   `json:"pursue"` // winning units that pursue
+}
+
+func (p *Pursuit) clone() *Pursuit {
+	c := *p
+	c.Broken, c.Units, c.Choose, c.Pursue = slices.Clone(p.Broken), slices.Clone(p.Units), slices.Clone(p.Choose), slices.Clone(p.Pursue)
+	return &c
+}
+
+// checkPursue validates a winning unit's choice.
+func (s *State) checkPursue(a Pursue) (*Unit, *rules.RuleError) {
+	p := s.Pursuit
+	u := s.unit(a.Unit)
+	if p == nil || u == nil || !slices.Contains(p.Choose, a.Unit) {
+		return nil, rules.Errorf(CodeNoSuchID, rulePursuit, "%q is no winning unit still to choose whether it pursues", a.Unit)
 	}
-	fd, err := r.d6s(2)
+	return u, nil
+}
+
+// pursue records a winning unit's choice: pursue, or restrain with a
+// Leadership test (2D6 against its Ld; failed, it pursues anyway). Once
+// every winning unit has chosen, the broken units flee and the pursuers
+// chase them.
+func (s *State) pursue(a Pursue, r roller) error {
+	u, err := s.checkPursue(a)
 	if err != nil {
 		return err
 	}
-	flee := float64(fd[0] + fd[1])
-	from := enemies[0].centre()
-	s.fleeBy(u, from, flee, fd, "breaks and flees")
-	gone := s.unit(u.ID) == nil
-	for _, e := range enemies {
-		pd, err := r.d6s(2)
+	p := s.Pursuit
+	p.Choose = slices.DeleteFunc(p.Choose, func(id string) bool { return id == a.Unit })
+	chase := true
+	if a.Restrain {
+		d, err := r.d6s(2)
 		if err != nil {
 			return err
 		}
-		p := float64(pd[0] + pd[1])
-		caught := p >= flee
-		dir := u.centre().Sub(e.centre()).Unit()
-		e.At = e.At.Add(dir.Scale(min(p, s.room(e, dir, p))))
-		s.emit(Event{What: "pursued", Unit: e.ID, Dice: pd, Value: p, Text: newLine().s(e.ID, " pursues ").inches(p).s(`" against `).inches(flee).s(`" fled (`, rulePursuit, ")").String()})
-		if caught && !gone {
-			s.destroy(u, "is caught by "+e.ID)
-			gone = true
+		ld := s.leadership(u)
+		held := d[0]+d[1] <= ld
+		what := "it holds its ground"
+		if !held {
+			what = "it pursues"
+		}
+		s.emit(Event{What: "restrain-test", Unit: u.ID, Dice: d, Text: newLine().s(u.ID, " tries to restrain its pursuit: ").n(d[0]+d[1]).s(" against Ld ").n(ld).s(", ", passFail(held), ": ", what, " (", ruleRestrain, ")").String()})
+		chase = !held
+	}
+	if chase {
+		p.Pursue = append(p.Pursue, a.Unit)
+	}
+	if len(p.Choose) > 0 {
+		return nil
+	}
+	return s.rout(r)
+}
+
+// rout ends a pursuit: each broken unit flees 2D6" directly away from the
+// winners, then each pursuing unit rolls 2D6" after it; a fleeing unit
+// caught (a pursuit roll at least its flight) is destroyed.
+func (s *State) rout(r roller) error {
+	p := s.Pursuit
+	s.Pursuit = nil
+	s.Phase = PhaseCombat
+	for _, id := range p.Broken {
+		u := s.unit(id)
+		if u == nil {
+			continue
+		}
+		var from *Unit
+		for _, w := range p.Units {
+			if from = s.unit(w); from != nil {
+				break
+			}
+		}
+		if from == nil {
+			break
+		}
+		fd, err := r.d6s(2)
+		if err != nil {
+			return err
+		}
+		flee := float64(fd[0] + fd[1])
+		s.fleeBy(u, from.centre(), flee, fd, "breaks and flees")
+		gone := s.unit(u.ID) == nil
+		for _, w := range p.Units {
+			e := s.unit(w)
+			if e == nil || !slices.Contains(p.Pursue, w) {
+				continue
+			}
+			pd, err := r.d6s(2)
+			if err != nil {
+				return err
+			}
+			dist := float64(pd[0] + pd[1])
+			caught := dist >= flee
+			dir := u.centre().Sub(e.centre()).Unit()
+			e.At = e.At.Add(dir.Scale(min(dist, s.room(e, dir, dist))))
+			s.emit(Event{What: "pursued", Unit: e.ID, Dice: pd, Value: dist, Text: newLine().s(e.ID, " pursues ").inches(dist).s(`" against `).inches(flee).s(`" fled (`, rulePursuit, ")").String()})
+			if caught && !gone {
+				s.destroy(u, "is caught by "+e.ID)
+				gone = true
+			}
 		}
 	}
 	return nil

@@ -97,6 +97,11 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		for _, a := range s.allocations(u, s.Pending) {
 			add(Allocate{Hits: a}, nil)
 		}
+	case PhasePursuit:
+		for _, id := range s.Pursuit.Choose {
+			add(Pursue{Unit: id}, nil)
+			add(Pursue{Unit: id, Restrain: true}, nil)
+		}
 	case PhaseMoveUp:
 		u := s.unit(s.Vacancy.Unit)
 		for _, id := range u.candidates(s.Vacancy.File) {

@@ -49,6 +49,7 @@ const (
 	PhaseCombat      Phase = "close-combat"
 	PhaseAllocate    Phase = "allocate-hits" // the allocating player distributes hits
 	PhaseMoveUp      Phase = "move-up"       // the owner names who fills a front slot
+	PhasePursuit     Phase = "pursuit"       // the winner of a combat chooses to pursue or restrain
 	PhaseOver        Phase = "over"
 )
 
@@ -60,6 +61,7 @@ const (
 	reactor                 // the owner of the charged unit
 	allocator               // the attacker, or the owner under fantasy-allocator: owner
 	owner                   // the owner of the unit with a vacated front slot
+	victor                  // the winner of a combat the enemy broke from
 	nobody
 )
 
@@ -79,6 +81,7 @@ var steps = map[Phase]step{
 	PhaseCombat:      {activeSeat, []string{"fight", "end-turn"}},
 	PhaseAllocate:    {allocator, []string{"allocate"}},
 	PhaseMoveUp:      {owner, []string{"move-up"}},
+	PhasePursuit:     {victor, []string{"pursue"}},
 	PhaseOver:        {nobody, nil},
 }
 
@@ -126,6 +129,7 @@ type State struct {
 	Charges  []Charge           `json:"charges,omitempty"`
 	Pending  *Volley            `json:"pending,omitempty"`
 	Vacancy  *Vacancy           `json:"vacancy,omitempty"`
+	Pursuit  *Pursuit           `json:"pursuit,omitempty"`
 	// Resume is the phase to go back to after an allocation or a move-up.
 	Resume  Phase              `json:"resume,omitempty"`
 	Fought  []string           `json:"fought,omitempty"` // units whose combat was fought this turn
@@ -466,6 +470,10 @@ func (s *State) actor() (rules.Seat, bool) {
 			}
 			return s.Pending.Attacker, true
 		}
+	case victor:
+		if s.Pursuit != nil {
+			return s.Pursuit.Winner, true
+		}
 	case owner:
 		if s.Vacancy != nil {
 			if u := s.unit(s.Vacancy.Unit); u != nil {
@@ -522,6 +530,9 @@ func (s *State) clone() *State {
 	if s.Vacancy != nil {
 		v := *s.Vacancy
 		c.Vacancy = &v
+	}
+	if s.Pursuit != nil {
+		c.Pursuit = s.Pursuit.clone()
 	}
 	c.Fought = slices.Clone(s.Fought)
 	c.Points = cloneMap(s.Points)
@@ -680,6 +691,8 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 		return s.fight(a, r)
 	case EndTurn:
 		return s.endTurn()
+	case Pursue:
+		return s.pursue(a, r)
 	}
 	return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 }
@@ -696,14 +709,18 @@ type View struct {
 	Charges []Charge           `json:"charges,omitempty"`
 	Pending *Volley            `json:"pending,omitempty"`
 	Vacancy *Vacancy           `json:"vacancy,omitempty"`
+	Pursuit *Pursuit           `json:"pursuit,omitempty"`
 	Points  map[rules.Seat]int `json:"points"`
 	Winner  rules.Seat         `json:"winner,omitempty"`
 }
 
 // Observe is the table as every viewer sees it.
 func (s *State) Observe(v rules.Viewer) any {
+	// The view shares nothing with the state: what a viewer does with it
+	// cannot reach back into the game.
+	c := s.clone()
 	view := View{Round: s.Round, Rounds: s.Rounds, Active: s.activeSeat(), Phase: s.Phase, Units: map[string]any{},
-		Charges: slices.Clone(s.Charges), Pending: s.Pending, Vacancy: s.Vacancy, Points: cloneMap(s.Points), Winner: s.Winner}
+		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Points: c.Points, Winner: s.Winner}
 	for _, u := range s.Units {
 		var raw map[string]any
 		b, _ := json.Marshal(u)

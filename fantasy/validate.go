@@ -114,6 +114,14 @@ func (s *State) validate() error {
 			}
 		}
 	}
+	if (s.Pursuit != nil) != (s.Phase == PhasePursuit) {
+		return fmt.Errorf("a pursuit exactly in the pursuit step")
+	}
+	if p := s.Pursuit; p != nil {
+		if err := s.validatePursuit(p); err != nil {
+			return fmt.Errorf("pursuit: %w", err)
+		}
+	}
 	if (s.Vacancy != nil) != (s.Phase == PhaseMoveUp) {
 		return fmt.Errorf("a vacancy exactly in the move-up step")
 	}
@@ -186,6 +194,39 @@ func (s *State) validateUnit(u *Unit, ids map[string]bool) error {
 		}
 		if m.ID != u.ID {
 			ids[m.ID] = true
+		}
+	}
+	return nil
+}
+
+// validatePursuit checks a pursuit waiting for the winner: broken enemy
+// units, winning units of the winner's, and the ones still to choose and
+// the ones pursuing drawn from them, apart.
+func (s *State) validatePursuit(p *Pursuit) error {
+	if !slices.Contains(s.Seats, p.Winner) {
+		return fmt.Errorf("winner %q is no seat", p.Winner)
+	}
+	if len(p.Broken) == 0 || len(p.Units) == 0 || len(p.Choose) == 0 || len(p.Broken)+len(p.Units) > maxUnits*len(s.Seats) {
+		return fmt.Errorf("%d broken units, %d winning, %d to choose", len(p.Broken), len(p.Units), len(p.Choose))
+	}
+	for _, id := range p.Broken {
+		if u := s.unit(id); u == nil || u.Seat == p.Winner {
+			return fmt.Errorf("broken: %q is no unit of the losing side", id)
+		}
+	}
+	for i, id := range p.Units {
+		if u := s.unit(id); u == nil || u.Seat != p.Winner || slices.Contains(p.Units[:i], id) {
+			return fmt.Errorf("units: %q is no winning unit, or is named twice", id)
+		}
+	}
+	for i, id := range p.Choose {
+		if !slices.Contains(p.Units, id) || slices.Contains(p.Choose[:i], id) || slices.Contains(p.Pursue, id) {
+			return fmt.Errorf("choose: %q", id)
+		}
+	}
+	for i, id := range p.Pursue {
+		if !slices.Contains(p.Units, id) || slices.Contains(p.Pursue[:i], id) {
+			return fmt.Errorf("pursue: %q", id)
 		}
 	}
 	return nil
