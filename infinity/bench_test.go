@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
@@ -79,5 +80,101 @@ func BenchmarkDemoPlayout(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// crowdedDemo is demo.yaml with both lines advanced to the middle of the
+// table (blue at y 9, red at y 24), so that most troopers see most
+// enemies: the position whose menus and observations the server builds
+// after every action (issue #11).
+func crowdedDemo(b *testing.B) *State {
+	rs := ruleset(b)
+	sc := load(b, "../data/scenarios/demo.yaml")
+	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	st, err := rs.Setup(sc, r)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := st.(*State)
+	for i := range s.Models {
+		switch y := s.Models[i].At[1]; {
+		case y == 3:
+			s.Models[i].At[1] = 9
+		case y == 29:
+			s.Models[i].At[1] = 24
+		}
+	}
+	return s
+}
+
+// A seat's menu on the crowded demo position: at the Orders prompt (every
+// trooper of the active army with every skill, weapon and target), and in
+// the ARO window that a Move into the open gives the reactive army.
+func BenchmarkLegal(b *testing.B) {
+	orders := crowdedDemo(b)
+	aro := orders.clone()
+	if _, err := aro.Apply("blue", Activate{Trooper: "b-fus", Order: OrderRegular, Skill: move([2]float64{9, 13})}, nil); err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		st   *State
+		seat rules.Seat
+	}{{"orders", orders, "blue"}, {"aro", aro, "red"}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				n = len(c.st.Legal(c.seat))
+			}
+			b.ReportMetric(float64(n), "options")
+		})
+	}
+}
+
+// What the server encodes after an action for a seat: its menu, each
+// action with its kind and each greyed entry's error (rules.Encode and
+// the RuleError's JSON, as match.snapshot does).
+func BenchmarkLegalEncoded(b *testing.B) {
+	st := crowdedDemo(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, o := range st.Legal("blue") {
+			if _, err := rules.Encode(o.Action); err != nil {
+				b.Fatal(err)
+			}
+			if o.Illegal != nil {
+				if _, err := json.Marshal(o.Illegal); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// Each viewer's observation of the crowded demo position (which has a
+// Camouflaged marker and a trooper in Hidden Deployment), built and
+// encoded as the server sends it.
+func BenchmarkObserve(b *testing.B) {
+	st := crowdedDemo(b)
+	for _, v := range []rules.Viewer{rules.PlayerView("blue"), rules.PlayerView("red"), rules.Spectator()} {
+		name := string(v.Seat)
+		if name == "" {
+			name = "spectator"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				st.Observe(v)
+			}
+		})
+		b.Run(name+"-encoded", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := json.Marshal(st.Observe(v)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
