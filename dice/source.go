@@ -32,14 +32,24 @@ var ErrScriptExhausted = errors.New("dice script exhausted")
 
 // PCG is a seeded source (PCG from math/rand/v2) that records every die it
 // gives, so the log can carry the dice and a replay needs no generator.
+//
+// The generator and the first dice of the log live inside the PCG value:
+// a server makes one source per log entry, and an Order rolls a handful of
+// dice, so a source costs one allocation rather than five. A PCG is used
+// through its pointer and never copied (the log may point into it).
 type PCG struct {
-	rng *rand.Rand
+	pcg rand.PCG
+	rng rand.Rand
 	log []int
+	buf [16]int
 }
 
 // NewPCG returns a source seeded with the two words of a PCG seed.
 func NewPCG(seed1, seed2 uint64) *PCG {
-	return &PCG{rng: rand.New(rand.NewPCG(seed1, seed2))}
+	p := &PCG{pcg: *rand.NewPCG(seed1, seed2)}
+	p.rng = *rand.New(&p.pcg)
+	p.log = p.buf[:0]
+	return p
 }
 
 // D20 rolls and records one die.
