@@ -88,8 +88,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	// one per menu would be an allocation per menu.
 	scratch := scratchOrders.Get().(*Order)
 	defer scratchOrders.Put(scratch)
-	s.menuLoF = lofMemo{on: true}
-	defer func() { s.menuLoF = lofMemo{} }()
+	s.menuLoF, s.menuDecl = lofMemo{on: true}, declMemo{on: true}
+	defer func() { s.menuLoF, s.menuDecl = lofMemo{}, declMemo{} }()
 	for _, a := range cands {
 		opt := rules.Option{Action: a}
 		if !p.Waits(seat) {

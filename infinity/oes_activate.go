@@ -26,7 +26,7 @@ func (s *State) checkActivate(a Activate, scratch *Order) (*Order, error) {
 	*o = Order{Trooper: t, Model: m, Source: a.Order}
 	o.Path = o.pathBuf[:1]
 	o.Path[0] = s.Models[m].At
-	if err := s.canDeclare(o, a.Skill, true); err != nil {
+	if err := s.canDeclareFirst(o, a.Skill); err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -93,7 +93,7 @@ func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 
 // canSpend checks the Order source (Order types (N4), Order Count (N4)).
 func (s *State) canSpend(t int, source OrderSource) error {
-	tr := s.Troopers[t]
+	tr := &s.Troopers[t]
 	army := s.army(tr.Seat)
 	switch {
 	case tr.States.Null():

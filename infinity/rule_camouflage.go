@@ -40,7 +40,7 @@ func (s *State) targetModel(ref string, seat rules.Seat) int {
 		if m.Removed {
 			continue
 		}
-		t := s.Troopers[m.Trooper]
+		t := &s.Troopers[m.Trooper]
 		switch {
 		case t.Seat == seat:
 			if m.ID == ref {
@@ -60,7 +60,7 @@ func (s *State) targetModel(ref string, seat rules.Seat) int {
 
 // publicName is how seat's opponent refers to trooper t's model.
 func (s *State) publicName(t int) string {
-	if tr := s.Troopers[t]; tr.States.Camouflaged {
+	if tr := &s.Troopers[t]; tr.States.Camouflaged {
 		return tr.Marker
 	}
 	if m := s.modelOf(t); m >= 0 {

@@ -338,3 +338,39 @@ func (s *State) modelSight(i int) modelSight {
 	st := &s.Troopers[m.Trooper].States
 	return modelSight{at: m.At, facing: m.Facing, s: m.S, removed: m.Removed, hidden: st.Hidden, camoufl: st.Camouflaged}
 }
+
+// declMemo is the answer of the last first-skill declaration checked while
+// Legal runs (on). The menu offers every skill of a trooper once for each
+// Order it may spend (its Irregular Order, a Regular Order, the Lieutenant
+// Special Order), in a row, and whether a skill may be declared does not
+// depend on which Order pays for it (Order types (N4)): the candidates
+// after the first take its answer instead of checking the skill again.
+type declMemo struct {
+	on, valid bool
+	trooper   int
+	skill     Skill
+	err       error
+}
+
+// canDeclareFirst is canDeclare for the first skill of an Order, sharing
+// the answer between the Order sources of one menu candidate (declMemo).
+// Nothing canDeclare reads depends on o.Source.
+func (s *State) canDeclareFirst(o *Order, k Skill) error {
+	m := &s.menuDecl
+	if m.on && m.valid && m.trooper == o.Trooper && sameSkill(m.skill, k) {
+		return m.err
+	}
+	err := s.canDeclare(o, k, true)
+	if m.on {
+		*m = declMemo{on: true, valid: true, trooper: o.Trooper, skill: k, err: err}
+	}
+	return err
+}
+
+// sameSkill reports whether a and b declare the same thing, field by field
+// (TestSameSkillComparesEveryField keeps it complete).
+func sameSkill(a, b Skill) bool {
+	return a.Name == b.Name && a.Target == b.Target && a.Weapon == b.Weapon && a.Ammo == b.Ammo &&
+		a.Burst == b.Burst && (a.From == nil) == (b.From == nil) && (a.From == nil || *a.From == *b.From) &&
+		slices.Equal(a.Route, b.Route) && slices.Equal(a.Split, b.Split)
+}

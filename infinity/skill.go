@@ -200,7 +200,7 @@ func stateAllows(st States, id string, skill SkillName) error {
 // and 3): the combination with the first skill, the trooper's states, and
 // the skill's own requirements (LoF is checked now; range at resolution).
 func (s *State) canDeclare(o *Order, k Skill, first bool) error {
-	tr := s.Troopers[o.Trooper]
+	tr := &s.Troopers[o.Trooper]
 	if factsOf(k.Name) == nil {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "unknown skill %q (%s)", k.Name, knownSkills)
 	}
@@ -295,7 +295,7 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 
 // checkAttackTarget checks an attack with weapon w on one target.
 func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
-	tr := s.Troopers[o.Trooper]
+	tr := &s.Troopers[o.Trooper]
 	from, err := s.fromPoint(o, k)
 	if err != nil {
 		return err

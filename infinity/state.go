@@ -45,6 +45,9 @@ type State struct {
 	// menuLoF shares Line of Fire between the candidates of one menu
 	// (Legal); it is off at any other time.
 	menuLoF lofMemo
+	// menuDecl shares an activation's declaration check between the
+	// Order sources the menu offers it with (Legal); off at any other time.
+	menuDecl declMemo
 	// leaks are the test-only switches of Ruleset.leaks.
 	leaks leaks
 }

@@ -1,0 +1,98 @@
+package infinity
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// The memos Legal keeps while it runs (Line of Fire per target, the first
+// skill's check per Order source) must give every candidate the answer
+// checking it alone gives: the same entries greyed, with the same rule and
+// message (Order Expenditure Sequence (N4): the menu is what Apply
+// accepts). Each candidate is checked again on a clone of the position,
+// with no memo, along seeded random playouts.
+func TestMenuMemosGiveWhatCheckingAloneGives(t *testing.T) {
+	rs := ruleset(t)
+	for _, path := range []string{"../data/scenarios/demo.yaml", "../data/scenarios/jumper-demo.yaml"} {
+		sc := load(t, path)
+		r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 2; seed++ {
+			st0, err := rs.Setup(sc, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := st0.(*State)
+			rng := rand.New(rand.NewPCG(seed, 3))
+			src := dice.NewPCG(seed, 4)
+			for step := 0; st.Prompt().Kind != rules.GameOver; step++ {
+				seat := st.Prompt().Seats[0]
+				opts := st.Legal(seat)
+				var legal []rules.Action
+				for i, o := range opts {
+					alone := st.clone().check(o.Action)
+					if !sameRefusal(o.Illegal, alone) {
+						t.Fatalf("%s seed %d step %d, entry %d %s: the menu says %v, checking it alone %v", path, seed, step, i, mustEncode(t, o.Action), o.Illegal, alone)
+					}
+					if o.Illegal == nil {
+						legal = append(legal, o.Action)
+					}
+				}
+				if _, err := st.Apply(seat, legal[rng.IntN(len(legal))], src); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// sameRefusal reports whether a menu entry's greying and a check's error
+// say the same: both nothing, or the same code, rule and message.
+func sameRefusal(menu *rules.RuleError, err error) bool {
+	if menu == nil || err == nil {
+		return menu == nil && err == nil
+	}
+	re, ok := rules.AsRuleError(err)
+	return ok && re.Code == menu.Code && re.Rule == menu.Rule && re.Message() == menu.Message()
+}
+
+// sameSkill is what lets the menu share one check between candidates: a
+// field it did not compare would hand one skill another's answer.
+func TestSameSkillComparesEveryField(t *testing.T) {
+	from, other := 1, 2
+	base := Skill{Name: SkillBSAttack, Route: [][2]float64{{1, 2}}, Target: "a", Weapon: "w", Ammo: "N", From: &from, Split: []BurstShare{{Target: "a", Dice: 1}}, Burst: 1}
+	if !sameSkill(base, base) {
+		t.Fatal("a skill differs from itself")
+	}
+	typ := reflect.TypeOf(base)
+	for i := range typ.NumField() {
+		k := base
+		f := reflect.ValueOf(&k).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(f.String() + "x")
+		case reflect.Int:
+			f.SetInt(f.Int() + 1)
+		case reflect.Pointer:
+			f.Set(reflect.ValueOf(&other))
+		case reflect.Slice:
+			f.Set(reflect.MakeSlice(f.Type(), f.Len()+1, f.Len()+1))
+		default:
+			t.Fatalf("Skill.%s is a %s: teach sameSkill and this test to compare it", typ.Field(i).Name, f.Kind())
+		}
+		if sameSkill(base, k) {
+			t.Errorf("sameSkill does not tell skills apart by %s", typ.Field(i).Name)
+		}
+	}
+	k := base
+	k.From = nil
+	if sameSkill(base, k) || sameSkill(k, base) {
+		t.Error("sameSkill does not tell a From from none")
+	}
+}
