@@ -36,7 +36,7 @@ func TestMenuMemosGiveWhatCheckingAloneGives(t *testing.T) {
 				opts := st.Legal(seat)
 				var legal []rules.Action
 				for i, o := range opts {
-					alone := st.clone().check(o.Action)
+					_, alone := st.clone().check(o.Action, nil)
 					if !sameRefusal(o.Illegal, alone) {
 						t.Fatalf("%s seed %d step %d, entry %d %s: the menu says %v, checking it alone %v", path, seed, step, i, mustEncode(t, o.Action), o.Illegal, alone)
 					}
