@@ -36,52 +36,13 @@ var directions = []float64{0, 45, 90, 135, 180, 225, 270, 315}
 // where a hidden trooper could move).
 func (s *State) Legal(seat rules.Seat) []rules.Option {
 	p := s.Prompt()
-	var cands []rules.Action
 	switch {
 	case p.Kind == rules.GameOver:
 		return nil
 	case !p.Waits(seat) && !s.leaks.promptedMenu:
 		return nil
-	case s.Phase == PhaseAppoint:
-		// Every trooper of the army, so that the menu says why the
-		// Irregular, the REMs and the fallen cannot be appointed.
-		for _, t := range s.Troopers {
-			if t.Seat == s.active() {
-				cands = append(cands, Appoint{Trooper: t.ID})
-			}
-		}
-	case s.Order == nil:
-		cands = append(s.activationCandidates(), s.transferCandidates()...)
-	case s.Order.Step == StepSecond:
-		cands = s.secondCandidates()
-	case s.Order.Step == StepARO1 || s.Order.Step == StepARO2:
-		cands = s.aroCandidates()
-	case s.Order.Step == StepResolve:
-		cands = []rules.Action{Resolve{}}
-	case s.Order.Step == StepLanding:
-		cands = []rules.Action{Land{}}
-	case s.Order.Step == StepMissedJump:
-		id, facing := s.Troopers[s.Order.Trooper].ID, s.Models[s.Order.Model].Facing
-		for _, p := range s.jumpSpots() {
-			cands = append(cands, PlaceJump{Trooper: id, To: p, Facing: facing})
-		}
-	case s.Order.Step == StepDodgeMove:
-		cands = s.dodgeCandidates()
-	case s.Order.Step == StepGuts:
-		cands = []rules.Action{Guts{}}
-	case s.Order.Step == StepGutsMove:
-		cands = s.gutsCandidatesMoves()
-	case s.Order.Step == StepAlert:
-		cands = s.alertCandidatesActions()
-	case s.Order.Step == StepToken:
-		j := s.Order.Stranded[0]
-		cands = []rules.Action{MoveToken{Jumper: j}}
-		for _, t := range s.Troopers {
-			if t.Jumper == j {
-				cands = append(cands, MoveToken{Jumper: j, Proxy: t.ID})
-			}
-		}
 	}
+	cands := s.stepOf().candidates(s)
 	out := make([]rules.Option, 0, len(cands))
 	// check builds each activation's Order in one scratch Order, taken
 	// from a pool: the state keeps none (reading it writes nothing), and

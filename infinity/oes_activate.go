@@ -1,6 +1,9 @@
 package infinity
 
-import "github.com/ordo-rules/ordo/rules"
+import (
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+)
 
 // checkActivate validates an activation and returns the Order it starts,
 // built in scratch (nil: a new Order).
@@ -198,3 +201,25 @@ const (
 	// OrderLieutenant is the Lieutenant Special Order.
 	OrderLieutenant OrderSource = "lieutenant"
 )
+
+// stepOrders is the Orders Phase between Orders: the active player spends
+// an Order and declares the first skill (Order Expenditure Sequence (N4)
+// steps 1.1 and 1.2), hands a trooper to another combat group with a
+// Command Token (Command Tokens (N4)), or ends its Orders Phase.
+var stepOrders = stepDef{
+	name: StepOrders,
+	who:  activePlayer,
+	actions: []stepAction{
+		act(func(s *State, a Activate, scratch *Order) (checked, error) {
+			o, err := s.checkActivate(a, scratch)
+			return checked{order: o}, err
+		}, func(s *State, a Activate, c checked, _ dice.Source) ([]rules.Event, error) {
+			return s.activate(a, c.order)
+		}),
+		act(nil, applyWith(func(s *State, _ EndOrders) []rules.Event { return s.endTurn() })),
+		act(checkWith((*State).checkTransfer), applyWith((*State).transfer)),
+	},
+	candidates: func(s *State) []rules.Action {
+		return append(s.activationCandidates(), s.transferCandidates()...)
+	},
+}

@@ -3,6 +3,7 @@ package infinity
 import (
 	"slices"
 
+	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -274,4 +275,28 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		}
 	}
 	return nil
+}
+
+// stepARO1 and stepARO2 are the ARO windows (Order Expenditure Sequence
+// (N4) steps 2 and 4): the reactive player declares every eligible
+// trooper's ARO, or none, in one action.
+var (
+	stepARO1 = aroStep(StepARO1)
+	stepARO2 = aroStep(StepARO2)
+)
+
+func aroStep(name Step) stepDef {
+	return stepDef{
+		name:  name,
+		order: true,
+		who:   reactivePlayer,
+		actions: []stepAction{act(func(s *State, a AROs, _ *Order) (checked, error) {
+			decls, err := s.checkAROs(a, s.aroWindow())
+			return checked{aros: decls}, err
+		}, func(s *State, a AROs, c checked, _ dice.Source) ([]rules.Event, error) {
+			return s.aros(a, c.aros)
+		})},
+		candidates:    (*State).aroCandidates,
+		activeOnTable: true,
+	}
 }

@@ -3,6 +3,7 @@ package infinity
 import (
 	"math"
 
+	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -60,4 +61,15 @@ func (s *State) checkDodgeMove(a DodgeMove) error {
 		return s.routeError(err, m, "Dodge (N4; follows the movement rules)")
 	}
 	return nil
+}
+
+// stepDodgeMove is each successful Dodge's movement, the active player's
+// first (Dodge (N4)).
+var stepDodgeMove = stepDef{
+	name:       StepDodgeMove,
+	order:      true,
+	who:        func(s *State) (rules.PromptKind, int) { return ownerOf(s, s.Order.Dodgers[0]) },
+	actions:    []stepAction{act(checkWith((*State).checkDodgeMove), func(s *State, a DodgeMove, _ checked, _ dice.Source) ([]rules.Event, error) { return s.dodgeMove(a) })},
+	candidates: (*State).dodgeCandidates,
+	invariants: func(c *stateChecker) { c.need("dodgers", len(c.s.Order.Dodgers)) },
 }

@@ -697,3 +697,14 @@ func judgedAt(sv int, roll dice.Roll) dice.Roll {
 	roll.Side.SV = sv
 	return roll
 }
+
+// stepResolve is resolution (Order Expenditure Sequence (N4) step 5): the
+// chance seat rolls every die of the Order.
+var stepResolve = stepDef{
+	name:          StepResolve,
+	order:         true,
+	who:           chance,
+	actions:       []stepAction{roll[Resolve]((*State).resolve)},
+	candidates:    one(Resolve{}),
+	activeOnTable: true,
+}

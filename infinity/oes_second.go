@@ -3,6 +3,7 @@ package infinity
 import (
 	"slices"
 
+	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -69,4 +70,25 @@ func (s *State) checkAttackFrom(a Second) error {
 	tmp := *o
 	tmp.Path = path
 	return s.checkAttack(&tmp, k)
+}
+
+// stepSecond is the second skill of the Order (Order Expenditure Sequence
+// (N4) step 3).
+var stepSecond = stepDef{
+	name:          StepSecond,
+	order:         true,
+	who:           activePlayer,
+	actions:       []stepAction{act(checkWith((*State).checkSecond), func(s *State, a Second, _ checked, _ dice.Source) ([]rules.Event, error) { return s.second(a) })},
+	candidates:    (*State).secondCandidates,
+	activeOnTable: true,
+}
+
+// checkSecond checks the second skill: its combination with the first and
+// its own requirements, and where along the path a first-skill attack is
+// made.
+func (s *State) checkSecond(a Second) error {
+	if err := s.canDeclare(s.Order, a.Skill, false); err != nil {
+		return err
+	}
+	return s.checkAttackFrom(a)
 }

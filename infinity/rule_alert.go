@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -115,4 +116,21 @@ func (s *State) alert(a Alert) []rules.Event {
 	}
 	o.Alerters = rest
 	return append(events, s.advanceConclusion()...)
+}
+
+// stepAlert is the Conclusion's Alert window: each player in turn, the
+// active one first, turns the troopers that may.
+var stepAlert = stepDef{
+	name:       StepAlert,
+	order:      true,
+	who:        func(s *State) (rules.PromptKind, int) { return ownerOf(s, s.Order.Alerters[0]) },
+	actions:    []stepAction{act(checkWith((*State).checkAlert), applyWith((*State).alert))},
+	candidates: (*State).alertCandidatesActions,
+	invariants: func(c *stateChecker) {
+		o := c.s.Order
+		c.need("alerters", len(o.Alerters))
+		for i, t := range o.Alerters {
+			c.onTableTrooper(fmt.Sprintf("order.alerters[%d]", i), t, "a trooper on Alert turns its model")
+		}
+	},
 }

@@ -191,3 +191,43 @@ func (s *State) jumpSpots() [][2]float64 {
 func (s *State) combatJumpSV(r *roller) dice.SuccessValue {
 	return dice.NewSuccessValue("PH", s.profile(r.trooper).PH, s.stateMods(r.trooper)...)
 }
+
+// stepLanding is the Combat Jump's PH Roll, rolled by the chance seat
+// before any ARO.
+var stepLanding = stepDef{
+	name:          StepLanding,
+	order:         true,
+	who:           chance,
+	actions:       []stepAction{roll[Land]((*State).landing)},
+	candidates:    one(Land{}),
+	activeOnTable: true,
+	invariants:    (*stateChecker).followsCombatJump,
+}
+
+// stepMissedJump is where the active player sets a failed jumper down in
+// its Deployment Zone, in contact with a table edge.
+var stepMissedJump = stepDef{
+	name:    StepMissedJump,
+	order:   true,
+	who:     activePlayer,
+	actions: []stepAction{act(checkWith((*State).checkPlaceJump), applyWith((*State).placeJump))},
+	candidates: func(s *State) []rules.Action {
+		var cands []rules.Action
+		id, facing := s.Troopers[s.Order.Trooper].ID, s.Models[s.Order.Model].Facing
+		for _, p := range s.jumpSpots() {
+			cands = append(cands, PlaceJump{Trooper: id, To: p, Facing: facing})
+		}
+		return cands
+	},
+	activeOnTable: true,
+	invariants:    (*stateChecker).followsCombatJump,
+}
+
+// followsCombatJump holds a decoded Order in a Combat Jump step to having
+// declared one.
+func (c *stateChecker) followsCombatJump() {
+	o := c.s.Order
+	if o.First.Name != SkillCombatJump {
+		c.failf("order.first.name", "%q: the %s step follows a %s", o.First.Name, o.Step, SkillCombatJump)
+	}
+}

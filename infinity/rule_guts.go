@@ -254,3 +254,22 @@ func (s *State) gutsMove(a GutsMove) []rules.Event {
 	}
 	return append(events, s.advanceConclusion()...)
 }
+
+// stepGuts is the Conclusion's Guts Rolls, rolled by the chance seat.
+var stepGuts = stepDef{
+	name:       StepGuts,
+	order:      true,
+	who:        chance,
+	actions:    []stepAction{roll[Guts]((*State).guts)},
+	candidates: one(Guts{}),
+}
+
+// stepGutsMove is each rolled trooper's Guts movement, or staying put.
+var stepGutsMove = stepDef{
+	name:       StepGutsMove,
+	order:      true,
+	who:        func(s *State) (rules.PromptKind, int) { return ownerOf(s, s.Order.Gutsers[0].Trooper) },
+	actions:    []stepAction{act(checkWith((*State).checkGutsMove), applyWith((*State).gutsMove))},
+	candidates: (*State).gutsCandidatesMoves,
+	invariants: func(c *stateChecker) { c.need("gutsers", len(c.s.Order.Gutsers)) },
+}

@@ -142,3 +142,31 @@ func (s *State) moveToken(a MoveToken) []rules.Event {
 	}
 	return append(events, s.advanceConclusion()...)
 }
+
+// stepToken is the Conclusion step where the player of a G: Jumper whose
+// Active Proxy entered Isolated or a Null state this Order may move the
+// token to another Proxy.
+var stepToken = stepDef{
+	name:  StepToken,
+	order: true,
+	who: func(s *State) (rules.PromptKind, int) {
+		for _, t := range s.Troopers {
+			if t.Jumper == s.Order.Stranded[0] {
+				return rules.Sequential, s.seatIndex(t.Seat)
+			}
+		}
+		return rules.Sequential, -1
+	},
+	actions: []stepAction{act(checkWith((*State).checkMoveToken), applyWith((*State).moveToken))},
+	candidates: func(s *State) []rules.Action {
+		j := s.Order.Stranded[0]
+		cands := []rules.Action{MoveToken{Jumper: j}}
+		for _, t := range s.Troopers {
+			if t.Jumper == j {
+				cands = append(cands, MoveToken{Jumper: j, Proxy: t.ID})
+			}
+		}
+		return cands
+	},
+	invariants: func(c *stateChecker) { c.need("stranded", len(c.s.Order.Stranded)) },
+}

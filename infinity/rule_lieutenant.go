@@ -115,3 +115,26 @@ func (s *State) appoint(a Appoint) []rules.Event {
 	events := []rules.Event{Appointed{Seat: seat, Trooper: a.Trooper}}
 	return append(events, s.nextTurn()...)
 }
+
+// stepAppoint is the End of Turn step where the active player, in Loss of
+// Lieutenant, appoints a new Lieutenant: nothing else may be sent until it
+// does.
+var stepAppoint = stepDef{
+	name:    StepAppoint,
+	who:     activePlayer,
+	actions: []stepAction{act(checkWith((*State).checkAppoint), applyWith((*State).appoint))},
+	wrong: func(a rules.Action) error {
+		return rules.Errorf(rules.CodeWrongWindow, "Loss of Lieutenant (N4)", "%s: the player must first appoint a new Lieutenant", a.Kind())
+	},
+	// Every trooper of the army, so that the menu says why the Irregular,
+	// the REMs and the fallen cannot be appointed.
+	candidates: func(s *State) []rules.Action {
+		var cands []rules.Action
+		for _, t := range s.Troopers {
+			if t.Seat == s.active() {
+				cands = append(cands, Appoint{Trooper: t.ID})
+			}
+		}
+		return cands
+	},
+}

@@ -38,60 +38,179 @@ const (
 	StepToken Step = "proxy-token"
 )
 
-// PhaseAppoint is the End of Turn step where a player in Loss of
-// Lieutenant appoints a new Lieutenant (Loss of Lieutenant (N4)).
-const PhaseAppoint Phase = "appoint-lieutenant"
+// The windows between Orders, which the step table declares too but an
+// Order never waits in: the Orders Phase itself, and the End of Turn step
+// where a player in Loss of Lieutenant appoints a new Lieutenant (Loss of
+// Lieutenant (N4)).
+const (
+	StepOrders  Step = "orders"
+	StepAppoint Step = "appoint-lieutenant"
+)
 
-// steps are the steps an Order can wait in.
-var steps = []Step{StepARO1, StepSecond, StepARO2, StepResolve, StepDodgeMove, StepLanding, StepMissedJump,
-	StepGuts, StepGutsMove, StepAlert, StepToken}
+// PhaseAppoint is the phase a State waits in while the active player
+// appoints a new Lieutenant (StepAppoint).
+const PhaseAppoint Phase = Phase(StepAppoint)
+
+// stepDef declares one step once: who is prompted, which actions it
+// accepts and how each is checked and applied, what the menu offers, and
+// what a decoded state must satisfy while waiting in it. Prompt, check,
+// apply, Legal and DecodeState read it; each step's entry lives in the
+// file of the rule it belongs to (stepOrders in oes_activate.go, stepGuts
+// in rule_guts.go, …) and is listed once in stepTable.
+type stepDef struct {
+	name Step
+	// order: an Order in progress waits in this step (Order.Step); the
+	// others are windows between Orders.
+	order bool
+	// who is the prompted seat: the chance seat, or a player by its index
+	// in Seats; -1 when nobody can be (the state is then over).
+	who func(s *State) (rules.PromptKind, int)
+	// actions are the actions the step accepts.
+	actions []stepAction
+	// wrong, if set, refuses every action the step does not accept (by
+	// default, one that does not belong to the window).
+	wrong func(a rules.Action) error
+	// candidates is the menu before checking: Legal greys out what check
+	// refuses.
+	candidates func(s *State) []rules.Action
+	// activeOnTable: until resolution, the active model and every
+	// reacting trooper stand on the table, for the rolls are made from
+	// them (a decoded state is held to it).
+	activeOnTable bool
+	// invariants checks what else a decoded state waiting in the step
+	// must satisfy (nil: nothing more).
+	invariants func(c *stateChecker)
+}
+
+// stepAction is one kind of action a step accepts.
+type stepAction struct {
+	kind ActionKind
+	// is reports an action of this package's type for the kind.
+	is func(a rules.Action) bool
+	// dice: applying it rolls, and a dice source may run out part way, so
+	// Apply works on a copy unless the source cannot fail.
+	dice bool
+	// check validates the action without changing anything and returns
+	// what it worked out; apply performs it with that.
+	check func(s *State, a rules.Action, scratch *Order) (checked, error)
+	apply func(s *State, a rules.Action, c checked, d dice.Source) ([]rules.Event, error)
+}
+
+// stepTable lists every step once.
+var stepTable = [...]*stepDef{
+	&stepOrders, &stepAppoint,
+	&stepLanding, &stepMissedJump,
+	&stepARO1, &stepSecond, &stepARO2, &stepResolve, &stepDodgeMove,
+	&stepGuts, &stepGutsMove, &stepAlert, &stepToken,
+}
+
+// stepByName indexes stepTable. It is filled by init rather than by its
+// initializer: the steps' functions reach stepOf, and an initializer that
+// reached them would be an initialization cycle.
+var stepByName = map[Step]*stepDef{}
+
+func init() {
+	for _, d := range stepTable {
+		stepByName[d.name] = d
+	}
+}
+
+// stepOf is the step the state waits in; nil for an Order step the table
+// does not know (a decoded state is checked against that).
+func (s *State) stepOf() *stepDef {
+	switch {
+	case s.Phase == PhaseAppoint:
+		return stepByName[StepAppoint]
+	case s.Order == nil:
+		return stepByName[StepOrders]
+	}
+	return stepByName[s.Order.Step]
+}
+
+// act declares an action of type A that a step accepts: check validates it
+// (nil: nothing to check beyond the window) and apply performs it.
+func act[A rules.Action](check func(*State, A, *Order) (checked, error), apply func(*State, A, checked, dice.Source) ([]rules.Event, error)) stepAction {
+	var zero A
+	return stepAction{
+		kind: ActionKind(zero.Kind()),
+		is: func(a rules.Action) bool {
+			_, ok := a.(A)
+			return ok
+		},
+		check: func(s *State, a rules.Action, scratch *Order) (checked, error) {
+			x, ok := a.(A)
+			if !ok {
+				return checked{}, unknownAction(a)
+			}
+			if check == nil {
+				return checked{}, nil
+			}
+			return check(s, x, scratch)
+		},
+		apply: func(s *State, a rules.Action, c checked, d dice.Source) ([]rules.Event, error) {
+			return apply(s, a.(A), c, d)
+		},
+	}
+}
+
+// roll declares an action of type A that takes nothing but dice: the
+// chance steps.
+func roll[A rules.Action](f func(*State, dice.Source) ([]rules.Event, error)) stepAction {
+	sa := act(nil, func(s *State, _ A, _ checked, d dice.Source) ([]rules.Event, error) { return f(s, d) })
+	sa.dice = true
+	return sa
+}
+
+// checkWith is a check that works nothing out for apply.
+func checkWith[A any](f func(*State, A) error) func(*State, A, *Order) (checked, error) {
+	return func(s *State, a A, _ *Order) (checked, error) { return checked{}, f(s, a) }
+}
+
+// applyWith is an apply that needs nothing from check and cannot fail.
+func applyWith[A any](f func(*State, A) []rules.Event) func(*State, A, checked, dice.Source) ([]rules.Event, error) {
+	return func(s *State, a A, _ checked, _ dice.Source) ([]rules.Event, error) { return f(s, a), nil }
+}
+
+// The prompted seats most steps use.
+func activePlayer(s *State) (rules.PromptKind, int)   { return rules.Sequential, s.Turn }
+func reactivePlayer(s *State) (rules.PromptKind, int) { return rules.Sequential, 1 - s.Turn }
+func chance(*State) (rules.PromptKind, int)           { return rules.Chance, 0 }
+
+// ownerOf prompts the player of trooper t.
+func ownerOf(s *State, t int) (rules.PromptKind, int) {
+	return rules.Sequential, s.seatIndex(s.Troopers[t].Seat)
+}
+
+// one is a menu of a single action, made once and shared: Legal only
+// reads a step's candidates.
+func one(a rules.Action) func(*State) []rules.Action {
+	cands := []rules.Action{a}
+	return func(*State) []rules.Action { return cands[:1:1] }
+}
 
 // chanceSeats is the seat list of a chance prompt.
 var chanceSeats = []rules.Seat{rules.ChanceSeat}
 
 // Prompt says who acts now (the flow of the Order Expenditure Sequence
-// lives here, not in the caller).
+// lives in the step table, not in the caller).
 func (s *State) Prompt() rules.Prompt {
 	if s.Phase == PhaseOver {
 		return rules.Prompt{Kind: rules.GameOver}
 	}
-	// The seat lists are slices of s.Seats, capped, so that a prompt costs
-	// no allocation; callers must not write to them.
-	seat := func(i int) []rules.Seat { return s.Seats[i : i+1 : i+1] }
-	if s.Phase == PhaseAppoint {
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: string(PhaseAppoint)}
+	def := s.stepOf()
+	if def == nil {
+		return rules.Prompt{Kind: rules.GameOver}
 	}
-	o := s.Order
-	if o == nil {
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: "orders"}
+	kind, i := def.who(s)
+	if kind == rules.Chance {
+		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: string(def.name)}
 	}
-	switch o.Step {
-	case StepARO1, StepARO2:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(1 - s.Turn), Window: string(o.Step)}
-	case StepSecond:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: string(StepSecond)}
-	case StepResolve:
-		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: string(StepResolve)}
-	case StepLanding:
-		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: string(StepLanding)}
-	case StepMissedJump:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.Turn), Window: string(StepMissedJump)}
-	case StepDodgeMove:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Dodgers[0]].Seat)), Window: string(StepDodgeMove)}
-	case StepGuts:
-		return rules.Prompt{Kind: rules.Chance, Seats: chanceSeats[:1:1], Window: string(StepGuts)}
-	case StepGutsMove:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Gutsers[0].Trooper].Seat)), Window: string(StepGutsMove)}
-	case StepAlert:
-		return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(s.Troopers[o.Alerters[0]].Seat)), Window: string(StepAlert)}
-	case StepToken:
-		for _, t := range s.Troopers {
-			if t.Jumper == o.Stranded[0] {
-				return rules.Prompt{Kind: rules.Sequential, Seats: seat(s.seatIndex(t.Seat)), Window: string(StepToken)}
-			}
-		}
+	if i < 0 || i >= len(s.Seats) {
+		return rules.Prompt{Kind: rules.GameOver}
 	}
-	return rules.Prompt{Kind: rules.GameOver}
+	// The seat list is a slice of s.Seats, capped, so that a prompt costs
+	// no allocation; callers must not write to it.
+	return rules.Prompt{Kind: kind, Seats: s.Seats[i : i+1 : i+1], Window: string(def.name)}
 }
 
 // Apply validates and applies an action, all or nothing: it works on a
@@ -104,28 +223,27 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 	if !p.Waits(seat) {
 		return nil, rules.Errorf(rules.CodeNotYourTurn, "Order Expenditure Sequence (N4)", "%s may not act now: waiting for %v in %s", seat, p.Seats, p.Window)
 	}
-	// No scratch: the Order an activation starts is built once, by check,
-	// and kept by activate.
-	c, err := s.check(a, nil)
+	sa, err := s.accepting(a)
 	if err != nil {
 		return nil, err
 	}
-	switch a.(type) {
-	case Resolve, Guts, Land:
-		if dice.IsInfallible(d) {
-			// A source that cannot fail: nothing can stop the roll part
-			// way, so it is applied in place.
-			return s.apply(seat, a, c, d)
-		}
-	default:
-		// Every other action takes no dice and cannot fail once checked.
-		return s.apply(seat, a, c, d)
+	// No scratch: the Order an activation starts is built once, by check,
+	// and kept by activate.
+	c, err := sa.check(s, a, nil)
+	if err != nil {
+		return nil, err
 	}
-	// Resolution and the Guts Rolls take dice, and a source can fail part
+	if !sa.dice || dice.IsInfallible(d) {
+		// An action that takes no dice cannot fail once checked, and with
+		// a source that cannot fail nothing can stop a roll part way: it
+		// is applied in place.
+		return sa.apply(s, a, c, d)
+	}
+	// Resolution and the other rolls take dice, and a source can fail part
 	// way (a script that runs out): work on a copy and keep it only on
 	// success.
 	cp := s.clone()
-	events, err := cp.apply(seat, a, c, d)
+	events, err := sa.apply(cp, a, c, d)
 	if err != nil {
 		return nil, err
 	}
@@ -144,40 +262,49 @@ type checked struct {
 	aros []ARO
 }
 
-// apply performs an action that check has accepted, with what check worked
-// out of it.
-func (s *State) apply(seat rules.Seat, a rules.Action, c checked, d dice.Source) ([]rules.Event, error) {
-	switch a := a.(type) {
-	case Activate:
-		return s.activate(a, c.order)
-	case EndOrders:
-		return s.endTurn(), nil
-	case Second:
-		return s.second(a)
-	case AROs:
-		return s.aros(a, c.aros)
-	case Resolve:
-		return s.resolve(d)
-	case DodgeMove:
-		return s.dodgeMove(a)
-	case Land:
-		return s.landing(d)
-	case PlaceJump:
-		return s.placeJump(a), nil
-	case Guts:
-		return s.guts(d)
-	case GutsMove:
-		return s.gutsMove(a), nil
-	case Alert:
-		return s.alert(a), nil
-	case Appoint:
-		return s.appoint(a), nil
-	case MoveToken:
-		return s.moveToken(a), nil
-	case Transfer:
-		return s.transfer(a), nil
+// accepting is the entry of the current step that accepts a, or why none
+// does: the action belongs to another window, or is not an action of this
+// ruleset.
+func (s *State) accepting(a rules.Action) (*stepAction, error) {
+	def := s.stepOf()
+	kind := ActionKind(a.Kind())
+	if def != nil {
+		for i := range def.actions {
+			if def.actions[i].kind == kind {
+				return &def.actions[i], nil
+			}
+		}
+		if def.wrong != nil {
+			return nil, def.wrong(a)
+		}
 	}
-	return nil, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
+	if !known(a) {
+		return nil, unknownAction(a)
+	}
+	w := "orders"
+	if def != nil {
+		w = string(def.name)
+	} else if s.Order != nil {
+		w = string(s.Order.Step)
+	}
+	return nil, rules.Errorf(rules.CodeWrongWindow, "Order Expenditure Sequence (N4)", "%s does not belong to the %s window", a.Kind(), w)
+}
+
+// known reports an action of this ruleset: one some step accepts.
+func known(a rules.Action) bool {
+	for _, d := range stepTable {
+		for i := range d.actions {
+			if d.actions[i].is(a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// unknownAction refuses an action that is not one of this ruleset's.
+func unknownAction(a rules.Action) error {
+	return rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
 }
 
 // check validates an action in the current window without changing
@@ -186,94 +313,9 @@ func (s *State) apply(seat rules.Seat, a rules.Action, c checked, d dice.Source)
 // scratch (nil: a new one), so that Legal, which checks every candidate,
 // reuses one.
 func (s *State) check(a rules.Action, scratch *Order) (checked, error) {
-	if s.Phase == PhaseAppoint {
-		if ap, ok := a.(Appoint); ok {
-			return checked{}, s.checkAppoint(ap)
-		}
-		return checked{}, rules.Errorf(rules.CodeWrongWindow, "Loss of Lieutenant (N4)", "%s: the player must first appoint a new Lieutenant", a.Kind())
+	sa, err := s.accepting(a)
+	if err != nil {
+		return checked{}, err
 	}
-	var step Step
-	if s.Order != nil {
-		step = s.Order.Step
-	}
-	wrong := func() error {
-		w := string(step)
-		if w == "" {
-			w = "orders"
-		}
-		return rules.Errorf(rules.CodeWrongWindow, "Order Expenditure Sequence (N4)", "%s does not belong to the %s window", a.Kind(), w)
-	}
-	switch a := a.(type) {
-	case Activate:
-		if step != "" {
-			return checked{}, wrong()
-		}
-		o, err := s.checkActivate(a, scratch)
-		return checked{order: o}, err
-	case EndOrders:
-		if step != "" {
-			return checked{}, wrong()
-		}
-	case Second:
-		if step != StepSecond {
-			return checked{}, wrong()
-		}
-		if err := s.canDeclare(s.Order, a.Skill, false); err != nil {
-			return checked{}, err
-		}
-		return checked{}, s.checkAttackFrom(a)
-	case AROs:
-		if step != StepARO1 && step != StepARO2 {
-			return checked{}, wrong()
-		}
-		decls, err := s.checkAROs(a, s.aroWindow())
-		return checked{aros: decls}, err
-	case Resolve:
-		if step != StepResolve {
-			return checked{}, wrong()
-		}
-	case DodgeMove:
-		if step != StepDodgeMove {
-			return checked{}, wrong()
-		}
-		return checked{}, s.checkDodgeMove(a)
-	case Land:
-		if step != StepLanding {
-			return checked{}, wrong()
-		}
-	case PlaceJump:
-		if step != StepMissedJump {
-			return checked{}, wrong()
-		}
-		return checked{}, s.checkPlaceJump(a)
-	case Guts:
-		if step != StepGuts {
-			return checked{}, wrong()
-		}
-	case GutsMove:
-		if step != StepGutsMove {
-			return checked{}, wrong()
-		}
-		return checked{}, s.checkGutsMove(a)
-	case Alert:
-		if step != StepAlert {
-			return checked{}, wrong()
-		}
-		return checked{}, s.checkAlert(a)
-	case Appoint:
-		return checked{}, wrong()
-	case MoveToken:
-		if step != StepToken {
-			return checked{}, wrong()
-		}
-		return checked{}, s.checkMoveToken(a)
-	case Transfer:
-		if step != "" {
-			return checked{}, wrong()
-		}
-		return checked{}, s.checkTransfer(a)
-	default:
-		return checked{}, rules.Errorf(rules.CodeUnknown, "", "unknown action %s", a.Kind())
-	}
-	return checked{}, nil
+	return sa.check(s, a, scratch)
 }

@@ -441,7 +441,7 @@ func (c *stateChecker) skill(path string, k Skill, pathLen int) {
 func (c *stateChecker) order() {
 	s := c.s
 	o := s.Order
-	if !slices.Contains(steps, o.Step) {
+	if def := stepByName[o.Step]; def == nil || !def.order {
 		c.failf("order.step", "%q is not a step of an Order", o.Step)
 		return
 	}
@@ -560,35 +560,17 @@ func (c *stateChecker) order() {
 	c.orderStep()
 }
 
-// orderStep checks what the Order's step reads: the lists it takes the
-// next trooper from, and the models that must stand on the table.
+// orderStep checks what the Order's step reads (its entry in the step
+// table): the lists it takes the next trooper from, and the models that
+// must stand on the table.
 func (c *stateChecker) orderStep() {
 	s := c.s
 	o := s.Order
-	need := func(field string, n int) {
-		if n == 0 {
-			c.failf("order."+field, "the %s step needs at least one entry", o.Step)
-		}
+	def := stepByName[o.Step]
+	if def.invariants != nil {
+		def.invariants(c)
 	}
-	switch o.Step {
-	case StepDodgeMove:
-		need("dodgers", len(o.Dodgers))
-	case StepGutsMove:
-		need("gutsers", len(o.Gutsers))
-	case StepAlert:
-		need("alerters", len(o.Alerters))
-		for i, t := range o.Alerters {
-			c.onTableTrooper(fmt.Sprintf("order.alerters[%d]", i), t, "a trooper on Alert turns its model")
-		}
-	case StepToken:
-		need("stranded", len(o.Stranded))
-	case StepLanding, StepMissedJump:
-		if o.First.Name != SkillCombatJump {
-			c.failf("order.first.name", "%q: the %s step follows a %s", o.First.Name, o.Step, SkillCombatJump)
-		}
-	}
-	switch o.Step {
-	case StepARO1, StepSecond, StepARO2, StepResolve, StepLanding, StepMissedJump:
+	if def.activeOnTable {
 		// Until resolution the active model and every reacting trooper
 		// stand on the table: the rolls are made from them.
 		if s.Models[o.Model].Removed {
@@ -599,5 +581,13 @@ func (c *stateChecker) orderStep() {
 		for i, a := range o.AROs {
 			c.onTableTrooper(fmt.Sprintf("order.aros[%d].trooper", i), a.Trooper, "an ARO is made from its model")
 		}
+	}
+}
+
+// need fails when a list the Order's step takes its next trooper from is
+// empty.
+func (c *stateChecker) need(field string, n int) {
+	if n == 0 {
+		c.failf("order."+field, "the %s step needs at least one entry", c.s.Order.Step)
 	}
 }
