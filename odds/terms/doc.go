@@ -63,7 +63,9 @@
 //
 // A hacking roll (Hacking (N3)): the active side declares a program; the
 // reactive side declares Reset or a program of its own (Face to Face, each
-// program's Opponent MOD on the other side's WIP), or is only its target.
+// program's Opponent MOD on the other side's WIP), or is only its target;
+// Hack Transport Aircraft is the reactive side's, against an active side
+// that rolls PH for a Combat Jump.
 // Each success forces BTS Saving Rolls against the program's Damage (Breaker
 // halves BTS, rounding up; DT makes two rolls). The numbers are package
 // odds' (odds.PlanHack), as the engine's resolution will use them; Dodge

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/odds"
 )
@@ -168,21 +169,34 @@ func buildHack(a, r SideSpec, crits odds.CritRule) (Matchup, error) {
 	if a.Reset {
 		return Matchup{}, sideErrorf("the active side declares Reset: Reset answers a program, so it goes on the reactive side")
 	}
+	cat, err := Catalog()
+	if err != nil {
+		return Matchup{}, sideErrorf("the catalog could not be loaded: %v", err)
+	}
+	var rp *catalog.Program
+	if r.Program != "" {
+		p, _ := cat.Program(r.Program)
+		rp = &p
+	}
+	if rp != nil && rp.Effect == catalog.EffectDispersion {
+		return buildJumpHack(a, r, *rp, crits)
+	}
 	if a.Program == "" {
 		return Matchup{}, sideErrorf("the reactive side declares %s, which answers a program: give the active side one (program carbonite)", reactiveWhat(r))
 	}
 	if r.Rolls() && !r.hacking() {
 		return Matchup{}, sideErrorf("the reactive side rolls %s: a hacking roll is answered with Reset or a program (Dodge cannot avoid a Hacking Attack, Dodge (N4))", r.Attribute)
 	}
-	cat, err := Catalog()
-	if err != nil {
-		return Matchup{}, sideErrorf("the catalog could not be loaded: %v", err)
-	}
 	ap, _ := cat.Program(a.Program)
-	var rp *catalog.Program
-	if r.Program != "" {
-		p, _ := cat.Program(r.Program)
-		rp = &p
+	switch {
+	case ap.TargetsClass(catalog.TargetAttacker):
+		return Matchup{}, sideErrorf("%s answers a Hacking Attack on its user: declare it on the reactive side", ap.Name)
+	case ap.Effect == catalog.EffectDispersion:
+		return Matchup{}, sideErrorf("%s answers a Combat Jump: declare it on the reactive side, against the jumper's PH (--active \"PH 12\" --reactive \"WIP 14 program %s\")", ap.Name, ap.ID)
+	case r.Rolls() && !ap.Attack():
+		return Matchup{}, sideErrorf("%s is not a Hacking Attack: Reset and the Defense Protocols answer attacks, so nothing opposes it", ap.Name)
+	case rp != nil && !rp.Attack() && !rp.TargetsClass(catalog.TargetAttacker):
+		return Matchup{}, sideErrorf("%s does not oppose a program: the reactive side answers with reset, a Defense Protocol (breakwater, counterstrike, zero-pain) or an attack of its own", rp.Name)
 	}
 	ha, hr := hacker(a, &ap, true), hacker(r, rp, false)
 	roll, err := odds.PlanHack(ha, hr, crits)
@@ -252,7 +266,11 @@ func renderHack(pw *printer, name string, p Plan) {
 	pw.printf("%-9s %s, B%d\n", "", p.SV, p.Side.Roll.Burst)
 	if len(h.Saves) == 0 {
 		what := "each surviving success cancels the attack"
-		if h.Program != nil && h.Program.Attack() {
+		switch {
+		case h.Program == nil:
+		case h.Program.Effect == catalog.EffectDispersion:
+			what = "each surviving success makes the Combat Jump fail (Dispersion)"
+		case h.Program.Effect != catalog.EffectNullify && h.Program.Effect != catalog.EffectReflect:
 			what = "each surviving success applies " + h.Effect
 		}
 		pw.printf("%-9s no Saving Rolls: %s\n", "", what)
@@ -285,4 +303,29 @@ func hackTarget(s SideSpec) string {
 		t += fmt.Sprintf(", W %d", *s.W)
 	}
 	return t
+}
+
+// buildJumpHack is Hack Transport Aircraft (N3): the reactive hacker's WIP
+// with the program's Attack MOD (−6), Face to Face against the PH roll of
+// the active trooper's Combat Jump; the hacker's win makes the jump fail
+// (Dispersion), the jumper's lands it.
+func buildJumpHack(a, r SideSpec, rp catalog.Program, crits odds.CritRule) (Matchup, error) {
+	if a.hacking() || a.Attribute != AttrPH || a.Damage != nil || a.Template {
+		return Matchup{}, sideErrorf("%s opposes the PH roll of a Combat Jump: the active side rolls PH (PH 12, with +3 for Controlled Jump)", rp.Name)
+	}
+	hp := rp.HackOdds()
+	hr := hacker(r, &rp, false)
+	hr.Program = &hp
+	jumper := odds.Hacker{WIP: a.Base}
+	sv := odds.HackSV(hr, jumper)
+	m := Matchup{FaceToFace: true, Criticals: crits, Hacking: true}
+	m.Active = Plan{Spec: a}
+	asv := dice.NewSuccessValue(a.Attribute, a.Base, a.Mods...)
+	m.Active.SV, m.Active.SVText = &asv, asv.String()
+	m.Active.Side = odds.Side{Roll: dice.Side{SV: asv.Value, Burst: a.Burst, NoCrit: a.NoCrit, CritOnOne: a.CritOnOne}, Effect: odds.Effect{Crits: crits}}
+	m.Active.Notes = []string{"the Combat Jump's PH roll: a success the hacker does not cancel lands the jump"}
+	m.Reactive = Plan{Spec: r, SV: &sv, SVText: sv.String(), Hack: &HackPlan{Program: &rp, Effect: string(rp.Effect)}}
+	m.Reactive.Spec.Burst = odds.HackBurst(hr)
+	m.Reactive.Side = odds.Side{Roll: dice.Side{SV: sv.Value, Burst: m.Reactive.Spec.Burst}, Effect: odds.Effect{Crits: crits}}
+	return m, nil
 }

@@ -2,10 +2,12 @@ package terms
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/odds"
 )
 
@@ -86,18 +88,25 @@ func TestHackSameNumbers(t *testing.T) {
 	bw, _ := cat.Program("breakwater")
 	bwOdds := bw.HackOdds()
 	for _, p := range cat.Programs() {
-		if !p.Rolls() {
+		// The active side declares a program that rolls and is not an
+		// answer to something (a Defense Protocol, Hack Transport
+		// Aircraft); only an attack is opposed.
+		if !p.Rolls() || p.TargetsClass(catalog.TargetAttacker) || p.Effect == catalog.EffectDispersion {
 			continue
 		}
 		po := p.HackOdds()
-		for _, tc := range []struct {
+		cases := []struct {
 			reactive string
 			want     odds.Hacker
 		}{
 			{"bts 6 firewall", odds.Hacker{BTS: 6, Firewall: true}},
 			{"WIP 13 reset bts 3 targeted", odds.Hacker{WIP: 13, BTS: 3, Reset: true, Targeted: true}},
 			{"WIP 12 program breakwater bts 0", odds.Hacker{WIP: 12, Program: &bwOdds}},
-		} {
+		}
+		if !p.Attack() {
+			cases = cases[:1]
+		}
+		for _, tc := range cases {
 			for _, crits := range odds.CritRules() {
 				m, err := build(t, "WIP 14 program "+p.ID, tc.reactive, BuildOptions{Criticals: crits})
 				if err != nil {
@@ -143,5 +152,40 @@ func TestHackFalls(t *testing.T) {
 	}
 	if r := NewReport(m, res); r.Summary.ReactiveFalls != nil || !r.Hacking || r.Active.Hack == nil || r.Active.Hack.Program.ID != "carbonite" {
 		t.Errorf("report: %+v", r)
+	}
+}
+
+// Hack Transport Aircraft (N3): WIP-6 Face to Face against the PH roll of a
+// Combat Jump (+3 with Controlled Jump); the programs that answer an attack
+// are refused on the active side, and a program that is no attack has
+// nothing to oppose it.
+func TestHackTransportAircraft(t *testing.T) {
+	m, err := build(t, "PH 12 +3:controlled_jump", "WIP 14 program hack-transport-aircraft", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.FaceToFace || m.Active.SV.Value != 15 || m.Reactive.SV.Value != 8 || m.Reactive.Side.Roll.Burst != 1 {
+		t.Fatalf("got active %s, reactive %s B%d", m.Active.SVText, m.Reactive.SVText, m.Reactive.Side.Roll.Burst)
+	}
+	got, _ := m.Odds(odds.Options{})
+	want, _ := odds.FaceToFace(odds.Side{Roll: m.Active.Side.Roll}, odds.Side{Roll: m.Reactive.Side.Roll}, odds.Options{})
+	if math.Abs(got.B.Hits.Scores()-want.B.Hits.Scores()) > 1e-15 || math.Abs(got.B.Hits.Scores()-0.1875) > 1e-12 {
+		t.Errorf("the hacker wins %v, want %v (0.1875)", got.B.Hits.Scores(), want.B.Hits.Scores())
+	}
+	var b strings.Builder
+	if err := Render(&b, m, got); err != nil || !strings.Contains(b.String(), "makes the Combat Jump fail (Dispersion)") {
+		t.Errorf("render: %v\n%s", err, b.String())
+	}
+	for _, tc := range []struct{ active, reactive, want string }{
+		{"WIP 13 program breakwater", "", "answers a Hacking Attack on its user"},
+		{"WIP 13 program hack-transport-aircraft", "", "answers a Combat Jump"},
+		{"BS 12", "WIP 14 program hack-transport-aircraft", "opposes the PH roll of a Combat Jump"},
+		{"WIP 13 program lockpicker", "WIP 13 reset", "Lockpicker is not a Hacking Attack"},
+		{"WIP 13 program carbonite", "WIP 13 program white-noise", "White Noise does not oppose a program"},
+	} {
+		_, err := build(t, tc.active, tc.reactive, BuildOptions{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q against %q: %v, want %q", tc.active, tc.reactive, err, tc.want)
+		}
 	}
 }
