@@ -391,3 +391,49 @@ func BenchmarkCodecDecode(b *testing.B) {
 		})
 	}
 }
+
+// kindOf is an action whose kind is chosen by the test.
+type kindOf struct {
+	K string `json:"-"`
+	N int    `json:"n,omitempty"`
+}
+
+func (k kindOf) Kind() string { return k.K }
+
+// Encode writes the kind as encoding/json would, whether it takes the
+// plain path (letters, digits and -_.:) or needs escaping (quotes,
+// HTML-sensitive characters, non-ASCII, control characters), with and
+// without other fields.
+func TestEncodeKindAsJSON(t *testing.T) {
+	for _, k := range []string{"move", "end-orders", "a.b:c_D9", "", `a"b`, `back\slash`, "<x>&", "é", "tab\there", "\u2028"} {
+		for _, n := range []int{0, 7} {
+			got, err := Encode(kindOf{K: k, N: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, _ := json.Marshal(k)
+			want := `{"kind":` + string(q) + `}`
+			if n != 0 {
+				want = `{"kind":` + string(q) + `,"n":7}`
+			}
+			if string(got) != want {
+				t.Errorf("kind %q, n %d: %s, want %s", k, n, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkEncode times Encode on actions like a menu's.
+func BenchmarkEncode(b *testing.B) {
+	for _, a := range []Action{cIdle{}, cMove{Model: "fusilier-2", To: [2]float64{12.5, 30.25}},
+		cActivate{Trooper: "zhanshi-1", Skill: cSkill{Name: "move", Route: [][2]float64{{10, 12}, {11.5, 14}, {13, 17.25}}}}} {
+		b.Run(a.Kind(), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Encode(a); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -93,11 +93,20 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // (it may be shared: match.SnapshotJSON keeps it). The answer ends in a
 // newline, as writeJSON's do.
 func writeBody(w http.ResponseWriter, status int, body []byte) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
+	nl := len(body) == 0 || body[len(body)-1] != '\n'
+	n := len(body)
+	if nl {
+		n++
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Cache-Control", "no-store")
+	// The length, so that a large answer (a snapshot with its menu) is
+	// written as it is rather than in chunks.
+	h.Set("Content-Length", strconv.Itoa(n))
 	w.WriteHeader(status)
 	w.Write(body)
-	if len(body) == 0 || body[len(body)-1] != '\n' {
+	if nl {
 		w.Write([]byte{'\n'})
 	}
 }
