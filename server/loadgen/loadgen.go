@@ -321,6 +321,17 @@ func (c *client) do(ctx context.Context, method, path, token string, body []byte
 		return 0, nil, err
 	}
 	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
+	if n := resp.ContentLength; n >= 0 && n <= maxBody {
+		// Read into a buffer of the announced size: io.ReadAll grows by
+		// doubling, which for a snapshot was most of what a client
+		// allocated.
+		raw := make([]byte, n)
+		_, err := io.ReadFull(resp.Body, raw)
+		return resp.StatusCode, raw, err
+	}
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxBody))
 	return resp.StatusCode, raw, err
 }
+
+// maxBody bounds what the client reads of one answer.
+const maxBody = 16 << 20
