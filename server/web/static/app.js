@@ -532,13 +532,16 @@ class Table {
       const who = a.trooper || (a.declarations && a.declarations.length === 1 ? a.declarations[0].trooper : a.kind === 'second' ? (this.snap.observation.order || {}).trooper || 'this Order' : 'general');
       add(who, item);
     }
-    // The odds come in their own request: the menu is drawn at once, and
-    // again with the odds when they arrive.
+    // The odds come in their own request, asked once the menu is drawn
+    // (not while the state after an action is being drawn), and the menu
+    // is drawn again with them.
     const attacks = menu.filter(m => !m.illegal && isAttackAction(m.action)).map(m => m.action).slice(0, 64);
     const missing = attacks.filter(a => !this.odds.has(JSON.stringify(a)));
-    if (missing.length) {
+    if (missing.length && this.oddsAsked !== this.snap) {
       const snap = this.snap;
-      this.fetchOdds(missing).then(() => { if (this.snap === snap) this.renderMenu(mine); });
+      this.oddsAsked = snap;
+      this.oddsPending = (this.oddsPending || 0) + 1;
+      setTimeout(() => this.fetchOdds(missing).then(() => { this.oddsPending--; if (this.snap === snap) this.renderMenu(mine); }), 0);
     }
     const legal = [];
     const sections = [];
@@ -600,11 +603,10 @@ class Table {
   async fetchOdds(actions) {
     const want = actions.filter(a => !this.odds.has(JSON.stringify(a)));
     if (!want.length) return;
-    this.oddsPending = (this.oddsPending || 0) + 1;
     try {
       const res = await api('POST', '/api/matches/' + this.id + '/odds', { actions: want }, this.token);
       res.answers.forEach((ans, i) => this.odds.set(JSON.stringify(want[i]), ans));
-    } catch (e) { /* the menu still works without odds */ } finally { this.oddsPending--; }
+    } catch (e) { /* the menu still works without odds */ }
   }
 
   // weaponCard is the weapon id of the trooper an action is for, as its
