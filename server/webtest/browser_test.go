@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -455,7 +456,8 @@ func TestOneOrderEndToEnd(t *testing.T) {
 	if b, r := logOf(blue), logOf(red); b != r || !strings.Contains(b, "BS Attack (Face to Face Roll)") {
 		t.Fatalf("the logs differ:\nblue: %s\nred:  %s", b, r)
 	}
-	t.Logf("first render %s ms; BS Attack click to rendered result %s ms (the POST answered after %s ms; %s)", firstRender, roundTrip, eval[string](t, blue, `document.body.dataset.lastPost`), eval[string](t, blue, `document.body.dataset.lastTrip`))
+	t.Logf("first render %s ms; BS Attack click to rendered result %s ms (the POST answered after %s ms; the server spent %s per action; the steps in ms from the click: %s)",
+		firstRender, roundTrip, eval[string](t, blue, `document.body.dataset.lastPost`), serverActionTime(t, ts), eval[string](t, blue, `document.body.dataset.lastTrip`))
 
 	// Nothing private crossed over, on any channel.
 	seen := func(p *page, token string) [][]byte {
@@ -795,4 +797,33 @@ func TestTemplatesDrawn(t *testing.T) {
 			t.Fatalf("%s: console errors: %q", p.name, errs)
 		}
 	}
+}
+
+// serverActionTime is the mean time the server took to answer an action
+// request, read from its /metrics (ordo_action_duration_seconds).
+func serverActionTime(t *testing.T, ts *httptest.Server) time.Duration {
+	t.Helper()
+	res, err := http.Get(ts.URL + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	var n int
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "ordo_action_duration_seconds_sum "); ok {
+			fmt.Sscan(v, &sum)
+		}
+		if v, ok := strings.CutPrefix(line, "ordo_action_duration_seconds_count "); ok {
+			fmt.Sscan(v, &n)
+		}
+	}
+	if n == 0 {
+		t.Fatal("/metrics counts no action")
+	}
+	return time.Duration(sum / float64(n) * float64(time.Second))
 }
