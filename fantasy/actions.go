@@ -41,10 +41,13 @@ type (
 	ChargeMove struct {
 		Unit string `json:"unit"`
 	}
-	// Move is a Remaining Move: an advance, or a march.
+	// Move is a Remaining Move: an advance, or a march. Fly flies it (a
+	// unit whose every model has Fly): 10", or 20" marching, over other
+	// units, ending on the ground.
 	Move struct {
 		Unit       string       `json:"unit"`
 		March      bool         `json:"march,omitempty"`
+		Fly        bool         `json:"fly,omitempty"`
 		Legs       []Leg        `json:"legs"`
 		Reposition []Reposition `json:"reposition,omitempty"`
 	}

@@ -338,3 +338,34 @@ func TestT44Joining(t *testing.T) {
 	charge(t, s, "hold", nil, 6, 6)
 	refused(t, s, "blue", Join{Character: "captain", Unit: "u"}, CodeJoin)
 }
+
+// Fly: a unit whose every model flies may fly its Remaining Move, 10" or
+// 20" marching, whatever its Movement; a unit that cannot fly may not.
+func TestFlyingMoveAndFlyingMarch(t *testing.T) {
+	harpies := []map[string]any{unitSpecOf("harpies", "harpy", 3, 3, [2]float64{24, 4}, 90, nil),
+		unitSpecOf("u", "swordsman", 5, 5, [2]float64{8, 4}, 90, nil)}
+	s := battle(t, nil, harpies, target())
+	openRemaining(t, s)
+	// On the ground a harpy (M 4) marches 8".
+	refused(t, s, "blue", Move{Unit: "harpies", March: true, Legs: []Leg{{Forward: 9}}}, CodeMove)
+	refused(t, s, "blue", Move{Unit: "harpies", Fly: true, March: true, Legs: []Leg{{Forward: 20.5}}}, CodeMove)
+	re := refused(t, s, "blue", Move{Unit: "u", Fly: true, Legs: []Leg{{Forward: 1}}}, CodeMove)
+	if re.Rule != ruleFly {
+		t.Fatalf("a unit without Fly flying cites %q", re.Rule)
+	}
+	legal, _ := legalOptions(s, "blue")
+	if !strings.Contains(mustJSON(t, legal), `{"unit":"harpies","march":true,"fly":true,"legs":[{"forward":20}]}`) {
+		t.Fatalf("the menu offers no flying march: %s", mustJSON(t, legal))
+	}
+	apply(t, s, "blue", Move{Unit: "harpies", Fly: true, March: true, Legs: []Leg{{Forward: 20}}})
+	if d := s.unit("harpies").At.Y - 4; math.Abs(d-20) > 1e-9 || !s.unit("harpies").Flags.Marched {
+		t.Fatalf("flew %v\", want a 20\" flying march", d)
+	}
+	s = battle(t, nil, harpies, target())
+	openRemaining(t, s)
+	refused(t, s, "blue", Move{Unit: "harpies", Fly: true, Legs: []Leg{{Forward: 10.5}}}, CodeMove)
+	apply(t, s, "blue", Move{Unit: "harpies", Fly: true, Legs: []Leg{{Forward: 10}}})
+	if d := s.unit("harpies").At.Y - 4; math.Abs(d-10) > 1e-9 {
+		t.Fatalf("flew %v\", want 10\"", d)
+	}
+}

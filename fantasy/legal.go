@@ -135,8 +135,12 @@ func (s *State) legalMoves(seat rules.Seat, add func(rules.Action, *rules.RuleEr
 			{Unit: u.ID, Legs: []Leg{{Wheel: 45}, {Forward: m / 2}}},
 			{Unit: u.ID, Legs: []Leg{{Wheel: -45}, {Forward: m / 2}}},
 		}
+		if s.flies(u) {
+			moves = append(moves, Move{Unit: u.ID, Fly: true, Legs: []Leg{{Forward: flyingRate}}},
+				Move{Unit: u.ID, Fly: true, March: true, Legs: []Leg{{Forward: 2 * flyingRate}}})
+		}
 		for _, mv := range moves {
-			_, err := s.checkMove(mv, s.allowance(u, mv.March))
+			_, err := s.checkMove(mv, s.allowance(u, mv))
 			add(mv, err)
 		}
 		for _, f := range []float64{90, 180, 270} {
@@ -165,10 +169,10 @@ func (s *State) legalMoves(seat rules.Seat, add func(rules.Action, *rules.RuleEr
 	}
 }
 
-// allowance is a unit's move allowance: M, or 2M marching.
-func (s *State) allowance(u *Unit, march bool) float64 {
-	m := float64(s.slowestM(u))
-	if march {
+// allowance is a move's allowance: M (10" flying), twice that marching.
+func (s *State) allowance(u *Unit, mv Move) float64 {
+	m := s.rate(u, mv.Fly)
+	if mv.March {
 		return 2 * m
 	}
 	return m

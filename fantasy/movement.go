@@ -23,7 +23,21 @@ const (
 	ruleLeave      = "Leaving a unit"
 	ruleUnitSpace  = "Unit spacing (1 inch apart)"
 	ruleCompulsory = "Compulsory moves: rally and flee"
+	ruleFly        = "Fly"
 )
+
+// flyingRate is a flyer's move when it flies (its march is twice that):
+// it passes over units and ends on the ground (Fly).
+const flyingRate = 10
+
+// rate is a unit's normal move: its slowest model's Movement, or 10" for
+// a unit that flies.
+func (s *State) rate(u *Unit, fly bool) float64 {
+	if fly {
+		return flyingRate
+	}
+	return float64(s.slowestM(u))
+}
 
 // engaged reports whether a unit is in close combat.
 func (u *Unit) engaged() bool { return len(u.Engage) > 0 }

@@ -111,6 +111,9 @@ func (s *State) checkMove(a Move, allowance float64) (*Unit, *rules.RuleError) {
 	if len(a.Legs) > 20 || len(a.Reposition) > 10 {
 		return nil, rules.Errorf(rules.CodeBadAction, ruleRemaining, "at most 20 legs and 10 repositions")
 	}
+	if a.Fly && !s.flies(u) {
+		return nil, rules.Errorf(CodeMove, ruleFly, "%s cannot fly: only a unit whose every model has Fly flies", u.ID)
+	}
 	moved, cost, err := u.path(a.Legs)
 	if err != nil {
 		return nil, err
@@ -162,7 +165,7 @@ func (s *State) move(a Move, r roller) error {
 	if err := s.canMove(u); err != nil {
 		return err
 	}
-	m := float64(s.slowestM(u))
+	m := s.rate(u, a.Fly)
 	allowance := m
 	if a.March {
 		allowance = 2 * m
