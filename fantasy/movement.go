@@ -289,6 +289,8 @@ func (s *State) fleeBy(u *Unit, from geom.Point, dist float64, d []int, why stri
 func (s *State) destroy(u *Unit, why string) {
 	s.disengage(u)
 	s.Units = slices.DeleteFunc(s.Units, func(x *Unit) bool { return x == u })
+	// Copies of the state share the points until one scores (see clone).
+	s.Points = cloneMap(s.Points)
 	for _, seat := range s.Seats {
 		if seat != u.Seat {
 			s.Points[seat] += u.Points

@@ -3,6 +3,7 @@ package fantasy
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -10,13 +11,15 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// deepCopy is a copy of s that shares nothing with it, the catalog maps
-// included (clone shares them, as nothing writes them after Setup: this
-// test is what holds that true).
+// deepCopy is a copy of s that shares nothing with it, the catalog maps,
+// seats and points included (clone shares them, as nothing writes them in
+// place after Setup: this test is what holds that true).
 func deepCopy(s *State) *State {
 	c := s.clone()
 	c.Profiles = cloneMap(s.Profiles)
 	c.Rulings = cloneMap(s.Rulings)
+	c.Points = cloneMap(s.Points)
+	c.Seats = slices.Clone(s.Seats)
 	return c
 }
 

@@ -535,7 +535,9 @@ func (s *State) clone() *State {
 		c.Pursuit = s.Pursuit.clone()
 	}
 	c.Fought = slices.Clone(s.Fought)
-	c.Points = cloneMap(s.Points)
+	// The points are shared until a copy scores: destroy, the only writer
+	// after Setup, replaces the map before writing to it.
+	c.Points = s.Points
 	c.stepped = nil
 	return &c
 }
@@ -720,7 +722,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	// cannot reach back into the game.
 	c := s.clone()
 	view := View{Round: s.Round, Rounds: s.Rounds, Active: s.activeSeat(), Phase: s.Phase, Units: map[string]any{},
-		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Points: c.Points, Winner: s.Winner}
+		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Points: cloneMap(s.Points), Winner: s.Winner}
 	for _, u := range s.Units {
 		var raw map[string]any
 		b, _ := json.Marshal(u)
