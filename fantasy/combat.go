@@ -234,6 +234,7 @@ type blow struct {
 	str    int
 	ini    int // the striker's Initiative
 	id     string
+	r, f   int // the striker's slot
 }
 
 // blows lists who strikes in a combat, as it stands: each model touching
@@ -305,7 +306,7 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 					front[f] = hit{t, tm}
 				}
 				if t != nil {
-					out = append(out, blow{u, t, tm, p.A, p.WS, p.S, min(p.I, 10), id})
+					out = append(out, blow{u, t, tm, p.A, p.WS, p.S, min(p.I, 10), id, r, f})
 					continue
 				}
 				if r != 1 || (p.Type != Infantry && p.Type != MonstrousInfantry) {
@@ -327,7 +328,7 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 				if p.Type == MonstrousInfantry {
 					n = min(p.A, 3)
 				}
-				out = append(out, blow{u, h.t, h.m, n, p.WS, p.S, min(p.I, 10), id})
+				out = append(out, blow{u, h.t, h.m, n, p.WS, p.S, min(p.I, 10), id, r, f})
 			}
 		}
 	}
@@ -591,10 +592,13 @@ func frontRanks(dst []string, units []*Unit) []string {
 	return out
 }
 
-// strikersStand reports whether every striker and target is still there.
+// strikersStand reports whether every striker still stands in its slot
+// and every target is still there.
 func strikersStand(all []blow) bool {
 	for _, b := range all {
-		if b.unit.model(b.id) == nil || (b.model != "" && b.target.model(b.model) == nil) || len(b.target.Models) == 0 {
+		ranks := b.unit.Ranks
+		if b.r >= len(ranks) || b.f >= len(ranks[b.r]) || ranks[b.r][b.f] != b.id ||
+			(b.model != "" && b.target.model(b.model) == nil) || len(b.target.Models) == 0 {
 			return false
 		}
 	}
