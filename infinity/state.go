@@ -179,9 +179,13 @@ func (s States) Null() bool { return s.Unconscious || s.Dead }
 func (s States) String() string { return fmt.Sprint(s.Names()) }
 
 // Names lists the states that hold, for display.
-func (s States) Names() []string {
-	var out []string
-	for _, st := range []struct {
+func (s States) Names() []string { return s.appendNames(nil) }
+
+// appendNames appends Names to dst: Observe lays every trooper's names
+// end to end in one slice.
+func (s States) appendNames(dst []string) []string {
+	n := len(dst)
+	for _, st := range [...]struct {
 		on   bool
 		name string
 	}{
@@ -191,13 +195,13 @@ func (s States) Names() []string {
 		{s.Camouflaged, "Camouflaged"}, {s.Hidden, "Hidden Deployment"}, {s.Reserve, "In reserve"},
 	} {
 		if st.on {
-			out = append(out, st.name)
+			dst = append(dst, st.name)
 		}
 	}
-	if len(out) == 0 {
-		out = []string{"Normal"}
+	if len(dst) == n {
+		dst = append(dst, "Normal")
 	}
-	return out
+	return dst
 }
 
 // Model is one model on the table.

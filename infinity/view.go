@@ -83,8 +83,26 @@ func (s *State) Observe(v rules.Viewer) any {
 	if s.Phase != PhaseOver {
 		view.Active = s.active()
 	}
-	for _, a := range s.Armies {
-		av := ArmyView{Seat: a.Seat, Groups: slices.Clone(a.Groups), LossOfLieutenant: a.LossOfLieutenant, CommandTokens: a.CommandTokens}
+	// The lists of the view are sized once, and the troopers' states and
+	// model ids, and the armies' groups, are laid end to end in one slice
+	// each: the server builds every viewer's observation after every
+	// action.
+	if len(s.Armies) > 0 {
+		view.Armies = make([]ArmyView, 0, len(s.Armies))
+	}
+	ngroups := 0
+	for i := range s.Armies {
+		ngroups += len(s.Armies[i].Groups)
+	}
+	groups := make([]Group, 0, ngroups)
+	for i := range s.Armies {
+		a := &s.Armies[i]
+		av := ArmyView{Seat: a.Seat, LossOfLieutenant: a.LossOfLieutenant, CommandTokens: a.CommandTokens}
+		if a.Groups != nil {
+			k := len(groups)
+			groups = append(groups, a.Groups...)
+			av.Groups = groups[k:len(groups):len(groups)]
+		}
 		if v.Sees(a.Seat) {
 			av.LieutenantOrders, av.Notes = a.LieutenantOrders, a.Notes
 		}
@@ -95,7 +113,13 @@ func (s *State) Observe(v rules.Viewer) any {
 	// trooper each one is.
 	var markers []TrooperView
 	var markerModels []ModelView
-	for _, t := range s.Troopers {
+	if len(s.Troopers) > 0 {
+		view.Troopers = make([]TrooperView, 0, len(s.Troopers))
+	}
+	names := make([]string, 0, 2*len(s.Troopers))
+	ids := make([]string, 0, len(s.Models))
+	for i := range s.Troopers {
+		t := &s.Troopers[i]
 		sees := v.Sees(t.Seat)
 		switch {
 		case !sees && t.States.Hidden:
@@ -105,20 +129,30 @@ func (s *State) Observe(v rules.Viewer) any {
 			markers = append(markers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true, Active: t.Active, Lieutenant: t.KnownLieutenant})
 			continue
 		}
+		k := len(names)
+		names = t.States.appendNames(names)
 		tv := TrooperView{ID: t.ID, Seat: t.Seat, Profile: t.Profile, Group: t.Group, Wounds: t.Wounds,
-			States: t.States.Names(), IrregularOrders: t.IrregularOrders, Jumper: t.Jumper, Active: t.Active}
+			States: names[k:len(names):len(names)], IrregularOrders: t.IrregularOrders, Jumper: t.Jumper, Active: t.Active}
 		if sees || t.KnownLieutenant {
 			tv.Lieutenant = t.Lieutenant
 		}
-		for _, m := range t.Models {
-			tv.Models = append(tv.Models, s.Models[m].ID)
+		if len(t.Models) > 0 {
+			k := len(ids)
+			for _, m := range t.Models {
+				ids = append(ids, s.Models[m].ID)
+			}
+			tv.Models = ids[k:len(ids):len(ids)]
 		}
 		view.Troopers = append(view.Troopers, tv)
 	}
 	slices.SortFunc(markers, func(a, b TrooperView) int { return strings.Compare(a.ID, b.ID) })
 	view.Troopers = append(view.Troopers, markers...)
-	for _, m := range s.Models {
-		t := s.Troopers[m.Trooper]
+	if len(s.Models) > 0 {
+		view.Models = make([]ModelView, 0, len(s.Models))
+	}
+	for i := range s.Models {
+		m := &s.Models[i]
+		t := &s.Troopers[m.Trooper]
 		mv := ModelView{ID: m.ID, Trooper: t.ID, At: m.At, Facing: m.Facing, S: m.S, Removed: m.Removed}
 		if !v.Sees(t.Seat) {
 			if t.States.Hidden {
