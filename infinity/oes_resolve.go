@@ -222,15 +222,19 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 // then every ARO that is an attack or a Dodge.
 func (s *State) rollers() []*roller {
 	o := s.Order
-	// One block for every roller of the Order.
-	shares := len(o.First.Split)
-	if o.Second != nil {
-		shares += len(o.Second.Split)
-	}
-	block := make([]roller, 0, 2+shares+len(o.AROs))
-	var out []*roller
+	// One block for every roller of the Order, sized exactly: a roller is
+	// large, and an Order's rollers are counted before any is made.
 	var buf [4]activeRoll
-	for _, k := range s.activeRolls(buf[:0]) {
+	active := s.activeRolls(buf[:0])
+	n := len(active)
+	for _, a := range o.AROs {
+		if rolls(a.Skill.Name) {
+			n++
+		}
+	}
+	block := make([]roller, 0, n)
+	out := make([]*roller, 0, n)
+	for _, k := range active {
 		block = append(block, roller{trooper: o.Trooper, skill: k.Skill, active: true, burst: k.burst, affected: o.Affected})
 		r := &block[len(block)-1]
 		if isAttack(k.Name) || k.Name == SkillDiscover {
