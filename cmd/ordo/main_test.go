@@ -1,87 +1,210 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/ordo-rules/ordo/internal/cli"
 )
 
-// The issue #2 acceptance example, through every way of reaching the
-// inf-dice compatible backend.
-func TestInfdiceEntryPoints(t *testing.T) {
-	args := strings.Fields("9 3 1 4 NONE 12 1 1 12 NONE")
-	for _, argv := range [][]string{
-		append([]string{"ordo", "odds", "--infdice"}, args...),
-		append([]string{"ordo", "odds", "--no-limit", "--infdice"}, args...),
-		append([]string{"/usr/local/bin/inf-dice-n4"}, args...),
-	} {
-		var out, errb bytes.Buffer
-		if code := run(argv, &out, &errb); code != 0 {
-			t.Fatalf("%v: exit %d, stderr %q", argv, code, errb.String())
-		}
-		for _, line := range []string{
-			"P1 Scores  1+ Successes:  17.410%",
-			"No Successes: 61.442%",
-			"P2 Scores  1+ Successes:  21.148%",
-		} {
-			if !strings.Contains(out.String(), line+"\n") {
-				t.Errorf("%v: no line %q", argv[:2], line)
-			}
+// TestMain lets the test binary stand in for two programs, by the name it
+// is run under: "ordo" is the ordo binary, "ordo-serve" a stand-in for the
+// server binary that reports how it was started.
+func TestMain(m *testing.M) {
+	switch filepath.Base(os.Args[0]) {
+	case "ordo":
+		main()
+	case cli.ServeBinary:
+		fakeServeBinary()
+	}
+	os.Exit(m.Run())
+}
+
+// fakeServeBinary prints its arguments and its standard input on stdout
+// and a line on stderr; for "serve" it waits for SIGTERM and exits 0, for
+// anything else it exits 3.
+func fakeServeBinary() {
+	in, _ := io.ReadAll(os.Stdin)
+	fmt.Printf("args %q stdin %q\n", os.Args[1:], in)
+	fmt.Fprintln(os.Stderr, "on stderr")
+	if len(os.Args) > 1 && os.Args[1] == "serve" {
+		sigs := make(chan os.Signal, 1)
+		signal.Notify(sigs, syscall.SIGTERM)
+		fmt.Fprintln(os.Stderr, "waiting")
+		<-sigs
+		fmt.Println("terminated")
+		os.Exit(0)
+	}
+	os.Exit(3)
+}
+
+// The ordo binary links no network code: not the server, not its SQLite
+// or PostgreSQL store, not net or net/http (whose TLS stack and cgo
+// resolver make a slow start). Every package a Go program links runs its
+// initialisation before main, so linking them would make `ordo odds`
+// (started once per page by inf-dice's web front end) pay for them.
+func TestOrdoLinksNoNetwork(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/ordo-rules/ordo/odds/infdice") {
+		t.Fatalf("go list -deps lists no odds/infdice: %q", deps)
+	}
+	for _, d := range deps {
+		if slices.Contains([]string{"net", "net/http", "crypto/tls", "runtime/cgo", "database/sql"}, d) ||
+			slices.ContainsFunc([]string{
+				"github.com/ordo-rules/ordo/server", "github.com/ordo-rules/ordo/store/",
+				"modernc.org/", "github.com/jackc/", "github.com/coder/websocket",
+			}, func(prefix string) bool { return strings.HasPrefix(d, prefix) }) {
+			t.Errorf("ordo links %s: ordo odds would pay its initialisation at every start", d)
 		}
 	}
 }
 
-// Words after --infdice are the backend's, verbatim: "-1" is a stat, not a
-// flag.
-func TestInfdiceArgsVerbatim(t *testing.T) {
+// twoBinaries copies the test binary into a fresh directory as ordo and,
+// unless alone, as ordo-serve beside it. The directory is also PATH, so no
+// other ordo-serve is found.
+func twoBinaries(t *testing.T, alone bool) string {
+	t.Helper()
+	dir := t.TempDir()
+	self, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"ordo", cli.ServeBinary}
+	if alone {
+		names = names[:1]
+	}
+	for _, name := range names {
+		if err := os.WriteFile(filepath.Join(dir, name), self, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", dir)
+	return dir
+}
+
+// ordo verify --server runs in ordo-serve, found beside ordo: it gets the
+// same words after the command, ordo's standard streams, and its exit
+// status is ordo's.
+func TestVerifyServerRunsServeBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the test binary")
+	}
+	dir := twoBinaries(t, false)
+	cmd := exec.Command(filepath.Join(dir, "ordo"), "verify", "--server", "http://127.0.0.1:1", "M1")
+	cmd.Stdin = strings.NewReader("input")
 	var out, errb bytes.Buffer
-	code := run(strings.Fields("ordo odds --infdice -1 1 - 0 NONE 12 1 1 12 NONE"), &out, &errb)
-	if code == 0 || strings.Contains(errb.String(), "flag") {
-		t.Fatalf("exit %d, stderr %q: want the backend's own stat error", code, errb.String())
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 3 {
+		t.Fatalf("exit %v, want ordo-serve's 3; stderr %q", err, errb.String())
+	}
+	if want := `args ["verify" "--server" "http://127.0.0.1:1" "M1"] stdin "input"` + "\n"; out.String() != want {
+		t.Errorf("stdout %q, want %q", out.String(), want)
+	}
+	if errb.String() != "on stderr\n" {
+		t.Errorf("stderr %q", errb.String())
+	}
+	// A file is verified by ordo itself.
+	out.Reset()
+	errb.Reset()
+	cmd = exec.Command(filepath.Join(dir, "ordo"), "verify", filepath.Join(dir, "no-such-file.json"))
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err == nil || !strings.Contains(errb.String(), "ordo verify: open") || out.Len() != 0 {
+		t.Errorf("verify FILE: %v, stdout %q, stderr %q", err, out.String(), errb.String())
 	}
 }
 
-func TestCommandErrors(t *testing.T) {
-	tests := []struct {
-		argv []string
-		want string
-	}{
-		{[]string{"ordo"}, "usage"},
-		{[]string{"ordo", "nosuch"}, `unknown command "nosuch"`},
-		{[]string{"ordo", "odds", "--no-limit", "--active", "BS 12"}, "--no-limit only goes with --infdice"},
+// ordo serve runs ordo-serve and passes it SIGTERM, so that the server
+// stops gracefully; ordo exits as it did.
+func TestServeRunsServeBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the test binary")
 	}
-	for _, tt := range tests {
-		var out, errb bytes.Buffer
-		if code := run(tt.argv, &out, &errb); code != 2 {
-			t.Errorf("%v: exit %d", tt.argv, code)
+	dir := twoBinaries(t, false)
+	cmd := exec.Command(filepath.Join(dir, "ordo"), "serve", "--addr", "127.0.0.1:0")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() && sc.Text() != "waiting" {
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { io.Copy(io.Discard, stderr); done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("ordo serve after SIGTERM: %v", err)
 		}
-		if !strings.Contains(errb.String(), tt.want) {
-			t.Errorf("%v: stderr %q, want %q", tt.argv, errb.String(), tt.want)
-		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("ordo serve did not stop within 20 s of SIGTERM")
+	}
+	if want := `args ["serve" "--addr" "127.0.0.1:0"] stdin ""` + "\nterminated\n"; out.String() != want {
+		t.Errorf("stdout %q, want %q", out.String(), want)
 	}
 }
 
-// inf-dice's web front end reads only the backend's standard output. The two
-// error cases its form can produce (a combined Burst over 9, an ammunition tag
-// it builds wrongly) must reach that page: the C backend prints its ERROR:
-// line on stdout, and so does Ordo under both of its inf-dice entry points.
-func TestInfdiceErrorsOnStdout(t *testing.T) {
+// Without ordo-serve, ordo serve says what is missing and how to get it,
+// and a bad flag or --help is answered by ordo itself.
+func TestServeWithoutServeBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the test binary")
+	}
+	dir := twoBinaries(t, true)
 	for _, tc := range []struct {
-		args, want string
+		args     []string
+		code     int
+		out, err string
 	}{
-		{"13 6 1 10 NONE 12 4 1 10 NONE", "ERROR: Combined B value may not exceed 9\n"},
-		{"13 1 1 10 NONE 12 1 1 10 SHOCK+", "ERROR: P2 TAG[0] 'SHOCK+' is unknown.\n"},
+		{[]string{"serve"}, 2, "", "ordo serve: this needs ordo-serve, the binary that links the server and the network"},
+		{[]string{"serve"}, 2, "", "go install ./cmd/ordo-serve"},
+		{[]string{"verify", "--server", "http://127.0.0.1:1", "M1"}, 2, "", "ordo verify: this needs ordo-serve"},
+		{[]string{"bench", "serve"}, 2, "", "ordo bench: this needs ordo-serve"},
+		{[]string{"serve", "--help"}, 0, "usage: ordo serve", ""},
+		{[]string{"bench", "--help"}, 0, "usage: ordo bench serve", ""},
+		{[]string{"serve", "--port", "1"}, 2, "", "ordo serve: flag provided but not defined: -port"},
 	} {
-		for _, argv := range [][]string{
-			append([]string{"inf-dice-n4"}, strings.Fields(tc.args)...),
-			append([]string{"ordo", "odds", "--infdice"}, strings.Fields(tc.args)...),
-		} {
-			var out, errb bytes.Buffer
-			code := run(argv, &out, &errb)
-			if code == 0 || out.String() != tc.want || errb.Len() != 0 {
-				t.Errorf("%v: exit %d, stdout %q, stderr %q; want stdout %q and nothing on stderr",
-					argv, code, out.String(), errb.String(), tc.want)
-			}
+		cmd := exec.Command(filepath.Join(dir, "ordo"), tc.args...)
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != tc.code || !strings.Contains(out.String(), tc.out) || !strings.Contains(errb.String(), tc.err) ||
+			tc.err == "" && errb.Len() > 0 {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d, %q, %q", tc.args, code, out.String(), errb.String(), tc.code, tc.out, tc.err)
 		}
 	}
 }

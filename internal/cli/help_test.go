@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 // Every command prints its full help, with examples, on stdout and exits 0,
 // however it is asked for.
 func TestHelpEveryCommand(t *testing.T) {
-	for _, c := range commands() {
+	for _, c := range commands(nil) {
 		for _, argv := range [][]string{
 			{"ordo", "help", c.name},
 			{"ordo", c.name, "-h"},

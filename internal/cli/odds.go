@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -133,7 +133,7 @@ func (o *onceString) Set(s string) error {
 func runOdds(args []string, stdout, stderr io.Writer) int {
 	fail := func(format string, a ...any) int { return oddsFail(stderr, format, a...) }
 
-	fs := newFlagSet("ordo odds")
+	fs := NewFlagSet("ordo odds")
 	var active, reactive, arm, bts onceString
 	fs.Var(&active, "active", "the active trooper's words")
 	fs.Var(&reactive, "reactive", "the reactive trooper's words, or the target's")
@@ -143,7 +143,7 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 	tail := fs.Int("tail", 0, "show continuous damage as N or more past N")
 	asJSON := fs.Bool("json", false, "print JSON")
 
-	if _, err := parseFlags(fs, args); err != nil {
+	if _, err := ParseFlags(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, oddsUsage)
 			return 0

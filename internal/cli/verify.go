@@ -1,14 +1,12 @@
-package main
+package cli
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 	"net/url"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/ordo-rules/ordo/match"
 )
@@ -24,7 +22,9 @@ entry, and the log replays from the scenario to the end of the game. Exits 0
 when all holds, 1 naming the first thing that does not, 2 on bad input.
 
 Flags:
-  --server URL   the server to fetch MATCH from (http://127.0.0.1:8080)
+  --server URL   the server to fetch MATCH from (http://127.0.0.1:8080); the
+                 fetch is made by ordo-serve, which ordo starts (ordo links
+                 no network code)
 
 Examples:
   ordo verify --server http://127.0.0.1:8080 9azjEh1UgzymSXMv
@@ -35,12 +35,12 @@ Examples:
 // maxExport bounds an export read from a file or a server.
 const maxExport = 64 << 20
 
-func runVerify(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("ordo verify")
+func runVerify(net *Network, args []string, stdout, stderr io.Writer) int {
+	fs := NewFlagSet("ordo verify")
 	srv := fs.String("server", "", "")
-	pos, err := parseFlags(fs, args)
+	pos, err := ParseFlags(fs, args)
 	if err != nil {
-		return flagError(err, "ordo verify", verifyUsage, stdout, stderr)
+		return FlagError(err, "ordo verify", verifyUsage, stdout, stderr)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "ordo verify: give one FILE, or --server URL and one MATCH (see ordo verify --help)")
@@ -48,21 +48,12 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	var body []byte
 	if *srv != "" {
+		if net == nil || net.Get == nil {
+			return runServeBinary("verify", args, stdout, stderr)
+		}
 		u := strings.TrimSuffix(*srv, "/") + "/api/matches/" + url.PathEscape(pos[0]) + "/export"
-		client := &http.Client{Timeout: 30 * time.Second}
-		resp, err := client.Get(u)
-		if err != nil {
+		if body, err = net.Get(u, maxExport); err != nil {
 			fmt.Fprintf(stderr, "ordo verify: %v\n", err)
-			return 2
-		}
-		defer resp.Body.Close()
-		body, err = io.ReadAll(io.LimitReader(resp.Body, maxExport))
-		if err != nil {
-			fmt.Fprintf(stderr, "ordo verify: %s: %v\n", u, err)
-			return 2
-		}
-		if resp.StatusCode != http.StatusOK {
-			fmt.Fprintf(stderr, "ordo verify: %s: %s: %s\n", u, resp.Status, strings.TrimSpace(string(body)))
 			return 2
 		}
 	} else {
@@ -82,7 +73,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ordo verify: %s: not an exported match: %v\n", pos[0], err)
 		return 2
 	}
-	lib, err := library()
+	lib, err := Library()
 	if err != nil {
 		fmt.Fprintf(stderr, "ordo verify: %v\n", err)
 		return 2

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ordo-rules/ordo/internal/cli"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/store/sqlite"
@@ -32,6 +33,11 @@ func TestMain(m *testing.M) {
 		os.Exit(run(append([]string{"ordo"}, os.Args[1:]...), os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
+}
+
+// run is ordo-serve's main without the process.
+func run(argv []string, stdout, stderr io.Writer) int {
+	return cli.Main(argv, stdout, stderr, network)
 }
 
 // serverProcess is `ordo serve` running as a child process.
@@ -237,7 +243,7 @@ loop:
 		t.Fatal(err)
 	}
 	defer st.Close()
-	lib, err := library()
+	lib, err := cli.Library()
 	if err != nil {
 		t.Fatal(err)
 	}

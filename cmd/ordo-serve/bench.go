@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/ordo-rules/ordo/internal/cli"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/server"
 	"github.com/ordo-rules/ordo/server/loadgen"
@@ -21,49 +22,14 @@ import (
 	"github.com/ordo-rules/ordo/store/sqlite"
 )
 
-const benchUsage = `usage: ordo bench serve [--matches N] [--duration D] [--scenario NAME] [--seed N]
-                        [--full-menu] [--url URL | --db FILE | --postgres URL]
-
-Measures what a game server sustains: N matches played at once over the HTTP
-API, each by a client that reads its seat's legal menu entries (?menu=legal)
-and sends one of them at random, a new match started whenever one ends. It prints the
-acknowledged actions per second and the latency of an action request (50th,
-90th, 99th percentile and the longest).
-
-Without --url it starts a server in this process on a loopback port, over a
-fresh SQLite file (a temporary one unless --db names it) or PostgreSQL
-(--postgres), and also prints the process's CPU time per action (server and
-clients together). With --url it drives a server already running, such as
-'ordo serve' in another terminal; the matches it creates stay in that
-server's store.
-
-Flags:
-  --matches N       matches played at once (default 100)
-  --duration D      how long to run (default 10s)
-  --scenario NAME   the bundled scenario to play (default demo)
-  --seed N          seeds the clients' choices (default 1)
-  --full-menu       the clients ask for the whole menu, greyed entries
-                    included, as the web table does
-  --url URL         a running server ("http://127.0.0.1:8080")
-  --db FILE         the in-process server's SQLite file (default: a new
-                    temporary file, removed afterwards)
-  --postgres URL    the in-process server keeps matches in PostgreSQL
-
-Example:
-  ordo bench serve --matches 100 --duration 20s
-  ordo serve --db /tmp/load.db & ordo bench serve --url http://127.0.0.1:8080
-`
-
-func runBench(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
-		fmt.Fprint(stdout, benchUsage)
-		return 0
-	}
+// bench is ordo bench: the load generator, with the server it may start
+// (cli.Network.Bench).
+func bench(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "serve" {
 		fmt.Fprintf(stderr, "ordo bench: the one benchmark is 'ordo bench serve' (see ordo bench --help)\n")
 		return 2
 	}
-	fs := newFlagSet("ordo bench serve")
+	fs := cli.NewFlagSet("ordo bench serve")
 	var cfg loadgen.Config
 	var url, db, pg string
 	var seed uint64
@@ -75,9 +41,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&url, "url", "", "")
 	fs.StringVar(&db, "db", "", "")
 	fs.StringVar(&pg, "postgres", "", "")
-	pos, err := parseFlags(fs, args[1:])
+	pos, err := cli.ParseFlags(fs, args[1:])
 	if err != nil {
-		return flagError(err, "ordo bench serve", benchUsage, stdout, stderr)
+		return cli.FlagError(err, "ordo bench serve", cli.BenchUsage, stdout, stderr)
 	}
 	cfg.Seed = seed
 	switch {
@@ -136,7 +102,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 // benchServer starts a server on a loopback port over the store the flags
 // name, with its logs discarded (every match created would log a line).
 func benchServer(ctx context.Context, db, pg string) (url, desc string, done func(), err error) {
-	lib, err := library()
+	lib, err := cli.Library()
 	if err != nil {
 		return "", "", nil, err
 	}

@@ -1,0 +1,190 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"syscall"
+
+	"github.com/ordo-rules/ordo/data"
+	"github.com/ordo-rules/ordo/infinity"
+	"github.com/ordo-rules/ordo/match"
+)
+
+const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full] | --postgres URL]
+                  [--max-live N] [--idle DURATION] [--finished DURATION]
+       ordo-serve [the same flags]
+
+Serves matches over HTTP and WebSocket (docs/API.md): players create a match
+from a bundled scenario or their own, act with their seat's token, and
+spectators watch. Matches are kept in a SQLite file, created with its schema on
+first start (or in PostgreSQL, whose schema is migrated at start); an action
+is acknowledged only once it is committed there. Logs go
+to stderr. SIGINT or SIGTERM stops the server gracefully: requests in flight
+finish first.
+
+The server is the binary ordo-serve (go install ./cmd/ordo-serve), which ordo
+starts, found beside ordo or on PATH: ordo itself links no server, so that
+'ordo odds' starts at once.
+
+Flags:
+  --addr HOST:PORT   where to listen (default 127.0.0.1:8080)
+  --db FILE          the SQLite file (default ./ordo.db)
+  --sync-full        wait for the disk on every commit (survives power loss,
+                     not only a crash of the server; slower)
+  --postgres URL     keep matches in PostgreSQL instead (default: the
+                     environment variable ORDO_DATABASE_URL, if set); several
+                     servers may share one database and serve the same matches
+  --max-live N       matches kept in memory at most (default 10000; the least
+                     recently used leaves first); a match not in memory is
+                     rebuilt from the store by replay on its next request
+  --idle DURATION    a match in play leaves memory after this long without a
+                     request (default 30m)
+  --finished DURATION
+                     a finished match leaves memory after this long without a
+                     request (default 1m)
+
+Example:
+  ordo serve &
+  curl -s -X POST localhost:8080/api/matches -d '{"scenario":"duel"}'
+`
+
+// ServeConfig is what the flags of ordo serve say.
+type ServeConfig struct {
+	Addr     string
+	DB       string
+	SyncFull bool
+	Postgres string
+	Memory   match.Memory
+}
+
+func runServe(net *Network, args []string, stdout, stderr io.Writer) int {
+	fs := NewFlagSet("ordo serve")
+	var cfg ServeConfig
+	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "")
+	fs.StringVar(&cfg.DB, "db", "ordo.db", "")
+	fs.BoolVar(&cfg.SyncFull, "sync-full", false, "")
+	fs.StringVar(&cfg.Postgres, "postgres", os.Getenv("ORDO_DATABASE_URL"), "")
+	fs.IntVar(&cfg.Memory.MaxLive, "max-live", match.DefaultMaxLive, "")
+	fs.DurationVar(&cfg.Memory.Idle, "idle", match.DefaultIdle, "")
+	fs.DurationVar(&cfg.Memory.Finished, "finished", match.DefaultFinished, "")
+	pos, err := ParseFlags(fs, args)
+	if err != nil {
+		return FlagError(err, "ordo serve", serveUsage, stdout, stderr)
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "ordo serve: unexpected arguments %q (see ordo serve --help)\n", pos)
+		return 2
+	}
+	if cfg.Memory.MaxLive < 1 || cfg.Memory.Idle <= 0 || cfg.Memory.Finished <= 0 {
+		fmt.Fprintf(stderr, "ordo serve: --max-live must be 1 or more, --idle and --finished longer than 0 (see ordo serve --help)\n")
+		return 2
+	}
+	if net == nil || net.Serve == nil {
+		return runServeBinary("serve", args, stdout, stderr)
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := net.Serve(ctx, cfg, log); err != nil {
+		log.Error("ordo serve", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// Library is every ruleset of the binary and the bundled scenarios: what
+// the server plays and what ordo verify replays a match with.
+func Library() (*match.Library, error) {
+	lib := &match.Library{Games: map[string]match.Game{}}
+	for name := range rulesets {
+		rs, err := loadRuleset(name)
+		if err != nil {
+			return nil, err
+		}
+		g := match.Game{Ruleset: rs}
+		if irs, ok := rs.(infinity.Ruleset); ok {
+			g.Catalog = irs.Catalog
+		}
+		lib.Games[name] = g
+	}
+	sc, err := match.BundledScenarios(data.Scenarios, "scenarios")
+	if err != nil {
+		return nil, err
+	}
+	lib.Scenarios = sc
+	return lib, nil
+}
+
+// findServeBinary is the path of ordo-serve: beside this executable first
+// (both installed by go install ./cmd/...), else on PATH.
+func findServeBinary() (string, error) {
+	name := ServeBinary
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if exe, err := os.Executable(); err == nil {
+		p := filepath.Join(filepath.Dir(exe), name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p, nil
+		}
+	}
+	if p, err := exec.LookPath(name); err == nil {
+		return p, nil
+	}
+	return "", fmt.Errorf("this needs %s, the binary that links the server and the network (ordo links neither, to start fast); "+
+		"it is neither beside this executable nor on PATH: install it with 'go install ./cmd/%s', or run 'go run ./cmd/%s'",
+		ServeBinary, ServeBinary, ServeBinary)
+}
+
+// runServeBinary runs `ordo-serve cmd args...` with this process's
+// standard input and the given outputs, passes it SIGINT and SIGTERM, and
+// returns its exit status.
+func runServeBinary(cmd string, args []string, stdout, stderr io.Writer) int {
+	path, err := findServeBinary()
+	if err != nil {
+		fmt.Fprintf(stderr, "ordo %s: %v\n", cmd, err)
+		return 2
+	}
+	c := exec.Command(path, append([]string{cmd}, args...)...)
+	c.Stdin, c.Stdout, c.Stderr = os.Stdin, stdout, stderr
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	if err := c.Start(); err != nil {
+		fmt.Fprintf(stderr, "ordo %s: %v\n", cmd, err)
+		return 2
+	}
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for {
+			select {
+			case s := <-sigs:
+				c.Process.Signal(s) // the server shuts down gracefully
+			case <-done:
+				return
+			}
+		}
+	}()
+	err = c.Wait()
+	if ee, ok := errors.AsType[*exec.ExitError](err); ok {
+		if code := ee.ExitCode(); code >= 0 {
+			return code
+		}
+		fmt.Fprintf(stderr, "ordo %s: %s: %v\n", cmd, ServeBinary, err)
+		return 1
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "ordo %s: %v\n", cmd, err)
+		return 2
+	}
+	return 0
+}
