@@ -25,6 +25,12 @@ const (
 	// Terrain.Polygon), named for the rulesets' state decoders.
 	MaxTerrain = 500
 	MaxPolygon = 256
+	// MaxEntries is the most entries a scenario file's lists and mappings
+	// may hold in all (yamlfile.MaxEntries explains how they count): a
+	// file within it is parsed in about 80 ms of CPU and 16 MB at worst,
+	// the whole ordo process included; the shipped scenarios count 30 to
+	// 200.
+	MaxEntries = 10000
 	// MaxString is the longest string, key or value, in bytes.
 	MaxString = 200
 	// MaxList bounds a list or mapping whose field has no `max` tag, and
@@ -32,6 +38,69 @@ const (
 	// an expected state).
 	MaxList = 1000
 )
+
+// limitAt is the bound of the list or mapping at path in a scenario file,
+// which yamlfile.ParseWithin checks on a scan of the bytes before the
+// parser builds anything: the same bound the schema pass checks after it
+// (the field's `max` tag, MaxList in free-form content and where a field
+// has no tag), and MaxList for a mapping read into a struct. It is 0, no bound of
+// its own, where the format has no list or mapping: the schema pass
+// reports that.
+func limitAt(path []yamlfile.Step, mapping bool) int {
+	t, max := reflect.TypeFor[Scenario](), MaxList
+	for _, st := range path {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		switch t.Kind() {
+		case reflect.Struct:
+			if st.IsIndex {
+				return 0
+			}
+			fields := yamlFields(t)
+			i := slices.IndexFunc(fields, func(f yamlField) bool { return f.name == string(st.Key) })
+			if i < 0 {
+				return 0
+			}
+			f := fields[i]
+			t, max = f.typ, f.max
+		case reflect.Slice, reflect.Array:
+			if !st.IsIndex {
+				return 0
+			}
+			t, max = t.Elem(), MaxList
+		case reflect.Map:
+			t, max = t.Elem(), MaxList
+		case reflect.Interface:
+			return MaxList // free-form content: every list and mapping in it
+		default:
+			return 0
+		}
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		if mapping {
+			// More keys than fields must repeat one or name an unknown
+			// one, which the schema pass says better ("unknown key");
+			// only past MaxList is a mapping refused unread.
+			return MaxList
+		}
+	case reflect.Slice, reflect.Array:
+		if !mapping {
+			return max
+		}
+	case reflect.Map:
+		if mapping {
+			return max
+		}
+	case reflect.Interface:
+		return MaxList
+	}
+	return 0
+}
 
 // maxOf is the bound of a field's list or mapping: its `max` tag, or MaxList.
 func maxOf(f reflect.StructField) int {

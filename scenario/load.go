@@ -116,10 +116,10 @@ func Parse(file string, data []byte, opts Options) (*Scenario, error) {
 // parseYAML parses data into the body of its one document, which a
 // scenario file must have.
 func parseYAML(file string, data []byte) (ast.Node, Errors) {
-	body, err := yamlfile.ParseOne(file, data, "scenario", "")
+	body, errs := yamlfile.ParseWithin(file, data, "scenario", "", limitAt, MaxEntries)
 	switch {
-	case err != nil:
-		return nil, Errors{err}
+	case len(errs) > 0:
+		return nil, errs
 	case body == nil:
 		return nil, Errors{{File: file, Line: 1, Col: 1, Msg: "the file holds no scenario"}}
 	}

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 
@@ -343,6 +344,9 @@ func (c *schemaChecker) tooLong(n ast.Node, path, s string) bool {
 // reads like the documentation when listed in a message. Fields tagged "-"
 // are not part of the file.
 func yamlFields(t reflect.Type) []yamlField {
+	if f, ok := fieldCache.Load(t); ok {
+		return f.([]yamlField)
+	}
 	var fields []yamlField
 	for i := range t.NumField() {
 		f := t.Field(i)
@@ -355,8 +359,13 @@ func yamlFields(t reflect.Type) []yamlField {
 		}
 		fields = append(fields, yamlField{name, f.Type, maxOf(f)})
 	}
+	fieldCache.Store(t, fields)
 	return fields
 }
+
+// fieldCache holds yamlFields' answers by type: the scan before parsing
+// asks for them once for each list or mapping of the file.
+var fieldCache sync.Map
 
 func yamlKeys(fields []yamlField) string {
 	names := make([]string, len(fields))

@@ -23,35 +23,55 @@ import (
 // ("invalid YAML: " for catalogs, nothing for scenarios), and their users
 // and tests know those words.
 //
-// Before the parser sees the file, its size and nesting are checked
-// against MaxFileSize and MaxDepth (checkBounds, tokenDepth): the parser's
-// cost grows with the square of the depth, so a small hostile file could
-// otherwise take seconds and gigabytes.
+// Before the tokenizer or the parser sees the file, its size, nesting and
+// entries are checked against MaxFileSize, MaxDepth and MaxEntries by
+// scans of its bytes (checkBounds, checkEntries), and its nesting again on
+// the tokens (tokenDepth): the parser's cost grows with the square of the
+// depth and with every node, so a small hostile file could otherwise take
+// seconds and gigabytes.
 //
 // The parser is third-party code fed untrusted input (user files, and
 // uploads through the server): a panic in it becomes an Error at the
 // file's start instead of taking the process down.
-func ParseOne(file string, data []byte, what, syntax string) (body ast.Node, e *Error) {
+func ParseOne(file string, data []byte, what, syntax string) (ast.Node, *Error) {
+	body, errs := ParseWithin(file, data, what, syntax, nil, MaxEntries)
+	if len(errs) > 0 {
+		return nil, errs[0]
+	}
+	return body, nil
+}
+
+// ParseWithin is ParseOne that also holds each list and mapping to its
+// reader's bound, limit (nil: none of its own), and all of them together
+// to maxEntries (at most MaxEntries), before the parser sees the file: the
+// reader's own check after parsing comes too late to spare the parser a
+// list of 60,000 entries. Each collection over its bound is one Error, "N
+// entries, more than the M a <what> may have here", at the collection,
+// naming its field.
+func ParseWithin(file string, data []byte, what, syntax string, limit Limit, maxEntries int) (body ast.Node, errs Errors) {
 	defer func() {
 		if r := recover(); r != nil {
-			body, e = nil, &Error{File: file, Line: 1, Col: 1, Msg: OneLine(fmt.Sprintf("cannot parse YAML: %v", r))}
+			body, errs = nil, Errors{{File: file, Line: 1, Col: 1, Msg: OneLine(fmt.Sprintf("cannot parse YAML: %v", r))}}
 		}
 	}()
 	if e := checkBounds(file, data); e != nil {
-		return nil, e
+		return nil, Errors{e}
 	}
 	if line := emptyDocument(data); line > 0 {
-		return nil, &Error{File: file, Line: line, Col: 1, Msg: fmt.Sprintf("an empty YAML document ends here: a %s file holds one document (remove the extra \"---\")", what)}
+		return nil, Errors{{File: file, Line: line, Col: 1, Msg: fmt.Sprintf("an empty YAML document ends here: a %s file holds one document (remove the extra \"---\")", what)}}
+	}
+	if errs := checkEntries(file, data, what, limit, min(maxEntries, MaxEntries)); len(errs) > 0 {
+		return nil, errs
 	}
 	tokens := lexer.Tokenize(string(data))
 	if tk := tokenDepth(tokens, MaxDepth); tk != nil {
-		return nil, tooDeep(file, TokenPos(tk).OrStart())
+		return nil, Errors{tooDeep(file, TokenPos(tk).OrStart())}
 	}
 	f, err := parser.Parse(tokens, 0)
 	if err != nil {
 		msg, tk := SplitError(err)
 		p := TokenPos(tk).OrStart()
-		return nil, &Error{File: file, Line: p.Line, Col: p.Col, Msg: syntax + msg}
+		return nil, Errors{{File: file, Line: p.Line, Col: p.Col, Msg: syntax + msg}}
 	}
 	var docs []*ast.DocumentNode
 	for _, d := range f.Docs {
@@ -69,7 +89,7 @@ func ParseOne(file string, data []byte, what, syntax string) (body ast.Node, e *
 	if p.Line == 0 {
 		p = NodePos(docs[1].Body)
 	}
-	return nil, &Error{File: file, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf("a %s file holds one YAML document; found a second", what)}
+	return nil, Errors{{File: file, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf("a %s file holds one YAML document; found a second", what)}}
 }
 
 // SplitError splits an error from goccy/go-yaml into its message, on one
