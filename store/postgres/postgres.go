@@ -163,23 +163,41 @@ func (s *Store) Match(ctx context.Context, id string) (*store.Match, error) {
 // Append implements store.Store: the match's row is locked for the
 // transaction, so appends to one match queue up behind each other, and
 // the primary key refuses a seq taken by a writer that got there first.
+//
+// The statements go in two pipelined batches (the lock and the match's
+// length; the inserts and the notice), so an append costs four round trips
+// (begin, two batches, commit) whatever its number of entries, where one
+// statement at a time cost five and one more per entry.
 func (s *Store) Append(ctx context.Context, matchID string, entries []store.Entry) error {
 	if len(entries) == 0 {
 		return nil
 	}
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		var one int
-		err := tx.QueryRow(ctx, `SELECT 1 FROM matches WHERE id = $1 FOR UPDATE`, matchID).Scan(&one)
+		// In one batch the statements still run one after the other: the
+		// length is read once the lock is held, under READ COMMITTED with
+		// a snapshot of its own, so it sees every append committed before.
+		// max(seq) reads the end of the primary key's index; count(*)
+		// read every entry of the match.
+		var head pgx.Batch
+		head.Queue(`SELECT 1 FROM matches WHERE id = $1 FOR UPDATE`, matchID)
+		head.Queue(`SELECT coalesce(max(seq), -1) + 1 FROM entries WHERE match_id = $1`, matchID)
+		br := tx.SendBatch(ctx, &head)
+		var one, n int
+		err := br.QueryRow().Scan(&one)
 		if errors.Is(err, pgx.ErrNoRows) {
+			br.Close()
 			return store.ErrNotFound
+		}
+		if err == nil {
+			err = br.QueryRow().Scan(&n)
+		}
+		if cerr := br.Close(); err == nil {
+			err = cerr
 		}
 		if err != nil {
 			return err
 		}
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM entries WHERE match_id = $1`, matchID).Scan(&n); err != nil {
-			return err
-		}
+		var body pgx.Batch
 		for i, e := range entries {
 			if e.Seq != n+i {
 				return store.ErrConflict
@@ -188,17 +206,24 @@ func (s *Store) Append(ctx context.Context, matchID string, entries []store.Entr
 			if err != nil {
 				return err
 			}
-			_, err = tx.Exec(ctx,
-				`INSERT INTO entries (match_id, seq, seat, action_id, action, dice, time, views) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+			body.Queue(`INSERT INTO entries (match_id, seq, seat, action_id, action, dice, time, views) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
 				matchID, e.Seq, e.Seat, e.ActionID, string(e.Action), string(dice), e.Time.UnixNano(), string(e.Views))
-			if isUnique(err) {
-				return store.ErrConflict
-			}
-			if err != nil {
+		}
+		body.Queue(`SELECT pg_notify($1, $2)`, channel, matchID+" "+strconv.Itoa(n+len(entries)))
+		br = tx.SendBatch(ctx, &body)
+		for range entries {
+			if _, err := br.Exec(); err != nil {
+				br.Close()
+				if isUnique(err) {
+					return store.ErrConflict
+				}
 				return err
 			}
 		}
-		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, matchID+" "+strconv.Itoa(n+len(entries)))
+		_, err = br.Exec()
+		if cerr := br.Close(); err == nil {
+			err = cerr
+		}
 		return err
 	})
 }
