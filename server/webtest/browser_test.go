@@ -647,6 +647,13 @@ func TestSplitBurstAndCombinedAROs(t *testing.T) {
 	pick("zhanshi", "BS Attack")
 	pick("z2", "Dodge")
 	waitJS(t, red, "the two AROs checked legal", `!document.getElementById('compose-declare').disabled`)
+	// The composer fits a phone held sideways.
+	red.do(t, "a phone held sideways", chromedp.EmulateViewport(844, 390, chromedp.EmulateLandscape, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
+	waitJS(t, red, "the layout settled", `document.getElementById('board').getBoundingClientRect().width > 200`)
+	if over := eval[bool](t, red, `document.documentElement.scrollWidth > window.innerWidth + 1 || document.getElementById('compose').scrollWidth > document.getElementById('compose').clientWidth + 1`); over {
+		t.Fatal("at 844×390 the ARO composer is wider than its panel or the page than the screen")
+	}
+	screenshot(t, red, "aro-compose-phone")
 	if got := eval[string](t, red, `document.getElementById('compose-check').textContent`); !strings.Contains(got, "zhanshi BS Attack") || !strings.Contains(got, "z2 Dodge") {
 		t.Fatalf("red's composed AROs read %q", got)
 	}

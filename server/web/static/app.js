@@ -659,7 +659,8 @@ class Table {
     this.compose = c;
     if (c) this.plan = null;
     put(this.composeHost, c ? c.el : null);
-    if (c) this.checkCompose();
+    // On a small screen the menu scrolls: bring the composer into view.
+    if (c) { c.el.scrollIntoView({ block: 'nearest' }); this.checkCompose(); }
   }
 
   composer(kind, title, fields, c) {
@@ -736,7 +737,7 @@ class Table {
       const ans = res.answers[0];
       clear(c.oddsEl);
       if (ans.illegal) { c.status.className = 'err small'; c.status.textContent = ans.illegal.message + (ans.illegal.rule ? ' (' + ans.illegal.rule + ')' : ''); return; }
-      c.status.className = 'ok small'; c.status.textContent = 'Legal: ' + menuLabel(a);
+      c.status.className = 'ok small'; c.status.textContent = 'Legal: ' + actionText(a);
       c.declare.disabled = false;
       const chart = oddsChart(ans);
       if (chart) c.oddsEl.append(chart);
