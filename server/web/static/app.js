@@ -838,7 +838,7 @@ class Table {
     const msg = h('p', { class: 'err', id: 'error', text: e.message + (e.rule ? ' (' + e.rule + ')' : '') });
     this.promptEl.append(msg);
     setTimeout(() => msg.remove(), 6000);
-    if (e.code === 'stale') this.catchUp();
+    if (e.code === 'stale-seq') this.catchUp();
   }
 
   async catchUp() {
