@@ -133,6 +133,8 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 				}
 			case menuEnemies:
 				s.eachWeaponChoice(t, Skill{Name: sk.name, Target: name}, f)
+			case menuPrograms:
+				s.eachProgramChoice(t, Skill{Name: sk.name, Target: name}, f)
 			case menuReach:
 				// Offered only within reach of a move.
 				if d := math.Hypot(model.At[0]-from[0], model.At[1]-from[1]); d <= mov+4 {
@@ -240,6 +242,7 @@ func (s *State) aroCandidates() []rules.Action {
 		}
 		s.eachWeaponChoice(t, Skill{Name: SkillBSAttack, Target: active}, offer)
 		s.eachWeaponChoice(t, Skill{Name: SkillCCAttack, Target: active}, offer)
+		s.eachProgramChoice(t, Skill{Name: SkillHack, Target: active}, offer)
 		for _, k := range []Skill{{Name: SkillDiscover, Target: active}, {Name: SkillDodge}, {Name: SkillReset}} {
 			offer(k)
 		}

@@ -40,7 +40,7 @@ func (s *State) hasHidden(seat rules.Seat) bool {
 // afterWindow is the step after ARO window n: the second skill, unless the
 // first took the whole Order (an Entire Order, Skill categories (N4)), or resolution.
 func (s *State) afterWindow(n int) Step {
-	if n == 1 && category(s.Order.First.Name) != CategoryEntire {
+	if n == 1 && s.skillCategory(s.Order.First) != CategoryEntire {
 		return StepSecond
 	}
 	return StepResolve
@@ -140,6 +140,10 @@ func (s *State) checkAROs(a AROs, window int) ([]ARO, error) {
 		}
 		at := e.At
 		var affected []int
+		if d.Skill.Name == SkillHack {
+			// Against the active trooper where the Hacking Area reaches it.
+			at, _ = s.hackReach(t)
+		}
 		if d.Skill.Name == SkillBSAttack {
 			at = e.AtLoF
 			// A Direct Template declared in ARO is placed now, from the
@@ -170,9 +174,14 @@ type eligibility struct {
 	Template bool `json:"template,omitempty"`
 	// Proxy: an inactive Proxy of an eligible G: Jumper, which may Dodge or
 	// Reset without LoF or ZoC (G: Jumper (N4, PDF 2.1), FAQ 1.0).
-	Proxy bool       `json:"proxy,omitempty"`
-	At    [2]float64 `json:"at"`    // the closest path point at which it qualifies
-	AtLoF [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
+	Proxy bool `json:"proxy,omitempty"`
+	// Hack: a hacker with the active trooper in its Hacking Area, which
+	// may answer with a program; Hacked: the target of the active
+	// trooper's program, which may Reset without LoF (Hacking (N3)).
+	Hack   bool       `json:"hack,omitempty"`
+	Hacked bool       `json:"hacked,omitempty"`
+	At     [2]float64 `json:"at"`    // the closest path point at which it qualifies
+	AtLoF  [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
 }
 
 // eligible lists the reactive troopers that may declare an ARO now: not yet
@@ -195,7 +204,9 @@ func (s *State) eligible() []eligibility {
 		sc := s.moverScan(t, m)
 		e := eligibility{Trooper: t, LoF: sc.lof, ZoC: sc.zoc, At: sc.at, AtLoF: sc.atLoF}
 		e.Template = slices.Contains(o.Affected, t)
-		if e.LoF || e.ZoC || e.Template {
+		_, e.Hack = s.hackReach(t)
+		e.Hacked = s.hackedBy(t)
+		if e.LoF || e.ZoC || e.Template || e.Hack || e.Hacked {
 			if !e.LoF && !e.ZoC {
 				e.At = active.At
 			}
@@ -215,6 +226,9 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
 	}
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
+		return err
+	}
+	if done, err := s.hackReact(t, k, e); done {
 		return err
 	}
 	// Affected by a template only, or an inactive Proxy of a reacting G:

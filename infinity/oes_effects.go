@@ -18,6 +18,9 @@ const maxContinuous = 64
 // exactly 0, Dead below, Shock killing the Unconscious, and the states of
 // non-lethal ammunition.
 func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
+	if r.skill.Name == SkillHack {
+		return s.hackHits(r, d)
+	}
 	if r.weapon.Traits.Targets {
 		// No Saving Roll: the hit puts the target in Targeted State
 		// (Forward Observer; Targeted (N4)). It is still a successful
@@ -230,14 +233,14 @@ func (s *State) die(t int) {
 }
 
 // reset applies a successful Reset: it cancels Targeted, IMM-B and Isolated
-// (Reset (N4)).
+// (Reset (N4)), and a hacking program's IMM-1 (Hacking (N3)).
 func (s *State) reset(t int) []rules.Event {
 	st := &s.Troopers[t].States
 	var events []rules.Event
 	for _, c := range []struct {
 		flag *bool
 		name string
-	}{{&st.Targeted, "Targeted"}, {&st.ImmB, "IMM-B"}, {&st.Isolated, "Isolated"}} {
+	}{{&st.Targeted, "Targeted"}, {&st.ImmB, "IMM-B"}, {&st.Isolated, "Isolated"}, {&st.Imm1, "IMM-1"}} {
 		if *c.flag {
 			*c.flag = false
 			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: c.name, Why: "successful Reset"})

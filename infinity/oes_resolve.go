@@ -322,6 +322,9 @@ func (s *State) requirements(r *roller) string {
 		}
 		return ""
 	}
+	if r.skill.Name == SkillHack {
+		return s.hackRequirements(r)
+	}
 	if !isAttack(r.skill.Name) {
 		return ""
 	}
@@ -386,8 +389,10 @@ func dodgeMods(ruling string, inZoCNoLoF, templateNoLoF, deployable bool) []dice
 
 // buildSV builds the roll's Success Value from named MODs and its Burst.
 func (s *State) buildSV(r *roller) {
+	if s.hackBuildSV(r) {
+		return
+	}
 	p := s.profile(r.trooper)
-	tr := s.Troopers[r.trooper]
 	mods := s.stateMods(r.trooper)
 	burst := 1
 	switch r.skill.Name {
@@ -416,16 +421,7 @@ func (s *State) buildSV(r *roller) {
 	case SkillReset:
 		// Each state a Reset cancels brings its MOD, and they stack
 		// (Reset (N4); Dodge (N4) FAQ).
-		if tr.States.Targeted {
-			mods = append(mods, dice.Mod{Name: "Targeted", Value: -3})
-		}
-		if tr.States.ImmB {
-			mods = append(mods, dice.Mod{Name: "IMM-B", Value: -3})
-		}
-		if tr.States.Isolated {
-			mods = append(mods, dice.Mod{Name: "Isolated", Value: -9})
-		}
-		r.sv = dice.NewSuccessValue("WIP", p.WIP, mods...)
+		r.sv = dice.NewSuccessValue("WIP", p.WIP, append(mods, s.resetMods(r.trooper)...)...)
 	case SkillCCAttack:
 		r.sv = dice.NewSuccessValue("CC", p.CC, append(mods, s.suppressedBy(r)...)...)
 		if r.active {
@@ -579,7 +575,12 @@ func opposes(a, d *roller) bool {
 	}
 	switch d.skill.Name {
 	case SkillBSAttack, SkillCCAttack:
-		return a.target == d.trooper && d.target == a.trooper
+		// A Comms Attack and a BS or CC Attack are Normal Rolls, each
+		// against the other (Hacking (N3): only Reset and programs
+		// oppose a program).
+		return !a.comms && a.target == d.trooper && d.target == a.trooper
+	case SkillHack:
+		return a.comms && a.target == d.trooper && d.target == a.trooper
 	case SkillDodge:
 		return !a.comms && (a.target == d.trooper || d.active)
 	case SkillReset:

@@ -114,6 +114,9 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 // that opposes it Face to Face, or an attack on its trooper made at the
 // same time as a Normal Roll.
 func (s *State) rollOdds(r *roller, rs []*roller) (RollOdds, error) {
+	if r.skill.Name == SkillHack {
+		return s.hackRollOdds(r)
+	}
 	a := s.oddsSide(r)
 	ro := RollOdds{
 		Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, Weapon: r.weapon.Name, Ammo: r.ammo,

@@ -175,6 +175,7 @@ func (r Ruleset) addJumper(s *State, seat rules.Seat, st scenario.Trooper, group
 			return setupError("scenario", "model %s: facing", sm.ID)
 		}
 		s.Profiles[p.ID] = p
+		r.addComms(s, p)
 		for _, wid := range p.Weapons {
 			if w, ok := r.Catalog.Weapon(wid); ok {
 				s.Weapons[w.ID] = w
@@ -282,6 +283,7 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 			marker = fmt.Sprintf("%s-marker-%d", seat, markers)
 		}
 		s.Profiles[p.ID] = p
+		r.addComms(s, p)
 		for _, wid := range p.Weapons {
 			if w, ok := r.Catalog.Weapon(wid); ok {
 				s.Weapons[w.ID] = w

@@ -26,6 +26,8 @@ const (
 	SkillBSAttack        SkillName = "bs-attack"
 	SkillCCAttack        SkillName = "cc-attack"
 	SkillCombatJump      SkillName = "combat-jump"
+	// SkillHack declares a hacking program (Hacking (N3); hack_*.go).
+	SkillHack SkillName = "hack"
 )
 
 // Category is a skill's category for the legal combinations of an Order
@@ -52,6 +54,8 @@ const (
 	paramFrom   param = "from"
 	paramSplit  param = "split"
 	paramBurst  param = "burst"
+	// paramProgram names the hacking program a hack declares.
+	paramProgram param = "program"
 )
 
 // menuKind says how Legal offers a skill (eachSkillCandidate).
@@ -73,6 +77,9 @@ const (
 	menuEnemies
 	// menuReach: like menuEnemies, only on enemies within reach of a move.
 	menuReach
+	// menuPrograms: on each enemy, once per program the trooper may
+	// declare (eachProgramChoice).
+	menuPrograms
 )
 
 // skillFacts are what the engine knows of one skill, in one place: the
@@ -117,6 +124,9 @@ var skillTable = [...]skillFacts{
 		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramBurst},
 		aro:    true, attack: true, rolls: true, menu: menuReach},
 	{name: SkillCombatJump, title: "Combat Jump", category: CategoryEntire, params: []param{paramRoute}},
+	// A program's own skill type decides its category (skillCategory).
+	{name: SkillHack, title: "Hacking Program", category: CategoryShort, params: []param{paramTarget, paramProgram, paramFrom},
+		aro: true, attack: true, rolls: true, menu: menuPrograms},
 }
 
 // factsOf is the skillTable entry of name; nil for a skill the engine does
@@ -162,6 +172,7 @@ func (k Skill) strayField() string {
 	}{
 		{paramRoute, len(k.Route) > 0}, {paramTarget, k.Target != ""}, {paramWeapon, k.Weapon != ""},
 		{paramAmmo, k.Ammo != ""}, {paramFrom, k.From != nil}, {paramSplit, len(k.Split) > 0}, {paramBurst, k.Burst != 0},
+		{paramProgram, k.Program != ""},
 	} {
 		if f.set && !slices.Contains(takes, f.name) {
 			return string(f.name)
@@ -188,6 +199,8 @@ func stateAllows(st States, id string, skill SkillName) error {
 		return rules.Errorf(rules.CodeIllegal, "Immobilized-A (N4)", "%s is IMM-A: it may only Dodge", id)
 	case st.ImmB && skill != SkillReset:
 		return rules.Errorf(rules.CodeIllegal, "Immobilized-B (N4)", "%s is IMM-B: it may only Reset", id)
+	case st.Imm1 && skill != SkillReset && skill != SkillDiscover:
+		return rules.Errorf(rules.CodeIllegal, "Immobilized-1 (Hacking)", "%s is IMM-1: it may only Reset or Discover", id)
 	case st.Engaged && skill != SkillCCAttack && skill != SkillDodge && skill != SkillIdle && skill != SkillReset:
 		return rules.Errorf(rules.CodeIllegal, "Engaged (N4)", "%s is Engaged: only CC Attack, Dodge, Idle and Reset", id)
 	case st.Stunned && isAttack(skill):
@@ -207,10 +220,10 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	if f := k.strayField(); f != "" {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
 	}
-	if !first && category(o.First.Name) == CategoryShort && category(k.Name) == CategoryShort {
+	if !first && s.skillCategory(o.First) == CategoryShort && s.skillCategory(k) == CategoryShort {
 		return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s then %s: two Short Skills in one Order are not allowed", o.First.Name, k.Name)
 	}
-	if !first && category(k.Name) == CategoryEntire {
+	if !first && s.skillCategory(k) == CategoryEntire {
 		return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s is an Entire Order: it takes the whole Order", k.Name)
 	}
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
@@ -242,6 +255,8 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 		return s.checkDiscover(o.Trooper, from, s.targetModel(k.Target, tr.Seat))
 	case SkillBSAttack, SkillCCAttack:
 		return s.checkAttack(o, k)
+	case SkillHack:
+		return s.checkHack(o, k)
 	}
 	return nil
 }
@@ -489,6 +504,8 @@ type Skill struct {
 	// Burst, when positive, rolls fewer dice than the weapon's Burst: only
 	// under the burst-active: may-reduce ruling (the original N4).
 	Burst int `json:"burst,omitempty"`
+	// Program is the id of the hacking program a hack declares.
+	Program string `json:"program,omitempty"`
 }
 
 // BurstShare is the dice of a split Burst assigned to one target.

@@ -38,6 +38,11 @@ type State struct {
 	// change during a game, and the state indexes them.
 	Profiles map[string]catalog.Profile `json:"profiles"`
 	Weapons  map[string]catalog.Weapon  `json:"weapons"`
+	// Programs and Devices are the hacking programs and Comms Equipment
+	// of the profiles in play (Hacking (N3); hack_catalog.go), copied in
+	// at setup like the weapons.
+	Programs map[string]catalog.Program `json:"programs,omitempty"`
+	Devices  map[string]catalog.Device  `json:"devices,omitempty"`
 
 	// derived is worked out once from what never changes after Setup; see
 	// derived. Clones share it.
@@ -169,6 +174,12 @@ type States struct {
 	Hidden bool `json:"hidden,omitempty"`
 	// Reserve: off the table until it comes on (Combat Jump).
 	Reserve bool `json:"reserve,omitempty"`
+	// Imm1: Immobilized-1, from a hacking program (Hacking (N3), IMM-1):
+	// only Reset and Discover may be declared; a successful Reset ends it.
+	Imm1 bool `json:"imm1,omitempty"`
+	// Disabled: the trooper's Comms Equipment (hacking device, Repeater)
+	// stops working (Hacking (N3), Disabled).
+	Disabled bool `json:"disabled,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
@@ -193,6 +204,7 @@ func (s States) appendNames(dst []string) []string {
 		{s.ImmB, "IMM-B"}, {s.Isolated, "Isolated"}, {s.Targeted, "Targeted"}, {s.Stunned, "Stunned"},
 		{s.SuppressiveFire, "Suppressive Fire"}, {s.Prone, "Prone"},
 		{s.Camouflaged, "Camouflaged"}, {s.Hidden, "Hidden Deployment"}, {s.Reserve, "In reserve"},
+		{s.Imm1, "IMM-1"}, {s.Disabled, "Disabled"},
 	} {
 		if st.on {
 			dst = append(dst, st.name)

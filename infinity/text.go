@@ -133,6 +133,12 @@ func (k Skill) String() string {
 			s += " " + k.Target
 		}
 		return s
+	case SkillHack:
+		s += " " + k.Program
+		if k.Target != "" {
+			s += " on " + k.Target
+		}
+		return s
 	}
 	if len(k.Split) > 0 {
 		shares := make([]string, len(k.Split))

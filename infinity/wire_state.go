@@ -171,6 +171,7 @@ func (s *State) validate() error {
 	c.table()
 	c.seats()
 	c.catalog()
+	c.hacking()
 	c.armies()
 	c.troopersAndModels()
 	c.deployables()
@@ -254,6 +255,29 @@ func (c *stateChecker) catalog() {
 				c.failf(fmt.Sprintf("%s.weapons[%d]", path, i), "%q is not in weapons", w)
 			}
 		}
+	}
+}
+
+// hacking checks the programs and devices the state carries as the
+// catalog checks them when it loads (Program.Check, Device.Check), each
+// under its own id (Hacking (N3)).
+func (c *stateChecker) hacking() {
+	s := c.s
+	for _, id := range sortedKeys(s.Programs) {
+		p := s.Programs[id]
+		path := fmt.Sprintf("programs[%q]", id)
+		if p.ID != id {
+			c.failf(path+".id", "%q is not the program's key %q", p.ID, id)
+		}
+		c.fieldErrors(path, p.Check())
+	}
+	for _, id := range sortedKeys(s.Devices) {
+		d := s.Devices[id]
+		path := fmt.Sprintf("devices[%q]", id)
+		if d.ID != id {
+			c.failf(path+".id", "%q is not the device's key %q", d.ID, id)
+		}
+		c.fieldErrors(path, d.Check())
 	}
 }
 

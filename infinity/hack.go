@@ -1,0 +1,372 @@
+package infinity
+
+import (
+	"slices"
+
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Hacking (N3), the framework: who may hack, where (the Hacking Area),
+// whom (the program's target classes), and how a program is declared (a
+// Short Skill, an ARO or an Entire Order, as its card says). Programs are
+// catalog data (State.Programs, from the devices the profiles carry); the
+// rules read their columns here and in hack_resolve.go rather than keeping
+// a switch arm per program.
+
+// ruleHacking is the rule the errors of this file cite.
+const ruleHacking = "Hacking (N3)"
+
+// addComms copies in the Comms Equipment profile p carries and the
+// programs of its hacking devices, so that the state plays on them alone.
+func (r Ruleset) addComms(s *State, p catalog.Profile) {
+	for _, d := range r.Catalog.DevicesOf(p) {
+		if s.Devices == nil {
+			s.Devices = map[string]catalog.Device{}
+		}
+		s.Devices[d.ID] = d
+		for _, prog := range r.Catalog.DevicePrograms(d) {
+			if s.Programs == nil {
+				s.Programs = map[string]catalog.Program{}
+			}
+			s.Programs[prog.ID] = prog
+		}
+	}
+}
+
+// device is the device a profile carries under the equipment name.
+func (s *State) device(equipment string) (catalog.Device, bool) {
+	for _, d := range s.Devices {
+		// Names are unique in a catalog (it refuses a second entry of one
+		// name), so the first found is the one.
+		if d.Name == equipment {
+			return d, true
+		}
+	}
+	return catalog.Device{}, false
+}
+
+// isHacker reports a trooper carrying a hacking device.
+func (s *State) isHacker(t int) bool {
+	for _, e := range s.profile(t).Equipment {
+		if d, ok := s.device(e); ok && d.Kind == catalog.HackingKind {
+			return true
+		}
+	}
+	return false
+}
+
+// hasRepeater reports a trooper carrying a Repeater (not a deployable one,
+// which is placed on the table rather than carried).
+func (s *State) hasRepeater(t int) bool {
+	for _, e := range s.profile(t).Equipment {
+		if d, ok := s.device(e); ok && d.Kind == catalog.RepeaterKind && !d.Deployable {
+			return true
+		}
+	}
+	return false
+}
+
+// carries reports whether trooper t's hacking devices carry the program:
+// its group, or as one of a device's upgrades.
+func (s *State) carries(t int, p catalog.Program) bool {
+	for _, e := range s.profile(t).Equipment {
+		d, ok := s.device(e)
+		if !ok || d.Kind != catalog.HackingKind {
+			continue
+		}
+		if (p.Group != catalog.Upgrade && d.CarriesGroup(p.Group)) || slices.Contains(d.Upgrades, p.ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// programsOf lists the programs trooper t may declare, in the order of the
+// program table (by group, then id), so that menus list them the same way
+// every time.
+func (s *State) programsOf(t int) []catalog.Program {
+	if len(s.Programs) == 0 || !s.isHacker(t) {
+		return nil
+	}
+	var out []catalog.Program
+	for _, g := range catalog.Groups() {
+		for _, id := range sortedKeys(s.Programs) {
+			if p := s.Programs[id]; p.Group == g && s.carries(t, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// sortedKeys lists a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// commsDown reports a trooper whose Comms Equipment does not work:
+// Disabled, Isolated or in a Null state (Hacking (N3): such a hacker
+// cannot hack, and the Repeaters such a trooper carries stop working).
+func (s *State) commsDown(t int) bool {
+	st := s.Troopers[t].States
+	return st.Disabled || st.Isolated || st.Null()
+}
+
+// hackingArea is the Hacking Area of hacker t standing at at (Hacking
+// (N3)): its own Zone of Control, and that of every friendly trooper
+// carrying a working Repeater. A Repeater in Hidden Deployment or on a
+// Camouflaged marker is left out: using it would tell the opponent where
+// a hidden trooper is, or what a marker carries.
+func (s *State) hackingArea(t int, at [2]float64, buf []geom.Circle) []geom.Circle {
+	area := append(buf[:0], s.baseAt(s.modelOf(t), at))
+	seat := s.Troopers[t].Seat
+	for u := range s.Troopers {
+		tr := &s.Troopers[u]
+		if u == t || tr.Seat != seat || tr.States.Hidden || tr.States.Camouflaged || s.commsDown(u) || !s.hasRepeater(u) {
+			continue
+		}
+		if m := s.modelOf(u); m >= 0 && !tr.States.Reserve {
+			area = append(area, s.Models[m].base())
+		}
+	}
+	return area
+}
+
+// inArea reports a base inside a Hacking Area: within the Zone of Control
+// of one of its circles.
+func inArea(area []geom.Circle, target geom.Circle) bool {
+	for _, c := range area {
+		if geom.InZoC(c, target) {
+			return true
+		}
+	}
+	return false
+}
+
+// skillCategory is a declared skill's category (Skill categories (N4)):
+// the skill table's, except that a program's card decides a hacking
+// program's (an Entire Order program takes the whole Order).
+func (s *State) skillCategory(k Skill) Category {
+	if k.Name == SkillHack {
+		if p, ok := s.Programs[k.Program]; ok && p.DeclaredAs(catalog.EntireOrder) && !p.DeclaredAs(catalog.ShortSkill) {
+			return CategoryEntire
+		}
+	}
+	return category(k.Name)
+}
+
+// playable reports whether the engine resolves the program's effect yet,
+// and says why not. Programs that are not listed here are refused with
+// that reason rather than declared and left without effect.
+func playable(p catalog.Program) string {
+	switch {
+	case p.Side != catalog.Enemy || p.Range != catalog.HackingArea || !p.Rolls() || !p.Attack():
+		return "only Hacking Attacks on enemies in the Hacking Area are played so far"
+	case p.Duration != catalog.Instant:
+		return "programs with a duration (" + string(p.Duration) + ") are not played yet"
+	}
+	switch p.Effect {
+	case catalog.EffectIMM1, catalog.EffectWound, catalog.EffectIsolated, catalog.EffectDisabled:
+		return ""
+	}
+	return "its effect (" + string(p.Effect) + ") is not played yet"
+}
+
+// hackProgram finds the program a hack declares and checks that trooper t
+// may run it: a program of the state, carried by its device, played by
+// the engine, with the hacker's Comms Equipment working.
+func (s *State) hackProgram(t int, k Skill) (catalog.Program, error) {
+	p, ok := s.Programs[k.Program]
+	if !ok {
+		return p, rules.Errorf(rules.CodeBadAction, ruleHacking, "hack: unknown program %q", k.Program)
+	}
+	tr := s.Troopers[t]
+	switch {
+	case !s.carries(t, p):
+		return p, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s carries no hacking device with %s", tr.ID, p.Name)
+	case s.commsDown(t):
+		return p, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s is %v: a Disabled, Isolated or Null hacker cannot hack", tr.ID, tr.States)
+	}
+	if why := playable(p); why != "" {
+		return p, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s: %s", p.Name, why)
+	}
+	return p, nil
+}
+
+// hackTarget checks the target of program p declared by trooper t from
+// at: an enemy trooper on the table, not a marker still to be Discovered,
+// of one of the program's target classes, inside t's Hacking Area. No Line
+// of Fire is needed (Hacking (N3)).
+func (s *State) hackTarget(t int, at [2]float64, p catalog.Program, target int, targetAt [2]float64) error {
+	if target < 0 || s.Troopers[s.Models[target].Trooper].Seat == s.Troopers[t].Seat {
+		return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s: the target is not an enemy model on the table", p.Name)
+	}
+	u := s.Models[target].Trooper
+	name := s.publicName(u)
+	if s.Troopers[u].States.Camouflaged {
+		return rules.Errorf(rules.CodeIllegal, "Camouflaged (N4)", "%s is a Camouflaged marker: Discover it first", name)
+	}
+	if !s.targetClass(p, u) {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot target %s: it targets %s", p.Name, name, classList(p))
+	}
+	var buf [4]geom.Circle
+	if !inArea(s.hackingArea(t, at, buf[:0]), s.baseAt(target, targetAt)) {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking+" (Hacking Area)", "%s is outside %s's Hacking Area", name, s.Troopers[t].ID)
+	}
+	return nil
+}
+
+// classList writes the program's target classes for a message.
+func classList(p catalog.Program) string {
+	out := ""
+	for i, c := range p.Targets {
+		if i > 0 {
+			out += ", "
+		}
+		out += string(c)
+	}
+	return out
+}
+
+// targetClass reports whether trooper u belongs to one of the program's
+// target classes, as far as the engine plays them.
+func (s *State) targetClass(p catalog.Program, u int) bool {
+	prof := s.profile(u)
+	for _, c := range p.Targets {
+		switch c {
+		case catalog.TargetTAG, catalog.TargetHI, catalog.TargetREM, catalog.TargetVH:
+			if string(prof.Type) == string(c) {
+				return true
+			}
+		case catalog.TargetHack:
+			if prof.Hackable {
+				return true
+			}
+		case catalog.TargetHacker:
+			if s.isHacker(u) {
+				return true
+			}
+		case catalog.TargetComms:
+			if s.isHacker(u) || s.hasRepeater(u) {
+				return true
+			}
+		case catalog.TargetAny:
+			return true
+		}
+	}
+	return false
+}
+
+// checkHack checks a hacking program declared in an Order (Order
+// Expenditure Sequence (N4) step 1.2 or 3): a program the trooper runs,
+// declarable in its Active Turn, on a target in its Hacking Area.
+func (s *State) checkHack(o *Order, k Skill) error {
+	p, err := s.hackProgram(o.Trooper, k)
+	if err != nil {
+		return err
+	}
+	if !p.DeclaredAs(catalog.ShortSkill) && !p.DeclaredAs(catalog.EntireOrder) {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s is declared only as %s", p.Name, p.SkillString())
+	}
+	from, err := s.fromPoint(o, k)
+	if err != nil {
+		return err
+	}
+	m := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
+	var at [2]float64
+	if m >= 0 {
+		at = s.Models[m].At
+	}
+	return s.hackTarget(o.Trooper, from, p, m, at)
+}
+
+// eachProgramChoice calls f with k armed with each program trooper t may
+// declare (none for a trooper that is no hacker); check greys out those
+// that do not fit the target.
+func (s *State) eachProgramChoice(t int, k Skill, f func(Skill)) {
+	for _, p := range s.programsOf(t) {
+		k.Program = p.ID
+		f(k)
+	}
+}
+
+// hackedBy reports whether reactive trooper t is the target of a hacking
+// program the active trooper declared this Order: it may Reset without
+// Line of Fire (Reset (N4); Hacking (N3)).
+func (s *State) hackedBy(t int) bool {
+	o := s.Order
+	seat := s.Troopers[o.Trooper].Seat
+	for _, k := range []*Skill{&o.First, o.Second} {
+		if k != nil && k.Name == SkillHack {
+			if m := s.targetModel(k.Target, seat); m >= 0 && s.Models[m].Trooper == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hackReach finds the first point of the active trooper's path inside
+// reactive hacker t's Hacking Area: a trooper acting in the Hacking Area
+// may be hacked in ARO.
+func (s *State) hackReach(t int) ([2]float64, bool) {
+	if !s.isHacker(t) || s.commsDown(t) || s.Troopers[t].States.Null() {
+		return [2]float64{}, false
+	}
+	o := s.Order
+	m := s.modelOf(t)
+	if m < 0 {
+		return [2]float64{}, false
+	}
+	var buf [4]geom.Circle
+	area := s.hackingArea(t, s.Models[m].At, buf[:0])
+	var at [2]float64
+	found := false
+	eachPathSample(o.Path, func(p [2]float64) bool {
+		if inArea(area, s.baseAt(o.Model, p)) {
+			at, found = p, true
+			return false
+		}
+		return true
+	})
+	return at, found
+}
+
+// hackReact checks what being in a Hacking Area, or the target of a
+// program, lets a reactive trooper declare (ARO (N4); Hacking (N3)): a
+// hacking program on the active trooper, where the Hacking Area reaches
+// it; and no Dodge by a trooper that has only a program to answer, since
+// Dodge cannot oppose a Comms Attack (Dodge (N4)). done reports that the
+// ARO is decided here.
+func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) {
+	if k.Name == SkillDodge && !e.LoF && !e.ZoC && !e.Template && !e.Proxy {
+		return true, rules.Errorf(rules.CodeIllegal, "Dodge (N4)", "%s has only a Comms Attack to answer: Dodge cannot oppose it, Reset can", s.Troopers[t].ID)
+	}
+	if k.Name != SkillHack {
+		return false, nil
+	}
+	p, err := s.hackProgram(t, k)
+	if err != nil {
+		return true, err
+	}
+	if !p.DeclaredAs(catalog.ARO) {
+		return true, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot be declared in ARO (%s)", p.Name, p.SkillString())
+	}
+	o := s.Order
+	if s.targetModel(k.Target, s.Troopers[t].Seat) != o.Model {
+		return true, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO acts against the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
+	}
+	at, ok := s.hackReach(t)
+	if !ok {
+		return true, rules.Errorf(rules.CodeIllegal, ruleHacking+" (Hacking Area)", "%s is never inside %s's Hacking Area", s.publicName(o.Trooper), s.Troopers[t].ID)
+	}
+	// The active trooper is the target where the Hacking Area meets it.
+	return true, s.hackTarget(t, s.Models[s.modelOf(t)].At, p, o.Model, at)
+}
