@@ -370,7 +370,7 @@ func (s *State) canDeclareFirst(o *Order, k Skill) error {
 // sameSkill reports whether a and b declare the same thing, field by field
 // (TestSameSkillComparesEveryField keeps it complete).
 func sameSkill(a, b Skill) bool {
-	return a.Name == b.Name && a.Target == b.Target && a.Weapon == b.Weapon && a.Ammo == b.Ammo &&
+	return a.Name == b.Name && a.Target == b.Target && a.Weapon == b.Weapon && a.Ammo == b.Ammo && a.Program == b.Program &&
 		a.Burst == b.Burst && (a.From == nil) == (b.From == nil) && (a.From == nil || *a.From == *b.From) &&
 		slices.Equal(a.Route, b.Route) && slices.Equal(a.Split, b.Split)
 }
