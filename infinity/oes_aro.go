@@ -186,8 +186,8 @@ type eligibility struct {
 
 // eligible lists the reactive troopers that may declare an ARO now: not yet
 // decided this Order, able to act, and with the active trooper in their
-// Line of Fire or Zone of Control at some point of its activity (the N4 core rules
-// ARO (N4)).
+// Line of Fire or Zone of Control at some point of its activity
+// (ARO (N4)).
 func (s *State) eligible() []eligibility {
 	o := s.Order
 	var out []eligibility
@@ -245,7 +245,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	active := s.Models[o.Model]
 	switch k.Name {
 	case SkillDodge, SkillReset:
-		// Seed 003: in the Reactive Turn, Dodge needs a valid ARO: being
+		// Dodge (N4): in the Reactive Turn, Dodge needs a valid ARO: being
 		// eligible is that; so does Reset (Reset (N4)).
 		return nil
 	case SkillDiscover:

@@ -9,7 +9,7 @@ import (
 )
 
 // Camouflaged markers, Hidden Deployment and Discover (Discover (N4), Camouflaged (N4),
-// Hidden Deployment (N4), Hidden Deployment (N4)).
+// Hidden Deployment (N4)).
 //
 // A Camouflaged trooper stands on the table as a marker; its opponent knows
 // it by its marker label only, and must Discover it before attacking it. A

@@ -6,8 +6,13 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// CommandTokens is each player's Command Tokens for the game (the N4 core rules
-// Command Tokens (N4)).
+// Command Tokens (Command Tokens (N4)): each player has a few for the game.
+// The one Executive Use modelled is Transfer, which moves a trooper to
+// another combat group; it is accepted in the Orders Phase until the first
+// Order is declared (stepOrders).
+
+// CommandTokens is each player's Command Tokens for the game
+// (Command Tokens (N4)).
 const CommandTokens = 4
 
 // Transfer is the Executive Use of a Command Token that moves one trooper

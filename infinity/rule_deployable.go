@@ -10,7 +10,7 @@ import (
 // off when an enemy trooper declares an Order or an ARO inside its trigger
 // area: the area its template can reach from where it lies, taken here as
 // every base within the template's length of it (the catalog's reading;
-// the N4 core rules gives no N4 trigger rule). It is spent when it goes off.
+// the N4 rules give no trigger area of their own). It is spent when it goes off.
 type Deployable struct {
 	ID      string     `json:"id"`
 	Seat    rules.Seat `json:"seat"`

@@ -6,7 +6,7 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// G: Jumper (G: Jumper (N4, PDF 2.1). A G: Jumper trooper is two or three
+// G: Jumper (N4, PDF 2.1). A G: Jumper trooper is two or three
 // Proxies, kept as troopers bound by Trooper.Jumper: one Order for them all,
 // one Active Proxy Token. Only the Proxy with the token declares Orders;
 // activating a Proxy moves the token to it. In the Reactive Turn, when an

@@ -6,8 +6,15 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// lossOfLieutenant is the check of the Tactical Phase (Loss of Lieutenant (N4); the N4 core rules
-// Loss of Lieutenant (N4)): no Lieutenant deployed, or the Lieutenant in a Null state or
+// The Lieutenant (Loss of Lieutenant (N4), Lieutenant (N4)). Which trooper
+// is the Lieutenant is private until it spends its Lieutenant Special
+// Order, which reveals it. In the Tactical Phase an army whose Lieutenant
+// is absent, Null or Isolated falls into Loss of Lieutenant: no Lieutenant
+// Special Order. At the End of Turn its player appoints a new Lieutenant
+// (the appoint-lieutenant step, stepAppoint), who is private again.
+
+// lossOfLieutenant is the check of the Tactical Phase (Loss of Lieutenant
+// (N4)): no Lieutenant deployed, or the Lieutenant in a Null state or
 // Isolated, puts the army in Loss of Lieutenant for the turn. An army already
 // in Loss of Lieutenant stays in it until a new Lieutenant is appointed.
 func (s *State) lossOfLieutenant(seat rules.Seat) bool {

@@ -6,7 +6,14 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// Suppressive Fire (Suppressive Fire (N4)).
+// Suppressive Fire (Suppressive Fire (N4)): an Entire Order that puts the
+// trooper in the Suppressive Fire state. In that state its BS Attack AROs
+// with a Suppressive Fire weapon roll Burst 3 at the SF Mode range row, and
+// an enemy within 24" suffers -3 in Face to Face Rolls against it. The
+// state ends when the trooper is activated, declares another ARO or fails
+// a Guts Roll, and when a state forbids it (Engaged, Isolated, Immobilized,
+// Null, or its army in Loss of Lieutenant).
+
 const (
 	// suppressiveReach is how close an enemy must be to suffer -3 in a
 	// Face to Face Roll against a trooper in Suppressive Fire.

@@ -89,8 +89,8 @@ type Army struct {
 	// LossOfLieutenant is set while the army is in Loss of Lieutenant
 	// (Loss of Lieutenant (N4)); it is decided in the Tactical Phase (issue #5).
 	LossOfLieutenant bool `json:"lossOfLieutenant,omitempty"`
-	// CommandTokens are the Command Tokens left for the game (the N4 core rules
-	// Command Tokens (N4)).
+	// CommandTokens are the Command Tokens left for the game
+	// (Command Tokens (N4)).
 	CommandTokens int `json:"commandTokens"`
 	// OrderDeclared is set once the army declares its first Order of its
 	// turn: the Tactical Phase, and with it Executive Use of Command
@@ -170,7 +170,7 @@ type States struct {
 	// enemies must Discover it before attacking it (Camouflaged (N4)).
 	Camouflaged bool `json:"camouflaged,omitempty"`
 	// Hidden: in Hidden Deployment, not on the table; its position is
-	// private (Hidden Deployment (N4), Hidden Deployment (N4)).
+	// private (Hidden Deployment (N4)).
 	Hidden bool `json:"hidden,omitempty"`
 	// Reserve: off the table until it comes on (Combat Jump).
 	Reserve bool `json:"reserve,omitempty"`

@@ -57,8 +57,8 @@ type ARODecl struct {
 	Skill   Skill  `json:"skill"`
 }
 
-// Resolve is the chance step of an Order: the dice of every roll (the N4 core rules
-// Order Expenditure Sequence (N4) step 5).
+// Resolve is the chance step of an Order: the dice of every roll
+// (Order Expenditure Sequence (N4) step 5).
 type Resolve struct{}
 
 // DodgeMove moves a trooper that Dodged successfully up to 2" and turns it
