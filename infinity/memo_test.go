@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -94,5 +95,44 @@ func TestSameSkillComparesEveryField(t *testing.T) {
 	k.From = nil
 	if sameSkill(base, k) || sameSkill(k, base) {
 		t.Error("sameSkill does not tell a From from none")
+	}
+}
+
+// The weapons a state indexes per trooper (derived) are its profile's
+// entries of Weapons, in order, after Setup and after a decode: every
+// attack picks its weapon among them (BS Attack (N4)).
+func TestDerivedWeaponsAreTheProfilesEntries(t *testing.T) {
+	rs := ruleset(t)
+	sc := load(t, "../data/scenarios/jumper-demo.yaml")
+	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st0, err := rs.Setup(sc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(st0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := rs.DecodeState(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []*State{st0.(*State), decoded.(*State), {Troopers: st0.(*State).Troopers, Profiles: st0.(*State).Profiles, Weapons: st0.(*State).Weapons}} {
+		for i := range st.Troopers {
+			ids := st.profile(i).Weapons
+			ws := st.weapons(i)
+			if len(ws) != len(ids) {
+				t.Fatalf("%s: %d weapons for %d ids", st.Troopers[i].ID, len(ws), len(ids))
+			}
+			for j, id := range ids {
+				w, ok := st.Weapons[id]
+				if (ws[j] != nil) != ok || (ok && !reflect.DeepEqual(*ws[j], w)) {
+					t.Errorf("%s weapon %d (%s): indexed %v, catalog %v", st.Troopers[i].ID, j, id, ws[j], w)
+				}
+			}
+		}
 	}
 }

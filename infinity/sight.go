@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
 )
 
 // geomTable is the geometry of the table, built once per game (it never
@@ -168,6 +169,26 @@ type lofMemo struct {
 	target               geom.Circle
 	viewerIdx, targetIdx int
 	sees                 bool
+	// refusal is the last "no Line of Fire" error made (noLoF), which the
+	// next candidates refused for the same reason share.
+	refusal *rules.RuleError
+	refused string // the target refusal names
+}
+
+// noLoF refuses an attack on target for want of Line of Fire, citing rule.
+// The reason names only the rule and the target, so while Legal runs the
+// candidates refused in a row for it (each weapon and ammunition mode of
+// one attack) share one error instead of each making its own.
+func (s *State) noLoF(rule, target string) *rules.RuleError {
+	m := &s.menuLoF
+	if m.on && m.refusal != nil && m.refusal.Rule == rule && m.refused == target {
+		return m.refusal
+	}
+	err := rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)
+	if m.on {
+		m.refusal, m.refused = err, target
+	}
+	return err
 }
 
 // moverSight is s.lof from one model to the moving model at any point of

@@ -326,7 +326,7 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 	shooter.At = from
 	if k.Name == SkillBSAttack && isDirectTemplate(w) {
 		if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
-			return rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "no Line of Fire to %s", k.Target)
+			return s.noLoF("Direct Template Weapons (N4)", k.Target)
 		}
 		_, err := s.placeTemplate(o.Model, from, w, target, s.Models[target].At)
 		return err
@@ -338,7 +338,7 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 		return nil
 	}
 	if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
-		return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "no Line of Fire to %s", k.Target)
+		return s.noLoF("BS Attack (N4)", k.Target)
 	}
 	return nil
 }
@@ -360,10 +360,11 @@ func (s *State) fromPoint(o *Order, k Skill) ([2]float64, error) {
 // profile's first weapon fit for the skill.
 func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 	p := s.profile(t)
-	fit := func(w catalog.Weapon) bool { return weaponFits(w, k.Name) }
-	for _, id := range p.Weapons {
-		w, ok := s.Weapons[id]
-		if !ok || (k.Weapon != "" && id != k.Weapon) || (k.Weapon == "" && !fit(w)) {
+	fit := func(w *catalog.Weapon) bool { return weaponFits(*w, k.Name) }
+	ws := s.weapons(t)
+	for i, id := range p.Weapons {
+		w := ws[i]
+		if w == nil || (k.Weapon != "" && id != k.Weapon) || (k.Weapon == "" && !fit(w)) {
 			continue
 		}
 		if !fit(w) {
@@ -372,7 +373,7 @@ func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 		if k.Ammo != "" && !w.HasAmmo(k.Ammo) {
 			return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no %s ammunition", w.Name, k.Ammo)
 		}
-		return w, nil
+		return *w, nil
 	}
 	if k.Weapon != "" {
 		return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no weapon %q", p.Name, k.Weapon)
@@ -403,11 +404,11 @@ func weaponFits(w catalog.Weapon, skill SkillName) bool {
 // menu lists each. A trooper with no fit weapon gets k unarmed, which
 // check greys with the reason.
 func (s *State) eachWeaponChoice(t int, k Skill, f func(Skill)) {
-	ids := s.profile(t).Weapons
+	ids, ws := s.profile(t).Weapons, s.weapons(t)
 	armed := false
 	for i, id := range ids {
-		w, ok := s.Weapons[id]
-		if !ok || !weaponFits(w, k.Name) || slices.Contains(ids[:i], id) {
+		w := ws[i]
+		if w == nil || !weaponFits(*w, k.Name) || slices.Contains(ids[:i], id) {
 			continue
 		}
 		armed = true

@@ -321,9 +321,9 @@ func (s *State) modelOf(t int) int {
 }
 
 // derived is what a State works out once from the parts of it that never
-// change after Setup: the geometry of the table, and each trooper's entry
-// of Profiles. Every check asks for them, so they are not worked out each
-// time.
+// change after Setup: the geometry of the table, each trooper's entry of
+// Profiles and its profile's entries of Weapons. Every check asks for
+// them, so they are not worked out each time.
 //
 // It is a cache, not part of the game: every value in it is a function of
 // fields that do not change during a game, so it cannot change any answer.
@@ -334,17 +334,49 @@ func (s *State) modelOf(t int) int {
 type derived struct {
 	geo      *geom.Table
 	profiles []*catalog.Profile // by trooper index
+	// weapons are, by trooper index, the entries of Weapons its profile
+	// lists, in the profile's order (nil where Weapons lacks one): every
+	// candidate of a menu picks its weapon among them.
+	weapons [][]*catalog.Weapon
 }
 
-// derive (re)builds s.derived from the table and the troopers' profiles.
-// A test that edits those after Setup calls it again.
+// derive (re)builds s.derived from the table, the troopers' profiles and
+// their weapons. A test that edits those after Setup calls it again.
 func (s *State) derive() {
-	d := &derived{geo: s.buildGeomTable(), profiles: make([]*catalog.Profile, len(s.Troopers))}
+	d := &derived{geo: s.buildGeomTable(), profiles: make([]*catalog.Profile, len(s.Troopers)), weapons: make([][]*catalog.Weapon, len(s.Troopers))}
+	byProfile := map[string][]*catalog.Weapon{}
 	for i, tr := range s.Troopers {
 		p := s.Profiles[tr.Profile]
 		d.profiles[i] = &p
+		ws, ok := byProfile[tr.Profile]
+		if !ok {
+			ws = s.lookUpWeapons(&p)
+			byProfile[tr.Profile] = ws
+		}
+		d.weapons[i] = ws
 	}
 	s.derived = d
+}
+
+// lookUpWeapons is the entries of Weapons that p lists, in its order, nil
+// where Weapons lacks one.
+func (s *State) lookUpWeapons(p *catalog.Profile) []*catalog.Weapon {
+	ws := make([]*catalog.Weapon, len(p.Weapons))
+	for j, id := range p.Weapons {
+		if w, ok := s.Weapons[id]; ok {
+			ws[j] = &w
+		}
+	}
+	return ws
+}
+
+// weapons is trooper t's profile's entries of Weapons, aligned with the
+// profile's Weapons list (nil where Weapons lacks one).
+func (s *State) weapons(t int) []*catalog.Weapon {
+	if d := s.derived; d != nil && t < len(d.weapons) {
+		return d.weapons[t]
+	}
+	return s.lookUpWeapons(s.profile(t))
 }
 
 // profile is the trooper's profile.
