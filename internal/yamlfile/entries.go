@@ -20,9 +20,9 @@ import (
 const MaxEntries = 20000
 
 // A Step is one step of a path into a file's tree: a mapping's key, or an
-// index in a list. Key is the key as written in the file, without its
-// quotes (a slice of the file's bytes, so that the scan allocates nothing
-// per key).
+// index in a list. Key is the key's text without its quotes: a slice of
+// the file's bytes, so that the scan allocates nothing per key, unless
+// the key was quoted with escapes.
 type Step struct {
 	Key     []byte
 	Index   int
@@ -46,7 +46,8 @@ func FieldPath(path []Step) string {
 // A Limit is the most entries the list or mapping at path may hold, 0 for
 // no bound of its own (only MaxEntries). It must not depend on the index
 // of a list's entry: it is asked once for all the lists, and once for all
-// the mappings, that are entries of one list.
+// the mappings, that are entries of one list. path is the scan's own
+// buffer, valid only during the call.
 type Limit func(path []Step, mapping bool) int
 
 // checkEntries scans data's lists and mappings (scanEntries) and refuses
