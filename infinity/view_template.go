@@ -59,7 +59,7 @@ func (s *State) laidTeardrop(attacker int, from [2]float64, w catalog.Weapon, ta
 // Camouflage (N4)).
 func (s *State) templateViews(v rules.Viewer) []TemplateView {
 	var out []TemplateView
-	if o := s.Order; o != nil && (o.Step == StepARO1 || o.Step == StepSecond || o.Step == StepARO2 || o.Step == StepResolve) {
+	if o := s.Order; o != nil && len(o.Path) > 0 && (o.Step == StepARO1 || o.Step == StepSecond || o.Step == StepARO2 || o.Step == StepResolve) {
 		seat := s.Troopers[o.Trooper].Seat
 		for i, k := range []*Skill{&o.First, o.Second} {
 			if k == nil || k.Name != SkillBSAttack {
