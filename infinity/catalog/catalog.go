@@ -1,5 +1,7 @@
 // Package catalog holds the data of the Infinity N4 ruleset: unit profiles
-// (Unit Profile (N4)) and weapons (BS Attack (N4), Direct Template Weapons (N4)–6.6, ammunition Ammunition (N4)).
+// (Unit Profile (N4)) and weapons (BS Attack (N4), Direct Template Weapons (N4)–6.6, ammunition Ammunition (N4)),
+// and the hacking programs, hacking devices and Repeaters (Hacking (N3);
+// program.go, device.go).
 //
 // Data is data: profiles and weapons live in YAML
 // files, the shipped ones embedded from data/catalog with go:embed, and
@@ -25,8 +27,9 @@ import (
 	"strings"
 )
 
-// Catalog is a validated set of profiles and weapons, merged from one or
-// more files. Every weapon a profile names is in the catalog.
+// Catalog is a validated set of profiles, weapons, programs and devices,
+// merged from one or more files. Every weapon a profile names is in the
+// catalog, as is a TAG's pilot and every upgrade a device carries.
 //
 // It implements scenario.Catalog (HasProfile), so a scenario naming an
 // unknown profile fails at load, at the line of the reference.
