@@ -22,6 +22,7 @@ func (s *State) clone() *State {
 		// A trooper's failed Discovers grow by append: the copy must not
 		// write into the original's spare capacity.
 		c.Troopers[i].Failed = slices.Clip(c.Troopers[i].Failed)
+		c.Troopers[i].Expires = slices.Clip(c.Troopers[i].Expires)
 	}
 	c.Models = slices.Clone(s.Models)
 	c.Deployables = slices.Clone(s.Deployables)

@@ -169,11 +169,11 @@ func playable(p catalog.Program) string {
 	switch {
 	case p.Side != catalog.Enemy || p.Range != catalog.HackingArea || !p.Rolls() || !p.Attack():
 		return "only Hacking Attacks on enemies in the Hacking Area are played so far"
-	case p.Duration != catalog.Instant:
-		return "programs with a duration (" + string(p.Duration) + ") are not played yet"
+	case p.Duration == catalog.UntilRevealed:
+		return "its duration (" + string(p.Duration) + ") is not played yet"
 	}
 	switch p.Effect {
-	case catalog.EffectIMM1, catalog.EffectWound, catalog.EffectIsolated, catalog.EffectDisabled:
+	case catalog.EffectIMM1, catalog.EffectWound, catalog.EffectIsolated, catalog.EffectDisabled, catalog.EffectTargeted:
 		return ""
 	}
 	return "its effect (" + string(p.Effect) + ") is not played yet"
@@ -279,12 +279,47 @@ func (s *State) checkHack(o *Order, k Skill) error {
 	if err != nil {
 		return err
 	}
+	if len(k.Split) > 0 {
+		return s.checkHackSplit(o.Trooper, from, p, k)
+	}
 	m := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
 	var at [2]float64
 	if m >= 0 {
 		at = s.Models[m].At
 	}
 	return s.hackTarget(o.Trooper, from, p, m, at)
+}
+
+// checkHackSplit checks a program's Burst split between targets (Stop!:
+// "the two rolls may be split between one or two targets"): no more
+// targets than the program allows, each once with at least one roll, the
+// whole Burst assigned, each target valid.
+func (s *State) checkHackSplit(t int, from [2]float64, p catalog.Program, k Skill) error {
+	if k.Target != "" {
+		return rules.Errorf(rules.CodeBadAction, ruleHacking, "a split Burst names its targets in split, not target")
+	}
+	if len(k.Split) > p.MaxTargets {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s splits its Burst between at most %d targets, not %d", p.Name, p.MaxTargets, len(k.Split))
+	}
+	total := 0
+	for i, sh := range k.Split {
+		if sh.Dice < 1 || slices.ContainsFunc(k.Split[:i], func(o BurstShare) bool { return o.Target == sh.Target }) {
+			return rules.Errorf(rules.CodeBadAction, ruleHacking, "split: each target once, with at least one roll")
+		}
+		total += sh.Dice
+		m := s.targetModel(sh.Target, s.Troopers[t].Seat)
+		var at [2]float64
+		if m >= 0 {
+			at = s.Models[m].At
+		}
+		if err := s.hackTarget(t, from, p, m, at); err != nil {
+			return err
+		}
+	}
+	if total != p.Burst {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking, "the split assigns %d rolls of %s's B%d", total, p.Name, p.Burst)
+	}
+	return nil
 }
 
 // eachProgramChoice calls f with k armed with each program trooper t may
@@ -358,6 +393,9 @@ func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) 
 	}
 	if !p.DeclaredAs(catalog.ARO) {
 		return true, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot be declared in ARO (%s)", p.Name, p.SkillString())
+	}
+	if len(k.Split) > 0 {
+		return true, rules.Errorf(rules.CodeIllegal, ruleHacking, "a program in ARO rolls its ARO Burst against the active trooper: no split")
 	}
 	o := s.Order
 	if s.targetModel(k.Target, s.Troopers[t].Seat) != o.Model {

@@ -179,12 +179,11 @@ func (s *State) hackEffect(u int, p catalog.Program, failed int) []rules.Event {
 		return []rules.Event{StateChanged{Trooper: t.ID, State: name, On: true, Why: p.Name}}
 	}
 	switch p.Effect {
-	case catalog.EffectIMM1:
-		return set(&st.Imm1, "IMM-1")
-	case catalog.EffectDisabled:
-		return set(&st.Disabled, "Disabled")
-	case catalog.EffectIsolated:
-		return set(&st.Isolated, "Isolated")
+	case catalog.EffectIMM1, catalog.EffectDisabled, catalog.EffectIsolated, catalog.EffectTargeted:
+		name := effectState[p.Effect]
+		flag := stateFlag(st, name)
+		s.lasts(u, name, *flag, p)
+		return set(flag, name)
 	case catalog.EffectWound:
 		// One W/STR per failed BTS roll (Brain Blast, Sucker Punch).
 		t.Wounds -= failed

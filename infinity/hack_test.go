@@ -3,12 +3,16 @@ package infinity
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/rulestest"
 )
 
 // hackYAML is a table with blue's troopers and red's, each given as
@@ -18,12 +22,19 @@ func hackYAML(blue, red []string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "  - seat: %s\n    troopers:\n", seat)
 		var ids []string
+		// The Lieutenant is the first trooper that can be one (not a REM);
+		// with none, a fusilier in a far corner.
+		lt := slices.IndexFunc(ts, func(t string) bool { return !strings.Contains(t, " remote ") && !strings.Contains(t, " ei-assault-hacker ") })
+		if lt < 0 {
+			lt = len(ts)
+			ts = append(slices.Clip(ts), map[string]string{"blue": "lt-blue fusilier 30 2 0", "red": "lt-red fusilier 30 30 0"}[seat])
+		}
 		for i, t := range ts {
 			var id, prof string
 			var x, y, f float64
 			fmt.Sscan(t, &id, &prof, &x, &y, &f)
 			ids = append(ids, id)
-			fmt.Fprintf(&b, "      - {id: %s, profile: %s, lieutenant: %v, models: [{id: %s, at: [%g, %g], facing: %g}]}\n", id, prof, i == 0, id, x, y, f)
+			fmt.Fprintf(&b, "      - {id: %s, profile: %s, lieutenant: %v, models: [{id: %s, at: [%g, %g], facing: %g}]}\n", id, prof, i == lt, id, x, y, f)
 		}
 		fmt.Fprintf(&b, "    combat-groups: [{name: \"1\", troopers: [%s]}]\n", strings.Join(ids, ", "))
 		return b.String()
@@ -124,7 +135,7 @@ func TestHackingDeclaration(t *testing.T) {
 		{hack("carbonite", "rifleman"), rules.CodeIllegal, "Carbonite cannot target rifleman"},
 		{hack("carbonite", "nobody"), rules.CodeBadAction, "not an enemy model"},
 		{hack("carbonite", "breacher"), rules.CodeBadAction, "not an enemy model"},
-		{hack("gotcha", "gunner"), rules.CodeIllegal, "not played yet"},
+		{hack("overlord", "gunner"), rules.CodeIllegal, "not played yet"},
 		{Skill{Name: SkillHack, Program: "carbonite", Target: "gunner", Weapon: "pistol"}, rules.CodeBadAction, "takes no weapon"},
 	} {
 		refused(t, st, "blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: c.skill}, c.code, c.want)
@@ -143,14 +154,14 @@ func TestHackingDeclaration(t *testing.T) {
 			t.Errorf("%v greyed without a reason", a.Skill)
 		}
 	}
-	for _, want := range []string{"carbonite@gunner", "carbonite@rifleman", "gotcha@gunner"} {
+	for _, want := range []string{"carbonite@gunner", "carbonite@rifleman", "overlord@gunner"} {
 		if !strings.Contains(strings.Join(offered, " "), want) {
 			t.Errorf("menu does not offer %s: %v", want, offered)
 		}
 	}
-	// Carbonite and Oblivion (CLAW-2) on the Heavy Gunner; nothing on the
-	// rifleman, who is neither Hackable nor a hacker.
-	if got := strings.Join(legal, " "); got != "oblivion@gunner carbonite@gunner" {
+	// The programs played on the Heavy Gunner (HI, Hackable); on the
+	// rifleman, neither Hackable nor a hacker, only Spotlight (any enemy).
+	if got := strings.Join(legal, " "); got != "gotcha@gunner spotlight@gunner oblivion@gunner basilisk@gunner carbonite@gunner spotlight@rifleman" {
 		t.Errorf("legal hacks %q", got)
 	}
 }
@@ -346,6 +357,205 @@ func BenchmarkCarboniteOrder(b *testing.B) {
 		}
 		if _, err := st.Apply(rules.ChanceSeat, Resolve{}, src); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// Issue #14 acceptance: the conformance suite (replay, clone, round trip,
+// canaries and the counterfactual leak check) over random playouts of a
+// game with hackers, Repeaters, a TAG, HI and a REM on each side.
+func TestHackingDemoConforms(t *testing.T) {
+	n := testenv.Count(1, 200)
+	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/hacking-demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25, TwinEvery: testenv.Count(6, 1)})
+}
+
+// Issue #14 target: a random playout of hacking-demo.yaml under 10 ms,
+// choosing among Legal at every step as BenchmarkDemoPlayout does.
+func BenchmarkHackingDemoPlayout(b *testing.B) {
+	rs := ruleset(b)
+	sc := load(b, "../data/scenarios/hacking-demo.yaml")
+	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	seed := uint64(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		seed++
+		st, err := rs.Setup(sc, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 1))
+		src := dice.NewPCG(seed, 2)
+		for st.Prompt().Kind != rules.GameOver {
+			seat := st.Prompt().Seats[0]
+			var legal []rules.Action
+			for _, o := range st.Legal(seat) {
+				if o.Illegal == nil {
+					legal = append(legal, o.Action)
+				}
+			}
+			if _, err := st.Apply(seat, legal[rng.IntN(len(legal))], src); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// Each program played (Hacking (N3), the program table): its Attack MOD
+// on the hacker's WIP, its Burst in the Active Turn and in ARO, its
+// targets, the BTS rolls each success forces (Damage − BTS, Breaker, DT)
+// and its effect on a failed roll.
+func TestHackingPrograms(t *testing.T) {
+	for _, c := range []struct {
+		program, hacker, target string
+		sv, burst, aroBurst     int // aroBurst 0: not declared in ARO
+		attackDamage, saves     int // per success; saves 0: no BTS roll
+		effect                  func(tr Trooper) bool
+	}{
+		{"blackout", "hacker-plus", "signaller", 15, 1, 1, 15, 1, func(tr Trooper) bool { return tr.States.Disabled }},
+		{"gotcha", "assault-hacker", "hmg", 14, 2, 1, 10, 1, func(tr Trooper) bool { return tr.States.Imm1 }},
+		{"spotlight", "assault-hacker", "line-trooper", 11, 1, 0, 0, 0, func(tr Trooper) bool { return tr.States.Targeted }},
+		{"oblivion", "hacker-plus", "hmg", 15, 1, 1, 13, 1, func(tr Trooper) bool { return tr.States.Isolated }},
+		{"basilisk", "assault-hacker", "hmg", 14, 3, 1, 10, 1, func(tr Trooper) bool { return tr.States.Imm1 }},
+		{"carbonite", "assault-hacker", "hmg", 17, 2, 1, 10, 2, func(tr Trooper) bool { return tr.States.Imm1 }},
+		{"brain-blast", "hacker-plus", "hacker", 15, 2, 1, 11, 1, func(tr Trooper) bool { return tr.States.Dead }},
+		// Stop!: Breaker halves BTS 3 to 2 (rounding up).
+		{"stop", "ei-assault-hacker", "hmg", 15, 2, 1, 14, 1, func(tr Trooper) bool { return tr.States.Imm1 }},
+		{"sucker-punch", "hacker-plus", "hacker", 15, 1, 1, 13, 2, func(tr Trooper) bool { return tr.States.Dead }},
+	} {
+		t.Run(c.program, func(t *testing.T) {
+			// Active Turn: the hacker 6" from its target, both facing away.
+			st := setup(t, hackYAML([]string{"attacker " + c.hacker + " 10 10 270"}, []string{"target " + c.target + " 10 16 90"}), nil)
+			do(t, st, "blue", Activate{Trooper: "attacker", Order: OrderRegular, Skill: hack(c.program, "target")})
+			if st.Order.Step == StepARO1 {
+				do(t, st, "red", AROs{})
+			}
+			do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+			// Every roll a 2 (a success), every BTS roll a 1 (a failure).
+			faces := make([]int, c.burst, c.burst+c.burst*c.saves)
+			for i := range faces {
+				faces[i] = 2
+			}
+			for range c.burst * c.saves {
+				faces = append(faces, 1)
+			}
+			ev := do(t, st, rules.ChanceSeat, Resolve{}, faces...)
+			r := rolledBy(ev)["attacker"]
+			if r.SV.Value != c.sv || len(r.Dice) != c.burst || r.Hits != c.burst {
+				t.Fatalf("rolled %+v: want SV %d with B%d, all successes", r, c.sv, c.burst)
+			}
+			saves := 0
+			for _, e := range ev {
+				if sv, ok := e.(Saved); ok {
+					saves += len(sv.Faces)
+					if sv.AttackDamage != c.attackDamage {
+						t.Errorf("Attack Damage %d, want %d", sv.AttackDamage, c.attackDamage)
+					}
+				}
+			}
+			if saves != c.burst*c.saves {
+				t.Errorf("%d BTS rolls, want %d a success", saves, c.saves)
+			}
+			if tr := st.Troopers[st.trooperIndex("target")]; !c.effect(tr) {
+				t.Errorf("the target is %v after the program", tr.States)
+			}
+			// In ARO: the target walks into the hacker's Zone of Control.
+			st = setup(t, hackYAML([]string{"target " + c.target + " 10 21 90"}, []string{"attacker " + c.hacker + " 10 10 270"}), nil)
+			do(t, st, "blue", Activate{Trooper: "target", Order: OrderRegular, Skill: move([2]float64{10, 17})})
+			aro := AROs{Declarations: []ARODecl{{Trooper: "attacker", Skill: hack(c.program, "target")}}}
+			if c.aroBurst == 0 {
+				refused(t, st, "red", aro, rules.CodeIllegal, "cannot be declared in ARO")
+				return
+			}
+			do(t, st, "red", aro)
+			do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+			faces = []int{2}
+			for range c.saves {
+				faces = append(faces, 20)
+			}
+			ev = do(t, st, rules.ChanceSeat, Resolve{}, faces...)
+			if r := rolledBy(ev)["attacker"]; len(r.Dice) != c.aroBurst {
+				t.Fatalf("in ARO rolled %+v, want B%d", r, c.aroBurst)
+			}
+		})
+	}
+}
+
+// Durations (Hacking (N3)): "Turn" ends at the end of the Player Turn of
+// the declaration (Spotlight's Targeted), "2 Turns" at the end of the
+// following one (Gotcha!'s IMM-1); a program without a duration lasts
+// until cancelled (Carbonite's IMM-1), even over a shorter one.
+func TestHackingDurations(t *testing.T) {
+	resolve := func(st *State, k Skill, faces ...int) {
+		t.Helper()
+		src := OrderRegular
+		if !st.poolLeft(st.trooperIndex("breacher")) {
+			src = OrderLieutenant
+		}
+		do(t, st, "blue", Activate{Trooper: "breacher", Order: src, Skill: k})
+		if st.Order.Step == StepARO1 {
+			do(t, st, "red", AROs{})
+		}
+		do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+		do(t, st, rules.ChanceSeat, Resolve{}, faces...)
+		if st.Order != nil && st.Order.Step == StepAlert {
+			do(t, st, "red", Alert{})
+		}
+	}
+	gunner := func(st *State) States { return st.Troopers[st.trooperIndex("gunner")].States }
+	yaml := hackYAML([]string{"breacher assault-hacker 10 10 270"}, []string{"gunner hmg 10 16 90"})
+
+	st := setup(t, yaml, nil)
+	resolve(st, hack("spotlight", "gunner"), 2)
+	if !gunner(st).Targeted {
+		t.Fatal("Spotlight did not make the gunner Targeted")
+	}
+	do(t, st, "blue", EndOrders{})
+	if gunner(st).Targeted {
+		t.Fatal("Spotlight's Targeted (Turn) outlived the Player Turn")
+	}
+
+	st = setup(t, yaml, nil)
+	resolve(st, hack("gotcha", "gunner"), 2, 3, 1, 1)
+	do(t, st, "blue", EndOrders{})
+	if !gunner(st).Imm1 {
+		t.Fatal("Gotcha!'s IMM-1 (2 Turns) ended with the Player Turn of its declaration")
+	}
+	do(t, st, "red", EndOrders{})
+	if gunner(st).Imm1 {
+		t.Fatal("Gotcha!'s IMM-1 (2 Turns) outlived the following Player Turn")
+	}
+
+	st = setup(t, yaml, nil)
+	resolve(st, hack("gotcha", "gunner"), 2, 3, 1, 1)
+	resolve(st, hack("carbonite", "gunner"), 2, 3, 1, 1, 1, 1)
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", EndOrders{})
+	if !gunner(st).Imm1 {
+		t.Fatal("Carbonite's IMM-1 (no duration) ended with Gotcha!'s")
+	}
+}
+
+// Stop! (Hacking (N3)): "the two rolls may be split between one or two
+// targets"; no more than two, the whole Burst assigned, none in ARO.
+func TestHackingStopSplit(t *testing.T) {
+	st := setup(t, hackYAML([]string{"intruder ei-assault-hacker 10 10 270"},
+		[]string{"gunner hmg 10 16 90", "hacker hacker 14 14 90", "remote remote 6 14 90"}), nil)
+	split := func(shares ...BurstShare) Activate {
+		return Activate{Trooper: "intruder", Order: OrderRegular, Skill: Skill{Name: SkillHack, Program: "stop", Split: shares}}
+	}
+	refused(t, st, "blue", split(BurstShare{"gunner", 1}, BurstShare{"hacker", 1}, BurstShare{"remote", 1}), rules.CodeIllegal, "at most 2 targets")
+	refused(t, st, "blue", split(BurstShare{"gunner", 1}), rules.CodeIllegal, "assigns 1 rolls of Stop!'s B2")
+	refused(t, st, "blue", split(BurstShare{"gunner", 1}, BurstShare{"gunner", 1}), rules.CodeBadAction, "each target once")
+	do(t, st, "blue", split(BurstShare{"gunner", 1}, BurstShare{"hacker", 1}))
+	if st.Order.Step == StepARO1 {
+		do(t, st, "red", AROs{})
+	}
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	// One roll on each, each a success; each forces one BTS roll, failed.
+	do(t, st, rules.ChanceSeat, Resolve{}, 2, 3, 1, 1)
+	for _, id := range []string{"gunner", "hacker"} {
+		if !st.Troopers[st.trooperIndex(id)].States.Imm1 {
+			t.Errorf("%s is not IMM-1 after its share of Stop!", id)
 		}
 	}
 }

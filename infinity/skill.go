@@ -125,7 +125,7 @@ var skillTable = [...]skillFacts{
 		aro:    true, attack: true, rolls: true, menu: menuReach},
 	{name: SkillCombatJump, title: "Combat Jump", category: CategoryEntire, params: []param{paramRoute}},
 	// A program's own skill type decides its category (skillCategory).
-	{name: SkillHack, title: "Hacking Program", category: CategoryShort, params: []param{paramTarget, paramProgram, paramFrom},
+	{name: SkillHack, title: "Hacking Program", category: CategoryShort, params: []param{paramTarget, paramProgram, paramFrom, paramSplit},
 		aro: true, attack: true, rolls: true, menu: menuPrograms},
 }
 

@@ -141,6 +141,10 @@ type Trooper struct {
 	Jumper string `json:"jumper,omitempty"`
 	// Active marks the Proxy holding the Active Proxy Token.
 	Active bool `json:"active,omitempty"`
+	// Expires are the states hacking programs with a duration put on the
+	// trooper, each with the Player Turn at whose end it ends (Hacking
+	// (N3); hack_duration.go).
+	Expires []Expiry `json:"expires,omitempty"`
 }
 
 // unit is what generates Orders and counts toward army limits: a trooper's

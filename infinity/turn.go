@@ -108,6 +108,8 @@ func (s *State) endTurn() []rules.Event {
 			events = append(events, StateChanged{Trooper: s.Troopers[i].ID, State: "Stunned", On: false, Why: "States Phase"})
 		}
 	}
+	// The states of programs with a duration end (Hacking (N3)).
+	events = append(events, s.expirePrograms()...)
 	// A failed Discover bars its trooper from that marker until the next
 	// Player Turn (Discover (N4)).
 	for i := range s.Troopers {

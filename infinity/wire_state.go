@@ -271,6 +271,9 @@ func (c *stateChecker) hacking() {
 		}
 		c.fieldErrors(path, p.Check())
 	}
+	for i, tr := range s.Troopers {
+		c.checkExpires(fmt.Sprintf("troopers[%d]", i), tr)
+	}
 	for _, id := range sortedKeys(s.Devices) {
 		d := s.Devices[id]
 		path := fmt.Sprintf("devices[%q]", id)
