@@ -24,7 +24,9 @@ func hackYAML(blue, red []string) string {
 		var ids []string
 		// The Lieutenant is the first trooper that can be one (not a REM);
 		// with none, a fusilier in a far corner.
-		lt := slices.IndexFunc(ts, func(t string) bool { return !strings.Contains(t, " remote ") && !strings.Contains(t, " ei-assault-hacker ") })
+		lt := slices.IndexFunc(ts, func(t string) bool {
+			return !strings.Contains(t, " remote ") && !strings.Contains(t, " ei-assault-hacker ")
+		})
 		if lt < 0 {
 			lt = len(ts)
 			ts = append(slices.Clip(ts), map[string]string{"blue": "lt-blue fusilier 30 2 0", "red": "lt-red fusilier 30 30 0"}[seat])
