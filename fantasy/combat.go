@@ -287,11 +287,9 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 		arc = arc[:0]
 		for r, rank := range u.Ranks {
 			for f, id := range rank {
-				m := u.model(id)
-				if m == nil {
+				if id == "" {
 					continue
 				}
-				p := pc.of(m)
 				c := fr.centre(r, f)
 				var t *Unit
 				var tm string
@@ -305,15 +303,26 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 				if r == 0 {
 					front[f] = hit{t, tm}
 				}
+				// Only a model in contact strikes, and only one in the
+				// second rank behind a fighting model supports: the rest
+				// need no profile.
+				if t == nil && (r != 1 || front[f].t == nil) {
+					continue
+				}
+				m := u.model(id)
+				if m == nil {
+					continue
+				}
+				p := pc.of(m)
 				if t != nil {
 					out = append(out, blow{u, t, tm, p.A, p.WS, p.S, min(p.I, 10), id, r, f})
 					continue
 				}
-				if r != 1 || (p.Type != Infantry && p.Type != MonstrousInfantry) {
+				if p.Type != Infantry && p.Type != MonstrousInfantry {
 					continue
 				}
 				h := front[f]
-				if h.t == nil || u.model(u.Ranks[0][f]) == nil {
+				if u.model(u.Ranks[0][f]) == nil {
 					continue
 				}
 				k := slices.IndexFunc(arc, func(a inArc) bool { return a.t == h.t })
@@ -470,7 +479,6 @@ func (s *State) fight(a Fight, r roller) error {
 		n += 1 + len(x.Models)
 	}
 	front := frontRanks(make([]string, 0, n), units)
-	fronts := make([]string, 0, n) // the front ranks after each step, to compare
 	var steps [11]bool             // the Initiative steps a model of the combat has
 	pc := s.profileCache()
 	for _, x := range units {
@@ -554,9 +562,9 @@ func (s *State) fight(a Fight, r roller) error {
 		}
 		// Casualties come from the rear: who is in contact changes only
 		// when a striker falls or the front ranks change.
-		if fronts = frontRanks(fronts, units); !slices.Equal(fronts, front) || !strikersStand(all) {
+		if !sameFronts(front, units) || !strikersStand(all) {
 			all = s.blowsInto(all, units)
-			front, fronts = fronts, front
+			front = frontRanks(front, units)
 		}
 	}
 	return s.combatResult(units, caused, r)
@@ -590,6 +598,26 @@ func frontRanks(dst []string, units []*Unit) []string {
 		}
 	}
 	return out
+}
+
+// sameFronts reports whether the units' first two ranks still hold what
+// frontRanks listed in front.
+func sameFronts(front []string, units []*Unit) bool {
+	i := 0
+	for _, u := range units {
+		if i >= len(front) || front[i] != u.ID {
+			return false
+		}
+		i++
+		for r := 0; r < min(2, len(u.Ranks)); r++ {
+			rank := u.Ranks[r]
+			if i+len(rank) > len(front) || !slices.Equal(front[i:i+len(rank)], rank) {
+				return false
+			}
+			i += len(rank)
+		}
+	}
+	return i == len(front)
 }
 
 // strikersStand reports whether every striker still stands in its slot
