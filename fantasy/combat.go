@@ -479,7 +479,7 @@ func (s *State) fight(a Fight, r roller) error {
 		n += 1 + len(x.Models)
 	}
 	front := frontRanks(make([]string, 0, n), units)
-	var steps [11]bool             // the Initiative steps a model of the combat has
+	var steps [11]bool // the Initiative steps a model of the combat has
 	pc := s.profileCache()
 	for _, x := range units {
 		for i := range x.Models {
