@@ -258,18 +258,22 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 	}
 	// A combat has a handful of units: slices searched in order cost less
 	// than maps here.
-	frames := make([]foe, len(units))
-	for i, u := range units {
-		frames[i] = foe{u, u.frame()}
+	// Their storage starts on the stack.
+	var framesBuf, foesBuf [4]foe
+	frames := framesBuf[:0]
+	for _, u := range units {
+		frames = append(frames, foe{u, u.frame()})
 	}
-	var foes []foe
+	foes := foesBuf[:0]
 	pc := s.profileCache()
-	var front []hit // the front rank's contacts, by file
+	var frontBuf [16]hit
+	front := frontBuf[:0] // the front rank's contacts, by file
 	type inArc struct {
 		t  *Unit
 		in bool
 	}
-	var arc []inArc // whether an enemy unit is in u's front arc
+	var arcBuf [4]inArc
+	arc := arcBuf[:0] // whether an enemy unit is in u's front arc
 	for i, u := range units {
 		fr := frames[i].fr
 		reach := math.Hypot(u.Base[0], u.Base[1]) / 2 // centre to corner
@@ -283,7 +287,10 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 				}
 			}
 		}
-		front = append(front[:0], make([]hit, u.Files)...)
+		front = front[:0]
+		for range u.Files {
+			front = append(front, hit{})
+		}
 		arc = arc[:0]
 		for r, rank := range u.Ranks {
 			for f, id := range rank {
