@@ -260,9 +260,12 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 	// than maps here.
 	// Their storage starts on the stack.
 	var framesBuf, foesBuf [4]foe
-	frames := framesBuf[:0]
+	var charsBuf [16]string
+	frames, chars := framesBuf[:0], charsBuf[:0]
 	for _, u := range units {
-		frames = append(frames, foe{u, u.frame()})
+		var x foe
+		x, chars = foeOf(u, chars)
+		frames = append(frames, x)
 	}
 	foes := foesBuf[:0]
 	pc := s.profileCache()
@@ -283,7 +286,8 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 				if j := slices.Index(units, e); j >= 0 {
 					foes = append(foes, frames[j])
 				} else {
-					foes = append(foes, foe{e, e.frame()})
+					x, _ := foeOf(e, nil)
+					foes = append(foes, x)
 				}
 			}
 		}
@@ -351,10 +355,25 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 	return out
 }
 
-// foe is an engaged enemy unit with its placement worked out.
+// foe is an engaged enemy unit with its placement worked out, and its
+// characters (the models a contact must tell from the rank-and-file).
 type foe struct {
-	u  *Unit
-	fr frame
+	u     *Unit
+	fr    frame
+	chars []string
+}
+
+// foeOf works a unit's foe out, its characters appended to buf; it
+// returns buf grown (the foe's list stays as it is whatever is appended
+// to buf later).
+func foeOf(u *Unit, buf []string) (foe, []string) {
+	start := len(buf)
+	for i := range u.Models {
+		if u.Models[i].Role == Character {
+			buf = append(buf, u.Models[i].ID)
+		}
+	}
+	return foe{u, u.frame(), buf[start:len(buf):len(buf)]}, buf
 }
 
 // touched is the enemy unit a base touches, and the character it attacks
@@ -434,7 +453,7 @@ func touchedIn(base rect, x foe) (*Unit, string) {
 			if !square && !closeOn(base, base, efr.base(efr.centre(r, f)), eps) {
 				continue
 			}
-			if m := e.model(eid); m.Role == Character {
+			if slices.Contains(x.chars, eid) {
 				if chars == "" {
 					chars = eid
 				}

@@ -202,7 +202,15 @@ func TestContactSearchMeasuresEveryBaseItCouldTouch(t *testing.T) {
 			c = e.At.Add(fr.rt.Scale(along * (half + u.Base[0]/2))).Add(fr.fw.Scale(-depth - gap - u.Base[1]/2))
 		}
 		base := u.baseAt(c)
-		x := foe{e, e.frame()}
+		// The foe is worked out after another unit's, its characters in the
+		// same list: each keeps its own.
+		other := &Unit{ID: "o", Models: []Model{{ID: "o-char", Role: Character}}, Files: 1, Ranks: [][]string{{"o-char"}}, Base: [2]float64{1, 1}}
+		var buf [2]string
+		o, rest := foeOf(other, buf[:0])
+		x, _ := foeOf(e, rest)
+		if !slices.Equal(o.chars, []string{"o-char"}) {
+			t.Fatalf("the first foe's characters became %v", o.chars)
+		}
 		gotU, gotM := touched(base, []foe{x})
 		if !mayTouch(c, math.Hypot(u.Base[0], u.Base[1])/2, x) {
 			gotU, gotM = nil, "" // what blows sees: the cheap test rules it out
