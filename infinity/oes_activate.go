@@ -71,7 +71,10 @@ func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 		// Roll has settled that (landed).
 		mines = s.trigger(t)
 	}
-	events := append([]rules.Event{OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill}}, token...)
+	// Room for the Order spent, the token and the window that opens.
+	events := make([]rules.Event, 0, 2+len(token))
+	events = append(events, OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill})
+	events = append(events, token...)
 	if a.Order == OrderLieutenant {
 		// Spending the Lieutenant Special Order reveals the Lieutenant
 		// (Lieutenant (N4)).

@@ -120,7 +120,9 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 			}
 		}
 	}
-	events := []rules.Event{ev}
+	// Room for the Saving Rolls, a state and the wounds.
+	events := make([]rules.Event, 1, 3)
+	events[0] = ev
 	if stateFails > 0 {
 		events = append(events, s.ammoState(r.target, ammo)...)
 	}

@@ -93,13 +93,13 @@ func (s *State) activeRolls(out []activeRoll) []activeRoll {
 		case o.AttackFrom != nil:
 			upTo, kk.From = len(o.Path), o.AttackFrom
 		}
-		k = &kk
-		if len(k.Split) == 0 {
-			out = append(out, activeRoll{Skill: *k, pathUpTo: upTo})
+		// kk is used as a value: its address would move it to the heap.
+		if len(kk.Split) == 0 {
+			out = append(out, activeRoll{Skill: kk, pathUpTo: upTo})
 			continue
 		}
-		for _, sh := range k.Split {
-			share := *k
+		for _, sh := range kk.Split {
+			share := kk
 			share.Target, share.Split = sh.Target, nil
 			out = append(out, activeRoll{Skill: share, burst: sh.Dice, pathUpTo: upTo})
 		}
