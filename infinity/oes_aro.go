@@ -184,10 +184,31 @@ type eligibility struct {
 	AtLoF  [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
 }
 
-// eligible lists the reactive troopers that may declare an ARO now: not yet
-// decided this Order, able to act, and with the active trooper in their
-// Line of Fire or Zone of Control at some point of its activity
-// (ARO (N4)).
+// eligible lists the reactive troopers that may declare an ARO now.
+//
+// The rule (ARO (N4)): a reactive trooper not yet decided this Order, able
+// to act, and with the active trooper in its Line of Fire or Zone of
+// Control at some point of its activity — its movement included — may
+// react, against the point where it qualified.
+//
+// The approximation: the activity is the active model's path, sampled at
+// each declared point and every inch between (eachPathSample). A trooper
+// qualifies at the nearest sample in its ZoC or LoF (At), and reacts with
+// an attack from the nearest sample in its LoF (AtLoF). A glimpse that
+// falls between two samples less than an inch apart is missed.
+//
+// Edge cases: a trooper under the active trooper's Direct Template, a
+// hacker with the active trooper in its Hacking Area, and the target of
+// its program are eligible without LoF or ZoC, and react to where the
+// active model stands; a G: Jumper's other Proxies join a reacting one
+// later (widenForJumpers); the second window skips those who decided in
+// the first.
+//
+// Cost: per reactive trooper, one edge distance per sample, then Line of
+// Fire tried nearest sample first until one is seen (moverScan, scanPath),
+// so most troopers cost one or two LoF tests. The first window's scans
+// are kept in the Order, and the second window extends them by the samples
+// of the second skill's movement only, while the table stands as it did.
 func (s *State) eligible() []eligibility {
 	o := s.Order
 	var out []eligibility
