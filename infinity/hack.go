@@ -166,9 +166,12 @@ func (s *State) skillCategory(k Skill) Category {
 // and says why not. Programs that are not listed here are refused with
 // that reason rather than declared and left without effect.
 func playable(p catalog.Program) string {
+	if defence(p) {
+		return ""
+	}
 	switch {
 	case p.Side != catalog.Enemy || p.Range != catalog.HackingArea || !p.Rolls() || !p.Attack():
-		return "only Hacking Attacks on enemies in the Hacking Area are played so far"
+		return "only Hacking Attacks on enemies in the Hacking Area and the Defense Protocols are played so far"
 	case p.Duration == catalog.UntilRevealed:
 		return "its duration (" + string(p.Duration) + ") is not played yet"
 	}
@@ -177,6 +180,13 @@ func playable(p catalog.Program) string {
 		return ""
 	}
 	return "its effect (" + string(p.Effect) + ") is not played yet"
+}
+
+// defence reports a Defense Protocol (Breakwater, Counterstrike, Zero
+// Pain): a roll against the hacker whose attack targets the user, wherever
+// he is, which nullifies the attack, or reflects it (Hacking (N3)).
+func defence(p catalog.Program) bool {
+	return p.Range == catalog.AttackerRange && p.Rolls() && (p.Effect == catalog.EffectNullify || p.Effect == catalog.EffectReflect)
 }
 
 // hackProgram finds the program a hack declares and checks that trooper t
@@ -272,6 +282,9 @@ func (s *State) checkHack(o *Order, k Skill) error {
 	if err != nil {
 		return err
 	}
+	if defence(p) {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on its user: declare it in ARO against the attacking hacker", p.Name)
+	}
 	if !p.DeclaredAs(catalog.ShortSkill) && !p.DeclaredAs(catalog.EntireOrder) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s is declared only as %s", p.Name, p.SkillString())
 	}
@@ -332,15 +345,25 @@ func (s *State) eachProgramChoice(t int, k Skill, f func(Skill)) {
 	}
 }
 
-// hackedBy reports whether reactive trooper t is the target of a hacking
-// program the active trooper declared this Order: it may Reset without
-// Line of Fire (Reset (N4); Hacking (N3)).
+// hackedBy reports whether reactive trooper t is the target of a Hacking
+// Attack the active trooper declared this Order: it may Reset without
+// Line of Fire (Reset (N4); Hacking (N3)), or answer with a Defense
+// Protocol.
 func (s *State) hackedBy(t int) bool {
 	o := s.Order
 	seat := s.Troopers[o.Trooper].Seat
 	for _, k := range []*Skill{&o.First, o.Second} {
-		if k != nil && k.Name == SkillHack {
-			if m := s.targetModel(k.Target, seat); m >= 0 && s.Models[m].Trooper == t {
+		if k == nil || k.Name != SkillHack {
+			continue
+		}
+		if p, ok := s.Programs[k.Program]; !ok || !p.Attack() {
+			continue
+		}
+		if m := s.targetModel(k.Target, seat); m >= 0 && s.Models[m].Trooper == t {
+			return true
+		}
+		for _, sh := range k.Split {
+			if m := s.targetModel(sh.Target, seat); m >= 0 && s.Models[m].Trooper == t {
 				return true
 			}
 		}
@@ -400,6 +423,13 @@ func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) 
 	o := s.Order
 	if s.targetModel(k.Target, s.Troopers[t].Seat) != o.Model {
 		return true, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO acts against the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
+	}
+	if defence(p) {
+		// Against the hacker attacking the user, wherever he is.
+		if !s.hackedBy(t) {
+			return true, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on %s: %s attacks no one with a program here", p.Name, s.Troopers[t].ID, s.publicName(o.Trooper))
+		}
+		return true, nil
 	}
 	at, ok := s.hackReach(t)
 	if !ok {

@@ -26,6 +26,10 @@ func (s *State) hackRequirements(r *roller) string {
 	if tm < 0 {
 		return "the target is no longer on the table"
 	}
+	if defence(p) {
+		// Wherever the attacking hacker is.
+		return ""
+	}
 	if err := s.hackTarget(r.trooper, r.from, p, tm, r.to); err != nil {
 		return err.Error()
 	}
@@ -109,6 +113,18 @@ func (s *State) hackBuildSV(r *roller) bool {
 func (s *State) hackHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	p, ok := s.Programs[r.skill.Program]
 	if !ok {
+		return nil, nil
+	}
+	switch {
+	case p.Effect == catalog.EffectReflect && len(r.opps) > 0 && r.opps[0].skill.Name == SkillHack:
+		// Counterstrike: each surviving success is one success of the
+		// attack it won against, on that attack's own hacker.
+		if p, ok = s.Programs[r.opps[0].skill.Program]; !ok {
+			return nil, nil
+		}
+	case defence(p):
+		// Breakwater, Zero Pain: winning the Face to Face Roll nullified
+		// the attack; nothing else happens.
 		return nil, nil
 	}
 	saves := odds.HackSaves(p.HackOdds(), s.hacker(r.target, nil))

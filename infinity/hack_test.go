@@ -561,3 +561,49 @@ func TestHackingStopSplit(t *testing.T) {
 		}
 	}
 }
+
+// The Defense Protocols (Hacking (N3)): Breakwater (Opponent MOD −6),
+// Counterstrike (−3 and −3; a win reflects the attack on its hacker) and
+// Zero Pain (two rolls even in ARO) answer a Hacking Attack on their user
+// in ARO, wherever the attacking hacker is, Face to Face; a win nullifies
+// the attack.
+func TestHackingDefenceProgram(t *testing.T) {
+	for _, c := range []struct {
+		program         string
+		attackSV, defSV int
+		faces           []int // Carbonite's two dice, the defence's, then BTS rolls
+		defDice         int
+		breacherIMM1    bool
+	}{
+		{"breakwater", 11, 14, []int{5, 6, 10}, 1, false},
+		{"counterstrike", 14, 11, []int{3, 4, 9, 1, 20}, 1, true},
+		{"zero-pain", 17, 14, []int{3, 4, 8, 2}, 2, false},
+	} {
+		t.Run(c.program, func(t *testing.T) {
+			st := setup(t, hackYAML([]string{"breacher assault-hacker 10 10 270"},
+				[]string{"warden defensive-hacker 10 16 90", "other defensive-hacker 4 16 90"}), nil)
+			// Not in the Active Turn: there is no attack to answer.
+			dh := setup(t, hackYAML([]string{"dh defensive-hacker 10 10 270"}, []string{"warden defensive-hacker 10 16 90"}), nil)
+			refused(t, dh, "blue", Activate{Trooper: "dh", Order: OrderRegular, Skill: hack(c.program, "warden")}, rules.CodeIllegal, "declare it in ARO")
+			do(t, st, "blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("carbonite", "warden")})
+			// Only the program's target may answer with a Defense Protocol.
+			refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "other", Skill: hack(c.program, "breacher")}}}, rules.CodeIllegal, "attacks no one with a program here")
+			do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "warden", Skill: hack(c.program, "breacher")}}})
+			do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+			ev := do(t, st, rules.ChanceSeat, Resolve{}, c.faces...)
+			r := rolledBy(ev)
+			if r["breacher"].SV.Value != c.attackSV || r["warden"].SV.Value != c.defSV || len(r["warden"].Dice) != c.defDice || r["breacher"].Roll != "face-to-face" {
+				t.Fatalf("rolls %+v: want Carbonite at SV %d Face to Face against %s at SV %d with %d dice", r, c.attackSV, c.program, c.defSV, c.defDice)
+			}
+			if r["breacher"].Hits+r["breacher"].Crits != 0 {
+				t.Fatalf("Carbonite kept %d successes against a winning %s", r["breacher"].Hits, c.program)
+			}
+			if st.Troopers[st.trooperIndex("warden")].States.Imm1 {
+				t.Error("the warden is IMM-1: the attack was not nullified")
+			}
+			if got := st.Troopers[st.trooperIndex("breacher")].States.Imm1; got != c.breacherIMM1 {
+				t.Errorf("the breacher's IMM-1 is %v, want %v (Counterstrike reflects)", got, c.breacherIMM1)
+			}
+		})
+	}
+}
