@@ -280,6 +280,10 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 	for i, u := range units {
 		fr := frames[i].fr
 		reach := math.Hypot(u.Base[0], u.Base[1]) / 2 // centre to corner
+		support := 1
+		if len(u.Models) > 0 { // a unit wiped out in this round has no profile
+			support = supportingRanks(u, s.rf(u))
+		}
 		foes = foes[:0]
 		for _, id := range u.Engage {
 			if e := s.unit(id); e != nil {
@@ -315,9 +319,9 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 					front[f] = hit{t, tm}
 				}
 				// Only a model in contact strikes, and only one in the
-				// second rank behind a fighting model supports: the rest
-				// need no profile.
-				if t == nil && (r != 1 || front[f].t == nil) {
+				// supporting ranks behind a fighting model supports: the
+				// rest need no profile.
+				if t == nil && (r < 1 || r > support || front[f].t == nil) {
 					continue
 				}
 				m := u.model(id)
@@ -353,6 +357,20 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 		}
 	}
 	return out
+}
+
+// supportingRanks is how many ranks behind the fighting rank support: one,
+// or two for a horde — a unit 10 or more wide, 6 or more for monstrous
+// infantry (Supporting attacks, Horde).
+func supportingRanks(u *Unit, rf Profile) int {
+	wide := 10
+	if rf.Type.monstrous() {
+		wide = 6
+	}
+	if u.Files >= wide {
+		return 2
+	}
+	return 1
 }
 
 // foe is an engaged enemy unit with its placement worked out, and its
@@ -613,20 +631,25 @@ type tally struct {
 	n int
 }
 
-// frontRanks lists the models of every unit's first two ranks, in order
-// (the ranks whose models strike and support), reusing dst's storage.
+// frontRanks lists the models of every unit's first three ranks, in order
+// (the ranks whose models strike and support, a horde's included),
+// reusing dst's storage.
 func frontRanks(dst []string, units []*Unit) []string {
 	out := dst[:0]
 	for _, u := range units {
 		out = append(out, u.ID)
-		for r := 0; r < min(2, len(u.Ranks)); r++ {
+		for r := 0; r < min(fightingRanks, len(u.Ranks)); r++ {
 			out = append(out, u.Ranks[r]...)
 		}
 	}
 	return out
 }
 
-// sameFronts reports whether the units' first two ranks still hold what
+// fightingRanks is how many ranks can hold a model that strikes or
+// supports: the fighting rank and a horde's two supporting ranks.
+const fightingRanks = 3
+
+// sameFronts reports whether the units' first ranks still hold what
 // frontRanks listed in front.
 func sameFronts(front []string, units []*Unit) bool {
 	i := 0
@@ -635,7 +658,7 @@ func sameFronts(front []string, units []*Unit) bool {
 			return false
 		}
 		i++
-		for r := 0; r < min(2, len(u.Ranks)); r++ {
+		for r := 0; r < min(fightingRanks, len(u.Ranks)); r++ {
 			rank := u.Ranks[r]
 			if i+len(rank) > len(front) || !slices.Equal(front[i:i+len(rank)], rank) {
 				return false

@@ -242,3 +242,31 @@ func TestContactSearchMeasuresEveryBaseItCouldTouch(t *testing.T) {
 		}
 	})
 }
+
+// Supporting attacks, Horde: a unit 10 or more wide (6 for monstrous
+// infantry) supports from the two ranks behind its fighting rank;
+// narrower, from one.
+func TestHordeSupportsFromTwoRanks(t *testing.T) {
+	for _, tt := range []struct {
+		profile     string
+		files, want int
+	}{
+		{"swordsman", 10, 30}, // 10 in contact, 10 + 10 supporting, 1 Attack each
+		{"swordsman", 9, 18},  // 9 in contact, 9 supporting
+		{"ogrekin", 6, 54},    // 6 in contact and 6 + 6 supporting, 3 Attacks each
+		{"ogrekin", 5, 30},    // 5 in contact, 5 supporting
+	} {
+		s := engagedPair(t,
+			[]map[string]any{unitSpecOf("u", tt.profile, 3*tt.files, tt.files, [2]float64{24, 10}, 90, nil)},
+			[]map[string]any{unitSpecOf("target", tt.profile, 3*tt.files, tt.files, [2]float64{24, 17}, 270, nil)})
+		attacks := 0
+		for _, b := range s.blows(s.combatOf(s.unit("u"))) {
+			if b.unit.ID == "u" {
+				attacks += b.n
+			}
+		}
+		if attacks != tt.want {
+			t.Errorf("%s %d wide, 3 ranks: %d attacks, want %d", tt.profile, tt.files, attacks, tt.want)
+		}
+	}
+}
