@@ -522,7 +522,15 @@ func (s *State) fight(a Fight, r roller) error {
 	for _, x := range units {
 		n += 1 + len(x.Models)
 	}
-	front := frontRanks(make([]string, 0, n), units)
+	// The ranks whose models strike or support: the fighting rank and
+	// one behind it, two behind a horde.
+	deep := 2
+	for _, x := range units {
+		if len(x.Models) > 0 && supportingRanks(x, s.rf(x)) == 2 {
+			deep = 3
+		}
+	}
+	front := frontRanks(make([]string, 0, n), units, deep)
 	var steps [11]bool // the Initiative steps a model of the combat has
 	pc := s.profileCache()
 	for _, x := range units {
@@ -606,9 +614,9 @@ func (s *State) fight(a Fight, r roller) error {
 		}
 		// Casualties come from the rear: who is in contact changes only
 		// when a striker falls or the front ranks change.
-		if !sameFronts(front, units) || !strikersStand(all) {
+		if !sameFronts(front, units, deep) || !strikersStand(all) {
 			all = s.blowsInto(all, units)
-			front = frontRanks(front, units)
+			front = frontRanks(front, units, deep)
 		}
 	}
 	return s.combatResult(units, caused, r)
@@ -631,34 +639,29 @@ type tally struct {
 	n int
 }
 
-// frontRanks lists the models of every unit's first three ranks, in order
-// (the ranks whose models strike and support, a horde's included),
-// reusing dst's storage.
-func frontRanks(dst []string, units []*Unit) []string {
+// frontRanks lists the models of every unit's first deep ranks, in order
+// (the ranks whose models strike and support), reusing dst's storage.
+func frontRanks(dst []string, units []*Unit, deep int) []string {
 	out := dst[:0]
 	for _, u := range units {
 		out = append(out, u.ID)
-		for r := 0; r < min(fightingRanks, len(u.Ranks)); r++ {
+		for r := 0; r < min(deep, len(u.Ranks)); r++ {
 			out = append(out, u.Ranks[r]...)
 		}
 	}
 	return out
 }
 
-// fightingRanks is how many ranks can hold a model that strikes or
-// supports: the fighting rank and a horde's two supporting ranks.
-const fightingRanks = 3
-
 // sameFronts reports whether the units' first ranks still hold what
 // frontRanks listed in front.
-func sameFronts(front []string, units []*Unit) bool {
+func sameFronts(front []string, units []*Unit, deep int) bool {
 	i := 0
 	for _, u := range units {
 		if i >= len(front) || front[i] != u.ID {
 			return false
 		}
 		i++
-		for r := 0; r < min(fightingRanks, len(u.Ranks)); r++ {
+		for r := 0; r < min(deep, len(u.Ranks)); r++ {
 			rank := u.Ranks[r]
 			if i+len(rank) > len(front) || !slices.Equal(front[i:i+len(rank)], rank) {
 				return false
