@@ -47,8 +47,48 @@ func (s *State) device(equipment string) (catalog.Device, bool) {
 	return catalog.Device{}, false
 }
 
+// trooperComms is what a trooper's profile carries for hacking, worked
+// out once (derived): whether it carries a hacking device or a Repeater,
+// and the programs it may declare.
+type trooperComms struct {
+	hacker, repeater bool
+	programs         []catalog.Program
+}
+
+// deriveComms works out every trooper's trooperComms.
+func (s *State) deriveComms() []trooperComms {
+	if len(s.Devices) == 0 {
+		return nil
+	}
+	out := make([]trooperComms, len(s.Troopers))
+	for t := range s.Troopers {
+		out[t] = trooperComms{hacker: s.lookUpHacker(t), repeater: s.lookUpRepeater(t), programs: s.lookUpPrograms(t)}
+	}
+	return out
+}
+
+// comms is trooper t's trooperComms: derived, or worked out now.
+func (s *State) comms(t int) trooperComms {
+	if len(s.Devices) == 0 {
+		return trooperComms{}
+	}
+	if d := s.derived; d != nil && t < len(d.comms) {
+		return d.comms[t]
+	}
+	return trooperComms{hacker: s.lookUpHacker(t), repeater: s.lookUpRepeater(t), programs: s.lookUpPrograms(t)}
+}
+
 // isHacker reports a trooper carrying a hacking device.
-func (s *State) isHacker(t int) bool {
+func (s *State) isHacker(t int) bool { return s.comms(t).hacker }
+
+// hasRepeater reports a trooper carrying a Repeater.
+func (s *State) hasRepeater(t int) bool { return s.comms(t).repeater }
+
+// programsOf lists the programs trooper t may declare.
+func (s *State) programsOf(t int) []catalog.Program { return s.comms(t).programs }
+
+// lookUpHacker reports a trooper carrying a hacking device.
+func (s *State) lookUpHacker(t int) bool {
 	for _, e := range s.profile(t).Equipment {
 		if d, ok := s.device(e); ok && d.Kind == catalog.HackingKind {
 			return true
@@ -57,9 +97,9 @@ func (s *State) isHacker(t int) bool {
 	return false
 }
 
-// hasRepeater reports a trooper carrying a Repeater (not a deployable one,
-// which is placed on the table rather than carried).
-func (s *State) hasRepeater(t int) bool {
+// lookUpRepeater reports a trooper carrying a Repeater (not a deployable
+// one, which is placed on the table rather than carried).
+func (s *State) lookUpRepeater(t int) bool {
 	for _, e := range s.profile(t).Equipment {
 		if d, ok := s.device(e); ok && d.Kind == catalog.RepeaterKind && !d.Deployable {
 			return true
@@ -83,11 +123,11 @@ func (s *State) carries(t int, p catalog.Program) bool {
 	return false
 }
 
-// programsOf lists the programs trooper t may declare, in the order of the
-// program table (by group, then id), so that menus list them the same way
-// every time.
-func (s *State) programsOf(t int) []catalog.Program {
-	if len(s.Programs) == 0 || !s.isHacker(t) {
+// lookUpPrograms lists the programs trooper t may declare, in the order of
+// the program table (by group, then id), so that menus list them the same
+// way every time.
+func (s *State) lookUpPrograms(t int) []catalog.Program {
+	if len(s.Programs) == 0 || !s.lookUpHacker(t) {
 		return nil
 	}
 	var out []catalog.Program

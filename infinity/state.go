@@ -342,6 +342,9 @@ type derived struct {
 	// lists, in the profile's order (nil where Weapons lacks one): every
 	// candidate of a menu picks its weapon among them.
 	weapons [][]*catalog.Weapon
+	// comms is, by trooper index, its Comms Equipment and the programs it
+	// may declare (hack.go).
+	comms []trooperComms
 }
 
 // derive (re)builds s.derived from the table, the troopers' profiles and
@@ -359,6 +362,7 @@ func (s *State) derive() {
 		}
 		d.weapons[i] = ws
 	}
+	d.comms = s.deriveComms()
 	s.derived = d
 }
 
