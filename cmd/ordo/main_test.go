@@ -27,6 +27,8 @@ func TestMain(m *testing.M) {
 		main()
 	case cli.ServeBinary:
 		fakeServeBinary()
+	case "go":
+		fakeGo()
 	}
 	os.Exit(m.Run())
 }
@@ -47,6 +49,27 @@ func fakeServeBinary() {
 		os.Exit(0)
 	}
 	os.Exit(3)
+}
+
+// fakeGo stands in for the go command: it appends its working directory
+// and arguments to the file $ORDO_TEST_GO_CALLS and, for "build -o OUT
+// ...", writes the test binary ($ORDO_TEST_SELF) to OUT, where it will run
+// as the stand-in ordo-serve.
+func fakeGo() {
+	wd, _ := os.Getwd()
+	f, err := os.OpenFile(os.Getenv("ORDO_TEST_GO_CALLS"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		os.Exit(5)
+	}
+	fmt.Fprintln(f, wd, strings.Join(os.Args[1:], " "))
+	f.Close()
+	if len(os.Args) > 3 && os.Args[1] == "build" && os.Args[2] == "-o" {
+		self, err := os.ReadFile(os.Getenv("ORDO_TEST_SELF"))
+		if err != nil || os.WriteFile(os.Args[3], self, 0o755) != nil {
+			os.Exit(6)
+		}
+	}
+	os.Exit(0)
 }
 
 // The ordo binary links no network code: not the server, not its SQLite
@@ -205,6 +228,85 @@ func TestServeWithoutServeBinary(t *testing.T) {
 		if code != tc.code || !strings.Contains(out.String(), tc.out) || !strings.Contains(errb.String(), tc.err) ||
 			tc.err == "" && errb.Len() > 0 {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d, %q, %q", tc.args, code, out.String(), errb.String(), tc.code, tc.out, tc.err)
+		}
+	}
+}
+
+// In an Ordo source tree with neither ordo-serve beside ordo nor on PATH,
+// ordo builds it with the go command into the user's cache and runs it,
+// so `go run ./cmd/ordo serve` works in a fresh checkout. Outside the
+// tree, or in another module, it says what is missing instead.
+func TestServeBuildsServeBinaryFromSource(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the test binary")
+	}
+	dir := twoBinaries(t, true)
+	cache := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("ORDO_TEST_SELF", os.Args[0])
+	calls := filepath.Join(t.TempDir(), "calls")
+	t.Setenv("ORDO_TEST_GO_CALLS", calls)
+	self, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go"), self, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	module := func(path string) (root, work string) {
+		root = t.TempDir()
+		work = filepath.Join(root, "data", "scenarios")
+		if err := os.MkdirAll(work, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("// comment\nmodule "+path+"\n\ngo 1.26\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return root, work
+	}
+	run := func(wd string) (code int, stdout, stderr string) {
+		cmd := exec.Command(filepath.Join(dir, "ordo"), "verify", "--server", "http://127.0.0.1:1", "M1")
+		cmd.Dir = wd
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return code, out.String(), errb.String()
+	}
+
+	root, work := module("github.com/ordo-rules/ordo")
+	code, out, errs := run(work)
+	if code != 3 || out != `args ["verify" "--server" "http://127.0.0.1:1" "M1"] stdin ""`+"\n" {
+		t.Fatalf("in the source tree: exit %d, stdout %q, stderr %q; want the built server's exit 3 and its output", code, out, errs)
+	}
+	if want := "ordo: building ordo-serve from the source in " + root + "\non stderr\n"; errs != want {
+		t.Errorf("stderr %q, want %q", errs, want)
+	}
+	rec, err := os.ReadFile(calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(string(rec))
+	if len(f) != 5 || f[0] != root || f[1] != "build" || f[2] != "-o" || f[4] != "./cmd/ordo-serve" ||
+		filepath.Dir(filepath.Dir(f[3])) != filepath.Join(cache, "ordo") {
+		t.Errorf("go was run as %q; want 'go build -o CACHE/ordo/build-*/ordo-serve ./cmd/ordo-serve' in %s", rec, root)
+	}
+	if _, err := os.Stat(filepath.Join(cache, "ordo", cli.ServeBinary)); err != nil {
+		t.Errorf("the built server is not in the cache: %v", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(cache, "ordo", "build-*")); len(left) != 0 {
+		t.Errorf("build directories left behind: %q", left)
+	}
+
+	_, otherWork := module("example.com/other")
+	for _, wd := range []string{t.TempDir(), otherWork} {
+		code, out, errs := run(wd)
+		if code != 2 || out != "" || !strings.Contains(errs, "is not in the Ordo source tree") || !strings.Contains(errs, "go install ./cmd/ordo-serve") {
+			t.Errorf("in %s: exit %d, stdout %q, stderr %q; want exit 2 saying it is not in the source tree", wd, code, out, errs)
 		}
 	}
 }

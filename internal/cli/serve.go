@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"syscall"
 
 	"github.com/ordo-rules/ordo/data"
@@ -124,8 +125,11 @@ func Library() (*match.Library, error) {
 }
 
 // findServeBinary is the path of ordo-serve: beside this executable first
-// (both installed by go install ./cmd/...), else on PATH.
-func findServeBinary() (string, error) {
+// (both installed by go install ./cmd/...), else on PATH, else built from
+// the Ordo source tree the working directory is in (buildServeBinary), so
+// that `go run ./cmd/ordo serve` works in a fresh checkout with only Go
+// installed.
+func findServeBinary(stderr io.Writer) (string, error) {
 	name := ServeBinary
 	if runtime.GOOS == "windows" {
 		name += ".exe"
@@ -139,16 +143,99 @@ func findServeBinary() (string, error) {
 	if p, err := exec.LookPath(name); err == nil {
 		return p, nil
 	}
+	p, err := buildServeBinary(name, stderr)
+	if err == nil {
+		return p, nil
+	}
 	return "", fmt.Errorf("this needs %s, the binary that links the server and the network (ordo links neither, to start fast); "+
-		"it is neither beside this executable nor on PATH: install it with 'go install ./cmd/%s', or run 'go run ./cmd/%s'",
-		ServeBinary, ServeBinary, ServeBinary)
+		"it is neither beside this executable nor on PATH, and %v: install it with 'go install ./cmd/%s', or run 'go run ./cmd/%s'",
+		ServeBinary, err, ServeBinary, ServeBinary)
+}
+
+// modulePath is the Go module the ordo source tree declares.
+const modulePath = "github.com/ordo-rules/ordo"
+
+// buildServeBinary builds ordo-serve with the go command from the Ordo
+// source tree that holds the working directory, into the user's cache
+// directory (os.UserCacheDir, else the temporary directory), and returns
+// its path. The build goes to a fresh directory and is renamed into place,
+// so two servers started at once do not run a half-written file. The go
+// command's own cache makes a rebuild of unchanged sources quick.
+func buildServeBinary(name string, stderr io.Writer) (string, error) {
+	root, err := sourceRoot()
+	if err != nil {
+		return "", err
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		return "", fmt.Errorf("the go command is not on PATH to build it from the source in %s", root)
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	dir := filepath.Join(cache, "ordo")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("building it from the source in %s: %v", root, err)
+	}
+	tmp, err := os.MkdirTemp(dir, "build-")
+	if err != nil {
+		return "", fmt.Errorf("building it from the source in %s: %v", root, err)
+	}
+	defer os.RemoveAll(tmp)
+	fmt.Fprintf(stderr, "ordo: building %s from the source in %s\n", ServeBinary, root)
+	c := exec.Command(goTool, "build", "-o", filepath.Join(tmp, name), "./cmd/"+ServeBinary)
+	c.Dir = root
+	c.Stdout, c.Stderr = stderr, stderr
+	if err := c.Run(); err != nil {
+		return "", fmt.Errorf("'go build ./cmd/%s' in %s failed: %v", ServeBinary, root, err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.Rename(filepath.Join(tmp, name), p); err != nil {
+		return "", fmt.Errorf("building it from the source in %s: %v", root, err)
+	}
+	return p, nil
+}
+
+// sourceRoot is the directory of the go.mod declaring modulePath that
+// holds the working directory (or the working directory itself).
+func sourceRoot() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("the working directory is unknown (%v)", err)
+	}
+	for dir := wd; ; {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+			if declaresModule(b, modulePath) {
+				return dir, nil
+			}
+			break // another module: not an Ordo source tree
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return "", fmt.Errorf("the working directory %s is not in the Ordo source tree to build it from", wd)
+}
+
+// declaresModule reports whether the go.mod text declares module path.
+func declaresModule(gomod []byte, path string) bool {
+	for line := range strings.Lines(string(gomod)) {
+		f := strings.Fields(line)
+		if len(f) >= 2 && f[0] == "module" {
+			return strings.Trim(f[1], `"`) == path
+		}
+	}
+	return false
 }
 
 // runServeBinary runs `ordo-serve cmd args...` with this process's
 // standard input and the given outputs, passes it SIGINT and SIGTERM, and
 // returns its exit status.
 func runServeBinary(cmd string, args []string, stdout, stderr io.Writer) int {
-	path, err := findServeBinary()
+	path, err := findServeBinary(stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "ordo %s: %v\n", cmd, err)
 		return 2
