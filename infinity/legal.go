@@ -49,8 +49,12 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	// one per menu would be an allocation per menu.
 	scratch := scratchOrders.Get().(*Order)
 	defer scratchOrders.Put(scratch)
-	s.menuLoF, s.menuDecl = lofMemo{on: true}, declMemo{on: true}
-	defer func() { s.menuLoF, s.menuDecl = lofMemo{}, declMemo{} }()
+	// The memos that share work between candidates live in a shallow
+	// copy of the state, never in s: Legal only reads s, so callers may
+	// ask for menus of one state from several goroutines at once.
+	w := *s
+	w.menuLoF, w.menuDecl = lofMemo{on: true}, declMemo{on: true}
+	s = &w
 	for _, a := range cands {
 		opt := rules.Option{Action: a}
 		if !p.Waits(seat) {
