@@ -4,11 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/ordo-rules/ordo/match"
+	"github.com/ordo-rules/ordo/server"
+	"github.com/ordo-rules/ordo/store/sqlite"
 )
 
 type feedMsg struct {
@@ -112,4 +117,45 @@ func TestFeed(t *testing.T) {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// A match a WebSocket follows stays in memory however long it goes
+// without a request (the feed waits on the match's own channel, which a
+// rebuilt match would never close), and leaves once the feed is gone.
+func TestFeedKeepsItsMatchInMemory(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	a := match.New(match.Options{Store: st, Library: library(t), Memory: match.Memory{Idle: time.Millisecond, Finished: time.Millisecond}})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ts := httptest.NewServer(server.New(ctx, a, nil))
+	defer ts.Close()
+	c := create(t, ts, "demo")
+	ws := dial(t, ts.URL+"/api/matches/"+c.ID+"/ws?from=0", "")
+	if m := read(t, ws); m.Type != "state" {
+		t.Fatalf("first message %q, want the state", m.Type)
+	}
+	time.Sleep(5 * time.Millisecond)
+	if n := a.Sweep(); n != 0 || a.LiveCount() != 1 {
+		t.Fatalf("the followed match left memory: %d swept, %d live", n, a.LiveCount())
+	}
+	// The feed still hears the match: an action reaches it.
+	if !move(t, ts, c, rand.New(rand.NewPCG(1, 1)), 0) {
+		t.Fatal("the game is over at once")
+	}
+	if m := read(t, ws); m.Type != "entry" || m.Entry.Seq != 0 {
+		t.Fatalf("after an action the feed got %+v, want entry 0", m)
+	}
+	ws.Close(websocket.StatusNormalClosure, "")
+	deadline := time.Now().Add(5 * time.Second)
+	for a.LiveCount() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the match stayed in memory after its feed closed")
+		}
+		time.Sleep(5 * time.Millisecond)
+		a.Sweep()
+	}
 }
