@@ -25,6 +25,16 @@ func (s *State) checkActivate(a Activate, scratch *Order) (*Order, error) {
 	o := scratch
 	if o == nil {
 		o = new(Order)
+	} else if ok, err := s.menuDecl.answer(t, a.Skill); ok {
+		// Legal checked this trooper's skill for the Order source before
+		// (declMemo), in this same scratch Order, and left it as canDeclare
+		// built it: only the source differs, and clearing the whole Order
+		// again was a tenth of a menu.
+		if err != nil {
+			return nil, err
+		}
+		o.Source = a.Order
+		return o, nil
 	}
 	*o = Order{Trooper: t, Model: m, Source: a.Order}
 	o.Path = o.pathBuf[:1]

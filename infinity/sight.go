@@ -378,14 +378,22 @@ type declMemo struct {
 // Nothing canDeclare reads depends on o.Source.
 func (s *State) canDeclareFirst(o *Order, k Skill) error {
 	m := &s.menuDecl
-	if m.on && m.valid && m.trooper == o.Trooper && sameSkill(m.skill, k) {
-		return m.err
+	if ok, err := m.answer(o.Trooper, k); ok {
+		return err
 	}
 	err := s.canDeclare(o, k, true)
 	if m.on {
 		*m = declMemo{on: true, valid: true, trooper: o.Trooper, skill: k, err: err}
 	}
 	return err
+}
+
+// answer is the memo's answer for trooper t declaring k, if it has one.
+func (m *declMemo) answer(t int, k Skill) (ok bool, err error) {
+	if m.on && m.valid && m.trooper == t && sameSkill(m.skill, k) {
+		return true, m.err
+	}
+	return false, nil
 }
 
 // sameSkill reports whether a and b declare the same thing, field by field
