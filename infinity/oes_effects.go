@@ -21,7 +21,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	if r.skill.Name == SkillHack {
 		return s.hackHits(r, d)
 	}
-	if r.weapon.Traits.Targets {
+	if r.arms().Traits.Targets {
 		// No Saving Roll: the hit puts the target in Targeted State
 		// (Forward Observer; Targeted (N4)). It is still a successful
 		// Attack, for the Guts Roll.
@@ -33,7 +33,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 			return nil, nil
 		}
 		st.Targeted = true
-		return []rules.Event{StateChanged{Trooper: s.Troopers[r.target].ID, State: "Targeted", On: true, Why: r.weapon.Name}}, nil
+		return []rules.Event{StateChanged{Trooper: s.Troopers[r.target].ID, State: "Targeted", On: true, Why: r.arms().Name}}, nil
 	}
 	ammo, err := dice.LookupAmmo(r.ammo)
 	if err != nil {
@@ -41,18 +41,18 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	}
 	t := &s.Troopers[r.target]
 	tp := s.profile(r.target)
-	attrs := ammo.SaveAttributes(r.weapon.Save)
+	attrs := ammo.SaveAttributes(r.arms().Save)
 	var dam int
 	from := r.source
 	if r.trooper >= 0 {
-		dam = r.weapon.DamageFor(*s.profile(r.trooper))
+		dam = r.arms().DamageFor(*s.profile(r.trooper))
 		from = s.Troopers[r.trooper].ID
 	} else {
-		dam = r.weapon.Damage
+		dam = r.arms().Damage
 	}
 	damage := func(a string) int {
 		// Templates ignore Partial Cover on the save (Saving Rolls (N4)).
-		return ammo.AttackDamage(dam, saveStat(tp, a), r.cover && r.weapon.Traits.Template == "")
+		return ammo.AttackDamage(dam, saveStat(tp, a), r.cover && r.arms().Traits.Template == "")
 	}
 	type save struct {
 		attr  string
@@ -105,7 +105,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 			}
 			ev.Failed++
 			switch {
-			case ammo.NonLethal || r.weapon.Traits.NonLethal:
+			case ammo.NonLethal || r.arms().Traits.NonLethal:
 				stateFails++
 			case sv.extra:
 				lost++
@@ -115,7 +115,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 			if ammo.Effect == "SHOCK" {
 				failedShock = true
 			}
-			if !r.weapon.Traits.Continuous || t.Wounds-lost < 0 {
+			if !r.arms().Traits.Continuous || t.Wounds-lost < 0 {
 				break
 			}
 		}

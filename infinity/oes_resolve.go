@@ -30,8 +30,11 @@ type roller struct {
 	evaded   []int
 	// dodging are the templates a Dodge is judged against, each as a
 	// Normal Roll with its own MODs (Dodge (N4)).
-	dodging  []dodgeTemplate
-	weapon   catalog.Weapon
+	dodging []dodgeTemplate
+	// weapon is the attack's, in the trooper's weapons (nil until
+	// requirements finds it; read it through arms): a pointer, since a
+	// copy in every roller was a third of an Order's bytes.
+	weapon   *catalog.Weapon
 	ammo     string
 	target   int        // the trooper an attack hits
 	from, to [2]float64 // where the attacker and the target stand
@@ -328,7 +331,7 @@ func (s *State) requirements(r *roller) string {
 	if !isAttack(r.skill.Name) {
 		return ""
 	}
-	w, err := s.weaponFor(r.trooper, r.skill)
+	w, err := s.weaponRef(r.trooper, r.skill)
 	if err != nil {
 		return err.Error()
 	}
@@ -344,7 +347,7 @@ func (s *State) requirements(r *roller) string {
 	if r.skill.Name == SkillCCAttack {
 		return ""
 	}
-	if isDirectTemplate(w) {
+	if isDirectTemplate(*w) {
 		r.template = true
 		return ""
 	}
@@ -361,7 +364,7 @@ func (s *State) rangeMod(r *roller, dist float64) (int, bool) {
 	if !r.active && s.suppressiveARO(r.trooper, r.skill) {
 		return suppressiveRange(dist)
 	}
-	return r.weapon.RangeMod(dist)
+	return r.arms().RangeMod(dist)
 }
 
 // dodgeMods are the -3 PH circumstances of Dodge (N4); under `dodge-mods:
@@ -430,7 +433,7 @@ func (s *State) buildSV(r *roller) {
 	case SkillBSAttack:
 		if r.template {
 			// No attack roll: the template's hits are automatic.
-			r.roll = dice.Roll{Side: dice.Side{Template: true, Burst: max(r.weapon.Burst, 1)}}
+			r.roll = dice.Roll{Side: dice.Side{Template: true, Burst: max(r.arms().Burst, 1)}}
 			return
 		}
 		tm := s.modelOf(r.target)
@@ -451,7 +454,7 @@ func (s *State) buildSV(r *roller) {
 		if s.Troopers[r.target].States.Targeted {
 			mods = append(mods, dice.Mod{Name: "Targeted", Value: 3})
 		}
-		attr := r.weapon.Attribute
+		attr := r.arms().Attribute
 		if attr == "" {
 			attr = "BS"
 		}
@@ -498,7 +501,7 @@ func (s *State) activeBurst(r *roller) int {
 	case r.skill.Burst > 0:
 		return r.skill.Burst
 	}
-	return max(r.weapon.Burst, 1)
+	return max(r.arms().Burst, 1)
 }
 
 // stateMods are the MODs a trooper's states put on every roll but a
@@ -712,4 +715,16 @@ var stepResolve = stepDef{
 	actions:       []stepAction{roll[Resolve]((*State).resolve)},
 	candidates:    one(Resolve{}),
 	activeOnTable: true,
+}
+
+// noWeapon is the weapon of a roller that has none: a Dodge, a Reset, an
+// attack whose requirements failed before its weapon was found.
+var noWeapon catalog.Weapon
+
+// arms is the roller's weapon, never nil.
+func (r *roller) arms() *catalog.Weapon {
+	if r.weapon == nil {
+		return &noWeapon
+	}
+	return r.weapon
 }

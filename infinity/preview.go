@@ -119,7 +119,7 @@ func (s *State) rollOdds(r *roller, rs []*roller) (RollOdds, error) {
 	}
 	a := s.oddsSide(r)
 	ro := RollOdds{
-		Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, Weapon: r.weapon.Name, Ammo: r.ammo,
+		Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, Weapon: r.arms().Name, Ammo: r.ammo,
 		Target: s.publicName(r.target), Roll: "normal", Burst: a.Roll.Burst, Template: r.template,
 	}
 	if !r.template {
@@ -175,7 +175,7 @@ func (s *State) rollOdds(r *roller, rs []*roller) (RollOdds, error) {
 func (s *State) oddsSide(r *roller) odds.Side {
 	side := odds.Side{Roll: dice.Side{SV: r.sv.Value, Burst: max(r.roll.Side.Burst, 1), Template: r.roll.Side.Template}}
 	side.Effect.Crits = odds.CritRule(s.Rulings.Get("criticals"))
-	if !isAttack(r.skill.Name) || r.weapon.Traits.Targets {
+	if !isAttack(r.skill.Name) || r.arms().Traits.Targets {
 		// A Dodge or Reset, or a hit that only marks its target Targeted:
 		// each surviving success is the result.
 		return side
@@ -185,17 +185,17 @@ func (s *State) oddsSide(r *roller) odds.Side {
 		return side
 	}
 	tp := s.profile(r.target)
-	dam := r.weapon.Damage
+	dam := r.arms().Damage
 	if r.trooper >= 0 {
-		dam = r.weapon.DamageFor(*s.profile(r.trooper))
+		dam = r.arms().DamageFor(*s.profile(r.trooper))
 	}
-	for _, attr := range ammo.SaveAttributes(r.weapon.Save) {
+	for _, attr := range ammo.SaveAttributes(r.arms().Save) {
 		side.Effect.Saves = append(side.Effect.Saves, odds.SaveRoll{
-			Damage: ammo.AttackDamage(dam, saveStat(tp, attr), r.cover && r.weapon.Traits.Template == ""),
+			Damage: ammo.AttackDamage(dam, saveStat(tp, attr), r.cover && r.arms().Traits.Template == ""),
 			Tag:    ammo.Effect,
 		})
 	}
-	side.Effect.Continuous = r.weapon.Traits.Continuous
+	side.Effect.Continuous = r.arms().Traits.Continuous
 	return side
 }
 
@@ -205,7 +205,7 @@ func (s *State) oddsSide(r *roller) odds.Side {
 // W/STR (non-lethal ammunition, T2, a Targeted hit).
 func (s *State) falls(r *roller, d odds.Dist) *float64 {
 	ammo, err := dice.LookupAmmo(r.ammo)
-	if err != nil || r.weapon.Traits.Targets || r.weapon.Traits.NonLethal || ammo.NonLethal || ammo.WoundsPerFail != 1 {
+	if err != nil || r.arms().Traits.Targets || r.arms().Traits.NonLethal || ammo.NonLethal || ammo.WoundsPerFail != 1 {
 		return nil
 	}
 	p := d.AtLeast(max(s.Troopers[r.target].Wounds, 1))

@@ -103,7 +103,7 @@ func (s *State) mineEffects(rs []*roller, d dice.Source) ([]rules.Event, error) 
 		if s.Troopers[t].States.Dead {
 			continue
 		}
-		hit := roller{trooper: -1, source: dep.ID, weapon: w, target: t, out: dice.Outcome{Hits: max(w.Burst, 1)}}
+		hit := roller{trooper: -1, source: dep.ID, weapon: &w, target: t, out: dice.Outcome{Hits: max(w.Burst, 1)}}
 		if len(w.Ammo) > 0 {
 			hit.ammo = w.Ammo[0]
 		}

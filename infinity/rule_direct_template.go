@@ -80,7 +80,7 @@ func (s *State) templateHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		hit := *r
 		hit.target = t
 		hit.cover = false
-		hit.out = dice.Outcome{Hits: max(r.weapon.Burst, 1)}
+		hit.out = dice.Outcome{Hits: max(r.arms().Burst, 1)}
 		ev, err := s.applyHits(&hit, d)
 		if err != nil {
 			return nil, err

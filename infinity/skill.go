@@ -359,6 +359,15 @@ func (s *State) fromPoint(o *Order, k Skill) ([2]float64, error) {
 // weaponFor finds the weapon a BS or CC Attack uses: the named one, or the
 // profile's first weapon fit for the skill.
 func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
+	w, err := s.weaponRef(t, k)
+	if err != nil {
+		return catalog.Weapon{}, err
+	}
+	return *w, nil
+}
+
+// weaponRef is weaponFor's weapon in the trooper's weapons, not copied.
+func (s *State) weaponRef(t int, k Skill) (*catalog.Weapon, error) {
 	p := s.profile(t)
 	fit := func(w *catalog.Weapon) bool { return weaponFits(*w, k.Name) }
 	ws := s.weapons(t)
@@ -368,17 +377,17 @@ func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 			continue
 		}
 		if !fit(w) {
-			return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s cannot be used for %s", w.Name, k.Name)
+			return nil, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s cannot be used for %s", w.Name, k.Name)
 		}
 		if k.Ammo != "" && !w.HasAmmo(k.Ammo) {
-			return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no %s ammunition", w.Name, k.Ammo)
+			return nil, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no %s ammunition", w.Name, k.Ammo)
 		}
-		return *w, nil
+		return w, nil
 	}
 	if k.Weapon != "" {
-		return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no weapon %q", p.Name, k.Weapon)
+		return nil, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no weapon %q", p.Name, k.Weapon)
 	}
-	return catalog.Weapon{}, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no weapon for %s", p.Name, k.Name)
+	return nil, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no weapon for %s", p.Name, k.Name)
 }
 
 // weaponFits reports whether w may be used for the skill: CC weapons for a
