@@ -607,3 +607,26 @@ func TestHackingDefenceProgram(t *testing.T) {
 		})
 	}
 }
+
+// Gotcha! with its 2 Turns, Brain Blast against Brain Blast in ARO, and
+// Counterstrike reflecting Carbonite (Hacking (N3)), through `ordo play`:
+// the scenario's forced dice and expectations.
+func TestHackingProgramsScenario(t *testing.T) {
+	var out strings.Builder
+	if err := play.Run(ruleset(t), load(t, "../data/scenarios/seed/hacking-programs.yaml"), &out, play.Options{}); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, line := range []string{
+		"gunner enters IMM-1 (Gotcha!)",
+		"sysop Hacking Program (Face to Face Roll): SV WIP 14 = 14, dice 9x vs netrunner -> failure",
+		"sysop loses 1 point of W/STR, 0 left: Unconscious, Prone",
+		"gunner leaves IMM-1 (Gotcha! ends)",
+		"SV WIP 14 +3 Attack MOD (Carbonite) -3 Opponent MOD (Counterstrike) = 14",
+		"breacher makes 2 Saving Rolls against warden (Carbonite, Attack Damage 10): 1 20, 1 failed",
+		"breacher enters IMM-1 (Carbonite)",
+	} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("no %q in\n%s", line, out.String())
+		}
+	}
+}
