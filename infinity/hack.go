@@ -206,7 +206,7 @@ func (s *State) skillCategory(k Skill) Category {
 // and says why not. Programs that are not listed here are refused with
 // that reason rather than declared and left without effect.
 func playable(p catalog.Program) string {
-	if defence(p) {
+	if defence(p) || supportware(p) {
 		return ""
 	}
 	switch {
@@ -325,6 +325,12 @@ func (s *State) checkHack(o *Order, k Skill) error {
 	if defence(p) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on its user: declare it in ARO against the attacking hacker", p.Name)
 	}
+	if supportware(p) {
+		if k.Target != "" || len(k.Split) > 0 {
+			return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s takes no target: it reaches every %s of the army list", p.Name, classList(p))
+		}
+		return nil
+	}
 	if !p.DeclaredAs(catalog.ShortSkill) && !p.DeclaredAs(catalog.EntireOrder) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s is declared only as %s", p.Name, p.SkillString())
 	}
@@ -380,8 +386,22 @@ func (s *State) checkHackSplit(t int, from [2]float64, p catalog.Program, k Skil
 // that do not fit the target.
 func (s *State) eachProgramChoice(t int, k Skill, f func(Skill)) {
 	for _, p := range s.programsOf(t) {
+		if p.Side != catalog.Enemy {
+			continue
+		}
 		k.Program = p.ID
 		f(k)
+	}
+}
+
+// eachOwnProgram calls f with each program trooper t may declare that
+// targets no enemy (Supportware and the others on its own side), with no
+// target: check greys those the engine does not play yet.
+func (s *State) eachOwnProgram(t int, f func(Skill)) {
+	for _, p := range s.programsOf(t) {
+		if p.Side != catalog.Enemy {
+			f(Skill{Name: SkillHack, Program: p.ID})
+		}
 	}
 }
 

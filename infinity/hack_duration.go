@@ -21,12 +21,16 @@ type Expiry struct {
 	Turn int `json:"turn"`
 	// Program names the program, for the log.
 	Program string `json:"program"`
+	// By is the hacker sustaining it, for Supportware, which ends with
+	// his (hack_support.go).
+	By string `json:"by,omitempty"`
 }
 
 // effectState is the state each state-causing program effect puts on.
 var effectState = map[catalog.Effect]string{
 	catalog.EffectIMM1: "IMM-1", catalog.EffectDisabled: "Disabled",
 	catalog.EffectIsolated: "Isolated", catalog.EffectTargeted: "Targeted",
+	catalog.EffectFirewall: "Firewall",
 }
 
 // stateFlag is the flag of a state a program may put on; nil for another.
@@ -40,6 +44,8 @@ func stateFlag(st *States, name string) *bool {
 		return &st.Isolated
 	case "Targeted":
 		return &st.Targeted
+	case "Firewall":
+		return &st.Firewall
 	}
 	return nil
 }
@@ -101,6 +107,10 @@ func (s *State) expirePrograms() []rules.Event {
 				*f = false
 				events = append(events, StateChanged{Trooper: tr.ID, State: e.State, Why: e.Program + " ends"})
 			}
+			if h := s.trooperIndex(e.By); h >= 0 && s.Programs[s.Troopers[h].Supportware].Name == e.Program {
+				// The Supportware has run its course.
+				s.Troopers[h].Supportware = ""
+			}
 		}
 		tr.Expires = keep
 	}
@@ -115,14 +125,17 @@ func (c *stateChecker) checkExpires(path string, tr Trooper) {
 	for i, e := range tr.Expires {
 		p := fmt.Sprintf("%s.expires[%d]", path, i)
 		if stateFlag(&st, e.State) == nil || seen[e.State] {
-			c.failf(p+".state", "%q is not a program's state (IMM-1, Disabled, Isolated, Targeted), or is listed twice", e.State)
+			c.failf(p+".state", "%q is not a program's state (IMM-1, Disabled, Isolated, Targeted, Firewall), or is listed twice", e.State)
 		}
 		seen[e.State] = true
 		if e.Turn < 0 || e.Turn > len(c.s.Seats)*c.s.Rounds {
 			c.failf(p+".turn", "%d is not a Player Turn of the game", e.Turn)
 		}
-		if len(e.Program) > catalog.MaxString {
+		if len(e.Program) > catalog.MaxString || len(e.By) > catalog.MaxString {
 			c.failf(p+".program", "longer than %d bytes", catalog.MaxString)
 		}
+	}
+	if _, ok := c.s.Programs[tr.Supportware]; tr.Supportware != "" && !ok {
+		c.failf(path+".supportware", "%q is not a program of the state", tr.Supportware)
 	}
 }

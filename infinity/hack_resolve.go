@@ -41,7 +41,8 @@ func (s *State) hackRequirements(r *roller) string {
 // what it declares (the program of roller r, or Reset).
 func (s *State) hacker(t int, r *roller) odds.Hacker {
 	p := s.profile(t)
-	h := odds.Hacker{WIP: p.WIP, BTS: p.BTS, Targeted: s.Troopers[t].States.Targeted, Mods: s.stateMods(t)}
+	st := s.Troopers[t].States
+	h := odds.Hacker{WIP: p.WIP, BTS: p.BTS, Targeted: st.Targeted, Firewall: st.Firewall, Mods: s.stateMods(t)}
 	if r == nil {
 		return h
 	}

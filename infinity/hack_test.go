@@ -630,3 +630,93 @@ func TestHackingProgramsScenario(t *testing.T) {
 		}
 	}
 }
+
+// finishHackOrder answers every window of the Order in progress with nothing
+// (no ARO, no second skill, nobody turns), and resolves with faces.
+func finishHackOrder(t *testing.T, st *State, faces ...int) {
+	t.Helper()
+	for st.Order != nil {
+		p := st.Prompt()
+		switch st.Order.Step {
+		case StepARO1, StepARO2:
+			do(t, st, p.Seats[0], AROs{})
+		case StepSecond:
+			do(t, st, p.Seats[0], Second{Skill: Skill{Name: SkillIdle}})
+		case StepResolve:
+			do(t, st, rules.ChanceSeat, Resolve{}, faces...)
+		case StepAlert:
+			do(t, st, p.Seats[0], Alert{})
+		default:
+			t.Fatalf("step %s", st.Order.Step)
+		}
+	}
+}
+
+// Fairy Dust (Supportware, Hacking (N3)): an Entire Order with no roll;
+// every HI of the user's army list gains a Firewall (−3 to the WIP of a
+// hacker attacking it, +3 BTS) until the end of the following Player
+// Turn; it ends at once when its hacker is Isolated (Supportware).
+func TestHackingFairyDust(t *testing.T) {
+	yaml := hackYAML([]string{"netrunner hacker-plus 10 10 270", "gunner hmg 16 10 270", "tag manned-tag 4 10 270"},
+		[]string{"breacher assault-hacker 13 16 90"})
+	st := setup(t, yaml, nil)
+	refused(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: hack("fairy-dust", "gunner")}, rules.CodeBadAction, "takes no target")
+	do(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: Skill{Name: SkillHack, Program: "fairy-dust"}})
+	if st.Order.Step == StepSecond {
+		t.Fatal("Fairy Dust is an Entire Order: no second skill")
+	}
+	finishHackOrder(t, st)
+	gunner, tag := st.trooperIndex("gunner"), st.trooperIndex("tag")
+	if !st.Troopers[gunner].States.Firewall || st.Troopers[tag].States.Firewall {
+		t.Fatalf("after Fairy Dust: gunner %v, TAG %v; want a Firewall on the HI only", st.Troopers[gunner].States, st.Troopers[tag].States)
+	}
+	do(t, st, "blue", EndOrders{})
+	// Red's Carbonite on the gunner: WIP 14 +3 −3 Firewall = 14; BTS rolls
+	// against 13 − 3 − 3 = 7.
+	do(t, st, "red", Activate{Trooper: "breacher", Order: OrderLieutenant, Skill: hack("carbonite", "gunner")})
+	for st.Order.Step != StepResolve {
+		p := st.Prompt()
+		if st.Order.Step == StepSecond {
+			do(t, st, p.Seats[0], Second{Skill: Skill{Name: SkillIdle}})
+		} else {
+			do(t, st, p.Seats[0], AROs{})
+		}
+	}
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 2, 3, 20, 20, 20, 20)
+	if r := rolledBy(ev)["breacher"]; r.SV.Value != 14 {
+		t.Errorf("Carbonite on a Firewall: SV %d, want 14", r.SV.Value)
+	}
+	for _, e := range ev {
+		if sv, ok := e.(Saved); ok && sv.AttackDamage != 7 {
+			t.Errorf("BTS rolls against a Firewall at %d, want 7", sv.AttackDamage)
+		}
+	}
+	finishHackOrder(t, st)
+	// Oblivion isolates the netrunner: his Supportware ends at once.
+	do(t, st, "red", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("oblivion", "netrunner")})
+	for st.Order.Step != StepResolve {
+		p := st.Prompt()
+		if st.Order.Step == StepSecond {
+			do(t, st, p.Seats[0], Second{Skill: Skill{Name: SkillIdle}})
+		} else {
+			do(t, st, p.Seats[0], AROs{})
+		}
+	}
+	do(t, st, rules.ChanceSeat, Resolve{}, 2, 1)
+	if !st.Troopers[st.trooperIndex("netrunner")].States.Isolated || st.Troopers[gunner].States.Firewall {
+		t.Fatalf("netrunner %v, gunner %v: the Isolated hacker's Fairy Dust must end", st.Troopers[st.trooperIndex("netrunner")].States, st.Troopers[gunner].States)
+	}
+
+	// Without Oblivion, the Firewall lasts to the end of red's turn.
+	st = setup(t, yaml, nil)
+	do(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: Skill{Name: SkillHack, Program: "fairy-dust"}})
+	finishHackOrder(t, st)
+	do(t, st, "blue", EndOrders{})
+	if !st.Troopers[gunner].States.Firewall {
+		t.Fatal("Fairy Dust ended with the Player Turn of its declaration")
+	}
+	do(t, st, "red", EndOrders{})
+	if st.Troopers[gunner].States.Firewall {
+		t.Fatal("Fairy Dust outlived the following Player Turn")
+	}
+}

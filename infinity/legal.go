@@ -86,6 +86,8 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 		switch k.menu {
 		case menuPlain:
 			f(Skill{Name: k.name})
+		case menuPrograms:
+			s.eachOwnProgram(t, f)
 		case menuWeapons:
 			s.eachWeaponChoice(t, Skill{Name: k.name}, f)
 		case menuRoutes:

@@ -83,7 +83,7 @@ type activeRoll struct {
 func (s *State) activeRolls(out []activeRoll) []activeRoll {
 	o := s.Order
 	for i, k := range []*Skill{&o.First, o.Second} {
-		if k == nil || !rolls(k.Name) {
+		if k == nil || !rolls(k.Name) || !s.programRolls(*k) {
 			continue
 		}
 		// An attack declared first is made from the start; one declared
@@ -209,6 +209,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		events = append(events, s.dodged(r.trooper)...)
 		o.Dodgers = append(o.Dodgers, r.trooper)
 	}
+	events = append(events, s.runSupportware()...)
 	if o.First.Name == SkillSuppressiveFire && !s.Troopers[o.Trooper].States.Null() {
 		events = append(events, s.enterSuppressive(o.Trooper)...)
 	}

@@ -145,6 +145,9 @@ type Trooper struct {
 	// trooper, each with the Player Turn at whose end it ends (Hacking
 	// (N3); hack_duration.go).
 	Expires []Expiry `json:"expires,omitempty"`
+	// Supportware is the Supportware program this hacker sustains (one at
+	// a time, Hacking (N3); hack_support.go).
+	Supportware string `json:"supportware,omitempty"`
 }
 
 // unit is what generates Orders and counts toward army limits: a trooper's
@@ -184,6 +187,9 @@ type States struct {
 	// Disabled: the trooper's Comms Equipment (hacking device, Repeater)
 	// stops working (Hacking (N3), Disabled).
 	Disabled bool `json:"disabled,omitempty"`
+	// Firewall: hacking attacks on the trooper get -3 WIP and its BTS +3
+	// against them (Hacking (N3); Fairy Dust).
+	Firewall bool `json:"firewall,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
@@ -208,7 +214,7 @@ func (s States) appendNames(dst []string) []string {
 		{s.ImmB, "IMM-B"}, {s.Isolated, "Isolated"}, {s.Targeted, "Targeted"}, {s.Stunned, "Stunned"},
 		{s.SuppressiveFire, "Suppressive Fire"}, {s.Prone, "Prone"},
 		{s.Camouflaged, "Camouflaged"}, {s.Hidden, "Hidden Deployment"}, {s.Reserve, "In reserve"},
-		{s.Imm1, "IMM-1"}, {s.Disabled, "Disabled"},
+		{s.Imm1, "IMM-1"}, {s.Disabled, "Disabled"}, {s.Firewall, "Firewall"},
 	} {
 		if st.on {
 			dst = append(dst, st.name)

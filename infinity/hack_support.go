@@ -1,0 +1,113 @@
+package infinity
+
+import (
+	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Supportware (Hacking (N3)): programs with no roll that a hacker sustains
+// on troopers of his own army list. A hacker sustains one at a time:
+// declaring another cancels the first, and every Supportware ends when its
+// hacker is Disabled, Isolated or in a Null state. Played so far: Fairy
+// Dust (every HI of the list gains a Firewall until the end of the
+// following Player Turn).
+
+// supportware reports a Supportware program the engine plays.
+func supportware(p catalog.Program) bool {
+	return p.Category == catalog.Supportware && !p.Rolls() && p.Effect == catalog.EffectFirewall
+}
+
+// programRolls reports whether a declared skill rolls: a hack rolls when
+// its program has an Attack MOD.
+func (s *State) programRolls(k Skill) bool {
+	if k.Name != SkillHack {
+		return true
+	}
+	p, ok := s.Programs[k.Program]
+	return !ok || p.Rolls()
+}
+
+// runSupportware applies, at the end of the Order's effects, the
+// Supportware the active trooper declared, and ends any whose hacker can
+// no longer sustain it.
+func (s *State) runSupportware() []rules.Event {
+	var events []rules.Event
+	o := s.Order
+	for _, k := range []*Skill{&o.First, o.Second} {
+		if k == nil || k.Name != SkillHack {
+			continue
+		}
+		if p, ok := s.Programs[k.Program]; ok && supportware(p) && !s.commsDown(o.Trooper) {
+			events = append(events, s.sustain(o.Trooper, p)...)
+		}
+	}
+	for t := range s.Troopers {
+		if s.Troopers[t].Supportware != "" && s.commsDown(t) {
+			events = append(events, s.dropSupport(t)...)
+		}
+	}
+	return events
+}
+
+// sustain starts hacker t's Supportware p, ending the one it sustained.
+func (s *State) sustain(t int, p catalog.Program) []rules.Event {
+	events := s.dropSupport(t)
+	h := &s.Troopers[t]
+	h.Supportware = p.ID
+	end := s.playerTurn()
+	if p.Duration == catalog.TwoTurns {
+		end++
+	}
+	for u := range s.Troopers {
+		tr := &s.Troopers[u]
+		if tr.Seat != h.Seat || tr.States.Null() || !s.targetClass(p, u) {
+			continue
+		}
+		name := effectState[p.Effect]
+		flag := stateFlag(&tr.States, name)
+		if flag == nil {
+			continue
+		}
+		// A fresh list: clones share the old one.
+		e := make([]Expiry, 0, len(tr.Expires)+1)
+		for _, x := range tr.Expires {
+			if x.State != name {
+				e = append(e, x)
+			}
+		}
+		tr.Expires = append(e, Expiry{State: name, Turn: end, Program: p.Name, By: h.ID})
+		if !*flag {
+			*flag = true
+			events = append(events, StateChanged{Trooper: tr.ID, State: name, On: true, Why: p.Name})
+		}
+	}
+	return events
+}
+
+// dropSupport ends the Supportware hacker t sustains: the states it gave
+// end with it.
+func (s *State) dropSupport(t int) []rules.Event {
+	h := &s.Troopers[t]
+	if h.Supportware == "" {
+		return nil
+	}
+	p := s.Programs[h.Supportware]
+	h.Supportware = ""
+	var events []rules.Event
+	for u := range s.Troopers {
+		tr := &s.Troopers[u]
+		var keep []Expiry
+		for _, x := range tr.Expires {
+			if x.By != h.ID || x.Program != p.Name {
+				keep = append(keep, x)
+				continue
+			}
+			if f := stateFlag(&tr.States, x.State); f != nil && *f {
+				*f = false
+				events = append(events, StateChanged{Trooper: tr.ID, State: x.State, Why: p.Name + " ends"})
+			}
+		}
+		tr.Expires = keep
+	}
+	return events
+}
