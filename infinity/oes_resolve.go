@@ -13,9 +13,12 @@ import (
 // roller is one skill that rolls at Resolution.
 type roller struct {
 	trooper int
-	skill   Skill
-	active  bool
 	window  int // 0 for the active trooper's skill
+	skill   Skill
+	// The flags stand together: a roller is allocated for every roll of
+	// every Order, and with each bool padded to a word it was one size
+	// class larger.
+	active bool
 	// noLoFInZoC: a reactive trooper that has the active trooper in its ZoC
 	// but never in its LoF (Dodge (N4): -3 to its Dodge); seesActive: a
 	// reactive trooper with the active trooper in its LoF at some point of
@@ -26,6 +29,16 @@ type roller struct {
 	// every trooper under it (affected) that does not Dodge it (evaded)
 	// (Direct Template Weapons (N4)).
 	template bool
+	cover    bool // the target is in Partial Cover from the attacker
+	dodgeOK  bool // a Dodge that succeeded
+	idle     bool
+	// coup: a CC Attack on an Unconscious target, Coup de Grâce: Dead with
+	// no roll and no Saving Roll (CC Attack (N4)).
+	coup bool
+	// comms marks a Comms Attack (a hacking program): Dodge cannot oppose
+	// it, Reset does (Dodge (N4); Reset (N4)). No skill of this engine
+	// makes one yet; the hacking programs will.
+	comms    bool
 	affected []int
 	evaded   []int
 	// dodging are the templates a Dodge is judged against, each as a
@@ -38,27 +51,17 @@ type roller struct {
 	ammo     string
 	target   int        // the trooper an attack hits
 	from, to [2]float64 // where the attacker and the target stand
-	cover    bool       // the target is in Partial Cover from the attacker
 	sv       dice.SuccessValue
 	roll     dice.Roll
 	out      dice.Outcome
 	opps     []*roller // the rolls it is Face to Face with
 	oppBuf   [2]*roller
 	against  string // the opposing trooper in a Face to Face Roll
-	dodgeOK  bool   // a Dodge that succeeded
-	idle     bool
-	// coup: a CC Attack on an Unconscious target, Coup de Grâce: Dead with
-	// no roll and no Saving Roll (CC Attack (N4)).
-	coup bool
 	// source names an attacker that is not a trooper (a deployable); its
 	// trooper is then -1.
 	source string
 	// burst is the dice of one share of a split Burst (0: the weapon's).
 	burst int
-	// comms marks a Comms Attack (a hacking program): Dodge cannot oppose
-	// it, Reset does (Dodge (N4); Reset (N4)). No skill of this engine
-	// makes one yet; the hacking programs will.
-	comms bool
 }
 
 // dodgeTemplate is a Direct Template a Dodge is judged against: noLoF when
