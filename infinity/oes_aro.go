@@ -62,8 +62,14 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 	o := s.Order
 	window := s.aroWindow()
 	ev := AROsDeclared{Window: window}
+	if len(o.AROs) == 0 && len(decls) > 0 {
+		// The first window's declarations become the Order's list as they
+		// are: check built them for this action alone.
+		o.AROs = decls
+	} else {
+		o.AROs = append(o.AROs, decls...)
+	}
 	for _, d := range decls {
-		o.AROs = append(o.AROs, d)
 		ev.AROs = append(ev.AROs, ARODecl{Trooper: s.Troopers[d.Trooper].ID, Skill: d.Skill})
 	}
 	// Against a marker that has not revealed itself, a trooper may delay
@@ -119,17 +125,17 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 // checkAROs validates the declarations of an ARO window: each trooper
 // eligible, at most one ARO each, each ARO valid (ARO (N4)).
 func (s *State) checkAROs(a AROs, window int) ([]ARO, error) {
-	var seen []int
 	var decls []ARO
 	for _, d := range a.Declarations {
 		t := s.trooperIndex(d.Trooper)
 		if t < 0 {
 			return nil, rules.Errorf(rules.CodeBadAction, "ARO (N4)", "%q is not a trooper", d.Trooper)
 		}
-		if slices.Contains(seen, t) {
+		// The troopers declared so far are those of decls: every earlier
+		// declaration was accepted into it or refused the whole action.
+		if slices.ContainsFunc(decls, func(x ARO) bool { return x.Trooper == t }) {
 			return nil, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s declares two AROs: one ARO per trooper per Order", d.Trooper)
 		}
-		seen = append(seen, t)
 		i := slices.IndexFunc(s.Order.Eligible, func(e eligibility) bool { return e.Trooper == t })
 		if i < 0 {
 			return nil, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s may not react in this window", d.Trooper)

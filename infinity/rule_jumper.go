@@ -67,15 +67,19 @@ func (s *State) widenForJumpers(elig []eligibility) []eligibility {
 // that holds, or takes, the token (G: Jumper (N4, PDF 2.1).
 func (s *State) checkJumperAROs(decls []ARO) error {
 	var seen []string
-	for _, d := range slices.Concat(s.Order.AROs, decls) {
-		tr := s.Troopers[d.Trooper]
-		if tr.Jumper == "" || d.Skill.Name == SkillDodge || d.Skill.Name == SkillReset {
-			continue
+	// The AROs already declared in this Order, then the new ones: read in
+	// place, not concatenated into a copy for every window.
+	for _, list := range [2][]ARO{s.Order.AROs, decls} {
+		for _, d := range list {
+			tr := s.Troopers[d.Trooper]
+			if tr.Jumper == "" || d.Skill.Name == SkillDodge || d.Skill.Name == SkillReset {
+				continue
+			}
+			if slices.Contains(seen, tr.Jumper) {
+				return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1)", "only one Proxy of %s reacts as the Active Proxy; the others may only Dodge or Reset", tr.Jumper)
+			}
+			seen = append(seen, tr.Jumper)
 		}
-		if slices.Contains(seen, tr.Jumper) {
-			return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1)", "only one Proxy of %s reacts as the Active Proxy; the others may only Dodge or Reset", tr.Jumper)
-		}
-		seen = append(seen, tr.Jumper)
 	}
 	return nil
 }
