@@ -326,10 +326,11 @@ func (s *State) checkHack(o *Order, k Skill) error {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on its user: declare it in ARO against the attacking hacker", p.Name)
 	}
 	if supportware(p) {
-		if k.Target != "" || len(k.Split) > 0 {
-			return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s takes no target: it reaches every %s of the army list", p.Name, classList(p))
+		from, err := s.fromPoint(o, k)
+		if err != nil {
+			return err
 		}
-		return nil
+		return s.checkSupport(o.Trooper, from, p, k)
 	}
 	if !p.DeclaredAs(catalog.ShortSkill) && !p.DeclaredAs(catalog.EntireOrder) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s is declared only as %s", p.Name, p.SkillString())
@@ -399,7 +400,16 @@ func (s *State) eachProgramChoice(t int, k Skill, f func(Skill)) {
 // target: check greys those the engine does not play yet.
 func (s *State) eachOwnProgram(t int, f func(Skill)) {
 	for _, p := range s.programsOf(t) {
-		if p.Side != catalog.Enemy {
+		switch {
+		case p.Side == catalog.Enemy:
+		case p.Side == catalog.Friendly && p.Range == catalog.HackingArea:
+			// On each ally of its target classes.
+			for u := range s.Troopers {
+				if m := s.modelOf(u); m >= 0 && s.Troopers[u].Seat == s.Troopers[t].Seat && s.targetClass(p, u) {
+					f(Skill{Name: SkillHack, Program: p.ID, Target: s.Models[m].ID})
+				}
+			}
+		default:
 			f(Skill{Name: SkillHack, Program: p.ID})
 		}
 	}

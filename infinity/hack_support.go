@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -14,7 +15,40 @@ import (
 
 // supportware reports a Supportware program the engine plays.
 func supportware(p catalog.Program) bool {
-	return p.Category == catalog.Supportware && !p.Rolls() && p.Effect == catalog.EffectFirewall
+	return p.Category == catalog.Supportware && !p.Rolls() && (p.Effect == catalog.EffectFirewall || p.Effect == catalog.EffectAROBurst)
+}
+
+// checkSupport checks the declaration of Supportware p by hacker t from
+// at: Fairy Dust takes no target; Enhanced Reaction one allied REM in the
+// Hacking Area that benefits from no other GADGET program (Supportware).
+func (s *State) checkSupport(t int, at [2]float64, p catalog.Program, k Skill) error {
+	if len(k.Split) > 0 || (k.Target != "") != (p.Range == catalog.HackingArea) {
+		if p.Range == catalog.HackingArea {
+			return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s names one allied %s in the Hacking Area as its target", p.Name, classList(p))
+		}
+		return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s takes no target: it reaches every %s of the army list", p.Name, classList(p))
+	}
+	if k.Target == "" {
+		return nil
+	}
+	m := s.targetModel(k.Target, s.Troopers[t].Seat)
+	if m < 0 || s.Troopers[s.Models[m].Trooper].Seat != s.Troopers[t].Seat {
+		return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s: %q is not an allied model on the table", p.Name, k.Target)
+	}
+	u := s.Models[m].Trooper
+	if !s.targetClass(p, u) {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot target %s: it targets %s", p.Name, k.Target, classList(p))
+	}
+	var buf [4]geom.Circle
+	if !inArea(s.hackingArea(t, at, buf[:0]), s.Models[m].base()) {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking+" (Hacking Area)", "%s is outside %s's Hacking Area", k.Target, s.Troopers[t].ID)
+	}
+	for _, x := range s.Troopers[u].Expires {
+		if x.By != "" && x.By != s.Troopers[t].ID {
+			return rules.Errorf(rules.CodeIllegal, ruleHacking+" (Supportware)", "%s already benefits from %s: one GADGET program at a time", k.Target, x.Program)
+		}
+	}
+	return nil
 }
 
 // programRolls reports whether a declared skill rolls: a hack rolls when
@@ -38,7 +72,11 @@ func (s *State) runSupportware() []rules.Event {
 			continue
 		}
 		if p, ok := s.Programs[k.Program]; ok && supportware(p) && !s.commsDown(o.Trooper) {
-			events = append(events, s.sustain(o.Trooper, p)...)
+			target := -1
+			if m := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat); k.Target != "" && m >= 0 {
+				target = s.Models[m].Trooper
+			}
+			events = append(events, s.sustain(o.Trooper, p, target)...)
 		}
 	}
 	for t := range s.Troopers {
@@ -49,8 +87,10 @@ func (s *State) runSupportware() []rules.Event {
 	return events
 }
 
-// sustain starts hacker t's Supportware p, ending the one it sustained.
-func (s *State) sustain(t int, p catalog.Program) []rules.Event {
+// sustain starts hacker t's Supportware p on its target (-1: every
+// trooper of the list of its target classes), ending the one it
+// sustained.
+func (s *State) sustain(t int, p catalog.Program, target int) []rules.Event {
 	events := s.dropSupport(t)
 	h := &s.Troopers[t]
 	h.Supportware = p.ID
@@ -60,7 +100,7 @@ func (s *State) sustain(t int, p catalog.Program) []rules.Event {
 	}
 	for u := range s.Troopers {
 		tr := &s.Troopers[u]
-		if tr.Seat != h.Seat || tr.States.Null() || !s.targetClass(p, u) {
+		if tr.Seat != h.Seat || tr.States.Null() || !s.targetClass(p, u) || (target >= 0 && u != target) {
 			continue
 		}
 		name := effectState[p.Effect]

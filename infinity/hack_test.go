@@ -720,3 +720,37 @@ func TestHackingFairyDust(t *testing.T) {
 		t.Fatal("Fairy Dust outlived the following Player Turn")
 	}
 }
+
+// Enhanced Reaction (Supportware, Hacking (N3)): an Entire Order on one
+// allied REM in the Hacking Area that benefits from no other GADGET
+// program; the REM rolls B2 in ARO until the end of the following Player
+// Turn.
+func TestHackingEnhancedReaction(t *testing.T) {
+	st := setup(t, hackYAML([]string{"netrunner hacker-plus 10 10 270", "remote remote 14 10 90", "hk hacker 18 10 270"},
+		[]string{"rifleman line-trooper 14 26 270"}), nil)
+	refused(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: Skill{Name: SkillHack, Program: "enhanced-reaction"}}, rules.CodeBadAction, "names one allied REM")
+	refused(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: hack("enhanced-reaction", "hk")}, rules.CodeIllegal, "cannot target hk")
+	var offered bool
+	for _, o := range st.Legal("blue") {
+		if a, ok := o.Action.(Activate); ok && a.Trooper == "netrunner" && a.Skill.Program == "enhanced-reaction" && a.Skill.Target == "remote" && o.Illegal == nil {
+			offered = true
+		}
+	}
+	if !offered {
+		t.Error("the menu does not offer Enhanced Reaction on the REM")
+	}
+	do(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: hack("enhanced-reaction", "remote")})
+	finishHackOrder(t, st)
+	if !st.Troopers[st.trooperIndex("remote")].States.EnhancedReaction {
+		t.Fatal("the REM did not gain Enhanced Reaction")
+	}
+	refused(t, st, "blue", Activate{Trooper: "hk", Order: OrderRegular, Skill: hack("enhanced-reaction", "remote")}, rules.CodeIllegal, "one GADGET program at a time")
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "rifleman", Order: OrderRegular, Skill: move([2]float64{14, 22})})
+	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "remote", Skill: Skill{Name: SkillBSAttack, Target: "rifleman", Weapon: "combi-rifle"}}}})
+	do(t, st, "red", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 20, 20)
+	if r := rolledBy(ev)["remote"]; len(r.Dice) != 2 {
+		t.Fatalf("the REM rolled %+v in ARO, want B2", r)
+	}
+}

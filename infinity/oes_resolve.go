@@ -469,6 +469,9 @@ func (s *State) buildSV(r *roller) {
 		case s.suppressiveARO(r.trooper, r.skill):
 			// Full B3 in ARO, against one target (Suppressive Fire (N4)).
 			burst = suppressiveBurst
+		case s.Troopers[r.trooper].States.EnhancedReaction:
+			// B2 in ARO (Hacking (N3): Enhanced Reaction).
+			burst = 2
 		}
 	}
 	r.roll = dice.Roll{Side: dice.Side{SV: r.sv.Value, Burst: burst}}

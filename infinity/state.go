@@ -190,6 +190,9 @@ type States struct {
 	// Firewall: hacking attacks on the trooper get -3 WIP and its BTS +3
 	// against them (Hacking (N3); Fairy Dust).
 	Firewall bool `json:"firewall,omitempty"`
+	// EnhancedReaction: B2 in ARO for a REM (Hacking (N3); Enhanced
+	// Reaction).
+	EnhancedReaction bool `json:"enhancedReaction,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
@@ -215,6 +218,7 @@ func (s States) appendNames(dst []string) []string {
 		{s.SuppressiveFire, "Suppressive Fire"}, {s.Prone, "Prone"},
 		{s.Camouflaged, "Camouflaged"}, {s.Hidden, "Hidden Deployment"}, {s.Reserve, "In reserve"},
 		{s.Imm1, "IMM-1"}, {s.Disabled, "Disabled"}, {s.Firewall, "Firewall"},
+		{s.EnhancedReaction, "Enhanced Reaction"},
 	} {
 		if st.on {
 			dst = append(dst, st.name)
