@@ -143,6 +143,10 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register("fight", func() rules.Action { return &Fight{} })
 	c.Register("end-turn", func() rules.Action { return &EndTurn{} })
 	c.Register("pursue", func() rules.Action { return &Pursue{} })
+	c.Register("challenge", func() rules.Action { return &Challenge{} })
+	c.Register("accept", func() rules.Action { return &Accept{} })
+	c.Register("refuse", func() rules.Action { return &Refuse{} })
+	c.Register("retire", func() rules.Action { return &Retire{} })
 	return c
 }()
 
@@ -166,7 +170,8 @@ func (e Event) Kind() string { return e.What }
 var eventKinds = []string{"charge-declared", "reaction", "charge-roll", "charged", "charge-failed",
 	"fled", "rallied", "destroyed", "moved", "marched", "march-test", "reformed", "joined", "left",
 	"shot", "hits", "look-out-sir", "allocated", "wounds", "casualties", "moved-up", "fought",
-	"combat-result", "break-test", "restrain-test", "pursued", "turn", "game-over", "stand-and-shoot"}
+	"combat-result", "break-test", "restrain-test", "pursued", "turn", "game-over", "stand-and-shoot",
+	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill"}
 
 var eventCodec = func() *rules.Codec[rules.Event] {
 	c := &rules.Codec[rules.Event]{}

@@ -541,6 +541,15 @@ func (s *State) fight(a Fight, r roller) error {
 		}
 	}
 	all := s.blows(units)
+	// A challenge in this combat (Challenges) changes who strikes whom;
+	// a combat without one pays a nil test.
+	var duel *Duel
+	var overkill []int
+	if d := s.Duel; d != nil && slices.ContainsFunc(units, func(x *Unit) bool { return x.ID == d.Unit }) {
+		duel, s.Duel = d, nil
+		all = s.duelBlows(all, duel)
+		overkill = make([]int, len(s.Seats))
+	}
 	// Room for a few groups and targets on the stack.
 	var groupsBuf [8]group
 	var hitsBuf [8]tally
@@ -593,6 +602,7 @@ func (s *State) fight(a Fight, r roller) error {
 			if k.model != "" {
 				direct, pool = map[string]int{k.model: kh.n}, 0
 			}
+			s.overkill = 0
 			w, err := s.applyWounds(t, direct, pool, k.str, r)
 			if err != nil {
 				return err
@@ -600,6 +610,9 @@ func (s *State) fight(a Fight, r roller) error {
 			for i, seat := range s.Seats {
 				if seat != t.Seat {
 					caused[i] += w
+					if duel != nil && (k.model == duel.Challenger || k.model == duel.Foe) {
+						overkill[i] += s.overkill
+					}
 				}
 			}
 		}
@@ -616,7 +629,17 @@ func (s *State) fight(a Fight, r roller) error {
 		// when a striker falls or the front ranks change.
 		if !sameFronts(front, units, deep) || !strikersStand(all) {
 			all = s.blowsInto(all, units)
+			if duel != nil {
+				all = s.duelBlows(all, duel)
+			}
 			front = frontRanks(front, units, deep)
+		}
+	}
+	for i, o := range overkill {
+		if o > 0 {
+			o = min(o, maxOverkill)
+			caused[i] += o
+			s.emit(Event{What: "overkill", Value: float64(o), Text: newLine().s(string(s.Seats[i]), ": overkill adds ").n(o).s(" to the combat result (", ruleChallenge, ")").String()})
 		}
 	}
 	return s.combatResult(units, caused, r)
@@ -1016,7 +1039,7 @@ func (s *State) endTurn() error {
 			u.Flags.ChargedFrom = from
 		}
 	}
-	s.Charges, s.Fought = nil, nil
+	s.Charges, s.Fought, s.Duel = nil, nil, nil
 	s.Active = (s.Active + 1) % len(s.Seats)
 	s.Turn++
 	if (s.Turn-1)%len(s.Seats) == 0 {

@@ -67,7 +67,8 @@ func FuzzDecodeAction(f *testing.F) {
 	for _, a := range []string{`{"kind":"charge","unit":"u","character":"c1","target":"target"}`,
 		`{"kind":"move","unit":"u","march":true,"legs":[{"forward":4},{"wheel":-30}],"reposition":[{"model":"captain","rank":0,"file":1}]}`,
 		`{"kind":"allocate","hits":{"captain":1}}`, `{"kind":"leave","unit":"u","character":"c1","to":{"x":3,"y":4}}`,
-		`{"kind":"shoot","unit":"u","target":"target","at":{"x":24,"y":44}}`, `{"kind":"reform","unit":"u","files":3,"facing":1e308}`} {
+		`{"kind":"shoot","unit":"u","target":"target","at":{"x":24,"y":44}}`, `{"kind":"reform","unit":"u","files":3,"facing":1e308}`,
+		`{"kind":"challenge","unit":"u","model":"c1"}`, `{"kind":"accept","model":"c1"}`, `{"kind":"refuse"}`, `{"kind":"retire","model":"c1"}`} {
 		f.Add([]byte(a))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

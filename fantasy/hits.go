@@ -405,6 +405,7 @@ func (s *State) applyWounds(u *Unit, direct map[string]int, pool, str int, r rol
 			return 0, err
 		}
 		total += min(w, m.Wounds)
+		s.overkill += max(0, w-m.Wounds)
 		m.Wounds -= w
 		if m.Wounds <= 0 {
 			s.removeModel(u, id)

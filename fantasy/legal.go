@@ -83,6 +83,9 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 			done = append(done, s.combatOf(u)...)
 			_, err := s.checkFight(Fight{Unit: u.ID})
 			add(Fight{Unit: u.ID}, err)
+			if err == nil && s.Duel == nil {
+				s.legalChallenges(u, seat, add)
+			}
 		}
 		var err *rules.RuleError
 		for _, u := range s.Units {
@@ -96,6 +99,15 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		u := s.unit(s.Pending.Target)
 		for _, a := range s.allocations(u, s.Pending) {
 			add(Allocate{Hits: a}, nil)
+		}
+	case PhaseChallenge:
+		for _, id := range s.foeOptions() {
+			add(Accept{Model: id}, nil)
+		}
+		add(Refuse{}, nil)
+	case PhaseRetire:
+		for _, id := range s.foeOptions() {
+			add(Retire{Model: id}, nil)
 		}
 	case PhasePursuit:
 		for _, id := range s.Pursuit.Choose {

@@ -50,6 +50,8 @@ const (
 	PhaseAllocate    Phase = "allocate-hits" // the allocating player distributes hits
 	PhaseMoveUp      Phase = "move-up"       // the owner names who fills a front slot
 	PhasePursuit     Phase = "pursuit"       // the winner of a combat chooses to pursue or restrain
+	PhaseChallenge   Phase = "challenge"     // the challenged side accepts or refuses
+	PhaseRetire      Phase = "retire"        // the challenger names the refuser who steps back
 	PhaseOver        Phase = "over"
 )
 
@@ -62,6 +64,7 @@ const (
 	allocator               // the attacker, or the owner under fantasy-allocator: owner
 	owner                   // the owner of the unit with a vacated front slot
 	victor                  // the winner of a combat the enemy broke from
+	challenged              // the enemy of the challenger's unit
 	nobody
 )
 
@@ -78,7 +81,9 @@ var steps = map[Phase]step{
 	PhaseChargeMoves: {activeSeat, []string{"charge-move"}},
 	PhaseRemaining:   {activeSeat, []string{"move", "reform", "join", "leave", "end-movement"}},
 	PhaseShooting:    {activeSeat, []string{"shoot", "end-shooting"}},
-	PhaseCombat:      {activeSeat, []string{"fight", "end-turn"}},
+	PhaseCombat:      {activeSeat, []string{"fight", "challenge", "end-turn"}},
+	PhaseChallenge:   {challenged, []string{"accept", "refuse"}},
+	PhaseRetire:      {activeSeat, []string{"retire"}},
 	PhaseAllocate:    {allocator, []string{"allocate"}},
 	PhaseMoveUp:      {owner, []string{"move-up"}},
 	PhasePursuit:     {victor, []string{"pursue"}},
@@ -131,11 +136,15 @@ type State struct {
 	Vacancy  *Vacancy           `json:"vacancy,omitempty"`
 	Pursuit  *Pursuit           `json:"pursuit,omitempty"`
 	// Resume is the phase to go back to after an allocation or a move-up.
-	Resume  Phase              `json:"resume,omitempty"`
-	Fought  []string           `json:"fought,omitempty"` // units whose combat was fought this turn
-	Points  map[rules.Seat]int `json:"points"`           // victory points scored
-	Winner  rules.Seat         `json:"winner,omitempty"`
-	stepped []Event            // events of the action being applied
+	Resume Phase              `json:"resume,omitempty"`
+	Fought []string           `json:"fought,omitempty"` // units whose combat was fought this turn
+	Points map[rules.Seat]int `json:"points"`           // victory points scored
+	Winner rules.Seat         `json:"winner,omitempty"`
+	// Duel is the challenge issued in the combat about to be fought.
+	Duel    *Duel   `json:"duel,omitempty"`
+	stepped []Event // events of the action being applied
+	// overkill counts wounds beyond a model's last, for Challenges.
+	overkill int
 }
 
 // Setup builds the opening state: each side's units in ranks and files.
@@ -474,6 +483,12 @@ func (s *State) actor() (rules.Seat, bool) {
 		if s.Pursuit != nil {
 			return s.Pursuit.Winner, true
 		}
+	case challenged:
+		if s.Duel != nil {
+			if u := s.unit(s.Duel.Unit); u != nil {
+				return enemySeat(s.combatOf(u), u.Seat), true
+			}
+		}
 	case owner:
 		if s.Vacancy != nil {
 			if u := s.unit(s.Vacancy.Unit); u != nil {
@@ -533,6 +548,10 @@ func (s *State) clone() *State {
 	}
 	if s.Pursuit != nil {
 		c.Pursuit = s.Pursuit.clone()
+	}
+	if s.Duel != nil {
+		d := *s.Duel
+		c.Duel = &d
 	}
 	c.Fought = slices.Clone(s.Fought)
 	// The points are shared until a copy scores: destroy, the only writer
@@ -691,6 +710,14 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 		return s.moveUp(a)
 	case Fight:
 		return s.fight(a, r)
+	case Challenge:
+		return s.challenge(a, seat)
+	case Accept:
+		return s.accept(a)
+	case Refuse:
+		return s.refuse()
+	case Retire:
+		return s.retire(a)
 	case EndTurn:
 		return s.endTurn()
 	case Pursue:

@@ -131,6 +131,9 @@ func (s *State) validate() error {
 			return fmt.Errorf("vacancy: %+v", *v)
 		}
 	}
+	if err := s.validateDuel(); err != nil {
+		return fmt.Errorf("duel: %w", err)
+	}
 	for _, id := range s.Fought {
 		if !ids[id] && s.unit(id) == nil {
 			continue // a unit destroyed in its combat
@@ -228,6 +231,61 @@ func (s *State) validatePursuit(p *Pursuit) error {
 		if !slices.Contains(p.Units, id) || slices.Contains(p.Pursue[:i], id) {
 			return fmt.Errorf("pursue: %q", id)
 		}
+	}
+	return nil
+}
+
+// validateDuel checks a challenge: only in the close combat phase, issued
+// by a character or champion of a unit in a combat not yet fought, its
+// named models present.
+func (s *State) validateDuel() error {
+	d := s.Duel
+	switch {
+	case d == nil && (s.Phase == PhaseChallenge || s.Phase == PhaseRetire):
+		return fmt.Errorf("phase %s without a challenge", s.Phase)
+	case d == nil:
+		return nil
+	case s.Phase == PhaseCharges || s.Phase == PhaseReact || s.Phase == PhaseChargeMoves ||
+		s.Phase == PhaseRemaining || s.Phase == PhaseShooting || s.Phase == PhaseOver:
+		// It waits in the close combat phase (through another
+		// combat's pursuit or move-up) and its round clears it.
+		return fmt.Errorf("a challenge in phase %s", s.Phase)
+	}
+	u := s.unit(d.Unit)
+	if u == nil {
+		// Its unit may fall to another combat's pursuit; the end of
+		// the turn clears the challenge.
+		if s.Phase == PhaseChallenge || s.Phase == PhaseRetire {
+			return fmt.Errorf("no unit %q", d.Unit)
+		}
+		return nil
+	}
+	if m := u.model(d.Challenger); m == nil || (m.Role != Character && m.Role != Champion) {
+		return fmt.Errorf("challenger %q is no character or champion of %s", d.Challenger, d.Unit)
+	}
+	if (s.Phase == PhaseChallenge || s.Phase == PhaseRetire) && enemySeat(s.combatOf(u), u.Seat) == "" {
+		return fmt.Errorf("%s's combat has no enemy", d.Unit)
+	}
+	answered := d.Foe != "" || d.Refused
+	switch {
+	case s.Phase == PhaseChallenge && answered, s.Phase != PhaseChallenge && s.Phase != PhaseRetire && !answered:
+		return fmt.Errorf("phase %s with the challenge answered %v", s.Phase, answered)
+	case s.Phase == PhaseRetire && (!d.Refused || d.Retired != ""):
+		return fmt.Errorf("phase %s without a refusal to answer", s.Phase)
+	case d.Foe != "" && d.Refused:
+		return fmt.Errorf("accepted and refused")
+	}
+	if d.Foe != "" {
+		f := s.unit(d.FoeUnit)
+		if f != nil && f.Seat == u.Seat {
+			return fmt.Errorf("foe unit %q is not an enemy", d.FoeUnit)
+		}
+		if m := s.unitOf(d.Foe); f != nil && m != nil && m != f {
+			return fmt.Errorf("foe %q is not in %s", d.Foe, d.FoeUnit)
+		}
+	}
+	if d.Retired != "" && !d.Refused {
+		return fmt.Errorf("retired %q", d.Retired)
 	}
 	return nil
 }

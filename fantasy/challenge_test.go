@@ -1,0 +1,206 @@
+package fantasy
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Challenges (docs/RULES.md, the fantasy ruleset): before the blows of a
+// close combat, a character or champion in base contact may challenge;
+// the enemy accepts with a character or champion in base contact or
+// refuses, and then the challenger names one who steps back and does not
+// fight; the two in a challenge strike only each other, and wounds beyond
+// the last add to the combat result (overkill, at most +5).
+
+// duelReady is blue's swordsmen with their captain "cap" in the centre of
+// the front rank, engaged with red's spearmen with their champion in the
+// centre and their captain "rcap" beside him, in blue's close combat
+// phase: each captain touches enemies who are not the other captain.
+func duelReady(t *testing.T) *State {
+	t.Helper()
+	blue := unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)
+	for k, v := range chars("cap", "captain") {
+		blue[k] = v
+	}
+	red := unitSpecOf("target", "spearman", 10, 5, [2]float64{24, 15}, 270, map[string]any{"command": []any{"champion"}})
+	for k, v := range chars("rcap", "captain") {
+		red[k] = v
+	}
+	s := engagedPair(t, []map[string]any{blue}, []map[string]any{red})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	return s
+}
+
+func duelBlowsNow(s *State) []blow {
+	return s.duelBlows(s.blows(s.combatOf(s.unit("u"))), s.Duel)
+}
+
+func TestChallengeAcceptedChallengersFightOnlyEachOther(t *testing.T) {
+	s := duelReady(t)
+	legal, greyed := legalOptions(s, "blue")
+	if !slices.Contains(legal, rules.Action(Challenge{Unit: "u", Model: "cap"})) {
+		t.Fatalf("the menu should offer a challenge by the captain: %v", legal)
+	}
+	if !slices.ContainsFunc(greyed, func(a rules.Action) bool { _, ok := a.(Challenge); return ok }) {
+		t.Fatalf("the menu should grey out a challenge by rank-and-file: %v", greyed)
+	}
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	if p := s.Prompt(); s.Phase != PhaseChallenge || len(p.Seats) != 1 || p.Seats[0] != "red" {
+		t.Fatalf("the challenged side answers: phase %s, prompt %+v", s.Phase, p)
+	}
+	legal, _ = legalOptions(s, "red")
+	for _, a := range []rules.Action{Accept{Model: "rcap"}, Accept{Model: "target-champion"}, Refuse{}} {
+		if !slices.Contains(legal, a) {
+			t.Fatalf("red's menu lacks %+v: %v", a, legal)
+		}
+	}
+	evs := apply(t, s, "red", Accept{Model: "rcap"})
+	if !has(evs, "challenge-accepted") || s.Phase != PhaseCombat {
+		t.Fatalf("accepted: events %v, phase %s", evs, s.Phase)
+	}
+	var capN, rcapN int
+	for _, b := range duelBlowsNow(s) {
+		switch {
+		case b.id == "cap":
+			if b.model != "rcap" {
+				t.Fatalf("the challenger strikes %q, want only rcap", targetName(b))
+			}
+			capN += b.n
+		case b.id == "rcap":
+			if b.model != "cap" {
+				t.Fatalf("the accepting captain strikes %q, want only cap", targetName(b))
+			}
+			rcapN += b.n
+		case b.model == "cap" || b.model == "rcap":
+			t.Fatalf("%s strikes %s, who is in a challenge", b.id, b.model)
+		}
+	}
+	if capN != 3 || rcapN != 3 {
+		t.Fatalf("each captain strikes his 3 Attacks at the other: %d, %d", capN, rcapN)
+	}
+	// Without the challenge each captain strikes the rank-and-file he
+	// touches, not the other captain.
+	for _, b := range s.blows(s.combatOf(s.unit("u"))) {
+		if (b.id == "cap" || b.id == "rcap") && b.model != "" {
+			t.Fatalf("set-up: %s strikes %s without a challenge, so the test proves nothing", b.id, b.model)
+		}
+	}
+}
+
+func TestChallengeRefusedRefuserStepsBack(t *testing.T) {
+	s := duelReady(t)
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	apply(t, s, "red", Refuse{})
+	if p := s.Prompt(); s.Phase != PhaseRetire || p.Seats[0] != "blue" {
+		t.Fatalf("on a refusal the challenger picks who steps back: phase %s, prompt %+v", s.Phase, p)
+	}
+	legal, _ := legalOptions(s, "blue")
+	if !slices.Contains(legal, rules.Action(Retire{Model: "rcap"})) {
+		t.Fatalf("menu %v lacks rcap", legal)
+	}
+	refused(t, s, "blue", Retire{Model: "target-1"}, CodeCombat)
+	apply(t, s, "blue", Retire{Model: "rcap"})
+	for _, b := range duelBlowsNow(s) {
+		if b.id == "rcap" || b.model == "rcap" {
+			t.Fatalf("the refuser who stepped back fights: %+v", b)
+		}
+	}
+	if !slices.ContainsFunc(s.blows(s.combatOf(s.unit("u"))), func(b blow) bool { return b.id == "rcap" }) {
+		t.Fatal("set-up: rcap does not fight anyway")
+	}
+	// The round is fought and the challenge is over.
+	apply(t, s, "blue", Fight{Unit: "u"}, ones(len(duelBlowsNow(s)) * 3)[:countDuelDice(s)]...)
+	if s.Duel != nil {
+		t.Fatal("the challenge lasts one round")
+	}
+}
+
+// countDuelDice is the dice of a round of all 1s under the challenge.
+func countDuelDice(s *State) int {
+	n := 0
+	for _, b := range duelBlowsNow(s) {
+		n += b.n
+	}
+	return n
+}
+
+func TestChallengeRefusals(t *testing.T) {
+	s := duelReady(t)
+	refused(t, s, "blue", Challenge{Unit: "u", Model: "u-1"}, CodeCombat)      // rank-and-file
+	refused(t, s, "blue", Challenge{Unit: "u", Model: "u-9"}, CodeCombat)      // not in contact
+	refused(t, s, "blue", Challenge{Unit: "u", Model: "nobody"}, CodeNoSuchID) // no such model
+	refused(t, s, "blue", Challenge{Unit: "target", Model: "rcap"}, CodeCombat)
+	refused(t, s, "red", Challenge{Unit: "target", Model: "rcap"}, rules.CodeNotYourTurn)
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	refused(t, s, "red", Accept{Model: "target-1"}, CodeCombat) // rank-and-file may not accept
+	refused(t, s, "blue", Accept{Model: "rcap"}, rules.CodeNotYourTurn)
+	refused(t, s, "red", Fight{Unit: "u"}, rules.CodeWrongWindow)
+	apply(t, s, "red", Accept{Model: "target-champion"})
+	refused(t, s, "blue", Challenge{Unit: "u", Model: "cap"}, CodeCombat) // one at a time
+}
+
+func TestChallengeOverkillAddsToCombatResult(t *testing.T) {
+	s := duelReady(t)
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	apply(t, s, "red", Accept{Model: "rcap"})
+	// Initiative 5, the captains: rcap's 3 Attacks miss (1,1,1); cap's 3
+	// hit on 4+ (WS 5 against 5): 6,6,6; wound on 4+ (S 4, T 4): 6,6,6;
+	// rcap saves on 5+ (4+ armour, -1 for S 4): 1,1,1. Three unsaved
+	// wounds on his 2: one is overkill. Every other blow misses on a 1.
+	faces := append([]int{1, 1, 1, 6, 6, 6, 6, 6, 6, 1, 1, 1}, ones(60)...)
+	src, err := dice.NewScript(faces...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Apply("blue", Fight{Unit: "u"}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var evs []Event
+	for _, e := range out {
+		evs = append(evs, *e.(*Event))
+	}
+	if s.unit("target").model("rcap") != nil {
+		t.Fatalf("rcap should be slain: %v", evs)
+	}
+	var over *Event
+	for i := range evs {
+		if evs[i].What == "overkill" {
+			over = &evs[i]
+		}
+	}
+	if over == nil || over.Value != 1 || !strings.HasPrefix(over.Text, "blue") {
+		t.Fatalf("overkill event %+v, want blue +1", over)
+	}
+	// Blue: 2 wounds + 1 overkill + 1 rank = 4; red: 0 + 1 rank = 1.
+	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 4, red 1") {
+		t.Fatalf("combat result %q", got)
+	}
+}
+
+// The challenge actions arrive as JSON from outside like every other.
+func TestChallengeActionsDecode(t *testing.T) {
+	rs := ruleset(t)
+	s := duelReady(t)
+	for _, step := range []struct {
+		seat rules.Seat
+		json string
+	}{{"blue", `{"kind":"challenge","unit":"u","model":"cap"}`}, {"red", `{"kind":"refuse"}`}, {"blue", `{"kind":"retire","model":"rcap"}`}} {
+		a, err := rs.DecodeAction([]byte(step.json))
+		if err != nil {
+			t.Fatal(err)
+		}
+		apply(t, s, step.seat, a)
+	}
+	if s.Duel == nil || s.Duel.Retired != "rcap" {
+		t.Fatalf("duel %+v", s.Duel)
+	}
+	if _, err := rs.DecodeAction([]byte(`{"kind":"accept","model":"rcap","extra":1}`)); err == nil {
+		t.Fatal("an unknown field should be refused")
+	}
+}
