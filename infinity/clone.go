@@ -50,7 +50,9 @@ func (o *Order) clone() *Order {
 	c.Eligible = slices.Clone(o.Eligible)
 	c.Affected = slices.Clone(o.Affected)
 	c.Mines = slices.Clone(o.Mines)
-	c.HitBy = slices.Clone(o.HitBy)
+	if o.HitBy != nil {
+		c.HitBy = append(c.hitByBuf[:0:len(c.hitByBuf)], o.HitBy...)
+	}
 	c.Gutsers = slices.Clone(o.Gutsers)
 	c.Targets = append(c.targetsBuf[:0:len(c.targetsBuf)], o.Targets...)
 	c.Alerters = slices.Clone(o.Alerters)

@@ -26,7 +26,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		// (Forward Observer; Targeted (N4)). It is still a successful
 		// Attack, for the Guts Roll.
 		if o := s.Order; o != nil {
-			o.HitBy = append(o.HitBy, [2]int{r.trooper, r.target})
+			o.hitBy(r.trooper, r.target)
 		}
 		st := &s.Troopers[r.target].States
 		if st.Targeted {
@@ -82,7 +82,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	}
 	// A successful Attack: the target makes a Guts Roll at the Conclusion.
 	if o := s.Order; o != nil {
-		o.HitBy = append(o.HitBy, [2]int{r.trooper, r.target})
+		o.hitBy(r.trooper, r.target)
 	}
 	ev := Saved{Trooper: t.ID, From: from, Ammo: ammo.Name}
 	lost, failedShock := 0, false
@@ -96,6 +96,11 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 				f, err := d.D20()
 				if err != nil {
 					return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+				}
+				if ev.Faces == nil {
+					// Room for a die for every save: one block, not one
+					// per doubling.
+					ev.Faces = make([]int, 0, len(saves))
 				}
 				ev.Faces = append(ev.Faces, f)
 				failed = dice.SaveFails(ad, f)
@@ -276,4 +281,14 @@ func (s *State) updateEngaged(why string) []rules.Event {
 		}
 	}
 	return events
+}
+
+// hitBy records a successful Attack of attacker on target, for the Guts
+// Roll at the Conclusion (HitBy). The first two go in the Order itself
+// (hitByBuf), which has room for them in its size class.
+func (o *Order) hitBy(attacker, target int) {
+	if o.HitBy == nil {
+		o.HitBy = o.hitByBuf[:0:len(o.hitByBuf)]
+	}
+	o.HitBy = append(o.HitBy, [2]int{attacker, target})
 }

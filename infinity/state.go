@@ -455,10 +455,12 @@ type Order struct {
 	Stranded       []string `json:"stranded,omitempty"`
 	StrandedBefore []string `json:"strandedBefore,omitempty"`
 
-	// Room for the path, the second skill and the targets inside the Order
-	// itself, so that the hot path allocates nothing for them.
+	// Room for the path, the second skill, the targets and the first two
+	// successful Attacks (HitBy) inside the Order itself, so that the hot
+	// path allocates nothing for them.
 	pathBuf    [6][2]float64
 	secondBuf  Skill
+	hitByBuf   [2][2]int
 	targetsBuf [4]int
 
 	// scans carries eligible's work from the first ARO window to the
