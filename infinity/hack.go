@@ -309,6 +309,10 @@ func (s *State) targetClass(p catalog.Program, u int) bool {
 			}
 		case catalog.TargetAny:
 			return true
+		case catalog.TargetJumper:
+			if prof.HasSkill("Combat Jump") {
+				return true
+			}
 		}
 	}
 	return false

@@ -15,7 +15,7 @@ import (
 
 // supportware reports a Supportware program the engine plays.
 func supportware(p catalog.Program) bool {
-	return p.Category == catalog.Supportware && !p.Rolls() && (p.Effect == catalog.EffectFirewall || p.Effect == catalog.EffectAROBurst)
+	return p.Category == catalog.Supportware && !p.Rolls() && (p.Effect == catalog.EffectFirewall || p.Effect == catalog.EffectAROBurst || p.Effect == catalog.EffectJumpPH)
 }
 
 // checkSupport checks the declaration of Supportware p by hacker t from

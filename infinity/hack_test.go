@@ -754,3 +754,36 @@ func TestHackingEnhancedReaction(t *testing.T) {
 		t.Fatalf("the REM rolled %+v in ARO, want B2", r)
 	}
 }
+
+// Controlled Jump (Supportware, Hacking (N3)): an Entire Order with no
+// roll; the allies who may Combat Jump get +3 PH to it for the rest of
+// the Player Turn.
+func TestHackingControlledJump(t *testing.T) {
+	st := setup(t, `name: test
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+sides:
+  - seat: blue
+    troopers:
+      - {id: hk, profile: hacker, lieutenant: true, models: [{id: hk, at: [4, 4], facing: 270}]}
+      - {id: cat, profile: hellcat, deployment: reserve}
+    combat-groups: [{name: "1", troopers: [hk, cat]}]
+    deployment-zone: [[0, 0], [24, 6]]
+  - seat: red
+    troopers:
+      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, at: [20, 22], facing: 0}]}
+    combat-groups: [{name: "1", troopers: [zhanshi]}]
+initiative: blue
+rounds: 1
+`, nil)
+	do(t, st, "blue", Activate{Trooper: "hk", Order: OrderLieutenant, Skill: Skill{Name: SkillHack, Program: "controlled-jump"}})
+	finishHackOrder(t, st)
+	if !st.Troopers[st.trooperIndex("cat")].States.ControlledJump {
+		t.Fatal("the Hellcat did not gain Controlled Jump")
+	}
+	do(t, st, "blue", Activate{Trooper: "cat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{12, 12}}}})
+	ev := do(t, st, rules.ChanceSeat, Land{}, 14)
+	if r := rolledBy(ev)["cat"]; r.SV.Value != 15 {
+		t.Fatalf("the Combat Jump rolled %+v, want PH 12 +3 Controlled Jump = 15", r)
+	}
+}

@@ -189,7 +189,12 @@ func (s *State) jumpSpots() [][2]float64 {
 
 // combatJumpSV is the jump's Normal PH Roll.
 func (s *State) combatJumpSV(r *roller) dice.SuccessValue {
-	return dice.NewSuccessValue("PH", s.profile(r.trooper).PH, s.stateMods(r.trooper)...)
+	mods := s.stateMods(r.trooper)
+	if s.Troopers[r.trooper].States.ControlledJump {
+		// +3 PH from a friendly hacker's Controlled Jump (Hacking (N3)).
+		mods = append(mods, dice.Mod{Name: "Controlled Jump", Value: 3})
+	}
+	return dice.NewSuccessValue("PH", s.profile(r.trooper).PH, mods...)
 }
 
 // stepLanding is the Combat Jump's PH Roll, rolled by the chance seat

@@ -193,6 +193,9 @@ type States struct {
 	// EnhancedReaction: B2 in ARO for a REM (Hacking (N3); Enhanced
 	// Reaction).
 	EnhancedReaction bool `json:"enhancedReaction,omitempty"`
+	// ControlledJump: +3 PH to the trooper's Combat Jump (Hacking (N3);
+	// Controlled Jump).
+	ControlledJump bool `json:"controlledJump,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
@@ -218,7 +221,7 @@ func (s States) appendNames(dst []string) []string {
 		{s.SuppressiveFire, "Suppressive Fire"}, {s.Prone, "Prone"},
 		{s.Camouflaged, "Camouflaged"}, {s.Hidden, "Hidden Deployment"}, {s.Reserve, "In reserve"},
 		{s.Imm1, "IMM-1"}, {s.Disabled, "Disabled"}, {s.Firewall, "Firewall"},
-		{s.EnhancedReaction, "Enhanced Reaction"},
+		{s.EnhancedReaction, "Enhanced Reaction"}, {s.ControlledJump, "Controlled Jump"},
 	} {
 		if st.on {
 			dst = append(dst, st.name)
