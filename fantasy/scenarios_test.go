@@ -10,11 +10,11 @@ import (
 )
 
 // The seed examples with forced dice play through with every expectation
-// met (Charging out of a unit; Characters in units: hit allocation; Stand &
+// met (Charging out of a unit; Characters in units: hit allocation; Challenges; Stand &
 // Shoot and Look Out Sir! under the 8th-edition reading).
 func TestSeedScenarios(t *testing.T) {
 	files, err := filepath.Glob("../data/scenarios/seed/fantasy-*.yaml")
-	if err != nil || len(files) < 3 {
+	if err != nil || len(files) < 4 {
 		t.Fatalf("seed scenarios: %v %v", files, err)
 	}
 	for _, f := range files {
