@@ -125,8 +125,8 @@ func (Fight) Kind() string         { return "fight" }
 func (EndTurn) Kind() string       { return "end-turn" }
 func (Pursue) Kind() string        { return "pursue" }
 
-var actionCodec = func() *rules.Codec[rules.Action] {
-	c := &rules.Codec[rules.Action]{}
+// The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
+var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Action]) {
 	c.Register("charge", func() rules.Action { return &DeclareCharge{} })
 	c.Register("end-charges", func() rules.Action { return &EndCharges{} })
 	c.Register("react", func() rules.Action { return &React{} })
@@ -147,8 +147,7 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register("accept", func() rules.Action { return &Accept{} })
 	c.Register("refuse", func() rules.Action { return &Refuse{} })
 	c.Register("retire", func() rules.Action { return &Retire{} })
-	return c
-}()
+}}
 
 // Event is everything that happens, as one flat record: What is its kind, Unit
 // and Model say to whom, Text says it for people, and the numbers carry the
@@ -173,13 +172,12 @@ var eventKinds = []string{"charge-declared", "reaction", "charge-roll", "charged
 	"combat-result", "break-test", "restrain-test", "pursued", "turn", "game-over", "stand-and-shoot",
 	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill"}
 
-var eventCodec = func() *rules.Codec[rules.Event] {
-	c := &rules.Codec[rules.Event]{}
+// The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
+var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event]) {
 	for _, k := range eventKinds {
 		c.Register(k, func() rules.Event { return &eventBody{} })
 	}
-	return c
-}()
+}}
 
 // eventBody decodes an Event's fields (its kind is taken by the codec and
 // put back by DecodeEvent).

@@ -74,20 +74,35 @@ type step struct {
 	kinds []string
 }
 
-// steps is the one table of phases and steps.
-var steps = map[Phase]step{
-	PhaseCharges:     {activeSeat, []string{"charge", "end-charges"}},
-	PhaseReact:       {reactor, []string{"react"}},
-	PhaseChargeMoves: {activeSeat, []string{"charge-move"}},
-	PhaseRemaining:   {activeSeat, []string{"move", "reform", "join", "leave", "end-movement"}},
-	PhaseShooting:    {activeSeat, []string{"shoot", "end-shooting"}},
-	PhaseCombat:      {activeSeat, []string{"fight", "challenge", "end-turn"}},
-	PhaseChallenge:   {challenged, []string{"accept", "refuse"}},
-	PhaseRetire:      {activeSeat, []string{"retire"}},
-	PhaseAllocate:    {allocator, []string{"allocate"}},
-	PhaseMoveUp:      {owner, []string{"move-up"}},
-	PhasePursuit:     {victor, []string{"pursue"}},
-	PhaseOver:        {nobody, nil},
+// steps is the one table of phases and steps: an array the linker lays out,
+// not a map built at start (every command links this package, and `ordo
+// odds` must start about as fast as a Go hello-world).
+var steps = [...]struct {
+	phase Phase
+	step
+}{
+	{PhaseCharges, step{activeSeat, []string{"charge", "end-charges"}}},
+	{PhaseReact, step{reactor, []string{"react"}}},
+	{PhaseChargeMoves, step{activeSeat, []string{"charge-move"}}},
+	{PhaseRemaining, step{activeSeat, []string{"move", "reform", "join", "leave", "end-movement"}}},
+	{PhaseShooting, step{activeSeat, []string{"shoot", "end-shooting"}}},
+	{PhaseCombat, step{activeSeat, []string{"fight", "challenge", "end-turn"}}},
+	{PhaseChallenge, step{challenged, []string{"accept", "refuse"}}},
+	{PhaseRetire, step{activeSeat, []string{"retire"}}},
+	{PhaseAllocate, step{allocator, []string{"allocate"}}},
+	{PhaseMoveUp, step{owner, []string{"move-up"}}},
+	{PhasePursuit, step{victor, []string{"pursue"}}},
+	{PhaseOver, step{nobody, nil}},
+}
+
+// stepIn is the step of phase p; false for a phase that is no step.
+func stepIn(p Phase) (step, bool) {
+	for _, e := range steps {
+		if e.phase == p {
+			return e.step, true
+		}
+	}
+	return step{}, false
 }
 
 // Charge is one charge declared this turn.
@@ -461,7 +476,7 @@ func (s *State) Prompt() rules.Prompt {
 }
 
 func (s *State) actor() (rules.Seat, bool) {
-	switch steps[s.Phase].who {
+	switch st, _ := stepIn(s.Phase); st.who {
 	case activeSeat:
 		return s.activeSeat(), true
 	case reactor:
@@ -619,8 +634,8 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 	if who, ok := s.actor(); !ok || who != seat {
 		return nil, rules.Errorf(rules.CodeNotYourTurn, "", "%s may not act now: the game waits for %s (%s)", seat, who, s.Phase)
 	}
-	if !slices.Contains(steps[s.Phase].kinds, a.Kind()) {
-		return nil, rules.Errorf(rules.CodeWrongWindow, "", "%s does not belong to the %s step (it takes %s)", a.Kind(), s.Phase, strings.Join(steps[s.Phase].kinds, ", "))
+	if st, _ := stepIn(s.Phase); !slices.Contains(st.kinds, a.Kind()) {
+		return nil, rules.Errorf(rules.CodeWrongWindow, "", "%s does not belong to the %s step (it takes %s)", a.Kind(), s.Phase, strings.Join(st.kinds, ", "))
 	}
 	c := s.clone()
 	r := roller{d}

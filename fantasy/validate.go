@@ -70,7 +70,7 @@ func (s *State) validate() error {
 			return fmt.Errorf("charges[%d]: reaction %q, side %q", i, c.Reaction, c.Side)
 		}
 	}
-	step, ok := steps[s.Phase]
+	step, ok := stepIn(s.Phase)
 	if !ok {
 		return fmt.Errorf("phase %q is no step", s.Phase)
 	}

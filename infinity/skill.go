@@ -141,13 +141,14 @@ func factsOf(name SkillName) *skillFacts {
 }
 
 // knownSkills lists the skills for an error message: "move, bs-attack, …".
-var knownSkills = func() string {
+// It is worked out when an error needs it, not at start.
+func knownSkills() string {
 	names := make([]string, len(skillTable))
 	for i, f := range skillTable {
 		names[i] = string(f.name)
 	}
 	return strings.Join(names, ", ")
-}()
+}
 
 // category is a skill's category; "" for an unknown skill.
 func category(name SkillName) Category {
@@ -215,7 +216,7 @@ func stateAllows(st States, id string, skill SkillName) error {
 func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	tr := &s.Troopers[o.Trooper]
 	if factsOf(k.Name) == nil {
-		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "unknown skill %q (%s)", k.Name, knownSkills)
+		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "unknown skill %q (%s)", k.Name, knownSkills())
 	}
 	if f := k.strayField(); f != "" {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)

@@ -1,6 +1,8 @@
 package infinity
 
 import (
+	"sync"
+
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -104,15 +106,25 @@ var stepTable = [...]*stepDef{
 	&stepGuts, &stepGutsMove, &stepAlert, &stepToken,
 }
 
-// stepByName indexes stepTable. It is filled by init rather than by its
-// initializer: the steps' functions reach stepOf, and an initializer that
-// reached them would be an initialization cycle.
-var stepByName = map[Step]*stepDef{}
+// stepIndex indexes stepTable, built on first use (stepNamed) rather than
+// at start: Go runs every linked package's initialisation before main, and
+// `ordo odds`, which links this package but plays no game, must start about
+// as fast as a Go hello-world. (An initializer could not build it anyway: the
+// steps' functions reach stepOf, which would be an initialization cycle.)
+var (
+	stepIndexOnce sync.Once
+	stepIndex     map[Step]*stepDef
+)
 
-func init() {
-	for _, d := range stepTable {
-		stepByName[d.name] = d
-	}
+// stepNamed is the step of that name; nil for one the table does not know.
+func stepNamed(name Step) *stepDef {
+	stepIndexOnce.Do(func() {
+		stepIndex = make(map[Step]*stepDef, len(stepTable))
+		for _, d := range stepTable {
+			stepIndex[d.name] = d
+		}
+	})
+	return stepIndex[name]
 }
 
 // stepOf is the step the state waits in; nil for an Order step the table
@@ -120,11 +132,11 @@ func init() {
 func (s *State) stepOf() *stepDef {
 	switch {
 	case s.Phase == PhaseAppoint:
-		return stepByName[StepAppoint]
+		return stepNamed(StepAppoint)
 	case s.Order == nil:
-		return stepByName[StepOrders]
+		return stepNamed(StepOrders)
 	}
-	return stepByName[s.Order.Step]
+	return stepNamed(s.Order.Step)
 }
 
 // act declares an action of type A that a step accepts: check validates it

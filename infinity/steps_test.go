@@ -43,7 +43,7 @@ func TestStepTableDeclaresEveryStepOnce(t *testing.T) {
 		}
 	}
 	for _, st := range all {
-		if stepByName[st] == nil || stepByName[st].name != st {
+		if stepNamed(st) == nil || stepNamed(st).name != st {
 			t.Errorf("step %s has no entry in the step table", st)
 		}
 	}
@@ -117,8 +117,8 @@ func TestSkillTableHasEverySkillOnce(t *testing.T) {
 		if !slices.Contains([]Category{CategoryShortMovement, CategoryShort, CategoryEntire}, f.category) {
 			t.Errorf("%s: category %q", name, f.category)
 		}
-		if !strings.Contains(", "+knownSkills+", ", ", "+string(name)+", ") {
-			t.Errorf("the unknown-skill list %q leaves out %s", knownSkills, name)
+		if !strings.Contains(", "+knownSkills()+", ", ", "+string(name)+", ") {
+			t.Errorf("the unknown-skill list %q leaves out %s", knownSkills(), name)
 		}
 		if f.attack && !f.rolls {
 			t.Errorf("%s is an Attack that does not roll", name)

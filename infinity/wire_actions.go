@@ -95,8 +95,8 @@ func (EndOrders) Kind() string { return string(KindEndOrders) }
 func (Land) Kind() string      { return string(KindLand) }
 func (PlaceJump) Kind() string { return string(KindPlaceJump) }
 
-var actionCodec = func() *rules.Codec[rules.Action] {
-	c := &rules.Codec[rules.Action]{}
+// The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
+var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Action]) {
 	c.Register(string(KindActivate), func() rules.Action { return &Activate{} })
 	c.Register(string(KindSecond), func() rules.Action { return &Second{} })
 	c.Register(string(KindAROs), func() rules.Action { return &AROs{} })
@@ -111,5 +111,4 @@ var actionCodec = func() *rules.Codec[rules.Action] {
 	c.Register(string(KindTransfer), func() rules.Action { return &Transfer{} })
 	c.Register(string(KindLand), func() rules.Action { return &Land{} })
 	c.Register(string(KindPlaceJump), func() rules.Action { return &PlaceJump{} })
-	return c
-}()
+}}

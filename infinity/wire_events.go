@@ -127,8 +127,8 @@ func (Moved) Kind() string          { return "moved" }
 func (TurnEnded) Kind() string      { return "turn-ended" }
 func (GameEnded) Kind() string      { return "game-ended" }
 
-var eventCodec = func() *rules.Codec[rules.Event] {
-	c := &rules.Codec[rules.Event]{}
+// The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
+var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event]) {
 	c.Register("turn-started", func() rules.Event { return &TurnStarted{} })
 	c.Register("order-spent", func() rules.Event { return &OrderSpent{} })
 	c.Register("second-declared", func() rules.Event { return &SecondDeclared{} })
@@ -148,5 +148,4 @@ var eventCodec = func() *rules.Codec[rules.Event] {
 	c.Register("lieutenant-revealed", func() rules.Event { return &LieutenantRevealed{} })
 	c.Register("token-moved", func() rules.Event { return &TokenMoved{} })
 	c.Register("transferred", func() rules.Event { return &Transferred{} })
-	return c
-}()
+}}

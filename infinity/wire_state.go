@@ -468,7 +468,7 @@ func (c *stateChecker) skill(path string, k Skill, pathLen int) {
 func (c *stateChecker) order() {
 	s := c.s
 	o := s.Order
-	if def := stepByName[o.Step]; def == nil || !def.order {
+	if def := stepNamed(o.Step); def == nil || !def.order {
 		c.failf("order.step", "%q is not a step of an Order", o.Step)
 		return
 	}
@@ -593,7 +593,7 @@ func (c *stateChecker) order() {
 func (c *stateChecker) orderStep() {
 	s := c.s
 	o := s.Order
-	def := stepByName[o.Step]
+	def := stepNamed(o.Step)
 	if def.invariants != nil {
 		def.invariants(c)
 	}

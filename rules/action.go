@@ -8,6 +8,7 @@ import (
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 	"io"
 	"reflect"
+	"sync"
 )
 
 // Action is one move a seat makes. Concrete actions are ruleset types (plain
@@ -70,8 +71,27 @@ func plainKind(k string) bool {
 
 // Codec decodes one family of kinded values (a ruleset's actions, or its
 // events) from their flat JSON form.
+//
+// A codec declared at package level registers its kinds in Lazy, run on the
+// codec's first use, rather than in an initializer: Go runs every linked
+// package's initializers before main, so a table built there is paid for by
+// every command, `ordo odds` too, whose start-up must stay close to a Go
+// hello-world's. A literal &Codec{Lazy: func…} is laid out by the linker.
 type Codec[T Kinded] struct {
+	// Lazy, if set, registers the kinds on the codec's first Decode or
+	// Kinds.
+	Lazy func(c *Codec[T])
+	once sync.Once
 	make map[string]func() T
+}
+
+// load runs Lazy once.
+func (c *Codec[T]) load() {
+	c.once.Do(func() {
+		if c.Lazy != nil {
+			c.Lazy(c)
+		}
+	})
 }
 
 // Register adds a kind and the constructor of an empty value of it.
@@ -84,6 +104,7 @@ func (c *Codec[T]) Register(kind string, newValue func() T) {
 
 // Kinds lists the registered kinds.
 func (c *Codec[T]) Kinds() []string {
+	c.load()
 	out := make([]string, 0, len(c.make))
 	for k := range c.make {
 		out = append(out, k)
@@ -107,6 +128,7 @@ func (c *Codec[T]) Kinds() []string {
 // (encoding/json refuses them all or nothing, so the kind must not reach
 // the target).
 func (c *Codec[T]) Decode(data []byte) (T, error) {
+	c.load()
 	var zero T
 	bad := func(format string, args ...any) (T, error) {
 		return zero, Errorf(CodeBadAction, "", format, args...)

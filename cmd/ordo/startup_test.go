@@ -3,10 +3,12 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -79,5 +81,67 @@ func BenchmarkStartup(b *testing.B) {
 	for i, p := range procs {
 		b.ReportMetric(median(wall[i]), p.name+"-wall-ms")
 		b.ReportMetric(median(cpu[i]), p.name+"-cpu-ms")
+	}
+}
+
+// initBudget is how many allocations a package of this module may make in
+// its initialisation (by path below the module; 0 for any other). Go runs
+// every linked package's initialisation before main, whatever the command,
+// so a table built there is paid for by each `ordo odds` process: tables are
+// laid out by the linker (arrays, switches, &rules.Codec{Lazy: …}) or built
+// on first use (sync.Once) instead.
+var initBudget = map[string]int{
+	// The Infinity step table (infinity/steps.go): each step's actions are
+	// closures made by act, about six allocations a step; and effectState,
+	// a small map of hacking program effects. Not yet lazy: they are in the
+	// files the rules are written in, which change every day.
+	"infinity": 100,
+	// The ruleset constructors by name, which tests replace entries of.
+	"internal/cli": 2,
+	// sync.OnceValue(s) wrappers (binomial, terms.Catalog): two small
+	// allocations each, the tables behind them built on first use.
+	"odds":       2,
+	"odds/terms": 2,
+}
+
+// `ordo odds --infdice` on the smallest input initialises no ruleset,
+// catalog or codec table: GODEBUG=inittrace=1 reports each package's
+// initialisation, and no package of this module allocates past its
+// initBudget.
+func TestOddsBuildsNoTablesAtStart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the test binary")
+	}
+	dir := twoBinaries(t, true)
+	cmd := exec.Command(filepath.Join(dir, "ordo"), append([]string{"odds", "--infdice"}, strings.Fields(smallestInput)...)...)
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil || out.Len() == 0 {
+		t.Fatalf("ordo odds --infdice: %v, stdout %q, stderr %q", err, out.String(), errb.String())
+	}
+	const module = "github.com/ordo-rules/ordo/"
+	traced := 0
+	for line := range strings.Lines(errb.String()) {
+		// init PACKAGE @T ms, C ms clock, B bytes, N allocs
+		f := strings.Fields(line)
+		if len(f) != 11 || f[0] != "init" || f[10] != "allocs" {
+			continue
+		}
+		traced++
+		pkg, ok := strings.CutPrefix(f[1], module)
+		if !ok || pkg == "cmd/ordo" { // this test's own package
+			continue
+		}
+		allocs, err := strconv.Atoi(f[9])
+		if err != nil {
+			t.Fatalf("inittrace line %q: %v", line, err)
+		}
+		if allocs > initBudget[pkg] {
+			t.Errorf("package %s allocates %d times at start (budget %d): build its tables on first use", pkg, allocs, initBudget[pkg])
+		}
+	}
+	if traced == 0 {
+		t.Fatalf("GODEBUG=inittrace=1 traced nothing; stderr %q", errb.String())
 	}
 }

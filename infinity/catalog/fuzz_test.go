@@ -151,7 +151,7 @@ func checkProfile(t *testing.T, c *Catalog, p Profile) {
 		t.Fatalf("profile %s names a weapon the catalog lacks: %v", p.ID, p.Weapons)
 	}
 	for _, s := range p.Skills {
-		if _, ok := skillSpecs[s.Name]; !ok {
+		if _, ok := skillSpecs()[s.Name]; !ok {
 			t.Fatalf("unknown skill accepted: %+v", s)
 		}
 	}

@@ -171,9 +171,20 @@ func (r *reader) device(n ast.Node, path string) *deviceEntry {
 	return e
 }
 
-// programFields maps Program.Check's field names to the file's keys.
-var programFields = map[string]string{
-	"attackMod": "attack-mod", "opponentMod": "opponent-mod", "aroBurst": "aro-burst", "maxTargets": "max-targets",
+// programField maps Program.Check's field names to the file's keys (a
+// switch, not a map, so that nothing is built at start).
+func programField(name string) (string, bool) {
+	switch name {
+	case "attackMod":
+		return "attack-mod", true
+	case "opponentMod":
+		return "opponent-mod", true
+	case "aroBurst":
+		return "aro-burst", true
+	case "maxTargets":
+		return "max-targets", true
+	}
+	return "", false
 }
 
 // validateProgram checks every field of a program, filling the defaults
@@ -208,7 +219,7 @@ func (r *reader) validateProgram(e *programEntry) {
 	}
 	r.report(cp.Check(), func(f string) (string, bool) {
 		key, rest := splitField(f)
-		if k, ok := programFields[key]; ok {
+		if k, ok := programField(key); ok {
 			key = k
 		}
 		return yamlfile.ChildPath(e.path, key) + rest, e.ok[key]

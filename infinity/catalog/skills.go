@@ -3,6 +3,7 @@ package catalog
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // skillSpec says what a known skill takes besides its name.
@@ -17,46 +18,60 @@ type skillSpec struct {
 	params string
 }
 
+var (
+	skillSpecsOnce  sync.Once
+	skillSpecsTable map[string]skillSpec
+)
+
 // skillSpecs are the Special Skills a catalog may give a profile. The list
 // is closed on purpose: the engine implements the skills it knows, and a
 // misspelt or unknown skill must be an error at load rather than a profile
 // that silently lacks a rule. A ruleset that implements a new skill adds it
 // here. Sources: Order types (N4), Impetuous Phase (N4), Loss of Lieutenant (N4), Common Skills (N4), States (N4), Characteristics (N4), Hacking (N4), Lieutenant (N4) and the
 // seeds (000 G: Jumper, 003 Dodge).
-var skillSpecs = map[string]skillSpec{
-	"Airborne Deployment":     {},
-	"Berserk":                 {},
-	"Camouflage":              {}, // Camouflaged marker state (Camouflaged (N4))
-	"Chain of Command":        {},
-	"Climbing Plus":           {},
-	"Combat Jump":             {}, // Airborne Deployment, an Entire Order (G: Jumper (N4, PDF 2.1))
-	"Courage":                 {}, // ignores Guts; Stun's auto-fail (Characteristics (N4))
-	"Doctor":                  {},
-	"Dogged":                  {}, // Wounds, Unconscious and Dead (N4)
-	"Engineer":                {},
-	"Extremely Impetuous":     {},
-	"Forward Observer":        {},
-	"Frenzy":                  {},
-	"G: Jumper":               {}, // G: Jumper (N4, PDF 2.1)
-	"Hacker":                  {}, // needs a hacking device (KnownEquipment)
-	"Hidden Deployment":       {}, // Hidden Deployment (N4)
-	"Immunity":                {params: "ammo"},
-	"Impersonation":           {}, // Impersonation (N4)
-	"Impetuous":               {}, // Impetuous Phase (N4)
-	"Infiltration":            {},
-	"Lieutenant":              {levels: []int{1, 2}}, // Lieutenant (N4); the level is a variant's extra Order or Command Token
-	"Martial Arts":            {levels: []int{1, 2, 3, 4, 5}, levelRequired: true},
-	"Mimetism":                {levels: []int{-3, -6}, levelRequired: true}, // BS MOD to attackers (BS Attack (N4))
-	"NCO":                     {},
-	"No Wound Incapacitation": {}, // Wounds, Unconscious and Dead (N4)
-	"Parachutist":             {},
-	"Religious Troop":         {}, // Characteristics (N4)
-	"Sixth Sense":             {},
-	"Specialist Operative":    {},
-	"Stealth":                 {}, // Stealth (N4)
-	"Super-Jump":              {},
-	"Tactical Awareness":      {},
-	"Veteran":                 {levels: []int{1, 2}}, // stays Regular in Loss of Lieutenant (Characteristics (N4))
+//
+// The table is built on first use rather than at start: every command links
+// this package, and `ordo odds` must start about as fast as a Go
+// hello-world.
+func skillSpecs() map[string]skillSpec {
+	skillSpecsOnce.Do(func() {
+		skillSpecsTable = map[string]skillSpec{
+			"Airborne Deployment":     {},
+			"Berserk":                 {},
+			"Camouflage":              {}, // Camouflaged marker state (Camouflaged (N4))
+			"Chain of Command":        {},
+			"Climbing Plus":           {},
+			"Combat Jump":             {}, // Airborne Deployment, an Entire Order (G: Jumper (N4, PDF 2.1))
+			"Courage":                 {}, // ignores Guts; Stun's auto-fail (Characteristics (N4))
+			"Doctor":                  {},
+			"Dogged":                  {}, // Wounds, Unconscious and Dead (N4)
+			"Engineer":                {},
+			"Extremely Impetuous":     {},
+			"Forward Observer":        {},
+			"Frenzy":                  {},
+			"G: Jumper":               {}, // G: Jumper (N4, PDF 2.1)
+			"Hacker":                  {}, // needs a hacking device (KnownEquipment)
+			"Hidden Deployment":       {}, // Hidden Deployment (N4)
+			"Immunity":                {params: "ammo"},
+			"Impersonation":           {}, // Impersonation (N4)
+			"Impetuous":               {}, // Impetuous Phase (N4)
+			"Infiltration":            {},
+			"Lieutenant":              {levels: []int{1, 2}}, // Lieutenant (N4); the level is a variant's extra Order or Command Token
+			"Martial Arts":            {levels: []int{1, 2, 3, 4, 5}, levelRequired: true},
+			"Mimetism":                {levels: []int{-3, -6}, levelRequired: true}, // BS MOD to attackers (BS Attack (N4))
+			"NCO":                     {},
+			"No Wound Incapacitation": {}, // Wounds, Unconscious and Dead (N4)
+			"Parachutist":             {},
+			"Religious Troop":         {}, // Characteristics (N4)
+			"Sixth Sense":             {},
+			"Specialist Operative":    {},
+			"Stealth":                 {}, // Stealth (N4)
+			"Super-Jump":              {},
+			"Tactical Awareness":      {},
+			"Veteran":                 {levels: []int{1, 2}}, // stays Regular in Loss of Lieutenant (Characteristics (N4))
+		}
+	})
+	return skillSpecsTable
 }
 
 // knownEquipment is the equipment a catalog may give a profile, closed for
@@ -88,8 +103,8 @@ var knownEquipment = []string{
 
 // KnownSkills lists the skill names a catalog may use, sorted.
 func KnownSkills() []string {
-	names := make([]string, 0, len(skillSpecs))
-	for name := range skillSpecs {
+	names := make([]string, 0, len(skillSpecs()))
+	for name := range skillSpecs() {
 		names = append(names, name)
 	}
 	slices.Sort(names)

@@ -406,7 +406,7 @@ func (r *reader) skills(e *profileEntry) {
 			continue
 		}
 		r.once(seen, yamlfile.ChildPath(e.path, "skills"), i, s.Name, np, "skill "+s.Name)
-		spec := skillSpecs[s.Name]
+		spec := skillSpecs()[s.Name]
 		lp := yamlfile.ChildPath(sp, "level")
 		switch {
 		case se.present["level"] && spec.levels == nil:

@@ -109,22 +109,20 @@ func (scoredEvent) Kind() string   { return "scored" }
 func (bidEvent) Kind() string      { return "bid" }
 func (resolvedEvent) Kind() string { return "resolved" }
 
-var duelActions = func() *rules.Codec[rules.Action] {
-	c := &rules.Codec[rules.Action]{}
+// The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
+var duelActions = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Action]) {
 	c.Register("roll", func() rules.Action { return &rollAction{} })
 	c.Register("pass", func() rules.Action { return &passAction{} })
 	c.Register("bid", func() rules.Action { return &bidAction{} })
 	c.Register("resolve", func() rules.Action { return &resolveAction{} })
-	return c
-}()
+}}
 
-var duelEvents = func() *rules.Codec[rules.Event] {
-	c := &rules.Codec[rules.Event]{}
+// The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
+var duelEvents = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event]) {
 	c.Register("scored", func() rules.Event { return &scoredEvent{} })
 	c.Register("bid", func() rules.Event { return &bidEvent{} })
 	c.Register("resolved", func() rules.Event { return &resolvedEvent{} })
-	return c
-}()
+}}
 
 func (d Ruleset) DecodeAction(b []byte) (rules.Action, error) { return duelActions.Decode(b) }
 

@@ -30,8 +30,18 @@ const (
 	kTargeted = "targeted"
 )
 
-// hackFlags are the hacking words that stand alone.
-var hackFlags = map[string]string{"RESET": kReset, "FIREWALL": kFirewall, "TARGETED": kTargeted}
+// hackFlag is the key of a hacking word that stands alone.
+func hackFlag(up string) (string, bool) {
+	switch up {
+	case "RESET":
+		return kReset, true
+	case "FIREWALL":
+		return kFirewall, true
+	case "TARGETED":
+		return kTargeted, true
+	}
+	return "", false
+}
 
 // program reads "program NAME".
 func (p *parser) program(w word, val string, _ bool) error {

@@ -65,35 +65,60 @@ const (
 	kCritOnOne  = "crit1"
 )
 
-// flagWords are the words that stand alone.
-var flagWords = map[string]string{
-	"TEMPLATE":   kTemplate,
-	"CONTINUOUS": kContinuous,
-	"COVER":      kCover,
-	"NOCRIT":     kNoCrit,
-	"CRIT1":      kCritOnOne,
+// flagWord is the key of a word that stands alone. The word tables here
+// are switches, not maps, so that nothing is built at start: every command
+// links this package, and `ordo odds` must start about as fast as a Go
+// hello-world.
+func flagWord(up string) (string, bool) {
+	switch up {
+	case "TEMPLATE":
+		return kTemplate, true
+	case "CONTINUOUS":
+		return kContinuous, true
+	case "COVER":
+		return kCover, true
+	case "NOCRIT":
+		return kNoCrit, true
+	case "CRIT1":
+		return kCritOnOne, true
+	}
+	return "", false
 }
 
-// valueWords are the words that take a value, by upper-case spelling.
-var valueWords = map[string]func(p *parser, w word, val string, eq bool) error{
-	"BS":      func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrBS, v) },
-	"CC":      func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrCC, v) },
-	"WIP":     func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrWIP, v) },
-	"PH":      (*parser).ph,
-	"B":       (*parser).burst,
-	"BURST":   (*parser).burst,
-	"DMG":     (*parser).damage,
-	"DAM":     (*parser).damage,
-	"AMMO":    func(p *parser, w word, v string, _ bool) error { return p.ammoNamed(w, v) },
-	"SAVE":    (*parser).save,
-	"MOD":     func(p *parser, w word, v string, _ bool) error { return p.mods(w, v, true) },
-	"MODS":    func(p *parser, w word, v string, _ bool) error { return p.mods(w, v, true) },
-	"ARM":     func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveARM, v) },
-	"BTS":     func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveBTS, v) },
-	"W":       (*parser).wounds,
-	"RANGE":   (*parser).rangeWord,
-	"STR":     (*parser).wounds,
-	"PROGRAM": (*parser).program,
+// valueWord is the setter of a word that takes a value, by upper-case
+// spelling.
+func valueWord(up string) (func(p *parser, w word, val string, eq bool) error, bool) {
+	switch up {
+	case "BS":
+		return func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrBS, v) }, true
+	case "CC":
+		return func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrCC, v) }, true
+	case "WIP":
+		return func(p *parser, w word, v string, _ bool) error { return p.attribute(w, AttrWIP, v) }, true
+	case "PH":
+		return (*parser).ph, true
+	case "B", "BURST":
+		return (*parser).burst, true
+	case "DMG", "DAM":
+		return (*parser).damage, true
+	case "AMMO":
+		return func(p *parser, w word, v string, _ bool) error { return p.ammoNamed(w, v) }, true
+	case "SAVE":
+		return (*parser).save, true
+	case "MOD", "MODS":
+		return func(p *parser, w word, v string, _ bool) error { return p.mods(w, v, true) }, true
+	case "ARM":
+		return func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveARM, v) }, true
+	case "BTS":
+		return func(p *parser, w word, v string, _ bool) error { return p.defense(w, SaveBTS, v) }, true
+	case "W", "STR":
+		return (*parser).wounds, true
+	case "RANGE":
+		return (*parser).rangeWord, true
+	case "PROGRAM":
+		return (*parser).program, true
+	}
+	return nil, false
 }
 
 // knownWords is the hint an unknown word gets.
@@ -107,10 +132,10 @@ func (p *parser) word() error {
 	w := p.ws[p.i]
 	p.i++
 	up := strings.ToUpper(w.text)
-	if k, ok := flagWords[up]; ok {
+	if k, ok := flagWord(up); ok {
 		return p.flag(w, k)
 	}
-	if k, ok := hackFlags[up]; ok {
+	if k, ok := hackFlag(up); ok {
 		return p.hackFlag(w, k)
 	}
 	if up == "DODGE" {
@@ -125,7 +150,7 @@ func (p *parser) word() error {
 		}
 	}
 	key, val, eq := splitKey(w.text)
-	set, ok := valueWords[strings.ToUpper(key)]
+	set, ok := valueWord(strings.ToUpper(key))
 	if !ok {
 		if found, err := p.lookupUnit(w); found || err != nil {
 			return err
