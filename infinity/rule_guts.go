@@ -95,15 +95,25 @@ func (s *State) guts(d dice.Source) ([]rules.Event, error) {
 			ev.Dice, ev.Passed = out.Dice, out.Scored()
 		}
 		g := GutsPending{Trooper: t, Passed: ev.Passed, Attackers: s.attackersOf(t), Best: 2}
-		if m := s.modelOf(t); m >= 0 && !ev.Passed {
-			for _, p := range s.gutsSpots(m) {
-				g.Best = min(g.Best, s.gutsOption(m, p, g.Attackers))
-			}
+		if !ev.Passed {
+			g.Best = s.gutsBest(g)
 		}
 		o.Gutsers = append(o.Gutsers, g)
 		events = append(events, ev)
 	}
 	return append(events, s.advanceConclusion()...), nil
+}
+
+// gutsBest is the best a Guts movement of g's trooper can achieve on the
+// table as it stands (gutsOption's ranks).
+func (s *State) gutsBest(g GutsPending) int {
+	best := 2
+	if m := s.modelOf(g.Trooper); m >= 0 {
+		for _, p := range s.gutsSpots(m) {
+			best = min(best, s.gutsOption(m, p, g.Attackers))
+		}
+	}
+	return best
 }
 
 // attackersOf are the troopers whose attacks hit t this Order.
@@ -246,6 +256,19 @@ func (s *State) gutsMove(a GutsMove) []rules.Event {
 		from := s.Models[m].At
 		s.Models[m].At, s.Models[m].Facing = a.To, a.Facing
 		events = append(events, Moved{Model: s.Models[m].ID, From: from, To: a.To, Why: "guts"})
+	}
+	// The troopers still to choose choose on the table as it now stands:
+	// this movement may have blocked another's way out of Line of Fire
+	// (or opened one), so each failed roll's best is worked out again —
+	// else a trooper could be held to a place no movement reaches.
+	if !a.Stay && len(o.Gutsers) > 0 {
+		rest := slices.Clone(o.Gutsers)
+		for i := range rest {
+			if !rest[i].Passed {
+				rest[i].Best = s.gutsBest(rest[i])
+			}
+		}
+		o.Gutsers = rest
 	}
 	// Failing a Guts Roll — rolled, or chosen by moving — cancels
 	// Suppressive Fire (Suppressive Fire (N4)).

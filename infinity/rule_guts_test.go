@@ -1,10 +1,12 @@
 package infinity
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -172,5 +174,43 @@ func TestGutsFailureCancelsSuppressiveFire(t *testing.T) {
 				t.Fatalf("Suppressive Fire %v, want %v", got, tc.keeps)
 			}
 		})
+	}
+}
+
+// Guts Roll (N4), several troopers failing in one Order: each chooses its
+// Guts movement after those before it have moved, so what it must achieve
+// is judged on the table as it then stands. In hacking-demo with seed 393
+// the first trooper's movement blocked the only way out of Line of Fire
+// the second had when the rolls were made, and the second was held to it
+// with every choice refused. Every prompted Guts movement must offer a
+// legal choice.
+func TestGutsMovementsOneAfterAnother(t *testing.T) {
+	rs := ruleset(t)
+	for _, file := range []string{"hacking-demo.yaml", "demo.yaml"} {
+		sc := load(t, "../data/scenarios/"+file)
+		r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+		for seed := uint64(385); seed <= 400; seed++ {
+			st, err := rs.Setup(sc, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 1))
+			src := dice.NewPCG(seed, 2)
+			for st.Prompt().Kind != rules.GameOver {
+				seat := st.Prompt().Seats[0]
+				var legal []rules.Action
+				for _, o := range st.Legal(seat) {
+					if o.Illegal == nil {
+						legal = append(legal, o.Action)
+					}
+				}
+				if len(legal) == 0 {
+					t.Fatalf("%s seed %d: %s is prompted in %s with no legal action", file, seed, seat, st.Prompt().Window)
+				}
+				if _, err := st.Apply(seat, legal[rng.IntN(len(legal))], src); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 	}
 }
