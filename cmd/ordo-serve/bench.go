@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net/http/httptest"
 	"os"
 	"os/signal"
@@ -38,6 +39,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&cfg.Scenario, "scenario", "demo", "")
 	fs.Uint64Var(&seed, "seed", 1, "")
 	fs.BoolVar(&cfg.FullMenu, "full-menu", false, "")
+	fs.Float64Var(&cfg.Rate, "rate", 0, "")
 	fs.StringVar(&url, "url", "", "")
 	fs.StringVar(&db, "db", "", "")
 	fs.StringVar(&pg, "postgres", "", "")
@@ -52,6 +54,9 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	case cfg.Matches < 1 || cfg.Matches > 100000:
 		fmt.Fprintf(stderr, "ordo bench serve: --matches %d: 1 to 100000\n", cfg.Matches)
+		return 2
+	case cfg.Rate < 0 || math.IsNaN(cfg.Rate) || math.IsInf(cfg.Rate, 0):
+		fmt.Fprintf(stderr, "ordo bench serve: --rate %v: actions per second, 0 for as fast as answered\n", cfg.Rate)
 		return 2
 	case cfg.Duration <= 0:
 		fmt.Fprintf(stderr, "ordo bench serve: --duration %v: longer than 0\n", cfg.Duration)
@@ -87,7 +92,11 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	if cfg.FullMenu {
 		menu = "whole menus"
 	}
-	fmt.Fprintf(stdout, "%d matches of %s at once for %v, reading %s, against %s\n", cfg.Matches, cfg.Scenario, cfg.Duration, menu, where)
+	pace := ""
+	if cfg.Rate > 0 {
+		pace = fmt.Sprintf(", paced to %g actions/s", cfg.Rate)
+	}
+	fmt.Fprintf(stdout, "%d matches of %s at once for %v%s, reading %s, against %s\n", cfg.Matches, cfg.Scenario, cfg.Duration, pace, menu, where)
 	res, err := loadgen.Run(ctx, cfg)
 	if res != nil {
 		printBench(stdout, res, cpu)

@@ -7,7 +7,7 @@ import (
 
 // BenchUsage is the help of ordo bench.
 const BenchUsage = `usage: ordo bench serve [--matches N] [--duration D] [--scenario NAME] [--seed N]
-                        [--full-menu] [--url URL | --db FILE | --postgres URL]
+                        [--full-menu] [--rate N] [--url URL | --db FILE | --postgres URL]
 
 Measures what a game server sustains: N matches played at once over the HTTP
 API, each by a client that reads its seat's legal menu entries (?menu=legal)
@@ -29,6 +29,10 @@ Flags:
   --seed N          seeds the clients' choices (default 1)
   --full-menu       the clients ask for the whole menu, greyed entries
                     included, as the web table does
+  --rate N          pace the clients to N actions per second over all
+                    matches, as players at tables would (default 0: each
+                    client sends its next action as soon as the last is
+                    answered, which measures the server saturated)
   --url URL         a running server ("http://127.0.0.1:8080")
   --db FILE         the in-process server's SQLite file (default: a new
                     temporary file, removed afterwards)
@@ -36,6 +40,7 @@ Flags:
 
 Example:
   ordo bench serve --matches 100 --duration 20s
+  ordo bench serve --matches 100 --rate 2000
   ordo serve --db /tmp/load.db & ordo bench serve --url http://127.0.0.1:8080
 `
 

@@ -46,6 +46,16 @@ type Config struct {
 	// included (what the web table shows), instead of only the legal
 	// entries they choose from (?menu=legal).
 	FullMenu bool
+	// Rate, when above zero, paces the clients to that many actions per
+	// second over all matches (each match's client one action every
+	// Matches/Rate seconds, from a random phase), as players at tables
+	// make them, instead of each client sending its next action as soon
+	// as the last is answered. A closed loop at full speed measures the
+	// server saturated, where every request queues behind the 99 others;
+	// a paced run measures the latency at a given load. A client that
+	// falls behind its pace sends at once until it catches up, so the
+	// rate reached (Result.PerSecond) shows a server that cannot keep it.
+	Rate float64
 	// Client sends the requests (default: one keeping two idle
 	// connections per match, with a 64 KiB read buffer and a 30 s
 	// timeout).
@@ -120,6 +130,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	start := time.Now()
 	for i := range clients {
 		c := &client{cfg: &cfg, rng: rand.New(rand.NewPCG(cfg.Seed, uint64(i))), left: &left}
+		if cfg.Rate > 0 {
+			c.every = time.Duration(float64(cfg.Matches) / cfg.Rate * float64(time.Second))
+			c.next = start.Add(time.Duration(c.rng.Int64N(int64(max(c.every, 1)))))
+		}
 		clients[i] = c
 		wg.Go(func() {
 			if err := c.play(ctx); err != nil && !errors.Is(err, errDone) && ctx.Err() == nil {
@@ -159,6 +173,11 @@ type client struct {
 	finished int
 
 	latencies []time.Duration
+
+	// every is the pace of a paced run (Config.Rate), next when the
+	// client's next action is due.
+	every time.Duration
+	next  time.Time
 }
 
 // created is what the client reads of a new match.
@@ -192,6 +211,13 @@ func (c *client) play(ctx context.Context) error {
 	for ctx.Err() == nil {
 		if c.cfg.Actions > 0 && c.left.Load() <= 0 {
 			return errDone
+		}
+		if wait := time.Until(c.next); c.every > 0 && wait > 0 {
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(wait):
+			}
 		}
 		var snap snapshot
 		if err := c.get(ctx, "/api/matches/"+c.id+c.menu(), c.tokens[c.seat], &snap); err != nil {
@@ -236,6 +262,7 @@ func (c *client) play(ctx context.Context) error {
 		}
 		c.latencies = append(c.latencies, d)
 		c.left.Add(-1)
+		c.next = c.next.Add(c.every)
 		// The answer says who acts next: the client asks for that seat's
 		// menu, rather than its own and then the other's.
 		var ans answer

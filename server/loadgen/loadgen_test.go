@@ -97,3 +97,37 @@ func TestRunStopsOnARefusal(t *testing.T) {
 		t.Fatalf("result %+v: want the 2 acknowledged actions", res)
 	}
 }
+
+// A paced run sends no faster than its rate: 50 actions a second over two
+// matches for one second is at most 50 actions (each client one every 40
+// ms from a phase within its first 40 ms), where an unpaced run against
+// the same server sends hundreds.
+func TestRunPaced(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rs, err := infinity.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := match.BundledScenarios(data.Scenarios, "scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	a := match.New(match.Options{Store: st, Library: &match.Library{Games: map[string]match.Game{rs.Name(): {Ruleset: rs, Catalog: rs.Catalog}}, Scenarios: sc}, Logger: quiet})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ts := httptest.NewServer(server.New(ctx, a, quiet))
+	defer ts.Close()
+
+	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL, Matches: 2, Scenario: "duel", Duration: time.Second, Rate: 50, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Actions < 1 || res.Actions > 50 {
+		t.Fatalf("%d actions in %v paced to 50/s: want 1 to 50", res.Actions, res.Elapsed)
+	}
+}
