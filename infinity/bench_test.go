@@ -2,7 +2,6 @@ package infinity
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -69,21 +68,7 @@ func BenchmarkDemoPlayout(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		rng := rand.New(rand.NewPCG(seed, 1))
-		src := dice.NewPCG(seed, 2)
-		for st.Prompt().Kind != rules.GameOver {
-			p := st.Prompt()
-			seat := p.Seats[0]
-			var legal []rules.Action
-			for _, o := range st.Legal(seat) {
-				if o.Illegal == nil {
-					legal = append(legal, o.Action)
-				}
-			}
-			if _, err := st.Apply(seat, legal[rng.IntN(len(legal))], src); err != nil {
-				b.Fatal(err)
-			}
-		}
+		playRandomly(b, st, seed, nil)
 	}
 }
 

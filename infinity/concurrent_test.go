@@ -2,11 +2,9 @@ package infinity
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"sync"
 	"testing"
 
-	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -25,8 +23,6 @@ func TestConcurrentReadersAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(7, 1))
-	src := dice.NewPCG(7, 2)
 	answers := func(st rules.State) string {
 		var out []any
 		for _, seat := range st.(*State).Seats {
@@ -39,8 +35,9 @@ func TestConcurrentReadersAgree(t *testing.T) {
 		}
 		return string(b)
 	}
-	for step := 0; step < 40 && st.Prompt().Kind != rules.GameOver; step++ {
-		if step%8 == 0 {
+	step := 0
+	playRandomly(t, st, 7, func(st rules.State) {
+		if step%8 == 0 && step < 48 {
 			want := answers(st)
 			var wg sync.WaitGroup
 			got := make([]string, 4)
@@ -54,15 +51,6 @@ func TestConcurrentReadersAgree(t *testing.T) {
 				}
 			}
 		}
-		seat := st.Prompt().Seats[0]
-		var legal []rules.Action
-		for _, o := range st.Legal(seat) {
-			if o.Illegal == nil {
-				legal = append(legal, o.Action)
-			}
-		}
-		if _, err := st.Apply(seat, legal[rng.IntN(len(legal))], src); err != nil {
-			t.Fatal(err)
-		}
-	}
+		step++
+	})
 }

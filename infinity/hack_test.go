@@ -3,7 +3,6 @@ package infinity
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -385,20 +384,7 @@ func BenchmarkHackingDemoPlayout(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		rng := rand.New(rand.NewPCG(seed, 1))
-		src := dice.NewPCG(seed, 2)
-		for st.Prompt().Kind != rules.GameOver {
-			seat := st.Prompt().Seats[0]
-			var legal []rules.Action
-			for _, o := range st.Legal(seat) {
-				if o.Illegal == nil {
-					legal = append(legal, o.Action)
-				}
-			}
-			if _, err := st.Apply(seat, legal[rng.IntN(len(legal))], src); err != nil {
-				b.Fatal(err)
-			}
-		}
+		playRandomly(b, st, seed, nil)
 	}
 }
 

@@ -6,6 +6,7 @@ package infinity
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -137,4 +138,38 @@ func mustEncode(t *testing.T, a rules.Action) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// playRandomly plays st to the end of the game as the random playouts and
+// their benchmarks do: at each step the first prompted seat picks
+// uniformly among its legal actions, with choices from PCG(seed, 1) and
+// dice from PCG(seed, 2). each, when not nil, sees every position, the
+// last (game over) included, before the action taken from it. A prompted
+// seat with no legal action fails tb.
+func playRandomly(tb testing.TB, st rules.State, seed uint64, each func(st rules.State)) {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	src := dice.NewPCG(seed, 2)
+	var legal []rules.Action
+	for {
+		if each != nil {
+			each(st)
+		}
+		p := st.Prompt()
+		if p.Kind == rules.GameOver {
+			return
+		}
+		legal = legal[:0]
+		for _, o := range st.Legal(p.Seats[0]) {
+			if o.Illegal == nil {
+				legal = append(legal, o.Action)
+			}
+		}
+		if len(legal) == 0 {
+			tb.Fatalf("seed %d: %s is prompted in %s with no legal action", seed, p.Seats[0], p.Window)
+		}
+		if _, err := st.Apply(p.Seats[0], legal[rng.IntN(len(legal))], src); err != nil {
+			tb.Fatal(err)
+		}
+	}
 }

@@ -1,12 +1,11 @@
 package infinity
 
 import (
-	"math/rand/v2"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -194,23 +193,7 @@ func TestGutsMovementsOneAfterAnother(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rng := rand.New(rand.NewPCG(seed, 1))
-			src := dice.NewPCG(seed, 2)
-			for st.Prompt().Kind != rules.GameOver {
-				seat := st.Prompt().Seats[0]
-				var legal []rules.Action
-				for _, o := range st.Legal(seat) {
-					if o.Illegal == nil {
-						legal = append(legal, o.Action)
-					}
-				}
-				if len(legal) == 0 {
-					t.Fatalf("%s seed %d: %s is prompted in %s with no legal action", file, seed, seat, st.Prompt().Window)
-				}
-				if _, err := st.Apply(seat, legal[rng.IntN(len(legal))], src); err != nil {
-					t.Fatal(err)
-				}
-			}
+			t.Run(fmt.Sprintf("%s/%d", file, seed), func(t *testing.T) { playRandomly(t, st, seed, nil) })
 		}
 	}
 }

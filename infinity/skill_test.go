@@ -2,7 +2,6 @@ package infinity
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -294,10 +293,8 @@ func TestEligibleKeptScansMatchFreshScans(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st := g.(*State)
-		rng := rand.New(rand.NewPCG(seed, 1))
-		src := dice.NewPCG(seed, 2)
-		for st.Prompt().Kind != rules.GameOver {
+		playRandomly(t, g, seed, func(g rules.State) {
+			st := g.(*State)
 			if o := st.Order; o != nil && o.Step == StepARO2 {
 				windows++
 				fresh := st.clone() // a clone starts without kept scans
@@ -305,17 +302,7 @@ func TestEligibleKeptScansMatchFreshScans(t *testing.T) {
 					t.Fatalf("seed %d: second window eligibility %+v, a fresh scan gives %+v", seed, got, want)
 				}
 			}
-			seat := st.Prompt().Seats[0]
-			var legal []rules.Action
-			for _, o := range st.Legal(seat) {
-				if o.Illegal == nil {
-					legal = append(legal, o.Action)
-				}
-			}
-			if _, err := st.Apply(seat, legal[rng.IntN(len(legal))], src); err != nil {
-				t.Fatal(err)
-			}
-		}
+		})
 	}
 	if windows < 20 {
 		t.Fatalf("only %d second ARO windows opened: the test saw too little", windows)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,32 +29,15 @@ func playoutStates(t testing.TB, path string, seed uint64) [][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(seed, 1))
-	src := dice.NewPCG(seed, 2)
 	var out [][]byte
-	for {
+	playRandomly(t, st, seed, func(st rules.State) {
 		b, err := json.Marshal(st)
 		if err != nil {
 			t.Fatal(err)
 		}
 		out = append(out, b)
-		p := st.Prompt()
-		if p.Kind == rules.GameOver {
-			return out
-		}
-		var legal []rules.Action
-		for _, o := range st.Legal(p.Seats[0]) {
-			if o.Illegal == nil {
-				legal = append(legal, o.Action)
-			}
-		}
-		if len(legal) == 0 {
-			t.Fatalf("%s seed %d: no legal action in %s", path, seed, p.Window)
-		}
-		if _, err := st.Apply(p.Seats[0], legal[rng.IntN(len(legal))], src); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
+	return out
 }
 
 var decodeScenarios = []string{"../data/scenarios/demo.yaml", "../data/scenarios/jumper-demo.yaml"}

@@ -25,25 +25,8 @@ import (
 // are the ones the server acknowledged (its own metrics agree), every one
 // has a latency, and the percentiles are ordered.
 func TestRunAgainstAServer(t *testing.T) {
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	rs, err := infinity.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := match.BundledScenarios(data.Scenarios, "scenarios")
-	if err != nil {
-		t.Fatal(err)
-	}
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a := match.New(match.Options{Store: st, Library: &match.Library{Games: map[string]match.Game{rs.Name(): {Ruleset: rs, Catalog: rs.Catalog}}, Scenarios: sc}, Logger: quiet})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ts := httptest.NewServer(server.New(ctx, a, quiet))
-	defer ts.Close()
+	ts := testServer(t)
+	ctx := t.Context()
 
 	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL, Matches: 3, Scenario: "duel", Actions: 40, Seed: 7})
 	if err != nil {
@@ -103,11 +86,27 @@ func TestRunStopsOnARefusal(t *testing.T) {
 // ms from a phase within its first 40 ms), where an unpaced run against
 // the same server sends hundreds.
 func TestRunPaced(t *testing.T) {
+	ts := testServer(t)
+	ctx := t.Context()
+
+	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL, Matches: 2, Scenario: "duel", Duration: time.Second, Rate: 50, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Actions < 1 || res.Actions > 50 {
+		t.Fatalf("%d actions in %v paced to 50/s: want 1 to 50", res.Actions, res.Elapsed)
+	}
+}
+
+// testServer is a real server over a fresh SQLite file with the bundled
+// scenarios, on a loopback port, closed when the test ends.
+func testServer(t *testing.T) *httptest.Server {
+	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
 	rs, err := infinity.New()
 	if err != nil {
 		t.Fatal(err)
@@ -119,15 +118,7 @@ func TestRunPaced(t *testing.T) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	a := match.New(match.Options{Store: st, Library: &match.Library{Games: map[string]match.Game{rs.Name(): {Ruleset: rs, Catalog: rs.Catalog}}, Scenarios: sc}, Logger: quiet})
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	ts := httptest.NewServer(server.New(ctx, a, quiet))
-	defer ts.Close()
-
-	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL, Matches: 2, Scenario: "duel", Duration: time.Second, Rate: 50, Seed: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Actions < 1 || res.Actions > 50 {
-		t.Fatalf("%d actions in %v paced to 50/s: want 1 to 50", res.Actions, res.Elapsed)
-	}
+	t.Cleanup(func() { ts.Close(); cancel() })
+	return ts
 }
