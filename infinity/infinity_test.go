@@ -11,7 +11,7 @@ import (
 // seeded random playouts; the counterfactual leak check samples every
 // tenth step by default, every other step with ORDO_LONG=1.
 func TestDemoConforms(t *testing.T) {
-	n := testenv.Count(8, 200)
+	n := testenv.Count(5, 200)
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25, TwinEvery: testenv.Count(10, 2)})
 }
 

@@ -7,16 +7,16 @@ import (
 	"testing"
 )
 
-// ordo bench serve against a server of its own for a second: it prints
+// ordo bench serve against a server of its own for 300 ms: it prints
 // the rate, the percentiles and the CPU per action, and exits 0.
 func TestBenchServe(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := run([]string{"ordo", "bench", "serve", "--matches", "2", "--duration", "1s", "--scenario", "duel"}, &out, &errb)
+	code := run([]string{"ordo", "bench", "serve", "--matches", "2", "--duration", "300ms", "--scenario", "duel"}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s, stdout %s", code, errb.String(), out.String())
 	}
 	for _, re := range []string{
-		`(?m)^2 matches of duel at once for 1s, reading legal menu entries, against a server in this process \(SQLite .*\)$`,
+		`(?m)^2 matches of duel at once for 300ms, reading legal menu entries, against a server in this process \(SQLite .*\)$`,
 		`(?m)^acknowledged actions  [1-9]\d* in \d+\.\d s: \d+/s$`,
 		`(?m)^action latency        p50 \d+\.\d ms  p90 \d+\.\d ms  p99 \d+\.\d ms  max \d+\.\d ms$`,
 		`(?m)^matches               ([2-9]|[1-9]\d+) started, \d+ played to the end$`,
@@ -43,7 +43,7 @@ func TestBenchServeBadInput(t *testing.T) {
 		{[]string{"bench", "serve", "--url", "http://127.0.0.1:1", "--db", "x.db"}, 2, "--url drives a running server"},
 		{[]string{"bench", "serve", "--url", "localhost:8080"}, 2, "an http:// or https:// URL"},
 		{[]string{"bench", "serve", "extra"}, 2, "unexpected arguments"},
-		{[]string{"bench", "serve", "--matches", "1", "--duration", "1s", "--scenario", "no-such"}, 1, `creating a match of "no-such": 422`},
+		{[]string{"bench", "serve", "--matches", "1", "--duration", "300ms", "--scenario", "no-such"}, 1, `creating a match of "no-such": 422`},
 	} {
 		var out, errb bytes.Buffer
 		code := run(append([]string{"ordo"}, c.args...), &out, &errb)
