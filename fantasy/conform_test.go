@@ -30,7 +30,7 @@ func loadScenario(t testing.TB, path string) *scenario.Scenario {
 // fantasy-demo.yaml passes the conformance suite: 200 random playouts
 // with ORDO_LONG=1, a sample otherwise.
 func TestDemoConforms(t *testing.T) {
-	n, every := testenv.Count(4, 200), testenv.Count(8, 1)
+	n, every := testenv.Count(2, 200), testenv.Count(8, 1)
 	sc := loadScenario(t, "../data/scenarios/fantasy-demo.yaml")
 	rulestest.Run(t, ruleset(t), sc, rulestest.Options{Playouts: n, ReplayEvery: every})
 }

@@ -366,7 +366,7 @@ func BenchmarkCarboniteOrder(b *testing.B) {
 // canaries and the counterfactual leak check) over random playouts of a
 // game with hackers, Repeaters, a TAG, HI and a REM on each side.
 func TestHackingDemoConforms(t *testing.T) {
-	n := testenv.Count(2, 200)
+	n := testenv.Count(1, 200)
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/hacking-demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25, TwinEvery: testenv.Count(6, 1)})
 }
 

@@ -11,7 +11,7 @@ import (
 // seeded random playouts; the counterfactual leak check samples every
 // tenth step by default, every other step with ORDO_LONG=1.
 func TestDemoConforms(t *testing.T) {
-	n := testenv.Count(5, 200)
+	n := testenv.Count(3, 200)
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25, TwinEvery: testenv.Count(10, 2)})
 }
 
@@ -19,6 +19,6 @@ func TestDemoConforms(t *testing.T) {
 // the Lieutenant, the appointment at the End of Turn (Loss of Lieutenant
 // (N4)).
 func TestLossOfLieutenantConforms(t *testing.T) {
-	n := testenv.Count(6, 100)
+	n := testenv.Count(3, 100)
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/seed/loss-of-lieutenant.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25, TwinEvery: testenv.Count(3, 1)})
 }

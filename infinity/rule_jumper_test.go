@@ -344,7 +344,7 @@ func TestJumperSeedExamples(t *testing.T) {
 
 // Issue #5 acceptance: rulestest passes on a demo with a G: Jumper.
 func TestJumperDemoConforms(t *testing.T) {
-	n := testenv.Count(6, 60)
+	n := testenv.Count(3, 60)
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/jumper-demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25, TwinEvery: testenv.Count(6, 1)})
 }
 

@@ -140,7 +140,7 @@ func TestTextEveryKind(t *testing.T) {
 // The issue that asked for this counted 38 JSON lines in 50 games of
 // demo.yaml; ORDO_LONG=1 plays those 50, the default run 10.
 func TestTextRandomGames(t *testing.T) {
-	games := testenv.Count(10, 50)
+	games := testenv.Count(5, 50)
 	for _, file := range []string{"../data/scenarios/demo.yaml", "../data/scenarios/jumper-demo.yaml"} {
 		sc := load(t, file)
 		for _, v := range []rules.Viewer{rules.Admin(), rules.PlayerView("red"), rules.Spectator()} {

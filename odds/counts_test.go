@@ -15,7 +15,7 @@ import (
 // 20^(Ba+Bb).
 func TestCountHitsExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
-	for i := range testenv.Count(60, 300) {
+	for i := range testenv.Count(30, 300) {
 		a, b := randomSide(r, 3).Roll, randomSide(r, 3).Roll
 		if a.Template && b.Template {
 			continue
