@@ -13,18 +13,26 @@ import (
 func BenchmarkBSAttackOrder(b *testing.B) {
 	t := &testing.T{}
 	base := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
-	steps := []struct {
-		seat rules.Seat
-		a    rules.Action
-	}{
+	benchOrder(b, base, []benchStep{
 		{"blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}}},
 		{"red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}}},
 		{"blue", Second{Skill: Skill{Name: SkillIdle}}},
-	}
+	})
+}
+
+// benchStep is one action of a benchmarked Order.
+type benchStep struct {
+	seat rules.Seat
+	a    rules.Action
+}
+
+// benchOrder times one whole Order per iteration: steps from base, then
+// its resolution with seeded dice. Each Order starts from a fresh state and
+// its own dice, as in play; making those is not part of the Order, so they
+// are made in batches with the timer stopped.
+func benchOrder(b *testing.B, base *State, steps []benchStep) {
+	b.Helper()
 	b.ReportAllocs()
-	// Each Order starts from a fresh state and its own seeded dice, as in
-	// play; making those is not part of the Order, so they are made in
-	// batches with the timer stopped.
 	var fresh []*State
 	var sources []*dice.PCG
 	seed := uint64(0)

@@ -327,39 +327,11 @@ func BenchmarkCarboniteOrder(b *testing.B) {
 	t := &testing.T{}
 	base := setup(t, hackYAML([]string{"breacher assault-hacker 10 2 270", "signaller signaller 10 10 270"},
 		[]string{"gunner hmg 10 16 90"}), nil)
-	steps := []struct {
-		seat rules.Seat
-		a    rules.Action
-	}{
+	benchOrder(b, base, []benchStep{
 		{"blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("carbonite", "gunner")}},
 		{"red", AROs{Declarations: []ARODecl{{Trooper: "gunner", Skill: Skill{Name: SkillReset}}}}},
 		{"blue", Second{Skill: Skill{Name: SkillIdle}}},
-	}
-	b.ReportAllocs()
-	var fresh []*State
-	var sources []*dice.PCG
-	seed := uint64(0)
-	for b.Loop() {
-		if len(fresh) == 0 {
-			b.StopTimer()
-			for range 1024 {
-				seed++
-				fresh = append(fresh, base.clone())
-				sources = append(sources, dice.NewPCG(seed, 7))
-			}
-			b.StartTimer()
-		}
-		st, src := fresh[len(fresh)-1], sources[len(sources)-1]
-		fresh, sources = fresh[:len(fresh)-1], sources[:len(sources)-1]
-		for _, s := range steps {
-			if _, err := st.Apply(s.seat, s.a, nil); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if _, err := st.Apply(rules.ChanceSeat, Resolve{}, src); err != nil {
-			b.Fatal(err)
-		}
-	}
+	})
 }
 
 // Issue #14 acceptance: the conformance suite (replay, clone, round trip,
