@@ -170,7 +170,7 @@ func (s *State) retire(a Retire) error {
 // duelBlows applies the challenge to a combat's blows: the duellists
 // strike only each other, nobody else strikes them (their blows go to the
 // rank-and-file), and a refuser who stepped back does not strike and
-// cannot be struck.
+// cannot be struck. A refused challenge shields nobody else.
 func (s *State) duelBlows(all []blow, d *Duel) []blow {
 	var foe *Unit
 	if d.Foe != "" {
@@ -197,7 +197,9 @@ func (s *State) duelBlows(all []blow, d *Duel) []blow {
 				continue
 			}
 			b.target, b.model = ch, d.Challenger
-		case b.model != "" && (b.model == d.Challenger || b.model == d.Foe || b.model == d.Retired):
+		case b.model != "" && (b.model == d.Retired || d.Foe != "" && (b.model == d.Challenger || b.model == d.Foe)):
+			// Refused, the challenger is in no challenge: he may be
+			// struck like any character.
 			b.model = ""
 		}
 		out = append(out, b)

@@ -204,3 +204,26 @@ func TestChallengeActionsDecode(t *testing.T) {
 		t.Fatal("an unknown field should be refused")
 	}
 }
+
+// Challenges: a refused challenge is no challenge, so the challenger
+// fights on as any character and an enemy touching only him strikes him;
+// only the refuser who stepped back is out of reach.
+func TestChallengeRefusedChallengerMayStillBeStruck(t *testing.T) {
+	s := duelReady(t)
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	apply(t, s, "red", Refuse{})
+	apply(t, s, "blue", Retire{Model: "rcap"})
+	red, blue := s.unit("target"), s.unit("u")
+	// Blows as blows lists them for a model touching only a character.
+	all := []blow{
+		{unit: red, target: blue, model: "cap", n: 1, id: "target-champion"},
+		{unit: blue, target: red, model: "rcap", n: 1, id: "u-1"},
+	}
+	got := s.duelBlows(all, s.Duel)
+	if len(got) != 2 || got[0].model != "cap" {
+		t.Fatalf("the champion should still strike the refused challenger: %+v", got)
+	}
+	if got[1].model != "" {
+		t.Fatalf("the refuser who stepped back should not be struck: %+v", got[1])
+	}
+}
