@@ -11,7 +11,7 @@ import (
 
 // The Guts Roll (Guts Roll (N4)), in the Conclusion of the Order: every
 // trooper that received a successful Attack this Order (one that forced a
-// Saving Roll or a state), unless Engaged, Null or Immobilized, makes a
+// Saving Roll or a state), unless Engaged, Null or Immobilized (IMM-1 too), makes a
 // Normal WIP Roll; Courage spares it and Stun makes it fail. A trooper that
 // fails — or whose player chooses to fail — must move up to 2" to get out
 // of its attackers' Line of Fire if it can; if it cannot, to Partial Cover
@@ -64,7 +64,7 @@ func (s *State) gutsCandidates() []int {
 			continue
 		}
 		st := s.Troopers[t].States
-		if st.Null() || st.Engaged || st.ImmA || st.ImmB || s.profile(t).HasSkill("Courage") || s.modelOf(t) < 0 {
+		if st.Null() || st.Engaged || st.Immobilized() || s.profile(t).HasSkill("Courage") || s.modelOf(t) < 0 {
 			continue
 		}
 		out = append(out, t)

@@ -119,6 +119,33 @@ func TestGutsNotWhenEngaged(t *testing.T) {
 	}
 }
 
+// Guts Roll (N4): an Immobilized trooper makes no Guts Roll, and IMM-1
+// is an Immobilized state (Hacking (N3), IMM-1: no movement), as IMM-A
+// and IMM-B are.
+func TestGutsNotWhenImmobilized(t *testing.T) {
+	for _, imm := range []string{"IMM-A", "IMM-B", "IMM-1"} {
+		st := setup(t, gutsYAML("zhanshi", true), nil)
+		switch st := &st.Troopers[1].States; imm {
+		case "IMM-A":
+			st.ImmA = true
+		case "IMM-B":
+			st.ImmB = true
+		case "IMM-1":
+			st.Imm1 = true
+		}
+		do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+		do(t, st, "red", AROs{})
+		do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+		ev := do(t, st, rules.ChanceSeat, Resolve{}, 5, 20, 20, 19)
+		if !slices.ContainsFunc(ev, func(e rules.Event) bool { _, ok := e.(Saved); return ok }) {
+			t.Fatalf("%s: the attack did not hit, so the test proves nothing: %v", imm, ev)
+		}
+		if st.Order == nil || st.Order.Step != StepAlert {
+			t.Fatalf("%s: an Immobilized trooper makes no Guts Roll: order %+v", imm, st.Order)
+		}
+	}
+}
+
 // Alert (N4): a trooper that was the target of an Attack without being
 // activated may turn on the spot at the Conclusion; one that reacted may
 // not; omitted troopers keep their facing.

@@ -202,6 +202,10 @@ type States struct {
 // (States (N4)).
 func (s States) Null() bool { return s.Unconscious || s.Dead }
 
+// Immobilized reports an Immobilized state: IMM-A, IMM-B (States (N4)) or
+// a hacking program's IMM-1 (Hacking (N3), IMM-1).
+func (s States) Immobilized() bool { return s.ImmA || s.ImmB || s.Imm1 }
+
 // String lists the states that hold, as Names does.
 func (s States) String() string { return fmt.Sprint(s.Names()) }
 
