@@ -745,3 +745,55 @@ rounds: 1
 		t.Fatalf("the Combat Jump rolled %+v, want PH 12 +3 Controlled Jump = 15", r)
 	}
 }
+
+// Fairy Dust (Supportware, Hacking (N3)) on an HI that is a Camouflaged
+// marker: the opponent sees a marker and nothing else of it (Camouflaged
+// (N4)), so the Firewall it gains, and loses, reaches its owner only: the
+// event would tell which marker is an HI.
+func TestHackingFairyDustKeepsMarkersSecret(t *testing.T) {
+	st := setup(t, hackYAML([]string{"netrunner hacker-plus 10 10 270", "gunner hmg 16 10 270"},
+		[]string{"breacher assault-hacker 13 16 90"}), nil)
+	gunner := st.trooperIndex("gunner")
+	st.Troopers[gunner].States.Camouflaged, st.Troopers[gunner].Marker = true, "M1"
+	var events []rules.Event
+	events = append(events, do(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: Skill{Name: SkillHack, Program: "fairy-dust"}})...)
+	for st.Order != nil {
+		p := st.Prompt()
+		switch st.Order.Step {
+		case StepARO1, StepARO2:
+			events = append(events, do(t, st, p.Seats[0], AROs{})...)
+		case StepResolve:
+			events = append(events, do(t, st, rules.ChanceSeat, Resolve{})...)
+		case StepAlert:
+			events = append(events, do(t, st, p.Seats[0], Alert{})...)
+		default:
+			t.Fatalf("step %s", st.Order.Step)
+		}
+	}
+	if !st.Troopers[gunner].States.Firewall {
+		t.Fatal("Fairy Dust gave the camouflaged HI no Firewall")
+	}
+	events = append(events, do(t, st, "blue", EndOrders{})...)
+	events = append(events, do(t, st, "red", EndOrders{})...)
+	if st.Troopers[gunner].States.Firewall {
+		t.Fatal("Fairy Dust outlived the following Player Turn")
+	}
+	own := 0
+	for _, e := range events {
+		sc, ok := e.(StateChanged)
+		if !ok || sc.State != "Firewall" {
+			continue
+		}
+		if _, ok := st.Redact(e, rules.PlayerView("blue")); ok {
+			own++
+		}
+		for _, v := range []rules.Viewer{rules.PlayerView("red"), rules.Spectator()} {
+			if got, ok := st.Redact(e, v); ok {
+				t.Errorf("%v sees %+v: it tells which marker is an HI", v, got)
+			}
+		}
+	}
+	if own != 2 {
+		t.Errorf("blue saw %d Firewall changes on its gunner, want 2 (on, then off)", own)
+	}
+}

@@ -96,8 +96,8 @@ func (s *State) revealsOnDeclaring(t int, skill SkillName) bool {
 // Redact hides private facts in events: which Order a trooper spent (the
 // Lieutenant Special Order would name the Lieutenant), the Lieutenant
 // Special Orders counted, and every trace of a concealed trooper: an enemy
-// marker is named by its label, and nothing about a trooper in Hidden
-// Deployment reaches its opponent.
+// marker is named by its label, its states are not told, and nothing about
+// a trooper in Hidden Deployment reaches its opponent.
 func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 	switch ev := e.(type) {
 	case OrderSpent:
@@ -130,6 +130,13 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 			ev.Trooper = ""
 		}
 		e = ev
+	case StateChanged:
+		// An enemy marker shows nothing but its label (Camouflaged (N4)):
+		// a state it gains or loses (a Firewall from Fairy Dust, Hacking
+		// (N3)) would tell what the marker is.
+		if t := s.trooperIndex(ev.Trooper); t >= 0 && !v.Sees(s.Troopers[t].Seat) && s.Troopers[t].concealed() {
+			return nil, false
+		}
 	case AROsDeclared:
 		// A trooper in Hidden Deployment is not named to the opponent,
 		// whether it forfeits or waits; markers come last, in the order
