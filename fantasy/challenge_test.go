@@ -227,3 +227,57 @@ func TestChallengeRefusedChallengerMayStillBeStruck(t *testing.T) {
 		t.Fatalf("the refuser who stepped back should not be struck: %+v", got[1])
 	}
 }
+
+// Challenges: overkill counts only in a challenge. Refused, the
+// challenger is struck as any character, and wounds beyond his last add
+// nothing to the combat result.
+func TestChallengeRefusedNoOverkill(t *testing.T) {
+	blue := unitSpecOf("u", "swordsman", 4, 5, [2]float64{24, 10}, 90, nil)
+	for k, v := range chars("cap", "captain") {
+		blue[k] = v
+	}
+	red := unitSpecOf("target", "spearman", 1, 2, [2]float64{24, 15}, 270, map[string]any{"command": []any{"champion"}})
+	for k, v := range chars("rcap", "captain") {
+		red[k] = v
+	}
+	s := engagedPair(t, []map[string]any{blue}, []map[string]any{red})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	// The captain at the end of blue's line; red's champion, with the
+	// captain's 3 Attacks, touching only him, and rcap in contact too.
+	u, e := s.unit("u"), s.unit("target")
+	u.Ranks[0] = []string{"u-4", "u-2", "u-1", "u-3", "cap"}
+	e.At = e.At.Add(u.right().Scale(2))
+	p := s.Profiles[e.model("target-champion").Profile]
+	p.A = 3
+	s.Profiles["spearman-champion-a3"] = p
+	e.model("target-champion").Profile = "spearman-champion-a3"
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	apply(t, s, "red", Refuse{})
+	apply(t, s, "blue", Retire{Model: "rcap"})
+	// Initiative 5, cap's 3 Attacks and 4, u-3's, all miss (1s); at 3 the
+	// champion's 3 hit cap (6,6,6), wound (6,6,6) and he fails his saves
+	// (1,1,1): 3 unsaved on his 2 Wounds. Then the break test and on.
+	faces := append([]int{1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 1, 1, 1}, slices.Repeat([]int{6}, 20)...)
+	src, err := dice.NewScript(faces...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Apply("blue", Fight{Unit: "u"}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var evs []Event
+	for _, x := range out {
+		evs = append(evs, *x.(*Event))
+	}
+	if !slices.ContainsFunc(evs, func(e Event) bool { return e.What == "casualties" && e.Model == "cap" }) {
+		t.Fatalf("set-up: cap should be slain: %v", evs)
+	}
+	if has(evs, "overkill") {
+		t.Fatalf("a refused challenge gives no overkill: %v", evs)
+	}
+	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 0, red 2") {
+		t.Fatalf("combat result %q, want red's 2 wounds only", got)
+	}
+}

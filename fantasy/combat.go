@@ -548,7 +548,9 @@ func (s *State) fight(a Fight, r roller) error {
 	if d := s.Duel; d != nil && slices.ContainsFunc(units, func(x *Unit) bool { return x.ID == d.Unit }) {
 		duel, s.Duel = d, nil
 		all = s.duelBlows(all, duel)
-		overkill = make([]int, len(s.Seats))
+		if d.Foe != "" { // refused, there is no challenge to overkill
+			overkill = make([]int, len(s.Seats))
+		}
 	}
 	// Room for a few groups and targets on the stack.
 	var groupsBuf [8]group
@@ -610,7 +612,7 @@ func (s *State) fight(a Fight, r roller) error {
 			for i, seat := range s.Seats {
 				if seat != t.Seat {
 					caused[i] += w
-					if duel != nil && (k.model == duel.Challenger || k.model == duel.Foe) {
+					if overkill != nil && (k.model == duel.Challenger || k.model == duel.Foe) {
 						overkill[i] += s.overkill
 					}
 				}
