@@ -584,7 +584,7 @@ class Table {
     const planEl = this.plan ? this.planPanel() : null;
     put(el, planEl, sections);
     // The number keys pick the legal entries in the order shown.
-    this.legalButtons = [...this.menuEl.querySelectorAll('button:not([disabled])')].filter(b => !b.closest('details:not([open])') && !b.closest('#route') && !b.closest('#compose'));
+    this.legalButtons = [...this.menuEl.querySelectorAll('button:not([disabled])')].filter(b => !b.closest('#route') && !b.closest('#compose'));
     this.legalButtons.forEach((b, i) => { if (i < 9) b.title = 'key ' + (i + 1); });
   }
 
