@@ -292,13 +292,15 @@ func TestServeBuildsServeBinaryFromSource(t *testing.T) {
 	}
 	f := strings.Fields(string(rec))
 	if len(f) != 5 || f[0] != root || f[1] != "build" || f[2] != "-o" || f[4] != "./cmd/ordo-serve" ||
-		filepath.Dir(filepath.Dir(f[3])) != filepath.Join(cache, "ordo") {
-		t.Errorf("go was run as %q; want 'go build -o CACHE/ordo/build-*/ordo-serve ./cmd/ordo-serve' in %s", rec, root)
+		filepath.Dir(filepath.Dir(filepath.Dir(f[3]))) != filepath.Join(cache, "ordo") {
+		t.Errorf("go was run as %q; want 'go build -o CACHE/ordo/TREE/build-*/ordo-serve ./cmd/ordo-serve' in %s", rec, root)
 	}
-	if _, err := os.Stat(filepath.Join(cache, "ordo", cli.ServeBinary)); err != nil {
-		t.Errorf("the built server is not in the cache: %v", err)
+	// The source tree's own place in the cache (one per tree).
+	if built, _ := filepath.Glob(filepath.Join(cache, "ordo", "*", cli.ServeBinary)); len(built) != 1 ||
+		filepath.Dir(built[0]) != filepath.Dir(filepath.Dir(f[3])) {
+		t.Errorf("the built server is not in the source tree's place in the cache: %q", built)
 	}
-	if left, _ := filepath.Glob(filepath.Join(cache, "ordo", "build-*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(cache, "ordo", "*", "build-*")); len(left) != 0 {
 		t.Errorf("build directories left behind: %q", left)
 	}
 

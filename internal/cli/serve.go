@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -159,8 +161,11 @@ const modulePath = "github.com/ordo-rules/ordo"
 // source tree that holds the working directory, into the user's cache
 // directory (os.UserCacheDir, else the temporary directory), and returns
 // its path. The build goes to a fresh directory and is renamed into place,
-// so two servers started at once do not run a half-written file. The go
-// command's own cache makes a rebuild of unchanged sources quick.
+// so two servers started at once do not run a half-written file; each
+// source tree has its own place (serveBuildDir), so a server started from
+// one checkout never runs the binary another checkout built a moment
+// before. The go command's own cache makes a rebuild of unchanged sources
+// quick.
 func buildServeBinary(name string, stderr io.Writer) (string, error) {
 	root, err := sourceRoot()
 	if err != nil {
@@ -174,7 +179,7 @@ func buildServeBinary(name string, stderr io.Writer) (string, error) {
 	if err != nil {
 		cache = os.TempDir()
 	}
-	dir := filepath.Join(cache, "ordo")
+	dir := serveBuildDir(cache, root)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("building it from the source in %s: %v", root, err)
 	}
@@ -195,6 +200,14 @@ func buildServeBinary(name string, stderr io.Writer) (string, error) {
 		return "", fmt.Errorf("building it from the source in %s: %v", root, err)
 	}
 	return p, nil
+}
+
+// serveBuildDir is where buildServeBinary puts the ordo-serve it builds
+// from the source tree at root: a directory of the cache of its own per
+// tree, named by a hash of the tree's path.
+func serveBuildDir(cache, root string) string {
+	h := sha256.Sum256([]byte(root))
+	return filepath.Join(cache, "ordo", hex.EncodeToString(h[:8]))
 }
 
 // sourceRoot is the directory of the go.mod declaring modulePath that
