@@ -86,7 +86,7 @@ func (s *State) leaveSuppressive(t int, why string) []rules.Event {
 }
 
 // dropSuppressive cancels Suppressive Fire where a state forbids it:
-// Engaged, Isolated, Immobilized, or the army in Loss of Lieutenant
+// Engaged, Isolated, Immobilized (IMM-1 too), or the army in Loss of Lieutenant
 // (Suppressive Fire (N4)). A Null trooper has already left every state (die, and
 // the Unconscious path of a Saving Roll).
 func (s *State) dropSuppressive() []rules.Event {
@@ -103,7 +103,7 @@ func (s *State) dropSuppressive() []rules.Event {
 			why = "Engaged"
 		case st.Isolated:
 			why = "Isolated"
-		case st.ImmA || st.ImmB:
+		case st.Immobilized():
 			why = "Immobilized"
 		case s.army(t.Seat).LossOfLieutenant:
 			why = "Loss of Lieutenant"

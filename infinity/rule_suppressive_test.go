@@ -76,3 +76,28 @@ func TestSuppressiveFireCancelledByOtherARO(t *testing.T) {
 		t.Fatal("a Dodge ARO cancels Suppressive Fire")
 	}
 }
+
+// Suppressive Fire (N4): entering any Immobilized state cancels it — IMM-1
+// (Hacking (N3), from Carbonite or Gotcha!) as well as IMM-A and IMM-B.
+func TestSuppressiveFireCancelledByImmobilized(t *testing.T) {
+	for _, imm := range []string{"IMM-A", "IMM-B", "IMM-1"} {
+		st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 16], facing: 270", ""), nil)
+		fs := &st.Troopers[0].States
+		fs.SuppressiveFire = true
+		switch imm {
+		case "IMM-A":
+			fs.ImmA = true
+		case "IMM-B":
+			fs.ImmB = true
+		case "IMM-1":
+			fs.Imm1 = true
+		}
+		ev := st.dropSuppressive()
+		if fs.SuppressiveFire || len(ev) != 1 {
+			t.Fatalf("%s: Suppressive Fire kept (events %v)", imm, ev)
+		}
+		if sc, ok := ev[0].(StateChanged); !ok || sc.State != "Suppressive Fire" || sc.Why != "Immobilized" {
+			t.Fatalf("%s: %+v", imm, ev[0])
+		}
+	}
+}
