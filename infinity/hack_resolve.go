@@ -220,9 +220,6 @@ func (s *State) hackEffect(u int, p catalog.Program, failed int) []rules.Event {
 // numbers resolution rolls.
 func (s *State) hackRollOdds(r *roller) (RollOdds, error) {
 	user, opp := s.hackSides(r)
-	if len(r.opps) == 0 {
-		opp = s.hacker(r.target, nil)
-	}
 	crits := odds.CritRule(s.Rulings.Get("criticals"))
 	plan, res, err := odds.Hack(user, opp, crits, odds.Options{})
 	if err != nil {
