@@ -2,6 +2,7 @@ package fantasy
 
 import (
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -35,11 +36,15 @@ func samePosition(t *testing.T, step int, what string, before, s *State) {
 // Asking the state anything changes nothing: Prompt, Legal for every
 // seat, Observe for every viewer and a refused Apply each leave the state
 // deep-equal to a copy taken before (what a check works out is returned,
-// never kept in the state). Random playouts of every fantasy scenario,
-// more with ORDO_LONG=1.
+// never kept in the state). Random playouts of every fantasy scenario
+// (the seed examples found as scenarios_test finds them, so a new one such
+// as the challenge is covered), more with ORDO_LONG=1.
 func TestQueriesArePure(t *testing.T) {
-	paths := []string{"../data/scenarios/fantasy-demo.yaml", "../data/scenarios/seed/fantasy-charge-out.yaml",
-		"../data/scenarios/seed/fantasy-hit-allocation.yaml", "../data/scenarios/seed/fantasy-stand-and-shoot-8th.yaml"}
+	seeds, err := filepath.Glob("../data/scenarios/seed/fantasy-*.yaml")
+	if err != nil || len(seeds) < 4 {
+		t.Fatalf("seed scenarios %v: %v", seeds, err)
+	}
+	paths := append([]string{"../data/scenarios/fantasy-demo.yaml"}, seeds...)
 	rs := ruleset(t)
 	for _, path := range paths {
 		sc := loadScenario(t, path)
