@@ -87,12 +87,24 @@ func (a *Authority) LiveCount() int {
 }
 
 // insert puts a new match in memory as the most recently used, then lets
-// the least recently used ones go while there are more than MaxLive.
-// Called with a.mu held.
+// the least recently used ones go while there are more than MaxLive
+// (bound). Called with a.mu held.
 func (a *Authority) insert(l *live) {
+	a.push(l)
+	a.bound(l)
+}
+
+// push puts l in the map and at the front of the LRU list, without
+// bounding them. Called with a.mu held.
+func (a *Authority) push(l *live) {
 	a.live[l.id] = l
 	l.elem = a.lru.PushFront(l)
 	l.used = a.now()
+}
+
+// bound lets the least recently used matches other than l go while there
+// are more than MaxLive. Called with a.mu held.
+func (a *Authority) bound(l *live) {
 	if a.mem.MaxLive < 0 {
 		return
 	}

@@ -232,6 +232,33 @@ func TestLiveMatchBound(t *testing.T) {
 	}
 }
 
+// A request for a match that does not exist answers not-found and sends
+// no real match out of memory to make room for it, however many such
+// requests come: only a match that loads counts against Memory.MaxLive.
+func TestMissingMatchEvictsNone(t *testing.T) {
+	ctx := context.Background()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), newClock(), match.Memory{MaxLive: 1})
+	c, err := a.Create(ctx, match.CreateRequest{Name: "duel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		_, err := a.Snapshot(ctx, fmt.Sprintf("%032x", i), rules.Spectator())
+		if me, ok := err.(*match.Error); !ok || me.Code != match.CodeNotFound {
+			t.Fatalf("a missing match: %v, want not-found", err)
+		}
+	}
+	if st := a.Stats(); st.Live != 1 || st.Evicted[match.EvictedBound] != 0 {
+		t.Fatalf("stats %+v: requests for missing matches evicted the real one", st)
+	}
+	if _, err := a.Snapshot(ctx, c.ID, rules.Spectator()); err != nil {
+		t.Fatal(err)
+	}
+	if st := a.Stats(); st.Rebuilt != 0 {
+		t.Fatalf("stats %+v: the real match was rebuilt", st)
+	}
+}
+
 // A match a feed watches stays in memory however long it is idle, and
 // leaves once the feed is gone.
 func TestWatchedMatchStays(t *testing.T) {

@@ -272,8 +272,11 @@ func (a *Authority) get(ctx context.Context, id string) (*live, error) {
 		a.mu.Lock()
 		l := a.live[id]
 		if l == nil {
+			// Only pushed: the bound applies once the match has loaded,
+			// so that a request for a match that does not exist never
+			// sends a real one out of memory.
 			l = &live{id: id}
-			a.insert(l)
+			a.push(l)
 		} else {
 			a.lru.MoveToFront(l.elem)
 			l.used = a.now()
@@ -300,6 +303,7 @@ func (a *Authority) get(ctx context.Context, id string) (*live, error) {
 		}
 		a.mu.Lock()
 		a.stats.Rebuilt++
+		a.bound(l)
 		a.mu.Unlock()
 		return l, nil
 	}
