@@ -257,12 +257,12 @@ func (s *State) reset(t int) []rules.Event {
 }
 
 // updateEngaged sets Engaged exactly on troopers in silhouette contact with
-// an enemy, neither being Null nor Immobilized (Engaged (N4)).
+// an enemy, neither being Null nor Immobilized, IMM-1 included (Engaged (N4)).
 func (s *State) updateEngaged(why string) []rules.Event {
 	var events []rules.Event
 	active := func(t int) bool {
 		st := s.Troopers[t].States
-		return !st.Null() && !st.ImmA && !st.ImmB && s.modelOf(t) >= 0
+		return !st.Null() && !st.Immobilized() && s.modelOf(t) >= 0
 	}
 	for t := range s.Troopers {
 		engaged := false

@@ -332,3 +332,28 @@ func TestSkillsRefuseStrayFields(t *testing.T) {
 	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 6})})
 	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge, Target: "fusilier"}}}}, rules.CodeBadAction, "dodge takes no target")
 }
+
+// Engaged (N4): contact with an enemy makes both Engaged only while
+// neither is Null nor Immobilized — and IMM-1 (Hacking (N3), no Attacks,
+// no movement) is an Immobilized state like IMM-A and IMM-B.
+func TestNotEngagedWithImmobilized(t *testing.T) {
+	contact := fmt.Sprintf("at: [10, %v], facing: 270", 4+0.98425197)
+	for _, imm := range []string{"IMM-A", "IMM-B", "IMM-1"} {
+		st := setup(t, duelYAML("at: [10, 4], facing: 90", contact, ""), nil)
+		if !st.Troopers[0].States.Engaged {
+			t.Fatal("models deployed in contact start Engaged")
+		}
+		switch zs := &st.Troopers[1].States; imm {
+		case "IMM-A":
+			zs.ImmA = true
+		case "IMM-B":
+			zs.ImmB = true
+		case "IMM-1":
+			zs.Imm1 = true
+		}
+		st.updateEngaged("test")
+		if st.Troopers[0].States.Engaged || st.Troopers[1].States.Engaged {
+			t.Fatalf("%s: contact with an Immobilized enemy is not Engaged", imm)
+		}
+	}
+}
