@@ -48,8 +48,9 @@ func BenchmarkDemoPlayout(b *testing.B) {
 	b.ReportMetric(float64(steps)/float64(b.N), "steps/op")
 }
 
-// BenchmarkCloseCombat resolves one round of close combat — two blocks of
-// ten, a captain among the chargers — from the Fight action to the break
+// BenchmarkCloseCombat resolves one round of close combat — ten swordsmen
+// and their captain charging fifteen spearmen with a standard and a
+// musician, 11 models against 17 — from the Fight action to the break
 // test and any pursuit, with seeded dice (target: under 20 µs).
 func BenchmarkCloseCombat(b *testing.B) {
 	s := battle(b, nil,
