@@ -746,8 +746,11 @@ func (l *live) entries(v rules.Viewer, from, limit int) []LogEntry {
 // Update is what a waiting client receives: the entries past the ones it
 // had, and the snapshot they lead to.
 type Update struct {
-	Entries  []LogEntry
-	Snapshot *Snapshot
+	Entries []LogEntry
+	// Snapshot is the viewer's snapshot as SnapshotJSON encodes it (with
+	// the whole menu): the bytes kept for the seq, shared by every feed
+	// of the viewer; the caller must not change them.
+	Snapshot json.RawMessage
 }
 
 // Wait returns the entries from seq from on as v sees them, with the
@@ -761,7 +764,7 @@ func (a *Authority) Wait(ctx context.Context, id string, v rules.Viewer, from in
 	defer l.mu.Unlock()
 	u := &Update{Entries: l.entries(v, from, MaxLogPage)}
 	if len(u.Entries) > 0 {
-		if u.Snapshot, err = l.snapshot(v, MenuAll); err != nil {
+		if u.Snapshot, err = l.snapshotJSON(v, MenuAll); err != nil {
 			return nil, nil, err
 		}
 	}

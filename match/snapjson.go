@@ -36,6 +36,12 @@ func (a *Authority) SnapshotJSON(ctx context.Context, id string, v rules.Viewer,
 		return nil, err
 	}
 	defer l.mu.Unlock()
+	return l.snapshotJSON(v, menu)
+}
+
+// snapshotJSON is SnapshotJSON of a match already got. Called with l.mu
+// held.
+func (l *live) snapshotJSON(v rules.Viewer, menu Menu) ([]byte, error) {
 	key := viewerKey(v)
 	if menu == MenuLegal {
 		key += "/legal"

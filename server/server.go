@@ -326,7 +326,10 @@ func (s *Server) scenarios(w http.ResponseWriter, r *http.Request) {
 type feedMessage struct {
 	Type  string          `json:"type"` // "entry" or "state"
 	Entry *match.LogEntry `json:"entry,omitempty"`
-	State *match.Snapshot `json:"state,omitempty"`
+	// State is the encoded snapshot: after the first, the match's own
+	// bytes for the seq (match.Update), shared by every feed of the
+	// viewer, rather than worked out again for each.
+	State json.RawMessage `json:"state,omitempty"`
 }
 
 // feedWriteTimeout is how long a client may take to read one message
@@ -390,7 +393,11 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if next == snap.Seq {
-		if err := send(feedMessage{Type: "state", State: snap}); err != nil {
+		b, err := json.Marshal(snap)
+		if err != nil {
+			return
+		}
+		if err := send(feedMessage{Type: "state", State: b}); err != nil {
 			return
 		}
 	}
