@@ -50,7 +50,8 @@ type GutsPending struct {
 	Trooper   int   `json:"trooper"`
 	Passed    bool  `json:"passed"`
 	Attackers []int `json:"attackers"`
-	// Best is the best a 2" move can achieve, found when the roll is made:
+	// Best is the best a 2" move can achieve, found when the roll is made
+	// (for a passed roll too: moving after it is choosing to fail):
 	// 0 out of the attackers' LoF, 1 Partial Cover from them, 2 neither.
 	Best int `json:"best"`
 }
@@ -94,10 +95,9 @@ func (s *State) guts(d dice.Source) ([]rules.Event, error) {
 			}
 			ev.Dice, ev.Passed = out.Dice, out.Scored()
 		}
-		g := GutsPending{Trooper: t, Passed: ev.Passed, Attackers: s.attackersOf(t), Best: 2}
-		if !ev.Passed {
-			g.Best = s.gutsBest(g)
-		}
+		// Best holds a passed roll too: choosing to fail is failing.
+		g := GutsPending{Trooper: t, Passed: ev.Passed, Attackers: s.attackersOf(t)}
+		g.Best = s.gutsBest(g)
 		o.Gutsers = append(o.Gutsers, g)
 		events = append(events, ev)
 	}
@@ -208,11 +208,9 @@ func (s *State) checkGutsMove(a GutsMove) error {
 		return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "%s moves now, not %q", s.Troopers[t].ID, a.Trooper)
 	}
 	m := s.modelOf(t)
+	// A passed roll that moves chooses to fail, and a chosen failure is
+	// held to the best option as a rolled one is.
 	best := g.Best
-	if g.Passed {
-		// Choosing to fail: any legal Guts movement will do.
-		best = 2
-	}
 	if a.Stay {
 		if !g.Passed && best < 2 {
 			return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "a failed Guts Roll must move %s: it can", gutsGoal(best))
@@ -259,14 +257,12 @@ func (s *State) gutsMove(a GutsMove) []rules.Event {
 	}
 	// The troopers still to choose choose on the table as it now stands:
 	// this movement may have blocked another's way out of Line of Fire
-	// (or opened one), so each failed roll's best is worked out again —
+	// (or opened one), so each one's best is worked out again —
 	// else a trooper could be held to a place no movement reaches.
 	if !a.Stay && len(o.Gutsers) > 0 {
 		rest := slices.Clone(o.Gutsers)
 		for i := range rest {
-			if !rest[i].Passed {
-				rest[i].Best = s.gutsBest(rest[i])
-			}
+			rest[i].Best = s.gutsBest(rest[i])
 		}
 		o.Gutsers = rest
 	}

@@ -104,6 +104,17 @@ func TestGutsChoicesAndExceptions(t *testing.T) {
 	}
 }
 
+// Guts Roll (N4): a trooper that passes may choose to fail, and a chosen
+// failure is a failure: its movement must get out of the attackers' Line of
+// Fire when one can, as a failed roll's must (docs/RULES.md, Guts Roll).
+func TestGutsChosenFailureMustHide(t *testing.T) {
+	st := setup(t, gutsYAML("zhanshi", true), nil)
+	shootAndSave(t, st)
+	do(t, st, rules.ChanceSeat, Guts{}, 3)
+	refused(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{8, 14}, Facing: 270}, rules.CodeIllegal, "must get out of the attackers' Line of Fire")
+	do(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{12, 14}, Facing: 270})
+}
+
 // Guts Roll (N4): an Engaged trooper makes no Guts Roll.
 func TestGutsNotWhenEngaged(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 4.98425197], facing: 270", ""), nil)
