@@ -2,17 +2,17 @@ package server
 
 import (
 	"fmt"
-
-	"github.com/ordo-rules/ordo/match"
 	"io"
 	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/ordo-rules/ordo/match"
 )
 
 // metrics are the server's counters, written in the Prometheus text
-// format by hand: four series do not need a client library.
+// format by hand: a handful of series do not need a client library.
 type metrics struct {
 	applied   atomic.Int64
 	wsClients atomic.Int64
