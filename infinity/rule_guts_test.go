@@ -115,6 +115,36 @@ func TestGutsChosenFailureMustHide(t *testing.T) {
 	do(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{12, 14}, Facing: 270})
 }
 
+// Guts Roll (N4): a Guts movement may not end in contact with an enemy,
+// and the refusal names an enemy Camouflaged marker by its label
+// (Camouflaged (N4)); a trooper in Hidden Deployment is not on the table,
+// so it neither blocks the movement nor shows in the refusal (Hidden
+// Deployment (N4)).
+func TestGutsContactKeepsConcealment(t *testing.T) {
+	contact := [2]float64{10, 15 + 0.98425197}
+	for _, hidden := range []bool{false, true} {
+		st := setup(t, gutsYAML("zhanshi", true), nil)
+		shootAndSave(t, st)
+		do(t, st, rules.ChanceSeat, Guts{}, 3)
+		fus := &st.Troopers[0]
+		fus.Marker = "M1"
+		if hidden {
+			fus.States.Hidden = true
+		} else {
+			fus.States.Camouflaged = true
+		}
+		st.Models[0].At = contact
+		err := st.checkGutsRoute(st.modelIndex("zhanshi"), [2]float64{10, 15})
+		switch {
+		case hidden && err != nil:
+			t.Fatalf("a hidden trooper is not on the table, yet it refused the movement: %v", err)
+		case hidden:
+		case err == nil || !strings.Contains(err.Error(), "in contact with an enemy (M1)") || strings.Contains(err.Error(), "fusilier"):
+			t.Fatalf("contact with a marker: %v, want it refused naming the marker M1 only", err)
+		}
+	}
+}
+
 // Guts Roll (N4): an Engaged trooper makes no Guts Roll.
 func TestGutsNotWhenEngaged(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 4.98425197], facing: 270", ""), nil)
