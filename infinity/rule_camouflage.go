@@ -58,6 +58,16 @@ func (s *State) targetModel(ref string, seat rules.Seat) int {
 	return -1
 }
 
+// modelNameFor is how a player of seat refers to model i: an enemy
+// Camouflaged marker by its label (Camouflaged (N4)), any other model by
+// its id.
+func (s *State) modelNameFor(i int, seat rules.Seat) string {
+	if t := &s.Troopers[s.Models[i].Trooper]; t.Seat != seat && t.States.Camouflaged {
+		return t.Marker
+	}
+	return s.Models[i].ID
+}
+
 // publicName is how seat's opponent refers to trooper t's model.
 func (s *State) publicName(t int) string {
 	if tr := &s.Troopers[t]; tr.States.Camouflaged {

@@ -55,10 +55,10 @@ func (s *State) checkLanding(m int, p [2]float64) error {
 		ob := other.base()
 		d := math.Hypot(b.Center.X-ob.Center.X, b.Center.Y-ob.Center.Y) - b.Radius - ob.Radius
 		if d < -geom.Eps {
-			return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "the landing point is on %s's base", other.ID)
+			return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "the landing point is on %s's base", s.modelNameFor(i, seat))
 		}
 		if d <= geom.Eps && s.Troopers[other.Trooper].Seat != seat {
-			return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "a Combat Jump cannot land in contact with an enemy (%s)", other.ID)
+			return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "a Combat Jump cannot land in contact with an enemy (%s)", s.modelNameFor(i, seat))
 		}
 	}
 	for _, tr := range s.geomTable().Terrain {

@@ -196,11 +196,7 @@ func (s *State) checkGutsRoute(m int, to [2]float64) error {
 	// marker is named by its label (Camouflaged (N4)).
 	for i, other := range s.Models {
 		if i != m && s.onTable(i, false, nil) && s.Troopers[other.Trooper].Seat != seat && geom.InContact(moved.base(), other.base()) {
-			name := other.ID
-			if ot := &s.Troopers[other.Trooper]; ot.States.Camouflaged {
-				name = ot.Marker
-			}
-			return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "a Guts movement cannot end in contact with an enemy (%s)", name)
+			return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "a Guts movement cannot end in contact with an enemy (%s)", s.modelNameFor(i, seat))
 		}
 	}
 	return nil

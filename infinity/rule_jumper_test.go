@@ -539,3 +539,18 @@ func TestJumperTokenAndConcealment(t *testing.T) {
 		}
 	}
 }
+
+// Combat Jump (N4): a landing may not be on a base nor in contact with an
+// enemy, and the refusal names an enemy Camouflaged marker by its label,
+// never its trooper (Camouflaged (N4)).
+func TestLandingRefusalNamesMarker(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 16], facing: 270", ""), nil)
+	z := &st.Troopers[st.trooperIndex("zhanshi")]
+	z.States.Camouflaged, z.Marker = true, "M1"
+	for _, p := range [][2]float64{{10, 16 - 0.98425197}, {10, 15.5}} {
+		err := st.checkLanding(st.modelIndex("fusilier"), p)
+		if err == nil || !strings.Contains(err.Error(), "M1") || strings.Contains(err.Error(), "zhanshi") {
+			t.Fatalf("landing at %v: %v, want it refused naming the marker M1 only", p, err)
+		}
+	}
+}
