@@ -136,28 +136,10 @@ func (s *State) hackHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		// No Damage: each success is the effect.
 		failed = r.out.Hits + r.out.Crits
 	} else {
-		type save struct {
-			damage int
-			auto   bool
-		}
-		var buf [12]save
-		rolls := buf[:0]
-		for range r.out.Hits + r.out.Crits {
-			for _, sv := range saves {
-				rolls = append(rolls, save{damage: sv.AttackDamage})
-			}
-		}
-		for c := range r.out.Crits {
-			if s.Rulings.Get("criticals") == string(odds.CritAutoWound) {
-				// The Critical's first roll fails without a roll; DT's
-				// second is still made.
-				rolls[c*len(saves)].auto = true
-				continue
-			}
-			rolls = append(rolls, save{damage: saves[0].AttackDamage})
-		}
+		var buf [12]saveRoll
+		rolls := s.expandSaves(buf[:0], r.out.Hits+r.out.Crits, r.out.Crits, len(saves))
 		for _, sv := range rolls {
-			ev.AttackDamage = sv.damage
+			ev.AttackDamage = saves[sv.of].AttackDamage
 			if sv.auto {
 				failed++
 				ev.Failed++
@@ -168,7 +150,7 @@ func (s *State) hackHits(r *roller, d dice.Source) ([]rules.Event, error) {
 				return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
 			}
 			ev.Faces = append(ev.Faces, f)
-			if dice.SaveFails(sv.damage, f) {
+			if dice.SaveFails(saves[sv.of].AttackDamage, f) {
 				failed++
 				ev.Failed++
 			}

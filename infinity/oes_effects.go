@@ -54,32 +54,8 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		// Templates ignore Partial Cover on the save (Saving Rolls (N4)).
 		return ammo.AttackDamage(dam, saveStat(tp, a), r.cover && r.arms().Traits.Template == "")
 	}
-	type save struct {
-		attr  string
-		extra bool // the Critical's extra roll: always 1 W (T2)
-		auto  bool // n3-auto-wound: failed without a roll
-	}
-	var saveBuf [16]save
-	saves := saveBuf[:0]
-	for range r.out.Hits + r.out.Crits {
-		for _, a := range attrs {
-			saves = append(saves, save{attr: a})
-		}
-	}
-	for range r.out.Crits {
-		if s.Rulings.Get("criticals") == "n3-auto-wound" {
-			// The Critical's first roll fails without rolling; the hit's
-			// other rolls are still made.
-			for i := range saves {
-				if !saves[i].auto && !saves[i].extra {
-					saves[i].auto = true
-					break
-				}
-			}
-			continue
-		}
-		saves = append(saves, save{attr: attrs[0], extra: true})
-	}
+	var saveBuf [16]saveRoll
+	saves := s.expandSaves(saveBuf[:0], r.out.Hits+r.out.Crits, r.out.Crits, len(attrs))
 	// A successful Attack: the target makes a Guts Roll at the Conclusion.
 	if o := s.Order; o != nil {
 		o.hitBy(r.trooper, r.target)
@@ -88,7 +64,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	lost, failedShock := 0, false
 	stateFails := 0
 	for _, sv := range saves {
-		ad := damage(sv.attr)
+		ad := damage(attrs[sv.of])
 		ev.AttackDamage = ad
 		for roll := 0; roll < maxContinuous; roll++ {
 			failed := sv.auto && roll == 0
