@@ -481,6 +481,12 @@ func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) 
 	if k.Name == SkillDodge && !e.LoF && !e.ZoC && !e.Template && !e.Proxy {
 		return true, rules.Errorf(rules.CodeIllegal, "Dodge (N4)", "%s has only a Comms Attack to answer: Dodge cannot oppose it, Reset can", s.Troopers[t].ID)
 	}
+	if k.Name == SkillReset && !e.LoF && !e.ZoC && !e.Template && !e.Proxy && !e.Hacked {
+		// Only the active trooper's Hacking Area reaches it: that lets it
+		// hack, but Reset without Line of Fire is the right of a Hacking
+		// Attack's target alone (Reset (N4); Hacking (N3)).
+		return true, rules.Errorf(rules.CodeIllegal, "Reset (N4)", "%s is the target of no Hacking Attack and has %s in neither LoF nor ZoC: it may only answer with a program", s.Troopers[t].ID, s.publicName(s.Order.Trooper))
+	}
 	if k.Name != SkillHack {
 		return false, nil
 	}

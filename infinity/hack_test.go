@@ -797,3 +797,20 @@ func TestHackingFairyDustKeepsMarkersSecret(t *testing.T) {
 		t.Errorf("blue saw %d Firewall changes on its gunner, want 2 (on, then off)", own)
 	}
 }
+
+// Reset (N4); Hacking (N3): a trooper may Reset in ARO without Line of Fire
+// when it is the target of a Hacking Attack. A hacker whose Hacking Area
+// (here a Repeater's Zone of Control) the active trooper merely crosses,
+// out of its own LoF and ZoC, may answer with a program, not with Reset.
+func TestHackingResetWithoutLoFOnlyForTheTarget(t *testing.T) {
+	yaml := hackYAML([]string{"gunner hmg 10 21 90"}, []string{"breacher assault-hacker 30 2 270", "signaller signaller 10 10 270"})
+	st := setup(t, yaml, nil)
+	do(t, st, "blue", Activate{Trooper: "gunner", Order: OrderRegular, Skill: move([2]float64{10, 17})})
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "breacher", Skill: Skill{Name: SkillReset}}}}, rules.CodeIllegal, "target of no Hacking Attack")
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "breacher", Skill: hack("carbonite", "gunner")}}})
+
+	// The target of a program may Reset without LoF.
+	st = setup(t, hackYAML([]string{"breacher assault-hacker 10 10 270"}, []string{"gunner hmg 10 16 90"}), nil)
+	do(t, st, "blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("carbonite", "gunner")})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "gunner", Skill: Skill{Name: SkillReset}}}})
+}
