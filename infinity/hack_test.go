@@ -56,7 +56,7 @@ func TestHackingCarboniteAnsweredByReset(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	for _, line := range []string{
-		"breacher spends a Regular Order: Hacking Program carbonite on gunner",
+		"breacher spends a Regular Order: Hacking Program Carbonite on gunner",
 		"SV WIP 14 +3 Attack MOD (Carbonite) = 17, dice 5x 12 vs gunner -> success",
 		"gunner Reset (Face to Face Roll): SV WIP 13 = 13, dice 9x vs breacher -> failure",
 		"gunner makes 2 Saving Rolls against breacher (Carbonite, Attack Damage 10): 4 15, 1 failed",

@@ -6,8 +6,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -134,11 +136,13 @@ func (k Skill) String() string {
 		}
 		return s
 	case SkillHack:
-		s += " " + k.Program
+		s += " " + programName(k.Program)
 		if k.Target != "" {
 			s += " on " + k.Target
 		}
-		return s
+		if len(k.Split) == 0 {
+			return s
+		}
 	}
 	if len(k.Split) > 0 {
 		shares := make([]string, len(k.Split))
@@ -166,6 +170,29 @@ func (k Skill) String() string {
 	}
 	return s
 }
+
+// programName is a hacking program's name as players know it (Carbonite,
+// Stop!), from the shipped catalog, loaded on first use: a log line has
+// no state to ask. An id the shipped catalog does not hold (a program of a
+// user's catalog file) prints as it is.
+func programName(id string) string {
+	programNamesOnce.Do(func() {
+		if c, err := catalog.Default(); err == nil {
+			programNames = c
+		}
+	})
+	if programNames != nil {
+		if p, ok := programNames.Program(id); ok {
+			return p.Name
+		}
+	}
+	return id
+}
+
+var (
+	programNamesOnce sync.Once
+	programNames     *catalog.Catalog
+)
 
 // orderName is an Order's source with its article: "a Regular Order".
 func orderName(order OrderSource) string {
