@@ -210,8 +210,11 @@ func playable(p catalog.Program) string {
 		return ""
 	}
 	switch {
+	case p.Category == catalog.Supportware:
+		// Supportware with a roll (Cybermask).
+		return "Supportware with a roll is not played yet: the engine plays the Supportware that needs none"
 	case p.Side != catalog.Enemy || p.Range != catalog.HackingArea || !p.Rolls() || !p.Attack():
-		return "only Hacking Attacks on enemies in the Hacking Area and the Defense Protocols are played so far"
+		return "a " + string(p.Category) + " program of this kind is not played yet: the engine plays Hacking Attacks on enemies in the Hacking Area, the Defense Protocols and the Supportware that needs no roll"
 	case p.Duration == catalog.UntilRevealed:
 		return "its duration (" + string(p.Duration) + ") is not played yet"
 	}

@@ -814,3 +814,24 @@ func TestHackingResetWithoutLoFOnlyForTheTarget(t *testing.T) {
 	do(t, st, "blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("carbonite", "gunner")})
 	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "gunner", Skill: Skill{Name: SkillReset}}}})
 }
+
+// Hacking (N3): a program the engine does not play yet is greyed with a
+// reason that is true of it: Supportware is played (Fairy Dust), so a
+// Supportware program that is refused says what sets it apart (its roll).
+func TestHackingGreyedReason(t *testing.T) {
+	cat := ruleset(t).Catalog
+	for _, c := range []struct{ id, want string }{
+		{"cybermask", "Supportware with a roll is not played yet"},
+		{"lockpicker", "a Toolbox program of this kind is not played yet"},
+		{"fairy-dust", ""},
+		{"carbonite", ""},
+	} {
+		p, ok := cat.Program(c.id)
+		if !ok {
+			t.Fatalf("no program %s", c.id)
+		}
+		if got := playable(p); !strings.Contains(got, c.want) || (c.want == "") != (got == "") {
+			t.Errorf("%s: reason %q, want %q", p.Name, got, c.want)
+		}
+	}
+}
