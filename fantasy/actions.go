@@ -147,6 +147,7 @@ var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Act
 	c.Register("accept", func() rules.Action { return &Accept{} })
 	c.Register("refuse", func() rules.Action { return &Refuse{} })
 	c.Register("retire", func() rules.Action { return &Retire{} })
+	c.Register("no-challenge", func() rules.Action { return &NoChallenge{} })
 }}
 
 // Event is everything that happens, as one flat record: What is its kind, Unit

@@ -13,11 +13,15 @@ const (
 	maxOverkill = 5
 )
 
-// Duel is the challenge of the combat about to be fought: issued by the
-// player whose turn it is, then accepted or refused by the enemy; on a
-// refusal the challenger names an enemy character or champion who steps
-// back and does not fight this round. It lasts one round: the next Fight
-// of its combat resolves it and clears it.
+// Duel is the challenge of one close combat. It is issued before the
+// blows of a round: first the player whose turn it is may issue one, and
+// if he does not, the other player may. The enemy accepts or refuses; on
+// a refusal the challenger names an enemy character or champion who steps
+// back and does not fight that round. One challenge a combat: an accepted
+// one lasts, round after round and turn after turn, until one of the two
+// falls or the combat ends for either (his unit flees or is destroyed);
+// meanwhile nobody else in that combat may issue one. A refused one lasts
+// its round.
 type Duel struct {
 	Unit       string `json:"unit"`       // the challenger's unit
 	Challenger string `json:"challenger"` // the character or champion who issued it
@@ -47,12 +51,17 @@ type (
 	Retire struct {
 		Model string `json:"model"`
 	}
+	// NoChallenge is the answer of the player whose turn it is not, when
+	// the active player fights a combat without a challenge: he issues
+	// none either, and the round is fought.
+	NoChallenge struct{}
 )
 
-func (Challenge) Kind() string { return "challenge" }
-func (Accept) Kind() string    { return "accept" }
-func (Refuse) Kind() string    { return "refuse" }
-func (Retire) Kind() string    { return "retire" }
+func (Challenge) Kind() string   { return "challenge" }
+func (Accept) Kind() string      { return "accept" }
+func (Refuse) Kind() string      { return "refuse" }
+func (Retire) Kind() string      { return "retire" }
+func (NoChallenge) Kind() string { return "no-challenge" }
 
 // duellists are the models of units that may take part in a challenge on
 // seat's side: characters and champions of seat's units in the combat who
@@ -80,6 +89,28 @@ func enemySeat(units []*Unit, seat rules.Seat) rules.Seat {
 	return ""
 }
 
+// duelIn is the index in s.Duels of the challenge of the combat of units,
+// or -1. A challenge whose units have both gone belongs to no combat.
+func (s *State) duelIn(units []*Unit) int {
+	for i, d := range s.Duels {
+		if slices.ContainsFunc(units, func(x *Unit) bool { return x.ID == d.Unit || (d.FoeUnit != "" && x.ID == d.FoeUnit) }) {
+			return i
+		}
+	}
+	return -1
+}
+
+// open is the challenge waiting for an answer (or, refused, for the
+// challenger to name who steps back).
+func (s *State) open() *Duel {
+	for i := range s.Duels {
+		if d := &s.Duels[i]; (d.Foe == "" && !d.Refused) || (s.Phase == PhaseRetire && d.Refused && d.Retired == "") {
+			return d
+		}
+	}
+	return nil
+}
+
 func (s *State) checkChallenge(a Challenge, seat rules.Seat) *rules.RuleError {
 	u := s.unit(a.Unit)
 	switch {
@@ -87,11 +118,17 @@ func (s *State) checkChallenge(a Challenge, seat rules.Seat) *rules.RuleError {
 		return rules.Errorf(CodeNoSuchID, ruleChallenge, "no unit %q", a.Unit)
 	case u.Seat != seat:
 		return rules.Errorf(CodeCombat, ruleChallenge, "%s is not %s's unit", a.Unit, seat)
-	case s.Duel != nil:
-		return rules.Errorf(CodeCombat, ruleChallenge, "%s's challenge is waiting to be fought: one challenge at a time", s.Duel.Challenger)
 	}
-	if _, err := s.checkFight(Fight{Unit: a.Unit}); err != nil {
+	if s.Phase == PhaseCounter {
+		if as := s.unit(s.Asked); as == nil || !slices.Contains(s.combatOf(as), u) {
+			return rules.Errorf(CodeCombat, ruleChallenge, "%s is not in the combat about to be fought (%s's)", a.Unit, s.Asked)
+		}
+	} else if _, err := s.checkFight(Fight{Unit: a.Unit}); err != nil {
 		return err
+	}
+	units := s.combatOf(u)
+	if i := s.duelIn(units); i >= 0 {
+		return rules.Errorf(CodeCombat, ruleChallenge, "%s's challenge is already in this combat: one challenge a combat", s.Duels[i].Challenger)
 	}
 	m := u.model(a.Model)
 	switch {
@@ -100,7 +137,6 @@ func (s *State) checkChallenge(a Challenge, seat rules.Seat) *rules.RuleError {
 	case m.Role != Character && m.Role != Champion:
 		return rules.Errorf(CodeCombat, ruleChallenge, "%s is %s: only a character or a champion may issue a challenge", a.Model, m.Role)
 	}
-	units := s.combatOf(u)
 	if !slices.Contains(s.duellists(units, seat), a.Model) {
 		return rules.Errorf(CodeCombat, ruleChallenge, "%s is not in base contact with the enemy: only a model in the fighting rank may issue a challenge", a.Model)
 	}
@@ -111,7 +147,7 @@ func (s *State) challenge(a Challenge, seat rules.Seat) error {
 	if err := s.checkChallenge(a, seat); err != nil {
 		return err
 	}
-	s.Duel = &Duel{Unit: a.Unit, Challenger: a.Model}
+	s.Duels = append(s.Duels, Duel{Unit: a.Unit, Challenger: a.Model})
 	s.Phase = PhaseChallenge
 	s.emit(Event{What: "challenge", Unit: a.Unit, Model: a.Model, Text: a.Model + " issues a challenge (" + ruleChallenge + ")"})
 	return nil
@@ -120,7 +156,11 @@ func (s *State) challenge(a Challenge, seat rules.Seat) error {
 // foeOptions are the enemy models that may accept (or, refused, be made
 // to step back).
 func (s *State) foeOptions() []string {
-	u := s.unit(s.Duel.Unit)
+	d := s.open()
+	if d == nil {
+		return nil
+	}
+	u := s.unit(d.Unit)
 	if u == nil {
 		return nil
 	}
@@ -129,42 +169,90 @@ func (s *State) foeOptions() []string {
 }
 
 func (s *State) checkAnswer(model string) *rules.RuleError {
-	if !slices.Contains(s.foeOptions(), model) {
-		return rules.Errorf(CodeCombat, ruleChallenge, "%s is not an enemy character or champion in base contact in %s's combat", model, s.Duel.Unit)
+	if d := s.open(); d == nil || !slices.Contains(s.foeOptions(), model) {
+		return rules.Errorf(CodeCombat, ruleChallenge, "%s is not an enemy character or champion in base contact in the challenger's combat", model)
 	}
 	return nil
 }
 
-func (s *State) accept(a Accept) error {
+func (s *State) accept(a Accept, r roller) error {
 	if err := s.checkAnswer(a.Model); err != nil {
 		return err
 	}
-	s.Duel.Foe, s.Duel.FoeUnit = a.Model, s.unitOf(a.Model).ID
-	s.Phase = PhaseCombat
-	s.emit(Event{What: "challenge-accepted", Unit: s.Duel.FoeUnit, Model: a.Model, Text: a.Model + " accepts " + s.Duel.Challenger + "'s challenge"})
-	return nil
+	d := s.open()
+	d.Foe, d.FoeUnit = a.Model, s.unitOf(a.Model).ID
+	s.emit(Event{What: "challenge-accepted", Unit: d.FoeUnit, Model: a.Model, Text: a.Model + " accepts " + d.Challenger + "'s challenge"})
+	return s.answered(r)
 }
 
-func (s *State) refuse() error {
-	s.Duel.Refused = true
-	if len(s.foeOptions()) == 0 {
+func (s *State) refuse(r roller) error {
+	d := s.open()
+	nobody := len(s.foeOptions()) == 0
+	d.Refused = true
+	s.emit(Event{What: "challenge-refused", Model: d.Challenger, Text: d.Challenger + "'s challenge is refused"})
+	if nobody {
 		// Nobody could have accepted: nobody steps back.
-		s.Phase = PhaseCombat
-	} else {
-		s.Phase = PhaseRetire
+		return s.answered(r)
 	}
-	s.emit(Event{What: "challenge-refused", Model: s.Duel.Challenger, Text: s.Duel.Challenger + "'s challenge is refused"})
+	s.Phase = PhaseRetire
 	return nil
 }
 
-func (s *State) retire(a Retire) error {
+func (s *State) retire(a Retire, r roller) error {
 	if err := s.checkAnswer(a.Model); err != nil {
 		return err
 	}
-	s.Duel.Retired = a.Model
-	s.Phase = PhaseCombat
+	s.open().Retired = a.Model
 	s.emit(Event{What: "retired", Model: a.Model, Text: a.Model + " steps back and does not fight this round (" + ruleChallenge + ": refused)"})
-	return nil
+	return s.answered(r)
+}
+
+// answered goes on once a challenge is answered: back to the player whose
+// turn it is, or, for a challenge the other player issued when asked,
+// straight to the round he was asked before.
+func (s *State) answered(r roller) error {
+	s.Phase = PhaseCombat
+	if s.Asked == "" {
+		return nil
+	}
+	id := s.Asked
+	s.Asked = ""
+	return s.fightRound(s.unit(id), r)
+}
+
+// noChallenge is the other player's answer that he issues no challenge:
+// the round he was asked before is fought.
+func (s *State) noChallenge(r roller) error {
+	return s.answered(r)
+}
+
+// counterChallenge reports whether the player whose turn it is not may
+// still issue a challenge in the combat of units before its round: there
+// is none in it, and each side has a character or champion who could
+// take part.
+func (s *State) counterChallenge(units []*Unit) bool {
+	if s.duelIn(units) >= 0 || len(units) == 0 {
+		return false
+	}
+	active := s.activeSeat()
+	other := enemySeat(units, active)
+	return other != "" && len(s.duellists(units, other)) > 0 && len(s.duellists(units, active)) > 0
+}
+
+// endDuels closes the challenges a round has settled: a refused one (it
+// lasts its round), and an accepted one whose duellist has fallen or
+// whose units are no longer in one combat.
+func (s *State) endDuels() {
+	s.Duels = slices.DeleteFunc(s.Duels, func(d Duel) bool { return !s.duelGoesOn(d) })
+}
+
+func (s *State) duelGoesOn(d Duel) bool {
+	if d.Foe == "" {
+		return false
+	}
+	u, f := s.unit(d.Unit), s.unit(d.FoeUnit)
+	return u != nil && f != nil && u.model(d.Challenger) != nil && f.model(d.Foe) != nil &&
+		u.engaged() && slices.Contains(s.combatOf(u), f)
 }
 
 // duelBlows applies the challenge to a combat's blows: the duellists

@@ -37,7 +37,7 @@ func duelReady(t *testing.T) *State {
 }
 
 func duelBlowsNow(s *State) []blow {
-	return s.duelBlows(s.blows(s.combatOf(s.unit("u"))), s.Duel)
+	return s.duelBlows(s.blows(s.combatOf(s.unit("u"))), &s.Duels[0])
 }
 
 func TestChallengeAcceptedChallengersFightOnlyEachOther(t *testing.T) {
@@ -115,8 +115,8 @@ func TestChallengeRefusedRefuserStepsBack(t *testing.T) {
 	}
 	// The round is fought and the challenge is over.
 	apply(t, s, "blue", Fight{Unit: "u"}, ones(len(duelBlowsNow(s)) * 3)[:countDuelDice(s)]...)
-	if s.Duel != nil {
-		t.Fatal("the challenge lasts one round")
+	if len(s.Duels) != 0 {
+		t.Fatal("a refused challenge lasts its round")
 	}
 }
 
@@ -197,8 +197,8 @@ func TestChallengeActionsDecode(t *testing.T) {
 		}
 		apply(t, s, step.seat, a)
 	}
-	if s.Duel == nil || s.Duel.Retired != "rcap" {
-		t.Fatalf("duel %+v", s.Duel)
+	if len(s.Duels) != 1 || s.Duels[0].Retired != "rcap" {
+		t.Fatalf("duels %+v", s.Duels)
 	}
 	if _, err := rs.DecodeAction([]byte(`{"kind":"accept","model":"rcap","extra":1}`)); err == nil {
 		t.Fatal("an unknown field should be refused")
@@ -219,7 +219,7 @@ func TestChallengeRefusedChallengerMayStillBeStruck(t *testing.T) {
 		{unit: red, target: blue, model: "cap", n: 1, id: "target-champion"},
 		{unit: blue, target: red, model: "rcap", n: 1, id: "u-1"},
 	}
-	got := s.duelBlows(all, s.Duel)
+	got := s.duelBlows(all, &s.Duels[0])
 	if len(got) != 2 || got[0].model != "cap" {
 		t.Fatalf("the champion should still strike the refused challenger: %+v", got)
 	}
@@ -279,5 +279,141 @@ func TestChallengeRefusedNoOverkill(t *testing.T) {
 	}
 	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 0, red 2") {
 		t.Fatalf("combat result %q, want red's 2 wounds only", got)
+	}
+}
+
+// Challenges (8th edition): the side whose turn it is may issue a
+// challenge first; if it does not, the other side may. Fighting without
+// one hands the choice to red, who challenges; blue answers, and the
+// round is fought at once.
+func TestChallengeOtherSideMayIssueWhenActiveDoesNot(t *testing.T) {
+	s := duelReady(t)
+	evs := apply(t, s, "blue", Fight{Unit: "u"})
+	if len(evs) != 0 || s.Phase != PhaseCounter || s.Prompt().Seats[0] != "red" {
+		t.Fatalf("fighting without a challenge asks red first: phase %s, prompt %+v, events %v", s.Phase, s.Prompt(), evs)
+	}
+	legal, _ := legalOptions(s, "red")
+	for _, a := range []rules.Action{Challenge{Unit: "target", Model: "rcap"}, Challenge{Unit: "target", Model: "target-champion"}, NoChallenge{}} {
+		if !slices.Contains(legal, a) {
+			t.Fatalf("red's menu lacks %+v: %v", a, legal)
+		}
+	}
+	refused(t, s, "blue", Challenge{Unit: "u", Model: "cap"}, rules.CodeNotYourTurn)
+	refused(t, s, "red", Challenge{Unit: "target", Model: "target-1"}, CodeCombat)
+	apply(t, s, "red", Challenge{Unit: "target", Model: "rcap"})
+	if s.Phase != PhaseChallenge || s.Prompt().Seats[0] != "blue" {
+		t.Fatalf("blue answers red's challenge: phase %s, prompt %+v", s.Phase, s.Prompt())
+	}
+	// Accepted, the round is fought without another word from blue.
+	src, err := dice.NewScript(ones(200)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Apply("blue", Accept{Model: "cap"}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fought bool
+	for _, e := range out {
+		fought = fought || e.Kind() == "combat-result"
+	}
+	if !fought || !slices.Contains(s.Fought, "u") || s.Asked != "" {
+		t.Fatalf("the round should be fought on the answer: fought %v, %v, asked %q", fought, s.Fought, s.Asked)
+	}
+}
+
+// Challenges: when red issues none either, the round is fought.
+func TestChallengeOtherSideDeclines(t *testing.T) {
+	s := duelReady(t)
+	apply(t, s, "blue", Fight{Unit: "u"})
+	refused(t, s, "red", Fight{Unit: "u"}, rules.CodeWrongWindow)
+	src, _ := dice.NewScript(ones(200)...)
+	if _, err := s.Apply("red", NoChallenge{}, src); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(s.Fought, "u") || len(s.Duels) != 0 || s.Phase != PhaseCombat {
+		t.Fatalf("declined, the round is fought: fought %v, duels %v, phase %s", s.Fought, s.Duels, s.Phase)
+	}
+}
+
+// Challenges: a side without a character or champion in contact cannot
+// issue one, so fighting asks nobody.
+func TestChallengeNobodyToAsk(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("cap", "captain"))},
+		[]map[string]any{unitSpecOf("target", "spearman", 10, 5, [2]float64{24, 15}, 270, nil)})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	src, _ := dice.NewScript(ones(200)...)
+	if _, err := s.Apply("blue", Fight{Unit: "u"}, src); err != nil {
+		t.Fatal(err)
+	}
+	if s.Phase == PhaseCounter || !slices.Contains(s.Fought, "u") {
+		t.Fatalf("red has nobody to challenge with: phase %s", s.Phase)
+	}
+}
+
+// Challenges: one challenge a combat, not one across the battle: a
+// challenge waiting in one combat does not stop one in another.
+func TestChallengeOnePerCombat(t *testing.T) {
+	blue := []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{12, 10}, 90, chars("cap", "captain")),
+		unitSpecOf("v", "swordsman", 10, 5, [2]float64{36, 10}, 90, chars("vcap", "captain"))}
+	red := []map[string]any{unitSpecOf("target", "spearman", 10, 5, [2]float64{12, 15}, 270, chars("rcap", "captain")),
+		unitSpecOf("w", "spearman", 10, 5, [2]float64{36, 15}, 270, chars("wcap", "captain"))}
+	s := battle(t, nil, blue, red)
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	apply(t, s, "red", React{Reaction: "hold"})
+	apply(t, s, "blue", DeclareCharge{Unit: "v", Target: "w"})
+	apply(t, s, "red", React{Reaction: "hold"})
+	apply(t, s, "blue", EndCharges{})
+	apply(t, s, "blue", ChargeMove{Unit: "u"}, 6, 6)
+	apply(t, s, "blue", ChargeMove{Unit: "v"}, 6, 6)
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	apply(t, s, "red", Accept{Model: "rcap"})
+	refused(t, s, "blue", Challenge{Unit: "u", Model: "cap"}, CodeCombat)
+	apply(t, s, "blue", Challenge{Unit: "v", Model: "vcap"})
+	apply(t, s, "red", Accept{Model: "wcap"})
+	if len(s.Duels) != 2 {
+		t.Fatalf("a challenge in each combat: %+v", s.Duels)
+	}
+}
+
+// Challenges: an accepted challenge lasts until one of the two falls —
+// into the next round and the next turn — and no other challenge may be
+// issued in that combat meanwhile.
+func TestChallengeAcceptedLastsUntilOneFalls(t *testing.T) {
+	s := duelReady(t)
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	apply(t, s, "red", Accept{Model: "rcap"})
+	// Every blow misses; red holds on a double 1 if it must test.
+	src, _ := dice.NewScript(ones(200)...)
+	if _, err := s.Apply("blue", Fight{Unit: "u"}, src); err != nil {
+		t.Fatal(err)
+	}
+	if s.Phase == PhasePursuit {
+		t.Fatal("set-up: a side broke")
+	}
+	apply(t, s, "blue", EndTurn{})
+	if len(s.Duels) != 1 || s.Duels[0].Foe != "rcap" {
+		t.Fatalf("both captains stand: the challenge goes on into red's turn: %+v", s.Duels)
+	}
+	apply(t, s, "red", EndCharges{})
+	apply(t, s, "red", EndMovement{})
+	apply(t, s, "red", EndShooting{})
+	refused(t, s, "red", Challenge{Unit: "target", Model: "target-champion"}, CodeCombat)
+	for _, b := range duelBlowsNow(s) {
+		if b.id == "cap" && b.model != "rcap" || b.id == "rcap" && b.model != "cap" {
+			t.Fatalf("the captains still strike only each other: %+v", b)
+		}
+	}
+	// Fighting asks nobody: the combat has its challenge.
+	src, _ = dice.NewScript(ones(200)...)
+	if _, err := s.Apply("red", Fight{Unit: "target"}, src); err != nil {
+		t.Fatal(err)
+	}
+	if s.Phase == PhaseCounter {
+		t.Fatal("a combat with a challenge asks for no other")
 	}
 }

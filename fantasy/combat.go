@@ -510,6 +510,17 @@ func (s *State) fight(a Fight, r roller) error {
 	if err != nil {
 		return err
 	}
+	// The player whose turn it is issued no challenge: the other player
+	// may, before the blows (Challenges).
+	if s.counterChallenge(s.combatOf(u)) {
+		s.Asked, s.Phase = u.ID, PhaseCounter
+		return nil
+	}
+	return s.fightRound(u, r)
+}
+
+// fightRound resolves the round of u's combat, its challenge settled.
+func (s *State) fightRound(u *Unit, r roller) error {
 	units := s.combatOf(u)
 	for _, x := range units {
 		s.Fought = append(s.Fought, x.ID)
@@ -545,8 +556,9 @@ func (s *State) fight(a Fight, r roller) error {
 	// a combat without one pays a nil test.
 	var duel *Duel
 	var overkill []int
-	if d := s.Duel; d != nil && slices.ContainsFunc(units, func(x *Unit) bool { return x.ID == d.Unit }) {
-		duel, s.Duel = d, nil
+	if i := s.duelIn(units); i >= 0 {
+		d := s.Duels[i]
+		duel = &d
 		all = s.duelBlows(all, duel)
 		if d.Foe != "" { // refused, there is no challenge to overkill
 			overkill = make([]int, len(s.Seats))
@@ -644,7 +656,13 @@ func (s *State) fight(a Fight, r roller) error {
 			s.emit(Event{What: "overkill", Value: float64(o), Text: newLine().s(string(s.Seats[i]), ": overkill adds ").n(o).s(" to the combat result (", ruleChallenge, ")").String()})
 		}
 	}
-	return s.combatResult(units, caused, r)
+	if err := s.combatResult(units, caused, r); err != nil {
+		return err
+	}
+	if duel != nil {
+		s.endDuels()
+	}
+	return nil
 }
 
 // group is the blows of one unit on one target with the same roll, rolled
@@ -1041,7 +1059,10 @@ func (s *State) endTurn() error {
 			u.Flags.ChargedFrom = from
 		}
 	}
-	s.Charges, s.Fought, s.Duel = nil, nil, nil
+	s.Charges, s.Fought = nil, nil
+	// An accepted challenge goes on into the next turn while both
+	// duellists stand in one combat (Challenges).
+	s.endDuels()
 	s.Active = (s.Active + 1) % len(s.Seats)
 	s.Turn++
 	if (s.Turn-1)%len(s.Seats) == 0 {

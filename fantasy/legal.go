@@ -83,7 +83,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 			done = append(done, s.combatOf(u)...)
 			_, err := s.checkFight(Fight{Unit: u.ID})
 			add(Fight{Unit: u.ID}, err)
-			if err == nil && s.Duel == nil {
+			if err == nil && s.duelIn(s.combatOf(u)) < 0 {
 				s.legalChallenges(u, seat, add)
 			}
 		}
@@ -105,6 +105,11 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 			add(Accept{Model: id}, nil)
 		}
 		add(Refuse{}, nil)
+	case PhaseCounter:
+		if u := s.unit(s.Asked); u != nil {
+			s.legalChallenges(u, seat, add)
+		}
+		add(NoChallenge{}, nil)
 	case PhaseRetire:
 		for _, id := range s.foeOptions() {
 			add(Retire{Model: id}, nil)

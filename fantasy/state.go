@@ -52,6 +52,7 @@ const (
 	PhasePursuit     Phase = "pursuit"       // the winner of a combat chooses to pursue or restrain
 	PhaseChallenge   Phase = "challenge"     // the challenged side accepts or refuses
 	PhaseRetire      Phase = "retire"        // the challenger names the refuser who steps back
+	PhaseCounter     Phase = "counter-challenge" // the player whose turn it is not may challenge
 	PhaseOver        Phase = "over"
 )
 
@@ -65,6 +66,8 @@ const (
 	owner                   // the owner of the unit with a vacated front slot
 	victor                  // the winner of a combat the enemy broke from
 	challenged              // the enemy of the challenger's unit
+	challenger              // the owner of the challenger's unit
+	reactive                // the enemy of the active player in the combat about to be fought
 	nobody
 )
 
@@ -88,7 +91,8 @@ var steps = [...]struct {
 	{PhaseShooting, step{activeSeat, []string{"shoot", "end-shooting"}}},
 	{PhaseCombat, step{activeSeat, []string{"fight", "challenge", "end-turn"}}},
 	{PhaseChallenge, step{challenged, []string{"accept", "refuse"}}},
-	{PhaseRetire, step{activeSeat, []string{"retire"}}},
+	{PhaseRetire, step{challenger, []string{"retire"}}},
+	{PhaseCounter, step{reactive, []string{"challenge", "no-challenge"}}},
 	{PhaseAllocate, step{allocator, []string{"allocate"}}},
 	{PhaseMoveUp, step{owner, []string{"move-up"}}},
 	{PhasePursuit, step{victor, []string{"pursue"}}},
@@ -155,8 +159,11 @@ type State struct {
 	Fought []string           `json:"fought,omitempty"` // units whose combat was fought this turn
 	Points map[rules.Seat]int `json:"points"`           // victory points scored
 	Winner rules.Seat         `json:"winner,omitempty"`
-	// Duel is the challenge issued in the combat about to be fought.
-	Duel    *Duel   `json:"duel,omitempty"`
+	// Duels are the challenges of the combats, one a combat at most.
+	Duels []Duel `json:"duels,omitempty"`
+	// Asked is a unit of the combat about to be fought while the player
+	// whose turn it is not says whether he issues a challenge.
+	Asked   string  `json:"asked,omitempty"`
 	stepped []Event // events of the action being applied
 	// overkill counts wounds beyond a model's last, for Challenges.
 	overkill int
@@ -498,10 +505,19 @@ func (s *State) actor() (rules.Seat, bool) {
 		if s.Pursuit != nil {
 			return s.Pursuit.Winner, true
 		}
-	case challenged:
-		if s.Duel != nil {
-			if u := s.unit(s.Duel.Unit); u != nil {
+	case challenged, challenger:
+		if d := s.open(); d != nil {
+			if u := s.unit(d.Unit); u != nil {
+				if st.who == challenger {
+					return u.Seat, true
+				}
 				return enemySeat(s.combatOf(u), u.Seat), true
+			}
+		}
+	case reactive:
+		if u := s.unit(s.Asked); u != nil {
+			if seat := enemySeat(s.combatOf(u), s.activeSeat()); seat != "" {
+				return seat, true
 			}
 		}
 	case owner:
@@ -564,10 +580,7 @@ func (s *State) clone() *State {
 	if s.Pursuit != nil {
 		c.Pursuit = s.Pursuit.clone()
 	}
-	if s.Duel != nil {
-		d := *s.Duel
-		c.Duel = &d
-	}
+	c.Duels = slices.Clone(s.Duels)
 	c.Fought = slices.Clone(s.Fought)
 	// The points are shared until a copy scores: destroy, the only writer
 	// after Setup, replaces the map before writing to it.
@@ -728,11 +741,13 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 	case Challenge:
 		return s.challenge(a, seat)
 	case Accept:
-		return s.accept(a)
+		return s.accept(a, r)
 	case Refuse:
-		return s.refuse()
+		return s.refuse(r)
 	case Retire:
-		return s.retire(a)
+		return s.retire(a, r)
+	case NoChallenge:
+		return s.noChallenge(r)
 	case EndTurn:
 		return s.endTurn()
 	case Pursue:
@@ -754,6 +769,8 @@ type View struct {
 	Pending *Volley            `json:"pending,omitempty"`
 	Vacancy *Vacancy           `json:"vacancy,omitempty"`
 	Pursuit *Pursuit           `json:"pursuit,omitempty"`
+	Duels   []Duel             `json:"duels,omitempty"`
+	Asked   string             `json:"asked,omitempty"`
 	Points  map[rules.Seat]int `json:"points"`
 	Winner  rules.Seat         `json:"winner,omitempty"`
 }
@@ -764,7 +781,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	// cannot reach back into the game.
 	c := s.clone()
 	view := View{Round: s.Round, Rounds: s.Rounds, Active: s.activeSeat(), Phase: s.Phase, Units: map[string]any{},
-		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Points: cloneMap(s.Points), Winner: s.Winner}
+		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Duels: c.Duels, Asked: s.Asked, Points: cloneMap(s.Points), Winner: s.Winner}
 	for _, u := range s.Units {
 		var raw map[string]any
 		b, _ := json.Marshal(u)

@@ -131,8 +131,8 @@ func (s *State) validate() error {
 			return fmt.Errorf("vacancy: %+v", *v)
 		}
 	}
-	if err := s.validateDuel(); err != nil {
-		return fmt.Errorf("duel: %w", err)
+	if err := s.validateDuels(); err != nil {
+		return fmt.Errorf("duels: %w", err)
 	}
 	for _, id := range s.Fought {
 		if !ids[id] && s.unit(id) == nil {
@@ -235,57 +235,80 @@ func (s *State) validatePursuit(p *Pursuit) error {
 	return nil
 }
 
-// validateDuel checks a challenge: only in the close combat phase, issued
-// by a character or champion of a unit in a combat not yet fought, its
-// named models present.
-func (s *State) validateDuel() error {
-	d := s.Duel
-	switch {
-	case d == nil && (s.Phase == PhaseChallenge || s.Phase == PhaseRetire):
-		return fmt.Errorf("phase %s without a challenge", s.Phase)
-	case d == nil:
-		return nil
-	case s.Phase == PhaseCharges || s.Phase == PhaseReact || s.Phase == PhaseChargeMoves ||
-		s.Phase == PhaseRemaining || s.Phase == PhaseShooting || s.Phase == PhaseOver:
-		// It waits in the close combat phase (through another
-		// combat's pursuit or move-up) and its round clears it.
-		return fmt.Errorf("a challenge in phase %s", s.Phase)
+// validateDuels checks the challenges: at most one a combat; one waiting
+// for an answer exactly in the challenge step, one refused and waiting for
+// who steps back exactly in the retire step; a refused one only in the
+// close combat phase (its round clears it); named models present. An
+// accepted one lasts from turn to turn; a unit of it may be gone (the end
+// of the round or of the turn clears it).
+func (s *State) validateDuels() error {
+	if len(s.Duels) > maxUnits {
+		return fmt.Errorf("%d challenges, more than the units", len(s.Duels))
 	}
-	u := s.unit(d.Unit)
-	if u == nil {
-		// Its unit may fall to another combat's pursuit; the end of
-		// the turn clears the challenge.
-		if s.Phase == PhaseChallenge || s.Phase == PhaseRetire {
-			return fmt.Errorf("no unit %q", d.Unit)
+	open := 0
+	for i, d := range s.Duels {
+		answered := d.Foe != "" || d.Refused
+		switch {
+		case d.Foe != "" && d.Refused:
+			return fmt.Errorf("[%d]: accepted and refused", i)
+		case d.Retired != "" && !d.Refused:
+			return fmt.Errorf("[%d]: retired %q without a refusal", i, d.Retired)
+		case !answered || (d.Refused && d.Retired == "" && s.Phase == PhaseRetire):
+			open++
 		}
-		return nil
-	}
-	if m := u.model(d.Challenger); m == nil || (m.Role != Character && m.Role != Champion) {
-		return fmt.Errorf("challenger %q is no character or champion of %s", d.Challenger, d.Unit)
-	}
-	if (s.Phase == PhaseChallenge || s.Phase == PhaseRetire) && enemySeat(s.combatOf(u), u.Seat) == "" {
-		return fmt.Errorf("%s's combat has no enemy", d.Unit)
-	}
-	answered := d.Foe != "" || d.Refused
-	switch {
-	case s.Phase == PhaseChallenge && answered, s.Phase != PhaseChallenge && s.Phase != PhaseRetire && !answered:
-		return fmt.Errorf("phase %s with the challenge answered %v", s.Phase, answered)
-	case s.Phase == PhaseRetire && (!d.Refused || d.Retired != ""):
-		return fmt.Errorf("phase %s without a refusal to answer", s.Phase)
-	case d.Foe != "" && d.Refused:
-		return fmt.Errorf("accepted and refused")
-	}
-	if d.Foe != "" {
-		f := s.unit(d.FoeUnit)
-		if f != nil && f.Seat == u.Seat {
-			return fmt.Errorf("foe unit %q is not an enemy", d.FoeUnit)
+		if d.Refused && !s.Phase.closeCombat() {
+			return fmt.Errorf("[%d]: a refused challenge in phase %s", i, s.Phase)
 		}
-		if m := s.unitOf(d.Foe); f != nil && m != nil && m != f {
-			return fmt.Errorf("foe %q is not in %s", d.Foe, d.FoeUnit)
+		u := s.unit(d.Unit)
+		if u == nil {
+			if !answered {
+				return fmt.Errorf("[%d]: no unit %q", i, d.Unit)
+			}
+			continue
+		}
+		if m := u.model(d.Challenger); (m == nil && !answered) || (m != nil && m.Role != Character && m.Role != Champion) {
+			return fmt.Errorf("[%d]: challenger %q is no character or champion of %s", i, d.Challenger, d.Unit)
+		}
+		if !answered && enemySeat(s.combatOf(u), u.Seat) == "" {
+			return fmt.Errorf("[%d]: %s's combat has no enemy", i, d.Unit)
+		}
+		if d.Foe != "" {
+			f := s.unit(d.FoeUnit)
+			if f != nil && f.Seat == u.Seat {
+				return fmt.Errorf("[%d]: foe unit %q is not an enemy", i, d.FoeUnit)
+			}
+			if m := s.unitOf(d.Foe); f != nil && m != nil && m != f {
+				return fmt.Errorf("[%d]: foe %q is not in %s", i, d.Foe, d.FoeUnit)
+			}
+		}
+		if u.engaged() {
+			for j := range i {
+				if slices.Contains(s.combatOf(u), s.unit(s.Duels[j].Unit)) {
+					return fmt.Errorf("[%d]: a second challenge in %s's combat", i, d.Unit)
+				}
+			}
 		}
 	}
-	if d.Retired != "" && !d.Refused {
-		return fmt.Errorf("retired %q", d.Retired)
+	if want := s.Phase == PhaseChallenge || s.Phase == PhaseRetire; (open == 1) != want || open > 1 {
+		return fmt.Errorf("%d challenges waiting for an answer in phase %s", open, s.Phase)
+	}
+	if (s.Phase == PhaseCounter && s.Asked == "") || (s.Asked != "" && s.Phase != PhaseCounter && s.Phase != PhaseChallenge && s.Phase != PhaseRetire) {
+		return fmt.Errorf("asked %q in phase %s", s.Asked, s.Phase)
+	}
+	if s.Asked != "" {
+		u := s.unit(s.Asked)
+		if u == nil || !u.engaged() || slices.Contains(s.Fought, u.ID) || enemySeat(s.combatOf(u), s.activeSeat()) == "" {
+			return fmt.Errorf("asked %q: no combat about to be fought", s.Asked)
+		}
 	}
 	return nil
+}
+
+// closeCombat reports whether a phase belongs to the close combat phase.
+func (p Phase) closeCombat() bool {
+	switch p {
+	case PhaseCombat, PhaseAllocate, PhaseMoveUp, PhasePursuit, PhaseChallenge, PhaseRetire, PhaseCounter:
+		return true
+	}
+	return false
 }
