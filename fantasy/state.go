@@ -47,11 +47,11 @@ const (
 	PhaseRemaining   Phase = "remaining-moves" // Movement: everything else
 	PhaseShooting    Phase = "shooting"
 	PhaseCombat      Phase = "close-combat"
-	PhaseAllocate    Phase = "allocate-hits" // the allocating player distributes hits
-	PhaseMoveUp      Phase = "move-up"       // the owner names who fills a front slot
-	PhasePursuit     Phase = "pursuit"       // the winner of a combat chooses to pursue or restrain
-	PhaseChallenge   Phase = "challenge"     // the challenged side accepts or refuses
-	PhaseRetire      Phase = "retire"        // the challenger names the refuser who steps back
+	PhaseAllocate    Phase = "allocate-hits"     // the allocating player distributes hits
+	PhaseMoveUp      Phase = "move-up"           // the owner names who fills a front slot
+	PhasePursuit     Phase = "pursuit"           // the winner of a combat chooses to pursue or restrain
+	PhaseChallenge   Phase = "challenge"         // the challenged side accepts or refuses
+	PhaseRetire      Phase = "retire"            // the challenger names the refuser who steps back
 	PhaseCounter     Phase = "counter-challenge" // the player whose turn it is not may challenge
 	PhaseOver        Phase = "over"
 )
