@@ -182,7 +182,7 @@ func (s *State) activationCandidates() []rules.Action {
 		var sources [3]OrderSource
 		n := 0
 		for _, src := range [...]OrderSource{OrderIrregular, OrderRegular, OrderLieutenant} {
-			if (src != OrderLieutenant || tr.Lieutenant) && s.canSpend(t, src) == nil {
+			if (src != OrderLieutenant || tr.Lieutenant) && s.spendBar(t, src) == spendOK {
 				sources[n] = src
 				n++
 			}
@@ -232,7 +232,9 @@ func (s *State) secondCandidates() []rules.Action {
 // its AROs; and every eligible trooper with its first valid ARO.
 func (s *State) aroCandidates() []rules.Action {
 	active := s.publicName(s.Order.Trooper)
-	out := []rules.Action{AROs{}}
+	// Each single declaration is a slice of one list rather than a list
+	// of its own: one allocation for the menu instead of one a candidate.
+	var singles []ARODecl
 	var all AROs
 	for _, e := range s.Order.Eligible {
 		t := e.Trooper
@@ -240,7 +242,7 @@ func (s *State) aroCandidates() []rules.Action {
 		first := true
 		offer := func(k Skill) {
 			d := ARODecl{Trooper: id, Skill: k}
-			out = append(out, AROs{Declarations: []ARODecl{d}})
+			singles = append(singles, d)
 			if first && s.canReact(t, k, e) == nil {
 				all.Declarations = append(all.Declarations, d)
 				first = false
@@ -252,6 +254,11 @@ func (s *State) aroCandidates() []rules.Action {
 		for _, k := range []Skill{{Name: SkillDiscover, Target: active}, {Name: SkillDodge}, {Name: SkillReset}} {
 			offer(k)
 		}
+	}
+	out := make([]rules.Action, 0, 2+len(singles))
+	out = append(out, AROs{})
+	for i := range singles {
+		out = append(out, AROs{Declarations: singles[i : i+1 : i+1]})
 	}
 	if len(all.Declarations) > 1 {
 		out = append(out, all)

@@ -110,14 +110,58 @@ func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 // canSpend checks the Order source (Order types (N4), Order Count (N4)).
 func (s *State) canSpend(t int, source OrderSource) error {
 	tr := &s.Troopers[t]
-	army := s.army(tr.Seat)
+	switch s.spendBar(t, source) {
+	case spendOK:
+		return nil
+	case spendNull:
+		return rules.Errorf(rules.CodeIllegal, "States (N4)", "%s is %v and cannot be activated", tr.ID, tr.States)
+	case spendOffTable:
+		return rules.Errorf(rules.CodeIllegal, "Order Count (N4)", "%s is not on the table", tr.ID)
+	case spendIsolatedProxy:
+		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1)", "a G: Jumper cannot activate a Proxy in Isolated State (%s)", tr.ID)
+	case spendIsolated:
+		return rules.Errorf(rules.CodeIllegal, "Isolated (N4)", "%s is Isolated: it cannot receive Orders from its combat group's pool", tr.ID)
+	case spendNoPool:
+		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "combat group %s has no Regular Order left", tr.Group)
+	case spendNoIrregular:
+		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "%s has no Irregular Order", tr.ID)
+	case spendNotLieutenant:
+		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "only the Lieutenant uses the Lieutenant Special Order")
+	case spendNoLieutenantOrder:
+		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "no Lieutenant Special Order left")
+	}
+	return rules.Errorf(rules.CodeBadAction, "Order types (N4)", "order %q: want regular, irregular or lieutenant", source)
+}
+
+// spendBlock is what keeps a trooper from spending an Order from a source,
+// or spendOK. canSpend turns it into the refusal; the menu, which asks
+// this of every trooper and source to learn which it offers, only tests
+// it, and makes no error for the sources it leaves out.
+type spendBlock uint8
+
+const (
+	spendOK spendBlock = iota
+	spendNull
+	spendOffTable
+	spendIsolatedProxy
+	spendIsolated
+	spendNoPool
+	spendNoIrregular
+	spendNotLieutenant
+	spendNoLieutenantOrder
+	spendUnknownSource
+)
+
+// spendBar is canSpend's answer before it is worded.
+func (s *State) spendBar(t int, source OrderSource) spendBlock {
+	tr := &s.Troopers[t]
 	switch {
 	case tr.States.Null():
-		return rules.Errorf(rules.CodeIllegal, "States (N4)", "%s is %v and cannot be activated", tr.ID, tr.States)
+		return spendNull
 	case s.modelOf(t) < 0 && !tr.States.Reserve:
-		return rules.Errorf(rules.CodeIllegal, "Order Count (N4)", "%s is not on the table", tr.ID)
+		return spendOffTable
 	case tr.Jumper != "" && tr.States.Isolated:
-		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1)", "a G: Jumper cannot activate a Proxy in Isolated State (%s)", tr.ID)
+		return spendIsolatedProxy
 	}
 	switch source {
 	case OrderRegular:
@@ -126,27 +170,27 @@ func (s *State) canSpend(t int, source OrderSource) error {
 		// Irregular only means adding nothing to the pool. An Isolated
 		// trooper cannot receive Orders from the pool (Isolated (N4)).
 		if tr.States.Isolated {
-			return rules.Errorf(rules.CodeIllegal, "Isolated (N4)", "%s is Isolated: it cannot receive Orders from its combat group's pool", tr.ID)
+			return spendIsolated
 		}
 		if s.poolLeft(t) {
-			return nil
+			return spendOK
 		}
-		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "combat group %s has no Regular Order left", tr.Group)
+		return spendNoPool
 	case OrderIrregular:
 		if s.orderHolder(t) >= 0 {
-			return nil
+			return spendOK
 		}
-		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "%s has no Irregular Order", tr.ID)
+		return spendNoIrregular
 	case OrderLieutenant:
 		if !tr.Lieutenant {
-			return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "only the Lieutenant uses the Lieutenant Special Order")
+			return spendNotLieutenant
 		}
-		if army.LieutenantOrders > 0 {
-			return nil
+		if s.army(tr.Seat).LieutenantOrders > 0 {
+			return spendOK
 		}
-		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "no Lieutenant Special Order left")
+		return spendNoLieutenantOrder
 	}
-	return rules.Errorf(rules.CodeBadAction, "Order types (N4)", "order %q: want regular, irregular or lieutenant", source)
+	return spendUnknownSource
 }
 
 // spend removes the Order.

@@ -123,9 +123,10 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 }
 
 // checkAROs validates the declarations of an ARO window: each trooper
-// eligible, at most one ARO each, each ARO valid (ARO (N4)).
-func (s *State) checkAROs(a AROs, window int) ([]ARO, error) {
-	var decls []ARO
+// eligible, at most one ARO each, each ARO valid (ARO (N4)). It builds
+// them in buf.
+func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
+	decls := buf[:0]
 	for _, d := range a.Declarations {
 		t := s.trooperIndex(d.Trooper)
 		if t < 0 {
@@ -331,8 +332,18 @@ func aroStep(name Step) stepDef {
 		name:  name,
 		order: true,
 		who:   reactivePlayer,
-		actions: []stepAction{act(func(s *State, a AROs, _ *Order) (checked, error) {
-			decls, err := s.checkAROs(a, s.aroWindow())
+		actions: []stepAction{act(func(s *State, a AROs, scratch *Order) (checked, error) {
+			// Legal, which checks every candidate and keeps no
+			// declarations, lends its scratch Order's list to build them
+			// in; Apply keeps them, in a list of their own.
+			var buf []ARO
+			if scratch != nil {
+				buf = scratch.AROs[:0]
+			}
+			decls, err := s.checkAROs(a, s.aroWindow(), buf)
+			if scratch != nil {
+				scratch.AROs = decls[:0]
+			}
 			return checked{aros: decls}, err
 		}, func(s *State, a AROs, c checked, _ dice.Source) ([]rules.Event, error) {
 			return s.aros(a, c.aros)

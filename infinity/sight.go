@@ -153,7 +153,7 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 	sees := s.geomTable().LoF(v, target, s.sightBases(buf, viewerIdx, targetIdx))
 	buf.release()
 	if m.on {
-		*m = lofMemo{on: true, valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees}
+		*m = lofMemo{on: true, valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees, refusals: m.refusals}
 	}
 	return sees
 }
@@ -169,26 +169,45 @@ type lofMemo struct {
 	target               geom.Circle
 	viewerIdx, targetIdx int
 	sees                 bool
-	// refusal is the last "no Line of Fire" error made (noLoF), which the
-	// next candidates refused for the same reason share.
-	refusal *rules.RuleError
-	refused string // the target refusal names
+	// refusals are the "no Line of Fire" errors made so far (noLoF), by
+	// target model, for an ordinary attack and for a Direct Template:
+	// every candidate refused for want of Line of Fire to one target (each
+	// weapon and ammunition mode, each trooper that cannot see it) shares
+	// one error. Made on the first refusal of a menu.
+	refusals []lofRefusal
 }
 
-// noLoF refuses an attack on target for want of Line of Fire, citing rule.
-// The reason names only the rule and the target, so while Legal runs the
-// candidates refused in a row for it (each weapon and ammunition mode of
-// one attack) share one error instead of each making its own.
-func (s *State) noLoF(rule, target string) *rules.RuleError {
+// lofRefusal is a "no Line of Fire" error and the name it gives its target.
+type lofRefusal struct {
+	target string
+	err    *rules.RuleError
+}
+
+// noLoF refuses an attack on the target model, named target, for want of
+// Line of Fire, citing BS Attack (N4) or, for a Direct Template, Direct
+// Template Weapons (N4). The reason names only the rule and the target, so
+// while Legal runs the candidates it refuses share one error for each
+// target and rule instead of each making its own.
+func (s *State) noLoF(template bool, target string, model int) *rules.RuleError {
+	rule := "BS Attack (N4)"
+	if template {
+		rule = "Direct Template Weapons (N4)"
+	}
 	m := &s.menuLoF
-	if m.on && m.refusal != nil && m.refusal.Rule == rule && m.refused == target {
-		return m.refusal
+	if !m.on {
+		return rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)
 	}
-	err := rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)
-	if m.on {
-		m.refusal, m.refused = err, target
+	if m.refusals == nil {
+		m.refusals = make([]lofRefusal, 2*len(s.Models))
 	}
-	return err
+	r := &m.refusals[2*model]
+	if template {
+		r = &m.refusals[2*model+1]
+	}
+	if r.err == nil || r.target != target {
+		*r = lofRefusal{target, rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)}
+	}
+	return r.err
 }
 
 // moverSight is s.lof from one model to the moving model at any point of

@@ -327,7 +327,7 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 	shooter.At = from
 	if k.Name == SkillBSAttack && isDirectTemplate(w) {
 		if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
-			return s.noLoF("Direct Template Weapons (N4)", k.Target)
+			return s.noLoF(true, k.Target, target)
 		}
 		_, err := s.placeTemplate(o.Model, from, w, target, s.Models[target].At)
 		return err
@@ -339,7 +339,7 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 		return nil
 	}
 	if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
-		return s.noLoF("BS Attack (N4)", k.Target)
+		return s.noLoF(false, k.Target, target)
 	}
 	return nil
 }

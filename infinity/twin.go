@@ -173,7 +173,7 @@ func (s *State) twinLieutenant(owner, seat rules.Seat, a rules.Action, r *rand.R
 		}
 		t := s.trooperIndex(act.Trooper)
 		for _, src := range []OrderSource{OrderIrregular, OrderRegular} {
-			if t >= 0 && s.canSpend(t, src) == nil {
+			if t >= 0 && s.spendBar(t, src) == spendOK {
 				act.Order = src
 				return act, true
 			}
