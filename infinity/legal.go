@@ -55,11 +55,14 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	w := *s
 	w.menuLoF, w.menuDecl = lofMemo{on: true}, declMemo{on: true}
 	s = &w
+	// The step's entry that accepts the previous candidate, which most
+	// candidates share: check would look it up again for each.
+	var sa *stepAction
 	for _, a := range cands {
 		opt := rules.Option{Action: a}
 		if !p.Waits(seat) {
 			opt.Illegal = rules.Errorf(rules.CodeNotYourTurn, "Order Expenditure Sequence (N4)", "%s is not prompted: waiting for %v in %s", seat, p.Seats, p.Window)
-		} else if _, err := s.check(a, scratch); err != nil {
+		} else if err := s.checkCandidate(&sa, a, scratch); err != nil {
 			// A plain type assertion: errors.As would allocate for every
 			// greyed candidate.
 			if re, ok := err.(*rules.RuleError); ok {
@@ -73,6 +76,19 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		out = append(out, opt)
 	}
 	return out
+}
+
+// checkCandidate is check for Legal: sa is the step's entry that accepted
+// the previous candidate, tried first and updated.
+func (s *State) checkCandidate(sa **stepAction, a rules.Action, scratch *Order) error {
+	if *sa == nil || !(*sa).is(a) {
+		var err error
+		if *sa, err = s.accepting(a); err != nil {
+			return err
+		}
+	}
+	_, err := (*sa).check(s, a, scratch)
+	return err
 }
 
 // eachSkillCandidate calls f with each skill a trooper might declare from

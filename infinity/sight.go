@@ -390,6 +390,20 @@ type declMemo struct {
 	trooper   int
 	skill     Skill
 	err       error
+	// holder is 1 + the trooper whose new Order the scratch Order holds
+	// (checkActivate built it in this menu); 0 for none.
+	holder int
+}
+
+// holds reports whether the scratch Order is trooper t's new Order, as
+// checkActivate built it earlier in this menu.
+func (m *declMemo) holds(t int) bool { return m.on && m.holder == t+1 }
+
+// hold records that the scratch Order is now trooper t's new Order.
+func (m *declMemo) hold(t int) {
+	if m.on {
+		m.holder = t + 1
+	}
 }
 
 // canDeclareFirst is canDeclare for the first skill of an Order, sharing
@@ -402,7 +416,7 @@ func (s *State) canDeclareFirst(o *Order, k Skill) error {
 	}
 	err := s.canDeclare(o, k, true)
 	if m.on {
-		*m = declMemo{on: true, valid: true, trooper: o.Trooper, skill: k, err: err}
+		*m = declMemo{on: true, valid: true, trooper: o.Trooper, skill: k, err: err, holder: m.holder}
 	}
 	return err
 }

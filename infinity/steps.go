@@ -1,7 +1,6 @@
 package infinity
 
 import (
-	"sync"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
@@ -106,25 +105,17 @@ var stepTable = [...]*stepDef{
 	&stepGuts, &stepGutsMove, &stepAlert, &stepToken,
 }
 
-// stepIndex indexes stepTable, built on first use (stepNamed) rather than
-// at start: Go runs every linked package's initialisation before main, and
-// `ordo odds`, which links this package but plays no game, must start about
-// as fast as a Go hello-world. (An initializer could not build it anyway: the
-// steps' functions reach stepOf, which would be an initialization cycle.)
-var (
-	stepIndexOnce sync.Once
-	stepIndex     map[Step]*stepDef
-)
-
 // stepNamed is the step of that name; nil for one the table does not know.
+// A scan of the table rather than a map: it is asked for every action
+// checked (a menu checks hundreds), and comparing a dozen short names
+// costs less than hashing one.
 func stepNamed(name Step) *stepDef {
-	stepIndexOnce.Do(func() {
-		stepIndex = make(map[Step]*stepDef, len(stepTable))
-		for _, d := range stepTable {
-			stepIndex[d.name] = d
+	for _, d := range stepTable {
+		if d.name == name {
+			return d
 		}
-	})
-	return stepIndex[name]
+	}
+	return nil
 }
 
 // stepOf is the step the state waits in; nil for an Order step the table
@@ -132,9 +123,9 @@ func stepNamed(name Step) *stepDef {
 func (s *State) stepOf() *stepDef {
 	switch {
 	case s.Phase == PhaseAppoint:
-		return stepNamed(StepAppoint)
+		return &stepAppoint
 	case s.Order == nil:
-		return stepNamed(StepOrders)
+		return &stepOrders
 	}
 	return stepNamed(s.Order.Step)
 }
