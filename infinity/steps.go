@@ -1,7 +1,6 @@
 package infinity
 
 import (
-
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
