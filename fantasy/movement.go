@@ -166,8 +166,16 @@ func (s *State) checkCharge(a DeclareCharge) (*Unit, *Unit, *rules.RuleError) {
 	if !mv.partlyInFrontArc(t) {
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is not in the front arc of %s", a.Target, mv.ID)
 	}
-	if d, most := rectDistMover(mv, t), s.maxChargeRange(mv); d > most+geom.Eps {
+	most := s.maxChargeRange(mv)
+	if d := rectDistMover(mv, t); d > most+geom.Eps {
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is %.1f\" away, beyond the longest charge %s could roll (%.0f\")", a.Target, d, mv.ID, most)
+	}
+	p, err := s.chargePath(mv, t, t.sideOf(mv.centre()), u.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if p.cost > most+geom.Eps {
+		return nil, nil, rules.Errorf(CodeCharge, ruleChargeMove, "%s's charge move to %s is %.1f\" with its wheel, beyond the longest charge it could roll (%.0f\")", mv.ID, a.Target, p.cost, most)
 	}
 	return u, t, nil
 }
@@ -426,37 +434,27 @@ func (s *State) chargeMove(a ChargeMove, r roller) error {
 		s.emit(Event{What: "charge-roll", Unit: u.ID, Dice: d, Value: rng, Text: fmt.Sprintf("%s's target is gone", chargerName(c))})
 		return s.failCharge(c, u, mv, nil, 0, r)
 	}
-	dist := rectDistMover(mv, t)
-	s.emit(Event{What: "charge-roll", Unit: u.ID, Model: c.Character, Dice: d, Value: rng, Text: fmt.Sprintf("%s rolls a charge range of %.0f\" against %.2f\"", chargerName(c), rng, dist)})
-	if rng+geom.Eps >= dist && !(t.Flags.Fleeing && c.Reaction == "flee" && rng+geom.Eps < dist) {
-		s.contact(c, u, mv, t)
+	if c.Reaction == "flee" {
+		// The fleer turned about: the charger now comes at the side it
+		// shows.
+		c.Side = t.sideOf(mv.centre())
+	}
+	p, perr := s.chargePath(mv, t, c.Side, u.ID)
+	if perr != nil {
+		s.emit(Event{What: "charge-roll", Unit: u.ID, Model: c.Character, Dice: d, Value: rng, Text: fmt.Sprintf("%s rolls a charge range of %.0f\", but %s", chargerName(c), rng, perr.Message())})
+		return s.failCharge(c, u, mv, t, float64(high), r)
+	}
+	s.emit(Event{What: "charge-roll", Unit: u.ID, Model: c.Character, Dice: d, Value: rng, Text: fmt.Sprintf("%s rolls a charge range of %.0f\" against a charge move of %.2f\" (%s)", chargerName(c), rng, p.cost, describeLegs(p.legs))})
+	if rng+geom.Eps >= p.cost {
+		s.contact(c, u, mv, t, p)
 		return nil
 	}
 	return s.failCharge(c, u, mv, t, float64(high), r)
 }
 
-// contact moves a successful charger into base contact with the side of
-// the target it charged.
-func (s *State) contact(c *Charge, u, mv, t *Unit) {
-	var edge [2]geom.Point
-	fp := t.footprint() // front-left, rear-left, rear-right, front-right
-	switch c.Side {
-	case "front":
-		edge = [2]geom.Point{fp[3], fp[0]}
-	case "rear":
-		edge = [2]geom.Point{fp[1], fp[2]}
-	default:
-		if t.right().Dot(mv.centre().Sub(t.centre())) > 0 {
-			edge = [2]geom.Point{fp[2], fp[3]}
-		} else {
-			edge = [2]geom.Point{fp[0], fp[1]}
-		}
-	}
-	mid := edge[0].Add(edge[1].Sub(edge[0]).Scale(0.5))
-	out := edge[1].Sub(edge[0]).Perp().Unit() // outward for a counter-clockwise footprint
-	if out.Dot(mid.Sub(t.centre())) < 0 {
-		out = out.Neg()
-	}
+// contact moves a successful charger along its charge move into base
+// contact with the side of the target it charged, square to it.
+func (s *State) contact(c *Charge, u, mv, t *Unit, p chargePath) {
 	if c.Character != "" {
 		ch := *u.model(c.Character)
 		s.removeModel(u, ch.ID)
@@ -468,8 +466,8 @@ func (s *State) contact(c *Charge, u, mv, t *Unit) {
 		s.Units = append(s.Units, lone)
 		mv = lone
 	}
-	mv.Facing = math.Atan2(-out.Y, -out.X) * 180 / math.Pi
-	mv.At = mid
+	mv.Facing = p.face
+	mv.At = p.at
 	mv.Flags.ChargedFrom = c.Side
 	mv.Engage = appendOnce(mv.Engage, t.ID)
 	t.Engage = appendOnce(t.Engage, mv.ID)
@@ -492,6 +490,13 @@ func (s *State) failCharge(c *Charge, u, mv, t *Unit, high float64, r roller) er
 	if t != nil {
 		dir = t.centre().Sub(mv.centre()).Unit()
 		dist = min(high, max(0, rectDistMover(mv, t)-0.01))
+	}
+	// It stops short of any other unit in its way (a character charging
+	// out may pass through his own unit).
+	if t != nil {
+		dist = s.clearRun(mv, dir, dist, u.ID, t.ID)
+	} else {
+		dist = s.clearRun(mv, dir, dist, u.ID)
 	}
 	if c.Character == "" {
 		u.At = u.At.Add(dir.Scale(dist))

@@ -52,28 +52,12 @@ func (u *Unit) path(legs []Leg) (*Unit, float64, *rules.RuleError) {
 		if n != 1 || l.Forward < 0 || l.Backward < 0 || math.Abs(l.Wheel) > 360 {
 			return nil, 0, rules.Errorf(rules.CodeBadAction, ruleRemaining, "legs[%d]: give one of forward (inches), backward (inches) or wheel (degrees)", i)
 		}
-		switch {
-		case l.Forward > 0:
-			fwd = true
-			c.At = c.At.Add(c.forward().Scale(l.Forward))
-			cost += l.Forward
-		case l.Backward > 0:
+		if l.Backward > 0 {
 			back = true
-			c.At = c.At.Add(c.forward().Scale(-l.Backward))
-			cost += 2 * l.Backward
-		default:
+		} else {
 			fwd = true
-			w := float64(c.Files) * c.Base[0]
-			side := -1.0 // a left wheel pivots on the left front corner
-			if l.Wheel < 0 {
-				side = 1
-			}
-			pivot := c.At.Add(c.right().Scale(side * w / 2))
-			ang := l.Wheel * math.Pi / 180
-			c.At = pivot.Add(c.At.Sub(pivot).Rotate(ang))
-			c.Facing = math.Mod(c.Facing+l.Wheel, 360)
-			cost += math.Abs(ang) * w
 		}
+		cost += c.step(l)
 	}
 	if fwd && back {
 		return nil, 0, rules.Errorf(CodeMove, ruleBackward, "a move is forward (with wheels) or backward, not both")
@@ -132,6 +116,12 @@ func (s *State) checkMove(a Move, allowance float64) (*Unit, *rules.RuleError) {
 			return nil, rules.Errorf(CodeMove, ruleBackward, "%s moves backwards at half rate: %.1f\" back costs %.1f\" of its %.0f\"", u.ID, cost/2, cost, allowance)
 		}
 		return nil, rules.Errorf(CodeMove, ruleRemaining, "%s's %s costs %.1f\", more than its %.0f\"", u.ID, what, cost, allowance)
+	}
+	// A flyer passes over units (Fly).
+	if !a.Fly {
+		if e := s.through(u, a.Legs); e != "" {
+			return nil, rules.Errorf(CodeMove, ruleThrough, "%s's move would pass through %s", u.ID, e)
+		}
 	}
 	for _, rp := range a.Reposition {
 		m := moved.model(rp.Model)

@@ -1,0 +1,172 @@
+package fantasy
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/geom"
+)
+
+// Charge move (one wheel) (8th edition, "Move chargers"), and Moving
+// through units. Blue's unit "u" is 5 swordsmen (M4) 5 wide on 1" bases,
+// its front edge's centre at (24, 10), facing up the table (90°).
+
+// skewed places red's bowmen with their front facing 300° — turned 30°
+// from square to u — so that u, wheeling 30° left on its left front
+// corner, then has ahead inches to go straight on, its front's centre
+// off the middle of the bowmen's front by across inches (along the
+// bowmen's front, to its left as u sees it: positive toward +x).
+func skewed(ahead, across float64) (spec []map[string]any, mid geom.Point) {
+	// After the 30° wheel about (21.5, 10), u's front centre stands at:
+	at2 := geom.Pt(21.5, 10).Add(geom.Vec{X: 2.5}.Rotate(math.Pi / 6))
+	fw1 := deg(120) // square to the bowmen's front
+	tan := deg(30)  // along it
+	mid = at2.Add(fw1.Scale(ahead)).Add(tan.Scale(-across))
+	return []map[string]any{unitSpecOf("target", "bowman", 5, 5, [2]float64{mid.X, mid.Y}, 300, nil)}, mid
+}
+
+// deg is the unit vector at a facing in degrees.
+func deg(d float64) geom.Vec { return geom.FacingVec(d * math.Pi / 180) }
+
+func chargeUnit(t *testing.T, s *State, faces ...int) []Event {
+	t.Helper()
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	apply(t, s, "red", React{Reaction: "hold"})
+	apply(t, s, "blue", EndCharges{})
+	return apply(t, s, "blue", ChargeMove{Unit: "u"}, faces...)
+}
+
+func blueU() []map[string]any {
+	return []map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)}
+}
+
+// The wheel's cost — the outside model's arc, 30° of a 5" front, 2.62" —
+// counts towards the charge range: 6" straight on after it makes 8.62",
+// beyond a range of 8 though the bowmen's nearest corner is only 6" away;
+// a range of 9 reaches, and the charger ends square to their front.
+func TestChargeWheelCountsTowardsTheRange(t *testing.T) {
+	red, mid := skewed(6, 0)
+	s := battle(t, nil, blueU(), red)
+	if d := unitDist(s.unit("u"), s.unit("target")); d > 6.01 {
+		t.Fatalf("setup: the bowmen are %.2f\" away, want about 6", d)
+	}
+	evs := chargeUnit(t, s, 2, 2) // M4 + 4 = 8
+	if has(evs, "charged") || !has(evs, "charge-failed") {
+		t.Fatalf("8\" should not cover 6\" and a 30° wheel of a 5\" front: %v", evs)
+	}
+
+	s = battle(t, nil, blueU(), red)
+	evs = chargeUnit(t, s, 2, 3) // 9
+	if !has(evs, "charged") {
+		t.Fatalf("9\" should cover 6\" and the wheel (8.62\"): %v", evs)
+	}
+	for _, e := range evs {
+		if e.What == "charge-roll" && !strings.Contains(e.Text, "8.62") {
+			t.Fatalf("the roll should be measured against 8.62\": %q", e.Text)
+		}
+	}
+	u := s.unit("u")
+	if u.At.Dist(mid) > 1e-6 || math.Abs(math.Remainder(u.Facing-120, 360)) > 1e-6 {
+		t.Fatalf("the charger ends at %v facing %.2f, want its front centred on the bowmen's at %v, facing 120", u.At, u.Facing, mid)
+	}
+	if !u.engaged() {
+		t.Fatal("the charger is not in combat")
+	}
+}
+
+// Maximise contact: when the wheel alone would leave the charger 2" off
+// the middle of the front it charges, it first moves straight on — 4", as
+// the wheel then turns it 30° — so that its whole front ends in contact.
+// The charge distance is 4 + 2.62 + (8 − 4·cos 30°) = 11.15".
+func TestChargeMoveMaximisesContact(t *testing.T) {
+	red, mid := skewed(8, -2)
+	s := battle(t, nil, blueU(), red)
+	evs := chargeUnit(t, s, 3, 4) // 11
+	if has(evs, "charged") {
+		t.Fatalf("11\" should fall short of 11.15\": %v", evs)
+	}
+	s = battle(t, nil, blueU(), red)
+	evs = chargeUnit(t, s, 4, 4) // 12
+	if !has(evs, "charged") {
+		t.Fatalf("12\" should reach: %v", evs)
+	}
+	u := s.unit("u")
+	if u.At.Dist(mid) > 1e-6 {
+		t.Fatalf("the charger's front is centred at %v, want %v (its whole front in contact)", u.At, mid)
+	}
+	for _, e := range evs {
+		if e.What == "charge-roll" && !strings.Contains(e.Text, `4.0" forward, 30° wheel left`) {
+			t.Fatalf("the charge move should be 4\" forward then the wheel: %q", e.Text)
+		}
+	}
+	// Every model of the charger's front rank touches the bowmen.
+	x, _ := foeOf(s.unit("target"), nil)
+	for f := range u.Files {
+		if e, _ := touchedIn(u.baseAt(u.slotCentre(0, f)), x); e == nil {
+			t.Fatalf("front-rank file %d is not in contact", f)
+		}
+	}
+}
+
+// One wheel of at most 90°: a target whose charged side would need more
+// may not be charged, and the refusal names the rule.
+func TestChargeWheelAtMost90Degrees(t *testing.T) {
+	// A 10" wide u; a lone bowman far out on its right, 7" ahead and 12"
+	// across (at the edge of u's front arc), facing 170°: u is in his
+	// front arc, and squaring up to his front takes a 100° wheel right.
+	blue := []map[string]any{unitSpecOf("u", "swordsman", 10, 10, [2]float64{24, 10}, 90, nil)}
+	red := []map[string]any{unitSpecOf("target", "bowman", 1, 1, [2]float64{36, 17.5}, 170, nil)}
+	s := battle(t, nil, blue, red)
+	re := refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
+	if re.Rule != ruleChargeMove || !strings.Contains(re.Message(), "at most 90°") {
+		t.Fatalf("refused with %q: %s; want %q", re.Rule, re.Message(), ruleChargeMove)
+	}
+}
+
+// Moving through units: a unit between the charger and its target bars
+// the charge; a Remaining Move may not pass through a unit even when it
+// ends clear of it, and a flyer's flying move passes over.
+func TestMovesMayNotPassThroughUnits(t *testing.T) {
+	friend := unitSpecOf("f", "swordsman", 5, 5, [2]float64{24, 14}, 90, nil)
+	s := battle(t, nil, append(blueU(), friend), ahead(8))
+	re := refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
+	if re.Rule != ruleThrough || !strings.Contains(re.Message(), "through f") {
+		t.Fatalf("refused with %q: %s; want %q naming f", re.Rule, re.Message(), ruleThrough)
+	}
+
+	far := []map[string]any{unitSpecOf("target", "bowman", 5, 5, [2]float64{5, 44}, 270, nil)}
+	s = battle(t, nil, append(blueU(), friend), far)
+	apply(t, s, "blue", EndCharges{})
+	march := Move{Unit: "u", March: true, Legs: []Leg{{Forward: 8}}} // ends 2" clear of f, beyond it
+	re = refused(t, s, "blue", march, CodeMove)
+	if re.Rule != ruleThrough || !strings.Contains(re.Message(), "through f") {
+		t.Fatalf("refused with %q: %s; want %q naming f", re.Rule, re.Message(), ruleThrough)
+	}
+
+	harpies := []map[string]any{unitSpecOf("u", "harpy", 5, 5, [2]float64{24, 10}, 90, nil), unitSpecOf("f", "swordsman", 5, 5, [2]float64{24, 15}, 90, nil)}
+	s = battle(t, nil, harpies, far)
+	apply(t, s, "blue", EndCharges{})
+	walk := Move{Unit: "u", March: true, Legs: []Leg{{Forward: 8}}}
+	if re := refused(t, s, "blue", walk, CodeMove); re.Rule != ruleThrough {
+		t.Fatalf("marching through f on foot refused with %q, want %q", re.Rule, ruleThrough)
+	}
+	apply(t, s, "blue", Move{Unit: "u", Fly: true, Legs: []Leg{{Forward: 10}}})
+}
+
+// A failed charge stops short of a unit in its way.
+func TestFailedChargeStopsShortOfAUnitInTheWay(t *testing.T) {
+	// A column to the right of the straight charge, but in the way of the
+	// failed charge's slant towards the bowmen's centre.
+	friend := unitSpecOf("f", "swordsman", 5, 1, [2]float64{27.8, 14}, 90, nil)
+	red := []map[string]any{unitSpecOf("target", "bowman", 5, 5, [2]float64{27, 20}, 270, nil)}
+	s := battle(t, nil, append(blueU(), friend), red)
+	evs := chargeUnit(t, s, 1, 4)
+	if !has(evs, "charge-failed") {
+		t.Fatalf("4 + 5 = 9 should fail against 10\": %v", evs)
+	}
+	u, f := s.unit("u"), s.unit("f")
+	if fp, ffp := u.footprint(), f.footprint(); overlaps(fp[:], ffp[:], passTol) {
+		t.Fatalf("the failed charge ended overlapping f: u at %v", u.At)
+	}
+}
