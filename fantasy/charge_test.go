@@ -170,3 +170,26 @@ func TestFailedChargeStopsShortOfAUnitInTheWay(t *testing.T) {
 		t.Fatalf("the failed charge ended overlapping f: u at %v", u.At)
 	}
 }
+
+// Moving through units: a character leaving his unit walks round another
+// unit, not through it.
+func TestLeavingMayNotPassThroughUnits(t *testing.T) {
+	blue := []map[string]any{
+		unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("c1", "captain")),
+		unitSpecOf("f", "swordsman", 5, 5, [2]float64{24, 12}, 90, nil),
+	}
+	far := []map[string]any{unitSpecOf("target", "bowman", 5, 5, [2]float64{5, 44}, 270, nil)}
+	s := battle(t, nil, blue, far)
+	apply(t, s, "blue", EndCharges{})
+	// Straight ahead through f to 2" beyond it: within his 4", clear at the end.
+	r, f, _ := s.unit("u").slotOf("c1")
+	from := s.unit("u").slotCentre(r, f)
+	to := geom.Pt(from.X, 13.5)
+	if from.Dist(to) > 4 {
+		t.Fatalf("setup: %v to %v is beyond his Movement", from, to)
+	}
+	re := refused(t, s, "blue", Leave{Unit: "u", Character: "c1", To: to}, CodeMove)
+	if re.Rule != ruleThrough || !strings.Contains(re.Message(), "through f") {
+		t.Fatalf("refused with %q: %s; want %q naming f", re.Rule, re.Message(), ruleThrough)
+	}
+}

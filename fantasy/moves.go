@@ -401,6 +401,10 @@ func (s *State) checkLeave(a Leave) (*Unit, *rules.RuleError) {
 	if !s.onTable(lone) {
 		return nil, rules.Errorf(CodeMove, ruleLeave, "%s would leave the table", a.Character)
 	}
+	start := s.lone(u, *m, from)
+	if e := s.slideThrough(start, a.To.Sub(from), u.ID); e != "" {
+		return nil, rules.Errorf(CodeMove, ruleThrough, "%s would pass through %s", a.Character, e)
+	}
 	for _, b := range u.rects(a.Character) {
 		if rectDist(lone.footprint(), b) < 1-geom.Eps {
 			return nil, rules.Errorf(CodeMove, ruleUnitSpace, "%s would end within 1\" of %s", a.Character, a.Unit)

@@ -169,25 +169,7 @@ func extent(p []geom.Point, n geom.Vec) (lo, hi float64) {
 // vector) without passing through a unit other than those skip names:
 // a failed charge stops short of a unit in its way (Moving through units).
 func (s *State) clearRun(u *Unit, dir geom.Vec, want float64, skip ...string) float64 {
-	blocked := func(d float64) bool {
-		fp := u.footprint()
-		var buf [8]geom.Point
-		pts := append(buf[:0], fp[:]...)
-		for _, p := range fp {
-			pts = append(pts, p.Add(dir.Scale(d)))
-		}
-		piece := hull(pts)
-		for _, e := range s.Units {
-			if e.ID == u.ID || slices.Contains(skip, e.ID) {
-				continue
-			}
-			efp := e.footprint()
-			if overlaps(piece, efp[:], passTol) {
-				return true
-			}
-		}
-		return false
-	}
+	blocked := func(d float64) bool { return s.slideThrough(u, dir.Scale(d), skip...) != "" }
 	if want <= 0 || !blocked(want) {
 		return max(0, want)
 	}
@@ -201,4 +183,26 @@ func (s *State) clearRun(u *Unit, dir geom.Vec, want float64, skip ...string) fl
 		}
 	}
 	return lo
+}
+
+// slideThrough is the first unit (skipping those skip names) u's block
+// passes through sliding by v without turning; "" when the way is clear.
+func (s *State) slideThrough(u *Unit, v geom.Vec, skip ...string) string {
+	fp := u.footprint()
+	var buf [8]geom.Point
+	pts := append(buf[:0], fp[:]...)
+	for _, p := range fp {
+		pts = append(pts, p.Add(v))
+	}
+	piece := hull(pts)
+	for _, e := range s.Units {
+		if e.ID == u.ID || slices.Contains(skip, e.ID) {
+			continue
+		}
+		efp := e.footprint()
+		if overlaps(piece, efp[:], passTol) {
+			return e.ID
+		}
+	}
+	return ""
 }
