@@ -992,11 +992,10 @@ func (s *State) rout(r roller) error {
 		if from == nil {
 			break
 		}
-		fd, err := r.d6s(2)
+		flee, fd, err := s.fleeRoll(u, r)
 		if err != nil {
 			return err
 		}
-		flee := float64(fd[0] + fd[1])
 		s.fleeBy(u, from.centre(), flee, fd, "breaks and flees")
 		gone := s.unit(u.ID) == nil
 		for _, w := range p.Units {
@@ -1004,11 +1003,10 @@ func (s *State) rout(r roller) error {
 			if e == nil || !slices.Contains(p.Pursue, w) {
 				continue
 			}
-			pd, err := r.d6s(2)
+			dist, pd, err := s.fleeRoll(e, r)
 			if err != nil {
 				return err
 			}
-			dist := float64(pd[0] + pd[1])
 			caught := dist >= flee
 			dir := u.centre().Sub(e.centre()).Unit()
 			e.At = e.At.Add(dir.Scale(min(dist, s.room(e, dir, dist))))
@@ -1020,6 +1018,35 @@ func (s *State) rout(r roller) error {
 		}
 	}
 	return nil
+}
+
+// fleeRoll rolls a flee or pursuit distance: 2D6, or with Swiftstride
+// (every model of the unit has it) 3D6 keeping the best two — the 8th
+// edition gives Swiftstride to charge, flee and pursuit rolls alike.
+func (s *State) fleeRoll(u *Unit, r roller) (float64, []int, error) {
+	n := 2
+	if len(u.Models) > 0 && s.swift(u) {
+		n = 3
+	}
+	d, err := r.d6s(n)
+	if err != nil {
+		return 0, nil, err
+	}
+	return float64(bestTwo(d)), d, nil
+}
+
+// bestTwo is the sum of the two highest dice.
+func bestTwo(d []int) int {
+	a, b := 0, 0
+	for _, f := range d {
+		switch {
+		case f > a:
+			a, b = f, a
+		case f > b:
+			b = f
+		}
+	}
+	return a + b
 }
 
 // room is how far a unit may go along dir, up to want, staying on the

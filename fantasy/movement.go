@@ -267,11 +267,10 @@ func chargerName(c *Charge) string {
 // flee turns the unit about its centre to face directly away from a point
 // and moves it 2D6"; a unit that leaves the table is destroyed.
 func (s *State) flee(u *Unit, from geom.Point, r roller, why string) error {
-	d, err := r.d6s(2)
+	dist, d, err := s.fleeRoll(u, r)
 	if err != nil {
 		return err
 	}
-	dist := float64(d[0] + d[1])
 	s.fleeBy(u, from, dist, d, why)
 	return nil
 }
