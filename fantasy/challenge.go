@@ -101,14 +101,14 @@ func (s *State) duelIn(units []*Unit) int {
 }
 
 // open is the challenge waiting for an answer (or, refused, for the
-// challenger to name who steps back).
+// challenger to name who steps back): in those two steps, the last one
+// issued (a challenge is appended when issued, and the round of an
+// earlier one may still be to fight).
 func (s *State) open() *Duel {
-	for i := range s.Duels {
-		if d := &s.Duels[i]; (d.Foe == "" && !d.Refused) || (s.Phase == PhaseRetire && d.Refused && d.Retired == "") {
-			return d
-		}
+	if (s.Phase != PhaseChallenge && s.Phase != PhaseRetire) || len(s.Duels) == 0 {
+		return nil
 	}
-	return nil
+	return &s.Duels[len(s.Duels)-1]
 }
 
 func (s *State) checkChallenge(a Challenge, seat rules.Seat) *rules.RuleError {

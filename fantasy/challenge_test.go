@@ -417,3 +417,37 @@ func TestChallengeAcceptedLastsUntilOneFalls(t *testing.T) {
 		t.Fatal("a combat with a challenge asks for no other")
 	}
 }
+
+// Challenges: a refused challenge waiting for its round in one combat
+// does not stand in the way of answering one in another: the challenger
+// there still names who steps back, and the position still decodes.
+func TestChallengeRefusedInTwoCombats(t *testing.T) {
+	blue := []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{12, 10}, 90, chars("cap", "captain")),
+		unitSpecOf("v", "swordsman", 10, 5, [2]float64{36, 10}, 90, chars("vcap", "captain"))}
+	red := []map[string]any{unitSpecOf("target", "spearman", 10, 5, [2]float64{12, 15}, 270, nil),
+		unitSpecOf("w", "spearman", 10, 5, [2]float64{36, 15}, 270, chars("wcap", "captain"))}
+	s := battle(t, nil, blue, red)
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	apply(t, s, "red", React{Reaction: "hold"})
+	apply(t, s, "blue", DeclareCharge{Unit: "v", Target: "w"})
+	apply(t, s, "red", React{Reaction: "hold"})
+	apply(t, s, "blue", EndCharges{})
+	apply(t, s, "blue", ChargeMove{Unit: "u"}, 6, 6)
+	apply(t, s, "blue", ChargeMove{Unit: "v"}, 6, 6)
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	apply(t, s, "red", Refuse{}) // nobody to step back
+	apply(t, s, "blue", Challenge{Unit: "v", Model: "vcap"})
+	apply(t, s, "red", Refuse{})
+	if s.Phase != PhaseRetire {
+		t.Fatalf("phase %s", s.Phase)
+	}
+	if _, err := ruleset(t).DecodeState([]byte(mustJSON(t, s))); err != nil {
+		t.Fatal(err)
+	}
+	apply(t, s, "blue", Retire{Model: "wcap"})
+	if s.Duels[1].Retired != "wcap" || s.Duels[0].Retired != "" {
+		t.Fatalf("duels %+v", s.Duels)
+	}
+}

@@ -245,7 +245,6 @@ func (s *State) validateDuels() error {
 	if len(s.Duels) > maxUnits {
 		return fmt.Errorf("%d challenges, more than the units", len(s.Duels))
 	}
-	open := 0
 	for i, d := range s.Duels {
 		answered := d.Foe != "" || d.Refused
 		switch {
@@ -253,8 +252,19 @@ func (s *State) validateDuels() error {
 			return fmt.Errorf("[%d]: accepted and refused", i)
 		case d.Retired != "" && !d.Refused:
 			return fmt.Errorf("[%d]: retired %q without a refusal", i, d.Retired)
-		case !answered || (d.Refused && d.Retired == "" && s.Phase == PhaseRetire):
-			open++
+		}
+		last := i == len(s.Duels)-1
+		switch {
+		case s.Phase == PhaseChallenge && last:
+			if answered {
+				return fmt.Errorf("[%d]: the challenge step with the challenge answered", i)
+			}
+		case s.Phase == PhaseRetire && last:
+			if !d.Refused || d.Retired != "" {
+				return fmt.Errorf("[%d]: the retire step without a refusal to answer", i)
+			}
+		case !answered:
+			return fmt.Errorf("[%d]: a challenge waiting for an answer in phase %s", i, s.Phase)
 		}
 		if d.Refused && !s.Phase.closeCombat() {
 			return fmt.Errorf("[%d]: a refused challenge in phase %s", i, s.Phase)
@@ -289,8 +299,8 @@ func (s *State) validateDuels() error {
 			}
 		}
 	}
-	if want := s.Phase == PhaseChallenge || s.Phase == PhaseRetire; (open == 1) != want || open > 1 {
-		return fmt.Errorf("%d challenges waiting for an answer in phase %s", open, s.Phase)
+	if (s.Phase == PhaseChallenge || s.Phase == PhaseRetire) && len(s.Duels) == 0 {
+		return fmt.Errorf("phase %s without a challenge", s.Phase)
 	}
 	if (s.Phase == PhaseCounter && s.Asked == "") || (s.Asked != "" && s.Phase != PhaseCounter && s.Phase != PhaseChallenge && s.Phase != PhaseRetire) {
 		return fmt.Errorf("asked %q in phase %s", s.Asked, s.Phase)
