@@ -31,7 +31,7 @@ var effectState = map[catalog.Effect]string{
 	catalog.EffectIMM1: "IMM-1", catalog.EffectDisabled: "Disabled",
 	catalog.EffectIsolated: "Isolated", catalog.EffectTargeted: "Targeted",
 	catalog.EffectFirewall: "Firewall", catalog.EffectAROBurst: "Enhanced Reaction",
-	catalog.EffectJumpPH: "Controlled Jump",
+	catalog.EffectJumpPH: "Controlled Jump", catalog.EffectMarksmanship: "Marksmanship L2",
 }
 
 // stateFlag is the flag of a state a program may put on; nil for another.
@@ -51,6 +51,8 @@ func stateFlag(st *States, name string) *bool {
 		return &st.EnhancedReaction
 	case "Controlled Jump":
 		return &st.ControlledJump
+	case "Marksmanship L2":
+		return &st.Marksmanship
 	}
 	return nil
 }
@@ -130,7 +132,7 @@ func (c *stateChecker) checkExpires(path string, tr Trooper) {
 	for i, e := range tr.Expires {
 		p := fmt.Sprintf("%s.expires[%d]", path, i)
 		if stateFlag(&st, e.State) == nil || seen[e.State] {
-			c.failf(p+".state", "%q is not a program's state (IMM-1, Disabled, Isolated, Targeted, Firewall, Enhanced Reaction, Controlled Jump), or is listed twice", e.State)
+			c.failf(p+".state", "%q is not a program's state (IMM-1, Disabled, Isolated, Targeted, Firewall, Enhanced Reaction, Controlled Jump, Marksmanship L2), or is listed twice", e.State)
 		}
 		seen[e.State] = true
 		if e.Turn < 0 || e.Turn > len(c.s.Seats)*c.s.Rounds {

@@ -9,13 +9,18 @@ import (
 // Supportware (Hacking (N3)): programs with no roll that a hacker sustains
 // on troopers of his own army list. A hacker sustains one at a time:
 // declaring another cancels the first, and every Supportware ends when its
-// hacker is Disabled, Isolated or in a Null state. Played so far: Fairy
-// Dust (every HI of the list gains a Firewall until the end of the
-// following Player Turn).
+// hacker is Disabled, Isolated or in a Null state. A trooper benefits from
+// one GADGET program at a time: a declaration naming one that already
+// benefits from another hacker's is refused (Enhanced Reaction, Assisted
+// Fire), and one that names none (Fairy Dust, Controlled Jump) passes
+// over it, which keeps what it has. Played: Fairy Dust (every HI of the
+// list gains a Firewall until the end of the following Player Turn),
+// Controlled Jump, Enhanced Reaction, and Assisted Fire (a REM gains
+// Marksmanship L2 (N3), rule_marksmanship.go).
 
 // supportware reports a Supportware program the engine plays.
 func supportware(p catalog.Program) bool {
-	return p.Category == catalog.Supportware && !p.Rolls() && (p.Effect == catalog.EffectFirewall || p.Effect == catalog.EffectAROBurst || p.Effect == catalog.EffectJumpPH)
+	return p.Category == catalog.Supportware && !p.Rolls() && (p.Effect == catalog.EffectFirewall || p.Effect == catalog.EffectAROBurst || p.Effect == catalog.EffectJumpPH || p.Effect == catalog.EffectMarksmanship)
 }
 
 // checkSupport checks the declaration of Supportware p by hacker t from
@@ -43,12 +48,22 @@ func (s *State) checkSupport(t int, at [2]float64, p catalog.Program, k Skill) e
 	if !inArea(s.hackingArea(t, at, buf[:0]), s.Models[m].base()) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking+" (Hacking Area)", "%s is outside %s's Hacking Area", k.Target, s.Troopers[t].ID)
 	}
-	for _, x := range s.Troopers[u].Expires {
-		if x.By != "" && x.By != s.Troopers[t].ID {
-			return rules.Errorf(rules.CodeIllegal, ruleHacking+" (Supportware)", "%s already benefits from %s: one GADGET program at a time", k.Target, x.Program)
-		}
+	if other := s.otherGadget(u, s.Troopers[t].ID); other != "" {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking+" (Supportware)", "%s already benefits from %s: one GADGET program at a time", k.Target, other)
 	}
 	return nil
+}
+
+// otherGadget is the GADGET program trooper u benefits from that a hacker
+// other than hacker sustains, or "" (Hacking (N3), Supportware: a target
+// benefits from one GADGET program at a time).
+func (s *State) otherGadget(u int, hacker string) string {
+	for _, x := range s.Troopers[u].Expires {
+		if x.By != "" && x.By != hacker {
+			return x.Program
+		}
+	}
+	return ""
 }
 
 // programRolls reports whether a declared skill rolls: a hack rolls when
@@ -100,7 +115,7 @@ func (s *State) sustain(t int, p catalog.Program, target int) []rules.Event {
 	}
 	for u := range s.Troopers {
 		tr := &s.Troopers[u]
-		if tr.Seat != h.Seat || tr.States.Null() || !s.targetClass(p, u) || (target >= 0 && u != target) {
+		if tr.Seat != h.Seat || tr.States.Null() || !s.targetClass(p, u) || (target >= 0 && u != target) || s.otherGadget(u, h.ID) != "" {
 			continue
 		}
 		name := effectState[p.Effect]

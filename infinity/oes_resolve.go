@@ -450,6 +450,7 @@ func (s *State) buildSV(r *roller) {
 		}
 		tmods, cover := s.targetMods(shooter, s.modelOf(r.trooper), tm, target)
 		r.cover = cover
+		tmods = s.marksmanshipMods(r.trooper, tmods)
 		if len(tmods) > 0 {
 			// Only then: prepending nothing would still copy mods (an
 			// allocation per roll).

@@ -196,6 +196,9 @@ type States struct {
 	// ControlledJump: +3 PH to the trooper's Combat Jump (Hacking (N3);
 	// Controlled Jump).
 	ControlledJump bool `json:"controlledJump,omitempty"`
+	// Marksmanship: Marksmanship L2 (N3) for a REM, from Assisted Fire
+	// (Hacking (N3)): its BS Attacks ignore the target's Partial Cover MOD.
+	Marksmanship bool `json:"marksmanship,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
@@ -226,6 +229,7 @@ func (s States) appendNames(dst []string) []string {
 		{s.Camouflaged, "Camouflaged"}, {s.Hidden, "Hidden Deployment"}, {s.Reserve, "In reserve"},
 		{s.Imm1, "IMM-1"}, {s.Disabled, "Disabled"}, {s.Firewall, "Firewall"},
 		{s.EnhancedReaction, "Enhanced Reaction"}, {s.ControlledJump, "Controlled Jump"},
+		{s.Marksmanship, "Marksmanship L2"},
 	} {
 		if st.on {
 			dst = append(dst, st.name)
