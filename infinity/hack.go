@@ -206,7 +206,7 @@ func (s *State) skillCategory(k Skill) Category {
 // and says why not. Programs that are not listed here are refused with
 // that reason rather than declared and left without effect.
 func playable(p catalog.Program) string {
-	if defence(p) || supportware(p) {
+	if defence(p) || supportware(p) || commSat(p) {
 		return ""
 	}
 	switch {
@@ -499,6 +499,9 @@ func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) 
 	}
 	if !p.DeclaredAs(catalog.ARO) {
 		return true, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot be declared in ARO (%s)", p.Name, p.SkillString())
+	}
+	if commSat(p) {
+		return true, s.commSatReact(t, p, k)
 	}
 	if len(k.Split) > 0 {
 		return true, rules.Errorf(rules.CodeIllegal, ruleHacking, "a program in ARO rolls its ARO Burst against the active trooper: no split")

@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -118,5 +119,102 @@ func TestHackingFairyDustOneGadgetPerTarget(t *testing.T) {
 	finishHackOrder(t, st)
 	if st.Troopers[gunner].States.Firewall {
 		t.Fatal("the gunner kept a Firewall from a second Fairy Dust")
+	}
+}
+
+// jumpYAML is blue's Hellcat in reserve, ready to Combat Jump, against
+// red's troopers (lines of a troopers list) and combat group.
+func jumpYAML(red, group string) string {
+	return `name: test
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+sides:
+  - seat: blue
+    troopers:
+      - {id: lt, profile: fusilier, lieutenant: true, models: [{id: lt, at: [2, 2], facing: 270}]}
+      - {id: cat, profile: hellcat, deployment: reserve}
+    combat-groups: [{name: "1", troopers: [lt, cat]}]
+    deployment-zone: [[0, 0], [24, 6]]
+  - seat: red
+    troopers:
+` + red + `    combat-groups: [{name: "1", troopers: [` + group + `]}]
+initiative: blue
+rounds: 1
+`
+}
+
+// Hack Transport Aircraft (Comm-Sat, SHIELD-1, Hacking (N3)): in ARO to an
+// enemy's Combat Jump, anywhere on the table and without Line of Fire, a
+// WIP -6 roll Face to Face against the jump's PH Roll; the hacker's win
+// makes the jump fail (the trooper is set down at its Deployment Zone's
+// table edge), the jumper's lands it. B1, no Damage, nothing to save.
+func TestHackingHackTransportAircraft(t *testing.T) {
+	red := "      - {id: hk, profile: hacker, lieutenant: true, models: [{id: hk, at: [22, 22], facing: 0}]}\n" +
+		"      - {id: zhanshi, profile: zhanshi, models: [{id: zhanshi, at: [20, 22], facing: 0}]}\n"
+	jump := Activate{Trooper: "cat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{12, 12}}}}
+	hta := AROs{Declarations: []ARODecl{{Trooper: "hk", Skill: hack("hack-transport-aircraft", "cat")}}}
+	for _, c := range []struct {
+		name   string
+		dice   []int // the jumper's PH die, then the hacker's WIP die
+		lands  bool
+		hacker bool // the hacker's roll succeeds
+	}{
+		{name: "the jumper's higher success lands the jump", dice: []int{10, 5}, lands: true, hacker: false},
+		{name: "the hacker's higher success makes the jump fail", dice: []int{5, 7}, lands: false, hacker: true},
+		{name: "the hacker fails (WIP 14 -6 = 8): the jump lands", dice: []int{3, 9}, lands: true},
+		{name: "both fail: a failed PH Roll, the jump fails", dice: []int{15, 9}, lands: false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := setup(t, jumpYAML(red, "hk, zhanshi"), nil)
+			do(t, st, "blue", jump)
+			if st.Order.Step != StepTransport {
+				t.Fatalf("step %s, want the Hack Transport Aircraft window", st.Order.Step)
+			}
+			var offered bool
+			for _, o := range st.Legal("red") {
+				if a, ok := o.Action.(AROs); ok && len(a.Declarations) == 1 && a.Declarations[0].Trooper == "hk" && o.Illegal == nil {
+					offered = true
+				}
+			}
+			if !offered {
+				t.Error("the menu does not offer Hack Transport Aircraft to the hacker")
+			}
+			do(t, st, "red", hta)
+			ev := do(t, st, rules.ChanceSeat, Land{}, c.dice...)
+			r := rolledBy(ev)
+			if r["hk"].SV.Value != 8 || r["hk"].Roll != "face-to-face" || r["cat"].Roll != "face-to-face" || r["cat"].SV.Value != 12 {
+				t.Fatalf("rolls %+v: want WIP 14 -6 = 8 Face to Face against PH 12", r)
+			}
+			if (r["hk"].Hits+r["hk"].Crits > 0) != c.hacker {
+				t.Errorf("the hacker's roll %+v", r["hk"])
+			}
+			landed := st.Order.Step != StepMissedJump
+			if landed != c.lands {
+				t.Fatalf("step %s: the jump lands %v, want %v", st.Order.Step, landed, c.lands)
+			}
+			// The hacker made its ARO for this Order.
+			if st.Order.Step == StepARO1 && slices.ContainsFunc(st.Order.Eligible, func(e eligibility) bool { return e.Trooper == st.trooperIndex("hk") }) {
+				t.Error("the hacker may react again after Hack Transport Aircraft")
+			}
+		})
+	}
+
+	st := setup(t, jumpYAML(red, "hk, zhanshi"), nil)
+	do(t, st, "blue", jump)
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: hack("hack-transport-aircraft", "cat")}}}, rules.CodeIllegal, "carries no hacking device")
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "hk", Skill: Skill{Name: SkillReset}}}}, rules.CodeIllegal, "only Hack Transport Aircraft")
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "hk", Skill: hack("hack-transport-aircraft", "lt")}}}, rules.CodeIllegal, "targets the jumping trooper")
+	// Declining: the PH Roll is a Normal Roll.
+	do(t, st, "red", AROs{})
+	ev := do(t, st, rules.ChanceSeat, Land{}, 5)
+	if r := rolledBy(ev)["cat"]; r.Roll != "normal" {
+		t.Fatalf("the jump rolled %+v with no hacker against it, want a Normal Roll", r)
+	}
+
+	// No hacker carrying it: no window.
+	st = setup(t, jumpYAML("      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, at: [20, 22], facing: 0}]}\n", "zhanshi"), nil)
+	do(t, st, "blue", jump)
+	if st.Order.Step != StepLanding {
+		t.Fatalf("step %s without a hacker, want the landing", st.Order.Step)
 	}
 }

@@ -109,8 +109,9 @@ func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 	events = append(events, s.leaveSuppressive(t, "activated")...)
 	events = append(events, mines...)
 	if a.Skill.Name == SkillCombatJump {
-		// The PH Roll comes before the AROs (Combat Jump, N4).
-		o.Step = StepLanding
+		// The PH Roll comes before the AROs (Combat Jump, N4), after any
+		// Hack Transport Aircraft (hack_comsat.go).
+		o.Step = s.jumpStep()
 		return events, nil
 	}
 	return append(events, s.openWindow(1)...), nil

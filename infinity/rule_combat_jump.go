@@ -85,6 +85,9 @@ func (s *State) land(t int, p [2]float64) []rules.Event {
 // landing is the jump's PH Roll, a Normal Roll.
 func (s *State) landing(d dice.Source) ([]rules.Event, error) {
 	o := s.Order
+	if len(o.Transport) > 0 {
+		return s.hackedLanding(d)
+	}
 	r := roller{trooper: o.Trooper, skill: o.First, active: true}
 	s.buildSV(&r)
 	roll, err := dice.Throw(d, r.roll.Side)

@@ -432,6 +432,9 @@ type Order struct {
 	FirstEnd int `json:"firstEnd"`
 	// AROs are the declared AROs, in declaration order.
 	AROs []ARO `json:"aros,omitempty"`
+	// Transport are the hackers who declared Hack Transport Aircraft
+	// against this Order's Combat Jump (hack_comsat.go).
+	Transport []int `json:"transport,omitempty"`
 	// Decided lists the reactive troopers that declared an ARO or forfeited
 	// theirs this Order (one ARO per trooper per Order, ARO (N4)).
 	Decided []int `json:"decided,omitempty"`

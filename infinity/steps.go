@@ -99,7 +99,7 @@ type stepAction struct {
 // stepTable lists every step once.
 var stepTable = [...]*stepDef{
 	&stepOrders, &stepAppoint,
-	&stepLanding, &stepMissedJump,
+	&stepTransport, &stepLanding, &stepMissedJump,
 	&stepARO1, &stepSecond, &stepARO2, &stepResolve, &stepDodgeMove,
 	&stepGuts, &stepGutsMove, &stepAlert, &stepToken,
 }

@@ -533,6 +533,7 @@ func (c *stateChecker) order() {
 		c.troopers(path+".affected", a.Affected)
 	}
 	c.troopers("order.decided", o.Decided)
+	c.troopers("order.transport", o.Transport)
 	c.troopers("order.dodgers", o.Dodgers)
 	c.troopers("order.affected", o.Affected)
 	c.troopers("order.targets", o.Targets)
