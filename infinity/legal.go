@@ -10,8 +10,20 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// scratchOrders are the Orders Legal lends check to build activations in.
-var scratchOrders = sync.Pool{New: func() any { return new(Order) }}
+// menuScratch is what one Legal call lends the checks of its candidates:
+// the Order an activation is built in, and the memos that share work
+// between candidates (Line of Fire, an activation's declaration, a
+// refusal many candidates share). Legal takes one from a pool: the state
+// keeps none (reading it writes nothing), and a new one per menu would be
+// an allocation per menu.
+type menuScratch struct {
+	order Order
+	lof   lofMemo
+	decl  declMemo
+	short shortMemo
+}
+
+var menuScratches = sync.Pool{New: func() any { return new(menuScratch) }}
 
 // directions are the eight headings Legal offers moves along, in degrees.
 var directions = []float64{0, 45, 90, 135, 180, 225, 270, 315}
@@ -44,16 +56,16 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	}
 	cands := s.stepOf().candidates(s)
 	out := make([]rules.Option, 0, len(cands))
-	// check builds each activation's Order in one scratch Order, taken
-	// from a pool: the state keeps none (reading it writes nothing), and
-	// one per menu would be an allocation per menu.
-	scratch := scratchOrders.Get().(*Order)
-	defer scratchOrders.Put(scratch)
-	// The memos that share work between candidates live in a shallow
-	// copy of the state, never in s: Legal only reads s, so callers may
-	// ask for menus of one state from several goroutines at once.
+	// check builds each activation's Order in the scratch Order.
+	ms := menuScratches.Get().(*menuScratch)
+	defer menuScratches.Put(ms)
+	ms.lof, ms.decl, ms.short = lofMemo{}, declMemo{}, shortMemo{}
+	scratch := &ms.order
+	// The memos are reached through a shallow copy of the state, never
+	// through s: Legal only reads s, so callers may ask for menus of one
+	// state from several goroutines at once.
 	w := *s
-	w.menuLoF, w.menuDecl = lofMemo{on: true}, declMemo{on: true}
+	w.menu = ms
 	s = &w
 	// The step's entry that accepts the previous candidate, which most
 	// candidates share: check would look it up again for each.
@@ -249,27 +261,27 @@ func (s *State) secondCandidates() []rules.Action {
 func (s *State) aroCandidates() []rules.Action {
 	active := s.publicName(s.Order.Trooper)
 	// Each single declaration is a slice of one list rather than a list
-	// of its own: one allocation for the menu instead of one a candidate.
-	var singles []ARODecl
+	// of its own: one allocation for the menu instead of one a candidate,
+	// the list sized by counting the skills first (growing it by append
+	// would copy it several times over).
+	n := 0
+	for _, e := range s.Order.Eligible {
+		s.eachAROSkill(e.Trooper, active, func(Skill) { n++ })
+	}
+	singles := make([]ARODecl, 0, n)
 	var all AROs
 	for _, e := range s.Order.Eligible {
 		t := e.Trooper
 		id := s.Troopers[t].ID
 		first := true
-		offer := func(k Skill) {
+		s.eachAROSkill(t, active, func(k Skill) {
 			d := ARODecl{Trooper: id, Skill: k}
 			singles = append(singles, d)
 			if first && s.canReact(t, k, e) == nil {
 				all.Declarations = append(all.Declarations, d)
 				first = false
 			}
-		}
-		s.eachWeaponChoice(t, Skill{Name: SkillBSAttack, Target: active}, offer)
-		s.eachWeaponChoice(t, Skill{Name: SkillCCAttack, Target: active}, offer)
-		s.eachProgramChoice(t, Skill{Name: SkillHack, Target: active}, offer)
-		for _, k := range []Skill{{Name: SkillDiscover, Target: active}, {Name: SkillDodge}, {Name: SkillReset}} {
-			offer(k)
-		}
+		})
 	}
 	out := make([]rules.Action, 0, 2+len(singles))
 	out = append(out, AROs{})
@@ -280,6 +292,17 @@ func (s *State) aroCandidates() []rules.Action {
 		out = append(out, all)
 	}
 	return out
+}
+
+// eachAROSkill calls f with each ARO the menu offers trooper t against
+// the active trooper, named active.
+func (s *State) eachAROSkill(t int, active string, f func(Skill)) {
+	s.eachWeaponChoice(t, Skill{Name: SkillBSAttack, Target: active}, f)
+	s.eachWeaponChoice(t, Skill{Name: SkillCCAttack, Target: active}, f)
+	s.eachProgramChoice(t, Skill{Name: SkillHack, Target: active}, f)
+	f(Skill{Name: SkillDiscover, Target: active})
+	f(Skill{Name: SkillDodge})
+	f(Skill{Name: SkillReset})
 }
 
 func (s *State) dodgeCandidates() []rules.Action {

@@ -25,7 +25,7 @@ func (s *State) checkActivate(a Activate, scratch *Order) (*Order, error) {
 	o := scratch
 	if o == nil {
 		o = new(Order)
-	} else if ok, err := s.menuDecl.answer(t, a.Skill); ok {
+	} else if ok, err := s.menuDecl().answer(t, a.Skill); ok {
 		// Legal checked this trooper's skill for the Order source before
 		// (declMemo), in this same scratch Order, and left it as canDeclare
 		// built it: only the source differs, and clearing the whole Order
@@ -36,11 +36,11 @@ func (s *State) checkActivate(a Activate, scratch *Order) (*Order, error) {
 		o.Source = a.Order
 		return o, nil
 	}
-	if scratch == nil || !s.menuDecl.holds(t) {
+	if scratch == nil || !s.menuDecl().holds(t) {
 		*o = Order{Trooper: t, Model: m, Source: a.Order}
 		o.Path = o.pathBuf[:1]
 		o.Path[0] = s.Models[m].At
-		s.menuDecl.hold(t)
+		s.menuDecl().hold(t)
 	} else {
 		// The scratch Order is this trooper's from its previous
 		// candidate in this menu, and checking a skill writes nothing

@@ -145,26 +145,29 @@ func (s *State) baseAt(m int, p [2]float64) geom.Circle {
 // block along its own route (it is the target or the viewer here).
 func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) bool {
 	v := s.viewer(viewer)
-	m := &s.menuLoF
-	if m.on && m.valid && m.viewer == v && m.target == target && m.viewerIdx == viewerIdx && m.targetIdx == targetIdx {
-		return m.sees
+	var m *lofMemo
+	if s.menu != nil {
+		m = &s.menu.lof
+		if m.valid && m.viewer == v && m.target == target && m.viewerIdx == viewerIdx && m.targetIdx == targetIdx {
+			return m.sees
+		}
 	}
 	buf := takeBases()
 	sees := s.geomTable().LoF(v, target, s.sightBases(buf, viewerIdx, targetIdx))
 	buf.release()
-	if m.on {
-		*m = lofMemo{on: true, valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees, refusals: m.refusals}
+	if m != nil {
+		*m = lofMemo{valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees, refusals: m.refusals}
 	}
 	return sees
 }
 
 // lofMemo is the last Line of Fire answer, kept only while Legal runs
-// (on): a trooper's candidates against one target — each weapon, each
+// (menuScratch): a trooper's candidates against one target — each weapon, each
 // ammunition mode, each Order source — ask the same question in a row,
 // Line of Fire does not depend on the weapon (range is judged at
 // resolution), and nothing on the table moves while the menu is made.
 type lofMemo struct {
-	on, valid            bool
+	valid                bool
 	viewer               geom.Model
 	target               geom.Circle
 	viewerIdx, targetIdx int
@@ -193,10 +196,10 @@ func (s *State) noLoF(template bool, target string, model int) *rules.RuleError 
 	if template {
 		rule = "Direct Template Weapons (N4)"
 	}
-	m := &s.menuLoF
-	if !m.on {
+	if s.menu == nil {
 		return rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)
 	}
+	m := &s.menu.lof
 	if m.refusals == nil {
 		m.refusals = make([]lofRefusal, 2*len(s.Models))
 	}
@@ -380,13 +383,13 @@ func (s *State) modelSight(i int) modelSight {
 }
 
 // declMemo is the answer of the last first-skill declaration checked while
-// Legal runs (on). The menu offers every skill of a trooper once for each
+// Legal runs (menuScratch). The menu offers every skill of a trooper once for each
 // Order it may spend (its Irregular Order, a Regular Order, the Lieutenant
 // Special Order), in a row, and whether a skill may be declared does not
 // depend on which Order pays for it (Order types (N4)): the candidates
 // after the first take its answer instead of checking the skill again.
 type declMemo struct {
-	on, valid bool
+	valid     bool
 	trooper   int
 	skill     Skill
 	err       error
@@ -395,13 +398,22 @@ type declMemo struct {
 	holder int
 }
 
+// menuDecl is the declaration memo of the menu being made; nil at any
+// other time.
+func (s *State) menuDecl() *declMemo {
+	if s.menu == nil {
+		return nil
+	}
+	return &s.menu.decl
+}
+
 // holds reports whether the scratch Order is trooper t's new Order, as
 // checkActivate built it earlier in this menu.
-func (m *declMemo) holds(t int) bool { return m.on && m.holder == t+1 }
+func (m *declMemo) holds(t int) bool { return m != nil && m.holder == t+1 }
 
 // hold records that the scratch Order is now trooper t's new Order.
 func (m *declMemo) hold(t int) {
-	if m.on {
+	if m != nil {
 		m.holder = t + 1
 	}
 }
@@ -410,20 +422,20 @@ func (m *declMemo) hold(t int) {
 // the answer between the Order sources of one menu candidate (declMemo).
 // Nothing canDeclare reads depends on o.Source.
 func (s *State) canDeclareFirst(o *Order, k Skill) error {
-	m := &s.menuDecl
+	m := s.menuDecl()
 	if ok, err := m.answer(o.Trooper, k); ok {
 		return err
 	}
 	err := s.canDeclare(o, k, true)
-	if m.on {
-		*m = declMemo{on: true, valid: true, trooper: o.Trooper, skill: k, err: err, holder: m.holder}
+	if m != nil {
+		*m = declMemo{valid: true, trooper: o.Trooper, skill: k, err: err, holder: m.holder}
 	}
 	return err
 }
 
 // answer is the memo's answer for trooper t declaring k, if it has one.
 func (m *declMemo) answer(t int, k Skill) (ok bool, err error) {
-	if m.on && m.valid && m.trooper == t && sameSkill(m.skill, k) {
+	if m != nil && m.valid && m.trooper == t && sameSkill(m.skill, k) {
 		return true, m.err
 	}
 	return false, nil

@@ -222,7 +222,7 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
 	}
 	if !first && s.skillCategory(o.First) == CategoryShort && s.skillCategory(k) == CategoryShort {
-		return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s then %s: two Short Skills in one Order are not allowed", o.First.Name, k.Name)
+		return s.twoShortSkills(o.First.Name, k.Name)
 	}
 	if !first && s.skillCategory(k) == CategoryEntire {
 		return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s is an Entire Order: it takes the whole Order", k.Name)
@@ -260,6 +260,32 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 		return s.checkHack(o, k)
 	}
 	return nil
+}
+
+// twoShortSkills refuses a second Short Skill after a first one (Skill
+// categories (N4)). The candidates of a menu refused for the same two
+// skills come in a row (each route of a Move, each weapon and target of
+// an attack) and share one error (shortMemo).
+func (s *State) twoShortSkills(first, second SkillName) *rules.RuleError {
+	var m *shortMemo
+	if s.menu != nil {
+		m = &s.menu.short
+		if m.err != nil && m.first == first && m.second == second {
+			return m.err
+		}
+	}
+	err := rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s then %s: two Short Skills in one Order are not allowed", first, second)
+	if m != nil {
+		*m = shortMemo{first, second, err}
+	}
+	return err
+}
+
+// shortMemo is the last refusal of two Short Skills made while Legal runs
+// (menuScratch).
+type shortMemo struct {
+	first, second SkillName
+	err           *rules.RuleError
 }
 
 // checkAttack checks a BS or CC Attack at declaration: a split Burst share

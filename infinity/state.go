@@ -47,12 +47,9 @@ type State struct {
 	// derived is worked out once from what never changes after Setup; see
 	// derived. Clones share it.
 	derived *derived
-	// menuLoF shares Line of Fire between the candidates of one menu
-	// (Legal); it is off at any other time.
-	menuLoF lofMemo
-	// menuDecl shares an activation's declaration check between the
-	// Order sources the menu offers it with (Legal); off at any other time.
-	menuDecl declMemo
+	// menu is what Legal lends the checks of one menu's candidates
+	// (menuScratch); nil at any other time.
+	menu *menuScratch
 	// leaks are the test-only switches of Ruleset.leaks.
 	leaks leaks
 }
