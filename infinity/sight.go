@@ -389,10 +389,10 @@ func (s *State) modelSight(i int) modelSight {
 // depend on which Order pays for it (Order types (N4)): the candidates
 // after the first take its answer instead of checking the skill again.
 type declMemo struct {
-	valid     bool
-	trooper   int
-	skill     Skill
-	err       error
+	valid   bool
+	trooper int
+	skill   Skill
+	err     error
 	// holder is 1 + the trooper whose new Order the scratch Order holds
 	// (checkActivate built it in this menu); 0 for none.
 	holder int
