@@ -104,6 +104,9 @@ func (s *State) checkShoot(a Shoot) (*Unit, *Unit, *rules.RuleError) {
 	case !u.partlyInFrontArc(t):
 		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s is not in the front arc of %s", t.ID, u.ID)
 	}
+	if ok, by := s.canSee(u, t); !ok {
+		return nil, nil, rules.Errorf(CodeShoot, ruleSight, "%s cannot see %s: %s is in the way", u.ID, t.ID, by)
+	}
 	if d, rng := unitDist(u, t), float64(s.rf(u).Missile.Range); d > rng+geom.Eps {
 		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s is %.1f\" away, beyond the %.0f\" of %s's weapons", t.ID, d, rng, u.ID)
 	}
@@ -131,6 +134,10 @@ func (s *State) shoot(a Shoot, r roller) error {
 	if u.Flags.Moved {
 		mods--
 		why = append(why, "-1 moved")
+	}
+	if c, because := s.sightOf(u, t).cover(); c < 0 && p.Missile.Template == 0 {
+		mods += c
+		why = append(why, because)
 	}
 	need := shootNeed(p.BS, mods)
 	if p.Missile.Template > 0 {
@@ -178,6 +185,10 @@ func (s *State) standAndShoot(t, u *Unit, c *Charge, r roller) error {
 	if c.Distance > float64(p.Missile.Range)/2 {
 		mods--
 		why = append(why, "-1 long range")
+	}
+	if cv, because := s.sightOf(t, s.mover(u, c.Character)).cover(); cv < 0 {
+		mods += cv
+		why = append(why, because)
 	}
 	need := shootNeed(p.BS, mods)
 	hits, d, err := rollToHit(s.shots(t), need, r)

@@ -166,6 +166,9 @@ func (s *State) checkCharge(a DeclareCharge) (*Unit, *Unit, *rules.RuleError) {
 	if !mv.partlyInFrontArc(t) {
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is not in the front arc of %s", a.Target, mv.ID)
 	}
+	if ok, by := s.canSee(mv, t); !ok {
+		return nil, nil, rules.Errorf(CodeCharge, ruleSight, "%s cannot see %s: %s is in the way", mv.ID, a.Target, by)
+	}
 	most := s.maxChargeRange(mv)
 	if d := rectDistMover(mv, t); d > most+geom.Eps {
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is %.1f\" away, beyond the longest charge %s could roll (%.0f\")", a.Target, d, mv.ID, most)

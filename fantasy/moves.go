@@ -122,6 +122,12 @@ func (s *State) checkMove(a Move, allowance float64) (*Unit, *rules.RuleError) {
 		if e := s.through(u, a.Legs); e != "" {
 			return nil, rules.Errorf(CodeMove, ruleThrough, "%s's move would pass through %s", u.ID, e)
 		}
+		if e := s.ImpassableOnPath(u, a.Legs); e != "" {
+			return nil, rules.Errorf(CodeMove, ruleImpassable, "%s's move would cross impassable terrain %q", u.ID, e)
+		}
+	}
+	if e := s.ImpassableUnder(moved); e != "" {
+		return nil, rules.Errorf(CodeMove, ruleImpassable, "%s would end its move on impassable terrain %q", u.ID, e)
 	}
 	for _, rp := range a.Reposition {
 		m := moved.model(rp.Model)
@@ -248,6 +254,9 @@ func (s *State) checkReform(a Reform) (*Unit, *rules.RuleError) {
 	}
 	if !s.onTable(c) {
 		return nil, rules.Errorf(CodeMove, ruleReform, "%s would leave the table", u.ID)
+	}
+	if e := s.ImpassableUnder(c); e != "" {
+		return nil, rules.Errorf(CodeMove, ruleImpassable, "%s would reform onto impassable terrain %q", u.ID, e)
 	}
 	if e := s.spaced(c); e != "" {
 		return nil, rules.Errorf(CodeMove, ruleUnitSpace, "%s would end within 1\" of %s", u.ID, e)

@@ -142,6 +142,7 @@ type Vacancy struct {
 type State struct {
 	Seats    []rules.Seat       `json:"seats"`
 	Table    [2]float64         `json:"table"`
+	Terrain  []Piece            `json:"terrain,omitempty"` // never written after Setup
 	Units    []*Unit            `json:"units"`
 	Profiles map[string]Profile `json:"profiles"`
 	Rulings  rules.Rulings      `json:"rulings"`
@@ -175,6 +176,16 @@ func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, e
 		Rulings: r, Rounds: sc.Rounds, Round: 1, Turn: 1, Phase: PhaseCharges, Points: map[rules.Seat]int{}}
 	if sc.Rounds > maxRounds {
 		return nil, setupErr("rounds: %d, at most %d", sc.Rounds, maxRounds)
+	}
+	for i, t := range sc.Terrain {
+		if i >= scenario.MaxTerrain {
+			return nil, setupErr("terrain: more than %d pieces", scenario.MaxTerrain)
+		}
+		p, field, err := pieceOf(t)
+		if err != nil {
+			return nil, rules.Errorf(CodeSetup, "Terrain", "terrain[%d].%s: %v", i, field, err)
+		}
+		s.Terrain = append(s.Terrain, p)
 	}
 	cat := rs.Catalog
 	if len(sc.Catalogs) > 0 {
@@ -212,6 +223,9 @@ func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, e
 			ids[u.ID] = path
 			if !s.onTable(u) {
 				return nil, setupErr("%s: unit %q stands off the %v×%v table", path, u.ID, s.Table[0], s.Table[1])
+			}
+			if name := s.ImpassableUnder(u); name != "" {
+				return nil, rules.Errorf(CodeSetup, ruleImpassable, "%s: unit %q stands on impassable terrain %q", path, u.ID, name)
 			}
 			s.Units = append(s.Units, u)
 		}
@@ -760,6 +774,7 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 // has no hidden information (no hidden deployment, no secret army lists,
 // no magic items), so the view is the same for players and spectators.
 type View struct {
+	Terrain []Piece            `json:"terrain,omitempty"`
 	Round   int                `json:"round"`
 	Rounds  int                `json:"rounds"`
 	Active  rules.Seat         `json:"active"`
@@ -780,7 +795,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	// The view shares nothing with the state: what a viewer does with it
 	// cannot reach back into the game.
 	c := s.clone()
-	view := View{Round: s.Round, Rounds: s.Rounds, Active: s.activeSeat(), Phase: s.Phase, Units: map[string]any{},
+	view := View{Terrain: clonePieces(s.Terrain), Round: s.Round, Rounds: s.Rounds, Active: s.activeSeat(), Phase: s.Phase, Units: map[string]any{},
 		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Duels: c.Duels, Asked: s.Asked, Points: cloneMap(s.Points), Winner: s.Winner}
 	for _, u := range s.Units {
 		var raw map[string]any

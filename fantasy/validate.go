@@ -131,6 +131,9 @@ func (s *State) validate() error {
 			return fmt.Errorf("vacancy: %+v", *v)
 		}
 	}
+	if err := s.validateTerrain(); err != nil {
+		return err
+	}
 	if err := s.validateDuels(); err != nil {
 		return fmt.Errorf("duels: %w", err)
 	}

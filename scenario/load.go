@@ -31,6 +31,13 @@ type Extender interface {
 	Extend(files []CatalogFile) (Catalog, error)
 }
 
+// TerrainChecker is a Catalog whose ruleset reads terrain its own way: the
+// loader hands it each piece and reports a problem at the field it names
+// (a key of the piece, such as "kind"), with the file's line and column.
+type TerrainChecker interface {
+	CheckTerrain(t Terrain) (field string, err error)
+}
+
 // CatalogFile is one file the catalogs field lists, read: its path
 // resolved against the scenario file's directory, and its bytes.
 type CatalogFile struct {

@@ -62,6 +62,11 @@ type Terrain struct {
 	BlocksLoF  bool         `yaml:"blocks-lof,omitempty" json:"blocksLoF,omitempty"`
 	Cover      bool         `yaml:"cover,omitempty" json:"cover,omitempty"`
 	Impassable bool         `yaml:"impassable,omitempty" json:"impassable,omitempty"`
+	// Kind is what the piece is, for a ruleset whose terrain comes in
+	// kinds rather than the flags above (the fantasy ruleset: impassable,
+	// forest, hedge, wall). The ruleset's catalog checks it (see
+	// TerrainChecker); a ruleset that reads the flags takes no kind.
+	Kind string `yaml:"kind,omitempty" json:"kind,omitempty"`
 }
 
 // Side is one player's army.

@@ -183,10 +183,19 @@ func (v *validator) terrain(i int) {
 	if len(t.Polygon) < 3 {
 		v.errorf(yamlfile.ChildPath(path, "polygon"), "a polygon needs at least 3 corners, got %d", len(t.Polygon))
 	}
+	finite := true
 	for j, p := range t.Polygon {
 		for k, x := range p {
-			v.finite(yamlfile.IndexPath(yamlfile.IndexPath(yamlfile.ChildPath(path, "polygon"), j), k), x)
+			finite = v.finite(yamlfile.IndexPath(yamlfile.IndexPath(yamlfile.ChildPath(path, "polygon"), j), k), x) && finite
 		}
+	}
+	switch tc, ok := v.opts.Catalog.(TerrainChecker); {
+	case ok && finite && len(t.Polygon) >= 3:
+		if field, err := tc.CheckTerrain(t); err != nil {
+			v.errorf(yamlfile.ChildPath(path, field), "%v", err)
+		}
+	case !ok && v.opts.Catalog != nil && t.Kind != "":
+		v.errorf(yamlfile.ChildPath(path, "kind"), "ruleset %q takes no terrain kinds: say what the piece does with blocks-lof, cover and impassable", v.sc.Ruleset)
 	}
 }
 

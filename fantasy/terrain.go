@@ -1,0 +1,342 @@
+package fantasy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// Terrain, as the fantasy ruleset models it: flat pieces of scenery on a
+// flat table (no heights, so no hills), each a polygon of one kind.
+//
+//   - impassable: no unit moves into or through it (flyers fly over it but
+//     may not end on it), and it blocks lines of sight (Impassable
+//     terrain, 8th edition);
+//   - forest: a unit with half or more of its models in it is in soft
+//     cover, and so is a target seen through one, unless the shooter looks
+//     out of the forest it stands in (Forests and shooting, 8th edition);
+//   - hedge and wall: obstacles; a target seen across a hedge is in soft
+//     cover, across a wall in hard cover (Obstacles, Cover, 8th edition).
+//     A shooter's own obstacle — within 1" of where it looks from — hides
+//     nothing.
+//
+// Movement through forests and over obstacles costs nothing extra here:
+// the 8th edition's dangerous-terrain tests and lost ranks are not built.
+
+// TerrainKind is what a piece of terrain is.
+type TerrainKind string
+
+// The kinds.
+const (
+	Impassable TerrainKind = "impassable"
+	Forest     TerrainKind = "forest"
+	Hedge      TerrainKind = "hedge"
+	Wall       TerrainKind = "wall"
+)
+
+var terrainKinds = [...]TerrainKind{Impassable, Forest, Hedge, Wall}
+
+func (k TerrainKind) known() bool {
+	for _, x := range terrainKinds {
+		if k == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Piece is one piece of terrain on the table.
+type Piece struct {
+	Name    string       `json:"name,omitempty"`
+	Kind    TerrainKind  `json:"kind"`
+	Polygon geom.Polygon `json:"polygon"`
+}
+
+// label names a piece in messages: its name, or its kind and index.
+func (p *Piece) label(i int) string {
+	if p.Name != "" {
+		return p.Name
+	}
+	return fmt.Sprintf("%s %d", p.Kind, i)
+}
+
+// CheckTerrain checks one piece of a scenario's terrain for the fantasy
+// ruleset, so the scenario loader can report a bad one at its field's
+// file:line:col (scenario.TerrainChecker).
+func (*Catalog) CheckTerrain(t scenario.Terrain) (field string, err error) {
+	_, field, err = pieceOf(t)
+	return field, err
+}
+
+// pieceOf reads a scenario's piece of terrain, or says which field is
+// wrong and why.
+func pieceOf(t scenario.Terrain) (Piece, string, error) {
+	names := make([]string, len(terrainKinds))
+	for i, k := range terrainKinds {
+		names[i] = string(k)
+	}
+	switch {
+	case t.Kind == "":
+		return Piece{}, "kind", fmt.Errorf("a piece of terrain needs a kind: %s (Terrain)", strings.Join(names, ", "))
+	case !TerrainKind(t.Kind).known():
+		return Piece{}, "kind", fmt.Errorf("unknown terrain kind %q: the fantasy ruleset knows %s (hills need heights, which it does not model)", t.Kind, strings.Join(names, ", "))
+	case t.BlocksLoF:
+		return Piece{}, "blocks-lof", fmt.Errorf("the fantasy ruleset reads what a piece does from its kind: leave blocks-lof out")
+	case t.Cover:
+		return Piece{}, "cover", fmt.Errorf("the fantasy ruleset reads what a piece does from its kind: leave cover out")
+	case t.Impassable:
+		return Piece{}, "impassable", fmt.Errorf("the fantasy ruleset reads what a piece does from its kind: say kind: impassable instead")
+	}
+	pg := make(geom.Polygon, len(t.Polygon))
+	for i, p := range t.Polygon {
+		pg[i] = geom.Pt(p[0], p[1])
+	}
+	if err := pg.Validate(); err != nil {
+		return Piece{}, "polygon", fmt.Errorf("%v", strings.TrimPrefix(err.Error(), "geom: "))
+	}
+	return Piece{Name: t.Name, Kind: TerrainKind(t.Kind), Polygon: pg}, "", nil
+}
+
+// validateTerrain checks a decoded state's terrain as Setup would have
+// read it: bounded, every piece of a known kind on a sound polygon.
+func (s *State) validateTerrain() error {
+	if len(s.Terrain) > scenario.MaxTerrain {
+		return fmt.Errorf("terrain: %d pieces, at most %d", len(s.Terrain), scenario.MaxTerrain)
+	}
+	for i, p := range s.Terrain {
+		if !p.Kind.known() {
+			return fmt.Errorf("terrain[%d]: unknown kind %q", i, p.Kind)
+		}
+		if len(p.Polygon) > scenario.MaxPolygon {
+			return fmt.Errorf("terrain[%d]: %d corners, at most %d", i, len(p.Polygon), scenario.MaxPolygon)
+		}
+		if err := p.Polygon.Validate(); err != nil {
+			return fmt.Errorf("terrain[%d]: %v", i, err)
+		}
+	}
+	return nil
+}
+
+// Rules cited by terrain.
+const (
+	ruleSight      = "Line of sight"
+	ruleCover      = "Cover"
+	ruleImpassable = "Impassable terrain"
+)
+
+// sight is what a unit sees of another: how many of its models a line of
+// sight reaches, and how many are obscured by hard cover (or blocked) and
+// by soft cover only.
+type sight struct {
+	models, seen int
+	hard, soft   int
+	blocker      string // a piece that blocks a line, for messages
+	hardBy       string // a piece giving hard cover
+	softBy       string // a piece giving soft cover
+}
+
+// sightOf traces a line from the middle of u's front edge to the centre
+// of each of t's models.
+func (s *State) sightOf(u, t *Unit) sight {
+	var out sight
+	eye := u.At
+	fr := t.frame()
+	for r, rank := range t.Ranks {
+		for f, id := range rank {
+			if id == "" {
+				continue
+			}
+			out.models++
+			c := fr.centre(r, f)
+			if len(s.Terrain) == 0 {
+				out.seen++
+				continue
+			}
+			line := geom.Segment{A: eye, B: c}
+			blocked, hard, soft := "", "", ""
+			for i := range s.Terrain {
+				p := &s.Terrain[i]
+				switch p.Kind {
+				case Impassable:
+					if blocked == "" && p.Polygon.CrossedBy(line) {
+						blocked = p.label(i)
+					}
+				case Wall, Hedge:
+					if p.Polygon.DistTo(eye) <= 1+geom.Eps || !p.Polygon.CrossedBy(line) {
+						continue
+					}
+					if p.Kind == Wall && hard == "" {
+						hard = p.label(i)
+					} else if p.Kind == Hedge && soft == "" {
+						soft = p.label(i)
+					}
+				case Forest:
+					if soft == "" && (p.Polygon.Interior(c) || (!p.Polygon.Contains(eye) && p.Polygon.CrossedBy(line))) {
+						soft = p.label(i)
+					}
+				}
+			}
+			switch {
+			case blocked != "":
+				out.hard++
+				if out.blocker == "" {
+					out.blocker = blocked
+				}
+				continue
+			case hard != "":
+				out.hard++
+				if out.hardBy == "" {
+					out.hardBy = hard
+				}
+			case soft != "":
+				out.soft++
+				if out.softBy == "" {
+					out.softBy = soft
+				}
+			}
+			out.seen++
+		}
+	}
+	return out
+}
+
+// cover is the to-hit modifier the target's cover gives (Cover, 8th
+// edition): a target with half or more of its models obscured is in
+// cover, hard (−2) when half or more are behind hard cover or out of
+// sight, else soft (−1). It returns the modifier and its reason.
+func (v sight) cover() (int, string) {
+	switch {
+	case v.models == 0:
+		return 0, ""
+	case 2*v.hard >= v.models:
+		by := v.hardBy
+		if by == "" {
+			by = v.blocker
+		}
+		return -2, "-2 hard cover (" + by + ")"
+	case 2*(v.hard+v.soft) >= v.models:
+		by := v.softBy
+		if by == "" {
+			by = v.hardBy
+		}
+		if by == "" {
+			by = v.blocker
+		}
+		return -1, "-1 soft cover (" + by + ")"
+	}
+	return 0, ""
+}
+
+// canSee reports whether u has a line of sight to at least one model of
+// t, and otherwise names the terrain in the way: a unit may shoot at, or
+// declare a charge against, only a unit it can see (Line of sight).
+func (s *State) canSee(u, t *Unit) (bool, string) {
+	if len(s.Terrain) == 0 {
+		return true, ""
+	}
+	v := s.sightOf(u, t)
+	return v.seen > 0, v.blocker
+}
+
+// ImpassableOnPath is the first piece of impassable terrain u's block
+// would pass over moving along legs on the ground, or "" when the way is
+// clear. The movement rules call it beside their check for units in the
+// way (Moving through units).
+func (s *State) ImpassableOnPath(u *Unit, legs []Leg) string {
+	hit := ""
+	if !s.hasImpassable() {
+		return ""
+	}
+	u.sweep(legs, func(piece []geom.Point) bool {
+		hit = s.impassableUnder(piece)
+		return hit == ""
+	})
+	return hit
+}
+
+// ImpassableUnder is the first piece of impassable terrain the unit
+// stands on, or "": no unit may end a move on one (a flyer flies over but
+// lands clear of it).
+func (s *State) ImpassableUnder(u *Unit) string {
+	if !s.hasImpassable() {
+		return ""
+	}
+	fp := u.footprint()
+	return s.impassableUnder(fp[:])
+}
+
+func (s *State) hasImpassable() bool {
+	for i := range s.Terrain {
+		if s.Terrain[i].Kind == Impassable {
+			return true
+		}
+	}
+	return false
+}
+
+// impassableUnder is the first impassable piece a convex area reaches into
+// (touching its outline is not entering it).
+func (s *State) impassableUnder(area []geom.Point) string {
+	for i := range s.Terrain {
+		if p := &s.Terrain[i]; p.Kind == Impassable && enters(area, p.Polygon) {
+			return p.label(i)
+		}
+	}
+	return ""
+}
+
+// enters reports whether the convex polygon area and the simple polygon
+// pg overlap by more than geom.Eps: a corner of either strictly inside the
+// other, or an edge of area passing through pg's interior.
+func enters(area []geom.Point, pg geom.Polygon) bool {
+	for i, a := range area {
+		if pg.Interior(a) || pg.CrossedBy(geom.Segment{A: a, B: area[(i+1)%len(area)]}) {
+			return true
+		}
+	}
+	for _, q := range pg {
+		if insideConvex(area, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// insideConvex reports whether p is inside the convex polygon area (either
+// winding) by more than geom.Eps.
+func insideConvex(area []geom.Point, p geom.Point) bool {
+	sign := 0.0
+	for i, a := range area {
+		e := area[(i+1)%len(area)].Sub(a)
+		l := e.Len()
+		if l < 1e-12 {
+			continue
+		}
+		c := e.Cross(p.Sub(a)) / l
+		if c >= -geom.Eps && c <= geom.Eps {
+			return false
+		}
+		if sign == 0 {
+			sign = c
+		} else if (c > 0) != (sign > 0) {
+			return false
+		}
+	}
+	return sign != 0
+}
+
+// clonePieces copies terrain for a view, which must share nothing with
+// the state.
+func clonePieces(ps []Piece) []Piece {
+	if ps == nil {
+		return nil
+	}
+	out := make([]Piece, len(ps))
+	for i, p := range ps {
+		out[i] = Piece{Name: p.Name, Kind: p.Kind, Polygon: slices.Clone(p.Polygon)}
+	}
+	return out
+}
