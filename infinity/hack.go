@@ -169,7 +169,7 @@ func (s *State) hackingArea(t int, at [2]float64, buf []geom.Circle) []geom.Circ
 	seat := s.Troopers[t].Seat
 	for u := range s.Troopers {
 		tr := &s.Troopers[u]
-		if u == t || tr.Seat != seat || tr.States.Hidden || tr.States.Camouflaged || s.commsDown(u) || !s.hasRepeater(u) {
+		if u == t || tr.Seat != seat || tr.States.Hidden || tr.States.marker() || s.commsDown(u) || !s.hasRepeater(u) {
 			continue
 		}
 		if m := s.modelOf(u); m >= 0 && !tr.States.Reserve {
@@ -206,7 +206,7 @@ func (s *State) skillCategory(k Skill) Category {
 // and says why not. Programs that are not listed here are refused with
 // that reason rather than declared and left without effect.
 func playable(p catalog.Program) string {
-	if defence(p) || supportware(p) || commSat(p) {
+	if defence(p) || supportware(p) || commSat(p) || cybermask(p) {
 		return ""
 	}
 	switch {
@@ -263,8 +263,8 @@ func (s *State) hackTarget(t int, at [2]float64, p catalog.Program, target int, 
 	}
 	u := s.Models[target].Trooper
 	name := s.publicName(u)
-	if s.Troopers[u].States.Camouflaged {
-		return rules.Errorf(rules.CodeIllegal, "Camouflaged (N4)", "%s is a Camouflaged marker: Discover it first", name)
+	if err := markerRefusal(s.Troopers[u].States, name); err != nil {
+		return err
 	}
 	if !s.targetClass(p, u) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot target %s: it targets %s", p.Name, name, classList(p))
@@ -331,6 +331,9 @@ func (s *State) checkHack(o *Order, k Skill) error {
 	}
 	if defence(p) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on its user: declare it in ARO against the attacking hacker", p.Name)
+	}
+	if cybermask(p) {
+		return s.checkCybermask(o, p, k)
 	}
 	if supportware(p) {
 		from, err := s.fromPoint(o, k)

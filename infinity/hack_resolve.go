@@ -22,6 +22,11 @@ func (s *State) hackRequirements(r *roller) string {
 	if err != nil {
 		return err.Error()
 	}
+	if cybermask(p) {
+		// A roll on its user alone: no Comms Attack for Reset to oppose.
+		r.comms = false
+		return ""
+	}
 	tm := s.modelOf(r.target)
 	if tm < 0 {
 		return "the target is no longer on the table"
@@ -95,6 +100,10 @@ func (s *State) hackSides(r *roller) (user, opponent odds.Hacker) {
 func (s *State) hackBuildSV(r *roller) bool {
 	switch {
 	case r.skill.Name == SkillHack:
+		if p, ok := s.Programs[r.skill.Program]; ok && cybermask(p) {
+			s.cybermaskSV(r, p)
+			return true
+		}
 	case r.skill.Name == SkillReset && len(r.opps) > 0 && r.opps[0].comms:
 	default:
 		return false
@@ -193,6 +202,8 @@ func (s *State) hackEffect(u int, p catalog.Program, failed int) []rules.Event {
 			t.States = States{Unconscious: true, Prone: canGoProne(s.profile(u).Type)}
 		}
 		return []rules.Event{Wounded{Trooper: t.ID, Lost: failed, Left: t.Wounds, States: t.States.Names()}}
+	case catalog.EffectImpersonation:
+		return s.cybermasked(u, p)
 	}
 	return nil
 }

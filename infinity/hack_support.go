@@ -146,6 +146,9 @@ func (s *State) dropSupport(t int) []rules.Event {
 	if h.Supportware == "" {
 		return nil
 	}
+	if ev, ok := s.dropCybermask(t); ok {
+		return ev
+	}
 	p := s.Programs[h.Supportware]
 	h.Supportware = ""
 	var events []rules.Event

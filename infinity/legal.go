@@ -139,7 +139,7 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 	for i := range s.Models {
 		model := &s.Models[i]
 		enemy := &s.Troopers[model.Trooper]
-		if !model.Removed && enemy.Seat != seat && enemy.States.Camouflaged {
+		if !model.Removed && enemy.Seat != seat && enemy.States.marker() {
 			markers = append(markers, i)
 		}
 	}
@@ -153,7 +153,7 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 		}
 		model := &s.Models[i]
 		enemy := &s.Troopers[model.Trooper]
-		if model.Removed || enemy.Seat == seat || enemy.States.Hidden || (k < len(s.Models) && enemy.States.Camouflaged) {
+		if model.Removed || enemy.Seat == seat || enemy.States.Hidden || (k < len(s.Models) && enemy.States.marker()) {
 			continue
 		}
 		name := s.publicName(model.Trooper)
@@ -162,7 +162,7 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 			sk := &skillTable[j]
 			switch sk.menu {
 			case menuMarkers:
-				if enemy.States.Camouflaged {
+				if enemy.States.marker() {
 					f(Skill{Name: sk.name, Target: name})
 				}
 			case menuEnemies:

@@ -102,7 +102,7 @@ func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 	// An Order places a hidden trooper on the table; a skill other than a
 	// Short Movement Skill without a roll reveals a marker (Camouflaged (N4),
 	// Hidden Deployment (N4)).
-	if tr := s.Troopers[t]; tr.States.Hidden || (tr.States.Camouflaged && !keepsCamouflage(a.Skill.Name)) {
+	if s.revealsOnDeclaring(t, a.Skill.Name) {
 		events = append(events, s.reveal(t, "declared "+string(a.Skill.Name))...)
 	}
 	// Activation cancels Suppressive Fire (Suppressive Fire (N4)).

@@ -16,7 +16,7 @@ func (s *State) openWindow(n int) []rules.Event {
 	// While the reactive side has a trooper in Hidden Deployment the window
 	// opens every time, so that its opening tells nothing of where that
 	// trooper is.
-	if len(o.Eligible) > 0 || s.hasHidden(s.reactive()) {
+	if len(o.Eligible) > 0 || s.hasHidden(s.reactive()) || s.concealedHacker(s.reactive()) {
 		o.Step = StepARO1
 		if n == 2 {
 			o.Step = StepARO2
@@ -75,7 +75,7 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 	// Against a marker that has not revealed itself, a trooper may delay
 	// its ARO to the second window (Delayed ARO (N4)): silence in the first
 	// window forfeits nothing.
-	delay := window == 1 && s.Troopers[o.Trooper].States.Camouflaged
+	delay := window == 1 && s.Troopers[o.Trooper].States.marker()
 	for _, e := range o.Eligible {
 		t := e.Trooper
 		declared := slices.ContainsFunc(decls, func(d ARO) bool { return d.Trooper == t })
@@ -84,6 +84,10 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 		}
 		switch {
 		case declared:
+		case s.hackOnlyMarker(e):
+			// A marker that may react only through its Hacking Area keeps
+			// silent unnamed: naming it would tell it is a hacker
+			// (Impersonation (N4), Camouflaged (N4); hack_cybermask.go).
 		case e.Proxy && !s.leaks.widenedForfeit:
 			// A Proxy that may react only because a sibling can (it may
 			// Dodge or Reset) has no ARO of its own to delay or forfeit:
@@ -256,6 +260,9 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
 		return err
 	}
+	if err := s.impersonationARO(k); err != nil {
+		return err
+	}
 	if done, err := s.hackReact(t, k, e); done {
 		return err
 	}
@@ -283,7 +290,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		if !e.LoF {
 			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "%s has no Line of Fire to %s", tr.ID, k.Target)
 		}
-		if !s.Troopers[o.Trooper].States.Camouflaged {
+		if !s.Troopers[o.Trooper].States.marker() {
 			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "Discover needs an enemy marker")
 		}
 		if slices.Contains(tr.Failed, s.Troopers[o.Trooper].Marker) {
@@ -297,8 +304,8 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		if s.targetModel(k.Target, tr.Seat) != o.Model {
 			return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO attacks the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
 		}
-		if s.Troopers[o.Trooper].States.Camouflaged {
-			return rules.Errorf(rules.CodeIllegal, "Camouflaged (N4)", "%s is a Camouflaged marker: Discover it first", k.Target)
+		if err := markerRefusal(s.Troopers[o.Trooper].States, k.Target); err != nil {
+			return err
 		}
 		if _, err := s.weaponFor(t, k); err != nil {
 			return err

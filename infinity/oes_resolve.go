@@ -244,7 +244,11 @@ func (s *State) rollers() []*roller {
 	for _, k := range active {
 		block = append(block, roller{trooper: o.Trooper, skill: k.Skill, active: true, burst: k.burst, affected: o.Affected})
 		r := &block[len(block)-1]
-		if isAttack(k.Name) || k.Name == SkillDiscover {
+		if s.selfProgram(k.Skill) {
+			// Cybermask: its user is its target.
+			r.from = s.Models[o.Model].At
+			r.target, r.to = o.Trooper, r.from
+		} else if isAttack(k.Name) || k.Name == SkillDiscover {
 			r.from, _ = s.fromPoint(&Order{Path: o.Path[:k.pathUpTo]}, k.Skill)
 			tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
 			if tm < 0 {

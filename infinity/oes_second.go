@@ -22,7 +22,7 @@ func (s *State) second(a Second) ([]rules.Event, error) {
 	}
 	s.placeDeclared(o.Second)
 	events := []rules.Event{SecondDeclared{Trooper: s.Troopers[o.Trooper].ID, Skill: k}}
-	if s.Troopers[o.Trooper].States.Camouflaged && !keepsCamouflage(k.Name) {
+	if s.Troopers[o.Trooper].States.marker() && !keepsCamouflage(k.Name) {
 		events = append(events, s.reveal(o.Trooper, "declared "+string(k.Name))...)
 	}
 	return append(events, s.openWindow(2)...), nil

@@ -90,7 +90,7 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 // (Camouflaged (N4), Hidden Deployment (N4)).
 func (s *State) revealsOnDeclaring(t int, skill SkillName) bool {
 	st := s.Troopers[t].States
-	return st.Hidden || (st.Camouflaged && !keepsCamouflage(skill))
+	return st.Hidden || (st.marker() && !keepsCamouflage(skill))
 }
 
 // Redact hides private facts in events: which Order a trooper spent (the
@@ -149,7 +149,7 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 				switch {
 				case t < 0 || v.Sees(s.Troopers[t].Seat) || !s.Troopers[t].concealed():
 					kept = append(kept, id)
-				case s.Troopers[t].States.Camouflaged:
+				case s.Troopers[t].States.marker():
 					markers = append(markers, id)
 				}
 			}

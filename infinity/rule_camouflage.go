@@ -30,7 +30,7 @@ func (Revealed) Kind() string { return "revealed" }
 
 // concealed reports a trooper whose identity or presence the other side
 // does not know.
-func (t Trooper) concealed() bool { return t.States.Camouflaged || t.States.Hidden }
+func (t Trooper) concealed() bool { return t.States.marker() || t.States.Hidden }
 
 // targetModel resolves what seat calls a model: its id, or for an enemy's
 // Camouflaged marker its marker label — never the real id of a concealed
@@ -47,7 +47,7 @@ func (s *State) targetModel(ref string, seat rules.Seat) int {
 				return i
 			}
 		case t.States.Hidden:
-		case t.States.Camouflaged:
+		case t.States.marker():
 			if t.Marker == ref {
 				return i
 			}
@@ -59,10 +59,10 @@ func (s *State) targetModel(ref string, seat rules.Seat) int {
 }
 
 // modelNameFor is how a player of seat refers to model i: an enemy
-// Camouflaged marker by its label (Camouflaged (N4)), any other model by
-// its id.
+// marker by its label (Camouflaged (N4), Impersonation (N4)), any other
+// model by its id.
 func (s *State) modelNameFor(i int, seat rules.Seat) string {
-	if t := &s.Troopers[s.Models[i].Trooper]; t.Seat != seat && t.States.Camouflaged {
+	if t := &s.Troopers[s.Models[i].Trooper]; t.Seat != seat && t.States.marker() {
 		return t.Marker
 	}
 	return s.Models[i].ID
@@ -70,7 +70,7 @@ func (s *State) modelNameFor(i int, seat rules.Seat) string {
 
 // publicName is how seat's opponent refers to trooper t's model.
 func (s *State) publicName(t int) string {
-	if tr := &s.Troopers[t]; tr.States.Camouflaged {
+	if tr := &s.Troopers[t]; tr.States.marker() {
 		return tr.Marker
 	}
 	if m := s.modelOf(t); m >= 0 {
@@ -79,21 +79,23 @@ func (s *State) publicName(t int) string {
 	return s.Troopers[t].ID
 }
 
-// reveal takes a trooper out of Camouflaged or Hidden Deployment.
+// reveal takes a trooper out of Camouflaged, Impersonation or Hidden
+// Deployment; a Cybermask ends with the marker it made (hack_cybermask.go).
 func (s *State) reveal(t int, why string) []rules.Event {
 	tr := &s.Troopers[t]
 	if !tr.concealed() {
 		return nil
 	}
 	ev := Revealed{Trooper: tr.ID, Why: why}
-	if tr.States.Camouflaged {
+	if tr.States.marker() {
 		ev.Marker = tr.Marker
 	}
 	if m := s.modelOf(t); m >= 0 {
 		ev.Model, ev.At = s.Models[m].ID, s.Models[m].At
 	}
-	tr.States.Camouflaged, tr.States.Hidden = false, false
+	tr.States.Camouflaged, tr.States.Hidden, tr.States.Impersonation = false, false, 0
 	tr.Marker = ""
+	s.unmask(t)
 	return []rules.Event{ev}
 }
 
@@ -122,12 +124,12 @@ func discoverMod(d float64) (int, bool) {
 	return 0, false
 }
 
-// checkDiscover checks a Discover at declaration: an enemy Camouflaged
-// marker, in Line of Fire, that this trooper has not failed to Discover
-// this Player Turn (Discover (N4)).
+// checkDiscover checks a Discover at declaration: an enemy marker
+// (Camouflaged or Impersonation), in Line of Fire, that this trooper has
+// not failed to Discover this Player Turn (Discover (N4)).
 func (s *State) checkDiscover(t int, from [2]float64, target int) error {
 	tr := s.Troopers[t]
-	if target < 0 || !s.Troopers[s.Models[target].Trooper].States.Camouflaged {
+	if target < 0 || !s.Troopers[s.Models[target].Trooper].States.marker() {
 		return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "Discover needs an enemy marker")
 	}
 	marker := s.Troopers[s.Models[target].Trooper].Marker
@@ -157,6 +159,7 @@ func (s *State) discoverSV(r *roller) (dice.SuccessValue, bool) {
 	mod, ok := discoverMod(dist)
 	mods, _ := s.targetMods(viewer, m, tm, target)
 	mods = append(mods, s.stateMods(r.trooper)...)
+	mods = append(mods, impersonationDiscoverMods(s.Troopers[r.target].States)...)
 	if mod != 0 {
 		mods = append(mods, dice.Mod{Name: "Range", Value: mod})
 	}
@@ -168,10 +171,13 @@ func (s *State) discoverSV(r *roller) (dice.SuccessValue, bool) {
 // Turn.
 func (s *State) discovered(r *roller) []rules.Event {
 	target := &s.Troopers[r.target]
-	if !target.States.Camouflaged {
+	if !target.States.marker() {
 		return nil
 	}
 	if r.out.Scored() {
+		if ev, ok := s.discoveredImpersonation(r); ok {
+			return ev
+		}
 		return s.reveal(r.target, "Discovered by "+s.Troopers[r.trooper].ID)
 	}
 	tr := &s.Troopers[r.trooper]

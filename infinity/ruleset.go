@@ -190,7 +190,7 @@ func (r Ruleset) addJumper(s *State, seat rules.Seat, st scenario.Trooper, group
 			return err
 		}
 		marker := ""
-		if states.Camouflaged {
+		if states.marker() {
 			marker = newMarker()
 		}
 		ti := len(s.Troopers)
@@ -220,6 +220,8 @@ func deploymentStates(dep string, p catalog.Profile, proxy bool, who string) (St
 		states.Camouflaged, skill, rule, how = true, "Camouflage", "Camouflaged (N4)", "as a marker"
 	case "hidden":
 		states.Hidden, skill, rule, how = true, "Hidden Deployment", "Hidden Deployment (N4)", "hidden"
+	case "impersonation":
+		states.Impersonation, skill, rule, how = deployedImpersonation(p), "Impersonation", ruleImpersonation, "as an Impersonation marker"
 	case "reserve":
 		states.Reserve, skill, rule, how = true, "Combat Jump", "G: Jumper (N4, PDF 2.1; Combat Jump)", "in reserve"
 	default:
@@ -278,7 +280,7 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 			return err
 		}
 		marker := ""
-		if states.Camouflaged {
+		if states.marker() {
 			markers++
 			marker = fmt.Sprintf("%s-marker-%d", seat, markers)
 		}

@@ -109,7 +109,7 @@ func (s *State) onTable(i int, skipMarkers bool, except []int) bool {
 		}
 	}
 	st := &s.Troopers[m.Trooper].States
-	return !st.Hidden && !(skipMarkers && st.Camouflaged)
+	return !st.Hidden && !(skipMarkers && st.marker())
 }
 
 func (s *State) collectBases(out []geom.Circle, skipMarkers bool, except []int) []geom.Circle {
@@ -379,7 +379,7 @@ func (p *pathScans) sameTable(s *State) bool {
 func (s *State) modelSight(i int) modelSight {
 	m := &s.Models[i]
 	st := &s.Troopers[m.Trooper].States
-	return modelSight{at: m.At, facing: m.Facing, s: m.S, removed: m.Removed, hidden: st.Hidden, camoufl: st.Camouflaged}
+	return modelSight{at: m.At, facing: m.Facing, s: m.S, removed: m.Removed, hidden: st.Hidden, camoufl: st.marker()}
 }
 
 // declMemo is the answer of the last first-skill declaration checked while

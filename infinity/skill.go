@@ -71,7 +71,7 @@ const (
 	menuWeapons
 	// menuRoutes: one route along each heading at full MOV.
 	menuRoutes
-	// menuMarkers: on each enemy Camouflaged marker.
+	// menuMarkers: on each enemy marker (Camouflaged, Impersonation).
 	menuMarkers
 	// menuEnemies: on each enemy, once per weapon and ammunition mode.
 	menuEnemies
@@ -346,8 +346,8 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 	if target < 0 || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
 		return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "target %q is not an enemy model on the table", k.Target)
 	}
-	if s.Troopers[s.Models[target].Trooper].States.Camouflaged {
-		return rules.Errorf(rules.CodeIllegal, "Camouflaged (N4)", "%s is a Camouflaged marker: Discover it first", k.Target)
+	if err := markerRefusal(s.Troopers[s.Models[target].Trooper].States, k.Target); err != nil {
+		return err
 	}
 	shooter := s.Models[o.Model]
 	shooter.At = from

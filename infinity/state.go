@@ -127,7 +127,7 @@ type Trooper struct {
 	Models          []int  `json:"models"` // indexes into State.Models
 	Cost            int    `json:"cost"`
 	// Marker is the public label of the trooper's marker while it is
-	// Camouflaged: all the opponent knows of it.
+	// Camouflaged or Impersonating: all the opponent knows of it.
 	Marker string `json:"marker,omitempty"`
 	// Failed lists the markers this trooper failed to Discover this Player
 	// Turn (Discover (N4)).
@@ -173,6 +173,10 @@ type States struct {
 	// Camouflaged: on the table as a marker whose identity is private;
 	// enemies must Discover it before attacking it (Camouflaged (N4)).
 	Camouflaged bool `json:"camouflaged,omitempty"`
+	// Impersonation is the Impersonation marker level, 1 (IMP-1) or 2
+	// (IMP-2), 0 when not impersonating: on the table as a marker whose
+	// identity is private (Impersonation (N4); rule_impersonation.go).
+	Impersonation int `json:"impersonation,omitempty"`
 	// Hidden: in Hidden Deployment, not on the table; its position is
 	// private (Hidden Deployment (N4)).
 	Hidden bool `json:"hidden,omitempty"`
@@ -223,7 +227,7 @@ func (s States) appendNames(dst []string) []string {
 		{s.Dead, "Dead"}, {s.Unconscious, "Unconscious"}, {s.Engaged, "Engaged"}, {s.ImmA, "IMM-A"},
 		{s.ImmB, "IMM-B"}, {s.Isolated, "Isolated"}, {s.Targeted, "Targeted"}, {s.Stunned, "Stunned"},
 		{s.SuppressiveFire, "Suppressive Fire"}, {s.Prone, "Prone"},
-		{s.Camouflaged, "Camouflaged"}, {s.Hidden, "Hidden Deployment"}, {s.Reserve, "In reserve"},
+		{s.Camouflaged, "Camouflaged"}, {s.Impersonation == 1, "Impersonation-1"}, {s.Impersonation == 2, "Impersonation-2"}, {s.Hidden, "Hidden Deployment"}, {s.Reserve, "In reserve"},
 		{s.Imm1, "IMM-1"}, {s.Disabled, "Disabled"}, {s.Firewall, "Firewall"},
 		{s.EnhancedReaction, "Enhanced Reaction"}, {s.ControlledJump, "Controlled Jump"},
 		{s.Marksmanship, "Marksmanship L2"},
@@ -282,11 +286,11 @@ func (m Model) geomModel() geom.Model {
 	return geom.Model{Base: m.base(), Facing: radians(m.Facing)}
 }
 
-// viewer is model m as a viewer: a Camouflaged marker sees all around
-// (Camouflaged (N4)).
+// viewer is model m as a viewer: a marker sees all around (Camouflaged
+// (N4), Impersonation (N4)).
 func (s *State) viewer(m Model) geom.Model {
 	g := m.geomModel()
-	if s.Troopers[m.Trooper].States.Camouflaged {
+	if s.Troopers[m.Trooper].States.marker() {
 		g.Arc = geom.Full360
 	}
 	return g

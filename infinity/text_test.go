@@ -86,6 +86,8 @@ func textSamples() []rules.Kinded {
 		Transferred{Seat: "blue", From: "1", To: "2", Pools: map[string]int{"1": 4, "2": 2}, Tokens: 1},
 		Revealed{Trooper: "hunter", Model: "hunter", Marker: "marker-1", Why: "Discovered"},
 		Revealed{Trooper: "ninja", Model: "ninja", At: [2]float64{3, 4.5}, Why: "declared an ARO"},
+		Masked{Trooper: "hacker", Marker: "blue-imp-1", State: "Impersonation-2", Why: "Cybermask"},
+		Masked{Trooper: "blue-imp-1", Marker: "blue-imp-1", State: "Impersonation-2", Why: "Cybermask"},
 	}
 }
 

@@ -66,8 +66,8 @@ type TrooperView struct {
 	States          []string   `json:"states"`
 	IrregularOrders int        `json:"irregularOrders,omitempty"`
 	Models          []string   `json:"models"`
-	// Marker: an enemy Camouflaged marker; ID is its label and nothing
-	// else of the trooper is shown.
+	// Marker: an enemy marker (Camouflaged, Impersonation); ID is its
+	// label, States its kind, and nothing else of the trooper is shown.
 	Marker bool `json:"marker,omitempty"`
 	// Jumper names a Proxy's G: Jumper, and Active marks the Proxy with
 	// the Active Proxy Token, which is on the table for all to see.
@@ -125,8 +125,8 @@ func (s *State) Observe(v rules.Viewer) any {
 		case !sees && t.States.Hidden:
 			// Not on the table: nothing of it shows (Hidden Deployment (N4)).
 			continue
-		case !sees && t.States.Camouflaged:
-			markers = append(markers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{"Camouflaged"}, Models: []string{t.Marker}, Marker: true, Active: t.Active, Lieutenant: t.KnownLieutenant})
+		case !sees && t.States.marker():
+			markers = append(markers, TrooperView{ID: t.Marker, Seat: t.Seat, States: []string{t.States.markerState()}, Models: []string{t.Marker}, Marker: true, Active: t.Active, Lieutenant: t.KnownLieutenant})
 			continue
 		}
 		k := len(names)
@@ -158,7 +158,7 @@ func (s *State) Observe(v rules.Viewer) any {
 			if t.States.Hidden {
 				continue
 			}
-			if t.States.Camouflaged {
+			if t.States.marker() {
 				mv.ID, mv.Trooper = t.Marker, t.Marker
 				markerModels = append(markerModels, mv)
 				continue

@@ -116,7 +116,7 @@ func (s *State) appendTemplate(out []TemplateView, v rules.Viewer, t, m int, fro
 		switch {
 		case tr.States.Hidden:
 			return out
-		case tr.States.Camouflaged:
+		case tr.States.marker():
 			tv.By, tv.Weapon = tr.Marker, ""
 		}
 	}

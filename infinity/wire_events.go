@@ -148,4 +148,6 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("lieutenant-revealed", func() rules.Event { return &LieutenantRevealed{} })
 	c.Register("token-moved", func() rules.Event { return &TokenMoved{} })
 	c.Register("transferred", func() rules.Event { return &Transferred{} })
+	c.Register("revealed", func() rules.Event { return &Revealed{} })
+	c.Register("masked", func() rules.Event { return &Masked{} })
 }}

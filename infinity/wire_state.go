@@ -356,9 +356,10 @@ func (c *stateChecker) troopersAndModels() {
 		if tr.KnownLieutenant && !tr.Lieutenant {
 			c.failf(path+".knownLieutenant", "only the Lieutenant is known as the Lieutenant")
 		}
-		if tr.States.Camouflaged && tr.Marker == "" {
-			c.failf(path+".marker", "a Camouflaged trooper is known by its marker: it needs one")
+		if tr.States.marker() && tr.Marker == "" {
+			c.failf(path+".marker", "a Camouflaged or Impersonating trooper is known by its marker: it needs one")
 		}
+		c.checkImpersonation(path, tr)
 		if tr.Active && tr.Jumper == "" {
 			c.failf(path+".active", "only a Proxy of a G: Jumper holds the Active Proxy Token")
 		}
