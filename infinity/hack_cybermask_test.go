@@ -1,0 +1,159 @@
+package infinity
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// cybermaskYAML: blue's netrunner (Hacking Device Plus, WIP 15, which
+// carries Cybermask) with red's assault hacker 6" away, facing towards him
+// or away.
+func cybermaskYAML(redFacing string) string {
+	return hackYAML([]string{"netrunner hacker-plus 10 10 270", "gunner hmg 24 4 90"},
+		[]string{"breacher assault-hacker 13 16 " + redFacing})
+}
+
+var maskSkill = Skill{Name: SkillHack, Program: "cybermask"}
+
+// Cybermask (Hacking (N3), UPGRADE, Supportware): Attack MOD 0, B1, the
+// user alone as target, an Entire Order (so no ARO Burst: it is never
+// declared in ARO), declared outside all enemy Line of Fire and not while
+// Camouflaged; a Normal WIP roll, no BTS roll; on a success the user
+// becomes an Impersonation-2 marker until he reveals himself.
+func TestHackingCybermask(t *testing.T) {
+	tests := []struct {
+		name      string
+		facing    string // red's facing: 90 looks away from the netrunner, 270 at him
+		camo      bool
+		skill     Skill
+		code      rules.Code
+		refusal   string // "" when declared
+		face      int    // the WIP die
+		wantSV    int
+		wantIMP   bool
+		wantLabel string
+	}{
+		{name: "Cybermask: WIP 15 + Attack MOD 0, a success masks", facing: "90", skill: maskSkill, face: 15, wantSV: 15, wantIMP: true, wantLabel: "blue-imp-1"},
+		{name: "Cybermask: a failed WIP roll leaves the user as he was", facing: "90", skill: maskSkill, face: 16, wantSV: 15},
+		{name: "Cybermask: not inside an enemy's Line of Fire", facing: "270", skill: maskSkill, code: rules.CodeIllegal, refusal: "in the Line of Fire of breacher"},
+		{name: "Cybermask: the user is its only target", facing: "90", skill: hack("cybermask", "breacher"), code: rules.CodeBadAction, refusal: "takes no target"},
+		{name: "Cybermask: not while Camouflaged (or TO)", facing: "90", camo: true, skill: maskSkill, code: rules.CodeIllegal, refusal: "not declared while Camouflaged"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			st := setup(t, cybermaskYAML(tt.facing), nil)
+			n := st.trooperIndex("netrunner")
+			if tt.camo {
+				st.Troopers[n].States.Camouflaged, st.Troopers[n].Marker = true, "blue-marker-1"
+			}
+			act := Activate{Trooper: "netrunner", Order: OrderRegular, Skill: tt.skill}
+			if tt.refusal != "" {
+				refused(t, st, "blue", act, tt.code, tt.refusal)
+				return
+			}
+			do(t, st, "blue", act)
+			if st.Order.Step == StepSecond {
+				t.Fatal("Cybermask is an Entire Order: no second skill")
+			}
+			var events []rules.Event
+			for st.Order != nil {
+				switch st.Order.Step {
+				case StepARO1, StepARO2:
+					do(t, st, "red", AROs{})
+				case StepResolve:
+					events = do(t, st, rules.ChanceSeat, Resolve{}, tt.face)
+				default:
+					t.Fatalf("step %s", st.Order.Step)
+				}
+			}
+			r, ok := rolledBy(events)["netrunner"]
+			if !ok || r.SV.Value != tt.wantSV || r.Roll != "normal" || len(r.Dice) != 1 {
+				t.Fatalf("the Cybermask roll: %+v, want a Normal Roll, B1, SV %d", r, tt.wantSV)
+			}
+			tr := st.Troopers[n]
+			if got := tr.States.Impersonation == 2; got != tt.wantIMP || tr.Marker != tt.wantLabel {
+				t.Fatalf("after the roll: %v, marker %q; want IMP-2 %v, marker %q", tr.States, tr.Marker, tt.wantIMP, tt.wantLabel)
+			}
+			if tt.wantIMP != (tr.Supportware == "cybermask") {
+				t.Errorf("Supportware %q: Cybermask is sustained while he is masked", tr.Supportware)
+			}
+			for _, e := range events {
+				if _, ok := e.(Saved); ok {
+					t.Errorf("Cybermask makes no BTS roll: %v", e)
+				}
+			}
+		})
+	}
+	// Never in ARO: its only skill type is Entire Order.
+	st := setup(t, cybermaskYAML("270"), nil)
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "breacher", Order: OrderRegular, Skill: move([2]float64{13, 14})})
+	if st.Order.Step != StepARO1 {
+		t.Fatalf("step %s, want an ARO window", st.Order.Step)
+	}
+	refused(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "netrunner", Skill: hack("cybermask", "breacher")}}}, rules.CodeIllegal, "cannot be declared in ARO")
+}
+
+// masked is the cybermask state after the netrunner's successful Cybermask
+// and blue's turn ended.
+func masked(t *testing.T) *State {
+	t.Helper()
+	st := setup(t, cybermaskYAML("90"), nil)
+	do(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: maskSkill})
+	finishHackOrder(t, st, 3)
+	if st.Troopers[st.trooperIndex("netrunner")].States.Impersonation != 2 {
+		t.Fatal("Cybermask did not mask the netrunner")
+	}
+	return st
+}
+
+// Cybermask and Impersonation (N4): the opponent sees an Impersonation-2
+// marker, and nothing of the hacker behind it: not its id, its profile, its
+// device or its Supportware, in the observation, the board or the events.
+func TestCybermaskKeepsHackerPrivate(t *testing.T) {
+	st := setup(t, cybermaskYAML("90"), nil)
+	do(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: maskSkill})
+	var events []rules.Event
+	for st.Order != nil {
+		switch st.Order.Step {
+		case StepARO1, StepARO2:
+			events = append(events, do(t, st, "red", AROs{})...)
+		case StepResolve:
+			events = append(events, do(t, st, rules.ChanceSeat, Resolve{}, 3)...)
+		}
+	}
+	red := rules.PlayerView("red")
+	view := viewJSON(t, st, red)
+	b, err := json.Marshal(st.Board(red))
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := string(b)
+	var shown strings.Builder
+	for _, e := range events {
+		if re, ok := st.Redact(e, red); ok {
+			data, err := rules.Encode(re)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shown.Write(data)
+		}
+	}
+	for _, secret := range []string{`"netrunner"`, "hacker-plus", "Hacking Device Plus", "cybermask", "Netrunner"} {
+		if strings.Contains(view, secret) || strings.Contains(board, secret) {
+			t.Errorf("red's observation or board shows %s", secret)
+		}
+	}
+	if strings.Contains(shown.String(), `"netrunner"`) || !strings.Contains(shown.String(), `"masked"`) {
+		t.Errorf("red's events: %s; want the masking told by the marker's label only", shown.String())
+	}
+	if !strings.Contains(view, `"blue-imp-1"`) || !strings.Contains(view, `"Impersonation-2"`) {
+		t.Errorf("red does not see the Impersonation-2 marker: %s", view)
+	}
+	if blue := viewJSON(t, st, rules.PlayerView("blue")); !strings.Contains(blue, `"netrunner"`) || !strings.Contains(blue, "Impersonation-2") {
+		t.Errorf("blue does not see its own masked netrunner: %s", blue)
+	}
+}
