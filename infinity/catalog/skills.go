@@ -54,7 +54,7 @@ func skillSpecs() map[string]skillSpec {
 			"Hidden Deployment":       {}, // Hidden Deployment (N4)
 			"Immunity":                {params: "ammo"},
 			"Impersonation":           {levels: []int{1, 2}}, // Impersonation (N4): 2 deploys as IMP-2 only, else IMP-1
-			"Impetuous":               {}, // Impetuous Phase (N4)
+			"Impetuous":               {},                    // Impetuous Phase (N4)
 			"Infiltration":            {},
 			"Lieutenant":              {levels: []int{1, 2}}, // Lieutenant (N4); the level is a variant's extra Order or Command Token
 			"Martial Arts":            {levels: []int{1, 2, 3, 4, 5}, levelRequired: true},
