@@ -821,7 +821,7 @@ func TestHackingResetWithoutLoFOnlyForTheTarget(t *testing.T) {
 func TestHackingGreyedReason(t *testing.T) {
 	cat := ruleset(t).Catalog
 	for _, c := range []struct{ id, want string }{
-		{"cybermask", "Supportware with a roll is not played yet"},
+		{"cybermask", ""},
 		{"lockpicker", "a Toolbox program of this kind is not played yet"},
 		{"fairy-dust", ""},
 		{"carbonite", ""},
@@ -833,5 +833,12 @@ func TestHackingGreyedReason(t *testing.T) {
 		if got := playable(p); !strings.Contains(got, c.want) || (c.want == "") != (got == "") {
 			t.Errorf("%s: reason %q, want %q", p.Name, got, c.want)
 		}
+	}
+	// A Supportware with a roll and an effect not played (a Cybermask
+	// made to do something else) says so.
+	p, _ := cat.Program("cybermask")
+	p.Effect = "white-noise"
+	if got := playable(p); !strings.Contains(got, "Supportware with a roll is not played yet") {
+		t.Errorf("a Supportware with a roll: reason %q", got)
 	}
 }
