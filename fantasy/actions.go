@@ -147,6 +147,7 @@ var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Act
 	c.Register("accept", func() rules.Action { return &Accept{} })
 	c.Register("refuse", func() rules.Action { return &Refuse{} })
 	c.Register("retire", func() rules.Action { return &Retire{} })
+	c.Register("make-way", func() rules.Action { return &MakeWay{} })
 	c.Register("no-challenge", func() rules.Action { return &NoChallenge{} })
 }}
 
@@ -171,7 +172,7 @@ var eventKinds = []string{"charge-declared", "reaction", "charge-roll", "charged
 	"fled", "rallied", "destroyed", "moved", "marched", "march-test", "reformed", "joined", "left",
 	"shot", "hits", "look-out-sir", "allocated", "wounds", "casualties", "moved-up", "fought",
 	"combat-result", "break-test", "restrain-test", "pursued", "turn", "game-over", "stand-and-shoot",
-	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill"}
+	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill", "made-way"}
 
 // The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
 var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event]) {

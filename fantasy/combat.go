@@ -522,8 +522,8 @@ func (s *State) fight(a Fight, r roller) error {
 		return err
 	}
 	// The player whose turn it is issued no challenge: the other player
-	// may, before the blows (Challenges).
-	if s.counterChallenge(s.combatOf(u)) {
+	// may, before the blows (Challenges), and may make way (Make Way!).
+	if units := s.combatOf(u); s.counterChallenge(units) || len(s.makeWays(units, enemySeat(units, s.activeSeat()))) > 0 {
 		s.Asked, s.Phase = u.ID, PhaseCounter
 		return nil
 	}

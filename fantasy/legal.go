@@ -83,6 +83,11 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 			done = append(done, s.combatOf(u)...)
 			_, err := s.checkFight(Fight{Unit: u.ID})
 			add(Fight{Unit: u.ID}, err)
+			if err == nil {
+				for _, mw := range s.makeWays(s.combatOf(u), seat) {
+					add(mw, nil)
+				}
+			}
 			if err == nil && s.duelIn(s.combatOf(u)) < 0 {
 				s.legalChallenges(u, seat, add)
 			}
@@ -107,6 +112,9 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		add(Refuse{}, nil)
 	case PhaseCounter:
 		if u := s.unit(s.Asked); u != nil {
+			for _, mw := range s.makeWays(s.combatOf(u), seat) {
+				add(mw, nil)
+			}
 			s.legalChallenges(u, seat, add)
 		}
 		add(NoChallenge{}, nil)

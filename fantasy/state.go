@@ -89,10 +89,10 @@ var steps = [...]struct {
 	{PhaseChargeMoves, step{activeSeat, []string{"charge-move"}}},
 	{PhaseRemaining, step{activeSeat, []string{"move", "reform", "join", "leave", "end-movement"}}},
 	{PhaseShooting, step{activeSeat, []string{"shoot", "end-shooting"}}},
-	{PhaseCombat, step{activeSeat, []string{"fight", "challenge", "end-turn"}}},
+	{PhaseCombat, step{activeSeat, []string{"fight", "challenge", "make-way", "end-turn"}}},
 	{PhaseChallenge, step{challenged, []string{"accept", "refuse"}}},
 	{PhaseRetire, step{challenger, []string{"retire"}}},
-	{PhaseCounter, step{reactive, []string{"challenge", "no-challenge"}}},
+	{PhaseCounter, step{reactive, []string{"challenge", "make-way", "no-challenge"}}},
 	{PhaseAllocate, step{allocator, []string{"allocate"}}},
 	{PhaseMoveUp, step{owner, []string{"move-up"}}},
 	{PhasePursuit, step{victor, []string{"pursue"}}},
@@ -760,6 +760,8 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 		return s.refuse(r)
 	case Retire:
 		return s.retire(a, r)
+	case MakeWay:
+		return s.makeWay(a, seat)
 	case NoChallenge:
 		return s.noChallenge(r)
 	case EndTurn:
