@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"strings"
 
@@ -51,7 +50,7 @@ func runVerify(net *Network, args []string, stdout, stderr io.Writer) int {
 		if net == nil || net.Get == nil {
 			return runServeBinary("verify", args, stdout, stderr)
 		}
-		u := strings.TrimSuffix(*srv, "/") + "/api/matches/" + url.PathEscape(pos[0]) + "/export"
+		u := strings.TrimSuffix(*srv, "/") + "/api/matches/" + escapeSegment(pos[0]) + "/export"
 		if body, err = net.Get(u, maxExport); err != nil {
 			fmt.Fprintf(stderr, "ordo verify: %v\n", err)
 			return 2
@@ -86,4 +85,25 @@ func runVerify(net *Network, args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "match %s verified: the seed matches its commitment %s; %d entries replayed to the end of the game; all %d dice are the seed's\n",
 		x.ID, x.Commitment, v.Entries, v.Dice)
 	return 0
+}
+
+// escapeSegment percent-encodes a match id for one segment of a URL path:
+// every byte but the unreserved ones (RFC 3986: letters, digits, "-", ".",
+// "_", "~"). It is written here rather than taken from net/url, whose
+// initialisation (net/netip's) every `ordo odds` process would pay for.
+func escapeSegment(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '.', c == '_', c == '~':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
 }
