@@ -1,7 +1,5 @@
-// Package webtest drives the web table in a real Chromium (Debian's
-// chromium package) with github.com/chromedp/chromedp, against the server's
-// handler on loopback. Without a browser the tests skip, unless CI=true,
-// where a missing browser fails them.
+//go:build browser
+
 package webtest
 
 import (

@@ -1,3 +1,9 @@
+//go:build postgres
+
+// The store conformance suite against PostgreSQL builds only with the tag
+// postgres (`ORDO_TEST_POSTGRES=... go test -tags postgres ./store/postgres/`,
+// as .ci/run does): without a database it would only skip, and linking its
+// test binary (pgx) costs every `go test ./...` seconds.
 package postgres_test
 
 import (
