@@ -257,7 +257,7 @@ func screenshot(t *testing.T, p *page, name string) {
 
 // The lobby draws the bundled scenarios, creates a match by clicking, and
 // gives each seat its link; the link opens the table, drawn to scale, with
-// the seat's menu. This is the smoke test that runs by default.
+// the seat's menu: the smoke test, the shortest of the browser tests.
 func TestLobbyToTable(t *testing.T) {
 	if !long() {
 		// Chromium's start-up alone is seconds of CPU: the README's go test
