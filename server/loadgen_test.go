@@ -1,4 +1,8 @@
-package loadgen_test
+package server_test
+
+// The load generator's tests (package server/loadgen) live beside the
+// server's: they run it against a real server, and one test binary for both
+// spares go test ./... a link of everything the server links.
 
 import (
 	"context"
@@ -24,8 +28,8 @@ import (
 // A short run against a real server over loopback: the actions counted
 // are the ones the server acknowledged (its own metrics agree), every one
 // has a latency, and the percentiles are ordered.
-func TestRunAgainstAServer(t *testing.T) {
-	ts := testServer(t)
+func TestLoadgenRunAgainstAServer(t *testing.T) {
+	ts := loadgenServer(t)
 	ctx := t.Context()
 
 	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL, Matches: 3, Scenario: "duel", Actions: 40, Seed: 7})
@@ -51,7 +55,7 @@ func TestRunAgainstAServer(t *testing.T) {
 
 // A server that refuses a legal action stops the run with an error that
 // says what it answered; only acknowledged actions are counted.
-func TestRunStopsOnARefusal(t *testing.T) {
+func TestLoadgenRunStopsOnARefusal(t *testing.T) {
 	acted := 0
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /api/matches", func(w http.ResponseWriter, r *http.Request) {
@@ -85,8 +89,8 @@ func TestRunStopsOnARefusal(t *testing.T) {
 // matches for one second is at most 50 actions (each client one every 40
 // ms from a phase within its first 40 ms), where an unpaced run against
 // the same server sends hundreds.
-func TestRunPaced(t *testing.T) {
-	ts := testServer(t)
+func TestLoadgenRunPaced(t *testing.T) {
+	ts := loadgenServer(t)
 	ctx := t.Context()
 
 	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL, Matches: 2, Scenario: "duel", Duration: time.Second, Rate: 50, Seed: 3})
@@ -100,7 +104,7 @@ func TestRunPaced(t *testing.T) {
 
 // testServer is a real server over a fresh SQLite file with the bundled
 // scenarios, on a loopback port, closed when the test ends.
-func testServer(t *testing.T) *httptest.Server {
+func loadgenServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
 	if err != nil {
