@@ -97,14 +97,20 @@ func Check(rs rules.Ruleset, sc *scenario.Scenario, opt Options) error {
 	for _, s := range sc.Sides {
 		seats = append(seats, rules.Seat(s.Seat))
 	}
+	var failed atomic.Int64 // the lowest failing playout so far, or Playouts
+	failed.Store(int64(opt.Playouts))
 	playout := func(i int) error {
-		g := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i}
+		// A playout after one that failed is abandoned at its next step:
+		// the violation reported is the lowest playout's, so its result
+		// would not be read.
+		abandoned := func() bool { return int64(i) > failed.Load() }
+		g := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i, abandoned: abandoned}
 		first, err := g.play(opt.Seed + uint64(i))
 		if err != nil {
 			return err
 		}
 		// The same seed must play the same game, byte for byte.
-		again := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i}
+		again := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i, abandoned: abandoned}
 		second, err := again.play(opt.Seed + uint64(i))
 		if err != nil {
 			return err
@@ -117,12 +123,11 @@ func Check(rs rules.Ruleset, sc *scenario.Scenario, opt Options) error {
 	// Playouts are independent games, each from its own Setup, so they
 	// run side by side, one worker per processor. The violation reported
 	// is still the one of the lowest playout that fails, as if they ran in
-	// order: once playout k fails, no playout after k is started, and every
-	// one before k runs to its end.
+	// order: once playout k fails, no playout after k is started, one
+	// after k already under way stops at its next step, and every one
+	// before k runs to its end.
 	errs := make([]error, opt.Playouts)
 	var next atomic.Int64
-	var failed atomic.Int64 // the lowest failing playout so far, or Playouts
-	failed.Store(int64(opt.Playouts))
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), opt.Playouts) {
 		wg.Go(func() {
@@ -140,23 +145,29 @@ func Check(rs rules.Ruleset, sc *scenario.Scenario, opt Options) error {
 	}
 	wg.Wait()
 	for _, err := range errs {
-		if err != nil {
+		if err != nil && err != errAbandoned {
 			return err
 		}
 	}
 	return nil
 }
 
+// errAbandoned ends a playout that comes after one that failed.
+var errAbandoned = errors.New("rulestest: playout abandoned after an earlier one failed")
+
 // game is one playout in progress.
 type game struct {
-	rs       rules.Ruleset
-	sc       *scenario.Scenario
-	rulings  rules.Rulings
-	seats    []rules.Seat
-	opt      Options
-	playout  int
-	canaries []rules.Canary
-	log      []rules.Entry
+	rs      rules.Ruleset
+	sc      *scenario.Scenario
+	rulings rules.Rulings
+	seats   []rules.Seat
+	opt     Options
+	playout int
+	// abandoned reports that an earlier playout failed, so that this one's
+	// result will not be read.
+	abandoned func() bool
+	canaries  []rules.Canary
+	log       []rules.Entry
 }
 
 func (g *game) fail(step int, check, format string, args ...any) error {
@@ -209,6 +220,9 @@ func (g *game) play(seed uint64) ([]byte, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x07d0))
 	src := dice.NewPCG(seed, 0xd1ce)
 	for step := 0; ; step++ {
+		if g.abandoned != nil && g.abandoned() {
+			return nil, errAbandoned
+		}
 		if step >= g.opt.MaxSteps {
 			return nil, g.fail(step, "ends", "the game did not end within %d steps", g.opt.MaxSteps)
 		}
