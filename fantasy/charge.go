@@ -126,6 +126,9 @@ func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *
 	if e := s.through(mv, p.legs, skip, t.ID); e != "" {
 		return chargePath{}, rules.Errorf(CodeCharge, ruleThrough, "%s's charge move would pass through %s", mv.ID, e)
 	}
+	if e := s.ImpassableOnPath(mv, p.legs); e != "" {
+		return chargePath{}, rules.Errorf(CodeCharge, ruleImpassable, "%s's charge move would cross impassable terrain %q", mv.ID, e)
+	}
 	return p, nil
 }
 

@@ -193,3 +193,16 @@ func TestLeavingMayNotPassThroughUnits(t *testing.T) {
 		t.Fatalf("refused with %q: %s; want %q naming f", re.Rule, re.Message(), ruleThrough)
 	}
 }
+
+// Impassable terrain bars a charge move across it as a unit does: a crag
+// in the way of u's right-hand file, clear of its line of sight.
+func TestChargeMayNotCrossImpassableTerrain(t *testing.T) {
+	s := battle(t, nil, blueU(), ahead(8))
+	s.Terrain = []Piece{box("the crag", Impassable, 26, 13, 27, 14)}
+	re := refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
+	if re.Rule != ruleImpassable || !strings.Contains(re.Message(), "the crag") {
+		t.Fatalf("refused with %q: %s; want %q naming the crag", re.Rule, re.Message(), ruleImpassable)
+	}
+	s.Terrain = []Piece{box("the crag", Impassable, 26.6, 13, 27.6, 14)} // just clear of u's block
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+}

@@ -411,8 +411,14 @@ func (s *State) checkLeave(a Leave) (*Unit, *rules.RuleError) {
 		return nil, rules.Errorf(CodeMove, ruleLeave, "%s would leave the table", a.Character)
 	}
 	start := s.lone(u, *m, from)
-	if e := s.slideThrough(start, a.To.Sub(from), u.ID); e != "" {
+	switch e, rock := s.slideThrough(start, a.To.Sub(from), u.ID); {
+	case e != "":
 		return nil, rules.Errorf(CodeMove, ruleThrough, "%s would pass through %s", a.Character, e)
+	case rock != "":
+		return nil, rules.Errorf(CodeMove, ruleImpassable, "%s would cross impassable terrain %q", a.Character, rock)
+	}
+	if e := s.ImpassableUnder(lone); e != "" {
+		return nil, rules.Errorf(CodeMove, ruleImpassable, "%s would end on impassable terrain %q", a.Character, e)
 	}
 	for _, b := range u.rects(a.Character) {
 		if rectDist(lone.footprint(), b) < 1-geom.Eps {

@@ -169,7 +169,10 @@ func extent(p []geom.Point, n geom.Vec) (lo, hi float64) {
 // vector) without passing through a unit other than those skip names:
 // a failed charge stops short of a unit in its way (Moving through units).
 func (s *State) clearRun(u *Unit, dir geom.Vec, want float64, skip ...string) float64 {
-	blocked := func(d float64) bool { return s.slideThrough(u, dir.Scale(d), skip...) != "" }
+	blocked := func(d float64) bool {
+		e, rock := s.slideThrough(u, dir.Scale(d), skip...)
+		return e != "" || rock != ""
+	}
 	if want <= 0 || !blocked(want) {
 		return max(0, want)
 	}
@@ -186,8 +189,9 @@ func (s *State) clearRun(u *Unit, dir geom.Vec, want float64, skip ...string) fl
 }
 
 // slideThrough is the first unit (skipping those skip names) u's block
-// passes through sliding by v without turning; "" when the way is clear.
-func (s *State) slideThrough(u *Unit, v geom.Vec, skip ...string) string {
+// passes through sliding by v without turning, or else the first piece of
+// impassable terrain it crosses; both "" when the way is clear.
+func (s *State) slideThrough(u *Unit, v geom.Vec, skip ...string) (unit, terrain string) {
 	fp := u.footprint()
 	var buf [8]geom.Point
 	pts := append(buf[:0], fp[:]...)
@@ -201,8 +205,11 @@ func (s *State) slideThrough(u *Unit, v geom.Vec, skip ...string) string {
 		}
 		efp := e.footprint()
 		if overlaps(piece, efp[:], passTol) {
-			return e.ID
+			return e.ID, ""
 		}
 	}
-	return ""
+	if s.hasImpassable() {
+		return "", s.impassableUnder(piece)
+	}
+	return "", ""
 }
