@@ -15,8 +15,10 @@
 // event), catalog.go (profiles and troop types), unit.go (models, units
 // and their geometry), state.go (the state, the steps table, Setup,
 // Apply), hits.go (hit allocation, templates, wounds, casualties),
-// firstrank.go (In the First Rank!), movement.go (charges), moves.go
-// (remaining moves, joining and leaving), combat.go (shooting, close
-// combat, break tests, end of turn), legal.go (the menu) and validate.go
-// (the invariants a decoded state must hold).
+// firstrank.go (In the First Rank!), movement.go (charges), charge.go
+// (the charge move and its one wheel), path.go (what a move passes
+// through), makeway.go (Make Way!), moves.go (remaining moves, joining and
+// leaving), combat.go (shooting, close combat, break tests, end of turn),
+// legal.go (the menu) and validate.go (the invariants a decoded state must
+// hold).
 package fantasy
