@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -155,5 +156,43 @@ func TestCybermaskKeepsHackerPrivate(t *testing.T) {
 	}
 	if blue := viewJSON(t, st, rules.PlayerView("blue")); !strings.Contains(blue, `"netrunner"`) || !strings.Contains(blue, "Impersonation-2") {
 		t.Errorf("blue does not see its own masked netrunner: %s", blue)
+	}
+}
+
+// Cybermask and Impersonation (N4) through `ordo play`: the scenario's
+// forced dice and expectations, and what red is told. Red sees the
+// Netrunner declare Cybermask in the open, then a marker by its label
+// only, until the Discover reveals it.
+func TestHackingCybermaskScenario(t *testing.T) {
+	sc := load(t, "../data/scenarios/seed/hacking-cybermask.yaml")
+	var out strings.Builder
+	if err := play.Run(ruleset(t), sc, &out, play.Options{}); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, line := range []string{
+		"netrunner Hacking Program (Normal Roll): SV WIP 15 = 15, dice 9 -> success",
+		"netrunner becomes the Impersonation-2 marker blue-imp-1 (Cybermask)",
+		"gunner: delays its ARO (against a marker)",
+		"gunner Discover (Normal Roll): SV WIP 13 = 13, dice 4 -> success",
+		"blue-imp-1 is revealed as netrunner (Discovered by gunner)",
+	} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("no %q in\n%s", line, out.String())
+		}
+	}
+	var red strings.Builder
+	if err := play.Run(ruleset(t), sc, &red, play.Options{Viewer: rules.PlayerView("red")}); err != nil {
+		t.Fatal(err)
+	}
+	// Between the masking and the reveal, red's log never names the
+	// Netrunner.
+	text := red.String()
+	from := strings.Index(text, "Impersonation-2 marker")
+	to := strings.Index(text, "is revealed as netrunner")
+	if from < 0 || to < from {
+		t.Fatalf("red's log does not show the masking and the reveal:\n%s", text)
+	}
+	if strings.Contains(text[from:to], "netrunner") {
+		t.Errorf("red's log names the Netrunner while he is a marker:\n%s", text[from:to])
 	}
 }

@@ -25,10 +25,10 @@ import (
 //     IMP-1 was not captured: this is the N3 rule (Impersonation-1), kept
 //     until it is.
 //
-// A trooper enters the state at deployment (the scenario's "impersonation"
-// deployment, for a profile with the Impersonation skill: level 2 deploys
-// as IMP-2 only, otherwise IMP-1), or through Cybermask
-// (hack_cybermask.go).
+// A trooper enters the state at deployment (the scenario's "marker"
+// deployment, for a profile with the Impersonation skill and without
+// Camouflage: level 2 deploys as IMP-2 only, otherwise IMP-1), or through
+// Cybermask (hack_cybermask.go).
 
 // ruleImpersonation is the rule the errors of this file cite.
 const ruleImpersonation = "Impersonation (N4)"
@@ -107,10 +107,16 @@ func (s *State) discoveredImpersonation(r *roller) ([]rules.Event, bool) {
 	return []rules.Event{StateChanged{Trooper: tr.ID, State: "Impersonation-2", On: true, Why: "Discovered by " + s.Troopers[r.trooper].ID}}, true
 }
 
-// deployedImpersonation is the Impersonation level a profile deploys at:
-// IMP-2 for the Impersonation (IMP-2) skill, else IMP-1.
+// deployedImpersonation is the Impersonation level a profile deploys at
+// as a marker: IMP-2 for the Impersonation (IMP-2) skill, else IMP-1; 0
+// for a profile with Camouflage (it deploys Camouflaged) or without
+// Impersonation.
 func deployedImpersonation(p catalog.Profile) int {
-	if sk, ok := p.Skill("Impersonation"); ok && sk.Level == 2 {
+	sk, ok := p.Skill("Impersonation")
+	switch {
+	case !ok || p.HasSkill("Camouflage"):
+		return 0
+	case sk.Level == 2:
 		return 2
 	}
 	return 1

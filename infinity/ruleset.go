@@ -217,11 +217,13 @@ func deploymentStates(dep string, p catalog.Profile, proxy bool, who string) (St
 	case "":
 		return states, nil
 	case "marker":
-		states.Camouflaged, skill, rule, how = true, "Camouflage", "Camouflaged (N4)", "as a marker"
+		states.Camouflaged, skill, rule, how = true, "Camouflage", "Camouflaged (N4)", "as a marker (it needs Camouflage or Impersonation)"
+		if lvl := deployedImpersonation(p); lvl > 0 {
+			states = States{Impersonation: lvl}
+			return states, nil
+		}
 	case "hidden":
 		states.Hidden, skill, rule, how = true, "Hidden Deployment", "Hidden Deployment (N4)", "hidden"
-	case "impersonation":
-		states.Impersonation, skill, rule, how = deployedImpersonation(p), "Impersonation", ruleImpersonation, "as an Impersonation marker"
 	case "reserve":
 		states.Reserve, skill, rule, how = true, "Combat Jump", "G: Jumper (N4, PDF 2.1; Combat Jump)", "in reserve"
 	default:

@@ -25,9 +25,11 @@ import (
 //     Lieutenant (N4)): the twin appoints another;
 //   - where a trooper in Hidden Deployment stands, and which way it faces
 //     (Hidden Deployment (N4));
-//   - which trooper stands behind each of two Camouflaged markers of one
-//     combat group with the same Silhouette, MOV and Mimetism (Camouflaged
-//     (N4)): the troopers trade places and labels;
+//   - which trooper stands behind each of two markers of one kind
+//     (Camouflaged, Impersonation-1 or -2) and one combat group with the
+//     same Silhouette, MOV and Mimetism (Camouflaged (N4), Impersonation
+//     (N4)): the troopers trade places and labels, whatever each carries —
+//     a hacking device or none, a Cybermask it sustains or none;
 //   - which of a G: Jumper's Proxies in Hidden Deployment holds the Active
 //     Proxy Token (G: Jumper (N4, PDF 2.1));
 //   - and, when none of those applies, the player's notes.
@@ -290,7 +292,7 @@ func (s *State) spotFree(m int, p [2]float64, rad float64) bool {
 	return true
 }
 
-// twinMarkers has two Camouflaged troopers trade places and labels: the
+// twinMarkers has two markers trade places and labels: the
 // opponent sees the same markers where they were, with other troopers
 // behind them. When owner is about to act with one of them without
 // revealing it, the twin acts with the other.
@@ -303,12 +305,12 @@ func (s *State) twinMarkers(owner, seat rules.Seat, a rules.Action, r *rand.Rand
 	type pair struct{ i, j int }
 	var pairs []pair
 	for i, x := range s.Troopers {
-		if x.Seat != owner || !x.States.Camouflaged || x.Jumper != "" || s.modelOf(i) < 0 || s.involved(i) {
+		if x.Seat != owner || !x.States.marker() || x.Jumper != "" || s.modelOf(i) < 0 || s.involved(i) {
 			continue
 		}
 		for j := i + 1; j < len(s.Troopers); j++ {
 			y := s.Troopers[j]
-			if y.Seat != owner || !y.States.Camouflaged || y.Jumper != "" || s.modelOf(j) < 0 || s.involved(j) {
+			if y.Seat != owner || !y.States.marker() || y.Jumper != "" || s.modelOf(j) < 0 || s.involved(j) {
 				continue
 			}
 			if s.markersAlike(i, j) {

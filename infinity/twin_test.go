@@ -130,3 +130,16 @@ func TestMarkerOrderTellsNothing(t *testing.T) {
 		t.Error("red's menu tells the markers apart")
 	}
 }
+
+// The counterfactual leak check over hackers that hide (Hacking (N3)): a
+// hacker in Hidden Deployment (where it stands), two Impersonation-2
+// markers, one a hacker and one not (which is which), and a Netrunner
+// whose Cybermask makes him a marker in play (Impersonation (N4)).
+func TestTwinsHackersConform(t *testing.T) {
+	rs, _ := twinsGround(t)
+	sc, err := scenario.Load("testdata/leaks/hackers.yaml", scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulestest.Run(t, rs, sc, rulestest.Options{Playouts: testenv.Count(2, 100), ReplayEvery: 25, TwinEvery: testenv.Count(2, 1)})
+}

@@ -69,6 +69,9 @@ type TrooperView struct {
 	// Marker: an enemy marker (Camouflaged, Impersonation); ID is its
 	// label, States its kind, and nothing else of the trooper is shown.
 	Marker bool `json:"marker,omitempty"`
+	// Label is the label the enemy knows one's own marker by, for the
+	// viewers who see the trooper behind it.
+	Label string `json:"label,omitempty"`
 	// Jumper names a Proxy's G: Jumper, and Active marks the Proxy with
 	// the Active Proxy Token, which is on the table for all to see.
 	Jumper string `json:"jumper,omitempty"`
@@ -132,7 +135,7 @@ func (s *State) Observe(v rules.Viewer) any {
 		k := len(names)
 		names = t.States.appendNames(names)
 		tv := TrooperView{ID: t.ID, Seat: t.Seat, Profile: t.Profile, Group: t.Group, Wounds: t.Wounds,
-			States: names[k:len(names):len(names)], IrregularOrders: t.IrregularOrders, Jumper: t.Jumper, Active: t.Active}
+			States: names[k:len(names):len(names)], IrregularOrders: t.IrregularOrders, Jumper: t.Jumper, Active: t.Active, Label: t.Marker}
 		if sees || t.KnownLieutenant {
 			tv.Lieutenant = t.Lieutenant
 		}
