@@ -2,11 +2,14 @@ package infinity
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
 )
 
 // cybermaskYAML: blue's netrunner (Hacking Device Plus, WIP 15, which
@@ -194,5 +197,114 @@ func TestHackingCybermaskScenario(t *testing.T) {
 	}
 	if strings.Contains(text[from:to], "netrunner") {
 		t.Errorf("red's log names the Netrunner while he is a marker:\n%s", text[from:to])
+	}
+}
+
+// Cybermask (Hacking (N3)) and the counterfactual leak check: once the
+// Netrunner is an Impersonation-2 marker, the twin where he and another
+// marker of his combat group trade places and labels — a hacker with no
+// Cybermask, or an impersonator with no hacking device — looks the same
+// to red through red's turn: the observation, the prompt, red's menu,
+// and every event as red is told it, while red's troopers cross the
+// Hacking Area the Repeater gives blue's hackers.
+func TestCybermaskTwinsLookTheSame(t *testing.T) {
+	rs, _ := twinsGround(t)
+	sc, err := scenario.Load("testdata/leaks/hackers.yaml", scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := rules.ResolveRulings(rs.Rulings(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := func() *State {
+		s, err := rs.Setup(sc, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := s.(*State)
+		// Behind the block, out of every red trooper's Line of Fire.
+		st.Models[st.modelOf(st.trooperIndex("netrunner"))].At = [2]float64{16, 12}
+		// The Repeater where red's hacker will cross its Zone of Control.
+		st.Models[st.modelOf(st.trooperIndex("signaller"))].At = [2]float64{22, 13}
+		do(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: maskSkill})
+		finishHackOrder(t, st, 3)
+		do(t, st, "blue", EndOrders{})
+		return st
+	}
+	red := rules.PlayerView("red")
+	look := func(st *State) string {
+		var b strings.Builder
+		for _, x := range []any{st.Observe(red), st.Prompt(), st.Legal("red")} {
+			data, err := json.Marshal(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Write(data)
+		}
+		return b.String()
+	}
+	// Red's turn: the assault hacker walks past the Repeater carrier, then
+	// the Lieutenant moves; each Order answered with no ARO.
+	script := []struct {
+		seat rules.Seat
+		a    rules.Action
+	}{
+		{"red", Activate{Trooper: "r-hacker", Order: OrderRegular, Skill: move([2]float64{19, 23.5})}},
+		{"blue", AROs{}},
+		{"red", Second{Skill: move([2]float64{21.5, 20.5})}},
+		{"blue", AROs{}},
+		{"chance", Resolve{}},
+	}
+	pairs := map[string]bool{}
+	for seed := uint64(0); seed < 16; seed++ {
+		st := start()
+		n := st.trooperIndex("netrunner")
+		if st.Troopers[n].Supportware != "cybermask" || st.Troopers[n].States.Impersonation != 2 {
+			t.Fatalf("the Netrunner is not masked: %v", st.Troopers[n].States)
+		}
+		tw := st.clone()
+		if _, ok := tw.twinMarkers("blue", "red", script[0].a, rand.New(rand.NewPCG(seed, 1))); !ok {
+			t.Fatal("no twin of blue's markers")
+		}
+		at := st.Models[st.modelOf(n)].At
+		other := ""
+		for i, m := range tw.Models {
+			if m.At == at && tw.Troopers[m.Trooper].States.marker() {
+				other = tw.Troopers[tw.Models[i].Trooper].ID
+			}
+		}
+		pairs[other] = true
+		for i, step := range script {
+			if a, b := look(st), look(tw); a != b {
+				t.Fatalf("seed %d, twin with %s behind the Netrunner's marker, step %d: red tells them apart\n%s\n%s", seed, other, i, a, b)
+			}
+			var evs [2]string
+			for k, s := range []*State{st, tw} {
+				src, err := dice.NewScript()
+				if err != nil {
+					t.Fatal(err)
+				}
+				ev, err := s.Apply(step.seat, step.a, src)
+				if err != nil {
+					t.Fatalf("seed %d step %d: %v", seed, i, err)
+				}
+				for _, e := range ev {
+					if re, ok := s.Redact(e, red); ok {
+						data, err := rules.Encode(re)
+						if err != nil {
+							t.Fatal(err)
+						}
+						evs[k] += string(data)
+					}
+				}
+			}
+			if evs[0] != evs[1] {
+				t.Fatalf("seed %d, twin with %s, step %d: red's events differ\n%s\n%s", seed, other, i, evs[0], evs[1])
+			}
+		}
+	}
+	if !pairs["mask-a"] || !pairs["mask-b"] {
+		t.Errorf("twins tried: %v; want the hacker and the impersonator with no device each behind the marker", pairs)
 	}
 }
