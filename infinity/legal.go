@@ -18,6 +18,7 @@ import (
 // an allocation per menu.
 type menuScratch struct {
 	order Order
+	cands []rules.Action
 	lof   lofMemo
 	decl  declMemo
 	short shortMemo
@@ -54,12 +55,17 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	case !p.Waits(seat) && !s.leaks.promptedMenu:
 		return nil
 	}
-	cands := s.stepOf().candidates(s)
-	out := make([]rules.Option, 0, len(cands))
-	// check builds each activation's Order in the scratch Order.
 	ms := menuScratches.Get().(*menuScratch)
 	defer menuScratches.Put(ms)
 	ms.lof, ms.decl, ms.short = lofMemo{}, declMemo{}, shortMemo{}
+	// The candidates' list is only read until the options are built:
+	// the largest menus make it in the scratch's (candidateBuf), which
+	// is cleared then, so that it holds on to no action.
+	defer func() {
+		clear(ms.cands)
+		ms.cands = ms.cands[:0]
+	}()
+	// check builds each activation's Order in the scratch Order.
 	scratch := &ms.order
 	// The memos are reached through a shallow copy of the state, never
 	// through s: Legal only reads s, so callers may ask for menus of one
@@ -67,6 +73,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	w := *s
 	w.menu = ms
 	s = &w
+	cands := s.stepOf().candidates(s)
+	out := make([]rules.Option, 0, len(cands))
 	// The step's entry that accepts the previous candidate, which most
 	// candidates share: check would look it up again for each.
 	var sa *stepAction
@@ -179,12 +187,32 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 	}
 }
 
+// candidateBuf is room for about n candidates: while Legal runs, the menu
+// scratch's list (a menu's list of candidates is only read until Legal
+// has built its options), else a new one. keepCandidates hands the list
+// back, grown or not.
+func (s *State) candidateBuf(n int) []rules.Action {
+	if s.menu == nil {
+		return make([]rules.Action, 0, n)
+	}
+	return slices.Grow(s.menu.cands[:0], n)
+}
+
+// keepCandidates keeps out, made from candidateBuf, as the scratch's list
+// while Legal runs, and returns it.
+func (s *State) keepCandidates(out []rules.Action) []rules.Action {
+	if s.menu != nil {
+		s.menu.cands = out
+	}
+	return out
+}
+
 // skillsPerTrooper is about how many candidates eachSkillCandidate gives,
 // for sizing menus.
 func (s *State) skillsPerTrooper() int { return 4 + len(directions) + 2*len(s.Models) }
 
 func (s *State) activationCandidates() []rules.Action {
-	out := make([]rules.Action, 0, 1+len(s.Troopers)*s.skillsPerTrooper()/2)
+	out := s.candidateBuf(1 + len(s.Troopers)*s.skillsPerTrooper()/2)
 	out = append(out, EndOrders{})
 	for t, tr := range s.Troopers {
 		if tr.Seat != s.active() {
@@ -230,7 +258,7 @@ func (s *State) activationCandidates() []rules.Action {
 			}
 		})
 	}
-	return out
+	return s.keepCandidates(out)
 }
 
 // poolLeft reports Regular Orders left in the trooper's combat group.
@@ -249,11 +277,11 @@ func (s *State) secondCandidates() []rules.Action {
 	if o.First.Name == SkillMove {
 		mov = float64(s.profile(o.Trooper).MOV[1])
 	}
-	out := make([]rules.Action, 0, s.skillsPerTrooper())
+	out := s.candidateBuf(s.skillsPerTrooper())
 	s.eachSkillCandidate(o.Trooper, o.Path[len(o.Path)-1], mov, func(k Skill) {
 		out = append(out, Second{Skill: k})
 	})
-	return out
+	return s.keepCandidates(out)
 }
 
 // aroCandidates: nobody reacts; each eligible trooper alone with each of
@@ -283,7 +311,7 @@ func (s *State) aroCandidates() []rules.Action {
 			}
 		})
 	}
-	out := make([]rules.Action, 0, 2+len(singles))
+	out := s.candidateBuf(2 + len(singles))
 	out = append(out, AROs{})
 	for i := range singles {
 		out = append(out, AROs{Declarations: singles[i : i+1 : i+1]})
@@ -291,7 +319,7 @@ func (s *State) aroCandidates() []rules.Action {
 	if len(all.Declarations) > 1 {
 		out = append(out, all)
 	}
-	return out
+	return s.keepCandidates(out)
 }
 
 // eachAROSkill calls f with each ARO the menu offers trooper t against

@@ -249,7 +249,7 @@ func (s *State) rollers() []*roller {
 			r.from = s.Models[o.Model].At
 			r.target, r.to = o.Trooper, r.from
 		} else if isAttack(k.Name) || k.Name == SkillDiscover {
-			r.from, _ = s.fromPoint(&Order{Path: o.Path[:k.pathUpTo]}, k.Skill)
+			r.from, _ = pathPoint(o.Path[:k.pathUpTo], k.Skill)
 			tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
 			if tm < 0 {
 				r.idle = true

@@ -373,14 +373,19 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 // fromPoint is the point of the path an attack is made from (BS Attack (N4):
 // with Move + BS Attack, any one point of the route).
 func (s *State) fromPoint(o *Order, k Skill) ([2]float64, error) {
-	last := len(o.Path) - 1
+	return pathPoint(o.Path, k)
+}
+
+// pathPoint is fromPoint on a path of the caller's.
+func pathPoint(path [][2]float64, k Skill) ([2]float64, error) {
+	last := len(path) - 1
 	if k.From == nil {
-		return o.Path[last], nil
+		return path[last], nil
 	}
 	if *k.From < 0 || *k.From > last {
 		return [2]float64{}, rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "from %d: the path has points 0..%d", *k.From, last)
 	}
-	return o.Path[*k.From], nil
+	return path[*k.From], nil
 }
 
 // weaponFor finds the weapon a BS or CC Attack uses: the named one, or the

@@ -472,8 +472,12 @@ type Order struct {
 
 	// Room for the path, the second skill, the targets and the first two
 	// successful Attacks (HitBy) inside the Order itself, so that the hot
-	// path allocates nothing for them.
-	pathBuf    [6][2]float64
+	// path allocates nothing for them. The path's room is four points
+	// (where the Order began and a one-point route for each skill, as the
+	// menu offers them, with one to spare): an Order is allocated, and
+	// cleared, for every activation, and with six points it took the next
+	// size class (1,024 bytes rather than 896).
+	pathBuf    [4][2]float64
 	secondBuf  Skill
 	hitByBuf   [2][2]int
 	targetsBuf [4]int
