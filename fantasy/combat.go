@@ -97,6 +97,8 @@ func (s *State) checkShoot(a Shoot) (*Unit, *Unit, *rules.RuleError) {
 		return nil, nil, rules.Errorf(CodeShoot, ruleMarch, "%s marched this turn: it cannot shoot", u.ID)
 	case u.Flags.Reformed:
 		return nil, nil, rules.Errorf(CodeShoot, ruleReform, "%s reformed this turn: it cannot shoot", u.ID)
+	case u.Silenced >= s.Turn:
+		return nil, nil, rules.Errorf(CodeShoot, ruleMisfire, "%s was disabled by a misfire: it may not shoot until player turn %d", u.ID, u.Silenced+1)
 	case u.Flags.Shot || u.Flags.Charged || u.Flags.Fleeing || u.Flags.Fled || u.engaged():
 		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s cannot shoot now (it shot, charged, fled or fights)", u.ID)
 	case t.engaged():
@@ -139,33 +141,16 @@ func (s *State) shoot(a Shoot, r roller) error {
 		mods += c
 		why = append(why, because)
 	}
-	need := shootNeed(p.BS, mods)
 	if p.Missile.Template > 0 {
-		return s.shootTemplate(u, t, *a.At, need, why, r)
+		return s.scatterShot(u, t, *a.At, r)
 	}
+	need := shootNeed(p.BS, mods)
 	hits, d, rerr := rollToHit(s.shots(u), need, r)
 	if rerr != nil {
 		return rerr
 	}
 	s.emit(Event{What: "shot", Unit: u.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s shoots %d at %s needing %s: %d hits (%s)", u.ID, s.shots(u), t.ID, strings.Join(append([]string{needText(need)}, why...), " "), hits, ruleShooting)})
 	return s.hitUnit(u.Seat, t, hits, p.Missile.S, r)
-}
-
-// shootTemplate fires a template weapon: one roll to hit with BS; a hit
-// centres the template where the player aimed it and hits every model
-// under it, fully or partly (Templates). A miss lands harmlessly: Ordo has
-// no scatter.
-func (s *State) shootTemplate(u, t *Unit, at geom.Point, need int, why []string, r roller) error {
-	p := s.rf(u)
-	hits, d, err := rollToHit(1, need, r)
-	if err != nil {
-		return err
-	}
-	s.emit(Event{What: "shot", Unit: u.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s fires its %s at %s needing %s: %s (%s)", u.ID, p.Missile.Name, t.ID, strings.Join(append([]string{needText(need)}, why...), " "), map[bool]string{true: "on target", false: "wide"}[hits > 0], ruleTemplates)})
-	if hits == 0 {
-		return nil
-	}
-	return s.templateHits(t, t.coveredBy(at, p.Missile.Template/2), p.Missile.S, r)
 }
 
 func needText(n int) string {

@@ -251,6 +251,12 @@ func describeHits(per map[string]int) string {
 // left, passes it on a 2+ (Look Out Sir!, champions). Other characters
 // are hit where they stand.
 func (s *State) templateHits(u *Unit, covered []string, str int, r roller) error {
+	return s.templateHitsOn(u, covered, str, r, true)
+}
+
+// templateHitsOn is templateHits; ask says whether a vacated front slot
+// with several candidates waits for its owner (only when one unit is hit).
+func (s *State) templateHitsOn(u *Unit, covered []string, str int, r roller, ask bool) error {
 	direct := map[string]int{}
 	pool := 0
 	rf := u.rankAndFileCount(false)
@@ -295,7 +301,7 @@ func (s *State) templateHits(u *Unit, covered []string, str int, r roller) error
 	}
 	per := s.perModel(u, direct, pool)
 	s.emit(Event{What: "allocated", Unit: u.ID, Hits: per, Text: fmt.Sprintf("template on %s: %s", u.ID, describeHits(per))})
-	return s.resolveHits(u, direct, pool, str, r, true)
+	return s.resolveHits(u, direct, pool, str, r, ask)
 }
 
 func lookOutText(id string, d, need int) string {

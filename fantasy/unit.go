@@ -55,6 +55,9 @@ type Unit struct {
 	Pool   int        `json:"pool,omitempty"` // wounds suffered by the rank-and-file short of a whole model
 	Engage []string   `json:"engaged,omitempty"`
 	Points int        `json:"points"`
+	// Silenced is the last player turn a war machine disabled by a
+	// misfire may not shoot in (Scatter: misfires); 0 for none.
+	Silenced int `json:"silenced,omitempty"`
 }
 
 // UnitFlags are what the unit has done this player turn, and its lasting

@@ -153,6 +153,9 @@ func (s *State) validateUnit(u *Unit, ids map[string]bool) error {
 		return fmt.Errorf("id %q (seat %q) is blank, taken or of no seat", u.ID, u.Seat)
 	}
 	ids[u.ID] = true
+	if u.Silenced < 0 || u.Silenced > s.Turn+len(s.Seats) {
+		return fmt.Errorf("%s: silenced until turn %d in turn %d", u.ID, u.Silenced, s.Turn)
+	}
 	if len(u.Models) == 0 || len(u.Models) > maxModels+10 {
 		return fmt.Errorf("%s: %d models", u.ID, len(u.Models))
 	}
