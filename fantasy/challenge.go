@@ -236,7 +236,28 @@ func (s *State) counterChallenge(units []*Unit) bool {
 	}
 	active := s.activeSeat()
 	other := enemySeat(units, active)
-	return other != "" && len(s.duellists(units, other)) > 0 && len(s.duellists(units, active)) > 0
+	// Most combats have no character or champion on one side: that needs
+	// no blows worked out.
+	if other == "" || !hasDuellistRole(units, active) || !hasDuellistRole(units, other) {
+		return false
+	}
+	return len(s.duellists(units, other)) > 0 && len(s.duellists(units, active)) > 0
+}
+
+// hasDuellistRole reports whether seat's units among units have a
+// character or a champion, in contact or not.
+func hasDuellistRole(units []*Unit, seat rules.Seat) bool {
+	for _, u := range units {
+		if u.Seat != seat {
+			continue
+		}
+		for i := range u.Models {
+			if r := u.Models[i].Role; r == Character || r == Champion {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // endDuels closes the challenges a round has settled: a refused one (it
