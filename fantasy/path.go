@@ -60,6 +60,7 @@ func (c *Unit) step(l Leg) float64 {
 func (u *Unit) sweep(legs []Leg, f func(piece []geom.Point) bool) {
 	c := *u // only At and Facing change: the slices are shared, never written
 	var buf [8]geom.Point
+	var hb [16]geom.Point
 	for _, l := range legs {
 		n := 1
 		if l.Wheel != 0 {
@@ -72,7 +73,7 @@ func (u *Unit) sweep(legs []Leg, f func(piece []geom.Point) bool) {
 			c.step(part)
 			after := c.footprint()
 			pts := append(append(buf[:0], before[:]...), after[:]...)
-			if !f(hull(pts)) {
+			if !f(hullInto(hb[:0], pts)) {
 				return
 			}
 		}
@@ -85,11 +86,15 @@ func (u *Unit) sweep(legs []Leg, f func(piece []geom.Point) bool) {
 func (s *State) through(u *Unit, legs []Leg, skip ...string) string {
 	hit := ""
 	u.sweep(legs, func(piece []geom.Point) bool {
+		lo, hi := bounds(piece)
 		for _, e := range s.Units {
 			if e.ID == u.ID || slices.Contains(skip, e.ID) {
 				continue
 			}
 			fp := e.footprint()
+			if elo, ehi := bounds(fp[:]); elo.X > hi.X || elo.Y > hi.Y || ehi.X < lo.X || ehi.Y < lo.Y {
+				continue // their boxes are apart: so are they
+			}
 			if overlaps(piece, fp[:], passTol) {
 				hit = e.ID
 				return false
@@ -100,9 +105,23 @@ func (s *State) through(u *Unit, legs []Leg, skip ...string) string {
 	return hit
 }
 
+// bounds is the box around pts.
+func bounds(pts []geom.Point) (lo, hi geom.Point) {
+	lo, hi = pts[0], pts[0]
+	for _, p := range pts[1:] {
+		lo.X, lo.Y = min(lo.X, p.X), min(lo.Y, p.Y)
+		hi.X, hi.Y = max(hi.X, p.X), max(hi.Y, p.Y)
+	}
+	return lo, hi
+}
+
 // hull is the convex hull of pts, counter-clockwise (Andrew's monotone
 // chain); pts is reordered.
-func hull(pts []geom.Point) []geom.Point {
+func hull(pts []geom.Point) []geom.Point { return hullInto(make([]geom.Point, 0, 2*len(pts)), pts) }
+
+// hullInto is hull built in dst's storage (sweeps call it for every
+// piece: no allocation when dst has room for twice the points).
+func hullInto(out, pts []geom.Point) []geom.Point {
 	slices.SortFunc(pts, func(a, b geom.Point) int {
 		switch {
 		case a.X < b.X || (a.X == b.X && a.Y < b.Y):
@@ -112,7 +131,6 @@ func hull(pts []geom.Point) []geom.Point {
 		}
 		return 1
 	})
-	out := make([]geom.Point, 0, 2*len(pts))
 	for pass := range 2 {
 		start := len(out)
 		for i := range pts {
