@@ -29,41 +29,78 @@ const smallestInput = "13 1 1 10 NONE 12 1 1 10 NONE"
 //
 //	go test -run '^$' -bench Startup -benchtime 300x ./cmd/ordo/
 //
-// There is no C inf-dice backend to run beside them: Debian does not
-// package it. On the machine of the issue it took 2.5 ms where a Go
-// hello-world took 2.4 ms.
+// With ORDO_INFDICE_C set to the path of inf-dice's own C backend (built
+// from its source with its Makefile; Debian does not package it), that
+// binary runs beside them, in turn, as "c":
+//
+//	ORDO_INFDICE_C=/tmp/infdice-c/inf-dice-n4 go test -run '^$' -bench Startup -benchtime 300x ./cmd/ordo/
 func BenchmarkStartup(b *testing.B) {
+	benchProcesses(b, smallestInput, true)
+}
+
+// largestInput is the largest input inf-dice's N4 backend accepts: a
+// combined Burst of 9 (B5 against B4), each hit with three Saving Rolls.
+const largestInput = "13 5 3 13 NONE 13 NONE 13 NONE 12 4 3 13 NONE 13 NONE 13 NONE"
+
+// BenchmarkLargestInput is BenchmarkStartup's side by side on the largest
+// input, where the C backend enumerates the dice and Ordo computes:
+//
+//	ORDO_INFDICE_C=/tmp/infdice-c/inf-dice-n4 go test -run '^$' -bench LargestInput -benchtime 20x ./cmd/ordo/
+func BenchmarkLargestInput(b *testing.B) {
+	benchProcesses(b, largestInput, false)
+}
+
+// benchProcesses runs each binary on the inf-dice arguments in, in turn,
+// b.N times, and reports each one's median wall and CPU time; all adds a
+// Go hello-world and ordo-serve.
+func benchProcesses(b *testing.B, input string, all bool) {
 	dir := b.TempDir()
 	hello := filepath.Join(dir, "hello.go")
 	if err := os.WriteFile(hello, []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hello, world\") }\n"), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	for _, build := range [][2]string{
-		{"hello", hello},
-		{"inf-dice-n4", "../inf-dice-n4"},
-		{"ordo", "."},
-		{"ordo-serve", "../ordo-serve"},
-	} {
+	builds := [][2]string{{"inf-dice-n4", "../inf-dice-n4"}, {"ordo", "."}}
+	if all {
+		builds = append(builds, [2]string{"hello", hello}, [2]string{"ordo-serve", "../ordo-serve"})
+	}
+	for _, build := range builds {
 		if out, err := exec.Command("go", "build", "-o", filepath.Join(dir, build[0]), build[1]).CombinedOutput(); err != nil {
 			b.Fatalf("go build %s: %v\n%s", build[1], err, out)
 		}
 	}
-	in := strings.Fields(smallestInput)
-	procs := []struct {
+	in := strings.Fields(input)
+	type proc struct {
 		name string
 		argv []string
-	}{
-		{"hello", []string{"hello"}},
-		{"infdice", append([]string{"inf-dice-n4"}, in...)},
-		{"ordo", append([]string{"ordo", "odds", "--infdice"}, in...)},
-		{"ordoserve", append([]string{"ordo-serve", "odds", "--infdice"}, in...)},
+	}
+	procs := []proc{
+		{"infdice", append([]string{filepath.Join(dir, "inf-dice-n4")}, in...)},
+		{"ordo", append([]string{filepath.Join(dir, "ordo"), "odds", "--infdice"}, in...)},
+	}
+	if all {
+		procs = append(procs,
+			proc{"hello", []string{filepath.Join(dir, "hello")}},
+			proc{"ordoserve", append([]string{filepath.Join(dir, "ordo-serve"), "odds", "--infdice"}, in...)})
+	}
+	if c := os.Getenv("ORDO_INFDICE_C"); c != "" {
+		procs = append(procs, proc{"c", append([]string{c}, in...)})
+		// A drop-in prints what the C backend prints, byte for byte.
+		want, err := exec.Command(c, in...).Output()
+		if err != nil {
+			b.Fatalf("%s: %v", c, err)
+		}
+		for _, p := range procs[:2] {
+			if got, err := exec.Command(p.argv[0], p.argv[1:]...).Output(); err != nil || !bytes.Equal(got, want) {
+				b.Fatalf("%s prints other than the C backend (%v):\n%s\nwant:\n%s", p.argv, err, got, want)
+			}
+		}
 	}
 	wall := make([][]time.Duration, len(procs))
 	cpu := make([][]time.Duration, len(procs))
 	b.ResetTimer()
 	for range b.N {
 		for i, p := range procs {
-			cmd := exec.Command(filepath.Join(dir, p.argv[0]), p.argv[1:]...)
+			cmd := exec.Command(p.argv[0], p.argv[1:]...)
 			start := time.Now()
 			if err := cmd.Run(); err != nil {
 				b.Fatalf("%s: %v", p.argv, err)
