@@ -12,6 +12,7 @@ import (
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -43,11 +44,13 @@ func playoutStates(t testing.TB, path string, seed uint64) [][]byte {
 var decodeScenarios = []string{"../data/scenarios/demo.yaml", "../data/scenarios/jumper-demo.yaml"}
 
 // Every state a game passes through decodes, and encodes back to the same
-// bytes: a validate that refuses a real state is a bug.
+// bytes: a validate that refuses a real state is a bug. Two games of each
+// scenario by default, six with ORDO_LONG=1 (the conformance suites round-trip
+// the states of their playouts too).
 func TestDecodeStateAcceptsPlayouts(t *testing.T) {
 	rs := ruleset(t)
 	for _, path := range decodeScenarios {
-		for seed := range uint64(6) {
+		for seed := range uint64(testenv.Count(2, 6)) {
 			for i, b := range playoutStates(t, path, seed+1) {
 				st, err := rs.DecodeState(b)
 				if err != nil {
