@@ -312,3 +312,53 @@ func TestServeBuildsServeBinaryFromSource(t *testing.T) {
 		}
 	}
 }
+
+// In an Ordo source tree, ordo builds the tree's own ordo-serve even when
+// another one is on PATH (an older install would serve other code);
+// outside a source tree it runs the one on PATH, and builds nothing.
+func TestServePrefersSourceTreeOverPath(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the test binary")
+	}
+	dir := twoBinaries(t, true)
+	self, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// go (this test binary, as fakeGo) beside ordo; an ordo-serve elsewhere
+	// on PATH, standing for an older install.
+	installed := t.TempDir()
+	for _, f := range []string{filepath.Join(dir, "go"), filepath.Join(installed, cli.ServeBinary)} {
+		if err := os.WriteFile(f, self, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+installed)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	t.Setenv("ORDO_TEST_SELF", os.Args[0])
+	calls := filepath.Join(t.TempDir(), "calls")
+	t.Setenv("ORDO_TEST_GO_CALLS", calls)
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module github.com/ordo-rules/ordo\n\ngo 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		wd    string
+		built bool
+	}{{root, true}, {t.TempDir(), false}} {
+		os.Remove(calls)
+		cmd := exec.Command(filepath.Join(dir, "ordo"), "verify", "--server", "http://127.0.0.1:1", "M1")
+		cmd.Dir = tc.wd
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 3 || !strings.HasPrefix(out.String(), `args ["verify"`) {
+			t.Fatalf("in %s: %v, stdout %q, stderr %q; want an ordo-serve's exit 3 and its output", tc.wd, err, out.String(), errb.String())
+		}
+		rec, _ := os.ReadFile(calls)
+		built := strings.Contains(string(rec), "build -o")
+		if built != tc.built || strings.HasPrefix(errb.String(), "ordo: building") != tc.built {
+			t.Errorf("in %s: built %v (go was run as %q, stderr %q), want built %v", tc.wd, built, rec, errb.String(), tc.built)
+		}
+	}
+}

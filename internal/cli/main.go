@@ -11,8 +11,9 @@
 // milliseconds). cmd/ordo-serve links the server, its SQLite and PostgreSQL
 // stores and an HTTP client (a Network) and runs the same commands; ordo
 // runs the two commands that need them, `serve` and `verify --server`, by
-// starting ordo-serve, found beside its own executable or on PATH, as git
-// runs git-NAME.
+// starting ordo-serve, found beside its own executable, built from the
+// source tree the working directory is in, or on PATH (findServeBinary),
+// as git runs git-NAME.
 //
 // Invoked under the name inf-dice-n4 (a symlink), either binary is a
 // drop-in replacement for the inf-dice calculator's N4 backend, exactly as

@@ -126,11 +126,17 @@ func Library() (*match.Library, error) {
 	return lib, nil
 }
 
-// findServeBinary is the path of ordo-serve: beside this executable first
-// (both installed by go install ./cmd/...), else on PATH, else built from
-// the Ordo source tree the working directory is in (buildServeBinary), so
-// that `go run ./cmd/ordo serve` works in a fresh checkout with only Go
-// installed.
+// findServeBinary is the path of ordo-serve. In order:
+//
+//   - beside this executable: both installed together (go install
+//     ./cmd/...), so of the same version;
+//   - built from the Ordo source tree the working directory is in
+//     (buildServeBinary), when the go command is on PATH: `go run ./cmd/ordo
+//     serve` in a checkout serves that checkout's code, even where an older
+//     ordo-serve is on PATH (once the go command's cache is warm, a rebuild
+//     of unchanged sources takes a moment);
+//   - on PATH;
+//   - else an error that says how to get it.
 func findServeBinary(stderr io.Writer) (string, error) {
 	name := ServeBinary
 	if runtime.GOOS == "windows" {
@@ -139,6 +145,16 @@ func findServeBinary(stderr io.Writer) (string, error) {
 	if exe, err := os.Executable(); err == nil {
 		p := filepath.Join(filepath.Dir(exe), name)
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return p, nil
+		}
+	}
+	if _, err := sourceRoot(); err == nil {
+		if _, err := exec.LookPath("go"); err == nil {
+			p, err := buildServeBinary(name, stderr)
+			if err != nil {
+				// Not the one on PATH instead: it may be of another version.
+				return "", fmt.Errorf("this needs %s, built from the Ordo source tree the working directory is in, and %v", ServeBinary, err)
+			}
 			return p, nil
 		}
 	}
