@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -14,7 +13,9 @@ import (
 // trooper and marker on the table, and not while Camouflaged (TO
 // Camouflage included) or already a marker. It is a Normal WIP roll with
 // the program's Attack MOD, which no Reset opposes (it is no Comms Attack
-// on anyone); on a success the hacker becomes an Impersonation-2 marker
+// on anyone): odds.HackSV and HackBurst with the user as the target, whose
+// Targeted or Firewall state counts only against a Hacking Attack, so that
+// the menu's odds (odds.Hack) are the roll's. On a success the hacker becomes an Impersonation-2 marker
 // (rule_impersonation.go) with a fresh label, and sustains Cybermask as his
 // Supportware until he reveals himself. Declaring a skill that reveals the
 // marker, being Discovered, and anything that ends his Supportware (another
@@ -83,18 +84,6 @@ func (s *State) checkCybermask(o *Order, p catalog.Program, k Skill) error {
 		}
 	}
 	return nil
-}
-
-// cybermaskSV builds Cybermask's roll: a Normal WIP roll with the
-// program's Attack MOD and the MODs of the hacker's states, with no target
-// whose Firewall or Targeted state could count.
-func (s *State) cybermaskSV(r *roller, p catalog.Program) {
-	mods := s.stateMods(r.trooper)
-	if p.AttackMod.Value != 0 {
-		mods = append(mods, dice.Mod{Name: p.Name, Value: p.AttackMod.Value})
-	}
-	r.sv = dice.NewSuccessValue("WIP", s.profile(r.trooper).WIP, mods...)
-	r.roll = dice.Roll{Side: dice.Side{SV: r.sv.Value, Burst: max(p.Burst, 1)}}
 }
 
 // cybermasked applies a successful Cybermask: trooper u ends the

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -91,8 +92,35 @@ func TestHackingCybermask(t *testing.T) {
 			}
 		})
 	}
+	// The menu's odds are the roll's: over the twenty faces of the die,
+	// the share that masks the Netrunner is the odds' chance to win. He is
+	// Targeted, which helps only enemies' rolls against him.
+	targeted := func() *State {
+		s := setup(t, cybermaskYAML("90"), nil)
+		s.Troopers[s.trooperIndex("netrunner")].States.Targeted = true
+		return s
+	}
+	st := targeted()
+	act := Activate{Trooper: "netrunner", Order: OrderRegular, Skill: maskSkill}
+	ro, err := st.Preview("blue", act)
+	if err != nil || len(ro) != 1 || ro[0].SV == nil || ro[0].SV.Value != 15 || ro[0].Roll != "normal" || ro[0].Burst != 1 {
+		t.Fatalf("Cybermask's odds: %+v, %v; want one Normal Roll, B1, SV 15", ro, err)
+	}
+	masks := 0
+	for face := 1; face <= 20; face++ {
+		s := targeted()
+		do(t, s, "blue", act)
+		finishHackOrder(t, s, face)
+		if s.Troopers[s.trooperIndex("netrunner")].States.Impersonation == 2 {
+			masks++
+		}
+	}
+	if got := float64(masks) / 20; math.Abs(got-ro[0].Win) > 1e-9 {
+		t.Errorf("Cybermask masks on %d faces of 20 (%.3f); its odds say %.3f", masks, got, ro[0].Win)
+	}
+
 	// Never in ARO: its only skill type is Entire Order.
-	st := setup(t, cybermaskYAML("270"), nil)
+	st = setup(t, cybermaskYAML("270"), nil)
 	do(t, st, "blue", EndOrders{})
 	do(t, st, "red", Activate{Trooper: "breacher", Order: OrderRegular, Skill: move([2]float64{13, 14})})
 	if st.Order.Step != StepARO1 {

@@ -100,10 +100,6 @@ func (s *State) hackSides(r *roller) (user, opponent odds.Hacker) {
 func (s *State) hackBuildSV(r *roller) bool {
 	switch {
 	case r.skill.Name == SkillHack:
-		if p, ok := s.Programs[r.skill.Program]; ok && cybermask(p) {
-			s.cybermaskSV(r, p)
-			return true
-		}
 	case r.skill.Name == SkillReset && len(r.opps) > 0 && r.opps[0].comms:
 	default:
 		return false
