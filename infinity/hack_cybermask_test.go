@@ -252,9 +252,7 @@ func TestCybermaskTwinsLookTheSame(t *testing.T) {
 		}
 		st := s.(*State)
 		// Behind the block, out of every red trooper's Line of Fire.
-		st.Models[st.modelOf(st.trooperIndex("netrunner"))].At = [2]float64{16, 12}
-		// The Repeater where red's hacker will cross its Zone of Control.
-		st.Models[st.modelOf(st.trooperIndex("signaller"))].At = [2]float64{22, 13}
+		st.Models[st.modelOf(st.trooperIndex("netrunner"))].At = [2]float64{17.5, 12.5}
 		do(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: maskSkill})
 		finishHackOrder(t, st, 3)
 		do(t, st, "blue", EndOrders{})
@@ -272,8 +270,8 @@ func TestCybermaskTwinsLookTheSame(t *testing.T) {
 		}
 		return b.String()
 	}
-	// Red's turn: the assault hacker walks past the Repeater carrier, then
-	// the Lieutenant moves; each Order answered with no ARO.
+	// Red's turn: the assault hacker walks into the Repeater carrier's
+	// Zone of Control; each window answered with no ARO.
 	script := []struct {
 		seat rules.Seat
 		a    rules.Action

@@ -79,7 +79,11 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 	for _, e := range o.Eligible {
 		t := e.Trooper
 		declared := slices.ContainsFunc(decls, func(d ARO) bool { return d.Trooper == t })
-		if declared || !delay {
+		// A marker that may react only through its Hacking Area and keeps
+		// silent is not decided either: deciding it would keep it out of
+		// the next window's list, which would tell it is a hacker
+		// (hack_cybermask.go).
+		if declared || (!delay && !s.hackOnlyMarker(e)) {
 			o.Decided = append(o.Decided, t)
 		}
 		switch {
