@@ -2,6 +2,7 @@ package fantasy
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -100,3 +101,47 @@ func BenchmarkCloseCombat(b *testing.B) {
 // benchSink keeps a benchmark's result alive, so the compiler cannot drop
 // the work that made it.
 var benchSink *State
+
+// fallible is a PCG source without its Infallible method, so Apply takes
+// the copy; it rolls the same faces.
+type fallible struct{ p *dice.PCG }
+
+func (f fallible) D20() (int, error)          { return f.p.D20() }
+func (f fallible) Die(faces int) (int, error) { return f.p.Die(faces) }
+
+// A round of close combat fought on the state itself (a source that
+// cannot fail) ends byte for byte where the copy Apply otherwise works
+// on ends, with the same events; a refused Fight changes nothing either
+// way.
+func TestFightInPlaceMatchesCopy(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("cap", "captain"))},
+		[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 15}, 270, map[string]any{"command": []any{"standard", "musician"}})})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	a, b := s.clone(), s.clone()
+	ea, err := a.Apply("blue", Fight{Unit: "u"}, dice.NewPCG(3, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eb, err := b.Apply("blue", Fight{Unit: "u"}, fallible{dice.NewPCG(3, 4)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !dice.IsInfallible(dice.NewPCG(3, 4)) || dice.IsInfallible(fallible{dice.NewPCG(3, 4)}) {
+		t.Fatal("set-up: the two sources should differ in Infallible")
+	}
+	if len(ea) < 5 || !slices.Contains(a.Fought, "u") {
+		t.Fatalf("set-up: the round should be fought: %d events", len(ea))
+	}
+	if mustJSON(t, a) != mustJSON(t, b) || mustJSON(t, ea) != mustJSON(t, eb) {
+		t.Fatalf("in place and on a copy differ:\n%s\n%s", mustJSON(t, ea), mustJSON(t, eb))
+	}
+	before := mustJSON(t, a)
+	if _, err := a.Apply("blue", Fight{Unit: "u"}, dice.NewPCG(3, 4)); err == nil {
+		t.Fatal("a combat fought twice in a turn")
+	}
+	if mustJSON(t, a) != before {
+		t.Fatal("a refused Fight changed the state")
+	}
+}
