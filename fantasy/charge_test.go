@@ -206,3 +206,23 @@ func TestChargeMayNotCrossImpassableTerrain(t *testing.T) {
 	s.Terrain = []Piece{box("the crag", Impassable, 26.6, 13, 27.6, 14)} // just clear of u's block
 	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
 }
+
+// Charging out of a unit, with a character on a larger base than his
+// unit's: a mounted captain (M8, 1" by 2") in the front rank of swordsmen
+// on 1" bases measures his charge and the gap his failed charge leaves
+// from his own base. Rolling 1, 1 and 2 (Swiftstride: 8 + 1 + 2 = 11"
+// against 18") he moves the highest die, 2", straight on: his 2"-deep
+// base's rear edge is then level with the front of his unit, not 1" clear
+// of it (a 1" slot would be) — he stays in it, and the unit counts as
+// having failed a charge.
+func TestChargeOutMeasuresTheCharactersOwnBase(t *testing.T) {
+	unit := []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("rider", "mounted-captain"))}
+	s := battle(t, nil, unit, ahead(18))
+	if r, f, _ := s.unit("u").slotOf("rider"); r != 0 || f != 2 {
+		t.Fatalf("setup: rider in slot (%d, %d), want the middle of the front rank", r, f)
+	}
+	evs := chargeOut(t, s, "rider", "hold", 1, 1, 2) // Swiftstride: the best two of 3D6
+	if !has(evs, "charge-failed") || s.unit("rider") != nil || !s.unit("u").Flags.FailedCharge {
+		t.Fatalf("rider should stay in u, which failed a charge: %v", evs)
+	}
+}

@@ -116,8 +116,11 @@ func (s *State) mover(u *Unit, character string) *Unit {
 	m := u.model(character)
 	c := u.slotCentre(r, f)
 	p := s.profile(m)
+	// He measures and moves on his own base, its front edge on his slot's
+	// (a mounted character in a unit on smaller bases is no smaller for
+	// leaving it).
 	lone := &Unit{ID: character, Seat: u.Seat, Models: []Model{*m}, Ranks: [][]string{{character}}, Files: 1,
-		Facing: u.Facing, Base: u.Base}
+		Facing: u.Facing, Base: p.Base}
 	lone.At = c.Add(u.forward().Scale(u.Base[1] / 2))
 	lone.Points = p.Points
 	return lone
@@ -506,9 +509,10 @@ func (s *State) failCharge(c *Charge, u, mv, t *Unit, high float64, r roller) er
 		s.emit(Event{What: "charge-failed", Unit: u.ID, Value: dist, Text: fmt.Sprintf("%s fails its charge and moves %.0f\" (%s)", u.ID, dist, ruleFailed)})
 		return nil
 	}
-	r0, f0, _ := u.slotOf(c.Character)
-	nc := u.slotCentre(r0, f0).Add(dir.Scale(dist))
-	base := u.baseAt(nc)
+	// The gap to his unit is measured from his own base.
+	moved := *mv
+	moved.At = mv.At.Add(dir.Scale(dist))
+	base := moved.footprint()
 	gap := math.Inf(1)
 	for _, b := range u.rects(c.Character) {
 		gap = min(gap, rectDist(base, b))
@@ -520,9 +524,8 @@ func (s *State) failCharge(c *Charge, u, mv, t *Unit, high float64, r roller) er
 	}
 	ch := *u.model(c.Character)
 	s.removeModel(u, ch.ID)
-	lone := &Unit{ID: ch.ID, Seat: u.Seat, Models: []Model{ch}, Ranks: [][]string{{ch.ID}}, Files: 1, Base: u.Base,
-		Facing: u.Facing, Points: s.profile(&ch).Points}
-	lone.At = nc.Add(u.forward().Scale(u.Base[1] / 2))
+	lone := &Unit{ID: ch.ID, Seat: u.Seat, Models: []Model{ch}, Ranks: [][]string{{ch.ID}}, Files: 1, Base: mv.Base,
+		Facing: u.Facing, Points: s.profile(&ch).Points, At: moved.At}
 	lone.Flags.Charged, lone.Flags.FailedCharge = true, true
 	u.Points -= lone.Points
 	s.Units = append(s.Units, lone)
