@@ -206,7 +206,7 @@ func (s *State) skillCategory(k Skill) Category {
 // and says why not. Programs that are not listed here are refused with
 // that reason rather than declared and left without effect.
 func playable(p catalog.Program) string {
-	if defence(p) || supportware(p) || commSat(p) || cybermask(p) {
+	if defence(p) || supportware(p) || commSat(p) || cybermask(p) || possessionProgram(p) {
 		return ""
 	}
 	switch {
@@ -269,6 +269,9 @@ func (s *State) hackTarget(t int, at [2]float64, p catalog.Program, target int, 
 	if !s.targetClass(p, u) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot target %s: it targets %s", p.Name, name, classList(p))
 	}
+	if err := s.possessionTarget(t, p, u, name); err != nil {
+		return err
+	}
 	var buf [4]geom.Circle
 	if !inArea(s.hackingArea(t, at, buf[:0]), s.baseAt(target, targetAt)) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking+" (Hacking Area)", "%s is outside %s's Hacking Area", name, s.Troopers[t].ID)
@@ -314,6 +317,10 @@ func (s *State) targetClass(p catalog.Program, u int) bool {
 			return true
 		case catalog.TargetJumper:
 			if prof.HasSkill("Combat Jump") {
+				return true
+			}
+		case catalog.TargetManned, catalog.TargetPossessed:
+			if s.possessionClass(c, u) {
 				return true
 			}
 		}
@@ -415,7 +422,7 @@ func (s *State) eachOwnProgram(t int, f func(Skill)) {
 		case p.Side == catalog.Friendly && p.Range == catalog.HackingArea:
 			// On each ally of its target classes.
 			for u := range s.Troopers {
-				if m := s.modelOf(u); m >= 0 && s.Troopers[u].Seat == s.Troopers[t].Seat && s.targetClass(p, u) {
+				if m := s.modelOf(u); m >= 0 && s.friendlyTarget(p, t, u) && s.targetClass(p, u) {
 					f(Skill{Name: SkillHack, Program: p.ID, Target: s.Models[m].ID})
 				}
 			}

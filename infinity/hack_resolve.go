@@ -56,7 +56,7 @@ func (s *State) hacker(t int, r *roller) odds.Hacker {
 	switch r.skill.Name {
 	case SkillHack:
 		if prog, ok := s.Programs[r.skill.Program]; ok {
-			hp := prog.HackOdds()
+			hp := s.programOdds(prog)
 			h.Program = &hp
 		}
 	case SkillReset:
@@ -133,7 +133,7 @@ func (s *State) hackHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		// the attack; nothing else happens.
 		return nil, nil
 	}
-	saves := odds.HackSaves(p.HackOdds(), s.hacker(r.target, nil))
+	saves := odds.HackSaves(s.programOdds(p), s.hacker(r.target, nil))
 	t := &s.Troopers[r.target]
 	ev := Saved{Trooper: t.ID, From: s.Troopers[r.trooper].ID, Ammo: p.Name}
 	failed := 0
@@ -167,6 +167,9 @@ func (s *State) hackHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	}
 	if failed == 0 {
 		return events, nil
+	}
+	if ev, ok := s.possessionEffect(r.trooper, r.target, p); ok {
+		return append(events, ev...), nil
 	}
 	return append(events, s.hackEffect(r.target, p, failed)...), nil
 }

@@ -136,7 +136,7 @@ func TestHackingDeclaration(t *testing.T) {
 		{hack("carbonite", "rifleman"), rules.CodeIllegal, "Carbonite cannot target rifleman"},
 		{hack("carbonite", "nobody"), rules.CodeBadAction, "not an enemy model"},
 		{hack("carbonite", "breacher"), rules.CodeBadAction, "not an enemy model"},
-		{hack("overlord", "gunner"), rules.CodeIllegal, "not played yet"},
+		{hack("overlord", "gunner"), rules.CodeIllegal, "Overlord cannot target gunner: it targets TAG"},
 		{Skill{Name: SkillHack, Program: "carbonite", Target: "gunner", Weapon: "pistol"}, rules.CodeBadAction, "takes no weapon"},
 	} {
 		refused(t, st, "blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: c.skill}, c.code, c.want)

@@ -139,6 +139,8 @@ func (s *State) canSpend(t int, source OrderSource) error {
 		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "only the Lieutenant uses the Lieutenant Special Order")
 	case spendNoLieutenantOrder:
 		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "no Lieutenant Special Order left")
+	case spendUnmanned:
+		return rules.Errorf(rules.CodeIllegal, ruleExpel, "%s: %s", tr.ID, s.cannotAct(t))
 	}
 	return rules.Errorf(rules.CodeBadAction, "Order types (N4)", "order %q: want regular, irregular or lieutenant", source)
 }
@@ -159,6 +161,7 @@ const (
 	spendNoIrregular
 	spendNotLieutenant
 	spendNoLieutenantOrder
+	spendUnmanned
 	spendUnknownSource
 )
 
@@ -172,6 +175,8 @@ func (s *State) spendBar(t int, source OrderSource) spendBlock {
 		return spendOffTable
 	case tr.Jumper != "" && tr.States.Isolated:
 		return spendIsolatedProxy
+	case tr.States.Unmanned:
+		return spendUnmanned
 	}
 	switch source {
 	case OrderRegular:
@@ -285,8 +290,9 @@ var stepOrders = stepDef{
 		}),
 		act(nil, applyWith(func(s *State, _ EndOrders) []rules.Event { return s.endTurn() })),
 		act(checkWith((*State).checkTransfer), applyWith((*State).transfer)),
+		act(checkWith((*State).checkCancelPossession), applyWith((*State).cancelPossession)),
 	},
 	candidates: func(s *State) []rules.Action {
-		return append(s.activationCandidates(), s.transferCandidates()...)
+		return append(append(s.activationCandidates(), s.transferCandidates()...), s.cancelPossessionCandidates()...)
 	},
 }

@@ -19,7 +19,10 @@ func (s *State) startConclusion() []rules.Event {
 // conclude ends the Order.
 func (s *State) conclude() []rules.Event {
 	s.Order = nil
-	return nil
+	// A Possession begun or ended, or a pilot expelled, this Order takes
+	// effect now (hack_possess.go, hack_expel.go).
+	s.settlePossessions()
+	return s.ejectPilots()
 }
 
 // advanceConclusion moves through the Conclusion: Guts movements, then

@@ -63,7 +63,9 @@ func (s *State) unitMembers(id string) []int {
 func (s *State) groupSize(seat rules.Seat, g string) int {
 	var units []string
 	for _, t := range s.Troopers {
-		if t.Seat == seat && t.Group == g && !t.States.Dead && !slices.Contains(units, t.unit()) {
+		// A Possessed trooper does not count toward its controller's
+		// group (Possessed (N4)).
+		if t.Seat == seat && t.Group == g && !t.States.Dead && !t.States.Possessed && !slices.Contains(units, t.unit()) {
 			units = append(units, t.unit())
 		}
 	}
@@ -77,6 +79,9 @@ func (s *State) checkTransfer(a Transfer) error {
 	members := s.unitMembers(a.Trooper)
 	if len(members) == 0 || s.Troopers[members[0]].Seat != seat {
 		return rules.Errorf(rules.CodeBadAction, "Command Tokens (N4)", "%q is not a trooper of %s", a.Trooper, seat)
+	}
+	if s.Troopers[members[0]].States.Possessed {
+		return rules.Errorf(rules.CodeIllegal, rulePossessed, "%s is Possessed: it belongs to no combat group of %s", a.Trooper, seat)
 	}
 	if !slices.ContainsFunc(army.Groups, func(g Group) bool { return g.Name == a.Group }) {
 		return rules.Errorf(rules.CodeBadAction, "Army list and Combat Groups (N4)", "%s has no combat group %q", seat, a.Group)

@@ -82,7 +82,7 @@ func (s *State) revealLieutenant(t int) []rules.Event {
 func (s *State) lieutenantCandidates(seat rules.Seat) []int {
 	var out []int
 	for i, t := range s.Troopers {
-		if t.Seat == seat && !t.States.Null() && s.modelOf(i) >= 0 && s.profile(i).CanBeLieutenant() {
+		if t.Seat == seat && !t.States.Null() && !t.States.Possessed && !t.States.Unmanned && s.modelOf(i) >= 0 && s.profile(i).CanBeLieutenant() {
 			out = append(out, i)
 		}
 	}
@@ -119,6 +119,7 @@ func (s *State) appoint(a Appoint) []rules.Event {
 		}
 	}
 	s.army(seat).LossOfLieutenant = false
+	s.forgetPossessedLieutenant(seat)
 	events := []rules.Event{Appointed{Seat: seat, Trooper: a.Trooper}}
 	return append(events, s.nextTurn()...)
 }

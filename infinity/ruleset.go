@@ -288,6 +288,7 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 		}
 		s.Profiles[p.ID] = p
 		r.addComms(s, p)
+		r.addPilot(s, p)
 		for _, wid := range p.Weapons {
 			if w, ok := r.Catalog.Weapon(wid); ok {
 				s.Weapons[w.ID] = w

@@ -145,6 +145,12 @@ type Trooper struct {
 	// Supportware is the Supportware program this hacker sustains (one at
 	// a time, Hacking (N3); hack_support.go).
 	Supportware string `json:"supportware,omitempty"`
+	// Possession is who the trooper belongs to while it is, or has just
+	// stopped being, Possessed (Possessed (N4); hack_possess.go).
+	Possession Possession `json:"possession,omitzero"`
+	// Pilot is, for a TAG Expel emptied, the id of its pilot, now a
+	// trooper of its own (Hacking (N3), Expel; hack_expel.go).
+	Pilot string `json:"pilot,omitempty"`
 }
 
 // unit is what generates Orders and counts toward army limits: a trooper's
@@ -200,6 +206,13 @@ type States struct {
 	// Marksmanship: Marksmanship L2 (N3) for a REM, from Assisted Fire
 	// (Hacking (N3)): its BS Attacks ignore the target's Partial Cover MOD.
 	Marksmanship bool `json:"marksmanship,omitempty"`
+	// Possessed: controlled by the enemy hacker's player with the
+	// Possessed profile, Null for its owner (Possessed (N4); Overlord,
+	// Total Control; hack_possess.go).
+	Possessed bool `json:"possessed,omitempty"`
+	// Unmanned: a manned TAG whose pilot Expel threw out; it cannot be
+	// activated and declares no ARO (Hacking (N3), Expel; hack_expel.go).
+	Unmanned bool `json:"unmanned,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
@@ -231,6 +244,7 @@ func (s States) appendNames(dst []string) []string {
 		{s.Imm1, "IMM-1"}, {s.Disabled, "Disabled"}, {s.Firewall, "Firewall"},
 		{s.EnhancedReaction, "Enhanced Reaction"}, {s.ControlledJump, "Controlled Jump"},
 		{s.Marksmanship, "Marksmanship L2"},
+		{s.Possessed, "Possessed"}, {s.Unmanned, "Unmanned"},
 	} {
 		if st.on {
 			dst = append(dst, st.name)
@@ -367,6 +381,10 @@ type derived struct {
 	// comms is, by trooper index, its Comms Equipment and the programs it
 	// may declare (hack.go).
 	comms []trooperComms
+	// possessed is, by trooper index, the Possessed profile of each TAG
+	// (nil for others): what profile returns while it is Possessed
+	// (hack_possess.go).
+	possessed []*catalog.Profile
 }
 
 // derive (re)builds s.derived from the table, the troopers' profiles and
@@ -385,6 +403,7 @@ func (s *State) derive() {
 		d.weapons[i] = ws
 	}
 	d.comms = s.deriveComms()
+	d.possessed = derivePossessed(d.profiles)
 	s.derived = d
 }
 
@@ -411,6 +430,9 @@ func (s *State) weapons(t int) []*catalog.Weapon {
 
 // profile is the trooper's profile.
 func (s *State) profile(t int) *catalog.Profile {
+	if s.Troopers[t].States.Possessed {
+		return s.possessedProfile(t)
+	}
 	if d := s.derived; d != nil && t < len(d.profiles) {
 		return d.profiles[t]
 	}

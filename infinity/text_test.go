@@ -50,6 +50,7 @@ func textSamples() []rules.Kinded {
 		MoveToken{Jumper: "jumper", Proxy: "proxy-2"},
 		MoveToken{Jumper: "jumper"},
 		Transfer{Trooper: "hunter", Group: "2"},
+		CancelPossession{Trooper: "tag"},
 		// Events.
 		TurnStarted{Round: 1, Seat: "blue", Pools: map[string]int{"1": 3, "2": 1}, Irregular: map[string]int{"sergeant": 1, "conscript": 1}, Lieutenant: 1},
 		TurnStarted{Round: 2, Seat: "red", Pools: map[string]int{"1": 0}, LossOfLieutenant: true},
@@ -84,6 +85,8 @@ func textSamples() []rules.Kinded {
 		TokenMoved{Jumper: "jumper", Proxy: "proxy-2"},
 		Transferred{Seat: "blue", Trooper: "hunter", From: "1", To: "2", Pools: map[string]int{"1": 4, "2": 2}, Tokens: 3},
 		Transferred{Seat: "blue", From: "1", To: "2", Pools: map[string]int{"1": 4, "2": 2}, Tokens: 1},
+		PossessionCancelled{Seat: "red", Trooper: "tag", Pools: map[string]int{"1": 5}, Tokens: 3},
+		PilotEjected{TAG: "tag", Pilot: "tag-pilot", At: [2]float64{10, 19.25}},
 		Revealed{Trooper: "hunter", Model: "hunter", Marker: "marker-1", Why: "Discovered"},
 		Revealed{Trooper: "ninja", Model: "ninja", At: [2]float64{3, 4.5}, Why: "declared an ARO"},
 		Masked{Trooper: "hacker", Marker: "blue-imp-1", State: "Impersonation-2", Why: "Cybermask"},

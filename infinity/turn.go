@@ -65,7 +65,9 @@ func (s *State) orderCount(seat rules.Seat) TurnStarted {
 		t.IrregularOrders = 0
 		// Troopers not on the table and Null troopers add nothing; a G:
 		// Jumper counts once, through one of its Proxies (G: Jumper (N4, PDF 2.1)).
-		if t.States.Null() || s.modelOf(i) < 0 || (t.Jumper != "" && s.countingProxy(t.Jumper) != i) {
+		// A Possessed trooper gives neither side an Order, an Unmanned TAG
+		// none (its pilot does) (Possessed (N4); Expel).
+		if t.States.Null() || t.States.Possessed || t.States.Unmanned || s.modelOf(i) < 0 || (t.Jumper != "" && s.countingProxy(t.Jumper) != i) {
 			continue
 		}
 		// The Lieutenant Special Order comes with a Lieutenant the army
@@ -174,7 +176,8 @@ func (s *State) victoryPoints() map[rules.Seat]int {
 		vp[seat] = 0
 	}
 	for _, t := range s.Troopers {
-		if !t.States.Null() && (t.Jumper == "" || !s.jumperCasualty(t.Jumper)) {
+		// A Possessed trooper counts for neither side (Possessed (N4)).
+		if !t.States.Null() && !t.States.Possessed && (t.Jumper == "" || !s.jumperCasualty(t.Jumper)) {
 			vp[t.Seat] += t.Cost
 		}
 	}

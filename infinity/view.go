@@ -139,6 +139,10 @@ func (s *State) Observe(v rules.Viewer) any {
 		if sees || t.KnownLieutenant {
 			tv.Lieutenant = t.Lieutenant
 		}
+		if t.Possession.Lieutenant && v.Sees(t.Possession.Owner) {
+			// Its owner knows his Possessed Lieutenant (Possessed (N4)).
+			tv.Lieutenant = true
+		}
 		if len(t.Models) > 0 {
 			k := len(ids)
 			for _, m := range t.Models {

@@ -150,4 +150,6 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("transferred", func() rules.Event { return &Transferred{} })
 	c.Register("revealed", func() rules.Event { return &Revealed{} })
 	c.Register("masked", func() rules.Event { return &Masked{} })
+	c.Register("possession-cancelled", func() rules.Event { return &PossessionCancelled{} })
+	c.Register("pilot-ejected", func() rules.Event { return &PilotEjected{} })
 }}

@@ -273,6 +273,7 @@ func (c *stateChecker) hacking() {
 	}
 	for i, tr := range s.Troopers {
 		c.checkExpires(fmt.Sprintf("troopers[%d]", i), tr)
+		c.checkPossession(fmt.Sprintf("troopers[%d]", i), tr)
 	}
 	for _, id := range sortedKeys(s.Devices) {
 		d := s.Devices[id]
