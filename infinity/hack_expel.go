@@ -21,8 +21,8 @@ import (
 // Where the pilot goes: in base contact with the TAG, at the first free
 // point of a fixed sequence, so that the same game gives the same place
 // with no player's choice: straight behind the TAG (its facing + 180°),
-// then 15° to its left, 15° to its right, 30° left, and so on around the
-// base. A point is free when the pilot's base is wholly on the table,
+// then 15° from there toward the TAG's right, 15° toward its left, 30°
+// toward its right, and so on around the base. A point is free when the pilot's base is wholly on the table,
 // overlaps no model and no impassable scenery, and touches no enemy model
 // (it must not land Engaged). A trooper in Hidden Deployment is not on the
 // table and does not block it, so where the pilot goes tells nothing of

@@ -211,6 +211,9 @@ func (s *State) settlePossessions() {
 		}
 		if tr.States.Possessed {
 			tr.Seat, tr.Group = p.Controller, p.ControlGroup
+			// It is no one's Lieutenant while Possessed.
+			tr.Possession.Lieutenant = p.Lieutenant || tr.Lieutenant
+			tr.Lieutenant = false
 			continue
 		}
 		tr.Seat, tr.Group, tr.Lieutenant = p.Owner, p.Group, p.Lieutenant

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -58,8 +59,8 @@ func hackOrder(t *testing.T, st *State, seat rules.Seat, trooper, program, targe
 // Possessed. Neither reaches a trooper that is not a TAG.
 func TestHackingPossessionPrograms(t *testing.T) {
 	for _, c := range []struct {
-		program, hacker    string
-		sv, damage, saves  int
+		program, hacker   string
+		sv, damage, saves int
 	}{
 		{"overlord", "hacker", 14, 12, 1},
 		{"total-control", "breacher", 14, 13, 2},
@@ -332,5 +333,29 @@ func TestPossessedLieutenant(t *testing.T) {
 	do(t, st, "red", CancelPossession{Trooper: "tag"})
 	if st.army("red").LossOfLieutenant || !st.Troopers[st.trooperIndex("tag")].Lieutenant || st.army("red").LieutenantOrders != 1 {
 		t.Errorf("after the token: Loss of Lieutenant %v, the TAG Lieutenant %v", st.army("red").LossOfLieutenant, st.Troopers[st.trooperIndex("tag")].Lieutenant)
+	}
+}
+
+// Overlord, the Possessed TAG shooting its former ally, Exorcism, Total
+// Control and the Command Token (Possessed (N4); Hacking (N3)), through
+// `ordo play`: the scenario's forced dice and expectations.
+func TestHackingOverlordScenario(t *testing.T) {
+	var out strings.Builder
+	if err := play.Run(ruleset(t), load(t, "../data/scenarios/seed/hacking-overlord.yaml"), &out, play.Options{}); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, line := range []string{
+		"tag makes 1 Saving Roll against breacher (Overlord, Attack Damage 12): 5, 1 failed",
+		"tag enters Possessed (Overlord)",
+		"tag spends a Regular Order: BS Attack on militia with hmg",
+		"SV BS 12 -3 Range = 9",
+		"tag Reset (Face to Face Roll): SV WIP 11 -3 Opponent MOD (Exorcism) = 8",
+		"tag leaves Possessed (Exorcism)",
+		"tag enters Possessed (Total Control)",
+		"red spends a Command Token: tag is no longer Possessed (3 Command Tokens left)",
+	} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("no %q in\n%s", line, out.String())
+		}
 	}
 }

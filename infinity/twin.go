@@ -124,7 +124,9 @@ func (s *State) untouched(t int, a rules.Action) bool {
 // army out of Loss of Lieutenant (lossOfLieutenant).
 func (s *State) lieutenantCounts(t int) bool {
 	tr := s.Troopers[t]
-	if s.modelOf(t) < 0 || tr.States.Null() || tr.States.Isolated {
+	// A Possessed trooper is Null for its army, and an Unmanned TAG's
+	// Lieutenant is its pilot (hack_possess.go, hack_expel.go).
+	if s.modelOf(t) < 0 || tr.States.Null() || tr.States.Isolated || tr.States.Possessed || tr.States.Unmanned {
 		return false
 	}
 	return !tr.States.Hidden || s.Rulings.Get("lieutenant-hidden") != "not-deployed"
