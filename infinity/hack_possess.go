@@ -51,6 +51,9 @@ type Possession struct {
 	// of Lieutenant); it is again when the Possession ends, unless its
 	// army has appointed another.
 	Lieutenant bool `json:"lieutenant,omitempty"`
+	// Known: that Lieutenant had revealed itself (Lieutenant (N4)), which
+	// is public; it is known again with the role.
+	Known bool `json:"known,omitempty"`
 }
 
 // possessedProfile is the Possessed profile of trooper t (Possessed
@@ -175,12 +178,12 @@ func (s *State) possess(h, u int, p catalog.Program) []rules.Event {
 	}
 	hk := s.Troopers[h]
 	if tr.Possession == (Possession{}) {
-		tr.Possession = Possession{Owner: tr.Seat, Group: tr.Group, Lieutenant: tr.Lieutenant}
+		tr.Possession = Possession{Owner: tr.Seat, Group: tr.Group, Lieutenant: tr.Lieutenant, Known: tr.Lieutenant && tr.KnownLieutenant}
 	}
 	tr.Possession.Controller, tr.Possession.ControlGroup, tr.Possession.By = hk.Seat, hk.Group, hk.ID
 	// A Null Lieutenant is lost to its army (Loss of Lieutenant (N4)); who
 	// it was stays private to its owner.
-	tr.Lieutenant = false
+	tr.Lieutenant, tr.KnownLieutenant = false, false
 	tr.IrregularOrders = 0
 	tr.States.Possessed = true
 	events := []rules.Event{StateChanged{Trooper: tr.ID, State: "Possessed", On: true, Why: p.Name}}
@@ -213,10 +216,12 @@ func (s *State) settlePossessions() {
 			tr.Seat, tr.Group = p.Controller, p.ControlGroup
 			// It is no one's Lieutenant while Possessed.
 			tr.Possession.Lieutenant = p.Lieutenant || tr.Lieutenant
-			tr.Lieutenant = false
+			tr.Possession.Known = p.Known || (tr.Lieutenant && tr.KnownLieutenant)
+			tr.Lieutenant, tr.KnownLieutenant = false, false
 			continue
 		}
 		tr.Seat, tr.Group, tr.Lieutenant = p.Owner, p.Group, p.Lieutenant
+		tr.KnownLieutenant = p.Lieutenant && p.Known
 		tr.Possession = Possession{}
 	}
 }
@@ -226,7 +231,7 @@ func (s *State) settlePossessions() {
 func (s *State) forgetPossessedLieutenant(seat rules.Seat) {
 	for i := range s.Troopers {
 		if p := &s.Troopers[i].Possession; p.Owner == seat {
-			p.Lieutenant = false
+			p.Lieutenant, p.Known = false, false
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package infinity
 
 import (
+	"encoding/json"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -356,6 +358,38 @@ func TestHackingOverlordScenario(t *testing.T) {
 	} {
 		if !strings.Contains(out.String(), line) {
 			t.Errorf("no %q in\n%s", line, out.String())
+		}
+	}
+}
+
+// Possessed (N4), private facts: whether the Possessed TAG was red's
+// Lieutenant is red's alone. The leak check's twin moves the role between
+// the Possessed TAG and a red trooper in the open; blue, who controls the
+// TAG, sees the two states alike, and after its next Order too.
+func TestPossessedLieutenantTwin(t *testing.T) {
+	for _, lt := range []bool{true, false} {
+		st := possessed(t, lt)
+		next := Activate{Trooper: "breacher", Order: OrderRegular, Skill: move([2]float64{4, 9})}
+		tw := st.clone()
+		if _, ok := tw.twinPossessedLieutenant("red", "blue", next, rand.New(rand.NewPCG(1, 2))); !ok {
+			t.Fatalf("lt %v: no twin", lt)
+		}
+		tag := tw.Troopers[tw.trooperIndex("tag")]
+		open := tw.Troopers[tw.trooperIndex("gunner")].Lieutenant || tw.Troopers[tw.trooperIndex("rifle")].Lieutenant
+		if tag.Possession.Lieutenant == lt || open != lt {
+			t.Errorf("lt %v: the twin did not move the role: %+v", lt, tag.Possession)
+		}
+		for _, x := range []*State{st, tw} {
+			do(t, x, "blue", next)
+		}
+		a, _ := json.Marshal(st.Observe(rules.PlayerView("blue")))
+		b, _ := json.Marshal(tw.Observe(rules.PlayerView("blue")))
+		if string(a) != string(b) {
+			t.Errorf("lt %v: blue tells the twins apart:\n%s\n%s", lt, a, b)
+		}
+		// Ending blue's turn would decide red's Loss of Lieutenant: no twin.
+		if _, ok := st.clone().twinPossessedLieutenant("red", "blue", EndOrders{}, rand.New(rand.NewPCG(1, 2))); ok {
+			t.Errorf("lt %v: a twin over the end of the turn", lt)
 		}
 	}
 }

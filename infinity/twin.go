@@ -32,6 +32,8 @@ import (
 //     a hacking device or none, a Cybermask it sustains or none;
 //   - which of a G: Jumper's Proxies in Hidden Deployment holds the Active
 //     Proxy Token (G: Jumper (N4, PDF 2.1));
+//   - whether a Possessed trooper was its owner's Lieutenant (Possessed
+//     (N4); twin_possess.go);
 //   - and, when none of those applies, the player's notes.
 //
 // A fact the next action reveals is not varied: a trooper the action names
@@ -48,6 +50,7 @@ func (s *State) Twin(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rule
 		(*State).twinHidden,
 		(*State).twinMarkers,
 		(*State).twinToken,
+		(*State).twinPossessedLieutenant,
 	}
 	for _, i := range r.Perm(len(makers)) {
 		t := s.clone()
