@@ -50,7 +50,13 @@ func (s *State) Twin(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rule
 		(*State).twinHidden,
 		(*State).twinMarkers,
 		(*State).twinToken,
-		(*State).twinPossessedLieutenant,
+	}
+	// A Possessed trooper's Lieutenant role first, when it applies: it
+	// draws from r only then, so the other twins come as they did before
+	// Possession was played.
+	pt := s.clone()
+	if ta, ok := pt.twinPossessedLieutenant(owner, seat, a, r); ok {
+		return pt, ta, true
 	}
 	for _, i := range r.Perm(len(makers)) {
 		t := s.clone()
