@@ -8,15 +8,16 @@ type Code string
 
 // The authority's error codes; the server maps each to an HTTP status.
 const (
-	CodeNotFound    Code = "not-found"     // no such match
-	CodeStale       Code = "stale-seq"     // the client's seq is not the match's
-	CodeBadScenario Code = "bad-scenario"  // the scenario does not load or set up
-	CodeTooLarge    Code = "too-large"     // an input over its bound
-	CodeBadRequest  Code = "bad-request"   // a malformed field (an action id)
-	CodeNotOver     Code = "not-over"      // the seed and export wait for the end
-	CodeUnavailable Code = "unavailable"   // the store failed: nothing was applied
-	CodeForbidden   Code = "forbidden"     // the viewer may not do this
-	CodeCorrupt     Code = "corrupt-match" // the stored log does not replay
+	CodeNotFound     Code = "not-found"      // no such match
+	CodeStale        Code = "stale-seq"      // the client's seq is not the match's
+	CodeBadScenario  Code = "bad-scenario"   // the scenario does not load or set up
+	CodeTooLarge     Code = "too-large"      // an input over its bound
+	CodeBadRequest   Code = "bad-request"    // a malformed field (an action id)
+	CodeNotOver      Code = "not-over"       // the seed and export wait for the end
+	CodeUnavailable  Code = "unavailable"    // the store failed: nothing was applied
+	CodeForbidden    Code = "forbidden"      // the viewer may not do this
+	CodeCorrupt      Code = "corrupt-match"  // the stored log does not replay
+	CodeTooManyFeeds Code = "too-many-feeds" // past a bound on WebSocket feeds (Memory)
 )
 
 // Error is a refusal by the authority. Seq is the match's current seq for

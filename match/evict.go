@@ -25,6 +25,14 @@ type Memory struct {
 	// plays any more but players and spectators still look at for a while
 	// (default DefaultFinished; negative: never).
 	Finished time.Duration
+	// MaxFeeds bounds the WebSocket feeds following matches in all
+	// (default DefaultMaxFeeds), and MaxFeedsPerMatch those following one
+	// match (default DefaultMaxFeedsPerMatch); negative: no bound. A feed
+	// keeps its match in memory and holds a connection, so without them
+	// spectators could pin any number of matches. Past either, Watch
+	// refuses the feed with CodeTooManyFeeds.
+	MaxFeeds         int
+	MaxFeedsPerMatch int
 }
 
 // The defaults of Memory.
@@ -32,6 +40,9 @@ const (
 	DefaultMaxLive  = 10000
 	DefaultIdle     = 30 * time.Minute
 	DefaultFinished = time.Minute
+	// Two seats and their spectators.
+	DefaultMaxFeedsPerMatch = 64
+	DefaultMaxFeeds         = 4096
 )
 
 func (m Memory) withDefaults() Memory {
@@ -43,6 +54,12 @@ func (m Memory) withDefaults() Memory {
 	}
 	if m.Finished == 0 {
 		m.Finished = DefaultFinished
+	}
+	if m.MaxFeeds == 0 {
+		m.MaxFeeds = DefaultMaxFeeds
+	}
+	if m.MaxFeedsPerMatch == 0 {
+		m.MaxFeedsPerMatch = DefaultMaxFeedsPerMatch
 	}
 	return m
 }
@@ -218,15 +235,27 @@ func (a *Authority) Run(ctx context.Context) {
 
 // Watch keeps match id in memory while a feed follows it, until release
 // is called: a feed waits on the match's channel (Wait), which a match
-// rebuilt after leaving memory would no longer close.
+// rebuilt after leaving memory would no longer close. It refuses a feed
+// past Memory.MaxFeedsPerMatch for the match or Memory.MaxFeeds in all
+// (CodeTooManyFeeds), changing nothing.
 func (a *Authority) Watch(ctx context.Context, id string) (release func(), err error) {
 	l, err := a.get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
+	if limit := a.mem.MaxFeedsPerMatch; limit >= 0 && l.watchers >= limit {
+		l.mu.Unlock()
+		return nil, errorf(CodeTooManyFeeds, "", "match %s already has %d feeds, the most one match may have; try again later", id, limit)
+	}
+	if n := a.feeds.Add(1); a.mem.MaxFeeds >= 0 && n > int64(a.mem.MaxFeeds) {
+		a.feeds.Add(-1)
+		l.mu.Unlock()
+		return nil, errorf(CodeTooManyFeeds, "", "the server already has %d feeds, the most it may have; try again later", a.mem.MaxFeeds)
+	}
 	l.watchers++
 	l.mu.Unlock()
 	return func() {
+		a.feeds.Add(-1)
 		l.mu.Lock()
 		l.watchers--
 		l.mu.Unlock()

@@ -3,10 +3,12 @@ package match_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -404,5 +406,54 @@ func TestEvictionLosesNoAction(t *testing.T) {
 		if got, want := answers(t, fresh, id), answers(t, a, id); got != want {
 			t.Errorf("match %d: a fresh authority answers differently", i)
 		}
+	}
+}
+
+// Each feed keeps its match in memory, so feeds are bounded per match
+// (Memory.MaxFeedsPerMatch) and in all (Memory.MaxFeeds): past either,
+// Watch refuses with CodeTooManyFeeds, saying which bound, and a refused
+// feed holds nothing (the match still leaves memory once the others go).
+func TestWatchBoundsFeeds(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), clk, match.Memory{Idle: time.Minute, MaxFeedsPerMatch: 2, MaxFeeds: 3})
+	var ids []string
+	for range 2 {
+		c, err := a.Create(ctx, match.CreateRequest{Name: "duel"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, c.ID)
+	}
+	refused := func(id, says string) {
+		t.Helper()
+		_, err := a.Watch(ctx, id)
+		var me *match.Error
+		if !errors.As(err, &me) || me.Code != match.CodeTooManyFeeds || !strings.Contains(me.Message, says) {
+			t.Fatalf("Watch(%s) = %v, want %s saying %q", id, err, match.CodeTooManyFeeds, says)
+		}
+	}
+	var releases []func()
+	watch := func(id string) {
+		t.Helper()
+		release, err := a.Watch(ctx, id)
+		if err != nil {
+			t.Fatalf("Watch(%s): %v", id, err)
+		}
+		releases = append(releases, release)
+	}
+	watch(ids[0])
+	watch(ids[0])
+	refused(ids[0], "already has 2 feeds, the most one match may have")
+	watch(ids[1])
+	refused(ids[1], "the server already has 3 feeds")
+	releases[0]()
+	watch(ids[1]) // a released feed frees its place in all
+	for _, r := range releases[1:] {
+		r()
+	}
+	clk.advance(time.Hour)
+	if n := a.Sweep(); n != 2 {
+		t.Fatalf("%d left memory once the feeds were gone, want 2 (a refused feed kept one)", n)
 	}
 }

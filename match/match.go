@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -78,6 +79,8 @@ type Authority struct {
 	// the front; the bound on live matches evicts from the back.
 	lru   *list.List
 	stats Stats
+	// feeds counts the feeds following matches (Watch), for Memory.MaxFeeds.
+	feeds atomic.Int64
 }
 
 // New returns an authority over opt.Store.

@@ -120,15 +120,16 @@ func toAPI(err error) *apiError {
 	var me *match.Error
 	if errors.As(err, &me) {
 		status := map[match.Code]int{
-			match.CodeNotFound:    http.StatusNotFound,
-			match.CodeStale:       http.StatusConflict,
-			match.CodeBadScenario: http.StatusUnprocessableEntity,
-			match.CodeTooLarge:    http.StatusRequestEntityTooLarge,
-			match.CodeBadRequest:  http.StatusBadRequest,
-			match.CodeNotOver:     http.StatusForbidden,
-			match.CodeUnavailable: http.StatusServiceUnavailable,
-			match.CodeForbidden:   http.StatusForbidden,
-			match.CodeCorrupt:     http.StatusInternalServerError,
+			match.CodeNotFound:     http.StatusNotFound,
+			match.CodeStale:        http.StatusConflict,
+			match.CodeBadScenario:  http.StatusUnprocessableEntity,
+			match.CodeTooLarge:     http.StatusRequestEntityTooLarge,
+			match.CodeBadRequest:   http.StatusBadRequest,
+			match.CodeNotOver:      http.StatusForbidden,
+			match.CodeUnavailable:  http.StatusServiceUnavailable,
+			match.CodeForbidden:    http.StatusForbidden,
+			match.CodeCorrupt:      http.StatusInternalServerError,
+			match.CodeTooManyFeeds: http.StatusTooManyRequests,
 		}[me.Code]
 		if status == 0 {
 			status = http.StatusInternalServerError

@@ -23,6 +23,7 @@ import (
 
 const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full] | --postgres URL]
                   [--max-live N] [--idle DURATION] [--finished DURATION]
+                  [--max-feeds N] [--max-feeds-per-match N]
        ordo-serve [the same flags]
 
 Serves matches over HTTP and WebSocket (docs/API.md): players create a match
@@ -34,7 +35,8 @@ to stderr. SIGINT or SIGTERM stops the server gracefully: requests in flight
 finish first.
 
 The server is the binary ordo-serve (go install ./cmd/ordo-serve), which ordo
-starts, found beside ordo or on PATH: ordo itself links no server, so that
+starts: the one beside ordo, else (in the Ordo source tree) one it builds from
+the tree, else the one on PATH. ordo itself links no server, so that
 'ordo odds' starts at once.
 
 Flags:
@@ -53,6 +55,11 @@ Flags:
   --finished DURATION
                      a finished match leaves memory after this long without a
                      request (default 1m)
+  --max-feeds N      WebSocket feeds open at most, over all matches (default
+                     4096); each keeps its match in memory, so past it a new
+                     feed is refused (429, too-many-feeds)
+  --max-feeds-per-match N
+                     WebSocket feeds on one match at most (default 64)
 
 Example:
   ordo serve &
@@ -78,6 +85,8 @@ func runServe(net *Network, args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Memory.MaxLive, "max-live", match.DefaultMaxLive, "")
 	fs.DurationVar(&cfg.Memory.Idle, "idle", match.DefaultIdle, "")
 	fs.DurationVar(&cfg.Memory.Finished, "finished", match.DefaultFinished, "")
+	fs.IntVar(&cfg.Memory.MaxFeeds, "max-feeds", match.DefaultMaxFeeds, "")
+	fs.IntVar(&cfg.Memory.MaxFeedsPerMatch, "max-feeds-per-match", match.DefaultMaxFeedsPerMatch, "")
 	pos, err := ParseFlags(fs, args)
 	if err != nil {
 		return FlagError(err, "ordo serve", serveUsage, stdout, stderr)
@@ -86,8 +95,8 @@ func runServe(net *Network, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ordo serve: unexpected arguments %q (see ordo serve --help)\n", pos)
 		return 2
 	}
-	if cfg.Memory.MaxLive < 1 || cfg.Memory.Idle <= 0 || cfg.Memory.Finished <= 0 {
-		fmt.Fprintf(stderr, "ordo serve: --max-live must be 1 or more, --idle and --finished longer than 0 (see ordo serve --help)\n")
+	if cfg.Memory.MaxLive < 1 || cfg.Memory.Idle <= 0 || cfg.Memory.Finished <= 0 || cfg.Memory.MaxFeeds < 1 || cfg.Memory.MaxFeedsPerMatch < 1 {
+		fmt.Fprintf(stderr, "ordo serve: --max-live, --max-feeds and --max-feeds-per-match must be 1 or more, --idle and --finished longer than 0 (see ordo serve --help)\n")
 		return 2
 	}
 	if net == nil || net.Serve == nil {
