@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
@@ -157,5 +158,38 @@ func TestFeedKeepsItsMatchInMemory(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 		a.Sweep()
+	}
+}
+
+// Feeds are bounded (match.Memory.MaxFeedsPerMatch): one past the bound
+// is answered 429 too-many-feeds before any upgrade, and the feeds open
+// keep working.
+func TestFeedsPastTheBoundRefused(t *testing.T) {
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	a := match.New(match.Options{Store: st, Library: library(t), Memory: match.Memory{MaxFeedsPerMatch: 1}})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ts := httptest.NewServer(server.New(ctx, a, nil))
+	defer ts.Close()
+	c := create(t, ts, "demo")
+	ws := dial(t, ts.URL+"/api/matches/"+c.ID+"/ws?from=0", "")
+	defer ws.Close(websocket.StatusNormalClosure, "")
+	if m := read(t, ws); m.Type != "state" {
+		t.Fatalf("first message %q, want the state", m.Type)
+	}
+	var e struct{ Code, Message string }
+	if code := call(t, "GET", ts.URL+"/api/matches/"+c.ID+"/ws?from=0", "", nil, &e); code != http.StatusTooManyRequests ||
+		e.Code != "too-many-feeds" || !strings.Contains(e.Message, "already has 1 feeds") {
+		t.Fatalf("a second feed: %d %+v, want 429 too-many-feeds", code, e)
+	}
+	if !move(t, ts, c, rand.New(rand.NewPCG(1, 1)), 0) {
+		t.Fatal("the game is over at once")
+	}
+	if m := read(t, ws); m.Type != "entry" || m.Entry.Seq != 0 {
+		t.Fatalf("after an action the open feed got %+v, want entry 0", m)
 	}
 }
