@@ -57,7 +57,10 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	}
 	ms := menuScratches.Get().(*menuScratch)
 	defer menuScratches.Put(ms)
-	ms.lof, ms.decl, ms.short = lofMemo{}, declMemo{}, shortMemo{}
+	// The memos start empty; the list of refusals keeps its room from
+	// the scratch's last menu, cleared.
+	clear(ms.lof.refusals)
+	ms.lof, ms.decl, ms.short = lofMemo{refusals: ms.lof.refusals[:0]}, declMemo{}, shortMemo{}
 	// The candidates' list is only read until the options are built:
 	// the largest menus make it in the scratch's (candidateBuf), which
 	// is cleared then, so that it holds on to no action.

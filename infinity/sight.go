@@ -176,7 +176,8 @@ type lofMemo struct {
 	// target model, for an ordinary attack and for a Direct Template:
 	// every candidate refused for want of Line of Fire to one target (each
 	// weapon and ammunition mode, each trooper that cannot see it) shares
-	// one error. Made on the first refusal of a menu.
+	// one error. Sized on the first refusal of a menu, in the room the
+	// menu scratch keeps from its last menu.
 	refusals []lofRefusal
 }
 
@@ -200,8 +201,9 @@ func (s *State) noLoF(template bool, target string, model int) *rules.RuleError 
 		return rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)
 	}
 	m := &s.menu.lof
-	if m.refusals == nil {
-		m.refusals = make([]lofRefusal, 2*len(s.Models))
+	if len(m.refusals) == 0 {
+		// Cleared: Legal clears the room it keeps between menus.
+		m.refusals = slices.Grow(m.refusals[:0], 2*len(s.Models))[:2*len(s.Models)]
 	}
 	r := &m.refusals[2*model]
 	if template {
