@@ -134,7 +134,9 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		// An enemy marker shows nothing but its label (Camouflaged (N4)):
 		// a state it gains or loses (a Firewall from Fairy Dust, Hacking
 		// (N3)) would tell what the marker is.
-		if t := s.trooperIndex(ev.Trooper); t >= 0 && !v.Sees(s.Troopers[t].Seat) && s.Troopers[t].concealed() {
+		// The kind of marker it is shows on the table (Impersonation
+		// (N4)): a change of kind is told, by the marker's label.
+		if t := s.trooperIndex(ev.Trooper); t >= 0 && !v.Sees(s.Troopers[t].Seat) && s.Troopers[t].concealed() && !markerKind(ev.State) {
 			return nil, false
 		}
 	case AROsDeclared:

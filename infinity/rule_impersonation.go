@@ -51,6 +51,12 @@ func (s States) markerState() string {
 	return "Camouflaged"
 }
 
+// markerKind reports a state name that is a marker's kind, which shows on
+// the table: an IMP-1 marker becoming IMP-2 is public.
+func markerKind(state string) bool {
+	return state == "Impersonation-1" || state == "Impersonation-2"
+}
+
 // markerRefusal is the refusal of an Attack on a trooper in states st,
 // named name: a Camouflaged or IMP-2 marker must be Discovered first, an
 // IMP-1 marker cannot be attacked at all. nil for any other trooper.

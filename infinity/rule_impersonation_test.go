@@ -85,6 +85,18 @@ func TestImpersonationMarker(t *testing.T) {
 		if n.States.Impersonation != 2 || n.Marker != "blue-imp-1" {
 			t.Fatalf("after a successful Discover of IMP-1: %v, marker %q; want IMP-2 under the same label", n.States, n.Marker)
 		}
+		// Red is told the marker's new kind, by its label.
+		told := false
+		for _, e := range ev {
+			if re, ok := st.Redact(e, rules.PlayerView("red")); ok {
+				if sc, ok := re.(StateChanged); ok && sc.Trooper == "blue-imp-1" && sc.State == "Impersonation-2" {
+					told = true
+				}
+			}
+		}
+		if !told {
+			t.Errorf("red is not told the IMP-1 marker became IMP-2: %v", ev)
+		}
 	})
 }
 
