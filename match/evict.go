@@ -172,9 +172,16 @@ func (a *Authority) evict(l *live, why string) {
 	a.stats.Evicted[why]++
 }
 
+// SnapshotsIdle is how long a match in memory keeps its viewers' encoded
+// snapshots (SnapshotJSON) without a request: a match a feed keeps in
+// memory, or one not yet idle for Memory.Idle, then lets them go, and the
+// next request encodes its viewer's again.
+const SnapshotsIdle = time.Minute
+
 // Sweep lets go the matches idle for longer than Memory.Idle, and the
-// finished ones idle for longer than Memory.Finished. Run calls it
-// periodically; it returns how many left.
+// finished ones idle for longer than Memory.Finished, and the encoded
+// snapshots of those idle for longer than SnapshotsIdle. Run calls it
+// periodically; it returns how many matches left.
 func (a *Authority) Sweep() int {
 	now := a.now()
 	a.mu.Lock()
@@ -185,6 +192,10 @@ func (a *Authority) Sweep() int {
 		l := e.Value.(*live)
 		e = prev
 		idle := now.Sub(l.used)
+		if idle >= SnapshotsIdle && l.mu.TryLock() {
+			l.snaps = nil
+			l.mu.Unlock()
+		}
 		stale := a.mem.Idle >= 0 && idle >= a.mem.Idle
 		if !stale && (a.mem.Finished < 0 || idle < a.mem.Finished) {
 			continue

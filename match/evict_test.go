@@ -457,3 +457,50 @@ func TestWatchBoundsFeeds(t *testing.T) {
 		t.Fatalf("%d left memory once the feeds were gone, want 2 (a refused feed kept one)", n)
 	}
 }
+
+// A match in memory (here one a feed keeps there) lets its viewers'
+// encoded snapshots go once it has gone SnapshotsIdle without a request,
+// and encodes them again, the same bytes, when next asked, without
+// rebuilding the match.
+func TestIdleMatchLetsItsSnapshotsGo(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), clk, match.Memory{Idle: time.Hour})
+	c, err := a.Create(ctx, match.CreateRequest{Name: "duel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	release, err := a.Watch(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	first, err := a.SnapshotJSON(ctx, c.ID, rules.Spectator(), match.MenuAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := func() bool {
+		t.Helper()
+		b, err := a.SnapshotJSON(ctx, c.ID, rules.Spectator(), match.MenuAll)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != string(first) {
+			t.Fatalf("the snapshot changed:\n%s\nwant\n%s", b, first)
+		}
+		return &b[0] == &first[0]
+	}
+	clk.advance(match.SnapshotsIdle / 2)
+	a.Sweep()
+	if !kept() {
+		t.Fatal("the snapshot was encoded again before SnapshotsIdle")
+	}
+	clk.advance(match.SnapshotsIdle)
+	a.Sweep()
+	if kept() {
+		t.Fatal("the snapshot was kept after SnapshotsIdle without a request")
+	}
+	if st := a.Stats(); st.Rebuilt != 0 || a.LiveCount() != 1 {
+		t.Fatalf("stats %+v, %d live: the match itself should stay", st, a.LiveCount())
+	}
+}
