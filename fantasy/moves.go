@@ -67,8 +67,17 @@ func (u *Unit) path(legs []Leg) (*Unit, float64, *rules.RuleError) {
 
 // enemyNear reports whether a non-fleeing enemy unit is within d inches.
 func (s *State) enemyNear(u *Unit, d float64) bool {
+	fu := u.footprint()
+	lo, hi := bounds(fu[:])
 	for _, e := range s.Units {
-		if e.Seat != u.Seat && !e.Flags.Fleeing && unitDist(u, e) <= d+geom.Eps {
+		if e.Seat == u.Seat || e.Flags.Fleeing {
+			continue
+		}
+		fe := e.footprint()
+		if boxGap(lo, hi, fe) > d+boxSlack {
+			continue // their boxes are further apart than d: so are they
+		}
+		if rectDist(fu, fe) <= d+geom.Eps {
 			return true
 		}
 	}
@@ -77,12 +86,34 @@ func (s *State) enemyNear(u *Unit, d float64) bool {
 
 // spaced says which unit a unit at its new place comes within 1" of.
 func (s *State) spaced(u *Unit) string {
+	fu := u.footprint()
+	lo, hi := bounds(fu[:])
 	for _, e := range s.Units {
-		if e.ID != u.ID && unitDist(u, e) < 1-geom.Eps {
+		if e.ID == u.ID {
+			continue
+		}
+		fe := e.footprint()
+		if boxGap(lo, hi, fe) > 1+boxSlack {
+			continue // their boxes are over 1" apart: so are they
+		}
+		if rectDist(fu, fe) < 1-geom.Eps {
 			return e.ID
 		}
 	}
 	return ""
+}
+
+// boxSlack keeps the box test on the safe side of rounding: a pair the
+// boxes reject is always further apart than the exact measure needs.
+const boxSlack = 1e-6
+
+// boxGap is how far the box lo–hi stands from the box around r along the
+// axis they are furthest apart on (0 or less when the boxes meet). Two
+// shapes are never closer than their boxes, so a menu rejects most pairs
+// of units with this before it measures them exactly (Unit spacing).
+func boxGap(lo, hi geom.Point, r rect) float64 {
+	rlo, rhi := bounds(r[:])
+	return max(rlo.X-hi.X, lo.X-rhi.X, rlo.Y-hi.Y, lo.Y-rhi.Y)
 }
 
 // checkMove validates a Remaining Move except the march test; it returns
@@ -234,7 +265,8 @@ func (s *State) checkReform(a Reform) (*Unit, *rules.RuleError) {
 	centre := u.centre()
 	c.Files = a.Files
 	c.Facing = math.Mod(a.Facing, 360)
-	var front, rest []Model
+	front := make([]Model, 0, len(u.Models))
+	rest := make([]Model, 0, len(u.Models))
 	for _, m := range u.Models {
 		if m.Role.firstRank() {
 			front = append(front, m)

@@ -84,19 +84,36 @@ func (u *Unit) sweep(legs []Leg, f func(piece []geom.Point) bool) {
 // through along legs, skipping the units skip names; "" when the way is
 // clear.
 func (s *State) through(u *Unit, legs []Leg, skip ...string) string {
+	// The other units' footprints and boxes are worked out once for the
+	// whole sweep, not once for each of its pieces.
+	type obstacle struct {
+		id     string
+		fp     rect
+		lo, hi geom.Point
+	}
+	var buf [16]obstacle
+	obs := buf[:0]
+	for _, e := range s.Units {
+		if e.ID == u.ID || slices.Contains(skip, e.ID) {
+			continue
+		}
+		fp := e.footprint()
+		lo, hi := bounds(fp[:])
+		obs = append(obs, obstacle{e.ID, fp, lo, hi})
+	}
+	if len(obs) == 0 {
+		return ""
+	}
 	hit := ""
 	u.sweep(legs, func(piece []geom.Point) bool {
 		lo, hi := bounds(piece)
-		for _, e := range s.Units {
-			if e.ID == u.ID || slices.Contains(skip, e.ID) {
-				continue
-			}
-			fp := e.footprint()
-			if elo, ehi := bounds(fp[:]); elo.X > hi.X || elo.Y > hi.Y || ehi.X < lo.X || ehi.Y < lo.Y {
+		for i := range obs {
+			o := &obs[i]
+			if o.lo.X > hi.X || o.lo.Y > hi.Y || o.hi.X < lo.X || o.hi.Y < lo.Y {
 				continue // their boxes are apart: so are they
 			}
-			if overlaps(piece, fp[:], passTol) {
-				hit = e.ID
+			if overlaps(piece, o.fp[:], passTol) {
+				hit = o.id
 				return false
 			}
 		}

@@ -138,7 +138,8 @@ func (u *Unit) rects(skip string) []rect {
 // number of ranks), the shape charges and shooting measure to.
 func (u *Unit) footprint() rect {
 	w, d := float64(u.Files)*u.Base[0], float64(len(u.Ranks))*u.Base[1]
-	fw, rt := u.forward(), u.right()
+	fw := u.forward()
+	rt := fw.Perp().Neg() // right(), without a second sine and cosine
 	a := u.At.Add(rt.Scale(-w / 2))
 	b := u.At.Add(rt.Scale(w / 2))
 	return rect{a, a.Add(fw.Scale(-d)), b.Add(fw.Scale(-d)), b}
