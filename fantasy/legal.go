@@ -164,13 +164,23 @@ func (s *State) legalMoves(seat rules.Seat, add func(rules.Action, *rules.RuleEr
 			moves = append(moves, Move{Unit: u.ID, Fly: true, Legs: []Leg{{Forward: flyingRate}}},
 				Move{Unit: u.ID, Fly: true, March: true, Legs: []Leg{{Forward: 2 * flyingRate}}})
 		}
+		// A unit that may not move at all is refused every move and
+		// reform for the same reason, the first check both make: it is
+		// found once, not once for each of them.
+		cant := s.canMove(u)
 		for _, mv := range moves {
-			_, err := s.checkMove(mv, s.allowance(u, mv))
+			err := cant
+			if err == nil {
+				_, err = s.checkMove(mv, s.allowance(u, mv))
+			}
 			add(mv, err)
 		}
 		for _, f := range []float64{90, 180, 270} {
 			a := Reform{Unit: u.ID, Files: u.Files, Facing: u.Facing + f}
-			_, err := s.checkReform(a)
+			err := cant
+			if err == nil {
+				_, err = s.checkReform(a)
+			}
 			add(a, err)
 		}
 		if len(u.Models) == 1 && u.Models[0].Role == Character {

@@ -277,10 +277,11 @@ func (s *State) checkReform(a Reform) (*Unit, *rules.RuleError) {
 	c.layout(front, rest)
 	c.At = centre.Add(c.forward().Scale(float64(len(c.Ranks)) * c.Base[1] / 2))
 	limit := 2 * float64(s.slowestM(u))
+	fu, fc := u.frame(), c.frame() // one sine and cosine each for every slot
 	for _, m := range u.Models {
 		r0, f0, _ := u.slotOf(m.ID)
 		r1, f1, _ := c.slotOf(m.ID)
-		if d := u.slotCentre(r0, f0).Dist(c.slotCentre(r1, f1)); d > limit+geom.Eps {
+		if d := fu.centre(r0, f0).Dist(fc.centre(r1, f1)); d > limit+geom.Eps {
 			return nil, rules.Errorf(CodeMove, ruleReform, "%s would move %.1f\" in the reform, more than twice its Movement (%.0f\")", m.ID, d, limit)
 		}
 	}
