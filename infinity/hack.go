@@ -194,6 +194,10 @@ func inArea(area []geom.Circle, target geom.Circle) bool {
 // the skill table's, except that a program's card decides a hacking
 // program's (an Entire Order program takes the whole Order).
 func (s *State) skillCategory(k Skill) Category {
+	if k.Guided {
+		// A Guided attack (rule_guided.go).
+		return CategoryEntire
+	}
 	if k.Name == SkillHack {
 		if p, ok := s.Programs[k.Program]; ok && p.DeclaredAs(catalog.EntireOrder) && !p.DeclaredAs(catalog.ShortSkill) {
 			return CategoryEntire
@@ -491,7 +495,7 @@ func (s *State) hackReach(t int) ([2]float64, bool) {
 // Dodge cannot oppose a Comms Attack (Dodge (N4)). done reports that the
 // ARO is decided here.
 func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) {
-	if k.Name == SkillDodge && !e.LoF && !e.ZoC && !e.Template && !e.Proxy {
+	if k.Name == SkillDodge && !e.LoF && !e.ZoC && !e.Template && !e.Proxy && !e.Guided {
 		return true, rules.Errorf(rules.CodeIllegal, "Dodge (N4)", "%s has only a Comms Attack to answer: Dodge cannot oppose it, Reset can", s.Troopers[t].ID)
 	}
 	if k.Name == SkillReset && !e.LoF && !e.ZoC && !e.Template && !e.Proxy && !e.Hacked {

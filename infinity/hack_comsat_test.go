@@ -218,3 +218,117 @@ func TestHackingHackTransportAircraft(t *testing.T) {
 		t.Fatalf("step %s without a hacker, want the landing", st.Order.Step)
 	}
 }
+
+// guidedYAML is blue's Missile Team facing away from red's zhanshi (no
+// Line of Fire either way) and red's hackers (lines of a troopers list).
+func guidedYAML(hackers string, group string) string {
+	return `name: test
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+sides:
+  - seat: blue
+    troopers:
+      - {id: missiles, profile: missile-team, lieutenant: true, models: [{id: missiles, at: [4, 4], facing: 270}]}
+    combat-groups: [{name: "1", troopers: [missiles]}]
+  - seat: red
+    troopers:
+      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, at: [20, 20], facing: 90}]}
+` + hackers + `    combat-groups: [{name: "1", troopers: [zhanshi` + group + `]}]
+initiative: blue
+rounds: 1
+`
+}
+
+// Guided (N4): a BS Attack with a Guided weapon on a Targeted enemy is an
+// Entire Order that needs no Line of Fire and no range; it rolls B1 at BS
+// +6 (not +3 more for Targeted), with no range or cover MOD; the target
+// may Dodge it without LoF, and may not Reset against it.
+func TestGuidedAttack(t *testing.T) {
+	guided := Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "missile-launcher", Guided: true}
+	st := setup(t, guidedYAML("", ""), nil)
+	refused(t, st, "blue", Activate{Trooper: "missiles", Order: OrderRegular, Skill: guided}, rules.CodeIllegal, "needs a Targeted enemy")
+	zh := st.trooperIndex("zhanshi")
+	st.Troopers[zh].States.Targeted = true
+	refused(t, st, "blue", Activate{Trooper: "missiles", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "pistol", Guided: true}}, rules.CodeIllegal, "not a Guided weapon")
+	refused(t, st, "blue", Activate{Trooper: "missiles", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "missile-launcher"}}, rules.CodeIllegal, "Line of Fire")
+	withSplit := guided
+	withSplit.Target, withSplit.Split = "", []BurstShare{{Target: "zhanshi", Dice: 1}}
+	refused(t, st, "blue", Activate{Trooper: "missiles", Order: OrderRegular, Skill: withSplit}, rules.CodeIllegal, "B1 on one target")
+	var offered bool
+	for _, o := range st.Legal("blue") {
+		if a, ok := o.Action.(Activate); ok && a.Skill.Guided && a.Skill.Target == "zhanshi" && o.Illegal == nil {
+			offered = true
+		}
+	}
+	if !offered {
+		t.Error("the menu does not offer the Guided attack on the Targeted zhanshi")
+	}
+	do(t, st, "blue", Activate{Trooper: "missiles", Order: OrderRegular, Skill: guided})
+	if st.Order.Step != StepARO1 {
+		t.Fatalf("step %s, want the target's ARO window", st.Order.Step)
+	}
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillReset}}}}, rules.CodeIllegal, "target of no Hacking Attack")
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	if st.Order.Step != StepResolve {
+		t.Fatalf("step %s: a Guided attack is an Entire Order, no second skill", st.Order.Step)
+	}
+	// The missile 14 against the Dodge 5: the missile's success wins.
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 14, 5, 20)
+	r := rolledBy(ev)
+	m := r["missiles"]
+	if m.SV.Value != 18 || len(m.Dice) != 1 || m.Roll != "face-to-face" || strings.Contains(m.SV.String(), "Targeted") || strings.Contains(m.SV.String(), "Range") {
+		t.Fatalf("the Guided roll %+v (%s): want B1 at BS 12 +6 Guided = 18, Face to Face against the Dodge", m, m.SV)
+	}
+	if m.Hits != 1 || r["zhanshi"].Hits != 0 {
+		t.Fatalf("rolls %+v", r)
+	}
+}
+
+// U-Turn (Comm-Sat, SHIELD-1, Hacking (N3)): declared in ARO against an
+// enemy's Guided attack by a hacker anywhere on the table, without Line of
+// Fire; no roll; -3 to that BS roll per U-Turn, cumulative. Against an
+// attack that is not Guided it cannot be declared.
+func TestHackingUTurn(t *testing.T) {
+	guided := Activate{Trooper: "missiles", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "missile-launcher", Guided: true}}
+	hackers := "      - {id: hk, profile: hacker, models: [{id: hk, at: [22, 2], facing: 0}]}\n" +
+		"      - {id: hk2, profile: hacker, models: [{id: hk2, at: [22, 12], facing: 0}]}\n"
+	uturn := func(id string) ARODecl { return ARODecl{Trooper: id, Skill: hack("u-turn", "missiles")} }
+	for _, c := range []struct {
+		name string
+		aros []ARODecl
+		sv   int
+	}{
+		{name: "no U-Turn: BS 12 +6 = 18", sv: 18},
+		{name: "one U-Turn: -3", aros: []ARODecl{uturn("hk")}, sv: 15},
+		{name: "two U-Turns: cumulative, -6", aros: []ARODecl{uturn("hk"), uturn("hk2")}, sv: 12},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := setup(t, guidedYAML(hackers, ", hk, hk2"), nil)
+			st.Troopers[st.trooperIndex("zhanshi")].States.Targeted = true
+			do(t, st, "blue", guided)
+			do(t, st, "red", AROs{Declarations: c.aros})
+			ev := do(t, st, rules.ChanceSeat, Resolve{}, 20)
+			m := rolledBy(ev)["missiles"]
+			if m.SV.Value != c.sv || strings.Count(m.SV.String(), "U-Turn") != len(c.aros) {
+				t.Fatalf("the Guided roll %s, want %d", m.SV, c.sv)
+			}
+			for _, id := range []string{"hk", "hk2"} {
+				if _, rolled := rolledBy(ev)[id]; rolled {
+					t.Errorf("%s rolled for U-Turn, which has no roll", id)
+				}
+			}
+		})
+	}
+	// U-Turn is not offered against an attack that is not Guided: the
+	// hackers far away are not even in the window.
+	st := setup(t, guidedYAML(hackers, ", hk, hk2"), nil)
+	do(t, st, "blue", Activate{Trooper: "missiles", Order: OrderRegular, Skill: move([2]float64{4, 6})})
+	if st.Order != nil && st.Order.Step == StepARO1 {
+		refused(t, st, "red", AROs{Declarations: []ARODecl{uturn("hk")}}, rules.CodeIllegal, "may not react")
+	}
+	// A hacker must carry it: the zhanshi cannot.
+	st = setup(t, guidedYAML(hackers, ", hk, hk2"), nil)
+	st.Troopers[st.trooperIndex("zhanshi")].States.Targeted = true
+	do(t, st, "blue", guided)
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: hack("u-turn", "missiles")}}}, rules.CodeIllegal, "carries no hacking device")
+}

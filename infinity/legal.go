@@ -178,6 +178,9 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 				}
 			case menuEnemies:
 				s.eachWeaponChoice(t, Skill{Name: sk.name, Target: name}, f)
+				if sk.name == SkillBSAttack {
+					s.eachGuidedChoice(t, model.Trooper, name, f)
+				}
 			case menuPrograms:
 				s.eachProgramChoice(t, Skill{Name: sk.name, Target: name}, f)
 			case menuReach:

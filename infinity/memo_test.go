@@ -80,6 +80,8 @@ func TestSameSkillComparesEveryField(t *testing.T) {
 			f.SetString(f.String() + "x")
 		case reflect.Int:
 			f.SetInt(f.Int() + 1)
+		case reflect.Bool:
+			f.SetBool(!f.Bool())
 		case reflect.Pointer:
 			f.Set(reflect.ValueOf(&other))
 		case reflect.Slice:

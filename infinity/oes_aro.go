@@ -193,8 +193,12 @@ type eligibility struct {
 	// Hack: a hacker with the active trooper in its Hacking Area, which
 	// may answer with a program; Hacked: the target of the active
 	// trooper's program, which may Reset without LoF (Hacking (N3)).
-	Hack   bool       `json:"hack,omitempty"`
-	Hacked bool       `json:"hacked,omitempty"`
+	Hack   bool `json:"hack,omitempty"`
+	Hacked bool `json:"hacked,omitempty"`
+	// Guided: the target of a Guided attack, which may Dodge it without
+	// LoF; UTurn: a hacker that may answer it with U-Turn (rule_guided.go).
+	Guided bool       `json:"guided,omitempty"`
+	UTurn  bool       `json:"uTurn,omitempty"`
 	At     [2]float64 `json:"at"`    // the closest path point at which it qualifies
 	AtLoF  [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
 }
@@ -242,7 +246,8 @@ func (s *State) eligible() []eligibility {
 		e.Template = slices.Contains(o.Affected, t)
 		_, e.Hack = s.hackReach(t)
 		e.Hacked = s.hackedBy(t)
-		if e.LoF || e.ZoC || e.Template || e.Hack || e.Hacked {
+		e.Guided, e.UTurn = s.guidedTarget(t), s.uTurnReady(t)
+		if e.LoF || e.ZoC || e.Template || e.Hack || e.Hacked || e.Guided || e.UTurn {
 			if !e.LoF && !e.ZoC {
 				e.At = active.At
 			}

@@ -359,6 +359,10 @@ func (s *State) requirements(r *roller) string {
 		r.template = true
 		return ""
 	}
+	if r.skill.Guided {
+		// Anywhere on the table (rule_guided.go).
+		return s.guidedRequirements(r)
+	}
 	dist := geom.EdgeDistance(s.baseAt(s.modelOf(r.trooper), r.from), s.baseAt(tm, r.to))
 	if _, ok := s.rangeMod(r, dist); !ok {
 		return fmt.Sprintf("%s is out of range at %.2f\"", s.Troopers[r.target].ID, dist)
@@ -442,6 +446,10 @@ func (s *State) buildSV(r *roller) {
 		if r.template {
 			// No attack roll: the template's hits are automatic.
 			r.roll = dice.Roll{Side: dice.Side{Template: true, Burst: max(r.arms().Burst, 1)}}
+			return
+		}
+		if r.skill.Guided {
+			s.guidedSV(r, mods)
 			return
 		}
 		tm := s.modelOf(r.target)

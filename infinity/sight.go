@@ -446,7 +446,7 @@ func (m *declMemo) answer(t int, k Skill) (ok bool, err error) {
 // sameSkill reports whether a and b declare the same thing, field by field
 // (TestSameSkillComparesEveryField keeps it complete).
 func sameSkill(a, b Skill) bool {
-	return a.Name == b.Name && a.Target == b.Target && a.Weapon == b.Weapon && a.Ammo == b.Ammo && a.Program == b.Program &&
+	return a.Name == b.Name && a.Target == b.Target && a.Weapon == b.Weapon && a.Ammo == b.Ammo && a.Program == b.Program && a.Guided == b.Guided &&
 		a.Burst == b.Burst && (a.From == nil) == (b.From == nil) && (a.From == nil || *a.From == *b.From) &&
 		slices.Equal(a.Route, b.Route) && slices.Equal(a.Split, b.Split)
 }

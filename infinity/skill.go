@@ -56,6 +56,8 @@ const (
 	paramBurst  param = "burst"
 	// paramProgram names the hacking program a hack declares.
 	paramProgram param = "program"
+	// paramGuided makes a BS Attack a Guided attack (rule_guided.go).
+	paramGuided param = "guided"
 )
 
 // menuKind says how Legal offers a skill (eachSkillCandidate).
@@ -118,7 +120,7 @@ var skillTable = [...]skillFacts{
 	{name: SkillDiscover, title: "Discover", category: CategoryShortMovement, params: []param{paramTarget, paramFrom},
 		aro: true, rolls: true, menu: menuMarkers},
 	{name: SkillBSAttack, title: "BS Attack", category: CategoryShort,
-		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramSplit, paramBurst},
+		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramSplit, paramBurst, paramGuided},
 		aro:    true, attack: true, rolls: true, menu: menuEnemies},
 	{name: SkillCCAttack, title: "CC Attack", category: CategoryShort,
 		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramBurst},
@@ -168,7 +170,7 @@ func (k Skill) strayField() string {
 		takes = f.params
 	}
 	// Tested one by one, in the order of Skill's fields: every candidate
-	// of a menu is asked this, and a table of the eight built for each
+	// of a menu is asked this, and a table of the nine built for each
 	// was a fiftieth of a playout.
 	stray := func(p param, set bool) bool { return set && !slices.Contains(takes, p) }
 	switch {
@@ -188,6 +190,8 @@ func (k Skill) strayField() string {
 		return string(paramBurst)
 	case stray(paramProgram, k.Program != ""):
 		return string(paramProgram)
+	case stray(paramGuided, k.Guided):
+		return string(paramGuided)
 	}
 	return ""
 }
@@ -306,6 +310,9 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 	if err != nil {
 		return err
 	}
+	if err := checkGuidedShape(k); err != nil {
+		return err
+	}
 	full := max(w.Burst, 1)
 	if k.Burst > 0 {
 		if s.Rulings.Get("burst-active") != "may-reduce" {
@@ -373,6 +380,9 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 			return rules.Errorf(rules.CodeIllegal, "CC Attack (N4)", "CC Attack needs silhouette contact with %s", k.Target)
 		}
 		return nil
+	}
+	if k.Guided {
+		return s.checkGuided(o, k, w, target)
 	}
 	if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
 		return s.noLoF(false, k.Target, target)
@@ -558,6 +568,9 @@ type Skill struct {
 	Burst int `json:"burst,omitempty"`
 	// Program is the id of the hacking program a hack declares.
 	Program string `json:"program,omitempty"`
+	// Guided declares a BS Attack with a Guided weapon on a Targeted enemy
+	// without Line of Fire: an Entire Order (Guided (N4), rule_guided.go).
+	Guided bool `json:"guided,omitempty"`
 }
 
 // BurstShare is the dice of a split Burst assigned to one target.

@@ -116,6 +116,9 @@ func skillName(name SkillName) string {
 // a, 1 on b".
 func (k Skill) String() string {
 	s := skillName(k.Name)
+	if k.Guided {
+		s += " (Guided)"
+	}
 	switch k.Name {
 	case SkillMove:
 		if n := len(k.Route); n > 0 {

@@ -29,6 +29,7 @@ func textSamples() []rules.Kinded {
 		Activate{Trooper: "trooper", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{4, 20}}}},
 		Activate{Trooper: "trooper", Order: OrderRegular, Skill: Skill{Name: SkillSuppressiveFire}},
 		Activate{Trooper: "breacher", Order: OrderRegular, Skill: Skill{Name: SkillHack, Program: "carbonite", Target: "gunner"}},
+		Activate{Trooper: "missiles", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "missile-launcher", Guided: true}},
 		Activate{Trooper: "breacher", Order: OrderRegular, Skill: Skill{Name: SkillHack, Program: "stop", Split: []BurstShare{{Target: "a", Dice: 1}, {Target: "b", Dice: 1}}}},
 		Second{Skill: Skill{Name: SkillDiscover, Target: "marker-1"}},
 		Second{Skill: Skill{Name: SkillMove, Route: [][2]float64{{3, 4}}}, AttackFrom: &two},

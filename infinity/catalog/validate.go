@@ -279,6 +279,8 @@ func (r *reader) traits(e *weaponEntry) bool {
 			t.NonLethal = true
 		case "targets":
 			t.Targets = true
+		case "guided":
+			t.Guided = true
 		default:
 			if t.Template != NoTemplate {
 				r.errorf(p, "a weapon has at most one template; it already has %s", t.Template)

@@ -106,11 +106,15 @@ type Traits struct {
 	// forcing Saving Rolls (the Forward Observer's BS Weapon (WIP), the N4 core rules
 	// Targeted (N4)).
 	Targets bool `json:"targets,omitempty"`
+	// Guided: the weapon may make a Guided attack, an Entire Order BS
+	// Attack on a Targeted enemy without Line of Fire (Guided (N4);
+	// infinity/rule_guided.go).
+	Guided bool `json:"guided,omitempty"`
 }
 
 // traitNames are the trait words of the file format, in the order they are
 // listed; template names are traits too.
-var traitNames = []string{"suppressive-fire", "deployable", "cc", "continuous", "non-lethal", "targets"}
+var traitNames = []string{"suppressive-fire", "deployable", "cc", "continuous", "non-lethal", "targets", "guided"}
 
 // RangeBand is one column of a range row: distances from From to To inches
 // take the MOD Mod (BS Attack (N4), 8" steps 0–8 … 48–96).
@@ -211,7 +215,7 @@ func (w Weapon) RangeRow() string {
 func (w Weapon) TraitList() []string {
 	var out []string
 	t := w.Traits
-	for i, on := range []bool{t.SuppressiveFire, t.Deployable, t.CC, t.Continuous, t.NonLethal, t.Targets} {
+	for i, on := range []bool{t.SuppressiveFire, t.Deployable, t.CC, t.Continuous, t.NonLethal, t.Targets, t.Guided} {
 		if on {
 			out = append(out, traitNames[i])
 		}
