@@ -1,10 +1,12 @@
 package infinity
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -317,6 +319,11 @@ func TestHackingUTurn(t *testing.T) {
 					t.Errorf("%s rolled for U-Turn, which has no roll", id)
 				}
 			}
+			for _, e := range ev {
+				if idle, ok := e.(BecameIdle); ok {
+					t.Errorf("%s's U-Turn became Idle at resolution: %s", idle.Trooper, idle.Reason)
+				}
+			}
 		})
 	}
 	// U-Turn is not offered against an attack that is not Guided: the
@@ -331,4 +338,52 @@ func TestHackingUTurn(t *testing.T) {
 	st.Troopers[st.trooperIndex("zhanshi")].States.Targeted = true
 	do(t, st, "blue", guided)
 	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: hack("u-turn", "missiles")}}}, rules.CodeIllegal, "carries no hacking device")
+}
+
+// Every forced-dice hacking scenario under data/scenarios/seed plays to
+// its end with its expectations met, and together they show the programs
+// played in play (those of the issue so far): each is declared in one of
+// their scripts.
+func TestHackingSeedScenarios(t *testing.T) {
+	files, err := filepath.Glob("../data/scenarios/seed/hacking-*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no hacking scenarios: %v", err)
+	}
+	declared := map[string]bool{}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			sc := load(t, f)
+			var out strings.Builder
+			if err := play.Run(ruleset(t), sc, &out, play.Options{}); err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			for _, st := range sc.Script {
+				if p := programOf(st.Action["skill"]); p != "" {
+					declared[p] = true
+				}
+				ds, _ := st.Action["declarations"].([]any)
+				for _, d := range ds {
+					if dm, ok := d.(map[string]any); ok {
+						if p := programOf(dm["skill"]); p != "" {
+							declared[p] = true
+						}
+					}
+				}
+			}
+		})
+	}
+	for _, id := range []string{"blackout", "gotcha", "spotlight", "oblivion", "basilisk", "carbonite", "brain-blast", "stop",
+		"sucker-punch", "breakwater", "counterstrike", "zero-pain", "fairy-dust", "enhanced-reaction", "controlled-jump",
+		"hack-transport-aircraft", "u-turn", "assisted-fire"} {
+		if !declared[id] {
+			t.Errorf("%s is declared in no forced-dice scenario", id)
+		}
+	}
+}
+
+// programOf is the program a scenario step's skill declares, or "".
+func programOf(skill any) string {
+	m, _ := skill.(map[string]any)
+	p, _ := m["program"].(string)
+	return p
 }

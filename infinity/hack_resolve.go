@@ -31,8 +31,9 @@ func (s *State) hackRequirements(r *roller) string {
 	if tm < 0 {
 		return "the target is no longer on the table"
 	}
-	if defence(p) {
-		// Wherever the attacking hacker is.
+	if defence(p) || commSat(p) {
+		// Wherever the attacking hacker is; a Comm-Sat program reaches the
+		// whole table (hack_comsat.go).
 		return ""
 	}
 	if err := s.hackTarget(r.trooper, r.from, p, tm, r.to); err != nil {

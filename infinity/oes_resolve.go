@@ -235,7 +235,7 @@ func (s *State) rollers() []*roller {
 	active := s.activeRolls(buf[:0])
 	n := len(active)
 	for _, a := range o.AROs {
-		if rolls(a.Skill.Name) {
+		if rolls(a.Skill.Name) && s.programRolls(a.Skill) {
 			n++
 		}
 	}
@@ -261,7 +261,8 @@ func (s *State) rollers() []*roller {
 		out = append(out, r)
 	}
 	for _, a := range o.AROs {
-		if !rolls(a.Skill.Name) {
+		// A program with no roll (U-Turn) acts on the roll it answers.
+		if !rolls(a.Skill.Name) || !s.programRolls(a.Skill) {
 			continue
 		}
 		block = append(block, roller{trooper: a.Trooper, skill: a.Skill, window: a.Window, affected: a.Affected})
