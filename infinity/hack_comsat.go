@@ -44,7 +44,7 @@ func commSat(p catalog.Program) bool {
 // transportHackers lists the reactive troopers that may declare Hack
 // Transport Aircraft against the Combat Jump in progress: on the table,
 // carrying the program, able to hack and to declare a program. A trooper in
-// Hidden Deployment or on a Camouflaged marker is left out: opening the
+// Hidden Deployment or on a marker (Camouflaged, Impersonation) is left out: opening the
 // window for it would tell the opponent what it is and carries (a
 // departure: such a hacker cannot use the program).
 func (s *State) transportHackers() []int {
@@ -56,7 +56,7 @@ func (s *State) transportHackers() []int {
 	reactive := s.reactive()
 	for t := range s.Troopers {
 		tr := &s.Troopers[t]
-		if tr.Seat != reactive || tr.States.Null() || tr.States.Hidden || tr.States.Camouflaged || s.modelOf(t) < 0 ||
+		if tr.Seat != reactive || tr.States.Null() || tr.States.Hidden || tr.States.marker() || s.modelOf(t) < 0 ||
 			s.commsDown(t) || !s.carries(t, p) || stateAllows(tr.States, tr.ID, SkillHack) != nil {
 			continue
 		}

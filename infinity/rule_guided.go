@@ -21,7 +21,7 @@ import (
 // side carrying U-Turn (Comm-Sat, Hacking (N3)) may declare it in ARO
 // from anywhere on the table: it rolls nothing, and each one puts -3 on
 // the Guided roll, cumulative. A hacker in Hidden Deployment or on a
-// Camouflaged marker is not offered U-Turn (as for Hack Transport
+// marker (Camouflaged, Impersonation) is not offered U-Turn (as for Hack Transport
 // Aircraft: its window would tell what it is).
 //
 // Departure: the N4 limit on Guided attacks per turn is not modelled.
@@ -123,7 +123,7 @@ func (s *State) uTurnReady(t int) bool {
 	}
 	p, ok := s.Programs["u-turn"]
 	tr := &s.Troopers[t]
-	return ok && !tr.States.Hidden && !tr.States.Camouflaged && !s.commsDown(t) && s.carries(t, p) && stateAllows(tr.States, tr.ID, SkillHack) == nil
+	return ok && !tr.States.Hidden && !tr.States.marker() && !s.commsDown(t) && s.carries(t, p) && stateAllows(tr.States, tr.ID, SkillHack) == nil
 }
 
 // checkUTurn checks U-Turn declared in ARO by hacker t: against a Guided
