@@ -325,6 +325,11 @@ func TestPossessedLieutenant(t *testing.T) {
 		t.Fatalf("no tag in %s's view", seat)
 		return TrooperView{}
 	}
+	for _, v := range []TrooperView{view("blue"), view("red")} {
+		if v.Seat != "blue" || v.Owner != "red" {
+			t.Errorf("the Possessed TAG is shown as %s's, owned by %q: want blue's, red's", v.Seat, v.Owner)
+		}
+	}
 	if view("blue").Lieutenant || !view("red").Lieutenant {
 		t.Errorf("Lieutenant in the views: blue %v (want false), red %v (want true)", view("blue").Lieutenant, view("red").Lieutenant)
 	}

@@ -76,6 +76,9 @@ type TrooperView struct {
 	// the Active Proxy Token, which is on the table for all to see.
 	Jumper string `json:"jumper,omitempty"`
 	Active bool   `json:"active,omitempty"`
+	// Owner is the army a Possessed trooper belongs to, while Seat is the
+	// player who controls it (Possessed (N4)); public, as the state is.
+	Owner rules.Seat `json:"owner,omitempty"`
 }
 
 // Observe is the state as v may see it. The Lieutenant's identity, the
@@ -138,6 +141,9 @@ func (s *State) Observe(v rules.Viewer) any {
 			States: names[k:len(names):len(names)], IrregularOrders: t.IrregularOrders, Jumper: t.Jumper, Active: t.Active, Label: t.Marker}
 		if sees || t.KnownLieutenant {
 			tv.Lieutenant = t.Lieutenant
+		}
+		if t.States.Possessed {
+			tv.Owner = t.Possession.Owner
 		}
 		if t.Possession.Lieutenant && v.Sees(t.Possession.Owner) {
 			// Its owner knows his Possessed Lieutenant (Possessed (N4)).
