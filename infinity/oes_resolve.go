@@ -507,7 +507,10 @@ func (s *State) targetMods(viewer Model, vm, tm int, target geom.Circle) (mods [
 		cover = true
 	}
 	if sk, ok := s.profile(s.Models[tm].Trooper).Skill("Mimetism"); ok && sk.Level != 0 {
-		mods = append(mods, dice.Mod{Name: "Mimetism", Value: sk.Level})
+		// A Multispectral Visor lowers it (rule_visor.go).
+		if v := visorMimetism(s.visorLevel(s.viewerTrooper(vm)), sk.Level); v != 0 {
+			mods = append(mods, dice.Mod{Name: "Mimetism", Value: v})
+		}
 	}
 	return mods, cover
 }

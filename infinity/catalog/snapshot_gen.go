@@ -5,7 +5,7 @@ package catalog
 import "github.com/ordo-rules/ordo/internal/yamlfile"
 
 // snapshotDigest is the digest of the data/catalog files snapshot was made from.
-const snapshotDigest = "7f1f96d4ee6ea3f9b4870f48928441208650eb6f5ec7d7686f2ee7d0bd42e2bd"
+const snapshotDigest = "a0604aed0efc4daf2091d13e4d8a25d5818b5a698107796a65484363acd7f60e"
 
 // snapshot is the catalog parsed from data/catalog, as Go values.
 func snapshot() *Catalog {
@@ -26,9 +26,13 @@ func snapshot() *Catalog {
 			"manned-tag":        Profile{ID: "manned-tag", Name: "Bulwark TAG", MOV: [2]int{6, 4}, CC: 15, BS: 13, PH: 16, WIP: 13, ARM: 7, BTS: 3, W: 3, STR: true, S: 7, Type: "TAG", Irregular: false, Hackable: true, Cost: 70, Skills: []Skill(nil), Equipment: []string(nil), Weapons: []string{"hmg", "heavy-flamethrower", "cc-weapon"}, Pilot: "tag-pilot"},
 			"militia":           Profile{ID: "militia", Name: "Militia", MOV: [2]int{4, 4}, CC: 13, BS: 10, PH: 10, WIP: 11, ARM: 0, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: true, Hackable: false, Cost: 6, Skills: []Skill(nil), Equipment: []string(nil), Weapons: []string{"chain-rifle", "light-shotgun", "cc-weapon"}, Pilot: ""},
 			"missile-team":      Profile{ID: "missile-team", Name: "Missile Team", MOV: [2]int{4, 4}, CC: 13, BS: 12, PH: 11, WIP: 13, ARM: 2, BTS: 3, W: 1, STR: false, S: 2, Type: "MI", Irregular: false, Hackable: false, Cost: 30, Skills: []Skill(nil), Equipment: []string(nil), Weapons: []string{"missile-launcher", "pistol", "cc-weapon"}, Pilot: ""},
+			"msv-hunter":        Profile{ID: "msv-hunter", Name: "Wraith Hunter", MOV: [2]int{4, 4}, CC: 15, BS: 13, PH: 13, WIP: 13, ARM: 4, BTS: 6, W: 2, STR: false, S: 2, Type: "HI", Irregular: false, Hackable: true, Cost: 45, Skills: []Skill(nil), Equipment: []string{"Multispectral Visor L3"}, Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
+			"msv-marksman":      Profile{ID: "msv-marksman", Name: "Seeker Marksman", MOV: [2]int{4, 2}, CC: 14, BS: 13, PH: 11, WIP: 13, ARM: 2, BTS: 3, W: 1, STR: false, S: 2, Type: "MI", Irregular: false, Hackable: false, Cost: 30, Skills: []Skill(nil), Equipment: []string{"Multispectral Visor L2"}, Weapons: []string{"multi-sniper-rifle", "pistol", "cc-weapon"}, Pilot: ""},
+			"msv-rifleman":      Profile{ID: "msv-rifleman", Name: "Tracker Rifleman", MOV: [2]int{4, 2}, CC: 13, BS: 12, PH: 10, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 14, Skills: []Skill(nil), Equipment: []string{"Multispectral Visor L1"}, Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"proxy-mk2":         Profile{ID: "proxy-mk2", Name: "Proxy Mk.2", MOV: [2]int{4, 4}, CC: 14, BS: 13, PH: 11, WIP: 13, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 25, Skills: []Skill{Skill{Name: "G: Jumper", Level: 0, Params: []string(nil)}, Skill{Name: "Infiltration", Level: 0, Params: []string(nil)}, Skill{Name: "Camouflage", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"multi-sniper-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"proxy-mk4":         Profile{ID: "proxy-mk4", Name: "Proxy Mk.4", MOV: [2]int{4, 2}, CC: 15, BS: 13, PH: 13, WIP: 13, ARM: 4, BTS: 6, W: 2, STR: false, S: 2, Type: "HI", Irregular: false, Hackable: true, Cost: 38, Skills: []Skill{Skill{Name: "G: Jumper", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"hmg", "pistol", "cc-weapon"}, Pilot: ""},
 			"proxy-mk5":         Profile{ID: "proxy-mk5", Name: "Proxy Mk.5", MOV: [2]int{4, 4}, CC: 13, BS: 12, PH: 10, WIP: 13, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 16, Skills: []Skill{Skill{Name: "G: Jumper", Level: 0, Params: []string(nil)}, Skill{Name: "Forward Observer", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"combi-rifle", "forward-observer", "pistol", "cc-weapon"}, Pilot: ""},
+			"relay-engineer":    Profile{ID: "relay-engineer", Name: "Relay Engineer", MOV: [2]int{4, 4}, CC: 13, BS: 11, PH: 10, WIP: 13, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 12, Skills: []Skill(nil), Equipment: []string{"Deployable Repeater"}, Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"remote":            Profile{ID: "remote", Name: "Support Remote", MOV: [2]int{6, 4}, CC: 8, BS: 11, PH: 10, WIP: 12, ARM: 2, BTS: 3, W: 1, STR: true, S: 3, Type: "REM", Irregular: false, Hackable: true, Cost: 15, Skills: []Skill(nil), Equipment: []string{"Repeater"}, Weapons: []string{"combi-rifle", "flash-pulse"}, Pilot: ""},
 			"scout":             Profile{ID: "scout", Name: "Scout", MOV: [2]int{4, 4}, CC: 14, BS: 12, PH: 11, WIP: 13, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 18, Skills: []Skill{Skill{Name: "Camouflage", Level: 0, Params: []string(nil)}, Skill{Name: "Infiltration", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"rifle", "mine", "pistol", "cc-weapon"}, Pilot: ""},
 			"signaller":         Profile{ID: "signaller", Name: "Signaller", MOV: [2]int{4, 4}, CC: 13, BS: 11, PH: 10, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 12, Skills: []Skill(nil), Equipment: []string{"Repeater", "Deployable Repeater"}, Weapons: []string{"rifle", "pistol", "cc-weapon"}, Pilot: ""},
@@ -124,9 +128,13 @@ func snapshot() *Catalog {
 			"profile:manned-tag":               place{file: "data/catalog/hacking.yaml", pos: yamlfile.Pos{Line: 98, Col: 9}},
 			"profile:militia":                  place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 192, Col: 9}},
 			"profile:missile-team":             place{file: "data/catalog/hacking.yaml", pos: yamlfile.Pos{Line: 149, Col: 9}},
+			"profile:msv-hunter":               place{file: "data/catalog/visors.yaml", pos: yamlfile.Pos{Line: 40, Col: 9}},
+			"profile:msv-marksman":             place{file: "data/catalog/visors.yaml", pos: yamlfile.Pos{Line: 24, Col: 9}},
+			"profile:msv-rifleman":             place{file: "data/catalog/visors.yaml", pos: yamlfile.Pos{Line: 8, Col: 9}},
 			"profile:proxy-mk2":                place{file: "data/catalog/jumper.yaml", pos: yamlfile.Pos{Line: 13, Col: 9}},
 			"profile:proxy-mk4":                place{file: "data/catalog/jumper.yaml", pos: yamlfile.Pos{Line: 29, Col: 9}},
 			"profile:proxy-mk5":                place{file: "data/catalog/jumper.yaml", pos: yamlfile.Pos{Line: 45, Col: 9}},
+			"profile:relay-engineer":           place{file: "data/catalog/visors.yaml", pos: yamlfile.Pos{Line: 59, Col: 9}},
 			"profile:remote":                   place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 175, Col: 9}},
 			"profile:scout":                    place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 76, Col: 9}},
 			"profile:signaller":                place{file: "data/catalog/hacking.yaml", pos: yamlfile.Pos{Line: 131, Col: 9}},
@@ -176,6 +184,6 @@ func snapshot() *Catalog {
 			"weapon:rifle":                     place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 40, Col: 9}},
 			"weapon:snare-rifle":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 223, Col: 9}},
 		},
-		files: []string{"data/catalog/devices.yaml", "data/catalog/hacking.yaml", "data/catalog/jumper.yaml", "data/catalog/profiles.yaml", "data/catalog/programs.yaml", "data/catalog/weapons.yaml"},
+		files: []string{"data/catalog/devices.yaml", "data/catalog/hacking.yaml", "data/catalog/jumper.yaml", "data/catalog/profiles.yaml", "data/catalog/programs.yaml", "data/catalog/visors.yaml", "data/catalog/weapons.yaml"},
 	}
 }

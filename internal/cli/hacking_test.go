@@ -38,7 +38,7 @@ func TestRulesPrograms(t *testing.T) {
 	for _, want := range []string{
 		"Hacking Device Plus (hacking-device-plus)\n  groups: CLAW-1, CLAW-2, SWORD-1, SHIELD-1, SHIELD-2, GADGET-1, GADGET-2; upgrades: cybermask, sucker-punch, white-noise\n",
 		"  carried by: hacker-plus\n",
-		"Deployable Repeater (deployable-repeater)\n  a Repeater: its Zone of Control extends the Hacking Area of every hacker of its army list; placed on the table, it cannot Reset\n  carried by: signaller\n",
+		"Deployable Repeater (deployable-repeater)\n  a Repeater: its Zone of Control extends the Hacking Area of every hacker of its army list; placed on the table, it cannot Reset\n  carried by: relay-engineer, signaller\n",
 		"Repeater (repeater)\n  a Repeater: its Zone of Control extends the Hacking Area of every hacker of its army list\n  carried by: ei-assault-hacker, remote, signaller\n",
 	} {
 		if !strings.Contains(s, want) {
