@@ -176,7 +176,7 @@ func (s *State) hackingArea(t int, at [2]float64, buf []geom.Circle) []geom.Circ
 			area = append(area, s.Models[m].base())
 		}
 	}
-	return area
+	return s.deployedRepeaters(area, seat)
 }
 
 // inArea reports a base inside a Hacking Area: within the Zone of Control

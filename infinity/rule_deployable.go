@@ -1,9 +1,13 @@
 package infinity
 
 import (
+	"slices"
+
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
 )
 
 // Deployable is a deployable weapon on the table, such as a Mine. It goes
@@ -12,9 +16,13 @@ import (
 // every base within the template's length of it (the catalog's reading;
 // the N4 rules give no trigger area of their own). It is spent when it goes off.
 type Deployable struct {
-	ID      string     `json:"id"`
-	Seat    rules.Seat `json:"seat"`
-	Weapon  string     `json:"weapon"`
+	ID     string     `json:"id"`
+	Seat   rules.Seat `json:"seat"`
+	Weapon string     `json:"weapon,omitempty"`
+	// Device is, instead of a weapon, a piece of Comms Equipment placed on
+	// the table: a Deployable Repeater, which extends the Hacking Area of
+	// its army (deployedRepeaters).
+	Device  string     `json:"device,omitempty"`
 	At      [2]float64 `json:"at"`
 	Removed bool       `json:"removed,omitempty"`
 }
@@ -114,4 +122,50 @@ func (s *State) mineEffects(rs []*roller, d dice.Source) ([]rules.Event, error) 
 		events = append(events, ev...)
 	}
 	return events, nil
+}
+
+// Deployable Repeaters (Hacking (N3)): a Repeater placed on the table
+// rather than carried. Its Zone of Control, measured from its marker,
+// extends the Hacking Area of every hacker of its army, as a carried
+// Repeater's does; as a piece of equipment and not a trooper it never
+// declares anything, so it cannot Reset either (the program notes:
+// deployables cannot). A scenario places one as a side's deployable
+// naming the device, which a trooper of the side must carry.
+
+// deployableRepeater reports a Repeater placed on the table.
+func deployableRepeater(d catalog.Device) bool {
+	return d.Kind == catalog.RepeaterKind && d.Deployable
+}
+
+// deployDevice places a side's deployable device d at Setup: a Deployable
+// Repeater of the catalog that a trooper of the side carries.
+func (r Ruleset) deployDevice(s *State, seat rules.Seat, d scenario.Deployable) (Deployable, error) {
+	const rule = "Hacking (N3) (Repeaters)"
+	dev, ok := r.Catalog.Device(d.Device)
+	if !ok || !deployableRepeater(dev) {
+		return Deployable{}, setupError(rule, "%s: deployable %s: %q is not a deployable Repeater", seat, d.ID, d.Device)
+	}
+	carried := slices.ContainsFunc(s.Troopers, func(t Trooper) bool {
+		return t.Seat == seat && slices.Contains(s.Profiles[t.Profile].Equipment, dev.Name)
+	})
+	if !carried {
+		return Deployable{}, setupError(rule, "%s: deployable %s: no trooper of the side carries a %s to place", seat, d.ID, dev.Name)
+	}
+	if s.Devices == nil {
+		s.Devices = map[string]catalog.Device{}
+	}
+	s.Devices[dev.ID] = dev
+	return Deployable{ID: d.ID, Seat: seat, Device: dev.ID, At: d.At}, nil
+}
+
+// deployedRepeaters appends to a Hacking Area of the seat the Zone of
+// Control of each of its Deployable Repeaters on the table: a circle of
+// the marker's size, whose ZoC inArea measures.
+func (s *State) deployedRepeaters(area []geom.Circle, seat rules.Seat) []geom.Circle {
+	for _, d := range s.Deployables {
+		if d.Device != "" && !d.Removed && d.Seat == seat {
+			area = append(area, geom.Circle{Center: geom.Pt(d.At[0], d.At[1]), Radius: deployableRadius})
+		}
+	}
+	return area
 }

@@ -315,6 +315,14 @@ func (r Ruleset) addArmy(s *State, side scenario.Side) error {
 		s.Troopers = append(s.Troopers, t)
 	}
 	for _, d := range side.Deployables {
+		if d.Device != "" {
+			dep, err := r.deployDevice(s, seat, d)
+			if err != nil {
+				return err
+			}
+			s.Deployables = append(s.Deployables, dep)
+			continue
+		}
 		w, ok := r.Catalog.Weapon(d.Weapon)
 		if !ok || !w.Traits.Deployable {
 			return setupError("Direct Template Weapons (N4)", "%s: deployable %s: %q is not a deployable weapon", seat, d.ID, d.Weapon)

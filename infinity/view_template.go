@@ -23,6 +23,9 @@ type TemplateView struct {
 	// Weapon is the weapon's id; it is left out for a trooper the viewer
 	// sees only as a marker, whose weapon would tell its profile.
 	Weapon string `json:"weapon,omitempty"`
+	// Device is a deployable device's id (a Deployable Repeater), whose
+	// circle is its Zone of Control.
+	Device string `json:"device,omitempty"`
 	// At is the teardrop's tip (at the edge of the attacker's base) or the
 	// circle's centre, in inches.
 	At [2]float64 `json:"at"`
@@ -88,6 +91,12 @@ func (s *State) templateViews(v rules.Viewer) []TemplateView {
 		}
 	}
 	for _, d := range s.Deployables {
+		if d.Device != "" && !d.Removed {
+			// A Deployable Repeater: the circle its Zone of Control
+			// reaches, which the Hacking Area of its army takes in.
+			out = append(out, TemplateView{Kind: "circle", By: d.ID, Seat: d.Seat, Device: d.Device, At: d.At, Radius: deployableRadius + geom.ZoCRadius})
+			continue
+		}
 		w, ok := s.Weapons[d.Weapon]
 		if d.Removed || !ok {
 			continue

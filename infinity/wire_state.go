@@ -402,7 +402,11 @@ func (c *stateChecker) deployables() {
 	for i, d := range s.Deployables {
 		path := fmt.Sprintf("deployables[%d]", i)
 		c.seat(path+".seat", d.Seat)
-		if _, ok := s.Weapons[d.Weapon]; !ok {
+		if d.Device != "" {
+			if dev, ok := s.Devices[d.Device]; !ok || d.Weapon != "" || !deployableRepeater(dev) {
+				c.failf(path+".device", "%q is not a deployable Repeater of devices (and a deployable names a weapon or a device)", d.Device)
+			}
+		} else if _, ok := s.Weapons[d.Weapon]; !ok {
 			c.failf(path+".weapon", "%q is not in weapons", d.Weapon)
 		}
 		c.onTable(path+".at", d.At)

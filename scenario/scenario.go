@@ -85,8 +85,8 @@ type Side struct {
 	// Setup. A side gives troopers or units; the trooper checks below
 	// (Lieutenant, combat groups) apply only to troopers.
 	Units []map[string]any `yaml:"units,omitempty" json:"units,omitempty" max:"100"`
-	// Deployables are the side's deployable weapons already on the table
-	// (Mines and the like).
+	// Deployables are the side's deployable weapons and equipment already
+	// on the table (Mines, Deployable Repeaters and the like).
 	Deployables []Deployable `yaml:"deployables,omitempty" json:"deployables,omitempty" max:"100"`
 	// DeploymentZone is the side's Deployment Zone, a rectangle given by
 	// its [min x, min y] and [max x, max y] corners in inches; rules that
@@ -94,11 +94,15 @@ type Side struct {
 	DeploymentZone *[2][2]float64 `yaml:"deployment-zone,omitempty" json:"deploymentZone,omitempty"`
 }
 
-// Deployable is a deployable weapon on the table.
+// Deployable is a deployable weapon or piece of equipment on the table:
+// it names a weapon or a device, not both.
 type Deployable struct {
 	ID string `yaml:"id" json:"id"`
 	// Weapon is a catalog weapon with the deployable trait.
-	Weapon string `yaml:"weapon" json:"weapon"`
+	Weapon string `yaml:"weapon,omitempty" json:"weapon,omitempty"`
+	// Device is a catalog device placed on the table (a Deployable
+	// Repeater), carried by a trooper of the side.
+	Device string `yaml:"device,omitempty" json:"device,omitempty"`
 	// At is its centre, [x, y] in inches.
 	At [2]float64 `yaml:"at" json:"at"`
 }

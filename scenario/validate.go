@@ -267,7 +267,12 @@ func (v *validator) deployables(i int, ids map[string]string, tableOK bool) {
 		if v.unique(path, "id", d.ID, ids[d.ID], "id "+idTaken) {
 			ids[d.ID] = path
 		}
-		v.required(yamlfile.ChildPath(path, "weapon"), d.Weapon)
+		switch {
+		case d.Weapon == "" && d.Device == "":
+			v.errorf(yamlfile.ChildPath(path, "weapon"), "a deployable names a weapon or a device")
+		case d.Weapon != "" && d.Device != "":
+			v.errorf(yamlfile.ChildPath(path, "device"), "a deployable names a weapon or a device, not both")
+		}
 		v.onTable(yamlfile.ChildPath(path, "at"), d.At, tableOK)
 	}
 }
