@@ -210,7 +210,7 @@ func (s *State) skillCategory(k Skill) Category {
 // and says why not. Programs that are not listed here are refused with
 // that reason rather than declared and left without effect.
 func playable(p catalog.Program) string {
-	if defence(p) || supportware(p) || commSat(p) || cybermask(p) || possessionProgram(p) {
+	if defence(p) || supportware(p) || commSat(p) || cybermask(p) || possessionProgram(p) || toolbox(p) {
 		return ""
 	}
 	switch {
@@ -353,6 +353,13 @@ func (s *State) checkHack(o *Order, k Skill) error {
 		}
 		return s.checkSupport(o.Trooper, from, p, k)
 	}
+	if toolbox(p) {
+		from, err := s.fromPoint(o, k)
+		if err != nil {
+			return err
+		}
+		return s.checkToolbox(o.Trooper, from, p, k)
+	}
 	if !p.DeclaredAs(catalog.ShortSkill) && !p.DeclaredAs(catalog.EntireOrder) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s is declared only as %s", p.Name, p.SkillString())
 	}
@@ -423,6 +430,8 @@ func (s *State) eachOwnProgram(t int, f func(Skill)) {
 	for _, p := range s.programsOf(t) {
 		switch {
 		case p.Side == catalog.Enemy:
+		case toolbox(p):
+			s.eachToolboxChoice(t, p, f)
 		case p.Side == catalog.Friendly && p.Range == catalog.HackingArea:
 			// On each ally of its target classes.
 			for u := range s.Troopers {
@@ -521,6 +530,10 @@ func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) 
 		return true, rules.Errorf(rules.CodeIllegal, ruleHacking, "a program in ARO rolls its ARO Burst against the active trooper: no split")
 	}
 	o := s.Order
+	if toolbox(p) {
+		// Lockpicker, White Noise: where the reactive hacker stands.
+		return true, s.checkToolbox(t, s.Models[s.modelOf(t)].At, p, k)
+	}
 	if s.targetModel(k.Target, s.Troopers[t].Seat) != o.Model {
 		return true, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO acts against the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
 	}

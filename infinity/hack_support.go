@@ -73,7 +73,9 @@ func (s *State) programRolls(k Skill) bool {
 		return true
 	}
 	p, ok := s.Programs[k.Program]
-	return !ok || p.Rolls()
+	// A Toolbox program rolls at the end of the effects, not as a roller
+	// (hack_toolbox.go).
+	return !ok || (p.Rolls() && !toolbox(p))
 }
 
 // runSupportware applies, at the end of the Order's effects, the

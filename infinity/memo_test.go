@@ -83,7 +83,11 @@ func TestSameSkillComparesEveryField(t *testing.T) {
 		case reflect.Bool:
 			f.SetBool(!f.Bool())
 		case reflect.Pointer:
-			f.Set(reflect.ValueOf(&other))
+			if f.Type() == reflect.TypeOf(&other) {
+				f.Set(reflect.ValueOf(&other))
+			} else {
+				f.Set(reflect.New(f.Type().Elem()))
+			}
 		case reflect.Slice:
 			f.Set(reflect.MakeSlice(f.Type(), f.Len()+1, f.Len()+1))
 		default:

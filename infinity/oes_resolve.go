@@ -213,6 +213,11 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		o.Dodgers = append(o.Dodgers, r.trooper)
 	}
 	events = append(events, s.runSupportware()...)
+	toolboxEvents, err := s.runToolbox(d)
+	if err != nil {
+		return nil, err
+	}
+	events = append(events, toolboxEvents...)
 	if o.First.Name == SkillSuppressiveFire && !s.Troopers[o.Trooper].States.Null() {
 		events = append(events, s.enterSuppressive(o.Trooper)...)
 	}

@@ -139,6 +139,9 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 		}
 		ids[t.ID] = true
 	}
+	if err := s.setupScenery(sc.Scenery); err != nil {
+		return nil, err
+	}
 	// The geometry of the table and the troopers' profiles never change:
 	// work them out once, and every clone shares them.
 	s.derive()

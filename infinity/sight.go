@@ -14,6 +14,9 @@ import (
 // changes during a game; see derived).
 func (s *State) geomTable() *geom.Table {
 	if s.derived != nil {
+		if s.derived.doors != nil {
+			return s.sceneryTable()
+		}
 		return s.derived.geo
 	}
 	return s.buildGeomTable()
@@ -39,6 +42,7 @@ func (s *State) buildGeomTable() *geom.Table {
 		}
 		terrain = append(terrain, geom.Terrain{Name: tr.Name, Outline: outline, Flags: f})
 	}
+	terrain = s.appendShutDoors(terrain)
 	t, err := geom.NewTable(s.Table.Width, s.Table.Height, terrain...)
 	if err != nil {
 		// Setup validated the terrain; an invalid piece leaves a bare table.
@@ -153,7 +157,8 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 		}
 	}
 	buf := takeBases()
-	sees := s.geomTable().LoF(v, target, s.sightBases(buf, viewerIdx, targetIdx))
+	buf.c = s.whiteNoiseBlockers(s.sightBases(buf, viewerIdx, targetIdx), viewerIdx)
+	sees := s.geomTable().LoF(v, target, buf.c)
 	buf.release()
 	if m != nil {
 		*m = lofMemo{valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees, refusals: m.refusals}
@@ -226,7 +231,8 @@ type moverSight struct {
 }
 
 func (s *State) sightOfMover(buf *baseBuf, m, mover int) moverSight {
-	return moverSight{s.geomTable(), s.viewer(s.Models[m]), s.sightBases(buf, m, mover)}
+	buf.c = s.whiteNoiseBlockers(s.sightBases(buf, m, mover), m)
+	return moverSight{s.geomTable(), s.viewer(s.Models[m]), buf.c}
 }
 
 // sees reports Line of Fire to the mover's base at.
@@ -332,6 +338,7 @@ func (s *State) moverScan(t, m int) pathScan {
 		}
 		scans.byTrooper = slices.Grow(scans.byTrooper[:0], len(s.Troopers))[:len(s.Troopers)]
 		clear(scans.byTrooper)
+		scans.doors, scans.noise = s.shutMask(), len(s.WhiteNoise)
 	}
 	sc := scans.byTrooper[t]
 	if sc.upTo == 0 || sc.upTo > len(o.Path) {
@@ -354,6 +361,10 @@ func (s *State) moverScan(t, m int) pathScan {
 type pathScans struct {
 	table     []modelSight // the models as they stood
 	byTrooper []pathScan   // per trooper index; upTo 0 is not scanned
+	// doors and noise are the shut doors and the White Noise templates
+	// as they stood: both change what blocks Line of Fire.
+	doors uint64
+	noise int
 }
 
 // modelSight is what of a model Line of Fire and Zones of Control see.
@@ -367,7 +378,7 @@ type modelSight struct {
 // sameTable reports whether the models stand as they did when the scans
 // were made.
 func (p *pathScans) sameTable(s *State) bool {
-	if len(p.table) != len(s.Models) || len(p.byTrooper) != len(s.Troopers) {
+	if len(p.table) != len(s.Models) || len(p.byTrooper) != len(s.Troopers) || p.doors != s.shutMask() || p.noise != len(s.WhiteNoise) {
 		return false
 	}
 	for i := range s.Models {
@@ -448,5 +459,6 @@ func (m *declMemo) answer(t int, k Skill) (ok bool, err error) {
 func sameSkill(a, b Skill) bool {
 	return a.Name == b.Name && a.Target == b.Target && a.Weapon == b.Weapon && a.Ammo == b.Ammo && a.Program == b.Program && a.Guided == b.Guided &&
 		a.Burst == b.Burst && (a.From == nil) == (b.From == nil) && (a.From == nil || *a.From == *b.From) &&
-		slices.Equal(a.Route, b.Route) && slices.Equal(a.Split, b.Split)
+		slices.Equal(a.Route, b.Route) && slices.Equal(a.Split, b.Split) &&
+		(a.Point == nil) == (b.Point == nil) && (a.Point == nil || *a.Point == *b.Point)
 }

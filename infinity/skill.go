@@ -58,6 +58,8 @@ const (
 	paramProgram param = "program"
 	// paramGuided makes a BS Attack a Guided attack (rule_guided.go).
 	paramGuided param = "guided"
+	// paramPoint is a point of the table a program aims at (White Noise).
+	paramPoint param = "point"
 )
 
 // menuKind says how Legal offers a skill (eachSkillCandidate).
@@ -127,7 +129,7 @@ var skillTable = [...]skillFacts{
 		aro:    true, attack: true, rolls: true, menu: menuReach},
 	{name: SkillCombatJump, title: "Combat Jump", category: CategoryEntire, params: []param{paramRoute}},
 	// A program's own skill type decides its category (skillCategory).
-	{name: SkillHack, title: "Hacking Program", category: CategoryShort, params: []param{paramTarget, paramProgram, paramFrom, paramSplit},
+	{name: SkillHack, title: "Hacking Program", category: CategoryShort, params: []param{paramTarget, paramProgram, paramFrom, paramSplit, paramPoint},
 		aro: true, attack: true, rolls: true, menu: menuPrograms},
 }
 
@@ -192,6 +194,8 @@ func (k Skill) strayField() string {
 		return string(paramProgram)
 	case stray(paramGuided, k.Guided):
 		return string(paramGuided)
+	case stray(paramPoint, k.Point != nil):
+		return string(paramPoint)
 	}
 	return ""
 }
@@ -571,6 +575,9 @@ type Skill struct {
 	// Guided declares a BS Attack with a Guided weapon on a Targeted enemy
 	// without Line of Fire: an Entire Order (Guided (N4), rule_guided.go).
 	Guided bool `json:"guided,omitempty"`
+	// Point is the point of the table a program aims at, in inches (White
+	// Noise: the centre of its Circular Template).
+	Point *[2]float64 `json:"point,omitempty"`
 }
 
 // BurstShare is the dice of a split Burst assigned to one target.

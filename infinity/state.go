@@ -24,6 +24,11 @@ type State struct {
 	Models   []Model   `json:"models"`
 	// Deployables are the deployable weapons on the table.
 	Deployables []Deployable `json:"deployables,omitempty"`
+	// Scenery are the Hackable Scenery Items and their states
+	// (rule_scenery.go); WhiteNoise the White Noise templates on the
+	// table (hack_whitenoise.go).
+	Scenery    []SceneryItem `json:"scenery,omitempty"`
+	WhiteNoise []WhiteNoise  `json:"whiteNoise,omitempty"`
 
 	Rounds int `json:"rounds"` // the game's length in Game Rounds
 	Round  int `json:"round"`  // 1-based
@@ -385,12 +390,19 @@ type derived struct {
 	// (nil for others): what profile returns while it is Possessed
 	// (hack_possess.go).
 	possessed []*catalog.Profile
+	// geoDoors are the shut doors geo was built with, doors the tables
+	// for the others (rule_scenery.go).
+	geoDoors uint64
+	doors    *doorTables
 }
 
 // derive (re)builds s.derived from the table, the troopers' profiles and
 // their weapons. A test that edits those after Setup calls it again.
 func (s *State) derive() {
 	d := &derived{geo: s.buildGeomTable(), profiles: make([]*catalog.Profile, len(s.Troopers)), weapons: make([][]*catalog.Weapon, len(s.Troopers))}
+	if len(s.Scenery) > 0 {
+		d.geoDoors, d.doors = s.shutMask(), &doorTables{}
+	}
 	byProfile := map[string][]*catalog.Weapon{}
 	for i, tr := range s.Troopers {
 		p := s.Profiles[tr.Profile]

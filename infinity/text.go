@@ -143,6 +143,9 @@ func (k Skill) String() string {
 		if k.Target != "" {
 			s += " on " + k.Target
 		}
+		if k.Point != nil {
+			s += " at " + point(*k.Point)
+		}
 		if len(k.Split) == 0 {
 			return s
 		}

@@ -376,7 +376,8 @@ func (s *State) markersAlike(i, j int) bool {
 	my, _ := py.Skill("Mimetism")
 	return x.Group == y.Group && x.States == y.States && x.IrregularOrders == y.IrregularOrders && x.Active == y.Active &&
 		s.Models[s.modelOf(i)].S == s.Models[s.modelOf(j)].S && px.MOV == py.MOV && mx.Level == my.Level &&
-		px.Irregular == py.Irregular && len(x.Models) == 1 && len(y.Models) == 1
+		px.Irregular == py.Irregular && len(x.Models) == 1 && len(y.Models) == 1 &&
+		s.visorLevel(i) == s.visorLevel(j) // White Noise blocks a visor's Line of Fire
 }
 
 // markerAction is a, which names marker i or j, as owner would send it to

@@ -22,6 +22,9 @@ type View struct {
 	Order    *OrderView    `json:"order,omitempty"`
 	// Templates are the templates on the table (view_template.go).
 	Templates []TemplateView `json:"templates,omitempty"`
+	// Scenery are the Hackable Scenery Items in their states
+	// (rule_scenery.go), public.
+	Scenery []SceneryItem `json:"scenery,omitempty"`
 }
 
 // ModelView is a model as the viewer sees it: an enemy marker shows its
@@ -192,7 +195,8 @@ func (s *State) Observe(v rules.Viewer) any {
 		}
 		view.Order = ov
 	}
-	view.Templates = s.templateViews(v)
+	view.Templates = s.whiteNoiseViews(s.templateViews(v))
+	view.Scenery = s.sceneryViews()
 	return view
 }
 

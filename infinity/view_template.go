@@ -23,6 +23,8 @@ type TemplateView struct {
 	// Weapon is the weapon's id; it is left out for a trooper the viewer
 	// sees only as a marker, whose weapon would tell its profile.
 	Weapon string `json:"weapon,omitempty"`
+	// Program is the hacking program that laid it (White Noise).
+	Program string `json:"program,omitempty"`
 	// Device is a deployable device's id (a Deployable Repeater), whose
 	// circle is its Zone of Control.
 	Device string `json:"device,omitempty"`

@@ -152,4 +152,6 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("masked", func() rules.Event { return &Masked{} })
 	c.Register("possession-cancelled", func() rules.Event { return &PossessionCancelled{} })
 	c.Register("pilot-ejected", func() rules.Event { return &PilotEjected{} })
+	c.Register("white-noise", func() rules.Event { return &WhiteNoiseChanged{} })
+	c.Register("scenery-changed", func() rules.Event { return &SceneryChanged{} })
 }}

@@ -175,6 +175,8 @@ func (s *State) validate() error {
 	c.armies()
 	c.troopersAndModels()
 	c.deployables()
+	c.scenery()
+	c.whiteNoise()
 	c.turn()
 	if c.err == nil && s.Order != nil {
 		c.order()

@@ -134,7 +134,7 @@ func TestParseErrors(t *testing.T) {
 		{
 			name:  "wrong indentation: a table key at the root",
 			edits: []edit{{7, "  height: 48", "height: 48"}},
-			want:  []want{{7, 1, "height", `unknown field "height" (this mapping takes name, ruleset, rulings, catalogs, table, terrain, sides, initiative, rounds, seed, script); it belongs at another level: check the indentation`}},
+			want:  []want{{7, 1, "height", `unknown field "height" (this mapping takes name, ruleset, rulings, catalogs, table, terrain, scenery, sides, initiative, rounds, seed, script); it belongs at another level: check the indentation`}},
 		},
 		{
 			name:  "wrong indentation: a model key under the trooper",

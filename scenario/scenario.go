@@ -37,6 +37,9 @@ type Scenario struct {
 
 	Table   Table     `yaml:"table" json:"table"`
 	Terrain []Terrain `yaml:"terrain,omitempty" json:"terrain,omitempty" max:"500"`
+	// Scenery lists the Hackable Scenery Items (Lockpicker): doors and
+	// consoles with a state a hacker's Lockpicker flips.
+	Scenery []Scenery `yaml:"scenery,omitempty" json:"scenery,omitempty" max:"64"`
 
 	Sides []Side `yaml:"sides" json:"sides" max:"8"`
 	// Initiative is the seat that plays the first Player Turn.

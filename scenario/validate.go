@@ -66,6 +66,9 @@ func validate(sc *Scenario, opts Options, at *positions) Errors {
 		}
 	}
 	tableOK := v.table()
+	for i := range sc.Scenery {
+		v.scenery(i)
+	}
 	for i := range sc.Terrain {
 		v.terrain(i)
 	}
