@@ -41,7 +41,7 @@ func (o *Order) clone() *Order {
 		c.Second = &c.secondBuf
 	}
 	c.Path = append(c.pathBuf[:0:len(c.pathBuf)], o.Path...)
-	c.scans = pathScans{table: slices.Clone(o.scans.table), byTrooper: slices.Clone(o.scans.byTrooper)}
+	c.scans = pathScans{table: slices.Clone(o.scans.table), byTrooper: slices.Clone(o.scans.byTrooper), doors: o.scans.doors, noise: o.scans.noise}
 	if o.AttackFrom != nil {
 		from := *o.AttackFrom
 		c.AttackFrom = &from

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -130,5 +131,34 @@ func TestLockpickerOperates(t *testing.T) {
 				t.Errorf("Line of Fire through the %s door: %v", c.want, got)
 			}
 		})
+	}
+}
+
+// Lockpicker (Hacking (N3)) through `ordo play`: a shut door blocks the
+// Sysop's Line of Fire; a failed roll leaves it shut, a successful one
+// opens it, and the BS Attack it barred is then declared.
+func TestLockpickerScenario(t *testing.T) {
+	var out strings.Builder
+	if err := play.Run(ruleset(t), load(t, "../data/scenarios/seed/hacking-lockpicker.yaml"), &out, play.Options{}); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, line := range []string{
+		"refused activate by blue: illegal: no Line of Fire to gunner",
+		"sysop Hacking Program (Normal Roll): SV WIP 14 = 14, dice 17- vs door-1 -> failure",
+		"sysop Hacking Program (Normal Roll): SV WIP 14 = 14, dice 8 vs door-1 -> success",
+		"door-1 is now open (sysop's Lockpicker)",
+		"sysop spends a Lieutenant Special Order: BS Attack on gunner",
+	} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("no %q in\n%s", line, out.String())
+		}
+	}
+}
+
+// Hackable Scenery Items at Setup: a shut door may not stand on a base.
+func TestShutDoorOnABaseRefused(t *testing.T) {
+	err := setupErr(t, doorYAML([]string{"sysop hacker 11 12 90"}, []string{"gunner hmg 11 16 270"}, "shut"))
+	if err == nil || !strings.Contains(err.Error(), "door-1 is shut on sysop's base") {
+		t.Fatalf("setup: %v, want the shut door on sysop's base refused", err)
 	}
 }

@@ -1,8 +1,10 @@
 package infinity
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -148,4 +150,28 @@ func hasEvent(ev []rules.Event, kind string) bool {
 		}
 	}
 	return false
+}
+
+// White Noise (Hacking (N3)) with a Deployable Repeater, through `ordo
+// play`: out of the Netrunner's own ZoC, the Repeater's places it; the
+// Tracker (Multispectral Visor L1) may not react through it; it ends with
+// the Player Turn, and the Tracker then shoots.
+func TestWhiteNoiseScenario(t *testing.T) {
+	var out strings.Builder
+	if err := play.Run(ruleset(t), load(t, "../data/scenarios/seed/hacking-white-noise.yaml"), &out, play.Options{}); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, line := range []string{
+		"a Circular Template at (20, 20) is not wholly inside netrunner's Hacking Area",
+		"netrunner Hacking Program (Normal Roll): SV WIP 15 = 15, dice 9 -> success",
+		"netrunner places White Noise at (10, 17)",
+		"refused aro by red: illegal: tracker may not react in this window",
+		"red: ARO window 1: rifleman: no ARO",
+		"netrunner's White Noise at (10, 17) ends",
+		"tracker spends a Regular Order: BS Attack on netrunner",
+	} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("no %q in\n%s", line, out.String())
+		}
+	}
 }

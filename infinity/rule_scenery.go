@@ -75,14 +75,21 @@ var sceneryStates = map[string][2]string{SceneryDoor: {DoorOpen, DoorShut}, Scen
 // maxScenery bounds the items of a game: the shut doors are a bit mask.
 const maxScenery = 64
 
+// contactSlack is how far apart a base and an item may be, or how far
+// the base may reach into it, and still be only in base contact: about a
+// millimetre, the precision of a model placed against scenery by hand
+// and of a scenario's coordinates.
+const contactSlack = 0.04
+
 // touches reports a base in contact with (or overlapping) a footprint.
 func touches(pg geom.Polygon, base geom.Circle) bool {
-	return pg.DistTo(base.Center) <= base.Radius+geom.Eps
+	return pg.DistTo(base.Center) <= base.Radius+contactSlack
 }
 
-// overlaps reports a base reaching into a footprint's interior.
+// overlaps reports a base reaching into a footprint's interior by more
+// than the contact slack: standing in it.
 func overlaps(pg geom.Polygon, base geom.Circle) bool {
-	return pg.DistTo(base.Center) < base.Radius-geom.Eps || pg.Interior(base.Center)
+	return pg.DistTo(base.Center) < base.Radius-contactSlack || pg.Interior(base.Center)
 }
 
 // sceneryIndex is the index of the item with this id, or -1.
@@ -109,6 +116,13 @@ func (s *State) setupScenery(items []scenario.Scenery) error {
 		}
 		if s.modelIndex(sc.ID) >= 0 {
 			return setupError(rule, "scenery %s: the id is a model's", sc.ID)
+		}
+		if it.blocks() {
+			for m := range s.Models {
+				if s.onTable(m, false, nil) && overlaps(it.outline(), s.Models[m].base()) {
+					return setupError(rule, "%s is shut on %s's base: open it, or move the model", it.ID, s.Models[m].ID)
+				}
+			}
 		}
 		s.Scenery = append(s.Scenery, it)
 	}
