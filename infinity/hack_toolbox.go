@@ -145,3 +145,13 @@ func (s *State) eachToolboxChoice(t int, p catalog.Program, f func(Skill)) {
 		f(Skill{Name: SkillHack, Program: p.ID})
 	}
 }
+
+// eachToolboxARO calls f with each Toolbox program reactive hacker t may
+// declare in ARO, as eachToolboxChoice offers it.
+func (s *State) eachToolboxARO(t int, f func(Skill)) {
+	for _, p := range s.programsOf(t) {
+		if toolbox(p) && p.DeclaredAs(catalog.ARO) {
+			s.eachToolboxChoice(t, p, f)
+		}
+	}
+}

@@ -175,3 +175,27 @@ func TestWhiteNoiseScenario(t *testing.T) {
 		}
 	}
 }
+
+// White Noise (Hacking (N3)) in the ARO menu: a reactive hacker that
+// carries it is offered it, centred on himself, and the menu's entry is
+// legal.
+func TestWhiteNoiseOfferedInARO(t *testing.T) {
+	st := setup(t, hackYAML(
+		[]string{"netrunner hacker-plus 10 6 90"},
+		[]string{"tracker msv-rifleman 10 22 270", "rifleman fusilier 20 30 270"}), nil)
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "tracker", Order: OrderRegular, Skill: move([2]float64{10, 18})})
+	found := false
+	for _, e := range st.Legal("blue") {
+		a, ok := e.Action.(AROs)
+		if !ok || e.Illegal != nil || len(a.Declarations) != 1 {
+			continue
+		}
+		if d := a.Declarations[0]; d.Trooper == "netrunner" && d.Skill.Program == "white-noise" && d.Skill.Point != nil && *d.Skill.Point == [2]float64{10, 6} {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("the ARO menu offers no legal White Noise to the netrunner")
+	}
+}

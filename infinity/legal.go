@@ -334,6 +334,7 @@ func (s *State) eachAROSkill(t int, active string, f func(Skill)) {
 	s.eachWeaponChoice(t, Skill{Name: SkillBSAttack, Target: active}, f)
 	s.eachWeaponChoice(t, Skill{Name: SkillCCAttack, Target: active}, f)
 	s.eachProgramChoice(t, Skill{Name: SkillHack, Target: active}, f)
+	s.eachToolboxARO(t, f)
 	f(Skill{Name: SkillDiscover, Target: active})
 	f(Skill{Name: SkillDodge})
 	f(Skill{Name: SkillReset})
