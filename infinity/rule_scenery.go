@@ -69,8 +69,17 @@ func (it SceneryItem) flipped() string {
 	return ConsoleActive
 }
 
-// sceneryStates are the states each kind may be in.
-var sceneryStates = map[string][2]string{SceneryDoor: {DoorOpen, DoorShut}, SceneryConsole: {ConsoleActive, ConsoleInactive}}
+// sceneryStates are the states each kind may be in (a switch: a
+// package-level map would be built at every start of ordo).
+func sceneryStates(kind string) ([2]string, bool) {
+	switch kind {
+	case SceneryDoor:
+		return [2]string{DoorOpen, DoorShut}, true
+	case SceneryConsole:
+		return [2]string{ConsoleActive, ConsoleInactive}, true
+	}
+	return [2]string{}, false
+}
 
 // maxScenery bounds the items of a game: the shut doors are a bit mask.
 const maxScenery = 64
@@ -217,7 +226,7 @@ func (c *stateChecker) scenery() {
 	}
 	for i, it := range s.Scenery {
 		path := fmt.Sprintf("scenery[%d]", i)
-		states, ok := sceneryStates[it.Kind]
+		states, ok := sceneryStates(it.Kind)
 		switch {
 		case !ok:
 			c.failf(path+".kind", "%q is not door or console", it.Kind)

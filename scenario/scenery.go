@@ -20,8 +20,17 @@ type Scenery struct {
 	Mod int `yaml:"mod,omitempty" json:"mod,omitempty"`
 }
 
-// sceneryStates are the states of each kind of item.
-var sceneryStates = map[string][2]string{"door": {"open", "shut"}, "console": {"active", "inactive"}}
+// sceneryStates are the states of each kind of item (a switch, not a
+// map: a package-level map is built at every start of ordo).
+func sceneryStates(kind string) ([2]string, bool) {
+	switch kind {
+	case "door":
+		return [2]string{"open", "shut"}, true
+	case "console":
+		return [2]string{"active", "inactive"}, true
+	}
+	return [2]string{}, false
+}
 
 // scenery checks item i: an id unique among the items, a known kind and a
 // state of it, a polygon of 3 corners or more on the table, a MOD within
@@ -36,7 +45,7 @@ func (v *validator) scenery(i int) {
 			}
 		}
 	}
-	states, ok := sceneryStates[it.Kind]
+	states, ok := sceneryStates(it.Kind)
 	switch {
 	case !ok:
 		v.errorf(yamlfile.ChildPath(path, "kind"), "%q is not a kind of Hackable Scenery Item: door or console", it.Kind)
