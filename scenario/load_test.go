@@ -142,6 +142,14 @@ func TestParseErrors(t *testing.T) {
 			want:  []want{{21, 9, "sides[0].troopers[0].facing", `unknown field "facing"`}},
 		},
 		{
+			// A terrain kind is read by a ruleset whose catalog checks
+			// it (TerrainChecker); one that reads the flags refuses it.
+			name:    "terrain kind for a ruleset without kinds",
+			edits:   []edit{{11, "    blocks-lof: true", "    kind: forest"}},
+			catalog: testCatalog,
+			want:    []want{{11, 11, "terrain[0].kind", `takes no terrain kinds`}},
+		},
+		{
 			name:    "unknown profile",
 			edits:   []edit{{16, "fusilier", "fusiler"}},
 			catalog: testCatalog,
