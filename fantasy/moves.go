@@ -34,9 +34,12 @@ func (s *State) canMove(u *Unit) *rules.RuleError {
 
 // path applies the legs of a move to a copy of the unit and returns it
 // with the allowance the legs cost (a wheel costs the outside model's
-// travel; backwards costs double).
+// travel; backwards costs double). Legs change only the copy's place and
+// facing, so it shares the unit's models and ranks: a caller that
+// rearranges them clones it first.
 func (u *Unit) path(legs []Leg) (*Unit, float64, *rules.RuleError) {
-	c := u.clone()
+	c := new(Unit)
+	*c = *u
 	cost := 0.0
 	fwd, back := false, false
 	for i, l := range legs {
@@ -160,6 +163,9 @@ func (s *State) checkMove(a Move, allowance float64) (*Unit, *rules.RuleError) {
 	if e := s.ImpassableUnder(moved); e != "" {
 		return nil, rules.Errorf(CodeMove, ruleImpassable, "%s would end its move on impassable terrain %q", u.ID, e)
 	}
+	if len(a.Reposition) > 0 {
+		moved = moved.clone() // the repositions swap slots in its ranks
+	}
 	for _, rp := range a.Reposition {
 		m := moved.model(rp.Model)
 		if m == nil || !m.Role.firstRank() {
@@ -261,7 +267,10 @@ func (s *State) checkReform(a Reform) (*Unit, *rules.RuleError) {
 	if a.Files < 1 || a.Files > len(u.Models) || math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
 		return nil, rules.Errorf(rules.CodeBadAction, ruleReform, "files must be 1..%d and facing a number", len(u.Models))
 	}
-	c := u.clone()
+	// The reformed unit shares the unit's models (a reform only rearranges
+	// them); layout gives it ranks of its own.
+	c := new(Unit)
+	*c = *u
 	centre := u.centre()
 	c.Files = a.Files
 	c.Facing = math.Mod(a.Facing, 360)
