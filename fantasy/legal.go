@@ -15,7 +15,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	if who, ok := s.actor(); !ok || who != seat {
 		return nil
 	}
-	var out []rules.Option
+	out := make([]rules.Option, 0, 32) // room for most menus without growing
 	add := func(a rules.Action, err *rules.RuleError) {
 		out = append(out, rules.Option{Action: a, Illegal: err})
 	}
@@ -140,6 +140,9 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 			}
 		}
 	}
+	if len(out) == 0 {
+		return nil // as before the room was made: an empty menu is nil
+	}
 	return out
 }
 
@@ -152,22 +155,29 @@ func (s *State) legalMoves(seat rules.Seat, add func(rules.Action, *rules.RuleEr
 			continue
 		}
 		m := float64(s.slowestM(u))
-		moves := []Move{
-			{Unit: u.ID, Legs: []Leg{{Forward: m / 2}}},
-			{Unit: u.ID, Legs: []Leg{{Forward: m}}},
-			{Unit: u.ID, March: true, Legs: []Leg{{Forward: 2 * m}}},
-			{Unit: u.ID, Legs: []Leg{{Backward: m / 2}}},
-			{Unit: u.ID, Legs: []Leg{{Wheel: 45}, {Forward: m / 2}}},
-			{Unit: u.ID, Legs: []Leg{{Wheel: -45}, {Forward: m / 2}}},
-		}
+		// The moves' legs share one array (each capped, so none grows
+		// into the next).
+		l := []Leg{{Forward: m / 2}, {Forward: m}, {Forward: 2 * m}, {Backward: m / 2},
+			{Wheel: 45}, {Forward: m / 2}, {Wheel: -45}, {Forward: m / 2},
+			{Forward: flyingRate}, {Forward: 2 * flyingRate}}
+		var buf [8]Move
+		moves := append(buf[:0],
+			Move{Unit: u.ID, Legs: l[0:1:1]},
+			Move{Unit: u.ID, Legs: l[1:2:2]},
+			Move{Unit: u.ID, March: true, Legs: l[2:3:3]},
+			Move{Unit: u.ID, Legs: l[3:4:4]},
+			Move{Unit: u.ID, Legs: l[4:6:6]},
+			Move{Unit: u.ID, Legs: l[6:8:8]},
+		)
 		if s.flies(u) {
-			moves = append(moves, Move{Unit: u.ID, Fly: true, Legs: []Leg{{Forward: flyingRate}}},
-				Move{Unit: u.ID, Fly: true, March: true, Legs: []Leg{{Forward: 2 * flyingRate}}})
+			moves = append(moves, Move{Unit: u.ID, Fly: true, Legs: l[8:9:9]},
+				Move{Unit: u.ID, Fly: true, March: true, Legs: l[9:10:10]})
 		}
 		// A unit that may not move at all is refused every move and
 		// reform for the same reason, the first check both make: it is
-		// found once, not once for each of them.
-		cant := s.canMove(u)
+		// found once, not once for each of them. Like them it asks about
+		// the unit the actions name (the first unit with u's id).
+		cant := s.canMove(s.unit(u.ID))
 		for _, mv := range moves {
 			err := cant
 			if err == nil {

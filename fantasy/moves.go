@@ -274,16 +274,20 @@ func (s *State) checkReform(a Reform) (*Unit, *rules.RuleError) {
 	centre := u.centre()
 	c.Files = a.Files
 	c.Facing = math.Mod(a.Facing, 360)
-	front := make([]Model, 0, len(u.Models))
-	rest := make([]Model, 0, len(u.Models))
+	// The models with In the First Rank! first, then the rest, in one list.
+	order := make([]Model, 0, len(u.Models))
 	for _, m := range u.Models {
 		if m.Role.firstRank() {
-			front = append(front, m)
-		} else {
-			rest = append(rest, m)
+			order = append(order, m)
 		}
 	}
-	c.layout(front, rest)
+	nfront := len(order)
+	for _, m := range u.Models {
+		if !m.Role.firstRank() {
+			order = append(order, m)
+		}
+	}
+	c.layout(order[:nfront], order[nfront:])
 	c.At = centre.Add(c.forward().Scale(float64(len(c.Ranks)) * c.Base[1] / 2))
 	limit := 2 * float64(s.slowestM(u))
 	fu, fc := u.frame(), c.frame() // one sine and cosine each for every slot
