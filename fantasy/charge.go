@@ -65,9 +65,9 @@ func (t *Unit) edgeOf(side string, from geom.Point) (a, b geom.Point, out geom.V
 
 // chargePath finds mv's charge move into side of t. It refuses, naming
 // the rule, a move that needs a wheel of more than 90°, one that cannot
-// bring the charger's front into contact, and one that would pass through
-// another unit (skip names the unit a character charges out of, which he
-// may pass).
+// bring the charger's front into contact, and one on the ground that would
+// pass through another unit or impassable terrain (skip names the unit a
+// character charges out of, which he may pass); a flyer flies over them.
 func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *rules.RuleError) {
 	e0, e1, out := t.edgeOf(side, mv.centre())
 	tan := e1.Sub(e0)
@@ -121,6 +121,11 @@ func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *
 		}
 	}
 	p.at = at2.Add(fw0.Scale(a)).Add(fw1.Scale(b))
+	// A flying charge passes over units and terrain (Fly), as a flying
+	// move does.
+	if s.flies(mv) {
+		return p, nil
+	}
 	// The target is no obstacle: a charger whose wheel meets it at a corner
 	// closes the door and ends square to it all the same.
 	if e := s.through(mv, p.legs, skip, t.ID); e != "" {

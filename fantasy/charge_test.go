@@ -226,3 +226,17 @@ func TestChargeOutMeasuresTheCharactersOwnBase(t *testing.T) {
 		t.Fatalf("rider should stay in u, which failed a charge: %v", evs)
 	}
 }
+
+// Fly: a flying charge passes over units and terrain in its way, as a
+// flying move does; only a charge on the ground is barred by them
+// (Moving through units).
+func TestFlyingChargePassesOverUnits(t *testing.T) {
+	harpies := []map[string]any{unitSpecOf("u", "harpy", 5, 5, [2]float64{24, 10}, 90, nil),
+		unitSpecOf("f", "swordsman", 5, 5, [2]float64{24, 14}, 90, nil)}
+	s := battle(t, nil, harpies, ahead(8))
+	s.Terrain = []Piece{box("the crag", Impassable, 26, 12, 27, 12.5)}
+	evs := chargeUnit(t, s, 3, 3, 3) // 10 + 6 = 16
+	if !has(evs, "charged") {
+		t.Fatalf("the harpies should fly over f and the crag into the bowmen: %v", evs)
+	}
+}
