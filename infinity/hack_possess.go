@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/odds"
@@ -323,26 +324,53 @@ func (s *State) cancelPossessionCandidates() []rules.Action {
 	return out
 }
 
-// checkPossession checks a decoded trooper's Possession: a Possessed
-// trooper has one, naming the two seats of the game, and acts for its
-// controller unless an Order is under way.
+// checkPossession checks a decoded trooper's Possession as the engine
+// leaves it: a Possessed trooper is a TAG and has one, naming the two
+// seats of the game and a combat group of each; it is no one's Lieutenant
+// (its role, private to its owner, is kept in its Possession); and outside
+// an Order it acts for its controller, while a trooper no longer Possessed
+// has been handed back (settlePossessions).
 func (c *stateChecker) checkPossession(path string, tr Trooper) {
-	p := tr.Possession
+	s, p := c.s, tr.Possession
 	if p == (Possession{}) {
 		if tr.States.Possessed {
 			c.failf(path+".possession", "a Possessed trooper names its owner and controller")
 		}
 		return
 	}
-	if c.s.seatIndex(p.Owner) < 0 || c.s.seatIndex(p.Controller) < 0 || p.Owner == p.Controller {
+	if s.seatIndex(p.Owner) < 0 || s.seatIndex(p.Controller) < 0 || p.Owner == p.Controller {
 		c.failf(path+".possession", "owner %q and controller %q must be the two seats of the game", p.Owner, p.Controller)
+		return
 	}
-	for _, g := range []string{p.Group, p.ControlGroup, p.By} {
-		if len(g) > catalog.MaxString {
-			c.failf(path+".possession", "longer than %d bytes", catalog.MaxString)
+	if len(p.By) > catalog.MaxString {
+		c.failf(path+".possession.by", "longer than %d bytes", catalog.MaxString)
+	}
+	for _, g := range []struct {
+		field, name string
+		seat        rules.Seat
+	}{{"group", p.Group, p.Owner}, {"controlGroup", p.ControlGroup, p.Controller}} {
+		if !slices.ContainsFunc(s.army(g.seat).Groups, func(x Group) bool { return x.Name == g.name }) {
+			c.failf(path+".possession."+g.field, "%q is not a combat group of %s", g.name, g.seat)
 		}
 	}
 	if tr.Seat != p.Owner && tr.Seat != p.Controller {
 		c.failf(path+".seat", "%q is neither the owner nor the controller of the Possession", tr.Seat)
+	}
+	if prof, ok := s.Profiles[tr.Profile]; ok && tr.States.Possessed && prof.Type != catalog.TAG {
+		c.failf(path+".states.possessed", "only a TAG can be Possessed (Overlord, Total Control)")
+	}
+	if tr.Lieutenant {
+		c.failf(path+".lieutenant", "a Possessed trooper is no one's Lieutenant: its owner's role is kept in its possession")
+	}
+	if p.Known && !p.Lieutenant {
+		c.failf(path+".possession.known", "only the Lieutenant is known as the Lieutenant")
+	}
+	switch {
+	case s.Order != nil:
+		// The trooper changes hands when the Order ends.
+	case !tr.States.Possessed:
+		c.failf(path+".possession", "no Order is under way: a trooper no longer Possessed has been given back to its owner")
+	case tr.Seat != p.Controller || tr.Group != p.ControlGroup:
+		c.failf(path+".seat", "no Order is under way: a Possessed trooper acts for its controller %s, group %q", p.Controller, p.ControlGroup)
 	}
 }

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -396,5 +397,56 @@ func TestPossessedLieutenantTwin(t *testing.T) {
 		if _, ok := st.clone().twinPossessedLieutenant("red", "blue", EndOrders{}, rand.New(rand.NewPCG(1, 2))); ok {
 			t.Errorf("lt %v: a twin over the end of the turn", lt)
 		}
+	}
+}
+
+// Possessed (N4), a decoded state: DecodeState takes a Possession as the
+// engine leaves it, during and after the Order that possessed the TAG, and
+// refuses one the engine could not reach: a Possessed trooper that acts
+// for its owner, or keeps its Lieutenant role in the open, outside an
+// Order; a Possession kept by a trooper no longer Possessed; a combat
+// group that is not one; a Possessed trooper that is not a TAG.
+func TestDecodeStatePossession(t *testing.T) {
+	rs := ruleset(t)
+	decodes := func(st *State, when string) {
+		t.Helper()
+		b, err := json.Marshal(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rs.DecodeState(b); err != nil {
+			t.Fatalf("%s: %v", when, err)
+		}
+	}
+	for _, lt := range []bool{true, false} {
+		st := possessed(t, lt)
+		decodes(st, "after the Possession")
+		do(t, st, "blue", Activate{Trooper: "tag", Order: OrderRegular, Skill: move([2]float64{10, 18})})
+		decodes(st, "during an Order of the Possessed TAG")
+	}
+	base := possessed(t, true)
+	tag, gunner := base.trooperIndex("tag"), base.trooperIndex("gunner")
+	at := func(t int) string { return fmt.Sprintf("state: troopers[%d].", t) }
+	for _, c := range []struct {
+		name string
+		edit func(tr, gunner *Trooper)
+		want string
+	}{
+		{"given back", func(tr, _ *Trooper) { tr.States.Possessed = false }, at(tag) + "possession: no Order is under way"},
+		{"acts for its owner", func(tr, _ *Trooper) { tr.Seat = "red" }, at(tag) + "seat: no Order is under way"},
+		{"owner's group", func(tr, _ *Trooper) { tr.Possession.Group = "9" }, at(tag) + `possession.group: "9" is not a combat group of red`},
+		{"controller's group", func(tr, _ *Trooper) { tr.Possession.ControlGroup = "9" }, at(tag) + `possession.controlGroup: "9" is not a combat group of blue`},
+		{"Lieutenant in the open", func(tr, _ *Trooper) { tr.Lieutenant = true }, at(tag) + "lieutenant: a Possessed trooper is no one's Lieutenant"},
+		{"known, not the Lieutenant", func(tr, _ *Trooper) { tr.Possession.Lieutenant, tr.Possession.Known = false, true }, at(tag) + "possession.known"},
+		{"not a TAG", func(tr, g *Trooper) {
+			g.States.Possessed, g.Possession, g.Seat, g.Group = true, tr.Possession, tr.Seat, tr.Group
+			g.Possession.Lieutenant, g.Possession.Known = false, false
+		}, at(gunner) + "states.possessed: only a TAG"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := base.clone()
+			c.edit(&s.Troopers[tag], &s.Troopers[gunner])
+			refusedState(t, rs, s, c.want)
+		})
 	}
 }

@@ -275,7 +275,6 @@ func (c *stateChecker) hacking() {
 	}
 	for i, tr := range s.Troopers {
 		c.checkExpires(fmt.Sprintf("troopers[%d]", i), tr)
-		c.checkPossession(fmt.Sprintf("troopers[%d]", i), tr)
 	}
 	for _, id := range sortedKeys(s.Devices) {
 		d := s.Devices[id]
@@ -363,6 +362,7 @@ func (c *stateChecker) troopersAndModels() {
 			c.failf(path+".marker", "a Camouflaged or Impersonating trooper is known by its marker: it needs one")
 		}
 		c.checkImpersonation(path, tr)
+		c.checkPossession(path, tr)
 		if tr.Active && tr.Jumper == "" {
 			c.failf(path+".active", "only a Proxy of a G: Jumper holds the Active Proxy Token")
 		}
