@@ -387,3 +387,38 @@ func programOf(skill any) string {
 	p, _ := m["program"].(string)
 	return p
 }
+
+// Hack Transport Aircraft and U-Turn (Comm-Sat, Hacking (N3)) with
+// Impersonation (N4): a hacker standing as an Impersonation marker is not
+// offered either, as a Camouflaged one is not: a window opening for it
+// alone, or its name among those who may answer, would tell the attacker's
+// player that a marker is a hacker carrying the program.
+func TestCommSatKeepsImpersonationMarkerPrivate(t *testing.T) {
+	imp := func(st *State, id string) {
+		x := st.trooperIndex(id)
+		st.Troopers[x].States.Impersonation = 2
+		st.Troopers[x].Marker = "red-imp-1"
+	}
+	t.Run("Hack Transport Aircraft: no window for a hacker marker", func(t *testing.T) {
+		red := "      - {id: hk, profile: hacker, models: [{id: hk, at: [22, 22], facing: 0}]}\n" +
+			"      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, at: [20, 22], facing: 0}]}\n"
+		st := setup(t, jumpYAML(red, "hk, zhanshi"), nil)
+		imp(st, "hk")
+		do(t, st, "blue", Activate{Trooper: "cat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{12, 12}}}})
+		if st.Order.Step != StepLanding {
+			t.Fatalf("step %s with the only hacker on an Impersonation marker, want the landing", st.Order.Step)
+		}
+	})
+	t.Run("U-Turn: a hacker marker is not offered it against a Guided attack", func(t *testing.T) {
+		st := setup(t, guidedYAML("      - {id: hk, profile: hacker, models: [{id: hk, at: [22, 2], facing: 0}]}\n", ", hk"), nil)
+		imp(st, "hk")
+		st.Troopers[st.trooperIndex("zhanshi")].States.Targeted = true
+		do(t, st, "blue", Activate{Trooper: "missiles", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "missile-launcher", Guided: true}})
+		// The marker sees the attacker (360° Line of Fire): it is in the
+		// window, but not for U-Turn.
+		if slices.ContainsFunc(st.Order.Eligible, func(e eligibility) bool { return e.Trooper == st.trooperIndex("hk") && e.UTurn }) {
+			t.Fatal("the hacker on an Impersonation marker is offered U-Turn")
+		}
+		refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "hk", Skill: hack("u-turn", "missiles")}}}, rules.CodeIllegal, "cannot declare U-Turn now")
+	})
+}
