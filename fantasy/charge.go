@@ -122,8 +122,16 @@ func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *
 	}
 	p.at = at2.Add(fw0.Scale(a)).Add(fw1.Scale(b))
 	// A flying charge passes over units and terrain (Fly), as a flying
-	// move does.
+	// move does, but lands clear of them.
 	if s.flies(mv) {
+		end := *mv
+		end.At, end.Facing = p.at, p.face
+		switch e, rock := s.slideThrough(&end, geom.Vec{}, skip, t.ID); {
+		case e != "":
+			return chargePath{}, rules.Errorf(CodeCharge, ruleFly, "%s's flying charge would end on top of %s", mv.ID, e)
+		case rock != "":
+			return chargePath{}, rules.Errorf(CodeCharge, ruleImpassable, "%s's flying charge would end on impassable terrain %q", mv.ID, rock)
+		}
 		return p, nil
 	}
 	// The target is no obstacle: a charger whose wheel meets it at a corner

@@ -240,3 +240,22 @@ func TestFlyingChargePassesOverUnits(t *testing.T) {
 		t.Fatalf("the harpies should fly over f and the crag into the bowmen: %v", evs)
 	}
 }
+
+// Fly: a flying charge passes over what is in its way but may not end on
+// top of a unit or on impassable terrain.
+func TestFlyingChargeMayNotEndOnAUnitOrImpassableTerrain(t *testing.T) {
+	harpies := []map[string]any{unitSpecOf("u", "harpy", 5, 5, [2]float64{24, 10}, 90, nil)}
+	red := append(ahead(8), unitSpecOf("g", "bowman", 1, 1, [2]float64{22, 16.5}, 270, nil))
+	s := battle(t, nil, harpies, red)
+	re := refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
+	if re.Rule != ruleFly || !strings.Contains(re.Message(), "on top of g") {
+		t.Fatalf("refused with %q: %s; want %q naming g", re.Rule, re.Message(), ruleFly)
+	}
+
+	s = battle(t, nil, harpies, ahead(8))
+	s.Terrain = []Piece{box("the crag", Impassable, 23, 17.2, 24, 17.8)}
+	re = refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
+	if re.Rule != ruleImpassable || !strings.Contains(re.Message(), "the crag") {
+		t.Fatalf("refused with %q: %s; want %q naming the crag", re.Rule, re.Message(), ruleImpassable)
+	}
+}
