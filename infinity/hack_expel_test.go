@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -126,5 +127,30 @@ func TestHackingExpelScenario(t *testing.T) {
 		if !strings.Contains(out.String(), line) {
 			t.Errorf("no %q in\n%s", line, out.String())
 		}
+	}
+}
+
+// Expel (Hacking (N3)): an Unmanned TAG cannot react either. The blue
+// Netrunner that expelled the pilot moves again inside the TAG's Zone of
+// Control: the TAG is not among the troopers that may declare an ARO, and
+// a Dodge declared for it is refused.
+func TestExpelledTAGDeclaresNoARO(t *testing.T) {
+	st := setup(t, expelYAML(false, ""), nil)
+	hackOrder(t, st, "blue", "netrunner", "expel", "tag", nil, 2, 1)
+	tag := st.trooperIndex("tag")
+	if !st.Troopers[tag].States.Unmanned {
+		t.Fatal("the TAG is not Unmanned")
+	}
+	do(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: move([2]float64{10.5, 10})})
+	if st.Order == nil || st.Order.Step != StepARO1 {
+		t.Fatalf("no ARO window: %+v", st.Order)
+	}
+	for _, e := range st.eligible() {
+		if e.Trooper == tag {
+			t.Fatalf("the Unmanned TAG may react: %+v", e)
+		}
+	}
+	if _, err := st.Apply("red", AROs{Declarations: []ARODecl{{Trooper: "tag", Skill: Skill{Name: SkillDodge}}}}, dice.NewPCG(1, 1)); err == nil {
+		t.Error("the Unmanned TAG declared a Dodge")
 	}
 }
