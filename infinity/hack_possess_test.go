@@ -335,8 +335,8 @@ func TestPossessedLieutenant(t *testing.T) {
 		t.Errorf("Lieutenant in the views: blue %v (want false), red %v (want true)", view("blue").Lieutenant, view("red").Lieutenant)
 	}
 	do(t, st, "blue", EndOrders{})
-	if !st.army("red").LossOfLieutenant || st.army("blue").LieutenantOrders != 0 && st.army("blue").LossOfLieutenant {
-		t.Fatalf("red's Loss of Lieutenant %v", st.army("red").LossOfLieutenant)
+	if !st.army("red").LossOfLieutenant || st.army("red").LieutenantOrders != 0 {
+		t.Fatalf("red's Loss of Lieutenant %v, Lieutenant Special Orders %d: want true, 0", st.army("red").LossOfLieutenant, st.army("red").LieutenantOrders)
 	}
 	do(t, st, "red", CancelPossession{Trooper: "tag"})
 	if st.army("red").LossOfLieutenant || !st.Troopers[st.trooperIndex("tag")].Lieutenant || st.army("red").LieutenantOrders != 1 {
