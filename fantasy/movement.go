@@ -463,6 +463,7 @@ func (s *State) contact(c *Charge, u, mv, t *Unit, p chargePath) {
 	if c.Character != "" {
 		ch := *u.model(c.Character)
 		s.removeModel(u, ch.ID)
+		s.parted(u, ch.ID)
 		s.fillGaps(u, true)
 		lone := &Unit{ID: ch.ID, Seat: u.Seat, Models: []Model{ch}, Ranks: [][]string{{ch.ID}}, Files: 1, Base: s.profile(&ch).Base,
 			Points: s.profile(&ch).Points}
@@ -524,6 +525,7 @@ func (s *State) failCharge(c *Charge, u, mv, t *Unit, high float64, r roller) er
 	}
 	ch := *u.model(c.Character)
 	s.removeModel(u, ch.ID)
+	s.parted(u, ch.ID)
 	lone := &Unit{ID: ch.ID, Seat: u.Seat, Models: []Model{ch}, Ranks: [][]string{{ch.ID}}, Files: 1, Base: mv.Base,
 		Facing: u.Facing, Points: s.profile(&ch).Points, At: moved.At}
 	lone.Flags.Charged, lone.Flags.FailedCharge = true, true

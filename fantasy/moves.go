@@ -490,10 +490,71 @@ func (s *State) leave(a Leave) error {
 	}
 	u := s.unit(a.Unit)
 	s.removeModel(u, a.Character)
+	was := s.parted(u, a.Character)
 	u.Points -= lone.Points
 	lone.Flags.Moved = true
 	s.Units = append(s.Units, lone)
-	s.emit(Event{What: "left", Unit: u.ID, Model: a.Character, Text: fmt.Sprintf("%s leaves %s (%s)", a.Character, u.ID, ruleLeave)})
+	text := fmt.Sprintf("%s leaves %s (%s)", a.Character, u.ID, ruleLeave)
+	if was != u.ID {
+		text = fmt.Sprintf("%s leaves his unit, which is now %s (%s)", a.Character, u.ID, ruleLeave)
+	}
+	s.emit(Event{What: "left", Unit: u.ID, Model: a.Character, Text: text})
 	s.fillGaps(u, true)
 	return nil
+}
+
+// parted keeps unit ids unique when a character steps out of his unit
+// (Leaving a unit, or charging out of it): a unit of characters bears the
+// id of the first of them, and when that one leaves he stands alone under
+// his own id, so the unit he leaves takes the id of the first model still
+// in it. Model ids are unique and no other unit bears one of this unit's
+// model ids, so the new id is free. Call it after the model is removed and
+// before his own unit is added; it returns the unit's former id.
+func (s *State) parted(u *Unit, left string) string {
+	old := u.ID
+	if old != left || len(u.Models) == 0 {
+		return old
+	}
+	s.rename(old, u.Models[0].ID)
+	return old
+}
+
+// rename gives a unit a new id and follows it in every reference to it.
+func (s *State) rename(old, id string) {
+	swap := func(x *string) {
+		if *x == old {
+			*x = id
+		}
+	}
+	each := func(xs []string) {
+		for i := range xs {
+			swap(&xs[i])
+		}
+	}
+	for _, u := range s.Units {
+		swap(&u.ID)
+		each(u.Engage)
+	}
+	for i := range s.Charges {
+		swap(&s.Charges[i].Unit)
+		swap(&s.Charges[i].Target)
+	}
+	for i := range s.Duels {
+		swap(&s.Duels[i].Unit)
+		swap(&s.Duels[i].FoeUnit)
+	}
+	each(s.Fought)
+	swap(&s.Asked)
+	if s.Pending != nil {
+		swap(&s.Pending.Target)
+	}
+	if s.Vacancy != nil {
+		swap(&s.Vacancy.Unit)
+	}
+	if p := s.Pursuit; p != nil {
+		each(p.Broken)
+		each(p.Units)
+		each(p.Choose)
+		each(p.Pursue)
+	}
 }
