@@ -125,3 +125,17 @@ func TestImpersonationActiveMarker(t *testing.T) {
 	// Revealed: the delayed ARO may now be an Attack.
 	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "breacher", Skill: Skill{Name: SkillBSAttack, Target: "netrunner", Weapon: "light-shotgun"}}}})
 }
+
+// Camouflaged (N4), Impersonation (N4): a trooper cannot enter contact with
+// an enemy marker; a move that ends touching the IMP-2 marker is refused,
+// one that stops short of it is not.
+func TestMoveCannotEnterContactWithEnemyMarker(t *testing.T) {
+	st := masked(t)
+	do(t, st, "blue", EndOrders{})
+	n := st.Models[st.modelOf(st.trooperIndex("netrunner"))]
+	b := &st.Models[st.modelOf(st.trooperIndex("breacher"))]
+	b.At = [2]float64{n.At[0], n.At[1] + 4}
+	touch := n.At[1] + n.base().Radius + b.base().Radius
+	refused(t, st, "red", Activate{Trooper: "breacher", Order: OrderRegular, Skill: move([2]float64{n.At[0], touch})}, rules.CodeIllegal, "contact with the enemy marker blue-imp-1")
+	do(t, st, "red", Activate{Trooper: "breacher", Order: OrderRegular, Skill: move([2]float64{n.At[0], touch + 0.5})})
+}

@@ -518,6 +518,29 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 	if err := s.geomTable().CheckRoute(r, base.Radius, s.bases(bases, o.Model)); err != nil {
 		return s.routeError(err, o.Model, "Move (N4)")
 	}
+	base.Center = r[len(r)-1]
+	return s.markerContact(o.Trooper, base)
+}
+
+// markerContact refuses a move of trooper t that ends with its base at
+// end in contact with an enemy marker: a trooper cannot enter contact with
+// an enemy Camouflaged or Impersonation marker (Camouflaged (N4),
+// Impersonation (N4)). A trooper in Hidden Deployment is not on the table:
+// refusing for it would tell where it is.
+func (s *State) markerContact(t int, end geom.Circle) error {
+	seat := s.Troopers[t].Seat
+	for i := range s.Models {
+		m := &s.Models[i]
+		e := &s.Troopers[m.Trooper]
+		if m.Removed || e.Seat == seat || !e.States.marker() || !geom.InContact(end, m.base()) {
+			continue
+		}
+		rule := "Camouflaged (N4)"
+		if e.States.Impersonation > 0 {
+			rule = ruleImpersonation
+		}
+		return rules.Errorf(rules.CodeIllegal, rule, "the move ends in contact with the enemy marker %s: a trooper cannot enter contact with an enemy marker", s.modelNameFor(i, seat))
+	}
 	return nil
 }
 
