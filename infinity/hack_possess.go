@@ -57,6 +57,12 @@ type Possession struct {
 	Known bool `json:"known,omitempty"`
 }
 
+// possessedFrom reports whether the trooper is Possessed and belongs to
+// seat's army: seat's own trooper, which the enemy controls.
+func (tr *Trooper) possessedFrom(seat rules.Seat) bool {
+	return tr.States.Possessed && tr.Possession.Owner == seat
+}
+
 // possessedProfile is the Possessed profile of trooper t (Possessed
 // (N4)): MOV 4-4, CC 13, BS 12, WIP 11, every other value its own.
 func (s *State) possessedProfile(t int) *catalog.Profile {
@@ -124,7 +130,7 @@ func (s *State) possessionTarget(t int, p catalog.Program, u int, name string) e
 	if p.Effect != catalog.EffectExorcise {
 		return nil
 	}
-	if tr := s.Troopers[u]; !tr.States.Possessed || tr.Possession.Owner != s.Troopers[t].Seat {
+	if !s.Troopers[u].possessedFrom(s.Troopers[t].Seat) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cancels the Possession of its user's own TAG: %s is not one", p.Name, name)
 	}
 	return nil
@@ -135,7 +141,7 @@ func (s *State) possessionTarget(t int, p catalog.Program, u int, name string) e
 // trooper the enemy possesses.
 func (s *State) friendlyTarget(p catalog.Program, t, u int) bool {
 	if p.Effect == catalog.EffectExorcise {
-		return s.Troopers[u].States.Possessed && s.Troopers[u].Possession.Owner == s.Troopers[t].Seat
+		return s.Troopers[u].possessedFrom(s.Troopers[t].Seat)
 	}
 	return s.Troopers[u].Seat == s.Troopers[t].Seat
 }
@@ -157,7 +163,7 @@ func (s *State) programOdds(p catalog.Program) odds.HackProgram {
 func (s *State) possessionEffect(h, u int, p catalog.Program) (events []rules.Event, ok bool) {
 	switch p.Effect {
 	case catalog.EffectPossessed:
-		if s.Troopers[u].Possession.Owner == s.Troopers[h].Seat && s.Troopers[u].States.Possessed {
+		if s.Troopers[u].possessedFrom(s.Troopers[h].Seat) {
 			// The owner's own Overlord or Total Control takes it back
 			// (Possessed (N4), Cancellation).
 			return s.endPossession(u, p.Name), true
@@ -278,7 +284,7 @@ func (s *State) checkCancelPossession(a CancelPossession) error {
 	switch {
 	case t < 0 || (s.Troopers[t].Seat != seat && s.Troopers[t].Possession.Owner != seat):
 		return rules.Errorf(rules.CodeBadAction, "Command Tokens (N4)", "%q is not a trooper of %s", a.Trooper, seat)
-	case !s.Troopers[t].States.Possessed || s.Troopers[t].Possession.Owner != seat:
+	case !s.Troopers[t].possessedFrom(seat):
 		return rules.Errorf(rules.CodeIllegal, rulePossessed, "%s is not a Possessed trooper of %s", a.Trooper, seat)
 	case army.OrderDeclared:
 		return rules.Errorf(rules.CodeWrongWindow, "Game Round and Player Turn (N4)", "cancel-possession: the Tactical Phase is over, an Order has been declared this turn")
@@ -317,7 +323,7 @@ func (s *State) cancelPossessionCandidates() []rules.Action {
 	}
 	var out []rules.Action
 	for _, t := range s.Troopers {
-		if t.States.Possessed && t.Possession.Owner == army.Seat {
+		if t.possessedFrom(army.Seat) {
 			out = append(out, CancelPossession{Trooper: t.ID})
 		}
 	}

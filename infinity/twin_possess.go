@@ -36,7 +36,7 @@ func (s *State) twinPossessedLieutenant(owner, seat rules.Seat, a rules.Action, 
 	holder := -1
 	var possessed, open []int
 	for i, tr := range s.Troopers {
-		mine := tr.Seat == owner || (tr.States.Possessed && tr.Possession.Owner == owner)
+		mine := tr.Seat == owner || tr.possessedFrom(owner)
 		if !mine {
 			continue
 		}
@@ -48,7 +48,7 @@ func (s *State) twinPossessedLieutenant(owner, seat rules.Seat, a rules.Action, 
 		}
 		switch {
 		case tr.Jumper != "" || !s.profile(i).CanBeLieutenant():
-		case tr.States.Possessed && tr.Possession.Owner == owner && tr.Possession.Group != "" && s.untouched(i, a):
+		case tr.possessedFrom(owner) && tr.Possession.Group != "" && s.untouched(i, a):
 			possessed = append(possessed, i)
 		case tr.Seat == owner && !tr.States.Possessed && s.lieutenantCounts(i) && s.untouched(i, a):
 			open = append(open, i)
