@@ -195,3 +195,23 @@ func (s *State) cannotAct(t int) string {
 	}
 	return ""
 }
+
+// checkExpel checks a decoded trooper's Expel as the engine leaves it: only
+// a manned TAG becomes Unmanned; a TAG names its pilot only once Unmanned,
+// and the pilot is a trooper; outside an Order an Unmanned TAG's pilot has
+// been placed (ejectPilots). ids maps every trooper's id to its index.
+func (c *stateChecker) checkExpel(path string, tr Trooper, ids map[string]int) {
+	s := c.s
+	if prof, ok := s.Profiles[tr.Profile]; ok && tr.States.Unmanned && (prof.Type != catalog.TAG || prof.Pilot == "") {
+		c.failf(path+".states.unmanned", "only a manned TAG becomes Unmanned (Expel)")
+	}
+	_, named := ids[tr.Pilot]
+	switch {
+	case tr.Pilot != "" && !tr.States.Unmanned:
+		c.failf(path+".pilot", "only an Unmanned TAG has put out its pilot")
+	case tr.Pilot != "" && !named:
+		c.failf(path+".pilot", "%q is not a trooper", tr.Pilot)
+	case tr.States.Unmanned && tr.Pilot == "" && s.Order == nil:
+		c.failf(path+".pilot", "no Order is under way: an Unmanned TAG's pilot has been placed")
+	}
+}

@@ -1,6 +1,8 @@
 package infinity
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -152,5 +154,41 @@ func TestExpelledTAGDeclaresNoARO(t *testing.T) {
 	}
 	if _, err := st.Apply("red", AROs{Declarations: []ARODecl{{Trooper: "tag", Skill: Skill{Name: SkillDodge}}}}, dice.NewPCG(1, 1)); err == nil {
 		t.Error("the Unmanned TAG declared a Dodge")
+	}
+}
+
+// Expel (Hacking (N3)), a decoded state: DecodeState takes the Unmanned
+// TAG and its pilot as the engine leaves them, and refuses what it could
+// not reach: an Unmanned TAG with no pilot, or a trooper that is not a
+// manned TAG Unmanned, outside an Order; a pilot named by a TAG still
+// manned, or that is no trooper.
+func TestDecodeStateExpel(t *testing.T) {
+	rs := ruleset(t)
+	base := setup(t, expelYAML(false, ""), nil)
+	hackOrder(t, base, "blue", "netrunner", "expel", "tag", nil, 2, 1)
+	b, err := json.Marshal(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rs.DecodeState(b); err != nil {
+		t.Fatalf("after Expel: %v", err)
+	}
+	tag, sentinel := base.trooperIndex("tag"), base.trooperIndex("sentinel")
+	at := func(t int) string { return fmt.Sprintf("state: troopers[%d].", t) }
+	for _, c := range []struct {
+		name string
+		edit func(s *State)
+		want string
+	}{
+		{"pilot not placed", func(s *State) { s.Troopers[tag].Pilot = "" }, at(tag) + "pilot: no Order is under way"},
+		{"manned again", func(s *State) { s.Troopers[tag].States.Unmanned = false }, at(tag) + "pilot: only an Unmanned TAG"},
+		{"no such pilot", func(s *State) { s.Troopers[tag].Pilot = "ghost" }, at(tag) + `pilot: "ghost" is not a trooper`},
+		{"no pilot to expel", func(s *State) { s.Troopers[sentinel].States.Unmanned = true }, at(sentinel) + "states.unmanned: only a manned TAG"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := base.clone()
+			c.edit(s)
+			refusedState(t, rs, s, c.want)
+		})
 	}
 }

@@ -382,6 +382,9 @@ func (c *stateChecker) troopersAndModels() {
 			owner[m] = t + 1
 		}
 	}
+	for t, tr := range s.Troopers {
+		c.checkExpel(fmt.Sprintf("troopers[%d]", t), tr, ids)
+	}
 	for i, m := range s.Models {
 		path := fmt.Sprintf("models[%d]", i)
 		if !c.trooper(path+".trooper", m.Trooper) {
