@@ -35,7 +35,9 @@ func (s *State) dodgeMove(a DodgeMove) ([]rules.Event, error) {
 }
 
 // checkDodgeMove validates a Dodge movement: the trooper whose turn it is
-// to move, at most 2", a finite facing, and a legal route (Dodge (N4)).
+// to move, at most 2", a finite facing, a legal route, and an end out of
+// contact with enemy markers (Dodge (N4), Camouflaged (N4), Impersonation
+// (N4)).
 func (s *State) checkDodgeMove(a DodgeMove) error {
 	t := s.Order.Dodgers[0]
 	if a.Trooper != s.Troopers[t].ID {
@@ -60,7 +62,11 @@ func (s *State) checkDodgeMove(a DodgeMove) error {
 	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(buf, m)); err != nil {
 		return s.routeError(err, m, "Dodge (N4; follows the movement rules)")
 	}
-	return nil
+	// Following the movement rules, a Dodge cannot end in contact with an
+	// enemy Camouflaged or Impersonation marker either.
+	base := s.Models[m].base()
+	base.Center = route[len(route)-1]
+	return s.markerContact(t, base)
 }
 
 // stepDodgeMove is each successful Dodge's movement, the active player's

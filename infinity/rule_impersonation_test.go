@@ -1,6 +1,8 @@
 package infinity
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/rules"
@@ -138,4 +140,50 @@ func TestMoveCannotEnterContactWithEnemyMarker(t *testing.T) {
 	touch := n.At[1] + n.base().Radius + b.base().Radius
 	refused(t, st, "red", Activate{Trooper: "breacher", Order: OrderRegular, Skill: move([2]float64{n.At[0], touch})}, rules.CodeIllegal, "contact with the enemy marker blue-imp-1")
 	do(t, st, "red", Activate{Trooper: "breacher", Order: OrderRegular, Skill: move([2]float64{n.At[0], touch + 0.5})})
+}
+
+// Camouflaged (N4), Impersonation (N4), Dodge (N4): the Dodge movement
+// follows the movement rules, so it cannot end in contact with an enemy
+// marker either: a successful Dodge that would end touching the IMP-2
+// marker is refused, naming the marker and never the trooper behind it, the
+// menu greys that point out, and a Dodge ending 0.5" short is accepted.
+func TestDodgeCannotEnterContactWithEnemyMarker(t *testing.T) {
+	st := masked(t)
+	do(t, st, "blue", EndOrders{})
+	n := st.Models[st.modelOf(st.trooperIndex("netrunner"))]
+	b := &st.Models[st.modelOf(st.trooperIndex("breacher"))]
+	touch := n.At[1] + n.base().Radius + b.base().Radius
+	// 2" from contact: the menu's straight-down Dodge ends touching.
+	b.At = [2]float64{n.At[0], touch + DodgeMove2}
+	do(t, st, "red", Activate{Trooper: "breacher", Order: OrderRegular, Skill: Skill{Name: SkillDodge}})
+	for st.Order != nil && st.Order.Step != StepResolve {
+		do(t, st, st.Prompt().Seats[0], map[Step]rules.Action{StepARO1: AROs{}, StepARO2: AROs{}, StepSecond: Second{Skill: Skill{Name: SkillIdle}}}[st.Order.Step])
+	}
+	do(t, st, rules.ChanceSeat, Resolve{}, 1)
+	if st.Order == nil || st.Order.Step != StepDodgeMove {
+		t.Fatal("a successful Normal Dodge gives the 2\" move")
+	}
+	const why = "contact with the enemy marker blue-imp-1"
+	refused(t, st, "red", DodgeMove{Trooper: "breacher", To: [2]float64{n.At[0], touch}, Facing: 270}, rules.CodeIllegal, why)
+	var greyed bool
+	for _, o := range st.Legal("red") {
+		a, ok := o.Action.(DodgeMove)
+		if !ok || a.Stay || math.Abs(a.To[1]-touch) > 1e-9 {
+			continue
+		}
+		if o.Illegal == nil || !strings.Contains(o.Illegal.Error(), why) {
+			t.Fatalf("the menu offers the Dodge into the marker: %+v", o)
+		}
+		if strings.Contains(o.Illegal.Error(), "netrunner") {
+			t.Fatalf("the refusal names the trooper behind the marker: %v", o.Illegal)
+		}
+		greyed = true
+	}
+	if !greyed {
+		t.Fatal("the menu has no Dodge towards the marker to grey out")
+	}
+	do(t, st, "red", DodgeMove{Trooper: "breacher", To: [2]float64{n.At[0], touch + 0.5}, Facing: 270})
+	if got := st.Models[st.modelOf(st.trooperIndex("breacher"))].At; got != [2]float64{n.At[0], touch + 0.5} {
+		t.Fatalf("breacher at %v after the Dodge", got)
+	}
 }
