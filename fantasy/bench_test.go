@@ -145,3 +145,19 @@ func TestFightInPlaceMatchesCopy(t *testing.T) {
 		t.Fatal("a refused Fight changed the state")
 	}
 }
+
+// BenchmarkChargePathDoor finds the charge move of a charger square to the
+// bowmen's front but off to its side, which must wheel in, meet it at a
+// corner and close the door (Charge move (one wheel)): the menu asks this
+// for every charge it lists (target: under 50 µs).
+func BenchmarkChargePathDoor(b *testing.B) {
+	s := battle(b, nil, blueU(), []map[string]any{unitSpecOf("target", "bowman", 5, 5, [2]float64{31.2, 16}, 270, nil)})
+	u, t := s.unit("u"), s.unit("target")
+	side := t.sideOf(u.centre())
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.chargePath(u, t, side, u.ID); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -21,7 +21,11 @@ import (
 // distance before the wheel is the shortest that gives the most frontage
 // in contact. Forward, wheel, forward: the cost is the straight distance
 // plus the outside model's arc, and the path may not pass through other
-// units (Moving through units).
+// units (Moving through units). When that move cannot bring the front into
+// contact — a charger already square to the side but off to one side of
+// it — the engine wheels it in instead: forward, wheel, forward until a
+// front corner meets the side, then the free turn that closes the door
+// (doorPath).
 
 // ruleChargeMove names the charge move.
 const ruleChargeMove = "Charge move (one wheel)"
@@ -37,6 +41,18 @@ type chargePath struct {
 	at    geom.Point
 	face  float64 // the facing it ends with, square to the side it hits
 	front float64 // inches of the charger's front in contact
+	// door is the free turn, in degrees (positive to the left), that
+	// closes the door after a front corner meets the side; when it is not
+	// 0 it is the last of legs, there for the path checks, and not in cost.
+	door float64
+}
+
+// describe says the move for people, the door closing last.
+func (p chargePath) describe() string {
+	if p.door == 0 {
+		return describeLegs(p.legs)
+	}
+	return describeLegs(p.legs[:len(p.legs)-1]) + ", then closes the door (" + describeLegs(p.legs[len(p.legs)-1:]) + ", free)"
 }
 
 // edgeOf is the side of t a charger coming from p hits: its two corners
@@ -93,7 +109,11 @@ func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *
 	b0 := at2.Sub(mid).Dot(out) // inches still to go after the wheel
 	cos := math.Cos(theta)
 	if b0 < -geom.Eps {
-		return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, "%s's front is already past %s's %s: no move straight ahead with one wheel reaches it", mv.ID, t.ID, side)
+		p, ok := mv.doorPath(e0, e1, out, theta)
+		if !ok {
+			return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, "%s's front is already past %s's %s: no move straight ahead with one wheel reaches it", mv.ID, t.ID, side)
+		}
+		return s.clearPath(mv, t, p, skip)
 	}
 	aMax := math.Inf(1)
 	if cos > 1e-9 {
@@ -111,7 +131,11 @@ func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *
 	l := l0 + a*slope
 	front := min(l+w/2, wt/2) - max(l-w/2, -wt/2)
 	if front < minFrontage {
-		return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, "no move straight ahead with one wheel brings %s's front into contact with %s's %s", mv.ID, t.ID, side)
+		p, ok := mv.doorPath(e0, e1, out, theta)
+		if !ok {
+			return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, "no move straight ahead with one wheel, nor a wheel in to meet it at a corner and close the door, brings %s's front into contact with %s's %s", mv.ID, t.ID, side)
+		}
+		return s.clearPath(mv, t, p, skip)
 	}
 	b := max(0, b0-a*cos)
 	p := chargePath{cost: a + math.Abs(theta)*w + b, front: front, face: math.Atan2(fw1.Y, fw1.X) * 180 / math.Pi}
@@ -121,6 +145,12 @@ func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *
 		}
 	}
 	p.at = at2.Add(fw0.Scale(a)).Add(fw1.Scale(b))
+	return s.clearPath(mv, t, p, skip)
+}
+
+// clearPath refuses p when it would pass through another unit or
+// impassable terrain, or, for a flyer, end on top of them.
+func (s *State) clearPath(mv, t *Unit, p chargePath, skip string) (chargePath, *rules.RuleError) {
 	// A flying charge passes over units and terrain (Fly), as a flying
 	// move does, but lands clear of them.
 	if s.flies(mv) {
@@ -165,4 +195,151 @@ func describeLegs(legs []Leg) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// doorSteps are the wheels, in degrees, doorPath tries first: every
+// degree of the 90° either way a charge may wheel.
+const doorSteps = 90
+
+// doorPath finds the other kind of charge move, for a charger that cannot
+// square up to the side with its one wheel and still bring its front into
+// contact (one already square to it but off to one side, say): straight
+// on, one wheel of at most 90° towards the side, straight on until a front
+// corner meets the side (e0 to e1, outward normal out), then the free turn
+// that closes the door — a wheel on that corner until the front lies
+// along the side. The door's turn is not counted; the first wheel's
+// outside-model arc and the straight moves are. theta is the turn, in
+// radians, that would square the charger up to the side.
+//
+// Of the moves it tries — every whole degree of wheel, then a finer search
+// around the best — it takes the one with the most of the front in
+// contact, then the shortest. Each try is a little arithmetic on the
+// charger's copy, with nothing allocated: the menu asks this for every
+// charge it lists.
+func (mv *Unit) doorPath(e0, e1 geom.Point, out geom.Vec, theta float64) (chargePath, bool) {
+	tan := e1.Sub(e0)
+	wt := tan.Len()
+	if wt < geom.Eps {
+		return chargePath{}, false
+	}
+	tan = tan.Scale(1 / wt)
+	mid := e0.Add(e1.Sub(e0).Scale(0.5))
+	w := float64(mv.Files) * mv.Base[0]
+	fw0 := mv.forward()
+	fw1 := out.Neg()
+	r1 := fw1.Perp().Neg()
+	type try struct {
+		ok          bool
+		psi, a, b   float64 // the wheel (degrees) and the straight moves
+		front, cost float64
+	}
+	var best try
+	better := func(x try) bool {
+		if !x.ok {
+			return false
+		}
+		if !best.ok || x.front > best.front+1e-6 {
+			return true
+		}
+		return x.front > best.front-1e-6 && x.cost < best.cost-1e-9
+	}
+	r0 := mv.right()
+	st, ct := math.Sincos(theta)
+	eval := func(psi float64) try {
+		// The wheel worked out here, as step does it (on the front corner
+		// on the side it turns to), with one sine and cosine a try.
+		sa, ca := math.Sincos(psi * math.Pi / 180)
+		cd, sd := ca*ct+sa*st, sa*ct-ca*st // of delta, the wheel less theta: the door's turn is -delta
+		if math.Abs(psi) > 90+1e-9 || cd < 1e-6 || math.Abs(sd) < 1e-9 {
+			return try{} // no door to close, or a wheel away from the side
+		}
+		rot := func(v geom.Vec) geom.Vec { return geom.Vec{X: v.X*ca - v.Y*sa, Y: v.X*sa + v.Y*ca} }
+		side := -1.0 // a left wheel pivots on the left front corner
+		if psi < 0 {
+			side = 1
+		}
+		pivot := mv.At.Add(r0.Scale(side * w / 2))
+		at2 := pivot.Add(rot(mv.At.Sub(pivot)))
+		fw2, r2 := rot(fw0), rot(r0)
+		// The corner that leads: the right one when the wheel left the
+		// charger turned left of square (it closes the door rightwards).
+		lead := 1.0
+		if sd < 0 {
+			lead = -1
+		}
+		c0 := at2.Add(r2.Scale(lead * w / 2))
+		d0, kd := c0.Sub(mid).Dot(out), fw0.Dot(out)
+		l0 := c0.Sub(mid).Dot(tan) + d0/cd*fw2.Dot(tan)
+		kl := fw0.Dot(tan) + kd/cd*fw2.Dot(tan)
+		ext := -lead * r1.Dot(tan) // the front runs from the corner this way along the side
+		var cands [6]float64
+		n := 0
+		cands[n] = 0
+		n++
+		if math.Abs(kd) > 1e-12 {
+			cands[n] = -d0 / kd
+			n++
+		}
+		if math.Abs(kl) > 1e-12 {
+			for _, goal := range [...]float64{-wt / 2, wt / 2, -wt/2 - ext*w, wt/2 - ext*w} {
+				cands[n] = (goal - l0) / kl
+				n++
+			}
+		}
+		var got try
+		for _, a := range cands[:n] {
+			if a < 0 {
+				if a < -1e-9 {
+					continue
+				}
+				a = 0
+			}
+			b := (d0 + a*kd) / cd
+			if b < -1e-9 {
+				continue
+			}
+			b = max(0, b)
+			l := l0 + a*kl
+			if math.Abs(l) > wt/2+1e-9 {
+				continue // the corner misses the side
+			}
+			lo, hi := min(l, l+ext*w), max(l, l+ext*w)
+			front := min(hi, wt/2) - max(lo, -wt/2)
+			x := try{ok: front >= minFrontage, psi: psi, a: a, b: b, front: front, cost: a + math.Abs(psi)*math.Pi/180*w + b}
+			if x.ok && (!got.ok || x.front > got.front+1e-6 || (x.front > got.front-1e-6 && x.cost < got.cost-1e-9)) {
+				got = x
+			}
+		}
+		return got
+	}
+	for i := -doorSteps; i <= doorSteps; i++ {
+		if x := eval(float64(i)); better(x) {
+			best = x
+		}
+	}
+	if !best.ok {
+		return chargePath{}, false
+	}
+	// Narrow in on the best wheel: a twentieth of a degree either side.
+	centre := best.psi
+	for i := -20; i <= 20; i++ {
+		if x := eval(centre + float64(i)/20); better(x) {
+			best = x
+		}
+	}
+	door := theta*180/math.Pi - best.psi
+	legs := make([]Leg, 0, 4)
+	p := chargePath{cost: best.cost, front: best.front, face: math.Atan2(fw1.Y, fw1.X) * 180 / math.Pi, door: door}
+	for _, l := range [...]Leg{{Forward: best.a}, {Wheel: best.psi}, {Forward: best.b}} {
+		if l.Forward > 1e-9 || l.Wheel != 0 {
+			legs = append(legs, l)
+		}
+	}
+	p.legs = append(legs, Leg{Wheel: door})
+	c := *mv // only At and Facing change: the slices are shared, never written
+	for _, l := range p.legs {
+		c.step(l)
+	}
+	p.at = c.At
+	return p, true
 }

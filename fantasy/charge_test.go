@@ -2,10 +2,12 @@ package fantasy
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
 )
 
 // Charge move (one wheel) (8th edition, "Move chargers"), and Moving
@@ -257,5 +259,55 @@ func TestFlyingChargeMayNotEndOnAUnitOrImpassableTerrain(t *testing.T) {
 	re = refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
 	if re.Rule != ruleImpassable || !strings.Contains(re.Message(), "the crag") {
 		t.Fatalf("refused with %q: %s; want %q naming the crag", re.Rule, re.Message(), ruleImpassable)
+	}
+}
+
+// Charge move (one wheel), closing the door (8th edition, "Move
+// chargers"): u, already square to the bowmen's front but 2.2" off to its
+// side (no part of its front faces theirs), wheels right towards them,
+// moves on until its front corner meets their front, and closes the door —
+// the free turn that squares it up to them after contact. The charge is
+// offered in the menu and ends with u square to the bowmen's front, in
+// contact with it.
+func TestChargeWheelsInWhenSquareButOffset(t *testing.T) {
+	red := []map[string]any{unitSpecOf("target", "bowman", 5, 5, [2]float64{31.2, 16}, 270, nil)}
+	s := battle(t, nil, blueU(), red)
+	legal, _ := legalOptions(s, "blue")
+	if !slices.Contains(legal, rules.Action(DeclareCharge{Unit: "u", Target: "target"})) {
+		_, _, err := s.checkCharge(DeclareCharge{Unit: "u", Target: "target"})
+		t.Fatalf("the menu leaves out u's charge on the bowmen: %v", err)
+	}
+	// The move is about 10.2": a 71° wheel of a 5" front (6.2") and 4"
+	// on. A range of 10 falls short; 11 reaches, as the door's own 71°
+	// turn is free (counted, it would make the move over 16").
+	if evs := chargeUnit(t, s, 3, 3); has(evs, "charged") || !has(evs, "charge-failed") {
+		t.Fatalf("10\" should fall short of the wheel and the move on: %v", evs)
+	}
+	s = battle(t, nil, blueU(), red)
+	evs := chargeUnit(t, s, 4, 3)
+	if !has(evs, "charged") {
+		t.Fatalf("11\" should wheel in and close the door: %v", evs)
+	}
+	u := s.unit("u")
+	if math.Abs(math.Remainder(u.Facing-90, 360)) > 1e-6 {
+		t.Fatalf("u ends facing %.3f, want 90 (square to the bowmen's front)", u.Facing)
+	}
+	if math.Abs(u.At.Y-16) > 1e-6 {
+		t.Fatalf("u's front ends at y=%.4f, want 16 (on the bowmen's front)", u.At.Y)
+	}
+	x, _ := foeOf(s.unit("target"), nil)
+	in := 0
+	for f := range u.Files {
+		if e, _ := touchedIn(u.baseAt(u.slotCentre(0, f)), x); e != nil {
+			in++
+		}
+	}
+	if in == 0 {
+		t.Fatal("no model of u's front rank touches the bowmen")
+	}
+	for _, e := range evs {
+		if e.What == "charge-roll" && !strings.Contains(e.Text, "closes the door") {
+			t.Fatalf("the charge move should say it closes the door: %q", e.Text)
+		}
 	}
 }

@@ -449,7 +449,7 @@ func (s *State) chargeMove(a ChargeMove, r roller) error {
 		s.emit(Event{What: "charge-roll", Unit: u.ID, Model: c.Character, Dice: d, Value: rng, Text: fmt.Sprintf("%s rolls a charge range of %.0f\", but %s", chargerName(c), rng, perr.Message())})
 		return s.failCharge(c, u, mv, t, float64(high), r)
 	}
-	s.emit(Event{What: "charge-roll", Unit: u.ID, Model: c.Character, Dice: d, Value: rng, Text: fmt.Sprintf("%s rolls a charge range of %.0f\" against a charge move of %.2f\" (%s)", chargerName(c), rng, p.cost, describeLegs(p.legs))})
+	s.emit(Event{What: "charge-roll", Unit: u.ID, Model: c.Character, Dice: d, Value: rng, Text: fmt.Sprintf("%s rolls a charge range of %.0f\" against a charge move of %.2f\" (%s)", chargerName(c), rng, p.cost, p.describe())})
 	if rng+geom.Eps >= p.cost {
 		s.contact(c, u, mv, t, p)
 		return nil
