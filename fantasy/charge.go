@@ -197,6 +197,10 @@ func describeLegs(legs []Leg) string {
 	return strings.Join(parts, ", ")
 }
 
+// frontTol is how much more frontage counts as more when doorPath weighs
+// two moves: a thousandth of an inch, below what a table can show.
+const frontTol = 1e-3
+
 // doorSteps are the wheels, in degrees, doorPath tries first: every
 // degree of the 90° either way a charge may wheel.
 const doorSteps = 90
@@ -238,10 +242,10 @@ func (mv *Unit) doorPath(e0, e1 geom.Point, out geom.Vec, theta float64) (charge
 		if !x.ok {
 			return false
 		}
-		if !best.ok || x.front > best.front+1e-6 {
+		if !best.ok || x.front > best.front+frontTol {
 			return true
 		}
-		return x.front > best.front-1e-6 && x.cost < best.cost-1e-9
+		return x.front > best.front-frontTol && x.cost < best.cost-1e-9
 	}
 	r0 := mv.right()
 	st, ct := math.Sincos(theta)
@@ -306,7 +310,7 @@ func (mv *Unit) doorPath(e0, e1 geom.Point, out geom.Vec, theta float64) (charge
 			lo, hi := min(l, l+ext*w), max(l, l+ext*w)
 			front := min(hi, wt/2) - max(lo, -wt/2)
 			x := try{ok: front >= minFrontage, psi: psi, a: a, b: b, front: front, cost: a + math.Abs(psi)*math.Pi/180*w + b}
-			if x.ok && (!got.ok || x.front > got.front+1e-6 || (x.front > got.front-1e-6 && x.cost < got.cost-1e-9)) {
+			if x.ok && (!got.ok || x.front > got.front+frontTol || (x.front > got.front-frontTol && x.cost < got.cost-1e-9)) {
 				got = x
 			}
 		}
@@ -320,11 +324,16 @@ func (mv *Unit) doorPath(e0, e1 geom.Point, out geom.Vec, theta float64) (charge
 	if !best.ok {
 		return chargePath{}, false
 	}
-	// Narrow in on the best wheel: a twentieth of a degree either side.
-	centre := best.psi
-	for i := -20; i <= 20; i++ {
-		if x := eval(centre + float64(i)/20); better(x) {
-			best = x
+	// Narrow in on the best wheel: to a twentieth of a degree within one
+	// degree of it, then to a four-hundredth within a twentieth. (Moving
+	// straight on before the wheel is cheaper than after it, which goes
+	// aslant, so the best move may start with a sliver of one.)
+	for _, step := range [...]float64{1.0 / 20, 1.0 / 400} {
+		centre := best.psi
+		for i := -20; i <= 20; i++ {
+			if x := eval(centre + float64(i)*step); better(x) {
+				best = x
+			}
 		}
 	}
 	door := theta*180/math.Pi - best.psi

@@ -311,3 +311,45 @@ func TestChargeWheelsInWhenSquareButOffset(t *testing.T) {
 		}
 	}
 }
+
+// Closing the door (Charge move (one wheel)) works to either hand: bowmen
+// off u's right front are met by a wheel right and the door closes
+// leftwards on u's front-left corner; off its left, the mirror image. Only
+// the wheel and the straight moves count: the door's turn is free.
+func TestChargeClosesTheDoorEitherWay(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		x     float64
+		wheel float64 // the sign of the wheel towards the bowmen
+	}{
+		{"off the right", 31.2, -1},
+		{"off the left", 16.8, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := battle(t, nil, blueU(), []map[string]any{unitSpecOf("target", "bowman", 5, 5, [2]float64{tc.x, 16}, 270, nil)})
+			u, tg := s.unit("u"), s.unit("target")
+			p, err := s.chargePath(u, tg, tg.sideOf(u.centre()), u.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.door == 0 || len(p.legs) < 2 {
+				t.Fatalf("want a wheel in and a door closed, got %s", p.describe())
+			}
+			wheel := p.legs[len(p.legs)-3].Wheel
+			if math.Copysign(1, wheel) != tc.wheel || math.Abs(wheel+p.door) > 1e-9 {
+				t.Fatalf("wheel %.2f then door %.2f: want a wheel towards the bowmen undone by the door", wheel, p.door)
+			}
+			var moved float64
+			c := *u
+			for _, l := range p.legs[:len(p.legs)-1] {
+				moved += c.step(l)
+			}
+			if math.Abs(moved-p.cost) > 1e-9 {
+				t.Fatalf("the move costs %.4f\", want %.4f\" (the wheel and straight moves, the door free)", p.cost, moved)
+			}
+			if math.Abs(p.at.Y-16) > 1e-6 || math.Abs(p.at.X-tc.x) > 1e-3 || math.Abs(math.Remainder(p.face-90, 360)) > 1e-6 {
+				t.Fatalf("u ends at %v facing %.2f, want its front on the bowmen's at (%.1f, 16), facing 90", p.at, p.face, tc.x)
+			}
+		})
+	}
+}
