@@ -192,3 +192,36 @@ func TestDecodeStateExpel(t *testing.T) {
 		})
 	}
 }
+
+// Expel (Hacking (N3)), Unconscious and Dead (N4): an Unmanned TAG that
+// falls Unconscious or Dead leaves its other states but stays Unmanned,
+// its pilot out on the table; the state still decodes (the random
+// hacking-demo playouts once reached a fallen TAG that had lost Unmanned
+// and named a pilot, which the decoder refuses).
+func TestUnmannedTAGFallsUnmanned(t *testing.T) {
+	rs := ruleset(t)
+	for _, fall := range []string{"Unconscious", "Dead"} {
+		t.Run(fall, func(t *testing.T) {
+			st := setup(t, expelYAML(false, ""), nil)
+			hackOrder(t, st, "blue", "netrunner", "expel", "tag", nil, 2, 1)
+			tag := st.trooperIndex("tag")
+			if fall == "Dead" {
+				st.die(tag)
+			} else {
+				st.Troopers[tag].Wounds = 0
+				st.Troopers[tag].States = st.Troopers[tag].States.unconscious(false)
+			}
+			tr := st.Troopers[tag]
+			if !tr.States.Unmanned || tr.Pilot != "tag-pilot" || (fall == "Dead") != tr.States.Dead || (fall == "Unconscious") != tr.States.Unconscious {
+				t.Fatalf("%s TAG: states %v, pilot %q: want %s and still Unmanned, pilot tag-pilot", fall, tr.States, tr.Pilot, fall)
+			}
+			b, err := json.Marshal(st)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := rs.DecodeState(b); err != nil {
+				t.Fatalf("%s Unmanned TAG: %v", fall, err)
+			}
+		})
+	}
+}

@@ -199,7 +199,7 @@ func (s *State) hackEffect(u int, p catalog.Program, failed int) []rules.Event {
 		case t.Wounds < 0:
 			s.die(u)
 		case t.Wounds == 0:
-			t.States = States{Unconscious: true, Prone: canGoProne(s.profile(u).Type)}
+			t.States = t.States.unconscious(canGoProne(s.profile(u).Type))
 		}
 		return []rules.Event{Wounded{Trooper: t.ID, Lost: failed, Left: t.Wounds, States: t.States.Names()}}
 	case catalog.EffectImpersonation:

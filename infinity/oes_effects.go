@@ -120,7 +120,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	case t.Wounds == 0:
 		// Unconscious troopers leave Suppressive Fire and every other
 		// state, and go Prone at once, TAGs excepted (Unconscious (N4)).
-		t.States = States{Unconscious: true, Prone: canGoProne(tp.Type)}
+		t.States = t.States.unconscious(canGoProne(tp.Type))
 	}
 	events = append(events, Wounded{Trooper: t.ID, Lost: lost, Left: t.Wounds, States: t.States.Names()})
 	return events, nil
@@ -205,11 +205,20 @@ func (s *State) kill(t int, why string) []rules.Event {
 	return []rules.Event{StateChanged{Trooper: s.Troopers[t].ID, State: "Dead", On: true, Why: why}}
 }
 
+// unconscious is the states of a trooper falling Unconscious: it leaves
+// every other state, and goes Prone at once when it can (Unconscious
+// (N4)). An Unmanned TAG stays Unmanned: its pilot is out on the table
+// (Expel), and the fall does not put him back.
+func (st States) unconscious(prone bool) States {
+	return States{Unconscious: true, Prone: prone, Unmanned: st.Unmanned}
+}
+
 // die makes trooper t Dead: every other state ends and its models leave
-// the table (States (N4)). Callers report it in their own event.
+// the table (States (N4)); an Unmanned TAG stays Unmanned, as when it
+// falls Unconscious. Callers report it in their own event.
 func (s *State) die(t int) {
 	tr := &s.Troopers[t]
-	tr.States = States{Dead: true}
+	tr.States = States{Dead: true, Unmanned: tr.States.Unmanned}
 	for _, m := range tr.Models {
 		s.Models[m].Removed = true
 	}
