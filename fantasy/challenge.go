@@ -112,18 +112,8 @@ func (s *State) open() *Duel {
 }
 
 func (s *State) checkChallenge(a Challenge, seat rules.Seat) *rules.RuleError {
-	u := s.unit(a.Unit)
-	switch {
-	case u == nil:
-		return rules.Errorf(CodeNoSuchID, ruleChallenge, "no unit %q", a.Unit)
-	case u.Seat != seat:
-		return rules.Errorf(CodeCombat, ruleChallenge, "%s is not %s's unit", a.Unit, seat)
-	}
-	if s.Phase == PhaseCounter {
-		if as := s.unit(s.Asked); as == nil || !slices.Contains(s.combatOf(as), u) {
-			return rules.Errorf(CodeCombat, ruleChallenge, "%s is not in the combat about to be fought (%s's)", a.Unit, s.Asked)
-		}
-	} else if _, err := s.checkFight(Fight{Unit: a.Unit}); err != nil {
+	u, err := s.combatUnit(a.Unit, seat, ruleChallenge)
+	if err != nil {
 		return err
 	}
 	units := s.combatOf(u)
@@ -338,4 +328,27 @@ func (s *State) legalChallenges(u *Unit, seat rules.Seat, add func(rules.Action,
 			add(a, err)
 		}
 	}
+}
+
+// combatUnit finds seat's unit id in the combat about to be fought, for
+// an action declared before its blows (a challenge, Make Way!): in the
+// other player's counter-challenge step, a unit of the combat asked
+// about; otherwise a unit whose combat the player whose turn it is may
+// fight now. The refusals cite rule.
+func (s *State) combatUnit(id string, seat rules.Seat, rule string) (*Unit, *rules.RuleError) {
+	u := s.unit(id)
+	switch {
+	case u == nil:
+		return nil, rules.Errorf(CodeNoSuchID, rule, "no unit %q", id)
+	case u.Seat != seat:
+		return nil, rules.Errorf(CodeCombat, rule, "%s is not %s's unit", id, seat)
+	}
+	if s.Phase == PhaseCounter {
+		if as := s.unit(s.Asked); as == nil || !slices.Contains(s.combatOf(as), u) {
+			return nil, rules.Errorf(CodeCombat, rule, "%s is not in the combat about to be fought (%s's)", id, s.Asked)
+		}
+	} else if _, err := s.checkFight(Fight{Unit: id}); err != nil {
+		return nil, rules.Errorf(CodeCombat, rule, "%s", err.Message())
+	}
+	return u, nil
 }

@@ -54,19 +54,9 @@ func fits(b, slot [2]float64) bool {
 
 // checkMakeWay validates a Make Way! by seat without changing anything.
 func (s *State) checkMakeWay(a MakeWay, seat rules.Seat) *rules.RuleError {
-	u := s.unit(a.Unit)
-	switch {
-	case u == nil:
-		return rules.Errorf(CodeNoSuchID, ruleMakeWay, "no unit %q", a.Unit)
-	case u.Seat != seat:
-		return rules.Errorf(CodeCombat, ruleMakeWay, "%s is not %s's unit", a.Unit, seat)
-	}
-	if s.Phase == PhaseCounter {
-		if as := s.unit(s.Asked); as == nil || !slices.Contains(s.combatOf(as), u) {
-			return rules.Errorf(CodeCombat, ruleMakeWay, "%s is not in the combat about to be fought", a.Unit)
-		}
-	} else if _, err := s.checkFight(Fight{Unit: a.Unit}); err != nil {
-		return rules.Errorf(CodeCombat, ruleMakeWay, "%s", err.Message())
+	u, err := s.combatUnit(a.Unit, seat, ruleMakeWay)
+	if err != nil {
+		return err
 	}
 	ch, with := u.model(a.Character), u.model(a.With)
 	switch {
