@@ -48,7 +48,7 @@ func TestT02ExactlyFiveRankAndFileIsCaseA(t *testing.T) {
 	if per["captain"] != 0 || rfHits(s.unit("u"), per) != 7 {
 		t.Fatalf("Captain %d, R&F %d; want 0 and 7", per["captain"], rfHits(s.unit("u"), per))
 	}
-	// Under fantasy-rank-and-file: 6 (the seed's "more than 5" read
+	// Under fantasy-rank-and-file: 6 (the page's "more than 5" read
 	// literally) five rank-and-file no longer protect him.
 	s = battle(t, map[string]string{"fantasy-rank-and-file": "6"}, swordsmen(5, "captain", "captain"), target())
 	volley(t, s, 7)

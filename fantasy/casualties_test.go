@@ -90,7 +90,7 @@ func TestT17LookOutSir8thRollsTwoPlus(t *testing.T) {
 	if per["captain"] != 0 || rfHits(s.unit("u"), per) != 1 {
 		t.Fatalf("a Look Out Sir! of 2: Captain %d, R&F %d; want 0 and 1", per["captain"], rfHits(s.unit("u"), per))
 	}
-	// The seed's reading: automatic, no die.
+	// The page's reading: automatic, no die.
 	s = battle(t, nil, spec, target())
 	per = fire(t, s, []string{"captain"}, 1)
 	if per["captain"] != 0 || lookOutRolled(s) {

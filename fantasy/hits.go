@@ -30,7 +30,7 @@ func (s *State) threshold() int {
 
 // lookOut8th reports whether Look Out Sir! is rolled (2+ against
 // templates, 4+ against Stand & Shoot at a character charging out) as in
-// the 8th edition, rather than automatic as the seed writes it.
+// the 8th edition, rather than automatic as the page of characters-in-units rules writes it.
 func (s *State) lookOut8th() bool { return s.Rulings.Get("fantasy-look-out") == "8th" }
 
 // protected reports whether a character of u cannot be allocated hits
@@ -246,7 +246,7 @@ func describeHits(per map[string]int) string {
 
 // templateHits lands the hits of a template on the models under it. A
 // model under the template is hit; a protected character's hit passes to
-// the rank-and-file (automatically as the seed writes it; on a 2+ under
+// the rank-and-file (automatically as that page writes it; on a 2+ under
 // fantasy-look-out: 8th). A champion under it, with enough rank-and-file
 // left, passes it on a 2+ (Look Out Sir!, champions). Other characters
 // are hit where they stand.

@@ -13,7 +13,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// Seed 001 acceptance (issue #5): the Loss of Lieutenant scenario's log as
+// Loss of Lieutenant (N4) acceptance (issue #5): the Loss of Lieutenant scenario's log as
 // each viewer sees it. Blue sees who it appoints; red and spectators only
 // that a new Lieutenant was appointed. Golden files: testdata/*.golden
 // (go test ./infinity -run Golden -args -update rewrites them).

@@ -16,7 +16,7 @@ import (
 	"github.com/ordo-rules/ordo/scenario"
 )
 
-// Seed 003 worked example, through `ordo play`'s runner: the Fusilier's SV
+// Dodge (N4) worked example, through `ordo play`'s runner: the Fusilier's SV
 // 15 (BS 12, +3 range) against the Zhanshi's PH 10; the Zhanshi's 8 wins;
 // he moves into contact and both are Engaged.
 func TestDodgeSeedExample(t *testing.T) {
@@ -38,7 +38,7 @@ func TestDodgeSeedExample(t *testing.T) {
 	}
 }
 
-// Seed 003, "Troopers can only Dodge if ... they are the Active Trooper /
+// Dodge (N4), "Troopers can only Dodge if ... they are the Active Trooper /
 // in the Reactive Turn, they have a valid ARO".
 func TestDodgeWhoMayDodge(t *testing.T) {
 	// The zhanshi faces away and stands 12" off: neither LoF nor ZoC, no ARO.
@@ -55,7 +55,7 @@ func TestDodgeWhoMayDodge(t *testing.T) {
 	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
 }
 
-// Seed 003: "If the user is not making a Face to Face Roll (for example if
+// Dodge (N4): "If the user is not making a Face to Face Roll (for example if
 // they have not been Attacked ...), they will instead make a Normal PH Roll"
 // — and a success still lets them move 2".
 func TestDodgeNormalRollWhenNotAttacked(t *testing.T) {
@@ -73,7 +73,7 @@ func TestDodgeNormalRollWhenNotAttacked(t *testing.T) {
 	}
 }
 
-// Seed 003: the Face to Face Roll "pits the user's PH Attribute against
+// Dodge (N4): the Face to Face Roll "pits the user's PH Attribute against
 // whichever Attribute the attacker uses ... regardless of the Burst": one
 // Dodge die against all three of a Combi Rifle's.
 func TestDodgeFaceToFaceAgainstWholeBurst(t *testing.T) {
@@ -94,7 +94,7 @@ func TestDodgeFaceToFaceAgainstWholeBurst(t *testing.T) {
 	}
 }
 
-// Seed 003: a failed Dodge lets the attack through and gives no move.
+// Dodge (N4): a failed Dodge lets the attack through and gives no move.
 func TestDodgeFailedTakesTheHits(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 12], facing: 270", ""), nil)
 	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
@@ -111,7 +111,7 @@ func TestDodgeFailedTakesTheHits(t *testing.T) {
 	}
 }
 
-// Seed 003: the Dodge movement "is measured, declared, and the Trooper
+// Dodge (N4): the Dodge movement "is measured, declared, and the Trooper
 // moved, during the Effects step ... the Active Player will move their
 // Troopers first", "does not generate AROs", "must follow the General
 // Movement Rules".
@@ -142,7 +142,7 @@ func TestDodgeMovementRules(t *testing.T) {
 	}
 }
 
-// Seed 003: "A successful Normal or Face to Face Dodge Roll allows the user
+// Dodge (N4): "A successful Normal or Face to Face Dodge Roll allows the user
 // to cancel their Engaged State and IMM-A State, applying any State-specific
 // MODs" (IMM-A: PH -6, Immobilized-A (N4)).
 func TestDodgeCancelsEngagedAndIMMA(t *testing.T) {
@@ -172,7 +172,7 @@ func TestDodgeCancelsEngagedAndIMMA(t *testing.T) {
 	}
 }
 
-// Seed 003: "In ARO, if the Active Trooper is inside ZoC and outside LoF,
+// Dodge (N4): "In ARO, if the Active Trooper is inside ZoC and outside LoF,
 // the Reactive Trooper's Roll suffers a -3 PH MOD."
 func TestDodgeZoCWithoutLoF(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 10], facing: 90", ""), nil)
@@ -200,7 +200,7 @@ func TestDodgeZoCWithoutLoF(t *testing.T) {
 	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillCCAttack, Target: "fusilier"}}}}, rules.CodeIllegal, "only Dodge or Reset")
 }
 
-// Seed 003: "Even if several of these circumstances apply, only one -3 MOD
+// Dodge (N4): "Even if several of these circumstances apply, only one -3 MOD
 // is applied" (dodge-mods: single, the default) against the Mine example's
 // -6 (dodge-mods: stack): PH 10 succeeds on 7 or less, or on 4 or less.
 func TestDodgeModsRuling(t *testing.T) {
@@ -277,7 +277,7 @@ func TestReadmeScenarioChangesWithPosition(t *testing.T) {
 	}
 }
 
-// Seed 003, the Mine example (data/scenarios/seed/dodge-mine.yaml): the
+// Dodge (N4), the Mine example (data/scenarios/seed/dodge-mine.yaml): the
 // Dodge beats the Fusilier but the Mine hits under dodge-mods: stack
 // (success only on 4 or less); under the default single the Dodge against
 // the Mine succeeds on 7 or less; a failed Dodge against the Mine cancels
@@ -334,7 +334,7 @@ func TestDodgeSeedMine(t *testing.T) {
 	}
 }
 
-// Seed 003: "Dodge does not allow the user to evade Hacking Programs and
+// Dodge (N4): "Dodge does not allow the user to evade Hacking Programs and
 // other Comms Attacks, but the Reset Skill does" (and Reset (N4): Reset
 // is Face to Face against every Comms Attack). Pairing is decided by
 // opposes; no skill of the engine makes a Comms Attack yet, so the rule is
@@ -355,7 +355,7 @@ func TestDodgeNotAgainstHacking(t *testing.T) {
 	}
 }
 
-// Seed 003: one Dodge against "shots from several opponents": the active
+// Dodge (N4): one Dodge against "shots from several opponents": the active
 // trooper's single roll is compared with each attacking ARO and succeeds
 // only if it wins every comparison; the log names the attack it lost to.
 func TestActiveDodgeAgainstSeveralAROs(t *testing.T) {

@@ -27,7 +27,7 @@ func pools(st *State, seat rules.Seat) map[string]int {
 	return out
 }
 
-// Seed 000, Requirements: moving the G: Jumper to another combat group
+// G: Jumper (N4, PDF 2.1), Requirements: moving the G: Jumper to another combat group
 // moves all its Proxies, and it still counts as one trooper there (one
 // Regular Order). The move is the Executive Use of a Command Token
 // (Army list and Combat Groups (N4), Command Tokens (N4)).

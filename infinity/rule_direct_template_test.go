@@ -42,7 +42,7 @@ rounds: 2
 
 var flame = Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "heavy-flamethrower"}
 
-// Seed 003: "If the user is not making a Face to Face Roll (for example if
+// Dodge (N4): "If the user is not making a Face to Face Roll (for example if
 // they ... have been affected by a Direct Template Weapon), they will
 // instead make a Normal PH Roll"; a success avoids the template (the N4 core rules
 // Direct Template Weapons (N4)) and allows the 2" move.
@@ -80,7 +80,7 @@ func TestTemplateHitsWithoutRoll(t *testing.T) {
 	}
 }
 
-// Seed 003: "If Dodging a Template Weapon without LoF to the attacker, the
+// Dodge (N4): "If Dodging a Template Weapon without LoF to the attacker, the
 // Trooper's Roll suffers a -3 PH MOD"; with the active trooper also in ZoC
 // and out of LoF, two circumstances hold: one -3 under dodge-mods: single,
 // -6 under stack.
@@ -101,7 +101,7 @@ func TestDodgeTemplateWithoutLoF(t *testing.T) {
 	}
 }
 
-// Seed 003: "Troopers can only Dodge if ... They are affected by a Template
+// Dodge (N4): "Troopers can only Dodge if ... They are affected by a Template
 // Weapon": outside LoF and ZoC, the template alone lets the trooper Dodge,
 // and only Dodge or Reset.
 func TestTemplateAloneAllowsDodge(t *testing.T) {

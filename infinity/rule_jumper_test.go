@@ -48,7 +48,7 @@ rounds: 2
 
 var threeProxies = []string{"mk2:proxy-mk2:2,30:90", "mk4:proxy-mk4:12,3:0", "mk5:proxy-mk5:20,3:90"}
 
-// Seed 000, Requirements: two or three Proxies.
+// G: Jumper (N4, PDF 2.1), Requirements: two or three Proxies.
 func TestJumperTwoOrThreeProxies(t *testing.T) {
 	for _, n := range []int{1, 4} {
 		var ps []string
@@ -64,7 +64,7 @@ func TestJumperTwoOrThreeProxies(t *testing.T) {
 	}
 }
 
-// Seed 000: the Proxies count as one trooper in their combat group and
+// G: Jumper (N4, PDF 2.1): the Proxies count as one trooper in their combat group and
 // give a single Order however many there are; no token at deployment.
 func TestJumperOneOrder(t *testing.T) {
 	st := setup(t, jumperYAML("captain", threeProxies...), nil)
@@ -78,7 +78,7 @@ func TestJumperOneOrder(t *testing.T) {
 	}
 }
 
-// Seed 000: activating a Proxy places the token beside it; a Proxy in
+// G: Jumper (N4, PDF 2.1): activating a Proxy places the token beside it; a Proxy in
 // Isolated or a Null state cannot be activated.
 func TestJumperActivation(t *testing.T) {
 	st := setup(t, jumperYAML("captain", threeProxies...), nil)
@@ -96,7 +96,7 @@ func TestJumperActivation(t *testing.T) {
 	}
 }
 
-// Seed 000, FAQ 1.0: when the G: Jumper may react, its inactive Proxies may
+// G: Jumper (N4, PDF 2.1), FAQ 1.0: when the G: Jumper may react, its inactive Proxies may
 // Dodge or Reset even without LoF or ZoC — and nothing else.
 func TestJumperInactiveProxiesDodgeOrReset(t *testing.T) {
 	st := setup(t, jumperYAML("captain", threeProxies...), nil)
@@ -106,7 +106,7 @@ func TestJumperInactiveProxiesDodgeOrReset(t *testing.T) {
 	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk2", Skill: Skill{Name: SkillDodge}}}})
 }
 
-// Seed 000: a G: Jumper adds one Order; with one Proxy in Hidden
+// G: Jumper (N4, PDF 2.1): a G: Jumper adds one Order; with one Proxy in Hidden
 // Deployment it is the same Regular Order whichever Proxy is hidden (the
 // order of the army list decides nothing).
 func TestJumperOrderCountIgnoresListOrder(t *testing.T) {
@@ -120,7 +120,7 @@ func TestJumperOrderCountIgnoresListOrder(t *testing.T) {
 	}
 }
 
-// Seed 000 (PDF 2.1): only one Proxy of a G: Jumper reacts as the Active
+// G: Jumper (N4, PDF 2.1) (PDF 2.1): only one Proxy of a G: Jumper reacts as the Active
 // Proxy in an Order — in one ARO window, and across the two.
 func TestJumperOneActiveProxyPerOrder(t *testing.T) {
 	st := setup(t, jumperYAML("captain", threeProxies...), nil)
@@ -149,7 +149,7 @@ func TestJumperOneActiveProxyPerOrder(t *testing.T) {
 	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk4", Skill: Skill{Name: SkillDodge}}}})
 }
 
-// Seed 000: a Proxy in Suppressive Fire keeps it when another Proxy is
+// G: Jumper (N4, PDF 2.1): a Proxy in Suppressive Fire keeps it when another Proxy is
 // activated; Victory Points count each Proxy's cost.
 func TestJumperSuppressiveFireAndVictoryPoints(t *testing.T) {
 	st := setup(t, jumperYAML("captain", threeProxies...), nil)
@@ -165,7 +165,7 @@ func TestJumperSuppressiveFireAndVictoryPoints(t *testing.T) {
 	}
 }
 
-// Seed 000, G: Jumper and Lieutenant: a G: Jumper Lieutenant with every
+// G: Jumper (N4, PDF 2.1), G: Jumper and Lieutenant: a G: Jumper Lieutenant with every
 // Proxy Isolated or Null means Loss of Lieutenant; one Proxy standing is
 // enough.
 func TestJumperLieutenant(t *testing.T) {
@@ -185,7 +185,7 @@ func TestJumperLieutenant(t *testing.T) {
 	}
 }
 
-// Seed 000, PDF 2.1: a G: Jumper with every Proxy Isolated or Null counts as
+// G: Jumper (N4, PDF 2.1), PDF 2.1: a G: Jumper with every Proxy Isolated or Null counts as
 // a casualty — no Order, no Victory Points — until one Proxy recovers.
 func TestJumperAllProxiesDownIsCasualty(t *testing.T) {
 	st := setup(t, strings.Replace(jumperYAML("captain", threeProxies...), "rounds: 2", "rounds: 3", 1), nil)
@@ -213,7 +213,7 @@ func TestJumperAllProxiesDownIsCasualty(t *testing.T) {
 	}
 }
 
-// Seed 000, PDF 2.1: at the end of an Order in which the Active Proxy
+// G: Jumper (N4, PDF 2.1), PDF 2.1: at the end of an Order in which the Active Proxy
 // entered a Null state, the player may move the token to a Proxy that is
 // neither Isolated nor Null.
 func TestJumperTokenMovesAfterLoss(t *testing.T) {
@@ -272,7 +272,7 @@ func TestJumperTokenMovesAfterLoss(t *testing.T) {
 	}
 }
 
-// Seed 001 (Cancellation) and G: Jumper (N4, PDF 2.1; G: Jumper and Lieutenant): a G:
+// Loss of Lieutenant (N4) (Cancellation) and G: Jumper (N4, PDF 2.1; G: Jumper and Lieutenant): a G:
 // Jumper appointed Lieutenant through any of its Proxies is Lieutenant
 // with all of them: it gives the Lieutenant Special Order, and it is lost
 // only when every Proxy is down.
@@ -295,7 +295,7 @@ func TestAppointJumperLieutenant(t *testing.T) {
 	}
 }
 
-// Seed 000: each Proxy deploys with its own deployment skills — here
+// G: Jumper (N4, PDF 2.1): each Proxy deploys with its own deployment skills — here
 // Airborne Deployment: a Proxy with Combat Jump waits in reserve while its
 // sibling without it stands on the table.
 func TestJumperProxyAirborneDeployment(t *testing.T) {
@@ -310,7 +310,7 @@ func TestJumperProxyAirborneDeployment(t *testing.T) {
 	}
 }
 
-// Seed 000, Hidden Deployment: the token is placed beside a hidden Proxy
+// G: Jumper (N4, PDF 2.1), Hidden Deployment: the token is placed beside a hidden Proxy
 // only when it declares — so it cannot be moved there after a loss, and a
 // G: Jumper whose only other Proxy is hidden gets no token step (which
 // would tell the opponent that Proxy exists).
@@ -348,7 +348,7 @@ func TestJumperDemoConforms(t *testing.T) {
 	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/jumper-demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25, TwinEvery: testenv.Count(6, 1)})
 }
 
-// Seed 000's Hellcat and the N4 Combat Jump: a trooper in reserve comes on
+// The Hellcat of G: Jumper (N4, PDF 2.1) and the N4 Combat Jump: a trooper in reserve comes on
 // with the Entire Order, placed where declared; it adds no Order while in
 // reserve. Before any ARO it makes a PH Roll that nothing opposes: passed,
 // it stays; failed, its player sets it down in the side's Deployment Zone,
@@ -470,7 +470,7 @@ sides:`, 1)
 	do(t, st, "red", jump(16, 16+r+0.5))
 }
 
-// Seed 000: Proxies are troopers named by their models' ids; a Proxy
+// G: Jumper (N4, PDF 2.1): Proxies are troopers named by their models' ids; a Proxy
 // model named like another trooper would make two troopers one name.
 func TestJumperProxyIDClash(t *testing.T) {
 	y := jumperYAML("captain", "captain:proxy-mk4:12,3:0", "mk5:proxy-mk5:20,3:90")
@@ -514,7 +514,7 @@ func TestCombatJumpNeedsZone(t *testing.T) {
 	}
 }
 
-// Seed 000, G: Jumper, Hidden Deployment and Marker States: placing the
+// G: Jumper (N4, PDF 2.1), G: Jumper, Hidden Deployment and Marker States: placing the
 // token beside a Proxy that is a marker does not reveal it (it has declared
 // nothing yet); a hidden Proxy's token is placed only when it declares.
 func TestJumperTokenAndConcealment(t *testing.T) {

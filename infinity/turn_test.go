@@ -150,7 +150,7 @@ func TestGameEndsWithVictoryPoints(t *testing.T) {
 	refused(t, st, "blue", EndOrders{}, rules.CodeGameOver, "over")
 }
 
-// Seed 001 / Loss of Lieutenant (N4): a Lieutenant in a Null state, or Isolated, at
+// Loss of Lieutenant (N4) / Loss of Lieutenant (N4): a Lieutenant in a Null state, or Isolated, at
 // the Tactical Phase means Loss of Lieutenant: no Lieutenant Special Order
 // and every trooper Irregular.
 func TestLossOfLieutenantOrderCount(t *testing.T) {
@@ -301,7 +301,7 @@ func TestDeployableMustBeDeployable(t *testing.T) {
 	}
 }
 
-// Seed 001, Cancellation: at the End of Turn a player in Loss of
+// Loss of Lieutenant (N4), Cancellation: at the End of Turn a player in Loss of
 // Lieutenant must appoint a new one before the game goes on; until then
 // nothing else may be done.
 func TestAppointBlocksTheGame(t *testing.T) {
@@ -323,7 +323,7 @@ func TestAppointBlocksTheGame(t *testing.T) {
 	}
 }
 
-// Seed 001 FAQ: a Lieutenant Special Order already generated can still be
+// Loss of Lieutenant (N4) FAQ: a Lieutenant Special Order already generated can still be
 // used when the Lieutenant goes Isolated during the turn.
 func TestLieutenantOrderStillUsable(t *testing.T) {
 	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)
@@ -334,7 +334,7 @@ func TestLieutenantOrderStillUsable(t *testing.T) {
 	}
 }
 
-// Seed 001 / Suppressive Fire (N4): the army entering Loss of Lieutenant cancels
+// Loss of Lieutenant (N4) / Suppressive Fire (N4): the army entering Loss of Lieutenant cancels
 // Suppressive Fire.
 func TestLossOfLieutenantCancelsSuppressiveFire(t *testing.T) {
 	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)

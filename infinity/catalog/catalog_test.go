@@ -26,7 +26,7 @@ func defaultCatalog(t *testing.T) *Catalog {
 }
 
 // TestDefaultSeedNumbers: the shipped catalog carries the numbers the seeds
-// give. Seed 003 (Dodge), the worked example: "The Fusilier's Success Value
+// give. Dodge (N4) (Dodge), the worked example: "The Fusilier's Success Value
 // will be 15 (12 + 3). BS = 12. +3 for Range" and "The Zhanshi's Success
 // Value will be 10. PH = 10".
 func TestDefaultSeedNumbers(t *testing.T) {

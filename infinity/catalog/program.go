@@ -91,7 +91,7 @@ func (o Opt) String() string {
 // Group is a program group (Hacking (N3)); devices carry groups.
 type Group string
 
-// The program groups of the seed's programs.
+// The program groups of the programs of Hacking (N3).
 const (
 	Claw1   Group = "CLAW-1"   // attacks on hackable troopers
 	Claw2   Group = "CLAW-2"   // attacks on hackable troopers
@@ -273,7 +273,7 @@ func HackAmmos() []HackAmmo { return []HackAmmo{Breaker, DT} }
 // Effect is what a program does to its target.
 type Effect string
 
-// The effects of the seed's programs.
+// The effects of the programs of Hacking (N3).
 const (
 	EffectDisabled      Effect = "disabled"        // State: Disabled, the Comms Equipment stops
 	EffectIMM1          Effect = "imm-1"           // State: Immobilized-1

@@ -75,8 +75,8 @@ func skillSpecs() map[string]skillSpec {
 }
 
 // knownEquipment is the equipment a catalog may give a profile, closed for
-// the same reason as the skills. The hacking devices are the seed's (the N4 core rules
-// Hacking Devices (N3)).
+// the same reason as the skills. The hacking devices are those of the Hacking
+// Devices (N3) table (see docs/RULES.md, Hacking (N3)).
 var knownEquipment = []string{
 	"Assault Hacking Device",
 	"Biometric Visor",
