@@ -277,10 +277,13 @@ type Model struct {
 func (m Model) point() geom.Point { return geom.Pt(m.At[0], m.At[1]) }
 
 // baseRadius is the base radius of each Silhouette, read once from geom's
-// N4 table (a model's base is looked up on every geometry query).
+// N4 table (a model's base is looked up on every geometry query). It is
+// built before main in every process, `ordo odds` included, so it starts
+// at Silhouette 1: asking geom for Silhouette 0 made an error, and its
+// formatting alone was a third of this package's start-up.
 var baseRadius = func() (r [9]float64) {
 	sil := geom.DefaultSilhouettes()
-	for s := range r {
+	for s := 1; s < len(r); s++ {
 		if c, err := sil.Base(s, geom.Pt(0, 0)); err == nil {
 			r[s] = c.Radius
 		}
