@@ -487,32 +487,28 @@ func appendOnce(list []string, id string) []string {
 	return append(list, id)
 }
 
-// failCharge moves the charger the highest die towards its target. A
-// character charging out who ends less than 1" from his unit stays in it
-// and the whole unit counts as having failed a charge.
+// failCharge moves the charger the highest die towards its target,
+// wheeling round what is in its way (failedMove). A character charging
+// out who ends less than 1" from his unit stays in it and the whole unit
+// counts as having failed a charge.
 func (s *State) failCharge(c *Charge, u, mv, t *Unit, high float64, r roller) error {
-	dir := geom.Vec{}
-	dist := high
+	// A charger whose target has gone stays where it is.
+	fm := failedMove{end: *mv}
 	if t != nil {
-		dir = t.centre().Sub(mv.centre()).Unit()
-		dist = min(high, max(0, rectDistMover(mv, t)-0.01))
+		fm = s.failedMove(mv, t, high, u.ID)
 	}
-	// It stops short of any other unit in its way (a character charging
-	// out may pass through his own unit).
-	if t != nil {
-		dist = s.clearRun(mv, dir, dist, u.ID, t.ID)
-	} else {
-		dist = s.clearRun(mv, dir, dist, u.ID)
+	dist, how := fm.moved, ""
+	if fm.route.n > 0 {
+		how = ": " + describeLegs(fm.Legs())
 	}
 	if c.Character == "" {
-		u.At = u.At.Add(dir.Scale(dist))
+		u.At, u.Facing = fm.end.At, fm.end.Facing
 		u.Flags.FailedCharge = true
-		s.emit(Event{What: "charge-failed", Unit: u.ID, Value: dist, Text: fmt.Sprintf("%s fails its charge and moves %.0f\" (%s)", u.ID, dist, ruleFailed)})
+		s.emit(Event{What: "charge-failed", Unit: u.ID, Value: dist, Text: fmt.Sprintf("%s fails its charge and moves %.1f\"%s (%s)", u.ID, dist, how, ruleFailed)})
 		return nil
 	}
 	// The gap to his unit is measured from his own base.
-	moved := *mv
-	moved.At = mv.At.Add(dir.Scale(dist))
+	moved := fm.end
 	base := moved.footprint()
 	gap := math.Inf(1)
 	for _, b := range u.rects(c.Character) {
@@ -527,11 +523,11 @@ func (s *State) failCharge(c *Charge, u, mv, t *Unit, high float64, r roller) er
 	s.removeModel(u, ch.ID)
 	s.parted(u, ch.ID)
 	lone := &Unit{ID: ch.ID, Seat: u.Seat, Models: []Model{ch}, Ranks: [][]string{{ch.ID}}, Files: 1, Base: mv.Base,
-		Facing: u.Facing, Points: s.profile(&ch).Points, At: moved.At}
+		Facing: moved.Facing, Points: s.profile(&ch).Points, At: moved.At}
 	lone.Flags.Charged, lone.Flags.FailedCharge = true, true
 	u.Points -= lone.Points
 	s.Units = append(s.Units, lone)
-	s.emit(Event{What: "charge-failed", Unit: u.ID, Model: ch.ID, Value: gap, Text: fmt.Sprintf("%s fails his charge and moves %.0f\"; %.2f\" from %s he is a unit of his own (%s)", ch.ID, dist, gap, u.ID, ruleChargeOut)})
+	s.emit(Event{What: "charge-failed", Unit: u.ID, Model: ch.ID, Value: gap, Text: fmt.Sprintf("%s fails his charge and moves %.1f\"%s; %.2f\" from %s he is a unit of his own (%s)", ch.ID, dist, how, gap, u.ID, ruleChargeOut)})
 	s.fillGaps(u, true)
 	return nil
 }

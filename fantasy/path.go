@@ -200,29 +200,6 @@ func extent(p []geom.Point, n geom.Vec) (lo, hi float64) {
 	return lo, hi
 }
 
-// clearRun is how far, up to want, u's block can slide along dir (a unit
-// vector) without passing through a unit other than those skip names:
-// a failed charge stops short of a unit in its way (Moving through units).
-func (s *State) clearRun(u *Unit, dir geom.Vec, want float64, skip ...string) float64 {
-	blocked := func(d float64) bool {
-		e, rock := s.slideThrough(u, dir.Scale(d), skip...)
-		return e != "" || rock != ""
-	}
-	if want <= 0 || !blocked(want) {
-		return max(0, want)
-	}
-	lo, hi := 0.0, want
-	for range 20 {
-		mid := (lo + hi) / 2
-		if blocked(mid) {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	return lo
-}
-
 // slideThrough is the first unit (skipping those skip names) u's block
 // passes through sliding by v without turning, or else the first piece of
 // impassable terrain it crosses; both "" when the way is clear.
