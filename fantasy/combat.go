@@ -302,18 +302,35 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 				if id == "" {
 					continue
 				}
-				c := fr.centre(r, f)
+				c, base, rch, nf := fr.centre(r, f), rect{}, reach, 1
+				if (f+1 < len(rank) && rank[f+1] == id) || (r+1 < len(u.Ranks) && u.Ranks[r+1][f] == id) || (f > 0 && rank[f-1] == id) || (r > 0 && u.Ranks[r-1][f] == id) {
+					// A model on a larger base strikes once, from his
+					// block's front-left slot, touching with the whole
+					// block (Characters: different sized bases).
+					if !u.origin(r, f) {
+						continue
+					}
+					var nr int
+					_, _, nr, nf, _ = u.blockAt(r, f)
+					base = fr.block(r, f, nr, nf)
+					c = base[0].Add(base[2].Sub(base[0]).Scale(0.5))
+					rch = math.Hypot(float64(nf)*u.Base[0], float64(nr)*u.Base[1]) / 2
+				} else {
+					base = fr.base(c)
+				}
 				var t *Unit
 				var tm string
 				for _, x := range foes {
-					if mayTouch(c, reach, x) {
-						if t, tm = touchedIn(fr.base(c), x); t != nil {
+					if mayTouch(c, rch, x) {
+						if t, tm = touchedIn(base, x); t != nil {
 							break
 						}
 					}
 				}
 				if r == 0 {
-					front[f] = hit{t, tm}
+					for k := range nf {
+						front[f+k] = hit{t, tm}
+					}
 				}
 				// Only a model in contact strikes, and only one in the
 				// supporting ranks behind a fighting model supports: the
@@ -760,11 +777,30 @@ func (s *State) rankBonus(u *Unit) int {
 	if u.Files < full || u.Flags.Fleeing {
 		return 0
 	}
+	return min(s.fullRanks(u, full), 3)
+}
+
+// fullRanks counts the ranks behind the first holding full models or
+// more. A model in one slot counts as one; the block of a model on a larger base counts as the rank-and-file
+// that would fill its slots when his base covers whole slots, and as
+// empty slots when it does not (Characters: different sized bases).
+func (s *State) fullRanks(u *Unit, full int) int {
+	var buf [4]string
+	odd := buf[:0] // the characters whose blocks do not count
+	for i := range u.Models {
+		m := &u.Models[i]
+		if m.Role != Character {
+			continue
+		}
+		if b := s.profile(m).Base; !fits(b, u.Base) && !wholeBlock(b, u.Base) {
+			odd = append(odd, m.ID)
+		}
+	}
 	n := 0
 	for _, rank := range u.Ranks[1:] {
 		c := 0
 		for _, id := range rank {
-			if id != "" {
+			if id != "" && (len(odd) == 0 || !slices.Contains(odd, id)) {
 				c++
 			}
 		}
@@ -772,7 +808,7 @@ func (s *State) rankBonus(u *Unit) int {
 			n++
 		}
 	}
-	return min(n, 3)
+	return n
 }
 
 // ranks counts a unit's ranks for Steadfast.
@@ -783,19 +819,7 @@ func (s *State) rankBonusUncapped(u *Unit) int {
 	if s.rf(u).Type.monstrous() {
 		full = 3
 	}
-	n := 0
-	for _, rank := range u.Ranks[1:] {
-		c := 0
-		for _, id := range rank {
-			if id != "" {
-				c++
-			}
-		}
-		if c >= full {
-			n++
-		}
-	}
-	return n
+	return s.fullRanks(u, full)
 }
 
 func hasRole(u *Unit, role Role) bool {

@@ -12,10 +12,10 @@ import (
 // before r to be full of rule-models.
 func (u *Unit) firstRankOK() bool {
 	for r, rank := range u.Ranks {
-		for _, id := range rank {
+		for f, id := range rank {
 			m := u.model(id)
-			if m == nil || !m.Role.firstRank() {
-				continue
+			if m == nil || !m.Role.firstRank() || !u.single(r, f) {
+				continue // a model on a larger base keeps the block he stands in
 			}
 			for _, earlier := range u.Ranks[:r] {
 				for _, e := range earlier {
@@ -29,8 +29,19 @@ func (u *Unit) firstRankOK() bool {
 	return true
 }
 
+// single reports whether slot (r, f) holds a model standing in that slot
+// alone: not empty, and not part of the block of a model on a larger base
+// (who keeps his block: he never moves slot by slot).
+func (u *Unit) single(r, f int) bool {
+	rank := u.Ranks[r]
+	id := rank[f]
+	return id != "" && (f == 0 || rank[f-1] != id) && (f+1 == len(rank) || rank[f+1] != id) &&
+		(r == 0 || u.Ranks[r-1][f] != id) && (r+1 == len(u.Ranks) || u.Ranks[r+1][f] != id)
+}
+
 // candidates are the rule-models behind the front rank, nearest to front
-// slot f first (then by id), for a vacated front slot.
+// slot f first (then by id), for a vacated front slot: those standing in
+// one slot (a model on a larger base keeps his block).
 func (u *Unit) candidates(f int) []string {
 	type c struct {
 		id string
@@ -39,7 +50,7 @@ func (u *Unit) candidates(f int) []string {
 	var cs []c
 	for r := 1; r < len(u.Ranks); r++ {
 		for ff, id := range u.Ranks[r] {
-			if m := u.model(id); m != nil && m.Role.firstRank() {
+			if m := u.model(id); m != nil && m.Role.firstRank() && u.single(r, ff) {
 				cs = append(cs, c{id, u.slotCentre(r, ff).Dist(u.slotCentre(0, f))})
 			}
 		}
@@ -69,7 +80,7 @@ func (u *Unit) nearestIn(r, tr, tf int, plain bool) string {
 	best, bd := "", 0.0
 	for f, id := range u.Ranks[r] {
 		m := u.model(id)
-		if m == nil || (plain && m.Role != RankAndFile) {
+		if m == nil || (plain && m.Role != RankAndFile) || !u.single(r, f) {
 			continue
 		}
 		if d := u.slotCentre(r, f).Dist(u.slotCentre(tr, tf)); best == "" || d < bd-1e-9 {
@@ -102,7 +113,8 @@ func (s *State) fillGaps(u *Unit, ask bool) {
 			u.compact()
 			return
 		}
-		r, f, ok := firstGap(u)
+		rear := rearRank(u)
+		r, f, ok := firstGap(u, rear)
 		if !ok {
 			return
 		}
@@ -122,7 +134,6 @@ func (s *State) fillGaps(u *Unit, ask bool) {
 				continue
 			}
 		}
-		rear := len(u.Ranks) - 1
 		id := u.nearestIn(rear, r, f, true)
 		if id == "" {
 			id = u.nearestIn(rear, r, f, false)
@@ -143,9 +154,24 @@ func empty(rank []string) bool {
 	return true
 }
 
-// firstGap is the first empty slot outside the rear rank.
-func firstGap(u *Unit) (int, int, bool) {
-	for r := 0; r < len(u.Ranks)-1; r++ {
+// rearRank is the last rank holding a model that stands in one slot, the
+// rank gaps are filled from: the last rank, unless only the blocks of
+// models on larger bases reach into it (they stand in ranks not yet full
+// beside them); -1 when no model stands in one slot.
+func rearRank(u *Unit) int {
+	for r := len(u.Ranks) - 1; r >= 0; r-- {
+		for f := range u.Ranks[r] {
+			if u.single(r, f) {
+				return r
+			}
+		}
+	}
+	return -1
+}
+
+// firstGap is the first empty slot before the rear rank.
+func firstGap(u *Unit, rear int) (int, int, bool) {
+	for r := 0; r < rear; r++ {
 		if f := slices.Index(u.Ranks[r], ""); f >= 0 {
 			return r, f, true
 		}
@@ -190,13 +216,13 @@ func (u *Unit) settleFirstRank() []string {
 		for r := 1; r < len(u.Ranks); r++ {
 			for f, id := range u.Ranks[r] {
 				m := u.model(id)
-				if m == nil || !m.Role.firstRank() {
+				if m == nil || !m.Role.firstRank() || !u.single(r, f) {
 					continue
 				}
 				for er := 0; er < r; er++ {
 					for ef, eid := range u.Ranks[er] {
 						em := u.model(eid)
-						if em != nil && em.Role.firstRank() {
+						if (em != nil && em.Role.firstRank()) || (eid != "" && !u.single(er, ef)) {
 							continue
 						}
 						d := u.slotCentre(r, f).Dist(u.slotCentre(er, ef))

@@ -524,10 +524,9 @@ func outermostPlain(u *Unit, r int, special []string) string {
 	return rank[right]
 }
 
-// removeModel takes a model off the table, leaving its slot empty.
+// removeModel takes a model off the table, leaving its slots empty (all
+// of a block, for a model on a larger base).
 func (s *State) removeModel(u *Unit, id string) {
-	if r, f, ok := u.slotOf(id); ok {
-		u.Ranks[r][f] = ""
-	}
+	u.vacate(id)
 	u.Models = slices.DeleteFunc(u.Models, func(m Model) bool { return m.ID == id })
 }

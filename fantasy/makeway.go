@@ -31,11 +31,10 @@ func (MakeWay) Kind() string { return "make-way" }
 
 // inContact reports whether model id of u touches an enemy model.
 func (s *State) inContact(u *Unit, id string) bool {
-	r, f, ok := u.slotOf(id)
+	base, ok := u.modelRect(id) // his whole block, for a model on a larger base
 	if !ok {
 		return false
 	}
-	base := u.baseAt(u.slotCentre(r, f))
 	for _, eid := range u.Engage {
 		if e := s.unit(eid); e != nil {
 			x, _ := foeOf(e, nil)

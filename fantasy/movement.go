@@ -112,16 +112,15 @@ func (s *State) mover(u *Unit, character string) *Unit {
 	if character == "" {
 		return u
 	}
-	r, f, _ := u.slotOf(character)
+	_, _, nr, _, _ := u.block(character)
 	m := u.model(character)
-	c := u.slotCentre(r, f)
+	c := u.modelCentre(character)
 	p := s.profile(m)
-	// He measures and moves on his own base, its front edge on his slot's
-	// (a mounted character in a unit on smaller bases is no smaller for
-	// leaving it).
+	// He measures and moves on his own base, its front edge on his
+	// block's, centred across it (Characters: different sized bases).
 	lone := &Unit{ID: character, Seat: u.Seat, Models: []Model{*m}, Ranks: [][]string{{character}}, Files: 1,
 		Facing: u.Facing, Base: p.Base}
-	lone.At = c.Add(u.forward().Scale(u.Base[1] / 2))
+	lone.At = c.Add(u.forward().Scale(float64(nr) * u.Base[1] / 2)) // his block's front edge
 	lone.Points = p.Points
 	return lone
 }

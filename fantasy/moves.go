@@ -175,6 +175,9 @@ func (s *State) checkMove(a Move, allowance float64) (*Unit, *rules.RuleError) {
 			return nil, rules.Errorf(rules.CodeBadAction, ruleFirstRank, "%s: slot (%d, %d) is outside %s", rp.Model, rp.Rank, rp.File, u.ID)
 		}
 		r0, f0, _ := moved.slotOf(rp.Model)
+		if !moved.single(r0, f0) || (moved.Ranks[rp.Rank][rp.File] != "" && !moved.single(rp.Rank, rp.File)) {
+			return nil, rules.Errorf(CodeFirstRank, ruleFirstRank, "%s: a model on a larger base than %s's slots keeps the block his base covers: he changes place only when the unit reforms", rp.Model, u.ID)
+		}
 		d := moved.slotCentre(r0, f0).Dist(moved.slotCentre(rp.Rank, rp.File))
 		if cost+d > allowance+geom.Eps {
 			return nil, rules.Errorf(CodeFirstRank, ruleFirstRank, "%s would travel %.1f\" (the unit's %.1f\" and %.1f\" changing place), more than the %.0f\" the unit's models may move", rp.Model, cost+d, cost, d, allowance)
@@ -287,14 +290,20 @@ func (s *State) checkReform(a Reform) (*Unit, *rules.RuleError) {
 			order = append(order, m)
 		}
 	}
-	c.layout(order[:nfront], order[nfront:])
+	if !c.layout(order[:nfront], order[nfront:], s.sizer(c)) {
+		return nil, rules.Errorf(CodeMove, ruleReform, "%d files are narrower than a character's base in %s (Characters: different sized bases)", a.Files, u.ID)
+	}
 	c.At = centre.Add(c.forward().Scale(float64(len(c.Ranks)) * c.Base[1] / 2))
 	limit := 2 * float64(s.slowestM(u))
 	fu, fc := u.frame(), c.frame() // one sine and cosine each for every slot
 	for _, m := range u.Models {
 		r0, f0, _ := u.slotOf(m.ID)
 		r1, f1, _ := c.slotOf(m.ID)
-		if d := fu.centre(r0, f0).Dist(fc.centre(r1, f1)); d > limit+geom.Eps {
+		from, to := fu.centre(r0, f0), fc.centre(r1, f1)
+		if u.big(m.ID) {
+			from, to = u.modelCentre(m.ID), c.modelCentre(m.ID)
+		}
+		if d := from.Dist(to); d > limit+geom.Eps {
 			return nil, rules.Errorf(CodeMove, ruleReform, "%s would move %.1f\" in the reform, more than twice its Movement (%.0f\")", m.ID, d, limit)
 		}
 	}
@@ -353,6 +362,9 @@ func (s *State) checkJoin(a Join) (*Unit, *Unit, *rules.RuleError) {
 	if d := unitDist(c, u); d > float64(cp.M)+geom.Eps {
 		return nil, nil, rules.Errorf(CodeJoin, ruleJoin, "%s is %.1f\" from %s, beyond his Movement of %d", c.ID, d, u.ID, cp.M)
 	}
+	if nf, nr := blockSize(cp.Base, u.Base); nf > u.Files || (a.Displace != "" && nf*nr > 1) {
+		return nil, nil, rules.Errorf(CodeJoin, ruleJoin, "%s's base covers %d by %d of %s's slots: he takes the block nearest him (no displace), in a unit at least %d files wide (Characters: different sized bases)", c.ID, nf, nr, u.ID, nf)
+	}
 	if a.Displace != "" {
 		m := u.model(a.Displace)
 		r, _, _ := u.slotOf(a.Displace)
@@ -384,6 +396,10 @@ func (s *State) join(a Join) error {
 // when the front rank holds only models with the rule, he takes the
 // second rank (or the displaced model's place, and it steps back).
 func (s *State) seat(u *Unit, id string, from geom.Point, displace string) {
+	if nf, nr := s.sizer(u)(*u.model(id)); nf*nr > 1 {
+		s.seatBlock(u, id, nf, nr, from)
+		return
+	}
 	target := 0
 	if displace != "" {
 		r, f, _ := u.slotOf(displace)
@@ -447,8 +463,7 @@ func (s *State) checkLeave(a Leave) (*Unit, *rules.RuleError) {
 	if err := s.canMove(u); err != nil {
 		return nil, err
 	}
-	r, f, _ := u.slotOf(a.Character)
-	from := u.slotCentre(r, f)
+	from := u.modelCentre(a.Character) // the middle of his block
 	if d, mm := from.Dist(a.To), s.profile(m).M; d > float64(mm)+geom.Eps {
 		return nil, rules.Errorf(CodeMove, ruleLeave, "%s would move %.1f\", more than his Movement of %d", a.Character, d, mm)
 	}

@@ -371,15 +371,33 @@ func buildUnit(raw map[string]any, seat rules.Seat, cat *Catalog, used map[strin
 		return nil, setupErr("%s.files: %d, want 1..%d (the unit's models)", path, sp.Files, total)
 	}
 	u.Models = append(front, rest...)
-	u.layout(front, rest)
+	size := func(m Model) (int, int) { return blockSize(cat.Profiles[m.Profile].Base, u.Base) }
+	if !u.layout(front, rest, size) {
+		return nil, setupErr("%s.files: %d files are narrower than a character's base (Characters: different sized bases)", path, u.Files)
+	}
 	return u, nil
 }
 
 // layout places the models: those with In the First Rank! in the front
 // rank from the centre outwards (overflowing into the next rank), the
 // rank-and-file in every other slot, rank by rank; only the rear rank may
-// be short.
-func (u *Unit) layout(front, rest []Model) {
+// be short. size gives a model's block (files, ranks): a model on a
+// larger base than the slots takes the block nearest the centre of the
+// frontmost rank with room for it, and the rank-and-file fill round it
+// (Characters: different sized bases). It reports false when a block is
+// wider than the unit.
+func (u *Unit) layout(front, rest []Model, size func(Model) (int, int)) bool {
+	for _, m := range front {
+		if nf, nr := size(m); nf > 1 || nr > 1 {
+			return u.layoutBlocks(front, rest, size)
+		}
+	}
+	u.layoutSlots(front, rest)
+	return true
+}
+
+// layoutSlots is layout when every model takes one slot.
+func (u *Unit) layoutSlots(front, rest []Model) {
 	total := len(front) + len(rest)
 	nr := (total + u.Files - 1) / u.Files
 	u.Ranks = make([][]string, nr)

@@ -146,11 +146,14 @@ func (s *State) sightOf(u, t *Unit) sight {
 	fr := t.frame()
 	for r, rank := range t.Ranks {
 		for f, id := range rank {
-			if id == "" {
-				continue
+			if !t.origin(r, f) {
+				continue // empty, or a model on a larger base seen once
 			}
 			out.models++
 			c := fr.centre(r, f)
+			if !t.single(r, f) {
+				c = t.modelCentre(id)
+			}
 			if len(s.Terrain) == 0 {
 				out.seen++
 				continue

@@ -124,14 +124,259 @@ func (u *Unit) baseAt(c geom.Point) rect { return u.frame().base(c) }
 // rects are the bases of the unit's models, skipping the model ids in skip.
 func (u *Unit) rects(skip string) []rect {
 	var out []rect
+	fr := u.frame()
 	for r, rank := range u.Ranks {
 		for f, id := range rank {
-			if id != "" && id != skip {
-				out = append(out, u.baseAt(u.slotCentre(r, f)))
+			if id != "" && id != skip && u.origin(r, f) {
+				_, _, nr, nf, _ := u.blockAt(r, f)
+				out = append(out, fr.block(r, f, nr, nf))
 			}
 		}
 	}
 	return out
+}
+
+// Slots by base size (Characters: different sized bases). A unit's slots
+// are its rank-and-file's bases; a model on a larger base (a mounted
+// character in foot troops) stands in the block of slots his base covers,
+// its files his width over the slot's width and its ranks his depth over
+// the slot's depth, each rounded up. Ranks holds his id in every slot of
+// the block; the block's front-left slot (its origin) stands for him
+// wherever a model is counted once. His base is measured as the whole
+// block: the block is the room the formation gives him.
+
+// blockSize is how many files and ranks of slot-sized slots a base
+// covers: one of each for a base no larger than a slot.
+func blockSize(base, slot [2]float64) (files, ranks int) {
+	const tol = 1e-6 // a base a hair over a whole number of slots still fits them
+	files = max(1, int(math.Ceil(base[0]/slot[0]-tol)))
+	ranks = max(1, int(math.Ceil(base[1]/slot[1]-tol)))
+	return files, ranks
+}
+
+// wholeBlock reports whether a base covers its block exactly (a whole
+// number of slots each way): only then does the block count as filled
+// rank-and-file for the unit's ranks.
+func wholeBlock(base, slot [2]float64) bool {
+	nf, nr := blockSize(base, slot)
+	return math.Abs(float64(nf)*slot[0]-base[0]) <= geom.Eps && math.Abs(float64(nr)*slot[1]-base[1]) <= geom.Eps
+}
+
+// origin reports whether slot (r, f) is the front-left slot of the model
+// standing in it (false for an empty slot).
+func (u *Unit) origin(r, f int) bool {
+	id := u.Ranks[r][f]
+	return id != "" && (f == 0 || u.Ranks[r][f-1] != id) && (r == 0 || u.Ranks[r-1][f] != id)
+}
+
+// blockAt is the block of the model whose origin is slot (r, f): its
+// ranks and files.
+func (u *Unit) blockAt(r, f int) (int, int, int, int, string) {
+	id := u.Ranks[r][f]
+	nr, nf := 1, 1
+	for f+nf < len(u.Ranks[r]) && u.Ranks[r][f+nf] == id {
+		nf++
+	}
+	for r+nr < len(u.Ranks) && u.Ranks[r+nr][f] == id {
+		nr++
+	}
+	return r, f, nr, nf, id
+}
+
+// block is where model id stands: its origin slot and its block's ranks
+// and files, or ok false.
+func (u *Unit) block(id string) (r, f, nr, nf int, ok bool) {
+	r, f, ok = u.slotOf(id)
+	if !ok {
+		return 0, 0, 0, 0, false
+	}
+	r, f, nr, nf, _ = u.blockAt(r, f)
+	return r, f, nr, nf, true
+}
+
+// big reports whether model id stands in more than one slot.
+func (u *Unit) big(id string) bool {
+	_, _, nr, nf, ok := u.block(id)
+	return ok && nr*nf > 1
+}
+
+// block is the rectangle of nr ranks by nf files from slot (r, f).
+func (fr frame) block(r, f, nr, nf int) rect {
+	if nr == 1 && nf == 1 {
+		return fr.base(fr.centre(r, f))
+	}
+	a, b := fr.centre(r, f), fr.centre(r+nr-1, f+nf-1)
+	c := a.Add(b.Sub(a).Scale(0.5))
+	fw, rt := fr.halfD.Scale(float64(nr)), fr.halfW.Scale(float64(nf))
+	return rect{c.Add(fw).Add(rt.Neg()), c.Add(fw.Neg()).Add(rt.Neg()), c.Add(fw.Neg()).Add(rt), c.Add(fw).Add(rt)}
+}
+
+// modelRect is model id's base: his whole block.
+func (u *Unit) modelRect(id string) (rect, bool) {
+	r, f, nr, nf, ok := u.block(id)
+	if !ok {
+		return rect{}, false
+	}
+	return u.frame().block(r, f, nr, nf), true
+}
+
+// modelCentre is the centre of model id's block.
+func (u *Unit) modelCentre(id string) geom.Point {
+	r, f, nr, nf, _ := u.block(id)
+	fr := u.frame()
+	a, b := fr.centre(r, f), fr.centre(r+nr-1, f+nf-1)
+	return a.Add(b.Sub(a).Scale(0.5))
+}
+
+// layoutBlocks is layout for a unit with a model on a larger base.
+func (u *Unit) layoutBlocks(front, rest []Model, size func(Model) (int, int)) bool {
+	u.Ranks = nil // never the slices of a unit this one was copied from
+	grow := func(n int) {
+		for len(u.Ranks) < n {
+			u.Ranks = append(u.Ranks, make([]string, u.Files))
+		}
+	}
+	free := func(r, f, nr, nf int) bool {
+		grow(r + nr)
+		for i := r; i < r+nr; i++ {
+			for j := f; j < f+nf; j++ {
+				if u.Ranks[i][j] != "" {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	order := centreOut(u.Files)
+	for _, m := range front {
+		nf, nr := size(m)
+		if nf > u.Files {
+			return false
+		}
+		for r := 0; ; r++ {
+			f := -1
+			for _, c := range blockOrder(u.Files, nf, order) {
+				if free(r, c, nr, nf) {
+					f = c
+					break
+				}
+			}
+			if f < 0 {
+				continue
+			}
+			for i := r; i < r+nr; i++ {
+				for j := f; j < f+nf; j++ {
+					u.Ranks[i][j] = m.ID
+				}
+			}
+			break
+		}
+	}
+	k := 0
+	for _, m := range rest {
+		for {
+			grow(k/u.Files + 1)
+			if u.Ranks[k/u.Files][order[k%u.Files]] == "" {
+				break
+			}
+			k++
+		}
+		u.Ranks[k/u.Files][order[k%u.Files]] = m.ID
+		k++
+	}
+	for len(u.Ranks) > 1 && empty(u.Ranks[len(u.Ranks)-1]) {
+		u.Ranks = u.Ranks[:len(u.Ranks)-1]
+	}
+	return true
+}
+
+// blockOrder lists the first files a block nf files wide may start at,
+// the block's centre nearest the unit's centre first (the left one of
+// two as near); for one file it is the unit's centre-out order.
+func blockOrder(files, nf int, order []int) []int {
+	if nf == 1 {
+		return order
+	}
+	out := make([]int, 0, files-nf+1)
+	for f := 0; f+nf <= files; f++ {
+		out = append(out, f)
+	}
+	c := float64(files-1) / 2
+	slices.SortStableFunc(out, func(a, b int) int {
+		da, db := math.Abs(float64(a)+float64(nf-1)/2-c), math.Abs(float64(b)+float64(nf-1)/2-c)
+		switch {
+		case da < db-1e-9:
+			return -1
+		case db < da-1e-9:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// sizer gives the block a model of u takes, from its profile's base.
+func (s *State) sizer(u *Unit) func(Model) (int, int) {
+	return func(m Model) (int, int) { return blockSize(s.Profiles[m.Profile].Base, u.Base) }
+}
+
+// seatBlock places a joining character on a larger base than u's slots
+// (In the First Rank!, Characters: different sized bases): the unit
+// re-forms around him. He takes the block of nf files by nr ranks in the
+// frontmost rank that has one free of models with the rule and of other
+// blocks, the one nearest him (the left one of two as near); the
+// rank-and-file standing there step back to the rear rank.
+func (s *State) seatBlock(u *Unit, id string, nf, nr int, from geom.Point) {
+	for r := 0; ; r++ {
+		for len(u.Ranks) < r+nr {
+			u.Ranks = append(u.Ranks, make([]string, u.Files))
+		}
+		fr := u.frame()
+		best, bd := -1, 0.0
+		for f := 0; f+nf <= u.Files; f++ {
+			ok := true
+			for i := r; i < r+nr && ok; i++ {
+				for j := f; j < f+nf && ok; j++ {
+					x := u.Ranks[i][j]
+					ok = x == "" || (u.single(i, j) && u.model(x).Role == RankAndFile)
+				}
+			}
+			if !ok {
+				continue
+			}
+			a, b := fr.centre(r, f), fr.centre(r, f+nf-1)
+			if d := a.Add(b.Sub(a).Scale(0.5)).Dist(from); best < 0 || d < bd-1e-9 {
+				best, bd = f, d
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		var displaced []string
+		for i := r; i < r+nr; i++ {
+			for j := best; j < best+nf; j++ {
+				if x := u.Ranks[i][j]; x != "" {
+					displaced = append(displaced, x)
+				}
+				u.Ranks[i][j] = id
+			}
+		}
+		for _, x := range displaced {
+			s.toRear(u, x)
+		}
+		return
+	}
+}
+
+// vacate empties every slot of model id.
+func (u *Unit) vacate(id string) {
+	for _, rank := range u.Ranks {
+		for f, x := range rank {
+			if x == id {
+				rank[f] = ""
+			}
+		}
+	}
 }
 
 // footprint is the whole block as one rectangle (front rank's width by the
@@ -259,15 +504,18 @@ func (u *Unit) nonCharacters() int {
 
 // coveredBy lists the models of the unit a round template of the given
 // radius centred on c covers, fully or partly (the base counts as part of
-// the model), in slot order.
+// the model), in slot order: a model on a larger base is listed once, however
+// many of his block's slots it covers (Templates).
 func (u *Unit) coveredBy(c geom.Point, radius float64) []string {
 	var out []string
+	fr := u.frame()
 	for r, rank := range u.Ranks {
 		for f, id := range rank {
-			if id == "" {
-				continue
+			if !u.origin(r, f) {
+				continue // empty, or a block already measured from its origin
 			}
-			b := u.baseAt(u.slotCentre(r, f))
+			_, _, nr, nf, _ := u.blockAt(r, f)
+			b := fr.block(r, f, nr, nf)
 			d := 0.0
 			if !b.contains(c) {
 				d = math.Inf(1)

@@ -159,9 +159,6 @@ func (s *State) validateUnit(u *Unit, ids map[string]bool) error {
 	if len(u.Models) == 0 || len(u.Models) > maxModels+10 {
 		return fmt.Errorf("%s: %d models", u.ID, len(u.Models))
 	}
-	if u.Files < 1 || len(u.Ranks) < 1 || len(u.Ranks) > len(u.Models) || u.Files > len(u.Models) {
-		return fmt.Errorf("%s: %d files, %d ranks for %d models", u.ID, u.Files, len(u.Ranks), len(u.Models))
-	}
 	for _, x := range []float64{u.At.X, u.At.Y, u.Facing, u.Base[0], u.Base[1]} {
 		if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > 1e6 {
 			return fmt.Errorf("%s: a position, facing or base is not a sane number", u.ID)
@@ -170,7 +167,20 @@ func (s *State) validateUnit(u *Unit, ids map[string]bool) error {
 	if u.Base[0] < 0.1 || u.Base[1] < 0.1 || u.Pool < 0 || u.Pool > 100 || u.Points < 0 {
 		return fmt.Errorf("%s: base, wound pool or points out of range", u.ID)
 	}
-	placed := map[string]bool{}
+	// Slots by base size: a model takes the block its base covers, so the
+	// unit is at most as deep and as wide as its blocks laid end to end.
+	ranks, files := 0, 0
+	for _, m := range u.Models {
+		nf, nr := 1, 1
+		if p, ok := s.Profiles[m.Profile]; ok {
+			nf, nr = blockSize(p.Base, u.Base)
+		}
+		ranks, files = ranks+nr, files+nf
+	}
+	if u.Files < 1 || len(u.Ranks) < 1 || len(u.Ranks) > ranks || u.Files > files {
+		return fmt.Errorf("%s: %d files, %d ranks for %d models", u.ID, u.Files, len(u.Ranks), len(u.Models))
+	}
+	placed := map[string]int{}
 	for r, rank := range u.Ranks {
 		if len(rank) != u.Files {
 			return fmt.Errorf("%s: rank %d has %d slots, the unit %d files", u.ID, r, len(rank), u.Files)
@@ -179,16 +189,34 @@ func (s *State) validateUnit(u *Unit, ids map[string]bool) error {
 			if id == "" {
 				continue
 			}
-			if u.model(id) == nil || placed[id] {
-				return fmt.Errorf("%s: slot of %q, which is no model of it or stands twice", u.ID, id)
+			if u.model(id) == nil {
+				return fmt.Errorf("%s: slot of %q, which is no model of it", u.ID, id)
 			}
-			placed[id] = true
+			placed[id]++
+		}
+	}
+	for _, m := range u.Models {
+		p, ok := s.Profiles[m.Profile]
+		if !ok || placed[m.ID] == 0 {
+			continue // reported below
+		}
+		wf, wr := blockSize(p.Base, u.Base)
+		r, f, nr, nf, _ := u.block(m.ID)
+		if nr != wr || nf != wf || placed[m.ID] != nr*nf {
+			return fmt.Errorf("%s: model %q stands in %d slots (%d by %d from rank %d file %d), not the block of %d files by %d ranks his base covers", u.ID, m.ID, placed[m.ID], nf, nr, r, f, wf, wr)
+		}
+		for i := r; i < r+nr; i++ {
+			for j := f; j < f+nf; j++ {
+				if u.Ranks[i][j] != m.ID {
+					return fmt.Errorf("%s: model %q's block is broken at rank %d file %d", u.ID, m.ID, i, j)
+				}
+			}
 		}
 	}
 	for _, m := range u.Models {
 		p, ok := s.Profiles[m.Profile]
 		switch {
-		case !placed[m.ID]:
+		case placed[m.ID] == 0:
 			return fmt.Errorf("%s: model %q has no slot", u.ID, m.ID)
 		case !ok:
 			return fmt.Errorf("%s: model %q has unknown profile %q", u.ID, m.ID, m.Profile)
