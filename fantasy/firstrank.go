@@ -133,6 +133,10 @@ func (s *State) fillGaps(u *Unit, ask bool) {
 				s.emit(Event{What: "moved-up", Unit: u.ID, Model: cs[0], Text: fmt.Sprintf("%s moves up into the front rank (%s)", cs[0], ruleFirstRank)})
 				continue
 			}
+			if id := u.blockUp(f); id != "" {
+				s.emit(Event{What: "moved-up", Unit: u.ID, Model: id, Text: fmt.Sprintf("%s moves up into the front rank with the whole of his base (%s)", id, ruleFirstRank)})
+				continue
+			}
 		}
 		id := u.nearestIn(rear, r, f, true)
 		if id == "" {
@@ -273,4 +277,82 @@ func (s *State) moveUp(a MoveUp) error {
 	s.Phase = s.Resume
 	s.fillGaps(u, true)
 	return nil
+}
+
+// blockUp moves a character on a larger base who stands behind the front
+// rank up into it over the vacated front slot f, when a block there holds
+// only rank-and-file standing in one slot or nobody (In the First Rank!,
+// Characters: different sized bases): the nearest such block to where he
+// stands, the left one of two as near. The rank-and-file it holds take
+// the slots he leaves, in order. It returns the character, or "".
+func (u *Unit) blockUp(f int) string {
+	fr := u.frame()
+	for r0 := 1; r0 < len(u.Ranks); r0++ {
+		for f0 := range u.Ranks[r0] {
+			id := u.Ranks[r0][f0]
+			if !u.origin(r0, f0) || u.single(r0, f0) {
+				continue
+			}
+			if m := u.model(id); m == nil || !m.Role.firstRank() {
+				continue
+			}
+			_, _, nr, nf, _ := u.blockAt(r0, f0)
+			from := fr.centre(r0, f0)
+			best, bd := -1, 0.0
+			for nf0 := max(0, f-nf+1); nf0 <= f && nf0+nf <= u.Files; nf0++ {
+				if nr > len(u.Ranks) || !u.blockFree(0, nf0, nr, nf, id) {
+					continue
+				}
+				if d := fr.centre(0, nf0).Dist(from); best < 0 || d < bd-1e-9 {
+					best, bd = nf0, d
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			var moved []string
+			for i := 0; i < nr; i++ {
+				for j := best; j < best+nf; j++ {
+					if x := u.Ranks[i][j]; x != "" && x != id {
+						moved = append(moved, x)
+					}
+				}
+			}
+			u.vacate(id)
+			for i := 0; i < nr; i++ {
+				for j := best; j < best+nf; j++ {
+					u.Ranks[i][j] = id
+				}
+			}
+			k := 0
+			for i := r0; i < r0+nr; i++ {
+				for j := f0; j < f0+nf; j++ {
+					if u.Ranks[i][j] == "" && k < len(moved) {
+						u.Ranks[i][j] = moved[k]
+						k++
+					}
+				}
+			}
+			return id
+		}
+	}
+	return ""
+}
+
+// blockFree reports whether the block of nr ranks by nf files from slot
+// (r, f) holds only rank-and-file standing in one slot, empty slots, or
+// the model own.
+func (u *Unit) blockFree(r, f, nr, nf int, own string) bool {
+	for i := r; i < r+nr; i++ {
+		for j := f; j < f+nf; j++ {
+			x := u.Ranks[i][j]
+			if x == "" || x == own {
+				continue
+			}
+			if m := u.model(x); m == nil || m.Role != RankAndFile || !u.single(i, j) {
+				return false
+			}
+		}
+	}
+	return true
 }

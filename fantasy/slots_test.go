@@ -237,3 +237,27 @@ func TestDecodeRefusesABlockThatDoesNotMatchHisBase(t *testing.T) {
 		t.Fatalf("validate: %v; want a refusal naming the captain", err)
 	}
 }
+
+// In the First Rank!: a mounted Captain who overflowed behind a front rank
+// full of models with the rule moves up, his whole block, when a front
+// slot is vacated and no model with the rule standing in one slot is
+// behind; the swordsman in his way takes the slot he leaves.
+func TestSlotsByBaseSizeMountedCaptainMovesUpIntoAVacatedFrontSlot(t *testing.T) {
+	spec := unitSpecOf("u", "swordsman", 13, 5, [2]float64{24, 10}, 90, chars("a", "captain", "b", "captain", "cap", "mounted-captain"))
+	spec["command"] = []any{"champion", "standard", "musician"}
+	s := battle(t, nil, []map[string]any{spec}, target())
+	u := s.unit("u")
+	if got := slotsOf(u, "cap"); len(got) != 2 || got[0][0] != 1 {
+		t.Fatalf("setup: the mounted captain stands in %v; want an overflow block from the second rank", got)
+	}
+	_, f, _ := u.slotOf("a")
+	s.removeModel(u, "a")
+	s.fillGaps(u, false)
+	if got := slotsOf(u, "cap"); len(got) != 2 || got[0] != [2]int{0, f} || got[1] != [2]int{1, f} {
+		t.Fatalf("the mounted captain stands in %v; want file %d of the first two ranks", got, f)
+	}
+	if slices.Contains(u.Ranks[0], "") {
+		t.Fatalf("front rank %v has a gap", u.Ranks[0])
+	}
+	mustBeValid(t, s)
+}
