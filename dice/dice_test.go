@@ -3,6 +3,7 @@ package dice
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -520,4 +521,90 @@ func TestCoverMod(t *testing.T) {
 	if CoverMod().Value != -3 {
 		t.Fatal("CoverMod changed through a copy")
 	}
+}
+
+// The Into forms judge and throw exactly as Judge, FaceToFace, Normal and
+// Throw do (Face to Face Rolls (N4), Normal Roll (N4)), and keep to the
+// room they are given: the dice land in the buffer when it has room for
+// them, nothing is written past them, and a buffer too small is left
+// alone. SuccessValueOf builds the value NewSuccessValue builds (Success
+// Value and MODs (N4)).
+func TestIntoFormsAgree(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		genRoll := func(label string) Roll {
+			s := Side{
+				SV:       rapid.IntRange(-3, 32).Draw(t, label+"sv"),
+				Burst:    rapid.IntRange(1, 5).Draw(t, label+"b"),
+				NoCrit:   rapid.Bool().Draw(t, label+"nocrit"),
+				Template: rapid.IntRange(0, 5).Draw(t, label+"tmpl") == 0,
+			}
+			r := Roll{Side: s}
+			if s.Rolls() {
+				r.Faces = rapid.SliceOfN(rapid.IntRange(1, 20), s.Burst, s.Burst).Draw(t, label+"faces")
+			}
+			return r
+		}
+		a, b := genRoll("a"), genRoll("b")
+		sentinel := Die{Face: 99}
+		room := func(label string) []Die {
+			buf := make([]Die, rapid.IntRange(0, 7).Draw(t, label+"room"))
+			for i := range buf {
+				buf[i] = sentinel
+			}
+			return buf
+		}
+		bufA, bufB := room("a"), room("b")
+		wantA, wantB, wantErr := FaceToFace(a, b)
+		gotA, gotB, err := FaceToFaceInto(a, b, bufA, bufB)
+		if (err == nil) != (wantErr == nil) || !reflect.DeepEqual(gotA, wantA) || !reflect.DeepEqual(gotB, wantB) {
+			t.Fatalf("FaceToFaceInto = %+v %+v %v, FaceToFace = %+v %+v %v", gotA, gotB, err, wantA, wantB, wantErr)
+		}
+		for _, c := range []struct {
+			buf []Die
+			out Outcome
+		}{{bufA, gotA}, {bufB, gotB}} {
+			n := len(c.out.Dice)
+			if n > 0 && n <= len(c.buf) && &c.out.Dice[0] != &c.buf[0] {
+				t.Fatalf("%d dice not judged into a buffer of %d", n, len(c.buf))
+			}
+			if cap(c.out.Dice) != n {
+				t.Fatalf("dice not capped: len %d cap %d", n, cap(c.out.Dice))
+			}
+			from := 0
+			if n <= len(c.buf) {
+				from = n
+			}
+			for i := from; i < len(c.buf); i++ {
+				if c.buf[i] != sentinel {
+					t.Fatalf("die %d of the buffer written: %+v", i, c.buf[i])
+				}
+			}
+		}
+		wantN, wantErr := Normal(a)
+		gotN, err := NormalInto(a, room("n"))
+		if (err == nil) != (wantErr == nil) || !reflect.DeepEqual(gotN, wantN) {
+			t.Fatalf("NormalInto = %+v %v, Normal = %+v %v", gotN, err, wantN, wantErr)
+		}
+
+		seed := rapid.Uint64().Draw(t, "seed")
+		faces := make([]int, rapid.IntRange(0, 7).Draw(t, "faceroom"))
+		want, wantErr := Throw(NewPCG(seed, 1), a.Side)
+		got, err := ThrowInto(NewPCG(seed, 1), a.Side, faces)
+		if (err == nil) != (wantErr == nil) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("ThrowInto = %+v %v, Throw = %+v %v", got, err, want, wantErr)
+		}
+		if len(got.Faces) > 0 && len(got.Faces) <= len(faces) && &got.Faces[0] != &faces[0] {
+			t.Fatalf("%d faces not thrown into a buffer of %d", len(got.Faces), len(faces))
+		}
+
+		mods := rapid.SliceOfN(rapid.IntRange(-9, 9), 0, 5).Draw(t, "mods")
+		ms := make([]Mod, len(mods))
+		for i, v := range mods {
+			ms[i] = Mod{Name: "m", Value: v}
+		}
+		base := rapid.IntRange(0, 20).Draw(t, "base")
+		if got, want := SuccessValueOf("BS", base, ms), NewSuccessValue("BS", base, ms...); !reflect.DeepEqual(got, want) {
+			t.Fatalf("SuccessValueOf = %+v, NewSuccessValue = %+v", got, want)
+		}
+	})
 }

@@ -44,7 +44,14 @@ func (d Die) Survives(block int) bool { return d.Rank() > max(block, 0) }
 
 // Judge validates the faces against the side and judges each die, without
 // any opposing roll: no die is cancelled and nothing is counted yet.
-func Judge(r Roll) (Outcome, error) {
+func Judge(r Roll) (Outcome, error) { return JudgeInto(r, nil) }
+
+// JudgeInto is Judge with the judged dice written into buf's spare room
+// (from buf[:0]) when it has enough, so that a caller judging many rolls
+// can give them one block; with too little room they get their own, as
+// from Judge. The outcome's Dice are capped at their length: appending to
+// them never writes into the rest of buf.
+func JudgeInto(r Roll, buf []Die) (Outcome, error) {
 	s := r.Side
 	if err := s.Validate(); err != nil {
 		return Outcome{}, err
@@ -54,7 +61,7 @@ func Judge(r Roll) (Outcome, error) {
 		if len(r.Faces) != 0 {
 			return Outcome{}, fmt.Errorf("%w: a template rolls no dice, got %d", ErrDiceCount, len(r.Faces))
 		}
-		o := Outcome{Dice: make([]Die, s.Burst)}
+		o := Outcome{Dice: dieRoom(buf, s.Burst)}
 		for i := range o.Dice {
 			o.Dice[i] = s.judge(1)
 		}
@@ -68,7 +75,7 @@ func Judge(r Roll) (Outcome, error) {
 	if len(r.Faces) != s.Burst {
 		return Outcome{}, fmt.Errorf("%w: burst %d, got %d dice", ErrDiceCount, s.Burst, len(r.Faces))
 	}
-	o := Outcome{Dice: make([]Die, len(r.Faces))}
+	o := Outcome{Dice: dieRoom(buf, len(r.Faces))}
 	for i, f := range r.Faces {
 		d, err := s.Judge(f)
 		if err != nil {
@@ -77,6 +84,14 @@ func Judge(r Roll) (Outcome, error) {
 		o.Dice[i] = d
 	}
 	return o, nil
+}
+
+// dieRoom is n dice in buf's room, or new ones when it has too little.
+func dieRoom(buf []Die, n int) []Die {
+	if cap(buf) < n {
+		return make([]Die, n)
+	}
+	return buf[:n:n]
 }
 
 // survive marks every success of o that an opposing success of rank at least
@@ -101,8 +116,11 @@ func (o *Outcome) survive(block int) {
 }
 
 // Normal judges a Normal Roll: every success counts (Normal Roll (N4)).
-func Normal(r Roll) (Outcome, error) {
-	o, err := Judge(r)
+func Normal(r Roll) (Outcome, error) { return NormalInto(r, nil) }
+
+// NormalInto is Normal with the judged dice in buf's room (JudgeInto).
+func NormalInto(r Roll, buf []Die) (Outcome, error) {
+	o, err := JudgeInto(r, buf)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -116,14 +134,19 @@ func Normal(r Roll) (Outcome, error) {
 // Criticals on both sides cancel each other and everything else. A template
 // hits automatically, never crits, loses to any opposing success and cancels
 // nothing. At most one side scores.
-func FaceToFace(a, b Roll) (A, B Outcome, err error) {
+func FaceToFace(a, b Roll) (A, B Outcome, err error) { return FaceToFaceInto(a, b, nil, nil) }
+
+// FaceToFaceInto is FaceToFace with each side's judged dice in the room of
+// its own buffer (JudgeInto): a caller that keeps one side's outcome and
+// not the other's can judge the other into scratch memory.
+func FaceToFaceInto(a, b Roll, bufA, bufB []Die) (A, B Outcome, err error) {
 	if a.Side.Template && b.Side.Template {
 		return Outcome{}, Outcome{}, ErrTwoTemplates
 	}
-	if A, err = Judge(a); err != nil {
+	if A, err = JudgeInto(a, bufA); err != nil {
 		return Outcome{}, Outcome{}, fmt.Errorf("first side: %w", err)
 	}
-	if B, err = Judge(b); err != nil {
+	if B, err = JudgeInto(b, bufB); err != nil {
 		return Outcome{}, Outcome{}, fmt.Errorf("second side: %w", err)
 	}
 	blockA, blockB := A.Blocks(), B.Blocks()

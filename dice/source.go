@@ -99,7 +99,12 @@ func (s *Script) Remaining() int { return len(s.dice) - s.next }
 
 // Throw rolls the side's dice from src: Burst dice, or none for a template or
 // an SV of 0 or less, which consume nothing from the source.
-func Throw(src Source, s Side) (Roll, error) {
+func Throw(src Source, s Side) (Roll, error) { return ThrowInto(src, s, nil) }
+
+// ThrowInto is Throw with the faces written into buf's room (from buf[:0])
+// when it has enough for the Burst, or into new memory when not. The
+// roll's Faces are capped at their length.
+func ThrowInto(src Source, s Side, buf []int) (Roll, error) {
 	if err := s.Validate(); err != nil {
 		return Roll{}, err
 	}
@@ -107,7 +112,11 @@ func Throw(src Source, s Side) (Roll, error) {
 	if !s.Rolls() {
 		return r, nil
 	}
-	r.Faces = make([]int, s.Burst)
+	if cap(buf) >= s.Burst {
+		r.Faces = buf[:s.Burst:s.Burst]
+	} else {
+		r.Faces = make([]int, s.Burst)
+	}
 	for i := range r.Faces {
 		f, err := src.D20()
 		if err != nil {

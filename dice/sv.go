@@ -44,9 +44,21 @@ type SuccessValue struct {
 // NewSuccessValue builds SV = base + clamp(sum(mods), -12, +12)
 // (Success Value and MODs (N4)). The MODs are copied and kept in the order given.
 func NewSuccessValue(attribute string, base int, mods ...Mod) SuccessValue {
+	var kept []Mod
+	if len(mods) > 0 {
+		kept = append([]Mod(nil), mods...)
+	}
+	return SuccessValueOf(attribute, base, kept)
+}
+
+// SuccessValueOf is NewSuccessValue keeping mods itself rather than a
+// copy: for a caller that built them for this value alone and will not
+// write to them again (a resolution that gives all its rolls' MODs one
+// block).
+func SuccessValueOf(attribute string, base int, mods []Mod) SuccessValue {
 	sv := SuccessValue{Attribute: attribute, Base: base}
 	if len(mods) > 0 {
-		sv.Mods = append([]Mod(nil), mods...)
+		sv.Mods = mods
 	}
 	for _, m := range mods {
 		sv.Sum += m.Value

@@ -62,6 +62,78 @@ type roller struct {
 	source string
 	// burst is the dice of one share of a split Burst (0: the weapon's).
 	burst int
+	// mem holds the dice and MODs of the Order's rolls (nil for a roll
+	// made outside Resolution: it then takes its own).
+	mem *rollMem
+}
+
+// rollMem is the memory of one Resolution's rolls: the dice thrown, the
+// dice judged and the MODs of each Success Value, in one block rather than
+// one allocation each (they were a quarter of a BS Attack Order's
+// allocations). The events keep what they report (a Rolled's dice and
+// Success Value point into it), so it is never reused; a Resolution with
+// more rolls than it holds takes the rest from the heap.
+type rollMem struct {
+	faces      [rollMemDice]int
+	dice       [rollMemDice]dice.Die
+	mods       [rollMemMods]dice.Mod
+	nf, nd, nm int
+}
+
+// The room of a rollMem: a BS Attack with an ARO against it uses 4 faces,
+// 4 judged dice and 2 or 3 MODs.
+const (
+	rollMemDice = 8
+	rollMemMods = 8
+)
+
+// room takes n entries of arr past *used, as an empty slice capped at n;
+// nil when fewer are left (the dice functions then allocate).
+func room[T any](arr []T, used *int, n int) []T {
+	if *used+n > len(arr) {
+		return nil
+	}
+	r := arr[*used:*used:*used+n]
+	*used += n
+	return r
+}
+
+// faceRoom is room for the n faces of a throw.
+func (m *rollMem) faceRoom(n int) []int {
+	if m == nil {
+		return nil
+	}
+	return room(m.faces[:], &m.nf, n)
+}
+
+// dieRoom is room for the judged dice of roll.
+func (m *rollMem) dieRoom(roll dice.Roll) []dice.Die {
+	n := len(roll.Faces)
+	if roll.Side.Template {
+		n = roll.Side.Burst
+	}
+	if m == nil || n == 0 {
+		return nil
+	}
+	return room(m.dice[:], &m.nd, n)
+}
+
+// keep is a copy of mods for a Success Value to hold.
+func (m *rollMem) keep(mods []dice.Mod) []dice.Mod {
+	if len(mods) == 0 {
+		return nil
+	}
+	if m != nil {
+		if r := room(m.mods[:], &m.nm, len(mods)); r != nil {
+			return append(r, mods...)
+		}
+	}
+	return slices.Clone(mods)
+}
+
+// newSV is dice.NewSuccessValue with the MODs kept in the roll's memory.
+func (r *roller) newSV(attribute string, base int, mods []dice.Mod) dice.SuccessValue {
+	return dice.SuccessValueOf(attribute, base, r.mem.keep(mods))
 }
 
 // dodgeTemplate is a Direct Template a Dodge is judged against: noLoF when
@@ -117,7 +189,8 @@ func (s *State) activeRolls(out []activeRoll) []activeRoll {
 func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	o := s.Order
 	events := make([]rules.Event, 0, 16)
-	rollers := s.rollers()
+	var ptrs [4]*roller
+	rollers := s.rollers(ptrs[:0])
 	// Step 5: requirements checked again; a failed one turns the skill Idle.
 	for _, r := range rollers {
 		if reason := s.requirements(r); reason != "" {
@@ -156,7 +229,11 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 			continue
 		}
 		s.buildSV(r)
-		roll, err := dice.Throw(d, r.roll.Side)
+		var faces []int
+		if r.roll.Side.Rolls() {
+			faces = r.mem.faceRoom(r.roll.Side.Burst)
+		}
+		roll, err := dice.ThrowInto(d, r.roll.Side, faces)
 		if err != nil {
 			return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
 		}
@@ -231,8 +308,9 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 }
 
 // rollers lists the skills that roll: the active trooper's attack or Dodge,
-// then every ARO that is an attack or a Dodge.
-func (s *State) rollers() []*roller {
+// then every ARO that is an attack or a Dodge. It appends them to out
+// (Resolution passes room on its stack).
+func (s *State) rollers(out []*roller) []*roller {
 	o := s.Order
 	// One block for every roller of the Order, sized exactly: a roller is
 	// large, and an Order's rollers are counted before any is made.
@@ -245,9 +323,12 @@ func (s *State) rollers() []*roller {
 		}
 	}
 	block := make([]roller, 0, n)
-	out := make([]*roller, 0, n)
+	var mem *rollMem
+	if n > 0 {
+		mem = new(rollMem)
+	}
 	for _, k := range active {
-		block = append(block, roller{trooper: o.Trooper, skill: k.Skill, active: true, burst: k.burst, affected: o.Affected})
+		block = append(block, roller{trooper: o.Trooper, skill: k.Skill, active: true, burst: k.burst, affected: o.Affected, mem: mem})
 		r := &block[len(block)-1]
 		if s.selfProgram(k.Skill) {
 			// Cybermask: its user is its target.
@@ -270,7 +351,7 @@ func (s *State) rollers() []*roller {
 		if !rolls(a.Skill.Name) || !s.programRolls(a.Skill) {
 			continue
 		}
-		block = append(block, roller{trooper: a.Trooper, skill: a.Skill, window: a.Window, affected: a.Affected})
+		block = append(block, roller{trooper: a.Trooper, skill: a.Skill, window: a.Window, affected: a.Affected, mem: mem})
 		r := &block[len(block)-1]
 		m := s.modelOf(a.Trooper)
 		switch a.Skill.Name {
@@ -430,11 +511,11 @@ func (s *State) buildSV(r *roller) {
 		ruling := s.Rulings.Get("dodge-mods")
 		base := s.dodgeStateMods(r.trooper)
 		mods = append(slices.Clip(base), dodgeMods(ruling, r.noLoFInZoC, false, false)...)
-		r.sv = dice.NewSuccessValue("PH", p.PH, append(mods, s.suppressedBy(r)...)...)
+		r.sv = r.newSV("PH", p.PH, append(mods, s.suppressedBy(r)...))
 		best := r.sv.Value
 		for i := range r.dodging {
 			dt := &r.dodging[i]
-			dt.sv = dice.NewSuccessValue("PH", p.PH, append(slices.Clip(base), dodgeMods(ruling, r.noLoFInZoC, dt.noLoF, false)...)...)
+			dt.sv = r.newSV("PH", p.PH, append(slices.Clip(base), dodgeMods(ruling, r.noLoFInZoC, dt.noLoF, false)...))
 			best = max(best, dt.sv.Value)
 		}
 		r.roll = dice.Roll{Side: dice.Side{SV: best, Burst: 1}}
@@ -442,9 +523,9 @@ func (s *State) buildSV(r *roller) {
 	case SkillReset:
 		// Each state a Reset cancels brings its MOD, and they stack
 		// (Reset (N4); Dodge (N4) FAQ).
-		r.sv = dice.NewSuccessValue("WIP", p.WIP, append(mods, s.resetMods(r.trooper)...)...)
+		r.sv = r.newSV("WIP", p.WIP, append(mods, s.resetMods(r.trooper)...))
 	case SkillCCAttack:
-		r.sv = dice.NewSuccessValue("CC", p.CC, append(mods, s.suppressedBy(r)...)...)
+		r.sv = r.newSV("CC", p.CC, append(mods, s.suppressedBy(r)...))
 		if r.active {
 			burst = s.activeBurst(r)
 		}
@@ -481,7 +562,7 @@ func (s *State) buildSV(r *roller) {
 		if attr == "" {
 			attr = "BS"
 		}
-		r.sv = dice.NewSuccessValue(attr, attribute(*p, attr), append(mods, s.suppressedBy(r)...)...)
+		r.sv = r.newSV(attr, attribute(*p, attr), append(mods, s.suppressedBy(r)...))
 		switch {
 		case r.active:
 			burst = s.activeBurst(r)
@@ -635,6 +716,9 @@ func (r *roller) addOpp(o *roller) {
 // as a Normal Roll against each template it is under; it succeeds only if
 // it wins every comparison and every judgement.
 func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
+	// The opposing side's dice of a comparison, which only its own
+	// comparison keeps.
+	var scratch [8]dice.Die
 	for _, r := range rs {
 		if r.idle || r.coup || r.template {
 			continue
@@ -648,7 +732,8 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 			events = s.judgeTemplates(r, events)
 			continue
 		case len(r.opps) == 0:
-			r.out, err = dice.Normal(r.judged())
+			rj := r.judged()
+			r.out, err = dice.NormalInto(rj, r.mem.dieRoom(rj))
 			if r.skill.Name == SkillDodge {
 				r.dodgeOK = r.out.Scored()
 			}
@@ -661,7 +746,8 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 			shown := 0
 			for i, o := range r.opps {
 				var mine dice.Outcome
-				if _, mine, err = dice.FaceToFace(o.judged(), r.judged()); err != nil {
+				rj := r.judged()
+				if _, mine, err = dice.FaceToFaceInto(o.judged(), rj, scratch[:0], r.mem.dieRoom(rj)); err != nil {
 					break
 				}
 				if i == 0 || (r.dodgeOK && !mine.Scored()) {
@@ -673,7 +759,8 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 		default:
 			kind = "face-to-face"
 			o := r.opps[0]
-			r.out, _, err = dice.FaceToFace(r.judged(), o.judged())
+			rj := r.judged()
+			r.out, _, err = dice.FaceToFaceInto(rj, o.judged(), r.mem.dieRoom(rj), scratch[:0])
 			if r.skill.Name == SkillDodge {
 				r.dodgeOK = r.out.Scored()
 			}
@@ -697,7 +784,8 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 // leaves it there and costs the Dodge its movement, whatever else it won.
 func (s *State) judgeTemplates(r *roller, events []rules.Event) []rules.Event {
 	for i, dt := range r.dodging {
-		out, err := dice.Normal(judgedAt(dt.sv.Value, r.roll))
+		jr := judgedAt(dt.sv.Value, r.roll)
+		out, err := dice.NormalInto(jr, r.mem.dieRoom(jr))
 		if err != nil {
 			// Cannot happen: the dice were thrown for this roll. Count it
 			// as failed rather than let the template miss.

@@ -76,7 +76,7 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 	if c.Order == nil {
 		return nil, nil
 	}
-	rs := c.rollers()
+	rs := c.rollers(nil)
 	for _, r := range rs {
 		if reason := c.requirements(r); reason != "" {
 			r.idle = true
