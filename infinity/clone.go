@@ -49,7 +49,9 @@ func (o *Order) clone() *Order {
 	c.AROs = slices.Clone(o.AROs)
 	c.Decided = slices.Clone(o.Decided)
 	c.Dodgers = slices.Clone(o.Dodgers)
-	c.Eligible = slices.Clone(o.Eligible)
+	if o.Eligible != nil {
+		c.Eligible = append(c.eligibleBuf[:0:len(c.eligibleBuf)], o.Eligible...)
+	}
 	c.Affected = slices.Clone(o.Affected)
 	c.Mines = slices.Clone(o.Mines)
 	if o.HitBy != nil {

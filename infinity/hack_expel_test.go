@@ -147,7 +147,7 @@ func TestExpelledTAGDeclaresNoARO(t *testing.T) {
 	if st.Order == nil || st.Order.Step != StepARO1 {
 		t.Fatalf("no ARO window: %+v", st.Order)
 	}
-	for _, e := range st.eligible() {
+	for _, e := range st.eligible(nil) {
 		if e.Trooper == tag {
 			t.Fatalf("the Unmanned TAG may react: %+v", e)
 		}

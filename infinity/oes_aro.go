@@ -12,7 +12,7 @@ import (
 // trooper may react (Order Expenditure Sequence (N4) steps 2 and 4).
 func (s *State) openWindow(n int) []rules.Event {
 	o := s.Order
-	o.Eligible = s.widenForJumpers(s.eligible())
+	o.Eligible = s.widenForJumpers(s.eligible(o.eligibleBuf[:0]))
 	// While the reactive side has a trooper in Hidden Deployment the window
 	// opens every time, so that its opening tells nothing of where that
 	// trooper is.
@@ -203,7 +203,8 @@ type eligibility struct {
 	AtLoF  [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
 }
 
-// eligible lists the reactive troopers that may declare an ARO now.
+// eligible appends to dst the reactive troopers that may declare an ARO
+// now.
 //
 // The rule (ARO (N4)): a reactive trooper not yet decided this Order, able
 // to act, and with the active trooper in its Line of Fire or Zone of
@@ -228,9 +229,9 @@ type eligibility struct {
 // so most troopers cost one or two LoF tests. The first window's scans
 // are kept in the Order, and the second window extends them by the samples
 // of the second skill's movement only, while the table stands as it did.
-func (s *State) eligible() []eligibility {
+func (s *State) eligible(dst []eligibility) []eligibility {
 	o := s.Order
-	var out []eligibility
+	out := dst
 	active := s.Models[o.Model]
 	for t := range s.Troopers {
 		tr := &s.Troopers[t]

@@ -18,8 +18,19 @@ const maxContinuous = 64
 // exactly 0, Dead below, Shock killing the Unconscious, and the states of
 // non-lethal ammunition.
 func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
+	// Room for the Saving Rolls, a state and the wounds.
+	return s.appendHits(make([]rules.Event, 0, 3), r, d)
+}
+
+// appendHits is applyHits appending its events to events: Resolution
+// gives it its own list rather than have it make one to be copied.
+func (s *State) appendHits(events []rules.Event, r *roller, d dice.Source) ([]rules.Event, error) {
 	if r.skill.Name == SkillHack {
-		return s.hackHits(r, d)
+		ev, err := s.hackHits(r, d)
+		if err != nil {
+			return nil, err
+		}
+		return append(events, ev...), nil
 	}
 	if r.arms().Traits.Targets {
 		// No Saving Roll: the hit puts the target in Targeted State
@@ -30,10 +41,10 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		}
 		st := &s.Troopers[r.target].States
 		if st.Targeted {
-			return nil, nil
+			return events, nil
 		}
 		st.Targeted = true
-		return []rules.Event{StateChanged{Trooper: s.Troopers[r.target].ID, State: "Targeted", On: true, Why: r.arms().Name}}, nil
+		return append(events, StateChanged{Trooper: s.Troopers[r.target].ID, State: "Targeted", On: true, Why: r.arms().Name}), nil
 	}
 	ammo, err := dice.LookupAmmo(r.ammo)
 	if err != nil {
@@ -75,8 +86,10 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 				}
 				if ev.Faces == nil {
 					// Room for a die for every save: one block, not one
-					// per doubling.
-					ev.Faces = make([]int, 0, len(saves))
+					// per doubling; in Resolution, in its rolls' memory.
+					if ev.Faces = r.mem.faceRoom(len(saves)); ev.Faces == nil {
+						ev.Faces = make([]int, 0, len(saves))
+					}
 				}
 				ev.Faces = append(ev.Faces, f)
 				failed = dice.SaveFails(ad, f)
@@ -101,9 +114,7 @@ func (s *State) applyHits(r *roller, d dice.Source) ([]rules.Event, error) {
 			}
 		}
 	}
-	// Room for the Saving Rolls, a state and the wounds.
-	events := make([]rules.Event, 1, 3)
-	events[0] = ev
+	events = append(events, ev)
 	if stateFails > 0 {
 		events = append(events, s.ammoState(r.target, ammo)...)
 	}

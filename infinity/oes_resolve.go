@@ -93,7 +93,7 @@ func room[T any](arr []T, used *int, n int) []T {
 	if *used+n > len(arr) {
 		return nil
 	}
-	r := arr[*used:*used:*used+n]
+	r := arr[*used : *used : *used+n]
 	*used += n
 	return r
 }
@@ -259,11 +259,10 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		if r.idle || r.coup || !isAttack(r.skill.Name) || r.out.Hits+r.out.Crits == 0 {
 			continue
 		}
-		ev, err := s.applyHits(r, d)
-		if err != nil {
+		var err error
+		if events, err = s.appendHits(events, r, d); err != nil {
 			return nil, err
 		}
-		events = append(events, ev...)
 	}
 	for _, r := range rollers {
 		if !r.idle && r.skill.Name == SkillDiscover {
@@ -327,9 +326,13 @@ func (s *State) rollers(out []*roller) []*roller {
 	if n > 0 {
 		mem = new(rollMem)
 	}
+	// Each roller is set in place in the block, which make zeroed: a
+	// roller built aside and appended was zeroed and copied again, at
+	// nearly 600 bytes each.
 	for _, k := range active {
-		block = append(block, roller{trooper: o.Trooper, skill: k.Skill, active: true, burst: k.burst, affected: o.Affected, mem: mem})
+		block = block[:len(block)+1]
 		r := &block[len(block)-1]
+		r.trooper, r.skill, r.active, r.burst, r.affected, r.mem = o.Trooper, k.Skill, true, k.burst, o.Affected, mem
 		if s.selfProgram(k.Skill) {
 			// Cybermask: its user is its target.
 			r.from = s.Models[o.Model].At
@@ -351,8 +354,9 @@ func (s *State) rollers(out []*roller) []*roller {
 		if !rolls(a.Skill.Name) || !s.programRolls(a.Skill) {
 			continue
 		}
-		block = append(block, roller{trooper: a.Trooper, skill: a.Skill, window: a.Window, affected: a.Affected, mem: mem})
+		block = block[:len(block)+1]
 		r := &block[len(block)-1]
+		r.trooper, r.skill, r.window, r.affected, r.mem = a.Trooper, a.Skill, a.Window, a.Affected, mem
 		m := s.modelOf(a.Trooper)
 		switch a.Skill.Name {
 		case SkillDodge:

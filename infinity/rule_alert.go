@@ -41,13 +41,16 @@ func (Turned) Kind() string { return "turned" }
 // player's first.
 func (s *State) alertCandidates() []int {
 	o := s.Order
-	acted := []int{o.Trooper}
+	// Room on the stack for the troopers who acted, the usual few.
+	var buf [8]int
+	acted := append(buf[:0], o.Trooper)
 	for _, a := range o.AROs {
 		acted = append(acted, a.Trooper)
 	}
 	var out []int
-	for _, seat := range []rules.Seat{s.active(), s.reactive()} {
-		for t, tr := range s.Troopers {
+	for _, seat := range [2]rules.Seat{s.active(), s.reactive()} {
+		for t := range s.Troopers {
+			tr := &s.Troopers[t]
 			if tr.Seat != seat || tr.States.Null() || tr.States.Hidden || slices.Contains(acted, t) || s.modelOf(t) < 0 {
 				continue
 			}

@@ -97,7 +97,8 @@ func (MoveToken) Kind() string { return string(KindMoveToken) }
 // that have another Proxy able to take the token.
 func (s *State) stranded() []string {
 	var out []string
-	for t, tr := range s.Troopers {
+	for t := range s.Troopers {
+		tr := &s.Troopers[t]
 		if tr.Jumper == "" || !tr.Active || !(tr.States.Null() || tr.States.Isolated) || slices.Contains(out, tr.Jumper) {
 			continue
 		}

@@ -298,7 +298,7 @@ func TestEligibleKeptScansMatchFreshScans(t *testing.T) {
 			if o := st.Order; o != nil && o.Step == StepARO2 {
 				windows++
 				fresh := st.clone() // a clone starts without kept scans
-				if got, want := o.Eligible, fresh.widenForJumpers(fresh.eligible()); !slices.Equal(got, want) {
+				if got, want := o.Eligible, fresh.widenForJumpers(fresh.eligible(nil)); !slices.Equal(got, want) {
 					t.Fatalf("seed %d: second window eligibility %+v, a fresh scan gives %+v", seed, got, want)
 				}
 			}

@@ -518,6 +518,9 @@ type Order struct {
 	secondBuf  Skill
 	hitByBuf   [2][2]int
 	targetsBuf [4]int
+	// Room for the troopers eligible in an ARO window: two fit in the
+	// Order's size class (1,024 bytes) with nothing to spare.
+	eligibleBuf [2]eligibility
 
 	// scans carries eligible's work from the first ARO window to the
 	// second (pathScans); clones start without it.

@@ -246,7 +246,7 @@ func (s *State) twinHidden(owner, seat rules.Seat, a rules.Action, r *rand.Rand)
 	}
 	s.Models[m].At, s.Models[m].Facing = spot, float64(45*r.IntN(8))
 	if o := s.Order; o != nil && o.Step != StepSecond {
-		o.Eligible = s.widenForJumpers(s.eligible())
+		o.Eligible = s.widenForJumpers(s.eligible(nil))
 	}
 	return a, true
 }
