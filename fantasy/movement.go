@@ -238,6 +238,9 @@ func (s *State) checkReaction(c *Charge, reaction string) *rules.RuleError {
 		case c.Distance <= float64(s.slowestM(mv))+geom.Eps:
 			return rules.Errorf(CodeCharge, ruleReactions, "the charger is %.1f\" away, not more than its Movement of %d: no time to stand and shoot", c.Distance, s.slowestM(mv))
 		}
+		if ok, by := s.canSee(t, mv); !ok {
+			return rules.Errorf(CodeCharge, ruleSight, "%s cannot see %s to stand and shoot: %s is in the way", t.ID, mv.ID, by)
+		}
 		return nil
 	}
 	return rules.Errorf(rules.CodeBadAction, ruleReactions, "reaction %q is none of hold, stand-and-shoot, flee", reaction)

@@ -128,21 +128,179 @@ const (
 )
 
 // sight is what a unit sees of another: how many of its models a line of
-// sight reaches, and how many are obscured by hard cover (or blocked) and
-// by soft cover only.
+// sight reaches, and how many are obscured by hard cover (or hidden behind
+// impassable terrain) and by soft cover only (or hidden behind other
+// models).
 type sight struct {
 	models, seen int
 	hard, soft   int
-	blocker      string // a piece that blocks a line, for messages
-	hardBy       string // a piece giving hard cover
-	softBy       string // a piece giving soft cover
+	blocker      string // what hides a model (a piece or a unit), for messages
+	hardBy       string // what gives hard cover
+	softBy       string // what gives soft cover
+}
+
+// screen is a unit that may stand across a line of sight: its footprint as
+// four inward edge normals (unit length) through its corners, and a box
+// around it to pass it by cheaply.
+type screen struct {
+	id     string
+	corner [4]geom.Point
+	normal [4]geom.Vec
+	lo, hi geom.Point
+}
+
+// maxScreens is how many screens one look keeps on the stack; a look past
+// more (a crowded table) grows onto the heap, still correct.
+const maxScreens = 8
+
+// tall reports whether a unit's models tower over other troops: a monster
+// sees and is seen over smaller models (true line of sight, 8th edition;
+// Large Target), which the flat table reads as over every unit not itself
+// of monsters.
+func (s *State) tall(u *Unit) bool { return s.rf(u).Type == Monster }
+
+// home is the unit on the table a looker belongs to: itself, or for a
+// character charging out (a unit of his own made for the move) the unit he
+// stands in.
+func (s *State) home(u *Unit) *Unit {
+	for _, x := range s.Units {
+		if x == u {
+			return u
+		}
+	}
+	if len(u.Models) == 1 {
+		if h := s.unitOf(u.Models[0].ID); h != nil {
+			return h
+		}
+	}
+	return u
+}
+
+// screens appends to buf the units that may stand across a line from eye
+// to t's models: every unit but u's and t's own whose box meets the box
+// of the lines, less units of smaller models when u or t is tall.
+func (s *State) screens(buf []screen, u, t *Unit, eye geom.Point, tfp rect) []screen {
+	hu, ht := s.home(u), s.home(t)
+	lo, hi := eye, eye
+	for _, p := range tfp {
+		lo, hi = geom.Pt(min(lo.X, p.X), min(lo.Y, p.Y)), geom.Pt(max(hi.X, p.X), max(hi.Y, p.Y))
+	}
+	over := s.tall(u) || s.tall(t)
+	for _, x := range s.Units {
+		if x == hu || x == ht || x == u || x == t {
+			continue
+		}
+		fp := x.footprint()
+		sc := screen{id: x.ID, corner: fp, lo: fp[0], hi: fp[0]}
+		for _, p := range fp[1:] {
+			sc.lo, sc.hi = geom.Pt(min(sc.lo.X, p.X), min(sc.lo.Y, p.Y)), geom.Pt(max(sc.hi.X, p.X), max(sc.hi.Y, p.Y))
+		}
+		if sc.hi.X <= lo.X || sc.lo.X >= hi.X || sc.hi.Y <= lo.Y || sc.lo.Y >= hi.Y {
+			continue
+		}
+		if over && !s.tall(x) {
+			continue
+		}
+		for i := range 4 {
+			e := fp[(i+1)%4].Sub(fp[i])
+			l := e.Len()
+			if l < 1e-12 {
+				continue
+			}
+			// The footprint is counter-clockwise: inside is to the left.
+			sc.normal[i] = e.Perp().Scale(1 / l)
+		}
+		buf = append(buf, sc)
+	}
+	return buf
+}
+
+// across reports whether the segment a→b passes through the screen's
+// inside by more than geom.Eps (a line along its edge, or touching a
+// corner, passes by): the segment clipped to the footprint shrunk by Eps
+// is not empty.
+func (sc *screen) across(a, b geom.Point) bool {
+	if max(a.X, b.X) <= sc.lo.X || min(a.X, b.X) >= sc.hi.X || max(a.Y, b.Y) <= sc.lo.Y || min(a.Y, b.Y) >= sc.hi.Y {
+		return false
+	}
+	d := b.Sub(a)
+	t0, t1 := 0.0, 1.0
+	for i := range 4 {
+		n := sc.normal[i]
+		f0 := n.Dot(a.Sub(sc.corner[i])) - geom.Eps
+		fd := n.Dot(d)
+		switch {
+		case fd == 0:
+			if f0 <= 0 {
+				return false
+			}
+		case fd > 0:
+			t0 = max(t0, -f0/fd)
+		default:
+			t1 = min(t1, -f0/fd)
+		}
+		if t0 >= t1 {
+			return false
+		}
+	}
+	return true
+}
+
+// near is a piece of terrain that may touch a look's lines: its index, and
+// whether it is the looker's own (an obstacle within 1" of the eye, a
+// forest the eye stands in), which hides nothing from it.
+type near struct {
+	i   int
+	own bool
+}
+
+// nearPieces appends to buf the pieces whose box meets the box of the
+// lines from eye to the footprint tfp, worked out once per look rather
+// than once per line.
+func (s *State) nearPieces(buf []near, eye geom.Point, tfp rect) []near {
+	if len(s.Terrain) == 0 {
+		return buf
+	}
+	lo, hi := eye, eye
+	for _, p := range tfp {
+		lo, hi = geom.Pt(min(lo.X, p.X), min(lo.Y, p.Y)), geom.Pt(max(hi.X, p.X), max(hi.Y, p.Y))
+	}
+	for i := range s.Terrain {
+		p := &s.Terrain[i]
+		plo, phi := p.Polygon[0], p.Polygon[0]
+		for _, q := range p.Polygon[1:] {
+			plo, phi = geom.Pt(min(plo.X, q.X), min(plo.Y, q.Y)), geom.Pt(max(phi.X, q.X), max(phi.Y, q.Y))
+		}
+		if phi.X < lo.X-geom.Eps || plo.X > hi.X+geom.Eps || phi.Y < lo.Y-geom.Eps || plo.Y > hi.Y+geom.Eps {
+			continue
+		}
+		n := near{i: i}
+		switch p.Kind {
+		case Wall, Hedge:
+			n.own = p.Polygon.DistTo(eye) <= 1+geom.Eps
+		case Forest:
+			n.own = p.Polygon.Contains(eye)
+		}
+		buf = append(buf, n)
+	}
+	return buf
 }
 
 // sightOf traces a line from the middle of u's front edge to the centre
-// of each of t's models.
+// of each of t's models (Line of sight, Cover): impassable terrain and
+// other units hide a model (a unit of monsters sees and is seen over
+// smaller troops); walls, hedges and forests obscure it. A hidden model
+// counts towards cover as hard behind impassable terrain or a wall, as
+// soft behind other models (Cover, 8th edition: other models obscure).
 func (s *State) sightOf(u, t *Unit) sight {
 	var out sight
 	eye := u.At
+	var buf [maxScreens]screen
+	tfp := t.footprint()
+	screens := s.screens(buf[:0], u, t, eye, tfp)
+	var pbuf [maxScreens]near
+	pieces := s.nearPieces(pbuf[:0], eye, tfp)
+	tallT := s.tall(t)
 	fr := t.frame()
 	for r, rank := range t.Ranks {
 		for f, id := range rank {
@@ -150,17 +308,18 @@ func (s *State) sightOf(u, t *Unit) sight {
 				continue // empty, or a model on a larger base seen once
 			}
 			out.models++
+			if len(pieces) == 0 && len(screens) == 0 {
+				out.seen++
+				continue
+			}
 			c := fr.centre(r, f)
 			if !t.single(r, f) {
 				c = t.modelCentre(id)
 			}
-			if len(s.Terrain) == 0 {
-				out.seen++
-				continue
-			}
 			line := geom.Segment{A: eye, B: c}
 			blocked, hard, soft := "", "", ""
-			for i := range s.Terrain {
+			for _, n := range pieces {
+				i := n.i
 				p := &s.Terrain[i]
 				switch p.Kind {
 				case Impassable:
@@ -168,7 +327,8 @@ func (s *State) sightOf(u, t *Unit) sight {
 						blocked = p.label(i)
 					}
 				case Wall, Hedge:
-					if p.Polygon.DistTo(eye) <= 1+geom.Eps || !p.Polygon.CrossedBy(line) {
+					// Large Target: no cover from obstacles.
+					if tallT || n.own || !p.Polygon.CrossedBy(line) {
 						continue
 					}
 					if p.Kind == Wall && hard == "" {
@@ -177,18 +337,36 @@ func (s *State) sightOf(u, t *Unit) sight {
 						soft = p.label(i)
 					}
 				case Forest:
-					if soft == "" && (p.Polygon.Interior(c) || (!p.Polygon.Contains(eye) && p.Polygon.CrossedBy(line))) {
+					if soft == "" && (p.Polygon.Interior(c) || (!n.own && p.Polygon.CrossedBy(line))) {
 						soft = p.label(i)
+					}
+				}
+			}
+			hidden := ""
+			if blocked == "" {
+				for i := range screens {
+					if screens[i].across(eye, c) {
+						hidden = screens[i].id
+						break
 					}
 				}
 			}
 			switch {
 			case blocked != "":
-				out.hard++
+				// Out of sight behind impassable terrain: hard cover.
 				if out.blocker == "" {
 					out.blocker = blocked
 				}
-				continue
+				hard = blocked
+			case hidden != "":
+				if out.blocker == "" {
+					out.blocker = hidden
+				}
+				if hard == "" {
+					soft = hidden
+				}
+			}
+			switch {
 			case hard != "":
 				out.hard++
 				if out.hardBy == "" {
@@ -200,7 +378,9 @@ func (s *State) sightOf(u, t *Unit) sight {
 					out.softBy = soft
 				}
 			}
-			out.seen++
+			if blocked == "" && hidden == "" {
+				out.seen++
+			}
 		}
 	}
 	return out
@@ -209,24 +389,18 @@ func (s *State) sightOf(u, t *Unit) sight {
 // cover is the to-hit modifier the target's cover gives (Cover, 8th
 // edition): a target with half or more of its models obscured is in
 // cover, hard (−2) when half or more are behind hard cover or out of
-// sight, else soft (−1). It returns the modifier and its reason.
+// sight behind impassable terrain, else soft (−1). It returns the
+// modifier and its reason.
 func (v sight) cover() (int, string) {
 	switch {
 	case v.models == 0:
 		return 0, ""
 	case 2*v.hard >= v.models:
-		by := v.hardBy
-		if by == "" {
-			by = v.blocker
-		}
-		return -2, "-2 hard cover (" + by + ")"
+		return -2, "-2 hard cover (" + v.hardBy + ")"
 	case 2*(v.hard+v.soft) >= v.models:
 		by := v.softBy
 		if by == "" {
 			by = v.hardBy
-		}
-		if by == "" {
-			by = v.blocker
 		}
 		return -1, "-1 soft cover (" + by + ")"
 	}
@@ -234,12 +408,10 @@ func (v sight) cover() (int, string) {
 }
 
 // canSee reports whether u has a line of sight to at least one model of
-// t, and otherwise names the terrain in the way: a unit may shoot at, or
-// declare a charge against, only a unit it can see (Line of sight).
+// t, and otherwise names what is in the way: a unit may shoot at, stand
+// and shoot at, or declare a charge against, only a unit it can see (Line
+// of sight).
 func (s *State) canSee(u, t *Unit) (bool, string) {
-	if len(s.Terrain) == 0 {
-		return true, ""
-	}
 	v := s.sightOf(u, t)
 	return v.seen > 0, v.blocker
 }

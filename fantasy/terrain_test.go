@@ -146,3 +146,181 @@ func TestTerrainScenarioChecks(t *testing.T) {
 		t.Fatal("a state with a hill decodes")
 	}
 }
+
+// screened is shootingAt with one more unit standing between the bowmen
+// and their target: blue's own or red's, a block of swordsmen whose front
+// edge is centred on at, files wide.
+func screened(t *testing.T, seat string, profile string, at [2]float64, files int, terrain ...Piece) *State {
+	t.Helper()
+	blue := []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 10}, 90, nil)}
+	red := ahead(10)
+	screen := unitSpecOf("screen", profile, files, files, at, 90, nil)
+	if seat == "blue" {
+		blue = append(blue, screen)
+	} else {
+		red = append(red, screen)
+	}
+	s := battle(t, nil, blue, red)
+	s.Terrain = terrain
+	openRemaining(t, s)
+	apply(t, s, "blue", EndMovement{})
+	return s
+}
+
+// Line of sight (8th edition): a line from the shooter to its target may
+// not pass through other models, friend or foe. A unit standing across
+// every line hides the target: no shot, and the menu offers none.
+func TestLineOfSightOtherUnitsBlock(t *testing.T) {
+	for _, seat := range []string{"blue", "red"} {
+		t.Run(seat+"'s unit in the way", func(t *testing.T) {
+			s := screened(t, seat, "swordsman", [2]float64{24, 15}, 5)
+			re := refused(t, s, "blue", Shoot{Unit: "u", Target: "target"}, CodeShoot)
+			if re.Rule != ruleSight || !strings.Contains(re.Error(), "screen is in the way") {
+				t.Fatalf("%v: want the Line of sight rule naming the screen", re)
+			}
+			legal, _ := legalOptions(s, "blue")
+			for _, a := range legal {
+				if sh, ok := a.(Shoot); ok && sh.Target == "target" {
+					t.Fatalf("the menu offers %+v at a hidden target", sh)
+				}
+			}
+		})
+	}
+	// The shooter's own unit and the target's never hide it: with the
+	// screen moved aside, the same shot is taken in the open.
+	s := screened(t, "red", "swordsman", [2]float64{10, 15}, 5)
+	evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "target"}, ones(10)...)
+	if got := text(evs, "shot"); !strings.Contains(got, "needing 4+:") {
+		t.Fatalf("%q: a clear line needs no cover", got)
+	}
+}
+
+// Cover (8th edition): the majority of the target's models hidden behind
+// other models is soft cover (−1); fewer than half hidden is no cover. A
+// unit seen past a screen that hides only some of it can still be shot.
+func TestCoverFromUnitsInTheWay(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		at     [2]float64
+		files  int
+		hidden int
+		want   string
+	}{
+		// Four files, x 23.4..27.4: the lines to the eight models right
+		// of x 22.5 pass through it; two of ten are seen.
+		{"eight of ten hidden: soft cover", [2]float64{25.4, 15}, 4, 8, "needing 5+ -1 soft cover (screen):"},
+		// Three files, x 24..27: four of ten hidden (the lines to the
+		// middle file run along its edge, which hides nothing).
+		{"four of ten hidden: no cover", [2]float64{25.5, 15}, 3, 4, "needing 4+:"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := screened(t, "blue", "swordsman", tc.at, tc.files)
+			if v := s.sightOf(s.unit("u"), s.unit("target")); v.models-v.seen != tc.hidden || v.soft != tc.hidden {
+				t.Fatalf("%+v: want %d models hidden, in soft cover", v, tc.hidden)
+			}
+			evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "target"}, ones(10)...)
+			if got := text(evs, "shot"); !strings.Contains(got, tc.want) {
+				t.Fatalf("%q, want %q", got, tc.want)
+			}
+		})
+	}
+	// Behind a screen and a wall both, the models are in hard cover.
+	s := screened(t, "blue", "swordsman", [2]float64{25.4, 15}, 4, box("the wall", Wall, 18, 17, 30, 17.5))
+	evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "target"}, ones(10)...)
+	if got := text(evs, "shot"); !strings.Contains(got, "-2 hard cover (the wall)") {
+		t.Fatalf("%q: a wall behind the screen is hard cover", got)
+	}
+}
+
+// Monsters (8th edition: true line of sight; Large Target): a monster
+// towers over smaller troops, seen over them and seeing over them, and
+// no obstacle gives it cover; a monster in the way hides smaller troops.
+func TestLineOfSightMonstersSeenOverSmallerTroops(t *testing.T) {
+	wyrm := func(t *testing.T, screenProfile string, files int, terrain ...Piece) *State {
+		t.Helper()
+		blue := []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 10}, 90, nil),
+			unitSpecOf("screen", screenProfile, files, files, [2]float64{24, 15}, 90, nil)}
+		red := []map[string]any{unitSpecOf("target", "wyrm", 1, 1, [2]float64{24, 20}, 270, nil)}
+		s := battle(t, nil, blue, red)
+		s.Terrain = terrain
+		openRemaining(t, s)
+		apply(t, s, "blue", EndMovement{})
+		return s
+	}
+	// A wyrm behind a rank of swordsmen: seen over them, no cover.
+	s := wyrm(t, "swordsman", 5)
+	evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "target"}, ones(10)...)
+	if got := text(evs, "shot"); !strings.Contains(got, "needing 4+:") {
+		t.Fatalf("%q: a monster is seen over infantry", got)
+	}
+	// Large Target: a wall before the wyrm gives it no cover either.
+	s = wyrm(t, "swordsman", 5, box("the wall", Wall, 18, 17, 30, 17.5))
+	evs = apply(t, s, "blue", Shoot{Unit: "u", Target: "target"}, ones(10)...)
+	if got := text(evs, "shot"); !strings.Contains(got, "needing 4+:") {
+		t.Fatalf("%q: a large target claims no cover from obstacles", got)
+	}
+	// Another monster in the way hides it.
+	s = wyrm(t, "wyrm", 1)
+	if re := refused(t, s, "blue", Shoot{Unit: "u", Target: "target"}, CodeShoot); re.Rule != ruleSight {
+		t.Fatalf("%v: a monster hides a monster", re)
+	}
+	// A monster sees over smaller troops too: a wyrm looking past a rank
+	// of swordsmen sees the bowmen beyond (the sight its charge needs),
+	// which the swordsmen's own comrades behind them could not.
+	s = battle(t, nil, []map[string]any{unitSpecOf("u", "wyrm", 1, 1, [2]float64{24, 10}, 90, nil),
+		unitSpecOf("screen", "swordsman", 5, 5, [2]float64{24, 13}, 90, nil)}, ahead(10))
+	if ok, by := s.canSee(s.unit("u"), s.unit("target")); !ok {
+		t.Fatalf("a monster cannot see over infantry: %s in the way", by)
+	}
+	s = battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil),
+		unitSpecOf("screen", "swordsman", 5, 5, [2]float64{24, 13}, 90, nil)}, ahead(10))
+	if ok, _ := s.canSee(s.unit("u"), s.unit("target")); ok {
+		t.Fatal("infantry sees through a unit of infantry")
+	}
+}
+
+// Declaring a charge (8th edition) needs a line of sight to the target:
+// a unit in the way forbids it.
+func TestChargeNeedsLineOfSightPastUnits(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)},
+		append(ahead(8), unitSpecOf("screen", "swordsman", 5, 5, [2]float64{24, 14}, 90, nil)))
+	re := refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
+	if re.Rule != ruleSight || !strings.Contains(re.Error(), "screen is in the way") {
+		t.Fatalf("%v: want the Line of sight rule naming the screen", re)
+	}
+}
+
+// Stand & Shoot (8th edition) is a shooting attack: the charged unit must
+// see its charger. A unit that stepped in front of the bowmen after the
+// charge was declared hides the charger from them.
+func TestStandAndShootNeedsLineOfSight(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)},
+		append(ahead(8), unitSpecOf("screen", "captain", 1, 1, [2]float64{40, 30}, 270, nil)))
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	// The lone captain stands 0.5" before the middle of the bowmen's
+	// front, across every line from there to the swordsmen.
+	s.unit("screen").At = geom.Pt(24, 17.5)
+	re := refused(t, s, "red", React{Reaction: "stand-and-shoot"}, CodeCharge)
+	if re.Rule != ruleSight || !strings.Contains(re.Error(), "screen is in the way") {
+		t.Fatalf("%v: want the Line of sight rule naming the screen", re)
+	}
+	apply(t, s, "red", React{Reaction: "hold"})
+}
+
+// BenchmarkLineOfSight is one unit's look at another across a wall, a
+// hedge, a forest and a crag with a unit part-way in the way (Line of
+// sight, Cover): the menus make it for every shooter and charger against
+// every enemy, so it must stay cheap and allocate nothing.
+func BenchmarkLineOfSight(b *testing.B) {
+	s := battle(b, nil, []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 10}, 90, nil),
+		unitSpecOf("screen", "swordsman", 4, 4, [2]float64{25.4, 15}, 90, nil)}, ahead(10))
+	s.Terrain = []Piece{box("the wall", Wall, 18, 17, 30, 17.5), box("", Hedge, 30, 12, 40, 12.5),
+		box("the wood", Forest, 1, 22, 9, 27), box("the crag", Impassable, 40, 30, 43, 32)}
+	u, t := s.unit("u"), s.unit("target")
+	b.ReportAllocs()
+	for b.Loop() {
+		if ok, _ := s.canSee(u, t); !ok {
+			b.Fatal("the target is part-way in sight")
+		}
+	}
+}
