@@ -132,7 +132,8 @@ func TestChargeWheelAtMost90Degrees(t *testing.T) {
 func TestMovesMayNotPassThroughUnits(t *testing.T) {
 	friend := unitSpecOf("f", "swordsman", 5, 5, [2]float64{24, 14}, 90, nil)
 	// One model: the bowmen on either side of it stay in sight (Line of
-	// sight), but it stands in the charge's way.
+	// sight: a unit as wide as u would hide them), but it stands in the
+	// charge's way.
 	post := unitSpecOf("f", "swordsman", 1, 1, [2]float64{24, 14}, 90, nil)
 	s := battle(t, nil, append(blueU(), post), ahead(8))
 	re := refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
@@ -236,10 +237,8 @@ func TestChargeOutMeasuresTheCharactersOwnBase(t *testing.T) {
 // flying move does; only a charge on the ground is barred by them
 // (Moving through units).
 func TestFlyingChargePassesOverUnits(t *testing.T) {
-	// f is one model, so that the harpies see the bowmen past it (Line of
-	// sight).
 	harpies := []map[string]any{unitSpecOf("u", "harpy", 5, 5, [2]float64{24, 10}, 90, nil),
-		unitSpecOf("f", "swordsman", 1, 1, [2]float64{24, 14}, 90, nil)}
+		unitSpecOf("f", "swordsman", 5, 5, [2]float64{24, 14}, 90, nil)}
 	s := battle(t, nil, harpies, ahead(8))
 	s.Terrain = []Piece{box("the crag", Impassable, 26, 12, 27, 12.5)}
 	evs := chargeUnit(t, s, 3, 3, 3) // 10 + 6 = 16

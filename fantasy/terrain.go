@@ -292,9 +292,36 @@ func (s *State) nearPieces(buf []near, eye geom.Point, tfp rect) []near {
 // smaller troops); walls, hedges and forests obscure it. A hidden model
 // counts towards cover as hard behind impassable terrain or a wall, as
 // soft behind other models (Cover, 8th edition: other models obscure).
-func (s *State) sightOf(u, t *Unit) sight {
+//
+// A unit sees what any model of its front rank sees (8th edition): when
+// nothing of t is in sight from the middle of u's front edge, u looks from
+// the front of each file in turn and the first that sees t is the view
+// (cover included).
+func (s *State) sightOf(u, t *Unit) sight { return s.look(u, t, false) }
+
+// look is sightOf; with first, each view stops at the first model seen.
+func (s *State) look(u, t *Unit, first bool) sight {
+	v := s.sightFrom(u, t, u.At, first)
+	if v.seen > 0 || v.blocker == "" {
+		return v
+	}
+	fr := u.frame()
+	for f := range u.Files {
+		off := float64(f) - fr.filesC
+		if off == 0 {
+			continue // the middle, already looked from
+		}
+		if w := s.sightFrom(u, t, u.At.Add(fr.rt.Scale(off*u.Base[0])), first); w.seen > 0 {
+			return w
+		}
+	}
+	return v
+}
+
+// sightFrom is sightOf from the given eye; with first it stops at the
+// first model seen (enough for canSee).
+func (s *State) sightFrom(u, t *Unit, eye geom.Point, first bool) sight {
 	var out sight
-	eye := u.At
 	var buf [maxScreens]screen
 	tfp := t.footprint()
 	screens := s.screens(buf[:0], u, t, eye, tfp)
@@ -380,6 +407,9 @@ func (s *State) sightOf(u, t *Unit) sight {
 			}
 			if blocked == "" && hidden == "" {
 				out.seen++
+				if first {
+					return out
+				}
 			}
 		}
 	}
@@ -410,9 +440,9 @@ func (v sight) cover() (int, string) {
 // canSee reports whether u has a line of sight to at least one model of
 // t, and otherwise names what is in the way: a unit may shoot at, stand
 // and shoot at, or declare a charge against, only a unit it can see (Line
-// of sight).
+// of sight), from any model of its front rank.
 func (s *State) canSee(u, t *Unit) (bool, string) {
-	v := s.sightOf(u, t)
+	v := s.look(u, t, true)
 	return v.seen > 0, v.blocker
 }
 

@@ -186,10 +186,22 @@ func TestLineOfSightOtherUnitsBlock(t *testing.T) {
 			}
 		})
 	}
+	// A unit sees what any model of its front rank sees: one model just
+	// before the middle of the bowmen's front hides the target from
+	// there, but not from the files either side, which look past it and
+	// see every model in the open.
+	s := screened(t, "blue", "captain", [2]float64{24, 12}, 1)
+	if v := s.sightFrom(s.unit("u"), s.unit("target"), s.unit("u").At, false); v.seen != 0 {
+		t.Fatalf("%+v: the middle of the front should see nothing", v)
+	}
+	evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "target"}, ones(10)...)
+	if got := text(evs, "shot"); !strings.Contains(got, "needing 4+:") {
+		t.Fatalf("%q: the first file sees the target in the open", got)
+	}
 	// The shooter's own unit and the target's never hide it: with the
 	// screen moved aside, the same shot is taken in the open.
-	s := screened(t, "red", "swordsman", [2]float64{10, 15}, 5)
-	evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "target"}, ones(10)...)
+	s = screened(t, "red", "swordsman", [2]float64{10, 15}, 5)
+	evs = apply(t, s, "blue", Shoot{Unit: "u", Target: "target"}, ones(10)...)
 	if got := text(evs, "shot"); !strings.Contains(got, "needing 4+:") {
 		t.Fatalf("%q: a clear line needs no cover", got)
 	}
@@ -259,8 +271,8 @@ func TestLineOfSightMonstersSeenOverSmallerTroops(t *testing.T) {
 	if got := text(evs, "shot"); !strings.Contains(got, "needing 4+:") {
 		t.Fatalf("%q: a large target claims no cover from obstacles", got)
 	}
-	// Another monster in the way hides it.
-	s = wyrm(t, "wyrm", 1)
+	// Other monsters in the way hide it.
+	s = wyrm(t, "wyrm", 2)
 	if re := refused(t, s, "blue", Shoot{Unit: "u", Target: "target"}, CodeShoot); re.Rule != ruleSight {
 		t.Fatalf("%v: a monster hides a monster", re)
 	}
@@ -295,11 +307,12 @@ func TestChargeNeedsLineOfSightPastUnits(t *testing.T) {
 // charge was declared hides the charger from them.
 func TestStandAndShootNeedsLineOfSight(t *testing.T) {
 	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)},
-		append(ahead(8), unitSpecOf("screen", "captain", 1, 1, [2]float64{40, 30}, 270, nil)))
+		append(ahead(8), unitSpecOf("screen", "swordsman", 5, 5, [2]float64{24, 40}, 270, nil)))
 	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
-	// The lone captain stands 0.5" before the middle of the bowmen's
-	// front, across every line from there to the swordsmen.
-	s.unit("screen").At = geom.Pt(24, 17.5)
+	// The screen stands 0.5" before the bowmen's front, across every
+	// line from it to the swordsmen.
+	sc := s.unit("screen")
+	sc.At, sc.Facing = geom.Pt(24, 16.5), 270
 	re := refused(t, s, "red", React{Reaction: "stand-and-shoot"}, CodeCharge)
 	if re.Rule != ruleSight || !strings.Contains(re.Error(), "screen is in the way") {
 		t.Fatalf("%v: want the Line of sight rule naming the screen", re)
