@@ -109,8 +109,10 @@ func Check(rs rules.Ruleset, sc *scenario.Scenario, opt Options) error {
 		if err != nil {
 			return err
 		}
-		// The same seed must play the same game, byte for byte.
-		again := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i, abandoned: abandoned}
+		// The same seed must play the same game, byte for byte. The second
+		// play only plays (see game.light) once the purity check has held
+		// the reads to changing nothing.
+		again := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i, abandoned: abandoned, light: !opt.SkipPure}
 		second, err := again.play(opt.Seed + uint64(i))
 		if err != nil {
 			return err
@@ -166,8 +168,19 @@ type game struct {
 	// abandoned reports that an earlier playout failed, so that this one's
 	// result will not be read.
 	abandoned func() bool
-	canaries  []rules.Canary
-	log       []rules.Entry
+	// light plays the game without checking it: the second play of a
+	// seed, for the determinism check, which compares only its log and
+	// final state with the first play's. Every check of a step is
+	// deterministic in the state and the seed, so running them again on
+	// the same game could only repeat the first play's verdicts; when the
+	// games differ, the bytes differ. The light play still draws from the
+	// playout's generator exactly where a checked play does (the illegal
+	// action tried), so that the same seed plays the same moves. It needs
+	// the purity check: reads skipped here must not have changed the
+	// first play's state.
+	light    bool
+	canaries []rules.Canary
+	log      []rules.Entry
 }
 
 func (g *game) fail(step int, check, format string, args ...any) error {
@@ -226,6 +239,24 @@ func (g *game) play(seed uint64) ([]byte, error) {
 		if step >= g.opt.MaxSteps {
 			return nil, g.fail(step, "ends", "the game did not end within %d steps", g.opt.MaxSteps)
 		}
+		if g.light {
+			if st.Prompt().Kind == rules.GameOver {
+				break
+			}
+			seat, a, err := rules.RandomLegal(st, rng)
+			if err != nil {
+				return nil, g.fail(step, "legal", "%v", err)
+			}
+			if bad := g.illegalAttempts(st); len(bad) > 0 {
+				rng.IntN(len(bad)) // the checked play's draw of the illegal action tried
+			}
+			entry, _, err := rules.Step(st, len(g.log), seat, a, src)
+			if err != nil {
+				return nil, g.fail(step, "determinism", "legal action %s by %s refused in the second play of the seed: %v", a.Kind(), seat, err)
+			}
+			g.log = append(g.log, entry)
+			continue
+		}
 		var before rules.State
 		if !g.opt.SkipPure {
 			before = st.Clone()
@@ -265,7 +296,9 @@ func (g *game) play(seed uint64) ([]byte, error) {
 			}
 		}
 	}
-	if err := g.checkReplay(len(g.log), enc.data); err != nil {
+	if g.light {
+		enc = encode(st)
+	} else if err := g.checkReplay(len(g.log), enc.data); err != nil {
 		return nil, err
 	}
 	logJSON, err := json.Marshal(g.log)
@@ -344,14 +377,16 @@ func (g *game) leaked(st rules.State, data []byte, v rules.Viewer) (rules.Canary
 	return rules.Canary{}, false
 }
 
-// checkIllegal sends an action the seat may not send now — a greyed menu
-// entry, or a legal move of a seat the prompt does not name — and expects a
-// refusal that changes nothing. before is st encoded.
-func (g *game) checkIllegal(step int, st rules.State, before []byte, rng *rand.Rand) error {
-	type attempt struct {
-		seat rules.Seat
-		a    rules.Action
-	}
+// attempt is an action sent by a seat.
+type attempt struct {
+	seat rules.Seat
+	a    rules.Action
+}
+
+// illegalAttempts lists the actions a seat may not send now: every greyed
+// menu entry, and a legal move of each prompted seat sent by a seat the
+// prompt does not name.
+func (g *game) illegalAttempts(st rules.State) []attempt {
 	var bad []attempt
 	p := st.Prompt()
 	for _, seat := range g.seats {
@@ -375,9 +410,18 @@ func (g *game) checkIllegal(step int, st rules.State, before []byte, rng *rand.R
 			break
 		}
 	}
+	return bad
+}
+
+// checkIllegal sends an action the seat may not send now — a greyed menu
+// entry, or a legal move of a seat the prompt does not name — and expects a
+// refusal that changes nothing. before is st encoded.
+func (g *game) checkIllegal(step int, st rules.State, before []byte, rng *rand.Rand) error {
+	bad := g.illegalAttempts(st)
 	if len(bad) == 0 {
 		return nil
 	}
+	p := st.Prompt()
 	try := bad[rng.IntN(len(bad))]
 	script, _ := dice.NewScript(slices.Repeat([]int{10}, 64)...)
 	var pure rules.State
