@@ -36,13 +36,16 @@ func TestPreviewAgreesWithResolution(t *testing.T) {
 		t.Fatal("Preview changed the state")
 	}
 
+	// The state with the shot declared, waiting for its dice: each roll
+	// below is resolved on a copy of it.
+	shooting := st.clone()
+	do(t, shooting, "blue", shot)
 	var win, crit, dodged, falls float64
 	for a := 1; a <= dice.Faces; a++ {
 		for b := 1; b <= dice.Faces; b++ {
 			// The two rolls, then Saving Rolls that all pass (a 20 never
 			// fails an Attack Damage under 20) to count them.
-			c := st.clone()
-			do(t, c, "blue", shot)
+			c := shooting.clone()
 			ev, err := c.Apply(rules.ChanceSeat, Resolve{}, mustScript(t, a, b, 20, 20, 20))
 			if err != nil {
 				t.Fatal(err)
@@ -79,8 +82,7 @@ func TestPreviewAgreesWithResolution(t *testing.T) {
 				for i := range faces {
 					faces[i], k = k%dice.Faces+1, k/dice.Faces
 				}
-				c := st.clone()
-				do(t, c, "blue", shot)
+				c := shooting.clone()
 				ev, err := c.Apply(rules.ChanceSeat, Resolve{}, mustScript(t, append([]int{a, b}, faces...)...))
 				if err != nil {
 					t.Fatal(err)
