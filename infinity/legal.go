@@ -220,6 +220,8 @@ func (s *State) skillsPerTrooper() int { return 4 + len(directions) + 2*len(s.Mo
 func (s *State) activationCandidates() []rules.Action {
 	out := s.candidateBuf(1 + len(s.Troopers)*s.skillsPerTrooper()/2)
 	out = append(out, EndOrders{})
+	// The candidates share blocks rather than each being boxed alone.
+	box := newMenuBox[Activate](16)
 	for t, tr := range s.Troopers {
 		if tr.Seat != s.active() {
 			continue
@@ -260,7 +262,7 @@ func (s *State) activationCandidates() []rules.Action {
 		}
 		s.eachSkillCandidate(t, s.Models[m].At, float64(s.profile(t).MOV[0]), func(k Skill) {
 			for _, src := range sources[:n] {
-				out = append(out, Activate{Trooper: tr.ID, Order: src, Skill: k})
+				out = append(out, box.box(Activate{Trooper: tr.ID, Order: src, Skill: k}))
 			}
 		})
 	}
@@ -284,8 +286,9 @@ func (s *State) secondCandidates() []rules.Action {
 		mov = float64(s.profile(o.Trooper).MOV[1])
 	}
 	out := s.candidateBuf(s.skillsPerTrooper())
+	box := newMenuBox[Second](s.skillsPerTrooper())
 	s.eachSkillCandidate(o.Trooper, o.Path[len(o.Path)-1], mov, func(k Skill) {
-		out = append(out, Second{Skill: k})
+		out = append(out, box.box(Second{Skill: k}))
 	})
 	return s.keepCandidates(out)
 }
@@ -319,8 +322,9 @@ func (s *State) aroCandidates() []rules.Action {
 	}
 	out := s.candidateBuf(2 + len(singles))
 	out = append(out, AROs{})
+	box := newMenuBox[AROs](len(singles))
 	for i := range singles {
-		out = append(out, AROs{Declarations: singles[i : i+1 : i+1]})
+		out = append(out, box.box(AROs{Declarations: singles[i : i+1 : i+1]}))
 	}
 	if len(all.Declarations) > 1 {
 		out = append(out, all)

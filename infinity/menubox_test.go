@@ -1,0 +1,70 @@
+package infinity
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// wordAction is an action of one word, which Go may keep in the interface
+// value itself: menuBox must box it the ordinary way.
+type wordAction struct{ n *int }
+
+func (wordAction) Kind() string { return "word" }
+
+// TestMenuBox checks that the candidates Legal hands over through a
+// menuBox are, to every reader, the values boxed: the same dynamic type,
+// the same value out of a type assertion and the same JSON as ordinary
+// boxing, each still intact after the ones boxed after it (which fill its
+// block and start new ones), and untouched by later changes to the
+// variable it was copied from.
+func TestMenuBox(t *testing.T) {
+	box := newMenuBox[Activate](3)
+	var got []rules.Action
+	var want []Activate
+	k := Skill{Name: SkillBSAttack, Weapon: "rifle"}
+	for i := range 100 {
+		k.Target = fmt.Sprintf("r-%d", i)
+		a := Activate{Trooper: "b-fus", Order: OrderRegular, Skill: k}
+		got = append(got, box.box(a))
+		want = append(want, a)
+		a.Trooper = "changed"
+	}
+	for i, g := range got {
+		a, ok := g.(Activate)
+		if !ok || reflect.TypeOf(g) != reflect.TypeFor[Activate]() {
+			t.Fatalf("entry %d: dynamic type %T, want Activate", i, g)
+		}
+		if !reflect.DeepEqual(a, want[i]) {
+			t.Fatalf("entry %d: %+v, want %+v", i, a, want[i])
+		}
+		enc, err := rules.Encode(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, _ := rules.Encode(want[i])
+		if !bytes.Equal(enc, plain) {
+			t.Fatalf("entry %d encodes as %s, ordinary boxing as %s", i, enc, plain)
+		}
+	}
+	// A value taken out is a copy: changing it changes nothing boxed.
+	a := got[0].(Activate)
+	a.Trooper = "changed"
+	if got[0].(Activate).Trooper != "b-fus" {
+		t.Fatal("a value taken out of a boxed action wrote through to it")
+	}
+
+	n := 7
+	words := newMenuBox[wordAction](1)
+	w := words.box(wordAction{&n})
+	if x, ok := w.(wordAction); !ok || x.n != &n {
+		t.Fatalf("one-word action: %#v", w)
+	}
+	none := newMenuBox[EndOrders](1)
+	if _, ok := none.box(EndOrders{}).(EndOrders); !ok {
+		t.Fatal("empty action lost its type")
+	}
+}
