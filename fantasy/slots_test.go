@@ -261,3 +261,14 @@ func TestSlotsByBaseSizeMountedCaptainMovesUpIntoAVacatedFrontSlot(t *testing.T)
 	}
 	mustBeValid(t, s)
 }
+
+// Reform: a formation narrower than a character's base is refused, and
+// changes nothing (the winged hero's block is 2 files wide).
+func TestSlotsByBaseSizeReformNarrowerThanHisBaseIsRefused(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 13, 5, [2]float64{24, 10}, 90, chars("hero", "winged-hero"))}, target())
+	openRemaining(t, s)
+	re := refused(t, s, "blue", Reform{Unit: "u", Files: 1, Facing: 90}, CodeMove)
+	if re.Rule != ruleReform || !strings.Contains(re.Message(), "narrower than a character's base") {
+		t.Fatalf("refused with %q: %s", re.Rule, re.Message())
+	}
+}
