@@ -164,9 +164,9 @@ func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
 			// A Direct Template declared in ARO is placed now, from the
 			// reacting trooper toward the active one where it meets it
 			// (Direct Template Weapons (N4)).
-			if w, err := s.weaponFor(t, d.Skill); err == nil && isDirectTemplate(w) {
+			if w, err := s.weaponRef(t, d.Skill); err == nil && isDirectTemplate(*w) {
 				m := s.modelOf(t)
-				if affected, err = s.placeTemplate(m, s.Models[m].At, w, s.Order.Model, at); err != nil {
+				if affected, err = s.placeTemplate(m, s.Models[m].At, *w, s.Order.Model, at); err != nil {
 					return nil, err
 				}
 			}
@@ -317,7 +317,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		if err := markerRefusal(s.Troopers[o.Trooper].States, k.Target); err != nil {
 			return err
 		}
-		if _, err := s.weaponFor(t, k); err != nil {
+		if _, err := s.weaponRef(t, k); err != nil {
 			return err
 		}
 		at := active

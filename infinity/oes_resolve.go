@@ -32,6 +32,9 @@ type roller struct {
 	cover    bool // the target is in Partial Cover from the attacker
 	dodgeOK  bool // a Dodge that succeeded
 	idle     bool
+	// outDone: its Face to Face outcome (out) was worked out with its
+	// opponent's, which compare does once for the pair.
+	outDone bool
 	// coup: a CC Attack on an Unconscious target, Coup de Grâce: Dead with
 	// no roll and no Saving Roll (CC Attack (N4)).
 	coup bool
@@ -763,8 +766,21 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 		default:
 			kind = "face-to-face"
 			o := r.opps[0]
-			rj := r.judged()
-			r.out, _, err = dice.FaceToFaceInto(rj, o.judged(), r.mem.dieRoom(rj), scratch[:0])
+			if !r.outDone {
+				// One comparison for the pair: the opponent's outcome is
+				// the other side of this one when its own comparison
+				// would be against r alone (Face to Face Rolls (N4) is
+				// symmetric), rather than judged again.
+				rj, oj := r.judged(), o.judged()
+				if o.opps[0] == r && !(o.active && o.skill.Name == SkillDodge) {
+					var oout dice.Outcome
+					if r.out, oout, err = dice.FaceToFaceInto(rj, oj, r.mem.dieRoom(rj), o.mem.dieRoom(oj)); err == nil {
+						o.out, o.outDone = oout, true
+					}
+				} else {
+					r.out, _, err = dice.FaceToFaceInto(rj, oj, r.mem.dieRoom(rj), scratch[:0])
+				}
+			}
 			if r.skill.Name == SkillDodge {
 				r.dodgeOK = r.out.Scored()
 			}

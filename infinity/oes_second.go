@@ -35,8 +35,8 @@ func (s *State) placeDeclared(k *Skill) {
 	if k.Name != SkillBSAttack {
 		return
 	}
-	w, err := s.weaponFor(o.Trooper, *k)
-	if err != nil || !isDirectTemplate(w) {
+	w, err := s.weaponRef(o.Trooper, *k)
+	if err != nil || !isDirectTemplate(*w) {
 		return
 	}
 	from, _ := s.fromPoint(o, *k)
@@ -44,7 +44,7 @@ func (s *State) placeDeclared(k *Skill) {
 	if tm < 0 {
 		return
 	}
-	o.Affected, _ = s.placeTemplate(o.Model, from, w, tm, s.Models[tm].At)
+	o.Affected, _ = s.placeTemplate(o.Model, from, *w, tm, s.Models[tm].At)
 }
 
 // checkAttackFrom checks a first-skill attack moved to a point of the
@@ -58,7 +58,7 @@ func (s *State) checkAttackFrom(a Second) error {
 	if !isAttack(o.First.Name) || a.Skill.Name != SkillMove {
 		return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "attackFrom needs an attack then a Move")
 	}
-	if w, err := s.weaponFor(o.Trooper, o.First); err == nil && isDirectTemplate(w) {
+	if w, err := s.weaponRef(o.Trooper, o.First); err == nil && isDirectTemplate(*w) {
 		return rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "a template is placed where the attack is declared")
 	}
 	path := append(slices.Clone(o.Path), a.Skill.Route...)

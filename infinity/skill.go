@@ -425,7 +425,7 @@ func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 // weaponRef is weaponFor's weapon in the trooper's weapons, not copied.
 func (s *State) weaponRef(t int, k Skill) (*catalog.Weapon, error) {
 	p := s.profile(t)
-	fit := func(w *catalog.Weapon) bool { return weaponFits(*w, k.Name) }
+	fit := func(w *catalog.Weapon) bool { return weaponFits(w, k.Name) }
 	ws := s.weapons(t)
 	for i, id := range p.Weapons {
 		w := ws[i]
@@ -451,14 +451,14 @@ func (s *State) weaponRef(t int, k Skill) (*catalog.Weapon, error) {
 // Attack ranged weapons and Direct Templates (BS Attack (N4), Direct
 // Template Weapons (N4)); impact templates and deployables are not
 // modelled yet.
-func weaponFits(w catalog.Weapon, skill SkillName) bool {
+func weaponFits(w *catalog.Weapon, skill SkillName) bool {
 	switch skill {
 	case SkillCCAttack:
 		return w.Traits.CC
 	case SkillSuppressiveFire:
 		return w.Traits.SuppressiveFire
 	}
-	return !w.Traits.Deployable && (isDirectTemplate(w) || (len(w.Ranges) > 0 && w.Traits.Template == ""))
+	return !w.Traits.Deployable && (isDirectTemplate(*w) || (len(w.Ranges) > 0 && w.Traits.Template == ""))
 }
 
 // eachWeaponChoice calls f with k armed in turn with every weapon of
@@ -473,7 +473,7 @@ func (s *State) eachWeaponChoice(t int, k Skill, f func(Skill)) {
 	armed := false
 	for i, id := range ids {
 		w := ws[i]
-		if w == nil || !weaponFits(*w, k.Name) || slices.Contains(ids[:i], id) {
+		if w == nil || !weaponFits(w, k.Name) || slices.Contains(ids[:i], id) {
 			continue
 		}
 		armed = true
