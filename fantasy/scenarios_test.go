@@ -12,7 +12,8 @@ import (
 // The seed examples with forced dice play through with every expectation
 // met (Charging out of a unit; Characters in units: hit allocation; Challenges; Stand &
 // Shoot and Look Out Sir! under the 8th-edition reading; Charge move (one
-// wheel); Make Way!; Templates: scatter and Cover).
+// wheel); Failed charges and Fly; Make Way!; Templates: scatter and
+// Cover).
 func TestSeedScenarios(t *testing.T) {
 	files, err := filepath.Glob("../data/scenarios/seed/fantasy-*.yaml")
 	if err != nil || len(files) < 4 {
