@@ -219,12 +219,22 @@ func (s *State) failedMove(mv, t *Unit, high float64, skip string) failedMove {
 		}
 		return s.through(mv, p.legs[:p.n], skip) != "" || s.ImpassableOnPath(mv, p.legs[:p.n]) != ""
 	}
-	run := func(r *failRoute) float64 {
+	// No point of the block travels more than reach times the inches a
+	// move costs (a wheel's rear corner swings further than the outside
+	// model), so a route blocked within hi inches ends no nearer the
+	// target than gap0 - reach·hi: a detour that cannot beat the best
+	// move so far is dropped as soon as its bisection shows it.
+	gap0 := rectDist(mv.footprint(), tfp)
+	reach := math.Hypot(w, float64(len(mv.Ranks))*mv.Base[1]) / w
+	run := func(r *failRoute, bound float64) (float64, bool) {
 		if !blocked(r, high) {
-			return high
+			return high, true
 		}
 		lo, hi := 0.0, high
 		for range failSteps {
+			if gap0-reach*hi >= bound {
+				return 0, false
+			}
 			mid := (lo + hi) / 2
 			if blocked(r, mid) {
 				hi = mid
@@ -232,7 +242,7 @@ func (s *State) failedMove(mv, t *Unit, high float64, skip string) failedMove {
 				lo = mid
 			}
 		}
-		return lo
+		return lo, true
 	}
 	result := func(r *failRoute, d float64) failedMove {
 		e, p := at(r, d)
@@ -240,7 +250,7 @@ func (s *State) failedMove(mv, t *Unit, high float64, skip string) failedMove {
 	}
 
 	direct := failRouteOf(mv, goal, 0, 1, high)
-	d := run(&direct)
+	d, _ := run(&direct, math.Inf(-1))
 	if fly {
 		return result(&direct, s.landing(mv, &direct, d, w, skip))
 	}
@@ -253,7 +263,11 @@ func (s *State) failedMove(mv, t *Unit, high float64, skip string) failedMove {
 		for _, side := range [...]float64{1, -1} {
 			for _, sh := range failShares {
 				r := failRouteOf(mv, goal, side*a, sh, high)
-				m := result(&r, run(&r))
+				d, ok := run(&r, bestGap-1e-6)
+				if !ok {
+					continue
+				}
+				m := result(&r, d)
 				if g := rectDist(m.end.footprint(), tfp); g < bestGap-1e-6 {
 					best, bestGap = m, g
 				}

@@ -173,3 +173,17 @@ func TestFailedFlyingChargeLandsShortOfImpassableTerrain(t *testing.T) {
 		t.Fatalf("the harpies should land short of the crag, 4\" on, at %v: %s", u.At, e.Text)
 	}
 }
+
+// BenchmarkFailedChargeDetour times the failed charge move that searches
+// its detours: the swordsmen's 6" round the column in their way.
+func BenchmarkFailedChargeDetour(b *testing.B) {
+	red := []map[string]any{unitSpecOf("target", "bowman", 5, 5, [2]float64{27, 22}, 270, nil)}
+	s := battle(b, nil, append(blueU(), unitSpecOf("f", "swordsman", 5, 1, [2]float64{27.1, 15}, 90, nil)), red)
+	u, tg := s.unit("u"), s.unit("target")
+	b.ReportAllocs()
+	for b.Loop() {
+		if m := s.failedMove(u, tg, 6, "u"); m.moved != 6 {
+			b.Fatal(m.moved)
+		}
+	}
+}
