@@ -15,17 +15,29 @@ import (
 // outside-model travel counts towards the charge range, and the charger
 // brings as many models into contact as it can.
 //
-// The engine finds the move: the one wheel turns the charger square to the
-// charged side (a charger that hits at a corner "closes the door" to
-// align; folding that turn into the wheel measures it), and the forward
-// distance before the wheel is the shortest that gives the most frontage
-// in contact. Forward, wheel, forward: the cost is the straight distance
-// plus the outside model's arc, and the path may not pass through other
-// units (Moving through units). When that move cannot bring the front into
-// contact — a charger already square to the side but off to one side of
-// it — the engine wheels it in instead: forward, wheel, forward until a
-// front corner meets the side, then the free turn that closes the door
-// (doorPath).
+// The engine finds the move among two kinds. Squaring up (squarePath):
+// the one wheel turns the charger square to the charged side (a charger
+// that hits at a corner "closes the door" to align; folding that turn
+// into the wheel measures it), and the forward distance before the wheel
+// is the shortest that gives the most frontage in contact — forward,
+// wheel, forward, the cost the straight distance plus the outside model's
+// arc. Wheeling in (doorPath): forward, a wheel of at most 90° towards the
+// side, forward until a front corner meets it, then the free turn that
+// closes the door. The second is tried when the first is impossible (a
+// squaring wheel over 90°, a front already past the side, no frontage: a
+// charger square to the side but off to one side of it) or leaves part of
+// the front that could touch out of contact. Of the moves clear of other
+// units and impassable terrain (Moving through units), the engine takes
+// one within the charge range rolled if there is one (at declaration, the
+// longest it could roll), then the most frontage, then the shortest: a
+// charger brings as many models into contact as its roll allows.
+//
+// What remains approximate: "models in contact" is measured as inches of
+// the charger's front along the side; the wheel in is searched over whole
+// degrees and refined near the best, not solved; only the charged side is
+// reached for (a wheel that would also touch a second side is not sought);
+// a unit already on the side is not shuffled to make room; and the door's
+// turn closes on the charger alone (the target never turns to meet it).
 
 // ruleChargeMove names the charge move.
 const ruleChargeMove = "Charge move (one wheel)"
@@ -79,27 +91,115 @@ func (t *Unit) edgeOf(side string, from geom.Point) (a, b geom.Point, out geom.V
 	return a, b, out
 }
 
-// chargePath finds mv's charge move into side of t. It refuses, naming
-// the rule, a move that needs a wheel of more than 90°, one that cannot
-// bring the charger's front into contact, and one on the ground that would
-// pass through another unit or impassable terrain (skip names the unit a
-// character charges out of, which he may pass); a flyer flies over them.
+// chargePath finds mv's charge move into side of t, the one that brings
+// the most of its front into contact (chargePathWithin, with no limit on
+// its length).
 func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *rules.RuleError) {
+	return s.chargePathWithin(mv, t, side, skip, math.Inf(1))
+}
+
+// chargePathWithin finds mv's charge move into side of t: of the moves
+// clear of what is in the way, one within budget inches if there is one,
+// then the one with the most of the front in contact, then the shortest
+// (8th edition: the charger brings as many models into contact as it can
+// with the move it has). It tries the move that squares the charger up
+// with its one wheel and, when that is impossible or leaves part of the
+// front that could touch out of contact, the move that wheels in to meet
+// the side at a corner and closes the door (doorPath). It refuses, naming
+// the rule, a charge that neither brings into contact, and one whose every
+// move on the ground would pass through another unit or impassable
+// terrain (skip names the unit a character charges out of, which he may
+// pass); a flyer flies over them.
+func (s *State) chargePathWithin(mv, t *Unit, side string, skip string, budget float64) (chargePath, *rules.RuleError) {
 	e0, e1, out := t.edgeOf(side, mv.centre())
+	wt := e1.Sub(e0).Len()
+	fw0 := mv.forward()
+	fw1 := out.Neg()
+	theta := math.Atan2(fw0.Cross(fw1), fw0.Dot(fw1)) // radians, positive to the left
+	deg := theta * 180 / math.Pi
+	if math.Abs(deg) < 1e-9 {
+		theta, deg = 0, 0
+	}
+	w := float64(mv.Files) * mv.Base[0]
+	var (
+		found [2]chargePath
+		n     int
+		first *rules.RuleError // the first move that was in the way
+	)
+	try := func(p chargePath) {
+		cp, err := s.clearPath(mv, t, p, skip)
+		if err != nil {
+			if first == nil {
+				first = err
+			}
+			return
+		}
+		found[n] = cp
+		n++
+	}
+	why := ""
+	front := 0.0
+	switch {
+	case math.Abs(deg) > 90+1e-6:
+		why = fmt.Sprintf("%s would need a wheel of %.0f° to face %s's %s: a charge makes one wheel of at most 90°, and no such wheel meets it at a corner to close the door", mv.ID, math.Abs(deg), t.ID, side)
+	default:
+		var p chargePath
+		p, why = mv.squarePath(e0, e1, out, theta)
+		if why == "" {
+			front = p.front
+			try(p)
+		} else {
+			why = fmt.Sprintf(why, mv.ID, t.ID, side)
+		}
+	}
+	// The door is tried too when squaring up leaves part of the front
+	// that could touch out of contact.
+	if why != "" || front < min(w, wt)-frontTol {
+		if p, ok := mv.doorPath(e0, e1, out, theta, budget); ok {
+			try(p)
+		}
+	}
+	if n == 0 {
+		if first != nil {
+			return chargePath{}, first
+		}
+		return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, "%s", why)
+	}
+	best := found[0]
+	for _, p := range found[1:n] {
+		if betterCharge(p, best, budget) {
+			best = p
+		}
+	}
+	return best, nil
+}
+
+// betterCharge reports whether charge move x beats y: within budget when
+// y is not, then more of the front in contact, then shorter.
+func betterCharge(x, y chargePath, budget float64) bool {
+	xin, yin := x.cost <= budget+geom.Eps, y.cost <= budget+geom.Eps
+	if xin != yin {
+		return xin
+	}
+	if x.front > y.front+frontTol {
+		return true
+	}
+	return x.front > y.front-frontTol && x.cost < y.cost-1e-9
+}
+
+// squarePath is the charge move that squares mv up to the side (e0 to e1,
+// outward normal out) with its one wheel of theta radians, with the least
+// move straight on before the wheel that puts the most of its front in
+// contact; or a reason, with verbs for the charger, the target and the
+// side, that there is none.
+func (mv *Unit) squarePath(e0, e1 geom.Point, out geom.Vec, theta float64) (chargePath, string) {
 	tan := e1.Sub(e0)
 	wt := tan.Len()
 	tan = tan.Scale(1 / wt)
 	mid := e0.Add(e1.Sub(e0).Scale(0.5))
 	fw0 := mv.forward()
 	fw1 := out.Neg()
-	theta := math.Atan2(fw0.Cross(fw1), fw0.Dot(fw1)) // radians, positive to the left
 	deg := theta * 180 / math.Pi
-	if math.Abs(deg) > 90+1e-6 {
-		return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, "%s would need a wheel of %.0f° to face %s's %s: a charge makes one wheel of at most 90°", mv.ID, math.Abs(deg), t.ID, side)
-	}
-	if math.Abs(deg) < 1e-9 {
-		theta, deg = 0, 0
-	}
 	w := float64(mv.Files) * mv.Base[0]
 	// Where the front's centre stands after wheeling with no move first;
 	// moving a inches before the wheel shifts it by a·fw0.
@@ -109,11 +209,7 @@ func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *
 	b0 := at2.Sub(mid).Dot(out) // inches still to go after the wheel
 	cos := math.Cos(theta)
 	if b0 < -geom.Eps {
-		p, ok := mv.doorPath(e0, e1, out, theta)
-		if !ok {
-			return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, "%s's front is already past %s's %s: no move straight ahead with one wheel reaches it", mv.ID, t.ID, side)
-		}
-		return s.clearPath(mv, t, p, skip)
+		return chargePath{}, "%s's front is already past %s's %s: no move straight ahead with one wheel reaches it, nor a wheel in to meet it at a corner and close the door"
 	}
 	aMax := math.Inf(1)
 	if cos > 1e-9 {
@@ -131,11 +227,7 @@ func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *
 	l := l0 + a*slope
 	front := min(l+w/2, wt/2) - max(l-w/2, -wt/2)
 	if front < minFrontage {
-		p, ok := mv.doorPath(e0, e1, out, theta)
-		if !ok {
-			return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, "no move straight ahead with one wheel, nor a wheel in to meet it at a corner and close the door, brings %s's front into contact with %s's %s", mv.ID, t.ID, side)
-		}
-		return s.clearPath(mv, t, p, skip)
+		return chargePath{}, "no move straight ahead with one wheel, nor a wheel in to meet it at a corner and close the door, brings %s's front into contact with %s's %s"
 	}
 	b := max(0, b0-a*cos)
 	p := chargePath{cost: a + math.Abs(theta)*w + b, front: front, face: math.Atan2(fw1.Y, fw1.X) * 180 / math.Pi}
@@ -145,7 +237,7 @@ func (s *State) chargePath(mv, t *Unit, side string, skip string) (chargePath, *
 		}
 	}
 	p.at = at2.Add(fw0.Scale(a)).Add(fw1.Scale(b))
-	return s.clearPath(mv, t, p, skip)
+	return p, ""
 }
 
 // clearPath refuses p when it would pass through another unit or
@@ -207,7 +299,8 @@ const doorSteps = 90
 
 // doorPath finds the other kind of charge move, for a charger that cannot
 // square up to the side with its one wheel and still bring its front into
-// contact (one already square to it but off to one side, say): straight
+// contact (one already square to it but off to one side, say), or only a
+// little of it: straight
 // on, one wheel of at most 90° towards the side, straight on until a front
 // corner meets the side (e0 to e1, outward normal out), then the free turn
 // that closes the door — a wheel on that corner until the front lies
@@ -216,11 +309,11 @@ const doorSteps = 90
 // radians, that would square the charger up to the side.
 //
 // Of the moves it tries — every whole degree of wheel, then a finer search
-// around the best — it takes the one with the most of the front in
-// contact, then the shortest. Each try is a little arithmetic on the
+// around the best — it takes one within budget inches if there is one,
+// then the one with the most of the front in contact, then the shortest. Each try is a little arithmetic on the
 // charger's copy, with nothing allocated: the menu asks this for every
 // charge it lists.
-func (mv *Unit) doorPath(e0, e1 geom.Point, out geom.Vec, theta float64) (chargePath, bool) {
+func (mv *Unit) doorPath(e0, e1 geom.Point, out geom.Vec, theta, budget float64) (chargePath, bool) {
 	tan := e1.Sub(e0)
 	wt := tan.Len()
 	if wt < geom.Eps {
@@ -238,15 +331,24 @@ func (mv *Unit) doorPath(e0, e1 geom.Point, out geom.Vec, theta float64) (charge
 		front, cost float64
 	}
 	var best try
-	better := func(x try) bool {
+	// beats reports whether x is the better of two moves: within budget
+	// when y is not, then more frontage, then shorter.
+	beats := func(x, y try) bool {
 		if !x.ok {
 			return false
 		}
-		if !best.ok || x.front > best.front+frontTol {
+		if !y.ok {
 			return true
 		}
-		return x.front > best.front-frontTol && x.cost < best.cost-1e-9
+		if xin, yin := x.cost <= budget+geom.Eps, y.cost <= budget+geom.Eps; xin != yin {
+			return xin
+		}
+		if x.front > y.front+frontTol {
+			return true
+		}
+		return x.front > y.front-frontTol && x.cost < y.cost-1e-9
 	}
+	better := func(x try) bool { return beats(x, best) }
 	r0 := mv.right()
 	st, ct := math.Sincos(theta)
 	eval := func(psi float64) try {
@@ -310,7 +412,7 @@ func (mv *Unit) doorPath(e0, e1 geom.Point, out geom.Vec, theta float64) (charge
 			lo, hi := min(l, l+ext*w), max(l, l+ext*w)
 			front := min(hi, wt/2) - max(lo, -wt/2)
 			x := try{ok: front >= minFrontage, psi: psi, a: a, b: b, front: front, cost: a + math.Abs(psi)*math.Pi/180*w + b}
-			if x.ok && (!got.ok || x.front > got.front+frontTol || (x.front > got.front-frontTol && x.cost < got.cost-1e-9)) {
+			if beats(x, got) {
 				got = x
 			}
 		}

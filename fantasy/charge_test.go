@@ -111,18 +111,76 @@ func TestChargeMoveMaximisesContact(t *testing.T) {
 	}
 }
 
-// One wheel of at most 90°: a target whose charged side would need more
-// may not be charged, and the refusal names the rule.
-func TestChargeWheelAtMost90Degrees(t *testing.T) {
-	// A 10" wide u; a lone bowman far out on its right, 7" ahead and 12"
-	// across (at the edge of u's front arc), facing 170°: u is in his
-	// front arc, and squaring up to his front takes a 100° wheel right.
-	blue := []map[string]any{unitSpecOf("u", "swordsman", 10, 10, [2]float64{24, 10}, 90, nil)}
-	red := []map[string]any{unitSpecOf("target", "bowman", 1, 1, [2]float64{36, 17.5}, 170, nil)}
-	s := battle(t, nil, blue, red)
-	re := refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
-	if re.Rule != ruleChargeMove || !strings.Contains(re.Message(), "at most 90°") {
-		t.Fatalf("refused with %q: %s; want %q", re.Rule, re.Message(), ruleChargeMove)
+// One wheel of at most 90°, then the door (Charge move (one wheel), 8th
+// edition): a lone bowman off u's right front, facing 170°, would take a
+// 100° wheel right to square up to; u wheels less than 90° towards him
+// instead, moves on until its front corner meets his front, and closes the
+// door — a free turn — to end square to him. Only the wheel and the
+// straight moves count: 8.75", so a roll of 8 falls short and 9 reaches.
+func TestChargeWheelAtMost90DegreesThenClosesTheDoor(t *testing.T) {
+	red := []map[string]any{unitSpecOf("target", "bowman", 1, 1, [2]float64{30, 14}, 170, nil)}
+	s := battle(t, nil, blueU(), red)
+	u, tg := s.unit("u"), s.unit("target")
+	p, err := s.chargePath(u, tg, tg.sideOf(u.centre()), u.ID)
+	if err != nil {
+		t.Fatalf("a charge needing more than 90° to square up may still wheel in and close the door: %v", err)
+	}
+	if p.door == 0 || math.Abs(math.Remainder(p.face-350, 360)) > 1e-6 {
+		t.Fatalf("want a wheel in, a door closed and u square to the bowman (facing 350), got %s facing %.2f", p.describe(), p.face)
+	}
+	for _, l := range p.legs[:len(p.legs)-1] {
+		if math.Abs(l.Wheel) > 90+1e-9 {
+			t.Fatalf("the charge's one wheel is %.1f°, more than 90: %s", l.Wheel, p.describe())
+		}
+	}
+	if math.Abs(p.cost-8.75) > 0.01 {
+		t.Fatalf("the move costs %.3f\", want about 8.75: %s", p.cost, p.describe())
+	}
+	if evs := chargeUnit(t, s, 1, 3); has(evs, "charged") {
+		t.Fatalf("8\" should fall short of %.2f\": %v", p.cost, evs)
+	}
+	s = battle(t, nil, blueU(), red)
+	if evs := chargeUnit(t, s, 2, 3); !has(evs, "charged") {
+		t.Fatalf("9\" should reach: %v", evs)
+	}
+	if u := s.unit("u"); math.Abs(math.Remainder(u.Facing-350, 360)) > 1e-6 || len(u.Engage) != 1 {
+		t.Fatalf("u should end square to the bowman, facing 350, engaged with him: facing %.2f, engaged %v", u.Facing, u.Engage)
+	}
+}
+
+// Charge move (one wheel) (8th edition): the charger brings as many
+// models into contact as it can. u faces the bowmen square on, but only
+// 0.4" of its front overlaps theirs: straight on, 6", one file would
+// touch. Wheeling in and closing the door (7.92") brings its whole front
+// into contact, so a roll of 8 does that; a roll of 6 reaches only
+// straight on, and the charge goes in with the one file.
+func TestChargeBringsAsManyModelsIntoContactAsItsRollAllows(t *testing.T) {
+	red := []map[string]any{unitSpecOf("target", "bowman", 5, 5, [2]float64{28.6, 16}, 270, nil)}
+	for _, tc := range []struct {
+		name  string
+		dice  []int
+		files int
+	}{
+		{"a roll of 8 wheels in: the whole front", []int{4, 4}, 5},
+		{"a roll of 6 goes straight on: one file", []int{1, 1}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := battle(t, nil, blueU(), red)
+			if evs := chargeUnit(t, s, tc.dice...); !has(evs, "charged") {
+				t.Fatalf("the charge should reach: %v", evs)
+			}
+			u := s.unit("u")
+			x, _ := foeOf(s.unit("target"), nil)
+			in := 0
+			for f := range u.Files {
+				if e, _ := touchedIn(u.baseAt(u.slotCentre(0, f)), x); e != nil {
+					in++
+				}
+			}
+			if in != tc.files || math.Abs(math.Remainder(u.Facing-90, 360)) > 1e-6 || math.Abs(u.At.Y-16) > 1e-6 {
+				t.Fatalf("%d files in contact, facing %.2f, front at y=%.3f; want %d, square to the bowmen's front at y=16", in, u.Facing, u.At.Y, tc.files)
+			}
+		})
 	}
 }
 

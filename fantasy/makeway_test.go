@@ -75,8 +75,10 @@ func TestMakeWayOnlyWhenHisBaseFits(t *testing.T) {
 // him in it.
 func TestMakeWayByThePlayerWhoseTurnItIsNot(t *testing.T) {
 	// Red's 5 bowmen, 5 wide, with their captain in the middle; blue's
-	// swordsmen touch only red's two right-hand files (as red faces).
-	blue := unitSpecOf("u", "swordsman", 3, 3, [2]float64{26.6, 10}, 90, nil)
+	// lone swordsman touches only red's file at x = 26 (a wider charger
+	// off to the side would wheel in to bring all its front into contact,
+	// Charge move (one wheel)).
+	blue := unitSpecOf("u", "swordsman", 1, 1, [2]float64{26, 10}, 90, nil)
 	red := unitSpecOf("target", "bowman", 5, 5, [2]float64{24, 15}, 270, chars("rcap", "captain"))
 	s := engagedPair(t, []map[string]any{blue}, []map[string]any{red})
 	apply(t, s, "blue", EndMovement{})
@@ -101,7 +103,7 @@ func TestMakeWayByThePlayerWhoseTurnItIsNot(t *testing.T) {
 	if !slices.ContainsFunc(s.blows(s.combatOf(s.unit("u"))), func(b blow) bool { return b.id == "rcap" }) {
 		t.Fatal("rcap, in contact now, does not strike")
 	}
-	evs := apply(t, s, "red", NoChallenge{}, ones(6)...)
+	evs := apply(t, s, "red", NoChallenge{}, ones(5)...)
 	// The captain (I5, A3) is the only red model with Initiative 5.
 	if !slices.ContainsFunc(evs, func(e Event) bool {
 		return e.What == "fought" && e.Unit == "target" && strings.Contains(e.Text, "3 attacks at Initiative 5")

@@ -175,7 +175,7 @@ func (s *State) checkCharge(a DeclareCharge) (*Unit, *Unit, *rules.RuleError) {
 	if d := rectDistMover(mv, t); d > most+geom.Eps {
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is %.1f\" away, beyond the longest charge %s could roll (%.0f\")", a.Target, d, mv.ID, most)
 	}
-	p, err := s.chargePath(mv, t, t.sideOf(mv.centre()), u.ID)
+	p, err := s.chargePathWithin(mv, t, t.sideOf(mv.centre()), u.ID, most)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -446,7 +446,7 @@ func (s *State) chargeMove(a ChargeMove, r roller) error {
 		// shows.
 		c.Side = t.sideOf(mv.centre())
 	}
-	p, perr := s.chargePath(mv, t, c.Side, u.ID)
+	p, perr := s.chargePathWithin(mv, t, c.Side, u.ID, rng)
 	if perr != nil {
 		s.emit(Event{What: "charge-roll", Unit: u.ID, Model: c.Character, Dice: d, Value: rng, Text: fmt.Sprintf("%s rolls a charge range of %.0f\", but %s", chargerName(c), rng, perr.Message())})
 		return s.failCharge(c, u, mv, t, float64(high), r)
