@@ -172,7 +172,7 @@ var eventKinds = []string{"charge-declared", "reaction", "charge-roll", "charged
 	"fled", "rallied", "destroyed", "moved", "marched", "march-test", "reformed", "joined", "left",
 	"shot", "hits", "look-out-sir", "allocated", "wounds", "casualties", "moved-up", "fought",
 	"combat-result", "break-test", "restrain-test", "pursued", "turn", "game-over", "stand-and-shoot",
-	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill", "made-way", "scatter", "misfire"}
+	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill", "made-way", "scatter", "misfire", "dangerous-terrain"}
 
 // The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
 var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event]) {

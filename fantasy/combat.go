@@ -1035,8 +1035,14 @@ func (s *State) rout(r roller) error {
 		if err != nil {
 			return err
 		}
+		before := *u
 		s.fleeBy(u, from.centre(), flee, fd, "breaks and flees")
-		gone := s.unit(u.ID) == nil
+		if s.unit(u.ID) == u {
+			if err := s.dangerousMove(before, u, r); err != nil {
+				return err
+			}
+		}
+		gone := s.unit(u.ID) != u
 		for _, w := range p.Units {
 			e := s.unit(w)
 			if e == nil || !slices.Contains(p.Pursue, w) {
@@ -1048,11 +1054,15 @@ func (s *State) rout(r roller) error {
 			}
 			caught := dist >= flee
 			dir := u.centre().Sub(e.centre()).Unit()
+			before := *e
 			e.At = e.At.Add(dir.Scale(min(dist, s.room(e, dir, dist))))
 			s.emit(Event{What: "pursued", Unit: e.ID, Dice: pd, Value: dist, Text: newLine().s(e.ID, " pursues ").inches(dist).s(`" against `).inches(flee).s(`" fled (`, rulePursuit, ")").String()})
 			if caught && !gone {
 				s.destroy(u, "is caught by "+e.ID)
 				gone = true
+			}
+			if err := s.dangerousMove(before, e, r); err != nil {
+				return err
 			}
 		}
 	}

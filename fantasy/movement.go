@@ -279,8 +279,12 @@ func (s *State) flee(u *Unit, from geom.Point, r roller, why string) error {
 	if err != nil {
 		return err
 	}
+	before := *u
 	s.fleeBy(u, from, dist, d, why)
-	return nil
+	if s.unit(u.ID) != u {
+		return nil // fled off the table
+	}
+	return s.dangerousMove(before, u, r)
 }
 
 func (s *State) fleeBy(u *Unit, from geom.Point, dist float64, d []int, why string) {
@@ -453,7 +457,14 @@ func (s *State) chargeMove(a ChargeMove, r roller) error {
 	}
 	s.emit(Event{What: "charge-roll", Unit: u.ID, Model: c.Character, Dice: d, Value: rng, Text: fmt.Sprintf("%s rolls a charge range of %.0f\" against a charge move of %.2f\" (%s)", chargerName(c), rng, p.cost, p.describe())})
 	if rng+geom.Eps >= p.cost {
+		before := *mv
 		s.contact(c, u, mv, t, p)
+		if after := s.unit(mv.ID); after != nil {
+			if s.flies(after) {
+				return s.dangerousFlight(before, after, r)
+			}
+			return s.dangerousMove(before, after, r)
+		}
 		return nil
 	}
 	return s.failCharge(c, u, mv, t, float64(high), r)

@@ -236,7 +236,14 @@ func (s *State) move(a Move, r roller) error {
 	if err != nil {
 		return err
 	}
+	before := *u
 	s.commitMove(u, moved, a)
+	switch {
+	case a.Fly:
+		return s.dangerousFlight(before, u, r)
+	case a.March:
+		return s.dangerousMove(before, u, r)
+	}
 	return nil
 }
 

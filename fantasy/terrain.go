@@ -23,8 +23,14 @@ import (
 //     A shooter's own obstacle — within 1" of where it looks from — hides
 //     nothing.
 //
-// Movement through forests and over obstacles costs nothing extra here:
-// the 8th edition's dangerous-terrain tests and lost ranks are not built.
+// Terrain slows no one (the 8th edition has no difficult ground), but it
+// is dangerous to fast troops (Forests and movement, Obstacles and
+// movement, Dangerous Terrain): a cavalry, monstrous cavalry or chariot
+// model that marches, charges, flees or pursues through a forest or over
+// a hedge or wall takes a Dangerous Terrain test, and so does a flyer
+// that begins or ends a flying move in a forest.
+//
+// Other units block lines of sight too (Line of sight): see sightOf.
 
 // TerrainKind is what a piece of terrain is.
 type TerrainKind string
@@ -544,4 +550,146 @@ func clonePieces(ps []Piece) []Piece {
 		out[i] = Piece{Name: p.Name, Kind: p.Kind, Polygon: slices.Clone(p.Polygon)}
 	}
 	return out
+}
+
+// Rules cited by the Dangerous Terrain tests.
+const (
+	ruleDangerous = "Dangerous Terrain"
+	ruleForestMv  = "Forests and movement"
+	ruleObstacleM = "Obstacles and movement"
+)
+
+// riskyGround reports whether a troop type risks its models in forests and
+// over obstacles when it moves fast: cavalry, monstrous cavalry and
+// chariots (Forests and movement, Obstacles and movement, 8th edition).
+func (t TroopType) riskyGround() bool {
+	return t == Cavalry || t == MonstrousCavalry || t == Chariot
+}
+
+// dangerousMove takes the Dangerous Terrain tests of a march or a charge on the
+// ground from before to u's place (Forests and movement, Obstacles and
+// movement, 8th edition): each cavalry, monstrous cavalry or chariot model
+// whose base passes through a forest or over a hedge or wall on its way
+// (the hull of its base where it started and where it ends) tests once.
+// Terrain slows no one.
+func (s *State) dangerousMove(before Unit, u *Unit, r roller) error {
+	if len(s.Terrain) == 0 {
+		return nil
+	}
+	return s.dangerous(u, r, func(id string) string {
+		if !s.profile(u.model(id)).Type.riskyGround() {
+			return ""
+		}
+		a, ok1 := before.modelRect(id)
+		b, ok2 := u.modelRect(id)
+		if !ok1 || !ok2 {
+			return ""
+		}
+		var pts [8]geom.Point
+		copy(pts[:4], a[:])
+		copy(pts[4:], b[:])
+		var hb [16]geom.Point
+		hull := hullInto(hb[:0], pts[:])
+		for i := range s.Terrain {
+			if p := &s.Terrain[i]; p.Kind != Impassable && enters(hull, p.Polygon) {
+				return p.label(i)
+			}
+		}
+		return ""
+	})
+}
+
+// dangerousFlight takes the Dangerous Terrain tests of a flying move from
+// before to u's place (Forests and movement, 8th edition): each model
+// whose base is in a forest where the move begins or where it ends tests
+// once; flying over one is safe.
+func (s *State) dangerousFlight(before Unit, u *Unit, r roller) error {
+	if len(s.Terrain) == 0 {
+		return nil
+	}
+	return s.dangerous(u, r, func(id string) string {
+		for _, w := range [2]*Unit{&before, u} {
+			fp, ok := w.modelRect(id)
+			if !ok {
+				continue
+			}
+			for i := range s.Terrain {
+				if p := &s.Terrain[i]; p.Kind == Forest && enters(fp[:], p.Polygon) {
+					return p.label(i)
+				}
+			}
+		}
+		return ""
+	})
+}
+
+// dangerous rolls a Dangerous Terrain test, a D6, for each of u's models
+// that where names a piece for, in the unit's order: on a 1 the model
+// suffers a wound with no armour save, a chariot D6 wounds (Dangerous
+// Terrain, 8th edition). The rank-and-file's wounds come off the unit as
+// any other (casualties from the rear, In the First Rank! filling the
+// front); a character's are his own.
+func (s *State) dangerous(u *Unit, r roller, where func(id string) string) error {
+	var tbuf [16]string
+	tested := tbuf[:0]
+	for _, m := range u.Models {
+		if where(m.ID) != "" {
+			tested = append(tested, m.ID)
+		}
+	}
+	pool := 0
+	for _, id := range tested {
+		m := u.model(id)
+		p := s.profile(m)
+		piece := where(id)
+		f, err := r.d6()
+		if err != nil {
+			return err
+		}
+		faces, w := []int{f}, 0
+		if f == 1 {
+			w = 1
+			if p.Type == Chariot {
+				d, err := r.d6()
+				if err != nil {
+					return err
+				}
+				faces, w = append(faces, d), d
+			}
+		}
+		line := newLine().s(id, " tests for ", piece, ": ")
+		if w == 0 {
+			line = line.s("passed")
+		} else {
+			line = line.s("a 1, ").n(w).s(" wound")
+			if w > 1 {
+				line = line.s("s")
+			}
+			line = line.s(" with no armour save")
+		}
+		s.emit(Event{What: "dangerous-terrain", Unit: u.ID, Model: id, Dice: faces, Value: float64(w), Text: line.s(" (", ruleDangerous, ")").String()})
+		if w == 0 {
+			continue
+		}
+		if m.Role != Character {
+			pool += w
+			continue
+		}
+		m.Wounds -= w
+		if m.Wounds <= 0 {
+			s.removeModel(u, id)
+			s.emit(Event{What: "casualties", Unit: u.ID, Model: id, Text: id + " is slain"})
+		}
+	}
+	if pool > 0 && u.nonCharacters() > 0 {
+		s.removeRankAndFile(u, pool)
+	}
+	if len(tested) > 0 {
+		if len(u.Models) == 0 {
+			s.destroy(u, "is lost to dangerous terrain")
+			return nil
+		}
+		s.fillGaps(u, false)
+	}
+	return nil
 }

@@ -337,3 +337,130 @@ func BenchmarkLineOfSight(b *testing.B) {
 		}
 	}
 }
+
+// remaining is blue's unit u of n models of profile p in one rank, front
+// edge centred on (24, 10) facing up the table, in the Remaining Moves
+// with the terrain given; red's target is far off (no march test).
+func remaining(t *testing.T, p string, n int, terrain ...Piece) *State {
+	t.Helper()
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", p, n, n, [2]float64{24, 10}, 90, nil)}, target())
+	s.Terrain = terrain
+	openRemaining(t, s)
+	return s
+}
+
+// Forests and movement, Obstacles and movement, Dangerous Terrain (8th
+// edition): a cavalry, monstrous cavalry or chariot model that marches
+// through a forest or over an obstacle takes a Dangerous Terrain test, a
+// D6: on a 1 it suffers a wound with no armour save (a chariot D6
+// wounds). An advance, and infantry, take none; terrain does not slow
+// anyone.
+func TestDangerousTerrainMarchingThroughAForestOrOverAnObstacle(t *testing.T) {
+	wood := box("the wood", Forest, 20, 13, 28, 16)
+	march := Move{Unit: "u", March: true, Legs: []Leg{{Forward: 10}}}
+	// Five riders march through the wood: five tests, one 1, one rider
+	// lost (W1, no armour save).
+	s := remaining(t, "rider", 5, wood)
+	evs := apply(t, s, "blue", march, 2, 1, 3, 4, 5)
+	if got := text(evs, "dangerous-terrain"); !strings.Contains(got, "the wood") || len(s.unit("u").Models) != 4 {
+		t.Fatalf("%q, %d riders: want one lost in the wood", got, len(s.unit("u").Models))
+	}
+	// All pass: none lost, the full 10" marched.
+	s = remaining(t, "rider", 5, wood)
+	apply(t, s, "blue", march, 2, 3, 4, 5, 6)
+	if u := s.unit("u"); len(u.Models) != 5 || u.At.Y != 20 {
+		t.Fatalf("%d riders at %v: none lost, 10\" marched", len(u.Models), u.At)
+	}
+	// Only the models whose bases pass through it: the wood covers the
+	// two files on the right (x 25..27), so two riders test.
+	s = remaining(t, "rider", 5, box("the copse", Forest, 25.2, 13, 28, 16))
+	apply(t, s, "blue", march, 6, 6)
+	// Over a wall: every rider crosses it.
+	s = remaining(t, "rider", 5, box("the wall", Wall, 18, 14, 30, 14.5))
+	evs = apply(t, s, "blue", march, 1, 1, 6, 6, 6)
+	if got := text(evs, "dangerous-terrain"); !strings.Contains(got, "the wall") || len(s.unit("u").Models) != 3 {
+		t.Fatalf("%q, %d riders: want two lost at the wall", got, len(s.unit("u").Models))
+	}
+	// An advance through the wood takes no test, nor does infantry's march.
+	s = remaining(t, "rider", 5, wood)
+	apply(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Forward: 8}}})
+	s = remaining(t, "swordsman", 5, wood)
+	apply(t, s, "blue", Move{Unit: "u", March: true, Legs: []Leg{{Forward: 8}}})
+	// A chariot that fails suffers D6 wounds: a 1, then 3 of its 4.
+	s = remaining(t, "war-wagon", 1, wood)
+	apply(t, s, "blue", march, 1, 3)
+	if w := s.unit("u").Pool; w != 3 {
+		t.Fatalf("the war wagon has suffered %d wounds, want 3", w)
+	}
+	// A 1 and a 4: the chariot is wrecked.
+	s = remaining(t, "war-wagon", 1, wood)
+	evs = apply(t, s, "blue", march, 1, 4)
+	if s.unit("u") != nil || !has(evs, "destroyed") {
+		t.Fatalf("the war wagon should be destroyed: %v", evs)
+	}
+}
+
+// Forests and movement (8th edition): a model with Fly that begins or
+// ends a flying move in a forest takes a Dangerous Terrain test; flying
+// over one takes none.
+func TestDangerousTerrainFlyersInForests(t *testing.T) {
+	fly := Move{Unit: "u", Fly: true, Legs: []Leg{{Forward: 8}}}
+	s := remaining(t, "harpy", 1, box("the wood", Forest, 20, 16, 28, 20))
+	evs := apply(t, s, "blue", fly, 1) // lands in the wood: W2, one wound
+	if got := text(evs, "dangerous-terrain"); !strings.Contains(got, "the wood") || s.unit("u").Pool != 1 {
+		t.Fatalf("%q: the harpy should suffer a wound landing in the wood", got)
+	}
+	s = remaining(t, "harpy", 1, box("the wood", Forest, 20, 7, 28, 11))
+	apply(t, s, "blue", fly, 6) // takes off from it
+	s = remaining(t, "harpy", 1, box("the wood", Forest, 20, 12, 28, 14))
+	apply(t, s, "blue", fly) // over it: no test
+}
+
+// Forests and movement (8th edition): a cavalry model that charges
+// through a forest tests too, after its charge move; one who charges out
+// of his unit tests alone.
+func TestDangerousTerrainChargingThroughAForest(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "rider", 5, 5, [2]float64{24, 10}, 90, nil)}, ahead(8))
+	s.Terrain = []Piece{box("the wood", Forest, 20, 13, 28, 16)}
+	evs := chargeUnit(t, s, 3, 3, 3, 1, 6, 6, 6, 6) // Swiftstride 6, then five tests
+	if !has(evs, "charged") || !has(evs, "dangerous-terrain") || len(s.unit("u").Models) != 4 {
+		t.Fatalf("the riders should charge home through the wood and lose one: %v", evs)
+	}
+	// A mounted captain charging out of infantry tests, his unit does not
+	// move and does not.
+	s = battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, chars("cap", "mounted-captain"))}, ahead(8))
+	s.Terrain = []Piece{box("the wood", Forest, 20, 13, 28, 16)}
+	evs = chargeOut(t, s, "cap", "hold", 3, 3, 3, 1)
+	if c := s.unit("cap"); c == nil || c.Models[0].Wounds != 1 || !strings.Contains(text(evs, "dangerous-terrain"), "cap tests for the wood") {
+		t.Fatalf("the captain should charge out through the wood and suffer a wound: %v", evs)
+	}
+}
+
+// Forests and movement (8th edition): cavalry fleeing through a forest
+// tests, whether it flees from a charge or breaks from a combat, and so
+// does cavalry pursuing through one.
+func TestDangerousTerrainFleeingAndPursuing(t *testing.T) {
+	// Red's riders flee a charge 6" (3D6, Swiftstride: the best two)
+	// straight back through the wood behind them.
+	s := battle(t, nil, blueU(), []map[string]any{unitSpecOf("target", "rider", 5, 5, [2]float64{24, 18}, 270, nil)})
+	s.Terrain = []Piece{box("the wood", Forest, 20, 21, 28, 25)}
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	evs := apply(t, s, "red", React{Reaction: "flee"}, 3, 3, 3, 6, 6, 1, 6, 6)
+	if !has(evs, "fled") || !strings.Contains(text(evs, "dangerous-terrain"), "the wood") || len(s.unit("target").Models) != 4 {
+		t.Fatalf("the riders should flee through the wood and lose one: %v", evs)
+	}
+
+	// Blue's riders beat red's spearmen, who flee 2"; the riders pursue
+	// 2" (the best two of 3D6), catch them, and ride into the wood.
+	s = battle(t, nil, []map[string]any{unitSpecOf("u", "rider", 5, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil)})
+	s.Terrain = []Piece{box("the wood", Forest, 20, 16, 28, 19)}
+	if evs := chargeUnit(t, s, 6, 6, 6); !has(evs, "charged") {
+		t.Fatalf("the charge failed: %v", evs)
+	}
+	resultOf(t, s, map[rules.Seat]int{"blue": 3}, 6, 5)
+	evs = apply(t, s, "blue", Pursue{Unit: "u"}, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6)
+	if s.unit("target") != nil || !strings.Contains(text(evs, "dangerous-terrain"), "the wood") || len(s.unit("u").Models) != 4 {
+		t.Fatalf("the riders should catch the spearmen and lose one in the wood: %v", evs)
+	}
+}
