@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -105,7 +106,9 @@ func TestBadInput(t *testing.T) {
 // A client that sends its headers slowly is cut off by the server's
 // timeouts (the http.Server of HTTPServer, here with its header timeout
 // shortened to keep the test fast; httptest's has none, so this starts a
-// real one).
+// real one). The server must close the connection before the client's own
+// deadline: what is checked is who hung up, not how long it took, so that
+// a busy machine cannot fail the test.
 func TestSlowClient(t *testing.T) {
 	srv := newRealServer(t)
 	conn, err := net.Dial("tcp", srv)
@@ -114,15 +117,13 @@ func TestSlowClient(t *testing.T) {
 	}
 	defer conn.Close()
 	conn.Write([]byte("GET /healthz HTTP/1.1\r\nHost: x\r\n")) // and never the end of the headers
-	conn.SetReadDeadline(time.Now().Add(15 * time.Second))
-	buf := make([]byte, 512)
-	start := time.Now()
-	n, _ := conn.Read(buf)
-	if time.Since(start) > 3*time.Second {
-		t.Fatalf("the server waited %v for the headers", time.Since(start))
+	conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+	got, err := io.ReadAll(conn)
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatal("the server kept waiting for the headers until the client gave up")
 	}
-	_ = n // closed, or a 408: either way the request was not served
-	if bytes.Contains(buf[:n], []byte(`"ok"`)) {
+	// Closed, or a 408: either way the request was not served.
+	if bytes.Contains(got, []byte(`"ok"`)) {
 		t.Fatal("an unfinished request was served")
 	}
 }

@@ -214,7 +214,7 @@ func newRealServer(t testing.TB) string {
 	if srv.ReadHeaderTimeout <= 0 || srv.ReadTimeout <= 0 || srv.WriteTimeout <= 0 || srv.IdleTimeout <= 0 {
 		t.Fatalf("the http.Server lacks timeouts: %+v", srv)
 	}
-	srv.ReadHeaderTimeout = 500 * time.Millisecond
+	srv.ReadHeaderTimeout = 50 * time.Millisecond
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
