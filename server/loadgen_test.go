@@ -85,20 +85,26 @@ func TestLoadgenRunStopsOnARefusal(t *testing.T) {
 	}
 }
 
-// A paced run sends no faster than its rate: 50 actions a second over two
-// matches for one second is at most 50 actions (each client one every 40
-// ms from a phase within its first 40 ms), where an unpaced run against
-// the same server sends hundreds.
+// A paced run sends no faster than its rate: at 20 actions a second over
+// two matches, each client sends one action every 100 ms, its k-th no
+// sooner than k×100 ms after the start, so six acknowledged actions (one
+// client sends a third) take at least 200 ms; unpaced, the same six take a
+// few milliseconds. The run ends on its action count, not on a clock: a
+// busy machine only makes it slower, which the bound allows, where a run
+// of fixed duration could end before a busy server answered anything.
 func TestLoadgenRunPaced(t *testing.T) {
 	ts := loadgenServer(t)
 	ctx := t.Context()
 
-	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL, Matches: 2, Scenario: "duel", Duration: time.Second, Rate: 50, Seed: 3})
+	res, err := loadgen.Run(ctx, loadgen.Config{URL: ts.URL, Matches: 2, Scenario: "duel", Actions: 6, Rate: 20, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Actions < 1 || res.Actions > 50 {
-		t.Fatalf("%d actions in %v paced to 50/s: want 1 to 50", res.Actions, res.Elapsed)
+	if res.Actions < 6 {
+		t.Fatalf("%d actions acknowledged, want the 6 asked for", res.Actions)
+	}
+	if res.Elapsed < 200*time.Millisecond {
+		t.Fatalf("%d actions in %v paced to 20/s over 2 matches: want at least 200 ms", res.Actions, res.Elapsed)
 	}
 }
 
