@@ -9,12 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ordo-rules/ordo/internal/pgtest"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/server"
 	"github.com/ordo-rules/ordo/server/loadgen"
 	"github.com/ordo-rules/ordo/store"
-	"github.com/ordo-rules/ordo/store/postgres"
 	"github.com/ordo-rules/ordo/store/sqlite"
 )
 
@@ -36,15 +34,8 @@ func BenchmarkServeSQLite(b *testing.B) {
 	benchServe(b, st)
 }
 
-// BenchmarkServePostgres is the same against PostgreSQL.
-func BenchmarkServePostgres(b *testing.B) {
-	st, err := postgres.Open(context.Background(), pgtest.URL(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	benchServe(b, st)
-}
+// BenchmarkServePostgres, the same against PostgreSQL, is in
+// postgres_test.go (build tag postgres).
 
 func benchServe(b *testing.B, st store.Store) {
 	ctx, cancel := context.WithCancel(context.Background())

@@ -1,3 +1,9 @@
+//go:build postgres
+
+// The tests and the benchmark of servers sharing PostgreSQL build only with
+// the tag postgres (.ci/run sets it, with ORDO_TEST_POSTGRES): without a
+// database they could only skip, and linking pgx into the server's test
+// binary cost every go test ./... a second of CPU.
 package server_test
 
 import (
@@ -126,4 +132,15 @@ func TestTwoServersOnePostgres(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkServePostgres is BenchmarkServeSQLite against PostgreSQL:
+// ORDO_TEST_POSTGRES=... go test -tags postgres -run '^$' -bench ServePostgres ./server/
+func BenchmarkServePostgres(b *testing.B) {
+	st, err := postgres.Open(context.Background(), pgtest.URL(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	benchServe(b, st)
 }
