@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/data"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/server"
 	"github.com/ordo-rules/ordo/store/sqlite"
@@ -39,10 +39,7 @@ func TestCounterfactualOverHTTP(t *testing.T) {
 	if twin == string(demo) || strings.Count(twin, "lieutenant: true") != 2 || !strings.Contains(twin, "[23, 4]") {
 		t.Fatal("the twin scenario was not made: demo.yaml changed")
 	}
-	playouts, steps := 3, 0
-	if os.Getenv("ORDO_LONG") == "1" {
-		playouts = 12
-	}
+	playouts, steps := testenv.Count(2, 12), 0
 	for p := range playouts {
 		steps += counterfactual(t, demo, []byte(twin), uint64(p))
 	}
