@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -136,8 +137,8 @@ type acked struct {
 
 // playRandom plays one match to its end with random legal actions,
 // retrying each action with the same id after a failure, and returns the
-// actions acknowledged with 200.
-func playRandom(ctx context.Context, b *base, c *match.Created, seed uint64) ([]acked, error) {
+// actions acknowledged with 200. onAck, when not nil, is called after each.
+func playRandom(ctx context.Context, b *base, c *match.Created, seed uint64, onAck func()) ([]acked, error) {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	var out []acked
 	path := "/api/matches/" + c.ID
@@ -175,6 +176,9 @@ func playRandom(ctx context.Context, b *base, c *match.Created, seed uint64) ([]
 		switch code {
 		case http.StatusOK:
 			out = append(out, acked{seat, id})
+			if onAck != nil {
+				onAck()
+			}
 		case http.StatusConflict:
 		default:
 			return out, fmt.Errorf("action %s: status %d", id, code)
@@ -183,14 +187,17 @@ func playRandom(ctx context.Context, b *base, c *match.Created, seed uint64) ([]
 }
 
 // kill -9: ordo serve is killed at random moments while clients play, and
-// restarted each time. Every action a client got 200 for is in the log
+// restarted each time: each kill comes after a random number (5 to 29) of
+// actions acknowledged since the last restart, so that every kill falls in
+// the middle of play however fast or busy the machine, and no timer is
+// waited on. Every action a client got 200 for is in the log
 // exactly once, the rebuilt state equals a replay of the log (and the log
 // verifies against the seed), and the games go on to their end.
 func TestServeSurvivesKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
-	matches, kills := 4, 5
+	matches, kills := 3, 5 // a match of each scenario below
 	if os.Getenv("ORDO_LONG") == "1" {
 		matches, kills = 12, 15
 	}
@@ -212,8 +219,17 @@ func TestServeSurvivesKill9(t *testing.T) {
 	acks := make([][]acked, matches)
 	errs := make([]error, matches)
 	var wg sync.WaitGroup
+	var ackCount atomic.Int64          // actions acknowledged so far, by every client
+	ackedOne := make(chan struct{}, 1) // a signal after each
+	onAck := func() {
+		ackCount.Add(1)
+		select {
+		case ackedOne <- struct{}{}:
+		default:
+		}
+	}
 	for i, c := range created {
-		wg.Go(func() { acks[i], errs[i] = playRandom(ctx, b, c, uint64(i)) })
+		wg.Go(func() { acks[i], errs[i] = playRandom(ctx, b, c, uint64(i), onAck) })
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
@@ -221,10 +237,12 @@ func TestServeSurvivesKill9(t *testing.T) {
 	killed := 0
 loop:
 	for killed < kills {
-		select {
-		case <-done:
-			break loop
-		case <-time.After(time.Duration(20+rng.IntN(150)) * time.Millisecond):
+		for target := ackCount.Load() + int64(5+rng.IntN(25)); ackCount.Load() < target; {
+			select {
+			case <-done:
+				break loop
+			case <-ackedOne:
+			}
 		}
 		p.kill()
 		killed++
@@ -309,7 +327,7 @@ func TestVerify(t *testing.T) {
 	if code, err := do(ctx, b, "POST", "/api/matches", "", map[string]string{"scenario": "duel"}, &c); code != 201 || err != nil {
 		t.Fatalf("create: %d %v", code, err)
 	}
-	if _, err := playRandom(ctx, b, &c, 1); err != nil {
+	if _, err := playRandom(ctx, b, &c, 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
