@@ -397,7 +397,7 @@ func TestPropLoFExact(t *testing.T) {
 // The same comparison on a fixed sweep of seeded scenes (ORDO_LONG=1 for
 // the full count), with the share of pairs the sample lines alone miss.
 func TestLoFExactSweep(t *testing.T) {
-	n := testenv.Count(50, 10_000)
+	n := testenv.Count(15, 10_000)
 	r := seedDraw{rand.New(rand.NewPCG(12, 2026))}
 	var pairs, seen, refSeen, samplesOnly int
 	for pairs < n {

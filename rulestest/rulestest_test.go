@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/internal/duel"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/scenario"
 )
 
@@ -17,9 +18,10 @@ func duelScenario() *scenario.Scenario {
 	}
 }
 
-// The kernel's promises hold for a well-behaved ruleset.
+// The kernel's promises hold for a well-behaved ruleset: ten seeded games
+// by default, forty with ORDO_LONG=1.
 func TestDuelConforms(t *testing.T) {
-	Run(t, duel.Ruleset{}, duelScenario(), Options{Playouts: 40})
+	Run(t, duel.Ruleset{}, duelScenario(), Options{Playouts: testenv.Count(10, 40)})
 }
 
 // Each deliberate flaw is caught by the check meant for it: the suite can
@@ -52,8 +54,9 @@ func TestSuiteCatchesFlaws(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			// A duel of three rounds takes 24 steps; a game still running
-			// at 200 never ends.
-			err := Check(duel.Ruleset{Flaws: tt.flaws}, duelScenario(), Options{Playouts: 20, MaxSteps: 200, TwinEvery: -1})
+			// at 60 never ends (every step replays the log from the start,
+			// so the bound is kept near the game's length).
+			err := Check(duel.Ruleset{Flaws: tt.flaws}, duelScenario(), Options{Playouts: 20, MaxSteps: 60, TwinEvery: -1})
 			var v *Violation
 			if !errors.As(err, &v) {
 				t.Fatalf("the suite passed a flawed ruleset (err %v)", err)
