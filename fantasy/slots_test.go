@@ -272,3 +272,27 @@ func TestSlotsByBaseSizeReformNarrowerThanHisBaseIsRefused(t *testing.T) {
 		t.Fatalf("refused with %q: %s", re.Rule, re.Message())
 	}
 }
+
+// Joining a unit: a character whose base is wider than the unit (the
+// winged hero's 2-file block against a column 1 file wide) is refused,
+// and a join naming a model to displace is refused for a character on a
+// larger base (he takes the block nearest him).
+func TestSlotsByBaseSizeJoinNeedsRoomForHisBlock(t *testing.T) {
+	blue := []map[string]any{
+		unitSpecOf("u", "swordsman", 5, 1, [2]float64{24, 10}, 90, map[string]any{"command": []any{"champion"}}),
+		unitSpecOf("hero", "winged-hero", 1, 1, [2]float64{27, 8}, 90, nil),
+		unitSpecOf("cap", "mounted-captain", 1, 1, [2]float64{21, 8}, 90, nil),
+	}
+	s := battle(t, nil, blue, target())
+	openRemaining(t, s)
+	re := refused(t, s, "blue", Join{Character: "hero", Unit: "u"}, CodeJoin)
+	if re.Rule != ruleJoin || !strings.Contains(re.Message(), "at least 2 files wide") {
+		t.Fatalf("refused with %q: %s", re.Rule, re.Message())
+	}
+	refused(t, s, "blue", Join{Character: "cap", Unit: "u", Displace: "u-champion"}, CodeJoin)
+	apply(t, s, "blue", Join{Character: "cap", Unit: "u"})
+	mustBeValid(t, s)
+	if got := slotsOf(s.unit("u"), "cap"); len(got) != 2 || got[0] != [2]int{1, 0} {
+		t.Fatalf("behind the champion's front rank the captain stands in %v; want ranks 1 and 2", got)
+	}
+}
