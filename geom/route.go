@@ -126,34 +126,44 @@ func (e *RouteError) Error() string {
 // MOV-distance requirements are the ruleset's business (Length gives the
 // distance).
 func (t *Table) CheckRoute(r Route, radius float64, others []Circle) error {
+	if e, refused := t.RouteRefusal(r, radius, others); refused {
+		return &e
+	}
+	return nil
+}
+
+// RouteRefusal is CheckRoute with the refusal as a value: refused reports
+// an illegal route, and e says why. A menu checks many routes and refuses
+// many of them; this allocates nothing for a well-formed route.
+func (t *Table) RouteRefusal(r Route, radius float64, others []Circle) (e RouteError, refused bool) {
 	if err := r.Validate(); err != nil {
-		return err
+		return *err.(*RouteError), true
 	}
 	if !finite(radius) || radius < 0 {
-		return &RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: fmt.Sprintf("radius %v", radius)}
+		return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: fmt.Sprintf("radius %v", radius)}, true
 	}
 	for i, o := range others {
 		if !o.Valid() {
-			return &RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: i, Reason: fmt.Sprintf("base %d is not valid", i)}
+			return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: i, Reason: fmt.Sprintf("base %d is not valid", i)}, true
 		}
 	}
 	for i := range r.legs() {
 		s := r.leg(i)
 		if t != nil && (!t.holds(s.A, radius) || !t.holds(s.B, radius)) {
-			return &RouteError{Fault: RouteLeavesTable, Leg: i, Obstacle: -1}
+			return RouteError{Fault: RouteLeavesTable, Leg: i, Obstacle: -1}, true
 		}
 		for j, tr := range t.terrain() {
 			if tr.Flags.Has(Impassable) && sweepEnters(tr.Outline, t.box(j), s, radius) {
-				return &RouteError{Fault: RouteCrossesImpassable, Leg: i, Obstacle: j, Name: tr.Name}
+				return RouteError{Fault: RouteCrossesImpassable, Leg: i, Obstacle: j, Name: tr.Name}, true
 			}
 		}
 		for j, o := range others {
 			if s.DistTo(o.Center) < o.Radius+radius-Eps {
-				return &RouteError{Fault: RouteCrossesBase, Leg: i, Obstacle: j}
+				return RouteError{Fault: RouteCrossesBase, Leg: i, Obstacle: j}, true
 			}
 		}
 	}
-	return nil
+	return RouteError{}, false
 }
 
 // holds reports whether a base of radius r centred on p is on the table.

@@ -82,7 +82,25 @@ func TestCheckRoute(t *testing.T) {
 			if re.Error() == "" {
 				t.Fatal("empty error text")
 			}
+			// RouteRefusal gives the same refusal as a value.
+			if v, refused := tb.RouteRefusal(tt.route, r, tt.others); !refused || v != *re {
+				t.Fatalf("RouteRefusal = %+v, %v; CheckRoute = %+v", v, refused, *re)
+			}
 		})
+	}
+}
+
+// TestRouteRefusalAllocatesNothing: Move (N4) routes refused in a menu —
+// through a base, into impassable terrain, off the table — cost no
+// allocation (a menu refuses many of its routes).
+func TestRouteRefusalAllocatesNothing(t *testing.T) {
+	tb := mustTable(t, 48, 48, Terrain{Name: "rock", Outline: box(20, 0, 22, 10), Flags: Impassable})
+	others := []Circle{disc(10, 10, 0.5)}
+	for _, route := range []Route{{Pt(5, 10), Pt(15, 10)}, {Pt(15, 5), Pt(25, 5)}, {Pt(5, 5), Pt(50, 5)}} {
+		refused := false
+		if n := testing.AllocsPerRun(20, func() { _, refused = tb.RouteRefusal(route, 0.5, others) }); n != 0 || !refused {
+			t.Errorf("route %v: refused %v with %v allocations, want refused with none", route, refused, n)
+		}
 	}
 }
 

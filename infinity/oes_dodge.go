@@ -59,8 +59,8 @@ func (s *State) checkDodgeMove(a DodgeMove) error {
 	}
 	buf := takeBases()
 	defer buf.release()
-	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(buf, m)); err != nil {
-		return s.routeError(err, m, "Dodge (N4; follows the movement rules)")
+	if re, refused := s.geomTable().RouteRefusal(route, s.Models[m].base().Radius, s.bases(buf, m)); refused {
+		return s.routeError(&re, m, "Dodge (N4; follows the movement rules)")
 	}
 	// Following the movement rules, a Dodge cannot end in contact with an
 	// enemy Camouflaged or Impersonation marker either.

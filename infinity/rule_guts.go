@@ -186,8 +186,8 @@ func (s *State) checkGutsRoute(m int, to [2]float64) error {
 	}
 	buf := takeBases()
 	defer buf.release()
-	if err := s.geomTable().CheckRoute(route, s.Models[m].base().Radius, s.bases(buf, m)); err != nil {
-		return s.routeError(err, m, "Guts Roll (N4) (general movement rules)")
+	if re, refused := s.geomTable().RouteRefusal(route, s.Models[m].base().Radius, s.bases(buf, m)); refused {
+		return s.routeError(&re, m, "Guts Roll (N4) (general movement rules)")
 	}
 	moved := s.Models[m]
 	moved.At = to

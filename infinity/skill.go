@@ -515,8 +515,8 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 	base := s.Models[o.Model].base()
 	bases := takeBases()
 	defer bases.release()
-	if err := s.geomTable().CheckRoute(r, base.Radius, s.bases(bases, o.Model)); err != nil {
-		return s.routeError(err, o.Model, "Move (N4)")
+	if re, refused := s.geomTable().RouteRefusal(r, base.Radius, s.bases(bases, o.Model)); refused {
+		return s.routeError(&re, o.Model, "Move (N4)")
 	}
 	base.Center = r[len(r)-1]
 	return s.markerContact(o.Trooper, base)
@@ -532,7 +532,7 @@ func (s *State) markerContact(t int, end geom.Circle) error {
 	for i := range s.Models {
 		m := &s.Models[i]
 		e := &s.Troopers[m.Trooper]
-		if m.Removed || e.Seat == seat || !e.States.marker() || !geom.InContact(end, m.base()) {
+		if m.Removed || !e.States.marker() || e.Seat == seat || !geom.InContact(end, m.base()) {
 			continue
 		}
 		rule := "Camouflaged (N4)"
@@ -547,11 +547,7 @@ func (s *State) markerContact(t int, end geom.Circle) error {
 // routeError says in the table's terms why geom refused a route for the
 // mover, citing rule: which leg of the route, and whose base or which piece
 // of scenery is in the way.
-func (s *State) routeError(err error, mover int, rule string) *rules.RuleError {
-	re, ok := err.(*geom.RouteError)
-	if !ok {
-		return rules.Errorf(rules.CodeIllegal, rule, "%v", err)
-	}
+func (s *State) routeError(re *geom.RouteError, mover int, rule string) *rules.RuleError {
 	leg := re.Leg + 1
 	switch re.Fault {
 	case geom.RouteLeavesTable:
