@@ -69,8 +69,11 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 	} else {
 		o.AROs = append(o.AROs, decls...)
 	}
-	for _, d := range decls {
-		ev.AROs = append(ev.AROs, ARODecl{Trooper: s.Troopers[d.Trooper].ID, Skill: d.Skill})
+	if len(decls) > 0 {
+		ev.AROs = make([]ARODecl, len(decls))
+		for i := range decls {
+			ev.AROs[i] = ARODecl{Trooper: s.Troopers[decls[i].Trooper].ID, Skill: decls[i].Skill}
+		}
 	}
 	// Against a marker that has not revealed itself, a trooper may delay
 	// its ARO to the second window (Delayed ARO (N4)): silence in the first
@@ -78,7 +81,7 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 	delay := window == 1 && s.Troopers[o.Trooper].States.marker()
 	for _, e := range o.Eligible {
 		t := e.Trooper
-		declared := slices.ContainsFunc(decls, func(d ARO) bool { return d.Trooper == t })
+		declared := declares(decls, t)
 		// A marker that may react only through its Hacking Area and keeps
 		// silent is not decided either: deciding it would keep it out of
 		// the next window's list, which would tell it is a hacker
@@ -108,9 +111,11 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 	o.Eligible = nil
 	// Declaring an ARO cancels Suppressive Fire unless it is a BS Attack
 	// (Suppressive Fire (N4)).
-	var events []rules.Event
-	events = append(events, ev)
-	for _, d := range decls {
+	// Room for the declarations and one event more for each ARO.
+	events := make([]rules.Event, 1, 1+len(decls))
+	events[0] = ev
+	for i := range decls {
+		d := &decls[i]
 		// A Proxy reacting other than by Dodge or Reset is the Active
 		// Proxy: the token moves to it (G: Jumper (N4, PDF 2.1)).
 		if d.Skill.Name != SkillDodge && d.Skill.Name != SkillReset {
@@ -121,13 +126,25 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 		events = append(events, s.reveal(d.Trooper, "declared an ARO")...)
 		events = append(events, s.trigger(d.Trooper)...)
 	}
-	for _, d := range decls {
+	for i := range decls {
+		d := &decls[i]
 		if !s.suppressiveARO(d.Trooper, d.Skill) {
 			events = append(events, s.leaveSuppressive(d.Trooper, "declared another ARO")...)
 		}
 	}
 	o.Step = s.afterWindow(window)
 	return events, nil
+}
+
+// declares reports a declaration of trooper t among decls (read in place:
+// an ARO is 216 bytes, which slices.ContainsFunc copied for each one).
+func declares(decls []ARO, t int) bool {
+	for i := range decls {
+		if decls[i].Trooper == t {
+			return true
+		}
+	}
+	return false
 }
 
 // checkAROs validates the declarations of an ARO window: each trooper
@@ -142,7 +159,7 @@ func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
 		}
 		// The troopers declared so far are those of decls: every earlier
 		// declaration was accepted into it or refused the whole action.
-		if slices.ContainsFunc(decls, func(x ARO) bool { return x.Trooper == t }) {
+		if declares(decls, t) {
 			return nil, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s declares two AROs: one ARO per trooper per Order", d.Trooper)
 		}
 		i := slices.IndexFunc(s.Order.Eligible, func(e eligibility) bool { return e.Trooper == t })

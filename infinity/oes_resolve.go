@@ -70,6 +70,13 @@ type roller struct {
 	mem *rollMem
 }
 
+// rollBlock holds the rollers of an Order with one or two, and their
+// memory.
+type rollBlock struct {
+	mem rollMem
+	rs  [2]roller
+}
+
 // rollMem is the memory of one Resolution's rolls: the dice thrown, the
 // dice judged and the MODs of each Success Value, in one block rather than
 // one allocation each (they were a quarter of a BS Attack Order's
@@ -319,20 +326,28 @@ func (s *State) rollers(out []*roller) []*roller {
 	var buf [4]activeRoll
 	active := s.activeRolls(buf[:0])
 	n := len(active)
-	for _, a := range o.AROs {
-		if rolls(a.Skill.Name) && s.programRolls(a.Skill) {
+	for i := range o.AROs {
+		if k := &o.AROs[i].Skill; rolls(k.Name) && s.programRolls(*k) {
 			n++
 		}
 	}
-	block := make([]roller, 0, n)
+	var block []roller
 	var mem *rollMem
-	if n > 0 {
-		mem = new(rollMem)
+	switch {
+	case n == 0:
+	case n <= len(rollBlock{}.rs):
+		// The usual Order, an attack and the ARO against it: the rollers
+		// and their memory in one allocation.
+		b := new(rollBlock)
+		block, mem = b.rs[:0:n], &b.mem
+	default:
+		block, mem = make([]roller, 0, n), new(rollMem)
 	}
-	// Each roller is set in place in the block, which make zeroed: a
+	// Each roller is set in place in the block, which is zeroed: a
 	// roller built aside and appended was zeroed and copied again, at
 	// nearly 600 bytes each.
-	for _, k := range active {
+	for i := range active {
+		k := &active[i]
 		block = block[:len(block)+1]
 		r := &block[len(block)-1]
 		r.trooper, r.skill, r.active, r.burst, r.affected, r.mem = o.Trooper, k.Skill, true, k.burst, o.Affected, mem
@@ -352,7 +367,8 @@ func (s *State) rollers(out []*roller) []*roller {
 		}
 		out = append(out, r)
 	}
-	for _, a := range o.AROs {
+	for i := range o.AROs {
+		a := &o.AROs[i]
 		// A program with no roll (U-Turn) acts on the roll it answers.
 		if !rolls(a.Skill.Name) || !s.programRolls(a.Skill) {
 			continue
