@@ -106,32 +106,61 @@ func (s *State) makeWay(a MakeWay, seat rules.Seat) error {
 // makeWays lists seat's possible Make Way! swaps in the combat
 // of units: each character not in contact, with the model in contact
 // nearest him that he may swap with.
+//
+// It asks what checkMakeWay asks, and gets the same answers, but not
+// once per character and model: the unit's combat and the character's
+// base once per character, which models touch an enemy once per unit,
+// and the In the First Rank! swap only for a model nearer than the best
+// so far (the only kind that could replace it).
 func (s *State) makeWays(units []*Unit, seat rules.Seat) []MakeWay {
 	var out []MakeWay
 	for _, u := range units {
 		if u.Seat != seat || len(u.Models) < 2 {
 			continue
 		}
-		for _, ch := range u.characters() {
-			if s.inContact(u, ch.ID) {
+		chars := u.characters()
+		if len(chars) == 0 {
+			continue
+		}
+		if _, err := s.combatUnit(u.ID, seat, ruleMakeWay); err != nil {
+			continue
+		}
+		// Whether the model in each slot touches an enemy, worked out
+		// when first asked: 0 not yet, 1 no, 2 yes.
+		var buf [64]int8
+		touch := buf[:0]
+		for _, rank := range u.Ranks {
+			touch = append(touch, make([]int8, len(rank))...)
+		}
+		for _, ch := range chars {
+			if s.inContact(u, ch.ID) || !fits(s.profile(ch).Base, u.Base) {
 				continue
 			}
 			r, f, _ := u.slotOf(ch.ID)
 			from := u.slotCentre(r, f)
 			best, bd := "", 0.0
+			k := 0
 			for rr, rank := range u.Ranks {
 				for ff, id := range rank {
+					k++
 					m := u.model(id)
 					if m == nil || m.Role == Character {
 						continue
 					}
-					a := MakeWay{Unit: u.ID, Character: ch.ID, With: id}
-					if s.checkMakeWay(a, seat) != nil {
+					d := u.slotCentre(rr, ff).Dist(from)
+					if best != "" && d >= bd-1e-9 {
+						continue // it could not replace the best
+					}
+					if touch[k-1] == 0 {
+						touch[k-1] = 1
+						if s.inContact(u, id) {
+							touch[k-1] = 2
+						}
+					}
+					if touch[k-1] != 2 || !u.swapped(ch.ID, id).firstRankOK() {
 						continue
 					}
-					if d := u.slotCentre(rr, ff).Dist(from); best == "" || d < bd-1e-9 {
-						best, bd = id, d
-					}
+					best, bd = id, d
 				}
 			}
 			if best != "" {
