@@ -65,6 +65,13 @@ var ammoTable = []Ammo{
 // LookupAmmo finds an ammunition by name, ignoring case; "EM" and "E/M" are
 // the same.
 func LookupAmmo(name string) (Ammo, error) {
+	// A name as the table spells it, which catalogs use, is found without
+	// folding every name of the table (a lookup for every Saving Roll).
+	for i := range ammoTable {
+		if ammoTable[i].Name == name {
+			return ammoTable[i], nil
+		}
+	}
 	key := strings.ToUpper(strings.ReplaceAll(name, "/", ""))
 	for _, a := range ammoTable {
 		if strings.ToUpper(strings.ReplaceAll(a.Name, "/", "")) == key {

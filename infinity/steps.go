@@ -195,11 +195,14 @@ var chanceSeats = []rules.Seat{rules.ChanceSeat}
 
 // Prompt says who acts now (the flow of the Order Expenditure Sequence
 // lives in the step table, not in the caller).
-func (s *State) Prompt() rules.Prompt {
+func (s *State) Prompt() rules.Prompt { return s.promptAt(s.stepOf()) }
+
+// promptAt is Prompt in step def (stepOf), which Apply looks up once for
+// the prompt and the action both.
+func (s *State) promptAt(def *stepDef) rules.Prompt {
 	if s.Phase == PhaseOver {
 		return rules.Prompt{Kind: rules.GameOver}
 	}
-	def := s.stepOf()
 	if def == nil {
 		return rules.Prompt{Kind: rules.GameOver}
 	}
@@ -218,14 +221,15 @@ func (s *State) Prompt() rules.Prompt {
 // Apply validates and applies an action, all or nothing: it works on a
 // copy and keeps it only if the action is accepted.
 func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.Event, error) {
-	p := s.Prompt()
+	def := s.stepOf()
+	p := s.promptAt(def)
 	if p.Kind == rules.GameOver {
 		return nil, rules.Errorf(rules.CodeGameOver, "Game Round and Player Turn (N4)", "the game is over")
 	}
 	if !p.Waits(seat) {
 		return nil, rules.Errorf(rules.CodeNotYourTurn, "Order Expenditure Sequence (N4)", "%s may not act now: waiting for %v in %s", seat, p.Seats, p.Window)
 	}
-	sa, err := s.accepting(a)
+	sa, err := s.acceptingAt(def, a)
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +272,11 @@ type checked struct {
 // does: the action belongs to another window, or is not an action of this
 // ruleset.
 func (s *State) accepting(a rules.Action) (*stepAction, error) {
-	def := s.stepOf()
+	return s.acceptingAt(s.stepOf(), a)
+}
+
+// acceptingAt is accepting in step def (stepOf).
+func (s *State) acceptingAt(def *stepDef, a rules.Action) (*stepAction, error) {
 	kind := ActionKind(a.Kind())
 	if def != nil {
 		for i := range def.actions {
