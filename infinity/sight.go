@@ -431,14 +431,12 @@ func (m *declMemo) hold(t int) {
 	}
 }
 
-// canDeclareFirst is canDeclare for the first skill of an Order, sharing
-// the answer between the Order sources of one menu candidate (declMemo).
-// Nothing canDeclare reads depends on o.Source.
+// canDeclareFirst is canDeclare for the first skill of an Order, keeping
+// the answer for the other Order sources of one menu candidate (declMemo),
+// which checkActivate asks before it calls this. Nothing canDeclare reads
+// depends on o.Source.
 func (s *State) canDeclareFirst(o *Order, k Skill) error {
 	m := s.menuDecl()
-	if ok, err := m.answer(o.Trooper, k); ok {
-		return err
-	}
 	err := s.canDeclare(o, k, true)
 	if m != nil {
 		*m = declMemo{valid: true, trooper: o.Trooper, skill: k, err: err, holder: m.holder}

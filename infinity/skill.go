@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -96,6 +97,8 @@ type skillFacts struct {
 	category Category
 	// params are the parameters it takes; any other is refused.
 	params []param
+	// takes is params as a set, filled in at start.
+	takes paramSet
 	// aro: it may be declared as an ARO (ARO (N4)).
 	aro bool
 	// attack: it carries the Attack label.
@@ -166,38 +169,50 @@ func category(name SkillName) Category {
 // take ("" if none): a Dodge with a route, a Move with a target. Accepting
 // and ignoring one would let a client believe it declared something it
 // did not.
-func (k Skill) strayField() string {
-	var takes []param
-	if f := factsOf(k.Name); f != nil {
-		takes = f.params
+func (k *Skill) strayField() string { return k.strayFieldOf(factsOf(k.Name)) }
+
+// strayFieldOf is strayField for a skill whose facts are f (nil for an
+// unknown skill, which takes nothing). Every candidate of a menu is asked
+// this, so the parameters k carries are gathered as a set of bits, in the
+// order of Skill's fields, and set against those the skill takes.
+func (k *Skill) strayFieldOf(f *skillFacts) string {
+	var set paramSet
+	for i, on := range [...]bool{
+		len(k.Route) > 0, k.Target != "", k.Weapon != "", k.Ammo != "", k.From != nil,
+		len(k.Split) > 0, k.Burst != 0, k.Program != "", k.Guided, k.Point != nil,
+	} {
+		if on {
+			set |= 1 << i
+		}
 	}
-	// Tested one by one, in the order of Skill's fields: every candidate
-	// of a menu is asked this, and a table of the nine built for each
-	// was a fiftieth of a playout.
-	stray := func(p param, set bool) bool { return set && !slices.Contains(takes, p) }
-	switch {
-	case stray(paramRoute, len(k.Route) > 0):
-		return string(paramRoute)
-	case stray(paramTarget, k.Target != ""):
-		return string(paramTarget)
-	case stray(paramWeapon, k.Weapon != ""):
-		return string(paramWeapon)
-	case stray(paramAmmo, k.Ammo != ""):
-		return string(paramAmmo)
-	case stray(paramFrom, k.From != nil):
-		return string(paramFrom)
-	case stray(paramSplit, len(k.Split) > 0):
-		return string(paramSplit)
-	case stray(paramBurst, k.Burst != 0):
-		return string(paramBurst)
-	case stray(paramProgram, k.Program != ""):
-		return string(paramProgram)
-	case stray(paramGuided, k.Guided):
-		return string(paramGuided)
-	case stray(paramPoint, k.Point != nil):
-		return string(paramPoint)
+	if f != nil {
+		set &^= f.takes
 	}
-	return ""
+	if set == 0 {
+		return ""
+	}
+	return string(paramOrder[bits.TrailingZeros16(uint16(set))])
+}
+
+// paramSet is a set of parameters, bit i standing for paramOrder[i].
+type paramSet uint16
+
+// paramOrder is the parameters in the order of Skill's fields.
+var paramOrder = [...]param{paramRoute, paramTarget, paramWeapon, paramAmmo, paramFrom, paramSplit, paramBurst, paramProgram, paramGuided, paramPoint}
+
+// paramsOf is the set of ps.
+func paramsOf(ps []param) paramSet {
+	var set paramSet
+	for _, p := range ps {
+		set |= 1 << slices.Index(paramOrder[:], p)
+	}
+	return set
+}
+
+func init() {
+	for i := range skillTable {
+		skillTable[i].takes = paramsOf(skillTable[i].params)
+	}
 }
 
 // isAttack reports the Attack label.
@@ -233,10 +248,11 @@ func stateAllows(st States, id string, skill SkillName) error {
 // the skill's own requirements (LoF is checked now; range at resolution).
 func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	tr := &s.Troopers[o.Trooper]
-	if factsOf(k.Name) == nil {
+	facts := factsOf(k.Name)
+	if facts == nil {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "unknown skill %q (%s)", k.Name, knownSkills())
 	}
-	if f := k.strayField(); f != "" {
+	if f := k.strayFieldOf(facts); f != "" {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
 	}
 	if !first && s.skillCategory(o.First) == CategoryShort && s.skillCategory(k) == CategoryShort {

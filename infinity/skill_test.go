@@ -357,3 +357,69 @@ func TestNotEngagedWithImmobilized(t *testing.T) {
 		}
 	}
 }
+
+// Common Skills (N4): each skill takes exactly the parameters its entry of
+// skillTable lists. A skill carrying one parameter is refused for it
+// exactly when the skill does not take it, and one carrying several is
+// refused for the first, in the order of Skill's fields, that it does not
+// take.
+func TestStrayFieldFollowsSkillTable(t *testing.T) {
+	from, pt := 0, [2]float64{1, 1}
+	with := func(p param) Skill {
+		var k Skill
+		switch p {
+		case paramRoute:
+			k.Route = [][2]float64{{1, 1}}
+		case paramTarget:
+			k.Target = "x"
+		case paramWeapon:
+			k.Weapon = "x"
+		case paramAmmo:
+			k.Ammo = "x"
+		case paramFrom:
+			k.From = &from
+		case paramSplit:
+			k.Split = []BurstShare{{Target: "x", Dice: 1}}
+		case paramBurst:
+			k.Burst = 1
+		case paramProgram:
+			k.Program = "x"
+		case paramGuided:
+			k.Guided = true
+		case paramPoint:
+			k.Point = &pt
+		default:
+			t.Fatalf("no field for %s", p)
+		}
+		return k
+	}
+	for _, f := range skillTable {
+		for _, p := range paramOrder {
+			k := with(p)
+			k.Name = f.name
+			want := string(p)
+			if slices.Contains(f.params, p) {
+				want = ""
+			}
+			if got := k.strayField(); got != want {
+				t.Errorf("%s with a %s: stray %q, want %q", f.name, p, got, want)
+			}
+		}
+		// Everything at once: the first field it does not take.
+		all := Skill{Name: f.name, Route: [][2]float64{{1, 1}}, Target: "x", Weapon: "x", Ammo: "x", From: &from,
+			Split: []BurstShare{{Target: "x", Dice: 1}}, Burst: 1, Program: "x", Guided: true, Point: &pt}
+		want := ""
+		for _, p := range paramOrder {
+			if !slices.Contains(f.params, p) {
+				want = string(p)
+				break
+			}
+		}
+		if got := all.strayField(); got != want {
+			t.Errorf("%s with every field: stray %q, want %q", f.name, got, want)
+		}
+	}
+	if got := (&Skill{Name: "no-such-skill", Target: "x"}).strayField(); got != string(paramTarget) {
+		t.Errorf("an unknown skill takes nothing: stray %q", got)
+	}
+}
