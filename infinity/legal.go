@@ -22,6 +22,7 @@ type menuScratch struct {
 	lof   lofMemo
 	decl  declMemo
 	short shortMemo
+	bases tableBases
 }
 
 var menuScratches = sync.Pool{New: func() any { return new(menuScratch) }}
@@ -61,6 +62,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	// the scratch's last menu, cleared.
 	clear(ms.lof.refusals)
 	ms.lof, ms.decl, ms.short = lofMemo{refusals: ms.lof.refusals[:0]}, declMemo{}, shortMemo{}
+	ms.bases.ready = false
 	// The candidates' list is only read until the options are built:
 	// the largest menus make it in the scratch's (candidateBuf), which
 	// is cleared then, so that it holds on to no action.

@@ -117,12 +117,52 @@ func (s *State) onTable(i int, skipMarkers bool, except []int) bool {
 }
 
 func (s *State) collectBases(out []geom.Circle, skipMarkers bool, except []int) []geom.Circle {
+	if s.menu != nil {
+		t := s.menu.tableBases(s)
+		for j, c := range t.bases {
+			if !(skipMarkers && t.marker[j]) && !slices.Contains(except, t.model[j]) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
 	for i := range s.Models {
 		if s.onTable(i, skipMarkers, except) {
 			out = append(out, s.Models[i].base())
 		}
 	}
 	return out
+}
+
+// tableBases are the bases on the table as a menu sees them, kept only
+// while Legal runs (menuScratch): every Line of Fire and route check of a
+// menu gathers the bases on the table, asking each model whether it is
+// removed, Hidden or a marker, and nothing on the table changes while a
+// menu is made. collectBases filters these instead, giving the same bases
+// in the same order.
+type tableBases struct {
+	ready  bool
+	bases  []geom.Circle // of the models on the table (not removed, not Hidden), in model order
+	model  []int         // the model of each
+	marker []bool        // each is a marker's, which does not block Line of Fire
+}
+
+// tableBases is the menu's tableBases, worked out on first use.
+func (ms *menuScratch) tableBases(s *State) *tableBases {
+	t := &ms.bases
+	if t.ready {
+		return t
+	}
+	t.bases, t.model, t.marker = t.bases[:0], t.model[:0], t.marker[:0]
+	for i := range s.Models {
+		if s.onTable(i, false, nil) {
+			t.bases = append(t.bases, s.Models[i].base())
+			t.model = append(t.model, i)
+			t.marker = append(t.marker, s.Troopers[s.Models[i].Trooper].States.marker())
+		}
+	}
+	t.ready = true
+	return t
 }
 
 // sees reports Line of Fire from trooper t's model, standing at at, to
