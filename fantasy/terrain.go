@@ -625,8 +625,8 @@ func (s *State) dangerousFlight(before Unit, u *Unit, r roller) error {
 
 // dangerous rolls a Dangerous Terrain test, a D6, for each of u's models
 // that where names a piece for, in the unit's order: on a 1 the model
-// suffers a wound with no armour save, a chariot D6 wounds (Dangerous
-// Terrain, 8th edition). The rank-and-file's wounds come off the unit as
+// suffers a wound with no armour save (its ward save, if any, is
+// taken), a chariot D6 wounds (Dangerous Terrain, 8th edition). The rank-and-file's wounds come off the unit as
 // any other (casualties from the rear, In the First Rank! filling the
 // front); a character's are his own.
 func (s *State) dangerous(u *Unit, r roller, where func(id string) string) error {
@@ -657,6 +657,18 @@ func (s *State) dangerous(u *Unit, r roller, where func(id string) string) error
 				faces, w = append(faces, d), d
 			}
 		}
+		// No armour save; a ward save is taken (it is never modified).
+		warded := 0
+		if w > 0 && p.Ward > 0 {
+			if faces, err = r.appendD6s(faces, w); err != nil {
+				return err
+			}
+			for _, d := range faces[len(faces)-w:] {
+				if d >= max(2, p.Ward) {
+					warded++
+				}
+			}
+		}
 		line := newLine().s(id, " tests for ", piece, ": ")
 		if w == 0 {
 			line = line.s("passed")
@@ -666,7 +678,11 @@ func (s *State) dangerous(u *Unit, r roller, where func(id string) string) error
 				line = line.s("s")
 			}
 			line = line.s(" with no armour save")
+			if p.Ward > 0 {
+				line = line.s(", ").n(warded).s(" saved on ward ", plus(p.Ward))
+			}
 		}
+		w -= warded
 		s.emit(Event{What: "dangerous-terrain", Unit: u.ID, Model: id, Dice: faces, Value: float64(w), Text: line.s(" (", ruleDangerous, ")").String()})
 		if w == 0 {
 			continue

@@ -1,6 +1,7 @@
 package fantasy
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
@@ -391,6 +392,17 @@ func TestDangerousTerrainMarchingThroughAForestOrOverAnObstacle(t *testing.T) {
 	apply(t, s, "blue", march, 1, 3)
 	if w := s.unit("u").Pool; w != 3 {
 		t.Fatalf("the war wagon has suffered %d wounds, want 3", w)
+	}
+	// No armour save, but a ward save is taken: riders with a 5+ ward
+	// save one wound of two (a 5) and lose one rider (a 4).
+	s = remaining(t, "rider", 5, wood)
+	s.Profiles = maps.Clone(s.Profiles)
+	p := s.Profiles["rider"]
+	p.Ward = 5
+	s.Profiles["rider"] = p
+	evs = apply(t, s, "blue", march, 1, 5, 1, 4, 6, 6, 6)
+	if got := text(evs, "dangerous-terrain"); !strings.Contains(got, "1 saved on ward 5+") || len(s.unit("u").Models) != 4 {
+		t.Fatalf("%q, %d riders: the ward save should save one wound of two", got, len(s.unit("u").Models))
 	}
 	// A 1 and a 4: the chariot is wrecked.
 	s = remaining(t, "war-wagon", 1, wood)
