@@ -1,0 +1,40 @@
+package match_test
+
+// The SQLite store's own tests (package store/sqlite) live beside match's,
+// which already run over that store: one test binary for both spares go
+// test ./... a link of SQLite, the largest thing either of them links.
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/ordo-rules/ordo/store"
+	"github.com/ordo-rules/ordo/store/sqlite"
+	"github.com/ordo-rules/ordo/store/storetest"
+)
+
+// The SQLite store passes the store conformance suite (store/storetest).
+func TestSQLiteConformance(t *testing.T) {
+	storetest.Run(t, func(t *testing.T) store.Store {
+		return openStore(t, filepath.Join(t.TempDir(), "ordo.db"))
+	})
+}
+
+// A reopened SQLite file keeps its matches and its schema version (the
+// migrations run once).
+func TestSQLiteReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ordo.db")
+	ctx := context.Background()
+	s, err := sqlite.Open(ctx, path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateMatch(ctx, &store.Match{ID: "m1", Ruleset: "r", Scenario: []byte("x"), Seed: []byte{1}}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := openStore(t, path).Match(ctx, "m1"); err != nil {
+		t.Fatalf("after reopening: %v", err)
+	}
+}
