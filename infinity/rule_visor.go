@@ -12,8 +12,9 @@ import "strings"
 //   - White Noise (Hacking (N3)): its Circular Template blocks the Line of
 //     Fire of a trooper using a visor of any level (hack_whitenoise.go).
 //
-// Visibility zones, Smoke and Impersonation markers, which the levels
-// also concern, are not played by the engine yet.
+// Visibility zones and Smoke, which the levels also concern, are not
+// played by the engine yet; Impersonation markers are, but what a visor
+// does against them is not (a visor changes nothing there).
 
 // ruleVisor is the rule the visor's MODs cite.
 const ruleVisor = "Multispectral Visor (N4)"
