@@ -137,19 +137,17 @@ func (s *State) chargePathWithin(mv, t *Unit, side string, skip string, budget f
 		found[n] = cp
 		n++
 	}
+	// why says, with verbs for the charger, the target and the side, why
+	// squaring up cannot be done (formatted only for a refusal).
 	why := ""
 	front := 0.0
-	switch {
-	case math.Abs(deg) > 90+1e-6:
-		why = fmt.Sprintf("%s would need a wheel of %.0f° to face %s's %s: a charge makes one wheel of at most 90°, and no such wheel meets it at a corner to close the door", mv.ID, math.Abs(deg), t.ID, side)
-	default:
+	if math.Abs(deg) > 90+1e-6 {
+		why = "over 90"
+	} else {
 		var p chargePath
-		p, why = mv.squarePath(e0, e1, out, theta)
-		if why == "" {
+		if p, why = mv.squarePath(e0, e1, out, theta); why == "" {
 			front = p.front
 			try(p)
-		} else {
-			why = fmt.Sprintf(why, mv.ID, t.ID, side)
 		}
 	}
 	// The door is tried too when squaring up leaves part of the front
@@ -163,7 +161,10 @@ func (s *State) chargePathWithin(mv, t *Unit, side string, skip string, budget f
 		if first != nil {
 			return chargePath{}, first
 		}
-		return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, "%s", why)
+		if why == "over 90" {
+			return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, "%s would need a wheel of %.0f° to face %s's %s: a charge makes one wheel of at most 90°, and no such wheel meets it at a corner to close the door", mv.ID, math.Abs(deg), t.ID, side)
+		}
+		return chargePath{}, rules.Errorf(CodeCharge, ruleChargeMove, why, mv.ID, t.ID, side)
 	}
 	best := found[0]
 	for _, p := range found[1:n] {
