@@ -933,18 +933,86 @@ func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r
 			steadfast = false
 		}
 	}
+	sf := ""
+	if steadfast {
+		sf = ", Steadfast"
+		// Forests and close combat: ranks do not hold among the trees.
+		if wood := s.forestHolding(u); wood != "" {
+			steadfast = false
+			sf = ", not Steadfast in " + wood + " (" + ruleForestCC + ")"
+		}
+	}
 	ld := s.leadership(u)
 	need := ld - diff
 	if steadfast {
 		need = ld
 	}
 	pass := d[0]+d[1] <= need || (d[0] == 1 && d[1] == 1)
-	sf := ""
-	if steadfast {
-		sf = ", Steadfast"
-	}
 	s.emit(Event{What: "break-test", Unit: u.ID, Dice: d, Text: newLine().s(u.ID, " tests Leadership ").n(ld).s(sf, " needing ").n(need).s(" or less: ").n(d[0]+d[1]).s(", ", passFail(pass), " (", ruleBreak, ")").String()})
 	return pass, nil
+}
+
+// ruleForestCC names the rule that denies Steadfast in a forest.
+const ruleForestCC = "Forests and close combat"
+
+// forestHolding names the forest a unit fights in — the one holding the
+// centres of more than half of its models — or "" when there is none
+// (Forests and close combat, 8th edition: such a unit is never
+// Steadfast). A model on a larger base counts once, at its block's
+// centre.
+func (s *State) forestHolding(u *Unit) string {
+	if len(s.Terrain) == 0 {
+		return ""
+	}
+	models := 0
+	var in [8]int // per forest piece, up to the first few pieces
+	counts := in[:0]
+	for i := range s.Terrain {
+		if s.Terrain[i].Kind == Forest {
+			counts = append(counts, 0)
+		}
+	}
+	if len(counts) == 0 {
+		return ""
+	}
+	for r, rank := range u.Ranks {
+		for f, id := range rank {
+			if !u.origin(r, f) {
+				continue
+			}
+			models++
+			c := u.modelCentre(id)
+			k := 0
+			for i := range s.Terrain {
+				if p := &s.Terrain[i]; p.Kind == Forest {
+					if p.Polygon.Interior(c) {
+						counts[k]++
+						break
+					}
+					k++
+				}
+			}
+		}
+	}
+	// Woods that touch count together: any model among trees is in a
+	// forest, and the majority is of all the unit's models in forests.
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	if 2*total <= models {
+		return ""
+	}
+	k, best, label := 0, -1, ""
+	for i := range s.Terrain {
+		if p := &s.Terrain[i]; p.Kind == Forest {
+			if counts[k] > best {
+				best, label = counts[k], p.label(i)
+			}
+			k++
+		}
+	}
+	return label
 }
 
 // Pursuit is a combat the losers broke from, waiting for the winner to

@@ -195,3 +195,36 @@ func TestPursuitShortOfTheFlightDoesNotCatch(t *testing.T) {
 		t.Fatal("a pursuit of 3\" against 8\" fled does not catch")
 	}
 }
+
+// Forests and close combat (8th edition): a unit with more than half of
+// its models in a forest is never Steadfast; a forest holding only a
+// minority of them takes nothing away.
+func TestForestsAndCloseCombatNoSteadfastInAForest(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		wood  Piece
+		want  string
+		holds bool
+	}{
+		// Red's 3 ranks stand at y 15..18: a wood over all of them.
+		{"majority in the wood", box("the wood", Forest, 0, 15.2, 48, 40), "not Steadfast in the wood (Forests and close combat) needing 4 or less: 7, failed", false},
+		// A wood over the rear rank only: 5 of 15 models.
+		{"minority in the wood", box("the wood", Forest, 0, 17.2, 48, 40), "Steadfast needing 7 or less: 7, passed", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := engagedPair(t,
+				[]map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+				[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 15}, 270, nil)})
+			s.Terrain = []Piece{tc.wood}
+			// Blue 5 against red's 2 ranks: red loses by 3 with more
+			// ranks than blue; 4+3 = 7.
+			evs := resultOf(t, s, map[rules.Seat]int{"blue": 5}, 4, 3)
+			if got := text(evs, "break-test"); !strings.Contains(got, tc.want) {
+				t.Fatalf("break test %q, want %q", got, tc.want)
+			}
+			if u := s.unit("target"); (u != nil && !u.Flags.Fleeing && s.Phase != PhasePursuit) != tc.holds {
+				t.Fatalf("held %v, want %v (phase %s)", !tc.holds, tc.holds, s.Phase)
+			}
+		})
+	}
+}
