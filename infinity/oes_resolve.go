@@ -585,7 +585,7 @@ func (s *State) buildSV(r *roller) {
 		if attr == "" {
 			attr = "BS"
 		}
-		r.sv = r.newSV(attr, attribute(*p, attr), append(mods, s.suppressedBy(r)...))
+		r.sv = r.newSV(attr, attribute(p, attr), append(mods, s.suppressedBy(r)...))
 		switch {
 		case r.active:
 			burst = s.activeBurst(r)
@@ -660,7 +660,7 @@ func (s *State) dodgeStateMods(t int) []dice.Mod {
 }
 
 // attribute reads a profile attribute by name.
-func attribute(p catalog.Profile, name string) int {
+func attribute(p *catalog.Profile, name string) int {
 	switch name {
 	case "CC":
 		return p.CC

@@ -79,7 +79,7 @@ func (s *State) guidedSV(r *roller, mods []dice.Mod) {
 		attr = "BS"
 	}
 	r.cover = false
-	r.sv = dice.NewSuccessValue(attr, attribute(*s.profile(r.trooper), attr), mods...)
+	r.sv = dice.NewSuccessValue(attr, attribute(s.profile(r.trooper), attr), mods...)
 	r.roll = dice.Roll{Side: dice.Side{SV: r.sv.Value, Burst: 1}}
 }
 
