@@ -17,6 +17,8 @@ import (
 // package documentation of odds/terms.
 const oddsUsage = `usage: ordo odds --active "SIDE" [--reactive "SIDE"] [flags]
        ordo odds [--no-limit] --infdice ARGS...   (inf-dice compatible)
+       ordo odds --ruleset fantasy --attacks "ATTACKS" --target "TARGET" [--json]
+                                                  (the fantasy ruleset's unsaved wounds; README)
 
 Exact odds of a Normal or Face to Face Roll, with Saving Rolls.
 Each SIDE is one quoted string of words, case-insensitive:
@@ -68,6 +70,7 @@ Examples:
   ordo odds --active "template dmg 13 ammo=Shock" --reactive "PH 11 arm=1 cover"
   ordo odds --active "WIP 14 program carbonite" --reactive "WIP 13 reset bts 6 firewall"
   ordo odds --infdice 13 3 1 13 NONE 12 1 1 13 NONE
+  ordo odds --ruleset fantasy --attacks "10 ws 4 s 3" --target "ws 3 t 3 save 5+"
 `
 
 // oddsCommand routes `ordo odds`: with --infdice every later word is the
