@@ -247,7 +247,7 @@ func (g *game) play(seed uint64) ([]byte, error) {
 			if err != nil {
 				return nil, g.fail(step, "legal", "%v", err)
 			}
-			if bad := g.illegalAttempts(st); len(bad) > 0 {
+			if bad := g.illegalAttempts(st, g.menus(st)); len(bad) > 0 {
 				rng.IntN(len(bad)) // the checked play's draw of the illegal action tried
 			}
 			entry, _, err := rules.Step(st, len(g.log), seat, a, src)
@@ -264,7 +264,8 @@ func (g *game) play(seed uint64) ([]byte, error) {
 				return nil, g.fail(step, "pure", "Clone is not deep-equal to the state it copies")
 			}
 		}
-		if err := g.checkState(step, st, enc); err != nil {
+		menus, err := g.checkState(step, st, enc)
+		if err != nil {
 			return nil, err
 		}
 		if !g.opt.SkipPure && !reflect.DeepEqual(before, st) {
@@ -277,7 +278,7 @@ func (g *game) play(seed uint64) ([]byte, error) {
 		if err != nil {
 			return nil, g.fail(step, "legal", "%v", err)
 		}
-		if err := g.checkIllegal(step, st, enc.data, rng); err != nil {
+		if err := g.checkIllegal(step, st, menus, enc.data, rng); err != nil {
 			return nil, err
 		}
 		if g.opt.TwinEvery > 0 && step%g.opt.TwinEvery == 0 {
@@ -312,42 +313,45 @@ func (g *game) play(seed uint64) ([]byte, error) {
 }
 
 // checkState: JSON round trip, Legal against Prompt, and the leak check on
-// every viewer's observation. enc is st encoded.
-func (g *game) checkState(step int, st rules.State, enc encoded) error {
+// every viewer's observation. enc is st encoded. It returns each seat's
+// menu (see menus), which the illegal check reads rather than asking
+// Legal again of the same state.
+func (g *game) checkState(step int, st rules.State, enc encoded) ([][]rules.Option, error) {
 	b1, err := enc.data, enc.err
 	if err != nil {
-		return g.fail(step, "round-trip", "state does not encode: %v", err)
+		return nil, g.fail(step, "round-trip", "state does not encode: %v", err)
 	}
 	back, err := g.rs.DecodeState(b1)
 	if err != nil {
-		return g.fail(step, "round-trip", "state does not decode: %v", err)
+		return nil, g.fail(step, "round-trip", "state does not decode: %v", err)
 	}
 	b2, err := json.Marshal(back)
 	if err != nil || !bytes.Equal(b1, b2) {
-		return g.fail(step, "round-trip", "state changed through JSON:\n%s\n%s", b1, b2)
+		return nil, g.fail(step, "round-trip", "state changed through JSON:\n%s\n%s", b1, b2)
 	}
 	p := st.Prompt()
-	for _, seat := range g.seats {
+	menus := g.menus(st)
+	for i, seat := range g.seats {
 		n := 0
-		for _, o := range st.Legal(seat) {
+		for _, o := range menus[i] {
 			if o.Illegal == nil {
 				n++
 			}
 		}
 		if want := p.Waits(seat); want != (n > 0) {
-			return g.fail(step, "legal", "seat %s has %d legal actions, prompt %+v", seat, n, p)
+			return nil, g.fail(step, "legal", "seat %s has %d legal actions, prompt %+v", seat, n, p)
 		}
 	}
 	for _, v := range g.viewers() {
 		obs, err := json.Marshal(st.Observe(v))
 		if err != nil {
-			return g.fail(step, "leak", "observation for %s does not encode: %v", v, err)
+			return nil, g.fail(step, "leak", "observation for %s does not encode: %v", v, err)
 		}
 		if c, ok := g.leaked(st, obs, v); ok {
-			return g.fail(step, "leak", "%s sees %s's private %q in its observation", v, c.Owner, c.Value)
+			return nil, g.fail(step, "leak", "%s sees %s's private %q in its observation", v, c.Owner, c.Value)
 		}
 	}
-	return nil
+	return menus, nil
 }
 
 // viewers is every seat's player view and the spectator's.
@@ -383,14 +387,23 @@ type attempt struct {
 	a    rules.Action
 }
 
+// menus is each seat's menu (Legal), in the order of g.seats.
+func (g *game) menus(st rules.State) [][]rules.Option {
+	out := make([][]rules.Option, len(g.seats))
+	for i, seat := range g.seats {
+		out[i] = st.Legal(seat)
+	}
+	return out
+}
+
 // illegalAttempts lists the actions a seat may not send now: every greyed
 // menu entry, and a legal move of each prompted seat sent by a seat the
-// prompt does not name.
-func (g *game) illegalAttempts(st rules.State) []attempt {
+// prompt does not name. menus is st's (see menus).
+func (g *game) illegalAttempts(st rules.State, menus [][]rules.Option) []attempt {
 	var bad []attempt
 	p := st.Prompt()
-	for _, seat := range g.seats {
-		for _, o := range st.Legal(seat) {
+	for i, seat := range g.seats {
+		for _, o := range menus[i] {
 			if o.Illegal != nil {
 				bad = append(bad, attempt{seat, o.Action})
 			}
@@ -398,7 +411,13 @@ func (g *game) illegalAttempts(st rules.State) []attempt {
 	}
 	// A prompted seat's move sent by a seat that is not prompted.
 	for _, seat := range p.Seats {
-		for _, o := range st.Legal(seat) {
+		var menu []rules.Option
+		if i := slices.Index(g.seats, seat); i >= 0 {
+			menu = menus[i]
+		} else {
+			menu = st.Legal(seat) // a seat the scenario does not have
+		}
+		for _, o := range menu {
 			if o.Illegal != nil {
 				continue
 			}
@@ -416,8 +435,8 @@ func (g *game) illegalAttempts(st rules.State) []attempt {
 // checkIllegal sends an action the seat may not send now — a greyed menu
 // entry, or a legal move of a seat the prompt does not name — and expects a
 // refusal that changes nothing. before is st encoded.
-func (g *game) checkIllegal(step int, st rules.State, before []byte, rng *rand.Rand) error {
-	bad := g.illegalAttempts(st)
+func (g *game) checkIllegal(step int, st rules.State, menus [][]rules.Option, before []byte, rng *rand.Rand) error {
+	bad := g.illegalAttempts(st, menus)
 	if len(bad) == 0 {
 		return nil
 	}
