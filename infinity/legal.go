@@ -30,6 +30,16 @@ var menuScratches = sync.Pool{New: func() any { return new(menuScratch) }}
 // directions are the eight headings Legal offers moves along, in degrees.
 var directions = []float64{0, 45, 90, 135, 180, 225, 270, 315}
 
+// headings are the directions as unit steps (cosine, sine), worked out
+// once: every trooper of every menu is offered a Move along each.
+var headings = func() (h [8][2]float64) {
+	for i, deg := range directions {
+		r := radians(deg)
+		h[i] = [2]float64{math.Cos(r), math.Sin(r)}
+	}
+	return h
+}()
+
 // Legal is the menu for seat: a finite, representative set of what it may
 // send now (moves along eight headings at full MOV, a BS Attack on every
 // enemy and a CC Attack on those near, Dodge, Reset, Idle, ending the
@@ -137,9 +147,8 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 			}
 			// One block for every route.
 			routes := make([][2]float64, len(directions))
-			for i, deg := range directions {
-				r := radians(deg)
-				routes[i] = [2]float64{from[0] + mov*math.Cos(r), from[1] + mov*math.Sin(r)}
+			for i, u := range headings {
+				routes[i] = [2]float64{from[0] + mov*u[0], from[1] + mov*u[1]}
 				f(Skill{Name: k.name, Route: routes[i : i+1 : i+1]})
 			}
 		}
@@ -148,7 +157,8 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 	// The enemies in the open in table order, then the markers in the order
 	// of their labels: in army-list order, the menu would tell which
 	// trooper each marker is.
-	var markers []int
+	var buf [8]int
+	markers := buf[:0]
 	for i := range s.Models {
 		model := &s.Models[i]
 		enemy := &s.Troopers[model.Trooper]
