@@ -218,7 +218,8 @@ func TestMovesMayNotPassThroughUnits(t *testing.T) {
 	apply(t, s, "blue", Move{Unit: "u", Fly: true, Legs: []Leg{{Forward: 10}}})
 }
 
-// A failed charge stops short of a unit in its way.
+// Failed charges (8th edition): whether it wheels round a unit in its way
+// or stops short of it, a failed charge never ends on top of it.
 func TestFailedChargeStopsShortOfAUnitInTheWay(t *testing.T) {
 	// A column to the right of the straight charge, but in the way of the
 	// failed charge's slant towards the bowmen's centre.
