@@ -369,3 +369,29 @@ func TestFlyingMoveAndFlyingMarch(t *testing.T) {
 		t.Fatalf("flew %v\", want 10\"", d)
 	}
 }
+
+// Stand & Shoot (8th edition) is a shooting attack, and a unit shoots
+// only at a target in its front arc: bowmen charged in the rear may not
+// stand and shoot; charged in the front, they may.
+func TestStandAndShootNeedsTheChargerInTheFrontArc(t *testing.T) {
+	unit := []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)}
+	// The bowmen face away from the swordsmen, their rear 14" ahead.
+	s := battle(t, nil, unit, []map[string]any{unitSpecOf("target", "bowman", 10, 5, [2]float64{24, 26}, 90, nil)})
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	legal, _ := legalOptions(s, "red")
+	if slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
+		t.Fatal("a charger behind the bowmen: Stand & Shoot must not be offered")
+	}
+	re := refused(t, s, "red", React{Reaction: "stand-and-shoot"}, CodeCharge)
+	if re.Rule != ruleShooting || !strings.Contains(re.Error(), "u is not in the front arc of target") {
+		t.Fatalf("%v: want the Shooting rule naming the front arc", re)
+	}
+	apply(t, s, "red", React{Reaction: "hold"})
+	// Facing the swordsmen, the same distance away: offered.
+	s = battle(t, nil, unit, ahead(14))
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	legal, _ = legalOptions(s, "red")
+	if !slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
+		t.Fatal("a charger in front of the bowmen: Stand & Shoot is offered")
+	}
+}

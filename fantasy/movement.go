@@ -237,6 +237,10 @@ func (s *State) checkReaction(c *Charge, reaction string) *rules.RuleError {
 			return rules.Errorf(CodeCharge, ruleReactions, "%s has already stood and shot this phase", t.ID)
 		case c.Distance <= float64(s.slowestM(mv))+geom.Eps:
 			return rules.Errorf(CodeCharge, ruleReactions, "the charger is %.1f\" away, not more than its Movement of %d: no time to stand and shoot", c.Distance, s.slowestM(mv))
+		case !t.partlyInFrontArc(mv):
+			// Stand & Shoot is a shooting attack, and a unit shoots only
+			// at what is in its front arc (Shooting, 8th edition).
+			return rules.Errorf(CodeCharge, ruleShooting, "%s is not in the front arc of %s: no standing and shooting at it", mv.ID, t.ID)
 		}
 		if ok, by := s.canSee(t, mv); !ok {
 			return rules.Errorf(CodeCharge, ruleSight, "%s cannot see %s to stand and shoot: %s is in the way", t.ID, mv.ID, by)
