@@ -576,6 +576,7 @@ func (s *State) fightRound(u *Unit, r roller) error {
 			overkill = make([]int, len(s.Seats))
 		}
 	}
+	hasObstacle := slices.ContainsFunc(s.Terrain, func(p Piece) bool { return p.Kind == Hedge || p.Kind == Wall })
 	// Room for a few groups and targets on the stack.
 	var groupsBuf [8]group
 	var hitsBuf [8]tally
@@ -593,11 +594,19 @@ func (s *State) fightRound(u *Unit, r roller) error {
 				def = s.profile(b.target.model(b.model)).WS
 			}
 			need := wounds.MeleeNeed(b.ws, def)
+			wall := ""
+			if b.unit.Flags.Charged && hasObstacle {
+				// Obstacles and combat: −1 to hit for the chargers at
+				// a defended hedge or wall, in the round they charge.
+				if wall = s.defendedObstacle(b); wall != "" {
+					need++
+				}
+			}
 			i := slices.IndexFunc(groups, func(g group) bool {
-				return g.b.unit == b.unit && g.b.target == b.target && g.b.model == b.model && g.b.str == b.str && g.need == need
+				return g.b.unit == b.unit && g.b.target == b.target && g.b.model == b.model && g.b.str == b.str && g.need == need && g.wall == wall
 			})
 			if i < 0 {
-				groups = append(groups, group{b, need})
+				groups = append(groups, group{b, need, wall})
 				continue
 			}
 			groups[i].b.n += b.n
@@ -608,7 +617,7 @@ func (s *State) fightRound(u *Unit, r roller) error {
 			if err != nil {
 				return err
 			}
-			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: newLine().s(b.unit.ID, ": ").n(b.n).s(" attacks at Initiative ").n(ini).s(" on ", targetName(b), " needing ").n(g.need).s("+: ").n(h).s(" hits").String()})
+			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: newLine().s(b.unit.ID, ": ").n(b.n).s(" attacks at Initiative ").n(ini).s(" on ", targetName(b), " needing ").n(g.need).s("+").s(wallText(g.wall)).s(": ").n(h).s(" hits").String()})
 			var k tally
 			k.k.unit, k.k.model, k.k.str, k.n = b.target.ID, b.model, b.str, h
 			if i := slices.IndexFunc(hits, func(t tally) bool { return t.k == k.k }); i >= 0 {
@@ -702,6 +711,65 @@ func (sc *scratch) release() {
 type group struct {
 	b    blow
 	need int
+	wall string // the defended obstacle the chargers strike across, or ""
+}
+
+// ruleObstacleCC names the rule of defended obstacles.
+const ruleObstacleCC = "Obstacles and combat"
+
+func wallText(wall string) string {
+	if wall == "" {
+		return ""
+	}
+	return " (-1 charging across " + wall + ", " + ruleObstacleCC + ")"
+}
+
+// touchSlack is how near a base must come to an obstacle to touch it.
+const touchSlack = 0.05
+
+// defendedObstacle names the hedge or wall a charging model strikes
+// across, or "" (Obstacles and combat, 8th edition): the obstacle is
+// defended when the unit struck touches it, and a charging model in
+// contact with it — or supporting one that is, from behind in its file —
+// is at −1 to hit. The caller applies it only in the round the unit
+// charged.
+func (s *State) defendedObstacle(b blow) string {
+	u, t := b.unit, b.target
+	fr := u.frame()
+	// The model in the front rank of the striker's file: the striker, or
+	// the fighting model he supports.
+	front := fr.base(fr.centre(0, b.f))
+	if b.r == 0 {
+		if r, f, nr, nf, ok := u.block(b.id); ok && nr*nf > 1 {
+			front = fr.block(r, f, nr, nf)
+		}
+	}
+	front = grown(front, touchSlack)
+	tfp := grown(t.footprint(), touchSlack)
+	for i := range s.Terrain {
+		p := &s.Terrain[i]
+		if (p.Kind == Hedge || p.Kind == Wall) && enters(front[:], p.Polygon) && enters(tfp[:], p.Polygon) {
+			return p.label(i)
+		}
+	}
+	return ""
+}
+
+// grown is a rectangle enlarged by d on every side.
+func grown(r rect, d float64) rect {
+	var out rect
+	for i, p := range r {
+		a, b := r[(i+3)%4], r[(i+1)%4]
+		e1, e2 := p.Sub(a), p.Sub(b)
+		if l := e1.Len(); l > 0 {
+			e1 = e1.Scale(d / l)
+		}
+		if l := e2.Len(); l > 0 {
+			e2 = e2.Scale(d / l)
+		}
+		out[i] = p.Add(e1).Add(e2)
+	}
+	return out
 }
 
 // tally is the hits of an Initiative step on one target (a unit's

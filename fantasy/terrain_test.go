@@ -476,3 +476,58 @@ func TestDangerousTerrainFleeingAndPursuing(t *testing.T) {
 		t.Fatalf("the riders should catch the spearmen and lose one in the wood: %v", evs)
 	}
 }
+
+// Obstacles and combat (8th edition): in the round they charge, models
+// of a unit charging an enemy that touches the far side of a hedge or
+// wall, in contact with it or supporting one that is, are at −1 to hit;
+// the defenders strike as usual, and so do chargers whose foe stands
+// clear of the obstacle.
+func TestObstaclesAndCombatChargersAtADefendedHedge(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		hedge Piece
+		want  string
+	}{
+		// The spearmen's front is at y 15, the hedge's far side: the
+		// swordsmen (WS4 against WS3) need 4+ rather than 3+.
+		{"defended", box("the hedge", Hedge, 0, 14.5, 48, 15), "u: 10 attacks at Initiative 4 on target needing 4+ (-1 charging across the hedge, Obstacles and combat): 0 hits"},
+		// A hedge 3" behind the swordsmen's front: no one defends it.
+		{"undefended", box("the hedge", Hedge, 0, 11.5, 48, 12), "u: 10 attacks at Initiative 4 on target needing 3+: 0 hits"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := engagedPair(t,
+				[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)},
+				[]map[string]any{unitSpecOf("target", "spearman", 10, 5, [2]float64{24, 15}, 270, nil)})
+			s.Terrain = []Piece{tc.hedge}
+			apply(t, s, "blue", EndMovement{})
+			apply(t, s, "blue", EndShooting{})
+			evs := apply(t, s, "blue", Fight{Unit: "u"}, ones(countDice(t, s))...)
+			var mine, theirs string
+			for _, e := range evs {
+				if e.What == "fought" && e.Unit == "u" {
+					mine = e.Text
+				} else if e.What == "fought" && e.Unit == "target" {
+					theirs = e.Text
+				}
+			}
+			if !strings.Contains(mine, tc.want) {
+				t.Fatalf("chargers %q, want %q", mine, tc.want)
+			}
+			if !strings.Contains(theirs, "needing 4+:") {
+				t.Fatalf("defenders %q: the defenders strike as usual", theirs)
+			}
+			// All 1s: a draw. In red's turn, the next round, the
+			// swordsmen strike as usual.
+			apply(t, s, "blue", EndTurn{})
+			for _, a := range []rules.Action{EndCharges{}, EndMovement{}, EndShooting{}} {
+				apply(t, s, "red", a)
+			}
+			evs = apply(t, s, "red", Fight{Unit: "target"}, ones(countDice(t, s))...)
+			for _, e := range evs {
+				if e.What == "fought" && e.Unit == "u" && !strings.Contains(e.Text, "needing 3+:") {
+					t.Fatalf("next round %q: the penalty is for the round of the charge only", e.Text)
+				}
+			}
+		})
+	}
+}
