@@ -8,10 +8,9 @@ const CoverReach = 1.0
 // shooter (Saving Rolls (N4): −3 BS to the attacker, −3 Attack Damage), and the
 // index in Table.Terrain of the piece that gives it (-1 if none).
 //
-// The rules brief records the MODs but not the exact geometry (the N4 core rules,
-// "Partial Cover conditions: not captured"), so the package uses a simple,
-// deterministic rule in the spirit of N4's "in contact with scenery that
-// partially hides the target":
+// Ordo plays the MODs of Cover (N4) but not its exact geometry, so the
+// package uses a simple, deterministic rule in the spirit of N4's "in
+// contact with scenery that partially hides the target":
 //
 //  1. the shooter has LoF to the target (see LoF); no LoF, no cover;
 //  2. some terrain piece flagged GivesCover is within CoverReach of the

@@ -39,8 +39,8 @@ const (
 // formatted message.
 type RuleError struct {
 	Code Code
-	// Rule cites the rule that forbids it: a seed file and bullet, or a
-	// section of the rules brief ("Skill categories (N4)").
+	// Rule cites the rule that forbids it as a player names it
+	// ("Skill categories (N4)", "Dodge (N4)"; docs/RULES.md).
 	Rule string
 
 	msg    string // the message, when it is already formatted

@@ -99,8 +99,8 @@ func TestDefaultJumperSeed(t *testing.T) {
 	}
 }
 
-// TestDefaultContents: what the brief lists is shipped, with the shape the
-// rules need.
+// TestDefaultContents: the illustrative profiles and weapons the scenarios
+// and docs name are shipped, with the shape the rules need.
 func TestDefaultContents(t *testing.T) {
 	c := defaultCatalog(t)
 	for _, id := range []string{"fusilier", "zhanshi", "line-trooper", "scout", "assault", "sniper", "hmg",
