@@ -2,7 +2,7 @@
 // backend of the community Infinity dice calculator inf-dice
 // (toadchild/inf-dice): the same arguments, the same report line for line,
 // the same error texts, and the same probability model with its quirks
-// (shared/rules/odds-infdice.md).
+// (README, "inf-dice compatible backend").
 //
 // Upstream enumerates every ordered outcome of both sides' dice, which is why
 // it caps Burst at 6 per side and 9 in total and takes about 20 seconds for B6
