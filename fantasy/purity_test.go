@@ -52,7 +52,7 @@ func TestQueriesArePure(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for seed := range uint64(testenv.Count(2, 20)) {
+		for seed := range uint64(testenv.Count(1, 20)) {
 			st, err := rs.Setup(sc, r)
 			if err != nil {
 				t.Fatal(err)

@@ -36,7 +36,7 @@ func twinsGround(t *testing.T) (Ruleset, *scenario.Scenario) {
 // Hidden Deployment, two markers, a G: Jumper with a hidden Proxy.
 func TestTwinsConform(t *testing.T) {
 	rs, sc := twinsGround(t)
-	rulestest.Run(t, rs, sc, rulestest.Options{Playouts: testenv.Count(2, 100), ReplayEvery: 25, TwinEvery: testenv.Count(2, 1)})
+	rulestest.Run(t, rs, sc, rulestest.Options{Playouts: testenv.Count(2, 100), ReplayEvery: 25, TwinEvery: testenv.Count(4, 1)})
 }
 
 // Each leak of issue #9 is seen by the counterfactual check: with its
@@ -141,5 +141,5 @@ func TestTwinsHackersConform(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rulestest.Run(t, rs, sc, rulestest.Options{Playouts: testenv.Count(2, 100), ReplayEvery: 25, TwinEvery: testenv.Count(2, 1)})
+	rulestest.Run(t, rs, sc, rulestest.Options{Playouts: testenv.Count(2, 100), ReplayEvery: 25, TwinEvery: testenv.Count(4, 1)})
 }

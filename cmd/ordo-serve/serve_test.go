@@ -197,7 +197,7 @@ func TestServeSurvivesKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
-	matches, kills := 3, 5 // a match of each scenario below
+	matches, kills := 3, 3 // a match of each scenario below
 	if os.Getenv("ORDO_LONG") == "1" {
 		matches, kills = 12, 15
 	}
