@@ -297,13 +297,16 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 			front = append(front, hit{})
 		}
 		arc = arc[:0]
+		// Most units have no model on a larger base: theirs need no
+		// look at a slot's neighbours, nor a base before a foe is near.
+		blocks := !u.slotEach()
 		for r, rank := range u.Ranks {
 			for f, id := range rank {
 				if id == "" {
 					continue
 				}
-				c, base, rch, nf := fr.centre(r, f), rect{}, reach, 1
-				if (f+1 < len(rank) && rank[f+1] == id) || (r+1 < len(u.Ranks) && u.Ranks[r+1][f] == id) || (f > 0 && rank[f-1] == id) || (r > 0 && u.Ranks[r-1][f] == id) {
+				c, base, sized, rch, nf := fr.centre(r, f), rect{}, false, reach, 1
+				if blocks && ((f+1 < len(rank) && rank[f+1] == id) || (r+1 < len(u.Ranks) && u.Ranks[r+1][f] == id) || (f > 0 && rank[f-1] == id) || (r > 0 && u.Ranks[r-1][f] == id)) {
 					// A model on a larger base strikes once, from his
 					// block's front-left slot, touching with the whole
 					// block (Characters: different sized bases).
@@ -312,16 +315,17 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 					}
 					var nr int
 					_, _, nr, nf, _ = u.blockAt(r, f)
-					base = fr.block(r, f, nr, nf)
+					base, sized = fr.block(r, f, nr, nf), true
 					c = base[0].Add(base[2].Sub(base[0]).Scale(0.5))
 					rch = math.Hypot(float64(nf)*u.Base[0], float64(nr)*u.Base[1]) / 2
-				} else {
-					base = fr.base(c)
 				}
 				var t *Unit
 				var tm string
 				for _, x := range foes {
 					if mayTouch(c, rch, x) {
+						if !sized {
+							base, sized = fr.base(c), true
+						}
 						if t, tm = touchedIn(base, x); t != nil {
 							break
 						}

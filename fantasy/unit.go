@@ -162,6 +162,21 @@ func wholeBlock(base, slot [2]float64) bool {
 	return math.Abs(float64(nf)*slot[0]-base[0]) <= geom.Eps && math.Abs(float64(nr)*slot[1]-base[1]) <= geom.Eps
 }
 
+// slotEach reports whether every model of u stands in one slot: as many
+// slots are filled as the unit has models (each model stands in at least
+// one slot, as DecodeState checks), so no model has a block.
+func (u *Unit) slotEach() bool {
+	n := 0
+	for _, rank := range u.Ranks {
+		for _, id := range rank {
+			if id != "" {
+				n++
+			}
+		}
+	}
+	return n == len(u.Models)
+}
+
 // origin reports whether slot (r, f) is the front-left slot of the model
 // standing in it (false for an empty slot).
 func (u *Unit) origin(r, f int) bool {
