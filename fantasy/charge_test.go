@@ -105,7 +105,7 @@ func TestChargeMoveMaximisesContact(t *testing.T) {
 	// Every model of the charger's front rank touches the bowmen.
 	x, _ := foeOf(s.unit("target"), nil)
 	for f := range u.Files {
-		if e, _ := touchedIn(u.baseAt(u.slotCentre(0, f)), x); e == nil {
+		if e, _ := touchedIn(u.baseAt(u.slotCentre(0, f)), &x); e == nil {
 			t.Fatalf("front-rank file %d is not in contact", f)
 		}
 	}
@@ -173,7 +173,7 @@ func TestChargeBringsAsManyModelsIntoContactAsItsRollAllows(t *testing.T) {
 			x, _ := foeOf(s.unit("target"), nil)
 			in := 0
 			for f := range u.Files {
-				if e, _ := touchedIn(u.baseAt(u.slotCentre(0, f)), x); e != nil {
+				if e, _ := touchedIn(u.baseAt(u.slotCentre(0, f)), &x); e != nil {
 					in++
 				}
 			}
@@ -361,7 +361,7 @@ func TestChargeWheelsInWhenSquareButOffset(t *testing.T) {
 	x, _ := foeOf(s.unit("target"), nil)
 	in := 0
 	for f := range u.Files {
-		if e, _ := touchedIn(u.baseAt(u.slotCentre(0, f)), x); e != nil {
+		if e, _ := touchedIn(u.baseAt(u.slotCentre(0, f)), &x); e != nil {
 			in++
 		}
 	}

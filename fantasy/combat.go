@@ -321,7 +321,8 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 				}
 				var t *Unit
 				var tm string
-				for _, x := range foes {
+				for k := range foes {
+					x := &foes[k] // a foe is large: read in place
 					if mayTouch(c, rch, x) {
 						if !sized {
 							base, sized = fr.base(c), true
@@ -415,8 +416,8 @@ func foeOf(u *Unit, buf []string) (foe, []string) {
 // touched is the enemy unit a base touches, and the character it attacks
 // when it touches only characters of that unit.
 func touched(base rect, foes []foe) (*Unit, string) {
-	for _, x := range foes {
-		if e, m := touchedIn(base, x); e != nil {
+	for i := range foes {
+		if e, m := touchedIn(base, &foes[i]); e != nil {
 			return e, m
 		}
 	}
@@ -429,7 +430,7 @@ const contactEps = 0.05
 // mayTouch is a cheap first test for a base centred on c whose corners
 // are at most reach from it: false when its centre is too far from the
 // enemy block for the base to touch it.
-func mayTouch(c geom.Point, reach float64, x foe) bool {
+func mayTouch(c geom.Point, reach float64, x *foe) bool {
 	e, efr := x.u, x.fr
 	v := c.Sub(e.At)
 	side, ahead := v.Dot(efr.rt), v.Dot(efr.fw)
@@ -440,7 +441,7 @@ func mayTouch(c geom.Point, reach float64, x foe) bool {
 // touchedIn is touched for one enemy unit. The base's extent along the
 // enemy block's own axes gives the few ranks and files it can reach: only
 // their bases are measured.
-func touchedIn(base rect, x foe) (*Unit, string) {
+func touchedIn(base rect, x *foe) (*Unit, string) {
 	const eps = contactEps
 	e, efr := x.u, x.fr
 	// The base's extent across (side) and along (ahead) the enemy's

@@ -212,7 +212,7 @@ func TestContactSearchMeasuresEveryBaseItCouldTouch(t *testing.T) {
 			t.Fatalf("the first foe's characters became %v", o.chars)
 		}
 		gotU, gotM := touched(base, []foe{x})
-		if !mayTouch(c, math.Hypot(u.Base[0], u.Base[1])/2, x) {
+		if !mayTouch(c, math.Hypot(u.Base[0], u.Base[1])/2, &x) {
 			gotU, gotM = nil, "" // what blows sees: the cheap test rules it out
 		}
 		// Every enemy base, measured.

@@ -38,7 +38,7 @@ func (s *State) inContact(u *Unit, id string) bool {
 	for _, eid := range u.Engage {
 		if e := s.unit(eid); e != nil {
 			x, _ := foeOf(e, nil)
-			if t, _ := touchedIn(base, x); t != nil {
+			if t, _ := touchedIn(base, &x); t != nil {
 				return true
 			}
 		}
