@@ -590,20 +590,30 @@ func (s *State) fightRound(u *Unit, r roller) error {
 			continue
 		}
 		hits, groups := hitsBuf[:0], groupsBuf[:0]
-		for _, b := range all {
+		// The rank-and-file's Weapon Skill of the last target looked up:
+		// the blows on a unit come together.
+		var rfOf *Unit
+		rfWS := 0
+		for i := range all {
+			b := &all[i] // a blow is large: read in place
 			if b.ini != ini {
 				continue
 			}
-			def := s.rf(b.target).WS
+			var def int
 			if b.model != "" {
 				def = s.profile(b.target.model(b.model)).WS
+			} else {
+				if b.target != rfOf {
+					rfOf, rfWS = b.target, s.rf(b.target).WS
+				}
+				def = rfWS
 			}
 			need := wounds.MeleeNeed(b.ws, def)
 			wall := ""
 			if b.unit.Flags.Charged && hasObstacle {
 				// Obstacles and combat: −1 to hit for the chargers at
 				// a defended hedge or wall, in the round they charge.
-				if wall = s.defendedObstacle(b); wall != "" {
+				if wall = s.defendedObstacle(*b); wall != "" {
 					need++
 				}
 			}
@@ -611,7 +621,7 @@ func (s *State) fightRound(u *Unit, r roller) error {
 				return g.b.unit == b.unit && g.b.target == b.target && g.b.model == b.model && g.b.str == b.str && g.need == need && g.wall == wall
 			})
 			if i < 0 {
-				groups = append(groups, group{b, need, wall})
+				groups = append(groups, group{*b, need, wall})
 				continue
 			}
 			groups[i].b.n += b.n
