@@ -176,15 +176,11 @@ func (k *Skill) strayField() string { return k.strayFieldOf(factsOf(k.Name)) }
 // this, so the parameters k carries are gathered as a set of bits, in the
 // order of Skill's fields, and set against those the skill takes.
 func (k *Skill) strayFieldOf(f *skillFacts) string {
-	var set paramSet
-	for i, on := range [...]bool{
-		len(k.Route) > 0, k.Target != "", k.Weapon != "", k.Ammo != "", k.From != nil,
-		len(k.Split) > 0, k.Burst != 0, k.Program != "", k.Guided, k.Point != nil,
-	} {
-		if on {
-			set |= 1 << i
-		}
-	}
+	// Bit by bit rather than through a list of the fields: every menu
+	// candidate's check asks this, and building the list was most of it.
+	set := paramIf(len(k.Route) > 0, 0) | paramIf(k.Target != "", 1) | paramIf(k.Weapon != "", 2) | paramIf(k.Ammo != "", 3) |
+		paramIf(k.From != nil, 4) | paramIf(len(k.Split) > 0, 5) | paramIf(k.Burst != 0, 6) | paramIf(k.Program != "", 7) |
+		paramIf(k.Guided, 8) | paramIf(k.Point != nil, 9)
 	if f != nil {
 		set &^= f.takes
 	}
@@ -196,6 +192,14 @@ func (k *Skill) strayFieldOf(f *skillFacts) string {
 
 // paramSet is a set of parameters, bit i standing for paramOrder[i].
 type paramSet uint16
+
+// paramIf is the set of paramOrder[i] when on, else the empty set.
+func paramIf(on bool, i uint) paramSet {
+	if on {
+		return 1 << i
+	}
+	return 0
+}
 
 // paramOrder is the parameters in the order of Skill's fields.
 var paramOrder = [...]param{paramRoute, paramTarget, paramWeapon, paramAmmo, paramFrom, paramSplit, paramBurst, paramProgram, paramGuided, paramPoint}
