@@ -276,7 +276,7 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	case SkillCombatJump:
 		return s.checkCombatJump(o, k)
 	case SkillSuppressiveFire:
-		_, err := s.weaponFor(o.Trooper, k)
+		_, err := s.weaponRef(o.Trooper, k)
 		return err
 	case SkillMove:
 		mov := p.MOV[0]
@@ -330,7 +330,9 @@ type shortMemo struct {
 // by share, the Burst against the burst-active ruling, and each target's
 // requirements (Face to Face Rolls (N4), BS Attack (N4), CC Attack (N4)).
 func (s *State) checkAttack(o *Order, k Skill) error {
-	w, err := s.weaponFor(o.Trooper, k)
+	// The weapon in place, not a copy: every attack candidate of every
+	// menu comes here.
+	w, err := s.weaponRef(o.Trooper, k)
 	if err != nil {
 		return err
 	}
@@ -349,7 +351,7 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 	if len(k.Split) == 0 {
 		return s.checkAttackTarget(o, k, w)
 	}
-	if k.Target != "" || isDirectTemplate(w) {
+	if k.Target != "" || w.Traits.Template.Direct() {
 		return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "a split Burst names its targets in split, and a template cannot split")
 	}
 	total := 0
@@ -377,7 +379,7 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 }
 
 // checkAttackTarget checks an attack with weapon w on one target.
-func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
+func (s *State) checkAttackTarget(o *Order, k Skill, w *catalog.Weapon) error {
 	tr := &s.Troopers[o.Trooper]
 	from, err := s.fromPoint(o, k)
 	if err != nil {
@@ -392,11 +394,11 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 	}
 	shooter := s.Models[o.Model]
 	shooter.At = from
-	if k.Name == SkillBSAttack && isDirectTemplate(w) {
+	if k.Name == SkillBSAttack && w.Traits.Template.Direct() {
 		if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
 			return s.noLoF(true, k.Target, target)
 		}
-		_, err := s.placeTemplate(o.Model, from, w, target, s.Models[target].At)
+		_, err := s.placeTemplate(o.Model, from, *w, target, s.Models[target].At)
 		return err
 	}
 	if k.Name == SkillCCAttack {
@@ -406,7 +408,7 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w catalog.Weapon) error {
 		return nil
 	}
 	if k.Guided {
-		return s.checkGuided(o, k, w, target)
+		return s.checkGuided(o, k, *w, target)
 	}
 	if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
 		return s.noLoF(false, k.Target, target)
