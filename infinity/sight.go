@@ -145,6 +145,10 @@ type tableBases struct {
 	bases  []geom.Circle // of the models on the table (not removed, not Hidden), in model order
 	model  []int         // the model of each
 	marker []bool        // each is a marker's, which does not block Line of Fire
+	// anyMarker: some model not removed is a marker (Camouflaged,
+	// Impersonation). Most tables have none, and then no move of the
+	// menu need look for one to touch (markerContact).
+	anyMarker bool
 }
 
 // tableBases is the menu's tableBases, worked out on first use.
@@ -154,7 +158,11 @@ func (ms *menuScratch) tableBases(s *State) *tableBases {
 		return t
 	}
 	t.bases, t.model, t.marker = t.bases[:0], t.model[:0], t.marker[:0]
+	t.anyMarker = false
 	for i := range s.Models {
+		if !s.Models[i].Removed && s.Troopers[s.Models[i].Trooper].States.marker() {
+			t.anyMarker = true
+		}
 		if s.onTable(i, false, nil) {
 			t.bases = append(t.bases, s.Models[i].base())
 			t.model = append(t.model, i)

@@ -550,6 +550,9 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 // Impersonation (N4)). A trooper in Hidden Deployment is not on the table:
 // refusing for it would tell where it is.
 func (s *State) markerContact(t int, end geom.Circle) error {
+	if s.menu != nil && !s.menu.tableBases(s).anyMarker {
+		return nil
+	}
 	seat := s.Troopers[t].Seat
 	for i := range s.Models {
 		m := &s.Models[i]
