@@ -23,6 +23,13 @@ type menuScratch struct {
 	decl  declMemo
 	short shortMemo
 	bases tableBases
+	// trooper is the last trooper an activation candidate named and its
+	// index: a menu lists each trooper's candidates one after another,
+	// and finding a trooper by its id compares names down the list.
+	trooper struct {
+		id  string
+		idx int
+	}
 }
 
 var menuScratches = sync.Pool{New: func() any { return new(menuScratch) }}
@@ -73,10 +80,12 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	clear(ms.lof.refusals)
 	ms.lof, ms.decl, ms.short = lofMemo{refusals: ms.lof.refusals[:0]}, declMemo{}, shortMemo{}
 	ms.bases.ready = false
+	ms.trooper.id, ms.trooper.idx = "", -1
 	// The candidates' list is only read until the options are built:
 	// the largest menus make it in the scratch's (candidateBuf), which
 	// is cleared then, so that it holds on to no action.
 	defer func() {
+		ms.trooper.id = ""
 		clear(ms.cands)
 		ms.cands = ms.cands[:0]
 	}()

@@ -8,7 +8,7 @@ import (
 // checkActivate validates an activation and returns the Order it starts,
 // built in scratch (nil: a new Order).
 func (s *State) checkActivate(a Activate, scratch *Order) (*Order, error) {
-	t := s.trooperIndex(a.Trooper)
+	t := s.activeTrooperIndex(a.Trooper)
 	if t < 0 || s.Troopers[t].Seat != s.active() {
 		return nil, rules.Errorf(rules.CodeBadAction, "Order Expenditure Sequence (N4)", "%q is not a trooper of %s", a.Trooper, s.active())
 	}
@@ -295,4 +295,17 @@ var stepOrders = stepDef{
 	candidates: func(s *State) []rules.Action {
 		return append(append(s.activationCandidates(), s.transferCandidates()...), s.cancelPossessionCandidates()...)
 	},
+}
+
+// activeTrooperIndex is trooperIndex, remembering while Legal runs the
+// last trooper found (menuScratch.trooper).
+func (s *State) activeTrooperIndex(id string) int {
+	if s.menu == nil {
+		return s.trooperIndex(id)
+	}
+	c := &s.menu.trooper
+	if c.id != id || c.id == "" {
+		c.id, c.idx = id, s.trooperIndex(id)
+	}
+	return c.idx
 }
