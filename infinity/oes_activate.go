@@ -231,15 +231,16 @@ func (s *State) spend(t int, source OrderSource) {
 // a Proxy whichever Proxy of its G: Jumper holds the Jumper's one Order;
 // -1 if none.
 func (s *State) orderHolder(t int) int {
-	tr := s.Troopers[t]
+	// Read in place, not copied: every menu asks this of every trooper.
+	tr := &s.Troopers[t]
 	if tr.IrregularOrders > 0 {
 		return t
 	}
 	if tr.Jumper == "" {
 		return -1
 	}
-	for i, o := range s.Troopers {
-		if o.Jumper == tr.Jumper && o.Seat == tr.Seat && o.IrregularOrders > 0 {
+	for i := range s.Troopers {
+		if o := &s.Troopers[i]; o.Jumper == tr.Jumper && o.Seat == tr.Seat && o.IrregularOrders > 0 {
 			return i
 		}
 	}

@@ -277,7 +277,7 @@ func (s *State) eligible(dst []eligibility) []eligibility {
 
 // canReact checks a declared ARO (ARO (N4); Dodge (N4) for Dodge).
 func (s *State) canReact(t int, k Skill, e eligibility) error {
-	tr := s.Troopers[t]
+	tr := &s.Troopers[t] // read in place: every ARO candidate of every menu is checked here
 	if f := factsOf(k.Name); f == nil || !f.aro {
 		return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s is not an ARO", k.Name)
 	}
