@@ -239,10 +239,13 @@ type blow struct {
 // unit, or a character when it touches only characters); infantry in the
 // rank behind a fighting front-rank model support with 1 Attack (monstrous
 // infantry with up to 3).
-func (s *State) blows(units []*Unit) []blow { return s.blowsInto(nil, units) }
+func (s *State) blows(units []*Unit) []blow { return s.blowsInto(nil, nil, units) }
 
-// blowsInto is blows, built in dst's storage.
-func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
+// blowsInto is blows, built in dst's storage; the foes' lists of
+// characters are kept in *chars's storage, grown as needed (nil: a
+// storage of its own). The contact tests hand a foe's characters on
+// with the unit they return, so that storage cannot start on the stack.
+func (s *State) blowsInto(dst []blow, chars *[]string, units []*Unit) []blow {
 	// At most every model strikes: size the list once.
 	n := 0
 	for _, u := range units {
@@ -257,13 +260,17 @@ func (s *State) blowsInto(dst []blow, units []*Unit) []blow {
 	// than maps here.
 	// Their storage starts on the stack.
 	var framesBuf, foesBuf [4]foe
-	var charsBuf [16]string
-	frames, chars := framesBuf[:0], charsBuf[:0]
+	var own []string
+	if chars == nil {
+		chars = &own
+	}
+	frames, cs := framesBuf[:0], (*chars)[:0]
 	for _, u := range units {
 		var x foe
-		x, chars = foeOf(u, chars)
+		x, cs = foeOf(u, cs)
 		frames = append(frames, x)
 	}
+	*chars = cs
 	foes := foesBuf[:0]
 	pc := s.profileCache()
 	var frontBuf [16]hit
@@ -568,7 +575,7 @@ func (s *State) fightRound(u *Unit, r roller) error {
 			}
 		}
 	}
-	all := s.blowsInto(sc.blows[:0], units)
+	all := s.blowsInto(sc.blows[:0], &sc.chars, units)
 	// A challenge in this combat (Challenges) changes who strikes whom;
 	// a combat without one pays a nil test.
 	var duel *Duel
@@ -678,7 +685,7 @@ func (s *State) fightRound(u *Unit, r roller) error {
 		// Casualties come from the rear: who is in contact changes only
 		// when a striker falls or the front ranks change.
 		if !sameFronts(front, units, deep) || !strikersStand(all) {
-			all = s.blowsInto(all, units)
+			all = s.blowsInto(all, &sc.chars, units)
 			if duel != nil {
 				all = s.duelBlows(all, duel)
 			}
@@ -708,6 +715,7 @@ func (s *State) fightRound(u *Unit, r roller) error {
 type scratch struct {
 	blows []blow
 	front []string
+	chars []string // the characters of the combat's units, for blowsInto
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -717,7 +725,8 @@ var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 func (sc *scratch) release() {
 	clear(sc.blows)
 	clear(sc.front)
-	sc.blows, sc.front = sc.blows[:0], sc.front[:0]
+	clear(sc.chars)
+	sc.blows, sc.front, sc.chars = sc.blows[:0], sc.front[:0], sc.chars[:0]
 	scratchPool.Put(sc)
 }
 
