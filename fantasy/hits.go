@@ -437,7 +437,8 @@ func (s *State) removeRankAndFile(u *Unit, w int) int {
 	// the unit's model list in one pass at the end.
 	var buf [16]string
 	special := buf[:0]
-	for _, m := range u.Models {
+	for i := range u.Models {
+		m := &u.Models[i] // in place: a model is 64 bytes
 		if m.Role != RankAndFile {
 			special = append(special, m.ID)
 		}
@@ -477,7 +478,8 @@ func nextCasualty(u *Unit, special, gone []string) string {
 		}
 	}
 	for _, role := range []Role{Musician, Standard, Champion} {
-		for _, m := range u.Models {
+		for i := range u.Models {
+			m := &u.Models[i] // in place: a model is 64 bytes
 			if m.Role == role && !slices.Contains(gone, m.ID) {
 				return m.ID
 			}

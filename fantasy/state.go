@@ -490,7 +490,8 @@ func (c *profiles) of(m *Model) *Profile {
 // rf is the profile of a unit's rank-and-file (its first non-character),
 // or of its only model.
 func (s *State) rf(u *Unit) Profile {
-	for _, m := range u.Models {
+	for i := range u.Models {
+		m := &u.Models[i] // in place: a model is 64 bytes
 		if m.Role != Character {
 			return s.Profiles[m.Profile]
 		}

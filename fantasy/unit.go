@@ -486,7 +486,8 @@ func (u *Unit) slotOf(id string) (r, f int, ok bool) {
 // that is not a character, and not the champion unless champions count.
 func (u *Unit) rankAndFileCount(championCounts bool) int {
 	n := 0
-	for _, m := range u.Models {
+	for i := range u.Models {
+		m := &u.Models[i] // in place: a model is 64 bytes
 		if m.Role == Character || (m.Role == Champion && !championCounts) {
 			continue
 		}
@@ -509,7 +510,8 @@ func (u *Unit) characters() []*Model {
 // nonCharacters counts every model that is not a character.
 func (u *Unit) nonCharacters() int {
 	n := 0
-	for _, m := range u.Models {
+	for i := range u.Models {
+		m := &u.Models[i] // in place: a model is 64 bytes
 		if m.Role != Character {
 			n++
 		}
