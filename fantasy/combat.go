@@ -368,7 +368,13 @@ func (s *State) blowsInto(dst []blow, chars *[]string, units []*Unit) []blow {
 				}
 				k := slices.IndexFunc(arc, func(a inArc) bool { return a.t == h.t })
 				if k < 0 {
-					arc = append(arc, inArc{h.t, u.frontArc(h.t.centre())})
+					// The frames worked out above give the same
+					// vectors as the unit's own trigonometry.
+					tc := h.t.centre()
+					if j := slices.IndexFunc(foes, func(x foe) bool { return x.u == h.t }); j >= 0 {
+						tc = foes[j].fr.unitCentre()
+					}
+					arc = append(arc, inArc{h.t, fr.frontArc(tc)})
 					k = len(arc) - 1
 				}
 				if !arc[k].in {

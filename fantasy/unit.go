@@ -111,6 +111,21 @@ func (fr frame) centre(r, f int) geom.Point {
 	return u.At.Add(fr.fw.Scale(-(float64(r) + 0.5) * u.Base[1])).Add(fr.rt.Scale((float64(f) - fr.filesC) * u.Base[0]))
 }
 
+// unitCentre is the unit's centre (Unit.centre) from the frame.
+func (fr frame) unitCentre() geom.Point {
+	u := fr.u
+	return u.At.Add(fr.fw.Scale(-float64(len(u.Ranks)) * u.Base[1] / 2))
+}
+
+// frontArc is the unit's frontArc from the frame.
+func (fr frame) frontArc(p geom.Point) bool {
+	u := fr.u
+	v := p.Sub(u.At)
+	ahead, lat := v.Dot(fr.fw), v.Dot(fr.rt)
+	w := float64(u.Files) * u.Base[0] / 2
+	return ahead >= -geom.Eps && ahead >= math.Abs(lat)-w-geom.Eps
+}
+
 func (fr frame) base(c geom.Point) rect {
 	fw, rt := fr.halfD, fr.halfW
 	return rect{c.Add(fw).Add(rt.Neg()), c.Add(fw.Neg()).Add(rt.Neg()), c.Add(fw.Neg()).Add(rt), c.Add(fw).Add(rt)}
