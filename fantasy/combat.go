@@ -599,7 +599,7 @@ func (s *State) fightRound(u *Unit, r roller) error {
 	var groupsBuf [8]group
 	var hitsBuf [8]tally
 	for ini := 10; ini >= 0; ini-- {
-		if !steps[ini] || !slices.ContainsFunc(all, func(b blow) bool { return b.ini == ini }) {
+		if !steps[ini] || !strikesAt(all, ini) {
 			continue
 		}
 		hits, groups := hitsBuf[:0], groupsBuf[:0]
@@ -848,7 +848,8 @@ func sameFronts(front []string, units []*Unit, deep int) bool {
 // strikersStand reports whether every striker still stands in its slot
 // and every target is still there.
 func strikersStand(all []blow) bool {
-	for _, b := range all {
+	for i := range all {
+		b := &all[i] // a blow is large: read in place
 		ranks := b.unit.Ranks
 		if b.r >= len(ranks) || b.f >= len(ranks[b.r]) || ranks[b.r][b.f] != b.id ||
 			(b.model != "" && b.target.model(b.model) == nil) || len(b.target.Models) == 0 {
@@ -856,6 +857,16 @@ func strikersStand(all []blow) bool {
 		}
 	}
 	return true
+}
+
+// strikesAt reports whether a blow of all falls at Initiative ini.
+func strikesAt(all []blow, ini int) bool {
+	for i := range all {
+		if all[i].ini == ini {
+			return true
+		}
+	}
+	return false
 }
 
 func targetName(b blow) string {
