@@ -479,8 +479,19 @@ func unitDist(a, b *Unit) float64 { return rectDist(a.footprint(), b.footprint()
 
 // model finds a model of the unit.
 func (u *Unit) model(id string) *Model {
+	if id == "" { // an empty slot's id: only a model without an id matches
+		for i := range u.Models {
+			if u.Models[i].ID == "" {
+				return &u.Models[i]
+			}
+		}
+		return nil
+	}
+	// A unit's ids differ mostly in their last characters ("u-3",
+	// "u-4"): the last byte tells most apart before a full comparison.
+	last := id[len(id)-1]
 	for i := range u.Models {
-		if u.Models[i].ID == id {
+		if x := u.Models[i].ID; len(x) == len(id) && x[len(x)-1] == last && x == id {
 			return &u.Models[i]
 		}
 	}
