@@ -446,11 +446,17 @@ func (s *State) removeRankAndFile(u *Unit, w int) int {
 	var removedBuf [32]string
 	removed := removedBuf[:0]
 	for u.Pool >= wpm {
-		id := nextCasualty(u, special, removed)
+		id, r, f := nextCasualtyAt(u, special, removed)
 		if id == "" {
 			break
 		}
-		if r, f, ok := u.slotOf(id); ok {
+		// A model standing alone in the slot he was found in leaves
+		// it; otherwise the slot is looked up as before.
+		ok := r >= 0 && u.single(r, f)
+		if !ok {
+			r, f, ok = u.slotOf(id)
+		}
+		if ok {
 			u.Ranks[r][f] = ""
 		}
 		removed = append(removed, id)
@@ -472,27 +478,34 @@ func (s *State) removeRankAndFile(u *Unit, w int) int {
 // lists the unit's models that are not plain rank-and-file, gone those
 // already taken.
 func nextCasualty(u *Unit, special, gone []string) string {
+	id, _, _ := nextCasualtyAt(u, special, gone)
+	return id
+}
+
+// nextCasualtyAt is nextCasualty with the slot it was found in, or
+// rank -1 for a command model picked from the unit's list.
+func nextCasualtyAt(u *Unit, special, gone []string) (string, int, int) {
 	for r := len(u.Ranks) - 1; r >= 0; r-- {
-		if id := outermostPlain(u, r, special); id != "" {
-			return id
+		if f := outermostPlain(u, r, special); f >= 0 {
+			return u.Ranks[r][f], r, f
 		}
 	}
 	for _, role := range []Role{Musician, Standard, Champion} {
 		for i := range u.Models {
 			m := &u.Models[i] // in place: a model is 64 bytes
 			if m.Role == role && !slices.Contains(gone, m.ID) {
-				return m.ID
+				return m.ID, -1, 0
 			}
 		}
 	}
-	return ""
+	return "", -1, 0
 }
 
-// outermostPlain is the plain rank-and-file of rank r farthest from the
-// centre, the right-hand one when two are as far, the side with more
+// outermostPlain is the file of the plain rank-and-file of rank r
+// farthest from the centre (-1 for none), the right-hand one when two are as far, the side with more
 // models first (so a lone rank loses models from both ends equally).
 // special lists the unit's models that are not plain rank-and-file.
-func outermostPlain(u *Unit, r int, special []string) string {
+func outermostPlain(u *Unit, r int, special []string) int {
 	rank := u.Ranks[r]
 	left, right := -1, -1
 	nl, nr := 0, 0
@@ -515,15 +528,15 @@ func outermostPlain(u *Unit, r int, special []string) string {
 	}
 	switch {
 	case left < 0:
-		return ""
+		return -1
 	case nl > nr && c-float64(left) >= 0:
-		return rank[left]
+		return left
 	case nr >= nl && float64(right)-c >= 0:
-		return rank[right]
+		return right
 	case c-float64(left) >= float64(right)-c:
-		return rank[left]
+		return left
 	}
-	return rank[right]
+	return right
 }
 
 // removeModel takes a model off the table, leaving its slots empty (all
