@@ -157,7 +157,16 @@ func (t *Table) RouteRefusal(r Route, radius float64, others []Circle) (e RouteE
 				return RouteError{Fault: RouteCrossesImpassable, Leg: i, Obstacle: j, Name: tr.Name}, true
 			}
 		}
+		// A base whose centre is clear of the leg's bounding box by more
+		// than the distance that would refuse it cannot be refused: most
+		// bases on the table are, and the box test is far cheaper than
+		// the distance (the margin of Eps keeps rounding out of it).
+		box := s.Bounds()
 		for j, o := range others {
+			if far := o.Radius + radius; o.Center.X < box.Min.X-far || o.Center.X > box.Max.X+far ||
+				o.Center.Y < box.Min.Y-far || o.Center.Y > box.Max.Y+far {
+				continue
+			}
 			if s.DistTo(o.Center) < o.Radius+radius-Eps {
 				return RouteError{Fault: RouteCrossesBase, Leg: i, Obstacle: j}, true
 			}
