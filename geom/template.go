@@ -146,7 +146,17 @@ func (td Teardrop) Dist(p Point) float64 {
 // Touches reports whether the template touches or covers the base,
 // touching counting (Direct Template Weapons (N4)).
 func (td Teardrop) Touches(c Circle) bool {
-	return c.Valid() && td.Dist(c.Center) <= c.Radius+Eps
+	if !c.Valid() {
+		return false
+	}
+	// The whole template lies within its length of its focus: a base
+	// farther than that (with a margin of Eps over the touching
+	// distance, for rounding) cannot touch it, and most bases on the
+	// table are, so the outline's distance is left unworked.
+	if far := td.Size.Length + c.Radius + 2*Eps; c.Center.Sub(td.Focus).Len2() > far*far {
+		return false
+	}
+	return td.Dist(c.Center) <= c.Radius+Eps
 }
 
 // Touched lists, in order, the indices of the bases the template touches.
