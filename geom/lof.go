@@ -182,7 +182,12 @@ type sightQuery struct {
 // when mask is 0). It fails when an input is invalid or the target is out
 // of the viewer's arc.
 func (q *sightQuery) init(t *Table, viewer Model, target Circle, blockers []Circle, mask Flags) bool {
-	if !viewer.Valid() || !target.Valid() || !viewer.BaseInArc(target) {
+	if !viewer.Valid() || !target.Valid() {
+		return false
+	}
+	// BaseInArc, with the facing worked out once for it and the query.
+	facing := FacingVec(viewer.Facing)
+	if viewer.Arc != Full360 && !(target.Center.Sub(viewer.Base.Center).Dot(facing)+target.Radius >= -Eps) {
 		return false
 	}
 	for _, b := range blockers {
@@ -190,7 +195,7 @@ func (q *sightQuery) init(t *Table, viewer Model, target Circle, blockers []Circ
 			return false
 		}
 	}
-	q.t, q.viewer, q.facing = t, viewer, FacingVec(viewer.Facing)
+	q.t, q.viewer, q.facing = t, viewer, facing
 	q.lastCirc, q.lastPoly = -1, -1
 	q.samples(target)
 	q.blockers = blockers
