@@ -209,8 +209,12 @@ func (s *State) standAndShoot(t, u *Unit, c *Charge, r roller) error {
 }
 
 // combatOf is every unit in the close combat u is in.
-func (s *State) combatOf(u *Unit) []*Unit {
-	seen := []*Unit{u}
+func (s *State) combatOf(u *Unit) []*Unit { return s.combatInto(nil, u) }
+
+// combatInto is combatOf, built in dst's storage (a round keeps its list
+// on the stack).
+func (s *State) combatInto(dst []*Unit, u *Unit) []*Unit {
+	seen := append(dst[:0], u)
 	for i := 0; i < len(seen); i++ {
 		for _, id := range seen[i].Engage {
 			if e := s.unit(id); e != nil && !slices.Contains(seen, e) {
@@ -544,7 +548,8 @@ func (s *State) fight(a Fight, r roller) error {
 	}
 	// The player whose turn it is issued no challenge: the other player
 	// may, before the blows (Challenges), and may make way (Make Way!).
-	if units := s.combatOf(u); s.counterChallenge(units) || len(s.makeWays(units, enemySeat(units, s.activeSeat()))) > 0 {
+	var unitsBuf [4]*Unit
+	if units := s.combatInto(unitsBuf[:0], u); s.counterChallenge(units) || len(s.makeWays(units, enemySeat(units, s.activeSeat()))) > 0 {
 		s.Asked, s.Phase = u.ID, PhaseCounter
 		return nil
 	}
@@ -553,7 +558,8 @@ func (s *State) fight(a Fight, r roller) error {
 
 // fightRound resolves the round of u's combat, its challenge settled.
 func (s *State) fightRound(u *Unit, r roller) error {
-	units := s.combatOf(u)
+	var unitsBuf [4]*Unit
+	units := s.combatInto(unitsBuf[:0], u)
 	for _, x := range units {
 		s.Fought = append(s.Fought, x.ID)
 	}
