@@ -30,6 +30,13 @@ type menuScratch struct {
 		id  string
 		idx int
 	}
+	// target is likewise the last model an attack candidate named as
+	// its target, for the seat naming it (targetModel).
+	target struct {
+		ref  string
+		seat rules.Seat
+		idx  int
+	}
 }
 
 var menuScratches = sync.Pool{New: func() any { return new(menuScratch) }}
@@ -81,11 +88,12 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	ms.lof, ms.decl, ms.short = lofMemo{refusals: ms.lof.refusals[:0]}, declMemo{}, shortMemo{}
 	ms.bases.ready = false
 	ms.trooper.id, ms.trooper.idx = "", -1
+	ms.target.ref, ms.target.seat, ms.target.idx = "", "", -1
 	// The candidates' list is only read until the options are built:
 	// the largest menus make it in the scratch's (candidateBuf), which
 	// is cleared then, so that it holds on to no action.
 	defer func() {
-		ms.trooper.id = ""
+		ms.trooper.id, ms.target.ref, ms.target.seat = "", "", ""
 		clear(ms.cands)
 		ms.cands = ms.cands[:0]
 	}()

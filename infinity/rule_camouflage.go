@@ -36,7 +36,22 @@ func (t Trooper) concealed() bool { return t.States.marker() || t.States.Hidden 
 // Camouflaged marker its marker label — never the real id of a concealed
 // enemy, which that seat cannot know. -1 when nothing matches.
 func (s *State) targetModel(ref string, seat rules.Seat) int {
-	for i, m := range s.Models {
+	if s.menu != nil {
+		// A menu's attack candidates name one target several times in
+		// a row (each weapon, ammunition and Order source).
+		c := &s.menu.target
+		if c.ref == "" || c.ref != ref || c.seat != seat {
+			c.ref, c.seat, c.idx = ref, seat, s.findTargetModel(ref, seat)
+		}
+		return c.idx
+	}
+	return s.findTargetModel(ref, seat)
+}
+
+// findTargetModel is targetModel without the menu's memo.
+func (s *State) findTargetModel(ref string, seat rules.Seat) int {
+	for i := range s.Models {
+		m := &s.Models[i] // in place: every attack candidate looks its target up
 		if m.Removed {
 			continue
 		}
