@@ -270,3 +270,30 @@ func TestHordeSupportsFromTwoRanks(t *testing.T) {
 		}
 	}
 }
+
+// Supporting attacks (8th edition) need the fighting model's foe in his
+// unit's front arc: the list of blows reads the arc and the foe's centre
+// from the frames it has worked out, which must agree bit for bit with
+// the unit's own trigonometry (Unit.frontArc, Unit.centre).
+func TestFrameFrontArcAgreesWithTheUnits(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		u := &Unit{Files: rapid.IntRange(1, 10).Draw(t, "files"), Facing: rapid.Float64Range(-720, 720).Draw(t, "facing"),
+			Base: [2]float64{rapid.Float64Range(0.5, 3).Draw(t, "w"), rapid.Float64Range(0.5, 3).Draw(t, "d")},
+			At:   geom.Pt(rapid.Float64Range(-50, 50).Draw(t, "x"), rapid.Float64Range(-50, 50).Draw(t, "y"))}
+		u.Ranks = make([][]string, rapid.IntRange(1, 6).Draw(t, "ranks"))
+		fr := u.frame()
+		if got, want := fr.unitCentre(), u.centre(); got != want {
+			t.Fatalf("frame centre %v, unit centre %v", got, want)
+		}
+		p := geom.Pt(rapid.Float64Range(-60, 60).Draw(t, "px"), rapid.Float64Range(-60, 60).Draw(t, "py"))
+		if rapid.Bool().Draw(t, "edge") { // on the arc's edge, where rounding would tell
+			side := rapid.Float64Range(-1, 1).Draw(t, "side")
+			w := float64(u.Files) * u.Base[0] / 2
+			ahead := rapid.Float64Range(0, 10).Draw(t, "ahead")
+			p = u.At.Add(fr.fw.Scale(ahead)).Add(fr.rt.Scale(side * (ahead + w)))
+		}
+		if got, want := fr.frontArc(p), u.frontArc(p); got != want {
+			t.Fatalf("frame says front arc %v, unit says %v, at %v", got, want, p)
+		}
+	})
+}
