@@ -251,7 +251,8 @@ func (s *State) activationCandidates() []rules.Action {
 	out = append(out, EndOrders{})
 	// The candidates share blocks rather than each being boxed alone.
 	box := newMenuBox[Activate](16)
-	for t, tr := range s.Troopers {
+	for t := range s.Troopers {
+		tr := &s.Troopers[t] // in place: a Trooper is large to copy
 		if tr.Seat != s.active() {
 			continue
 		}
@@ -300,8 +301,9 @@ func (s *State) activationCandidates() []rules.Action {
 
 // poolLeft reports Regular Orders left in the trooper's combat group.
 func (s *State) poolLeft(t int) bool {
-	for _, g := range s.army(s.Troopers[t].Seat).Groups {
-		if g.Name == s.Troopers[t].Group {
+	groups := s.army(s.Troopers[t].Seat).Groups
+	for i := range groups {
+		if g := &groups[i]; g.Name == s.Troopers[t].Group {
 			return g.Pool > 0
 		}
 	}
