@@ -300,20 +300,7 @@ func TestNormal(t *testing.T) {
 // best opposing success.
 func TestFaceToFaceProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		genRoll := func(label string) Roll {
-			s := Side{
-				SV:       rapid.IntRange(-3, 32).Draw(t, label+"sv"),
-				Burst:    rapid.IntRange(1, 5).Draw(t, label+"b"),
-				NoCrit:   rapid.Bool().Draw(t, label+"nocrit"),
-				Template: rapid.IntRange(0, 5).Draw(t, label+"tmpl") == 0,
-			}
-			r := Roll{Side: s}
-			if s.Rolls() {
-				r.Faces = rapid.SliceOfN(rapid.IntRange(1, 20), s.Burst, s.Burst).Draw(t, label+"faces")
-			}
-			return r
-		}
-		a, b := genRoll("a"), genRoll("b")
+		a, b := drawRoll(t, "a"), drawRoll(t, "b")
 		oa, ob, err := FaceToFace(a, b)
 		if a.Side.Template && b.Side.Template {
 			if !errors.Is(err, ErrTwoTemplates) {
@@ -531,20 +518,7 @@ func TestCoverMod(t *testing.T) {
 // Value and MODs (N4)).
 func TestIntoFormsAgree(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		genRoll := func(label string) Roll {
-			s := Side{
-				SV:       rapid.IntRange(-3, 32).Draw(t, label+"sv"),
-				Burst:    rapid.IntRange(1, 5).Draw(t, label+"b"),
-				NoCrit:   rapid.Bool().Draw(t, label+"nocrit"),
-				Template: rapid.IntRange(0, 5).Draw(t, label+"tmpl") == 0,
-			}
-			r := Roll{Side: s}
-			if s.Rolls() {
-				r.Faces = rapid.SliceOfN(rapid.IntRange(1, 20), s.Burst, s.Burst).Draw(t, label+"faces")
-			}
-			return r
-		}
-		a, b := genRoll("a"), genRoll("b")
+		a, b := drawRoll(t, "a"), drawRoll(t, "b")
 		sentinel := Die{Face: 99}
 		room := func(label string) []Die {
 			buf := make([]Die, rapid.IntRange(0, 7).Draw(t, label+"room"))
@@ -607,4 +581,21 @@ func TestIntoFormsAgree(t *testing.T) {
 			t.Fatalf("SuccessValueOf = %+v, NewSuccessValue = %+v", got, want)
 		}
 	})
+}
+
+// drawRoll draws one side's roll for the property tests: any Success Value
+// a MOD can make (−3 to 32), Burst 1 to 5, with or without Criticals, a
+// template now and then (which rolls no dice), and the faces it rolled.
+func drawRoll(t *rapid.T, label string) Roll {
+	s := Side{
+		SV:       rapid.IntRange(-3, 32).Draw(t, label+"sv"),
+		Burst:    rapid.IntRange(1, 5).Draw(t, label+"b"),
+		NoCrit:   rapid.Bool().Draw(t, label+"nocrit"),
+		Template: rapid.IntRange(0, 5).Draw(t, label+"tmpl") == 0,
+	}
+	r := Roll{Side: s}
+	if s.Rolls() {
+		r.Faces = rapid.SliceOfN(rapid.IntRange(1, 20), s.Burst, s.Burst).Draw(t, label+"faces")
+	}
+	return r
 }
