@@ -269,23 +269,28 @@ func (s *State) clearPath(mv, t *Unit, p chargePath, skip string) (chargePath, *
 }
 
 // describeLegs says a move's legs for people: 3.0" forward, 20° wheel
-// left, 4.5" forward.
+// left, 4.5" forward. A leg too small to show at that precision (under
+// 0.05" or half a degree: a charger nudged a few thousandths of an inch
+// before its wheel) is left out rather than printed as 0.0" forward.
 func describeLegs(legs []Leg) string {
-	if len(legs) == 0 {
-		return "no move"
-	}
-	parts := make([]string, len(legs))
-	for i, x := range legs {
+	parts := make([]string, 0, len(legs))
+	for _, x := range legs {
 		switch {
-		case x.Forward > 0:
-			parts[i] = fmt.Sprintf("%.1f\" forward", x.Forward)
-		case x.Backward > 0:
-			parts[i] = fmt.Sprintf("%.1f\" backward", x.Backward)
-		case x.Wheel > 0:
-			parts[i] = fmt.Sprintf("%.0f° wheel left", x.Wheel)
-		default:
-			parts[i] = fmt.Sprintf("%.0f° wheel right", -x.Wheel)
+		case x.Forward >= 0.05:
+			parts = append(parts, fmt.Sprintf("%.1f\" forward", x.Forward))
+		case x.Backward >= 0.05:
+			parts = append(parts, fmt.Sprintf("%.1f\" backward", x.Backward))
+		case x.Wheel >= 0.5:
+			parts = append(parts, fmt.Sprintf("%.0f° wheel left", x.Wheel))
+		case x.Wheel <= -0.5:
+			parts = append(parts, fmt.Sprintf("%.0f° wheel right", -x.Wheel))
 		}
+	}
+	if len(parts) == 0 {
+		if len(legs) == 0 {
+			return "no move"
+		}
+		return "a move too small to measure"
 	}
 	return strings.Join(parts, ", ")
 }

@@ -416,3 +416,23 @@ func TestChargeClosesTheDoorEitherWay(t *testing.T) {
 		})
 	}
 }
+
+// The charge's log sentence names only legs a player could measure: a
+// nudge of a few thousandths of an inch before the wheel is not printed
+// as 0.0" forward (Charge move (one wheel), 8th edition).
+func TestDescribeLegsLeavesOutNudges(t *testing.T) {
+	for _, c := range []struct {
+		legs []Leg
+		want string
+	}{
+		{nil, "no move"},
+		{[]Leg{{Forward: 0.002}, {Wheel: 20}, {Forward: 3}}, `20° wheel left, 3.0" forward`},
+		{[]Leg{{Wheel: -0.2}, {Forward: 4.5}}, `4.5" forward`},
+		{[]Leg{{Backward: 2}, {Wheel: -35}}, `2.0" backward, 35° wheel right`},
+		{[]Leg{{Forward: 0.001}}, "a move too small to measure"},
+	} {
+		if got := describeLegs(c.legs); got != c.want {
+			t.Errorf("describeLegs(%+v) = %q, want %q", c.legs, got, c.want)
+		}
+	}
+}
