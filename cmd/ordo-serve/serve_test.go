@@ -253,6 +253,11 @@ loop:
 	if err := errors.Join(errs...); err != nil {
 		t.Fatal(err)
 	}
+	// Every kill must have fallen in the middle of play: had the games
+	// ended first, the test would pass having killed nothing.
+	if killed < kills {
+		t.Fatalf("the games ended after %d of the %d kills", killed, kills)
+	}
 	t.Logf("%d kills", killed)
 	p.kill()
 
