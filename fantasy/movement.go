@@ -519,10 +519,11 @@ func (s *State) failCharge(c *Charge, u, mv, t *Unit, high float64, r roller) er
 		how = ": " + describeLegs(fm.Legs())
 	}
 	if c.Character == "" {
+		before := *u
 		u.At, u.Facing = fm.end.At, fm.end.Facing
 		u.Flags.FailedCharge = true
 		s.emit(Event{What: "charge-failed", Unit: u.ID, Value: dist, Text: fmt.Sprintf("%s fails its charge and moves %.1f\"%s (%s)", u.ID, dist, how, ruleFailed)})
-		return nil
+		return s.failedDanger(before, u, fm, r)
 	}
 	// The gap to his unit is measured from his own base.
 	moved := fm.end
@@ -546,5 +547,18 @@ func (s *State) failCharge(c *Charge, u, mv, t *Unit, high float64, r roller) er
 	s.Units = append(s.Units, lone)
 	s.emit(Event{What: "charge-failed", Unit: u.ID, Model: ch.ID, Value: gap, Text: fmt.Sprintf("%s fails his charge and moves %.1f\"%s; %.2f\" from %s he is a unit of his own (%s)", ch.ID, dist, how, gap, u.ID, ruleChargeOut)})
 	s.fillGaps(u, true)
-	return nil
+	return s.failedDanger(*mv, lone, fm, r)
+}
+
+// failedDanger takes the Dangerous Terrain tests of a failed charge move
+// (Forests and movement, Obstacles and movement: a failed charge is still
+// a charge); a charger that did not move takes none.
+func (s *State) failedDanger(before Unit, after *Unit, fm failedMove, r roller) error {
+	if fm.route.n == 0 {
+		return nil
+	}
+	if s.flies(after) {
+		return s.dangerousFlight(before, after, r)
+	}
+	return s.dangerousMove(before, after, r)
 }

@@ -448,6 +448,20 @@ func TestDangerousTerrainChargingThroughAForest(t *testing.T) {
 	}
 }
 
+// Forests and movement, Failed charges (8th edition): a failed charge is
+// still a charge, so cavalry whose failed charge move (the highest die)
+// passes through a forest tests too.
+func TestDangerousTerrainFailedChargeThroughAForest(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "rider", 5, 5, [2]float64{24, 10}, 90, nil)}, ahead(16))
+	s.Terrain = []Piece{box("the wood", Forest, 20, 10.5, 28, 11.5)}
+	// Swiftstride 1, 1, 2: short of 16"; the riders move the highest die,
+	// 2", through the wood, and five test: one 1, one rider lost.
+	evs := chargeUnit(t, s, 1, 1, 2, 1, 6, 6, 6, 6)
+	if !has(evs, "charge-failed") || !strings.Contains(text(evs, "dangerous-terrain"), "the wood") || len(s.unit("u").Models) != 4 {
+		t.Fatalf("the riders' failed charge through the wood should lose one: %v", evs)
+	}
+}
+
 // Forests and movement (8th edition): cavalry fleeing through a forest
 // tests, whether it flees from a charge or breaks from a combat, and so
 // does cavalry pursuing through one.
