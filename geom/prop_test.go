@@ -294,3 +294,29 @@ func TestPropRouteBases(t *testing.T) {
 		}
 	})
 }
+
+// Touches skips the outline's distance for a base farther from the focus
+// than the template's length: it must answer as the distance would
+// (Direct Template Weapons (N4): touching counts), bases near that reach,
+// along and around the axis, included.
+func TestPropTeardropTouchesAsDist(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		size := SmallTeardrop()
+		if rapid.Bool().Draw(t, "large") {
+			size = LargeTeardrop()
+		}
+		td := Teardrop{Focus: genPoint(t, "focus"), Angle: rapid.Float64Range(-math.Pi, math.Pi).Draw(t, "angle"), Size: size}
+		radius := rapid.Float64Range(0.3, 1.5).Draw(t, "r")
+		// A base around the far end: off the axis by up to 40°, at about
+		// the distance a base touching the tip has.
+		off := rapid.Float64Range(-0.7, 0.7).Draw(t, "off")
+		d := size.Length + radius + rapid.Float64Range(-0.5, 0.5).Draw(t, "d")
+		c := Circle{Center: td.Focus.Add(FacingVec(td.Angle + off).Scale(d)), Radius: radius}
+		if rapid.Bool().Draw(t, "anywhere") {
+			c = genCircle(t, "c")
+		}
+		if got, want := td.Touches(c), td.Dist(c.Center) <= c.Radius+Eps; got != want {
+			t.Fatalf("Touches(%+v) = %v, the outline's distance %v says %v", c, got, td.Dist(c.Center), want)
+		}
+	})
+}
