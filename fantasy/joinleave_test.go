@@ -58,14 +58,7 @@ func TestJoinThenLeaveKeepsUnitIdsUnique(t *testing.T) {
 	r, f, _ := u.slotOf("captain")
 	to := u.slotCentre(r, f).Add(u.forward().Scale(3))
 	evs := apply(t, s, "blue", Leave{Unit: "captain", Character: "captain", To: geom.Pt(round2(to.X), round2(to.Y))})
-	uniqueUnitIDs(t, s)
-	lone, rest := s.unit("captain"), s.unit("knight")
-	switch {
-	case lone == nil || len(lone.Models) != 1 || lone.Models[0].ID != "captain":
-		t.Fatalf("the captain should stand alone as unit captain, got %+v", lone)
-	case rest == nil || len(rest.Models) != 1 || rest.Models[0].ID != "knight":
-		t.Fatalf("the unit he left should be called knight, after the model in it, got %+v", rest)
-	}
+	apartAsCaptainAndKnight(t, s)
 	if got := text(evs, "left"); !strings.Contains(got, "knight") {
 		t.Fatalf("the leave event %q should name the unit's new id", got)
 	}
@@ -133,19 +126,28 @@ func TestChargeOutOfCharacterUnitKeepsUnitIdsUnique(t *testing.T) {
 			if !has(evs, tc.want) {
 				t.Fatalf("events %v, want %s", evs, tc.want)
 			}
-			uniqueUnitIDs(t, s)
-			lone, rest := s.unit("captain"), s.unit("knight")
-			switch {
-			case lone == nil || len(lone.Models) != 1 || lone.Models[0].ID != "captain":
-				t.Fatalf("the captain should stand alone as unit captain, got %+v", lone)
-			case rest == nil || len(rest.Models) != 1 || rest.Models[0].ID != "knight":
-				t.Fatalf("the unit he left should be called knight, got %+v", rest)
-			case tc.want == "charged" && (!slices.Equal(s.unit("target").Engage, []string{"captain"}) || len(rest.Engage) != 0):
+			apartAsCaptainAndKnight(t, s)
+			if rest := s.unit("knight"); tc.want == "charged" && (!slices.Equal(s.unit("target").Engage, []string{"captain"}) || len(rest.Engage) != 0) {
 				t.Fatalf("target engaged with %v, knight with %v: only the captain charged", s.unit("target").Engage, rest.Engage)
 			}
 			if err := s.validate(); err != nil {
 				t.Fatalf("the state after the charge is invalid: %v", err)
 			}
 		})
+	}
+}
+
+// apartAsCaptainAndKnight checks that the unit ids are unique and that the
+// captain stands alone as unit captain while the unit he left is called
+// knight, after the model in it.
+func apartAsCaptainAndKnight(t *testing.T, s *State) {
+	t.Helper()
+	uniqueUnitIDs(t, s)
+	lone, rest := s.unit("captain"), s.unit("knight")
+	switch {
+	case lone == nil || len(lone.Models) != 1 || lone.Models[0].ID != "captain":
+		t.Fatalf("the captain should stand alone as unit captain, got %+v", lone)
+	case rest == nil || len(rest.Models) != 1 || rest.Models[0].ID != "knight":
+		t.Fatalf("the unit he left should be called knight, after the model in it, got %+v", rest)
 	}
 }
