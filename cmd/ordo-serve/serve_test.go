@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/ordo-rules/ordo/internal/cli"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/store/sqlite"
@@ -197,10 +198,8 @@ func TestServeSurvivesKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
-	matches, kills := 3, 3 // a match of each scenario below
-	if os.Getenv("ORDO_LONG") == "1" {
-		matches, kills = 12, 15
-	}
+	// A match of each scenario below, three kills; more with ORDO_LONG.
+	matches, kills := testenv.Count(3, 12), testenv.Count(3, 15)
 	db := filepath.Join(t.TempDir(), "ordo.db")
 	p := startServe(t, db)
 	defer func() { p.kill() }()
