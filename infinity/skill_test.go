@@ -162,6 +162,93 @@ func TestSplitBurst(t *testing.T) {
 	}
 }
 
+// Face to Face Rolls (N4) (multiple opponents) with a split Burst, dice
+// forced: the fusilier (BS SV 15) splits B3, two dice at the zhanshi and one
+// at the line trooper, and both answer with a BS Attack at it (SV 14). Each
+// target's die faces only the dice aimed at it: a higher die aimed at the
+// other target neither cancels it nor is cancelled by it; and it cancels
+// only the dice it beats (equal results cancel each other, a Critical beats
+// any result, two Criticals cancel). Each pair is compared once and both
+// sides read that one comparison: the outcomes below must agree pairwise.
+func TestSplitBurstFaceToFace(t *testing.T) {
+	type hc struct{ hits, crits int }
+	tests := []struct {
+		name string
+		// fus are the fusilier's dice (two at the zhanshi, one at the line
+		// trooper), zh and ln the AROs' dice.
+		fus    [3]int
+		zh, ln int
+		want   map[string]hc // "fusilier>zhanshi", "fusilier>line", "zhanshi", "line"
+	}{
+		{"a higher die aimed at the other target does not cancel the zhanshi's", [3]int{3, 4, 13}, 10, 20,
+			map[string]hc{"fusilier>zhanshi": {}, "fusilier>line": {1, 0}, "zhanshi": {1, 0}, "line": {}}},
+		{"the zhanshi's die cancels only the die it beats", [3]int{12, 5, 2}, 9, 7,
+			map[string]hc{"fusilier>zhanshi": {1, 0}, "fusilier>line": {}, "zhanshi": {}, "line": {1, 0}}},
+		{"Criticals cancel each other; the same face is a Critical only at its own SV", [3]int{15, 1, 14}, 14, 14,
+			map[string]hc{"fusilier>zhanshi": {}, "fusilier>line": {}, "zhanshi": {}, "line": {0, 1}}},
+		{"equal results cancel; failures cancel nothing", [3]int{18, 19, 6}, 17, 6,
+			map[string]hc{"fusilier>zhanshi": {}, "fusilier>line": {}, "zhanshi": {}, "line": {}}},
+		{"both targets lose to the dice aimed at them", [3]int{11, 13, 8}, 12, 4,
+			map[string]hc{"fusilier>zhanshi": {1, 0}, "fusilier>line": {1, 0}, "zhanshi": {}, "line": {}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", "      - {id: line, profile: line-trooper, models: [{id: line, at: [14, 14], facing: 270}]}\n"), nil)
+			split := Skill{Name: SkillBSAttack, Split: []BurstShare{{Target: "zhanshi", Dice: 2}, {Target: "line", Dice: 1}}}
+			do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: split})
+			do(t, st, "red", AROs{Declarations: []ARODecl{
+				{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}},
+				{Trooper: "line", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}},
+			}})
+			do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+			// Each hit is one Saving Roll, each Critical two
+			// (criticals: n4-extra-save); a 20 passes them all.
+			faces := []int{tc.fus[0], tc.fus[1], tc.fus[2], tc.zh, tc.ln}
+			saves := map[string]int{}
+			for k, w := range tc.want {
+				target := map[string]string{"fusilier>zhanshi": "zhanshi", "fusilier>line": "line", "zhanshi": "fusilier", "line": "fusilier"}[k]
+				saves[target] += w.hits + 2*w.crits
+				for range w.hits + 2*w.crits {
+					faces = append(faces, 20)
+				}
+			}
+			ev := do(t, st, rules.ChanceSeat, Resolve{}, faces...)
+			got := map[string]hc{}
+			saved := map[string]int{}
+			for _, e := range ev {
+				switch e := e.(type) {
+				case Rolled:
+					k := e.Trooper
+					if e.Trooper == "fusilier" {
+						k += ">" + e.Against
+					} else if e.Against != "fusilier" {
+						t.Errorf("%s's roll is against %q, want the fusilier", e.Trooper, e.Against)
+					}
+					if e.Roll != "face-to-face" {
+						t.Errorf("%s: a %s roll, want face-to-face", k, e.Roll)
+					}
+					if _, dup := got[k]; dup {
+						t.Errorf("%s rolled twice", k)
+					}
+					got[k] = hc{e.Hits, e.Crits}
+				case Saved:
+					saved[e.Trooper] += len(e.Faces)
+				}
+			}
+			for k, w := range tc.want {
+				if got[k] != w {
+					t.Errorf("%s: %d hits, %d Criticals survive; want %d, %d", k, got[k].hits, got[k].crits, w.hits, w.crits)
+				}
+			}
+			for _, who := range []string{"fusilier", "zhanshi", "line"} {
+				if saved[who] != saves[who] {
+					t.Errorf("%s makes %d Saving Rolls, want %d", who, saved[who], saves[who])
+				}
+			}
+		})
+	}
+}
+
 // docs/RULES.md (rulings) burst-active: under full (errata 1.3) the active trooper rolls
 // its whole Burst; under may-reduce it may roll fewer.
 func TestBurstActiveRuling(t *testing.T) {
