@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"runtime"
 	"testing"
+	"time"
+	"unsafe"
 
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -20,7 +23,10 @@ func (wordAction) Kind() string { return "word" }
 // the same value out of a type assertion and the same JSON as ordinary
 // boxing, each still intact after the ones boxed after it (which fill its
 // block and start new ones), and untouched by later changes to the
-// variable it was copied from.
+// variable it was copied from. It then checks what makes that sound: only
+// the values point into a block, and the collector keeps the block while
+// any of them lives (a forced collection and fresh allocations of the
+// same size leave them intact) and frees it once none does.
 func TestMenuBox(t *testing.T) {
 	box := newMenuBox[Activate](3)
 	var got []rules.Action
@@ -57,6 +63,42 @@ func TestMenuBox(t *testing.T) {
 		t.Fatal("a value taken out of a boxed action wrote through to it")
 	}
 
+	// The first block: once later blocks were started, only the boxed
+	// values point into it.
+	freed := make(chan struct{}, 1)
+	runtime.AddCleanup((*Activate)((*iface)(unsafe.Pointer(&got[0])).data), func(ch chan struct{}) { ch <- struct{}{} }, freed)
+	box = menuBox[Activate]{}
+	runtime.GC()
+	runtime.GC()
+	var churn [][]Activate
+	for range 64 {
+		c := make([]Activate, 8)
+		for j := range c {
+			c[j] = Activate{Trooper: "garbage", Skill: Skill{Name: SkillDodge, Target: "garbage"}}
+		}
+		churn = append(churn, c)
+	}
+	for i, g := range got {
+		if a := g.(Activate); !reflect.DeepEqual(a, want[i]) {
+			t.Fatalf("after a collection, entry %d: %+v, want %+v", i, a, want[i])
+		}
+	}
+	select {
+	case <-freed:
+		t.Fatal("the collector freed a block that boxed values still point into")
+	default:
+	}
+	runtime.KeepAlive(got)
+	runtime.KeepAlive(churn)
+	// With the values gone the block must go too: a pointer into it
+	// that menuBox kept would keep it, and values boxed later with it.
+	got = nil
+	for deadline := time.Now().Add(5 * time.Second); !collected(freed); {
+		if time.Now().After(deadline) {
+			t.Fatal("the first block outlived every value boxed in it: something else points into it")
+		}
+	}
+
 	n := 7
 	words := newMenuBox[wordAction](1)
 	w := words.box(wordAction{&n})
@@ -66,5 +108,17 @@ func TestMenuBox(t *testing.T) {
 	none := newMenuBox[EndOrders](1)
 	if _, ok := none.box(EndOrders{}).(EndOrders); !ok {
 		t.Fatal("empty action lost its type")
+	}
+}
+
+// collected forces a collection and reports whether a cleanup signalled
+// on ch within a millisecond.
+func collected(ch <-chan struct{}) bool {
+	runtime.GC()
+	select {
+	case <-ch:
+		return true
+	case <-time.After(time.Millisecond):
+		return false
 	}
 }
