@@ -1,9 +1,9 @@
 package catalog
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"maps"
 	"slices"
@@ -75,8 +75,13 @@ func embeddedSources() ([]Source, error) {
 }
 
 // digest identifies a list of sources: their names and bytes, in order.
+// It only tells Default whether the snapshot compiled into the binary was
+// made from these very files, so an edited catalog file is not ignored:
+// nobody gains by crafting a file that collides, so a non-cryptographic
+// 128-bit FNV-1a is enough, and it keeps crypto/sha256's initialisation out
+// of every binary that links the catalog (ordo odds among them).
 func digest(srcs []Source) string {
-	h := sha256.New()
+	h := fnv.New128a()
 	for _, s := range srcs {
 		fmt.Fprintf(h, "%d:%s:%d:", len(s.File), s.File, len(s.Data))
 		h.Write(s.Data)
