@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ordo-rules/ordo/internal/cli"
+	"github.com/ordo-rules/ordo/internal/cli/full"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/server"
 	"github.com/ordo-rules/ordo/server/loadgen"
@@ -24,7 +25,7 @@ import (
 )
 
 // bench is ordo bench: the load generator, with the server it may start
-// (cli.Network.Bench).
+// (full.Network.Bench).
 func bench(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "serve" {
 		fmt.Fprintf(stderr, "ordo bench: the one benchmark is 'ordo bench serve' (see ordo bench --help)\n")
@@ -111,7 +112,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 // benchServer starts a server on a loopback port over the store the flags
 // name, with its logs discarded (every match created would log a line).
 func benchServer(ctx context.Context, db, pg string) (url, desc string, done func(), err error) {
-	lib, err := cli.Library()
+	lib, err := full.Library()
 	if err != nil {
 		return "", "", nil, err
 	}

@@ -1,8 +1,10 @@
-// Command ordo-serve is the Ordo game server (`ordo serve`, docs/API.md)
-// and the rest of the ordo command line with it: it links what the ordo
-// binary leaves out so that `ordo odds` starts at once — the HTTP server,
-// the SQLite and PostgreSQL stores, and the HTTP client of `ordo verify
-// --server`. ordo starts it for those two commands.
+// Command ordo-serve is the full Ordo command line, the game server (`ordo
+// serve`, docs/API.md) included: it links what the ordo binary leaves out
+// so that `ordo odds` starts at once — the rules engines and the commands
+// that use them (package internal/cli/full: play, rules, verify), the HTTP
+// server, the SQLite and PostgreSQL stores, the load generator and the HTTP
+// client of `ordo verify --server`. ordo starts it for every command but
+// odds, help and version.
 //
 //	ordo-serve [--addr HOST:PORT] [--db FILE [--sync-full] | --postgres URL]
 //	ordo-serve COMMAND [ARGS...]   (any ordo command)
@@ -21,6 +23,7 @@ import (
 	"time"
 
 	"github.com/ordo-rules/ordo/internal/cli"
+	"github.com/ordo-rules/ordo/internal/cli/full"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/server"
 	"github.com/ordo-rules/ordo/store"
@@ -29,17 +32,18 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Main(serveArgs(os.Args), os.Stdout, os.Stderr, network))
+	os.Exit(cli.Main(serveArgs(os.Args), os.Stdout, os.Stderr, commands))
 }
 
-// network is the server and the HTTP client, for cli.
-var network = &cli.Network{
+// commands is the whole command line: the engines' commands, the server
+// and the HTTP client.
+var commands = full.Commands(&full.Network{
 	Serve: func(ctx context.Context, cfg cli.ServeConfig, log *slog.Logger) error {
 		return serve(ctx, cfg, log, nil)
 	},
 	Get:   get,
 	Bench: bench,
-}
+})
 
 // serveArgs makes `ordo-serve [FLAGS]` mean `ordo serve [FLAGS]`: without
 // a command word (nothing, or a flag first) the command is serve.
@@ -75,7 +79,7 @@ func get(url string, limit int64) ([]byte, error) {
 // serve runs the server until ctx ends, then shuts it down gracefully.
 // ready, if not nil, receives the address it listens on.
 func serve(ctx context.Context, cfg cli.ServeConfig, log *slog.Logger, ready chan<- string) error {
-	lib, err := cli.Library()
+	lib, err := full.Library()
 	if err != nil {
 		return err
 	}
@@ -91,7 +95,7 @@ func serve(ctx context.Context, cfg cli.ServeConfig, log *slog.Logger, ready cha
 		return err
 	}
 	defer st.Close()
-	a := match.New(match.Options{Store: st, Library: lib, Logger: log, Memory: cfg.Memory})
+	a := match.New(match.Options{Store: st, Library: lib, Logger: log, Memory: match.Memory(cfg.Memory)})
 	feeds, endFeeds := context.WithCancel(context.Background())
 	defer endFeeds()
 	go a.Run(feeds) // idle and finished matches leave memory

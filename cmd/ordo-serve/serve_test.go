@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/ordo-rules/ordo/internal/cli"
+	"github.com/ordo-rules/ordo/internal/cli/full"
 	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/rules"
@@ -39,7 +40,7 @@ func TestMain(m *testing.M) {
 
 // run is ordo-serve's main without the process.
 func run(argv []string, stdout, stderr io.Writer) int {
-	return cli.Main(argv, stdout, stderr, network)
+	return cli.Main(argv, stdout, stderr, commands)
 }
 
 // serverProcess is `ordo serve` running as a child process.
@@ -265,7 +266,7 @@ loop:
 		t.Fatal(err)
 	}
 	defer st.Close()
-	lib, err := cli.Library()
+	lib, err := full.Library()
 	if err != nil {
 		t.Fatal(err)
 	}

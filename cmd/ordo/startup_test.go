@@ -137,8 +137,6 @@ var initBudget = map[string]int{
 	// package took while baseRadius formatted geom's error for Silhouette 0
 	// at every start.
 	"infinity": 87,
-	// The ruleset constructors by name, which tests replace entries of.
-	"internal/cli": 2,
 	// sync.OnceValue(s) wrappers (binomial, terms.Catalog): two small
 	// allocations each, the tables behind them built on first use.
 	"odds":       2,

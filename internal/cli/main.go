@@ -1,19 +1,21 @@
-// Package cli is the ordo command line: the subcommands (`ordo odds`,
-// `ordo play`, `ordo rules`, `ordo serve`, `ordo verify`, `ordo help`,
-// `ordo version`), their flags and their help. Subcommands only parse their
-// arguments and call packages.
+// Package cli is the front of the ordo command line: it reads the command
+// word, answers `ordo odds`, `ordo help` and `ordo version` itself, holds the
+// help of every command, and hands the others (`ordo play`, `ordo rules`,
+// `ordo verify`, `ordo serve`, `ordo bench`) to the full binary.
 //
-// Two binaries run it. cmd/ordo links no network code, so that it starts as
-// fast as a Go hello-world: inf-dice's web front end starts `ordo odds
+// Two binaries run it. cmd/ordo links only this package, the odds
+// calculators and what they need: no rules engine, no match authority, no
+// server, no network, no crypto. inf-dice's web front end starts `ordo odds
 // --infdice` (or ordo linked as inf-dice-n4) once per page, and a Go
 // program runs the initialisation of every package it links before main,
-// whether or not the command uses it (SQLite's transpiled C alone costs
-// milliseconds). cmd/ordo-serve links the server, its SQLite and PostgreSQL
-// stores and an HTTP client (a Network) and runs the same commands; ordo
-// runs the two commands that need them, `serve` and `verify --server`, by
-// starting ordo-serve, found beside its own executable, built from the
-// source tree the working directory is in, or on PATH (findServeBinary),
-// as git runs git-NAME.
+// whether or not the command uses it: each linked package costs its init,
+// its pages and its itabs, and together they made `ordo odds` start slower
+// than the C backend it replaces. cmd/ordo-serve, the full binary, links
+// everything, package full (the commands that need an engine) and the
+// server, and passes them to Main as a Full. ordo runs the commands it does
+// not link by starting ordo-serve with the same words, found beside its own
+// executable, built from the source tree the working directory is in, or
+// on PATH (findServeBinary), as git runs git-NAME.
 //
 // Invoked under the name inf-dice-n4 (a symlink), either binary is a
 // drop-in replacement for the inf-dice calculator's N4 backend, exactly as
@@ -24,12 +26,10 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -38,21 +38,28 @@ import (
 	"github.com/ordo-rules/ordo/odds/infdice"
 )
 
-// Network is what only ordo-serve links: the server and an HTTP client.
-// A nil Network (the ordo binary) runs the commands that need it in
+// Full is what only the full binary (ordo-serve) links: the commands that
+// need a rules engine, the match authority, the server or the network
+// (package full makes one). Each gets the words after its name and returns
+// the exit status. A nil Full, or a nil field, runs that command in
 // ordo-serve.
-type Network struct {
-	// Serve runs the server until ctx ends (`ordo serve`).
-	Serve func(ctx context.Context, cfg ServeConfig, log *slog.Logger) error
-	// Get fetches the body of url with a GET, at most limit bytes; an
-	// answer other than 200 is an error quoting it (`ordo verify --server`).
-	Get func(url string, limit int64) ([]byte, error)
-	// Bench runs `ordo bench` with the words after it.
-	Bench func(args []string, stdout, stderr io.Writer) int
+type Full struct {
+	Play, Rules, Verify, Bench func(args []string, stdout, stderr io.Writer) int
+	// Serve runs the server as ordo serve's flags say, until SIGINT or
+	// SIGTERM; the front has parsed and checked them.
+	Serve func(cfg ServeConfig, stdout, stderr io.Writer) int
 }
 
-// ServeBinary is the name of the binary that links the Network.
+// ServeBinary is the name of the full binary: the whole command line,
+// server included.
 const ServeBinary = "ordo-serve"
+
+// The rulesets the front names without linking them (`ordo odds --ruleset
+// NAME`); package full's tests check they are the rulesets' own names.
+const (
+	InfinityRuleset = "infinity-n4"
+	FantasyRuleset  = "fantasy"
+)
 
 // infdiceName is the name under which the binary behaves as inf-dice-n4.
 const infdiceName = "inf-dice-n4"
@@ -72,25 +79,42 @@ type command struct {
 
 // commands lists the subcommands in the order `ordo help` shows them. It is
 // a function rather than a variable because help's entry refers back to it;
-// net is what the binary links of the network (nil: none).
-func commands(net *Network) []command {
+// full is what the binary links of the full command line (nil: nothing).
+func commands(full *Full) []command {
+	if full == nil {
+		full = &Full{}
+	}
 	return []command{
 		{"odds", "exact odds of a Normal or Face to Face Roll, with Saving Rolls", oddsUsage, oddsCommand},
-		{"play", "run a scenario file and print the adjudicated log", playUsage, runPlay},
-		{"rules", "the rulesets, the loaded catalog and the named rulings", rulesUsage, runRules},
-		{"serve", "serve matches over HTTP and WebSocket (docs/API.md)", serveUsage,
-			func(args []string, stdout, stderr io.Writer) int { return runServe(net, args, stdout, stderr) }},
-		{"bench", "load a game server with many matches and measure it", BenchUsage,
-			func(args []string, stdout, stderr io.Writer) int { return runBench(net, args, stdout, stderr) }},
-		{"verify", "check a finished match's seed, dice and log", verifyUsage,
-			func(args []string, stdout, stderr io.Writer) int { return runVerify(net, args, stdout, stderr) }},
+		{"play", "run a scenario file and print the adjudicated log", PlayUsage, orFull("play", PlayUsage, full.Play)},
+		{"rules", "the rulesets, the loaded catalog and the named rulings", RulesUsage, orFull("rules", RulesUsage, full.Rules)},
+		{"serve", "serve matches over HTTP and WebSocket (docs/API.md)", ServeUsage,
+			func(args []string, stdout, stderr io.Writer) int { return runServe(full.Serve, args, stdout, stderr) }},
+		{"bench", "load a game server with many matches and measure it", BenchUsage, orFull("bench", BenchUsage, full.Bench)},
+		{"verify", "check a finished match's seed, dice and log", VerifyUsage, orFull("verify", VerifyUsage, full.Verify)},
 		{"version", "the version of this binary", versionUsage, runVersion},
 		{"help", "this list, or the full help of one command", helpUsage, runHelp},
 	}
 }
 
-func lookupCommand(name string, net *Network) (command, bool) {
-	for _, c := range commands(net) {
+// orFull is the command name: it answers its help itself when asked first
+// (`ordo play -h` needs no engine), and runs everything else with run when
+// this binary links it, else in ordo-serve.
+func orFull(name, help string, run func(args []string, stdout, stderr io.Writer) int) func(args []string, stdout, stderr io.Writer) int {
+	return func(args []string, stdout, stderr io.Writer) int {
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+			fmt.Fprint(stdout, help)
+			return 0
+		}
+		if run != nil {
+			return run(args, stdout, stderr)
+		}
+		return RunServeBinary(name, args, stdout, stderr)
+	}
+}
+
+func lookupCommand(name string, full *Full) (command, bool) {
+	for _, c := range commands(full) {
 		if c.name == name {
 			return c, true
 		}
@@ -99,9 +123,10 @@ func lookupCommand(name string, net *Network) (command, bool) {
 }
 
 // Main is a binary's main without the process: argv[0] is the name the
-// binary was invoked as, net what it links of the network (nil: none, and
-// the commands that need it run in ordo-serve). It returns the exit status.
-func Main(argv []string, stdout, stderr io.Writer, net *Network) int {
+// binary was invoked as, full what it links of the full command line (nil:
+// nothing, and the commands that need it run in ordo-serve). It returns the
+// exit status.
+func Main(argv []string, stdout, stderr io.Writer, full *Full) int {
 	name := ""
 	if len(argv) > 0 {
 		name = strings.TrimSuffix(filepath.Base(argv[0]), ".exe")
@@ -120,7 +145,7 @@ func Main(argv []string, stdout, stderr io.Writer, net *Network) int {
 	case "-version", "--version":
 		return runVersion(argv[1:], stdout, stderr)
 	}
-	c, ok := lookupCommand(argv[0], net)
+	c, ok := lookupCommand(argv[0], full)
 	if !ok {
 		fmt.Fprintf(stderr, "ordo: unknown command %q (try 'ordo help')\n", argv[0])
 		return 2
@@ -142,6 +167,9 @@ Examples:
   ordo play data/scenarios/demo.yaml --random 3 --seed 7 --viewer red
 
 'ordo help COMMAND' or 'ordo COMMAND --help' prints the full help of one command.
+ordo runs odds, help and version itself, and the other commands in ordo-serve,
+the full binary (the one beside ordo; in the Ordo source tree, one it builds
+from the tree; else the one on PATH), so that 'ordo odds' starts at once.
 Linked or copied as inf-dice-n4, the binary is 'ordo odds --infdice'.
 `)
 	return b.String()

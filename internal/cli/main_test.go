@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"io"
-	"net/url"
 	"strings"
 	"testing"
 )
@@ -91,25 +90,4 @@ func TestInfdiceErrorsOnStdout(t *testing.T) {
 // run is the ordo binary's main without the process: no Network linked.
 func run(argv []string, stdout, stderr io.Writer) int {
 	return Main(argv, stdout, stderr, nil)
-}
-
-// `ordo verify --server URL MATCH` puts the match id in one path segment of
-// the export URL: everything but the unreserved bytes is percent-encoded,
-// so an id cannot add a segment or a query, and the server decodes it back.
-func TestVerifyEscapesMatchSegment(t *testing.T) {
-	for _, tc := range []struct{ id, want string }{
-		{"m-01_a.b~c", "m-01_a.b~c"},
-		{"a/b", "a%2Fb"},
-		{"../x?y#z", "..%2Fx%3Fy%23z"},
-		{"two words", "two%20words"},
-		{"é%", "%C3%A9%25"},
-	} {
-		got := escapeSegment(tc.id)
-		if got != tc.want {
-			t.Errorf("escapeSegment(%q) = %q, want %q", tc.id, got, tc.want)
-		}
-		if back, err := url.PathUnescape(got); err != nil || back != tc.id {
-			t.Errorf("url.PathUnescape(%q) = %q, %v; want %q", got, back, err, tc.id)
-		}
-	}
 }

@@ -167,3 +167,28 @@ func TestOddsBadInput(t *testing.T) {
 		})
 	}
 }
+
+// The example: Carbonite at WIP 14 against a Reset at WIP 13 by a
+// trooper with BTS 6 and a Firewall (Hacking (N3), Reset (N4)).
+func TestOddsCarboniteAgainstReset(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"ordo", "odds", "--active", "WIP 14 program carbonite", "--reactive", "WIP 13 reset bts 6 firewall"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{
+		"Face to Face Roll (criticals: n4-extra-save)",
+		"Active    Carbonite (CLAW-3, Infowar)\n          WIP 14 +3 Attack MOD (Carbonite) -3 Firewall = 14, B2\n          each success: 2 BTS rolls at Damage 13 - BTS 6 - 3 Firewall = 4\n",
+		"Reactive  Reset\n          WIP 13 = 13, B1\n",
+		"  Active     66.625%", "  Reactive   26.137%",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := run([]string{"ordo", "odds", "--active", "WIP 14 program carbonite", "--reactive", "PH 11 dodge"}, &out, &errb); code != 2 ||
+		!strings.Contains(errb.String(), "Dodge cannot avoid a Hacking Attack") {
+		t.Errorf("Dodge against a program: exit %d, stderr %q", code, errb.String())
+	}
+}

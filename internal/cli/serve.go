@@ -1,13 +1,11 @@
 package cli
 
 import (
-	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
-	"log/slog"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -15,13 +13,11 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
-
-	"github.com/ordo-rules/ordo/data"
-	"github.com/ordo-rules/ordo/infinity"
-	"github.com/ordo-rules/ordo/match"
+	"time"
 )
 
-const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full] | --postgres URL]
+// ServeUsage is the help of ordo serve.
+const ServeUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full] | --postgres URL]
                   [--max-live N] [--idle DURATION] [--finished DURATION]
                   [--max-feeds N] [--max-feeds-per-match N]
        ordo-serve [the same flags]
@@ -36,8 +32,8 @@ finish first.
 
 The server is the binary ordo-serve (go install ./cmd/ordo-serve), which ordo
 starts: the one beside ordo, else (in the Ordo source tree) one it builds from
-the tree, else the one on PATH. ordo itself links no server, so that
-'ordo odds' starts at once.
+the tree, else the one on PATH. ordo itself links no server and no rules
+engine, so that 'ordo odds' starts at once.
 
 Flags:
   --addr HOST:PORT   where to listen (default 127.0.0.1:8080)
@@ -72,24 +68,49 @@ type ServeConfig struct {
 	DB       string
 	SyncFull bool
 	Postgres string
-	Memory   match.Memory
+	Memory   Memory
 }
 
-func runServe(net *Network, args []string, stdout, stderr io.Writer) int {
+// Memory is match.Memory, field for field, so that the full binary converts
+// one to the other (match.Memory(cfg.Memory)) and a field added to one
+// without the other does not compile: the front does not link the match
+// authority.
+type Memory struct {
+	MaxLive          int
+	Idle             time.Duration
+	Finished         time.Duration
+	MaxFeeds         int
+	MaxFeedsPerMatch int
+}
+
+// The match authority's defaults for the memory flags (package full's tests
+// check they are match's DefaultMaxLive and the others).
+const (
+	DefaultMaxLive          = 10000
+	DefaultIdle             = 30 * time.Minute
+	DefaultFinished         = time.Minute
+	DefaultMaxFeeds         = 4096
+	DefaultMaxFeedsPerMatch = 64
+)
+
+// runServe parses and checks the flags of ordo serve, so that a bad one is
+// answered at once, then runs serve with them, or ordo-serve with the same
+// words when serve is nil.
+func runServe(serve func(ServeConfig, io.Writer, io.Writer) int, args []string, stdout, stderr io.Writer) int {
 	fs := NewFlagSet("ordo serve")
 	var cfg ServeConfig
 	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "")
 	fs.StringVar(&cfg.DB, "db", "ordo.db", "")
 	fs.BoolVar(&cfg.SyncFull, "sync-full", false, "")
 	fs.StringVar(&cfg.Postgres, "postgres", os.Getenv("ORDO_DATABASE_URL"), "")
-	fs.IntVar(&cfg.Memory.MaxLive, "max-live", match.DefaultMaxLive, "")
-	fs.DurationVar(&cfg.Memory.Idle, "idle", match.DefaultIdle, "")
-	fs.DurationVar(&cfg.Memory.Finished, "finished", match.DefaultFinished, "")
-	fs.IntVar(&cfg.Memory.MaxFeeds, "max-feeds", match.DefaultMaxFeeds, "")
-	fs.IntVar(&cfg.Memory.MaxFeedsPerMatch, "max-feeds-per-match", match.DefaultMaxFeedsPerMatch, "")
+	fs.IntVar(&cfg.Memory.MaxLive, "max-live", DefaultMaxLive, "")
+	fs.DurationVar(&cfg.Memory.Idle, "idle", DefaultIdle, "")
+	fs.DurationVar(&cfg.Memory.Finished, "finished", DefaultFinished, "")
+	fs.IntVar(&cfg.Memory.MaxFeeds, "max-feeds", DefaultMaxFeeds, "")
+	fs.IntVar(&cfg.Memory.MaxFeedsPerMatch, "max-feeds-per-match", DefaultMaxFeedsPerMatch, "")
 	pos, err := ParseFlags(fs, args)
 	if err != nil {
-		return FlagError(err, "ordo serve", serveUsage, stdout, stderr)
+		return FlagError(err, "ordo serve", ServeUsage, stdout, stderr)
 	}
 	if len(pos) > 0 {
 		fmt.Fprintf(stderr, "ordo serve: unexpected arguments %q (see ordo serve --help)\n", pos)
@@ -99,40 +120,10 @@ func runServe(net *Network, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ordo serve: --max-live, --max-feeds and --max-feeds-per-match must be 1 or more, --idle and --finished longer than 0 (see ordo serve --help)\n")
 		return 2
 	}
-	if net == nil || net.Serve == nil {
-		return runServeBinary("serve", args, stdout, stderr)
+	if serve == nil {
+		return RunServeBinary("serve", args, stdout, stderr)
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := net.Serve(ctx, cfg, log); err != nil {
-		log.Error("ordo serve", "err", err)
-		return 1
-	}
-	return 0
-}
-
-// Library is every ruleset of the binary and the bundled scenarios: what
-// the server plays and what ordo verify replays a match with.
-func Library() (*match.Library, error) {
-	lib := &match.Library{Games: map[string]match.Game{}}
-	for name := range rulesets {
-		rs, err := loadRuleset(name)
-		if err != nil {
-			return nil, err
-		}
-		g := match.Game{Ruleset: rs}
-		if irs, ok := rs.(infinity.Ruleset); ok {
-			g.Catalog = irs.Catalog
-		}
-		lib.Games[name] = g
-	}
-	sc, err := match.BundledScenarios(data.Scenarios, "scenarios")
-	if err != nil {
-		return nil, err
-	}
-	lib.Scenarios = sc
-	return lib, nil
+	return serve(cfg, stdout, stderr)
 }
 
 // findServeBinary is the path of ordo-serve. In order:
@@ -174,7 +165,7 @@ func findServeBinary(stderr io.Writer) (string, error) {
 	if err == nil {
 		return p, nil
 	}
-	return "", fmt.Errorf("this needs %s, the binary that links the server and the network (ordo links neither, to start fast); "+
+	return "", fmt.Errorf("this needs %s, the binary that links the rules engines, the server and the network (ordo links none of them, to start fast); "+
 		"it is neither beside this executable nor on PATH, and %v: install it with 'go install ./cmd/%s', or run 'go run ./cmd/%s'",
 		ServeBinary, err, ServeBinary, ServeBinary)
 }
@@ -231,8 +222,11 @@ func buildServeBinary(name string, stderr io.Writer) (string, error) {
 // from the source tree at root: a directory of the cache of its own per
 // tree, named by a hash of the tree's path.
 func serveBuildDir(cache, root string) string {
-	h := sha256.Sum256([]byte(root))
-	return filepath.Join(cache, "ordo", hex.EncodeToString(h[:8]))
+	// Not a cryptographic hash: it only keeps two trees apart, and
+	// crypto/sha256 would add its initialisation to every ordo start.
+	h := fnv.New64a()
+	h.Write([]byte(root))
+	return filepath.Join(cache, "ordo", hex.EncodeToString(h.Sum(nil)))
 }
 
 // sourceRoot is the directory of the go.mod declaring modulePath that
@@ -269,10 +263,10 @@ func declaresModule(gomod []byte, path string) bool {
 	return false
 }
 
-// runServeBinary runs `ordo-serve cmd args...` with this process's
+// RunServeBinary runs `ordo-serve cmd args...` with this process's
 // standard input and the given outputs, passes it SIGINT and SIGTERM, and
-// returns its exit status.
-func runServeBinary(cmd string, args []string, stdout, stderr io.Writer) int {
+// returns its exit status: how a binary runs a command it does not link.
+func RunServeBinary(cmd string, args []string, stdout, stderr io.Writer) int {
 	path, err := findServeBinary(stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "ordo %s: %v\n", cmd, err)

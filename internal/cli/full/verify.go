@@ -1,4 +1,4 @@
-package cli
+package full
 
 import (
 	"encoding/json"
@@ -7,39 +7,19 @@ import (
 	"os"
 	"strings"
 
+	"github.com/ordo-rules/ordo/internal/cli"
 	"github.com/ordo-rules/ordo/match"
 )
-
-const verifyUsage = `usage: ordo verify FILE
-       ordo verify --server URL MATCH
-
-Checks a finished match, from an exported match file (GET
-/api/matches/{id}/export saves one) or fetched from a server: the seed the
-server published at the end matches the commitment it gave when the match was
-created, every die of the log is the one the seed's generator gives for its
-entry, and the log replays from the scenario to the end of the game. Exits 0
-when all holds, 1 naming the first thing that does not, 2 on bad input.
-
-Flags:
-  --server URL   the server to fetch MATCH from (http://127.0.0.1:8080); the
-                 fetch is made by ordo-serve, which ordo starts (ordo links
-                 no network code)
-
-Examples:
-  ordo verify --server http://127.0.0.1:8080 9azjEh1UgzymSXMv
-  curl -s localhost:8080/api/matches/9azjEh1UgzymSXMv/export > match.json
-  ordo verify match.json
-`
 
 // maxExport bounds an export read from a file or a server.
 const maxExport = 64 << 20
 
-func runVerify(net *Network, args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("ordo verify")
+func runVerify(get func(url string, limit int64) ([]byte, error), args []string, stdout, stderr io.Writer) int {
+	fs := cli.NewFlagSet("ordo verify")
 	srv := fs.String("server", "", "")
-	pos, err := ParseFlags(fs, args)
+	pos, err := cli.ParseFlags(fs, args)
 	if err != nil {
-		return FlagError(err, "ordo verify", verifyUsage, stdout, stderr)
+		return cli.FlagError(err, "ordo verify", cli.VerifyUsage, stdout, stderr)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "ordo verify: give one FILE, or --server URL and one MATCH (see ordo verify --help)")
@@ -47,11 +27,11 @@ func runVerify(net *Network, args []string, stdout, stderr io.Writer) int {
 	}
 	var body []byte
 	if *srv != "" {
-		if net == nil || net.Get == nil {
-			return runServeBinary("verify", args, stdout, stderr)
+		if get == nil {
+			return cli.RunServeBinary("verify", args, stdout, stderr)
 		}
 		u := strings.TrimSuffix(*srv, "/") + "/api/matches/" + escapeSegment(pos[0]) + "/export"
-		if body, err = net.Get(u, maxExport); err != nil {
+		if body, err = get(u, maxExport); err != nil {
 			fmt.Fprintf(stderr, "ordo verify: %v\n", err)
 			return 2
 		}
@@ -89,8 +69,8 @@ func runVerify(net *Network, args []string, stdout, stderr io.Writer) int {
 
 // escapeSegment percent-encodes a match id for one segment of a URL path:
 // every byte but the unreserved ones (RFC 3986: letters, digits, "-", ".",
-// "_", "~"). It is written here rather than taken from net/url, whose
-// initialisation (net/netip's) every `ordo odds` process would pay for.
+// "_", "~"), stricter than net/url's PathEscape, which leaves the
+// sub-delimiters ("&", "=", "+", ...) as they are.
 func escapeSegment(s string) string {
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder

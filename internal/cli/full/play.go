@@ -1,96 +1,30 @@
-package cli
+package full
 
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/ordo-rules/ordo/infinity"
+	"github.com/ordo-rules/ordo/internal/cli"
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
 )
 
-// rulesets are the games the binary plays, by the name scenario files use,
-// as constructors: a ruleset (and the catalog behind it) is built only when a
-// command needs it, so `ordo odds` and `ordo help` never pay for parsing the
-// unit catalog.
-var rulesets = map[string]func() (rules.Ruleset, error){
-	infinity.Name: func() (rules.Ruleset, error) {
-		// The Infinity ruleset over the embedded catalog; the catalog is
-		// part of the binary, so failing to load it is a build defect
-		// caught by tests.
-		return infinity.New()
-	},
-}
-
-// loadRuleset builds the named ruleset. Its error is one line, naming the
-// ruleset and, for one that failed to load, why.
-func loadRuleset(name string) (rules.Ruleset, error) {
-	newRuleset, ok := rulesets[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown ruleset %q (known: %s)", name, rulesetNames())
-	}
-	rs, err := newRuleset()
-	if err != nil {
-		return nil, fmt.Errorf("ruleset %q could not be loaded: %s", name, strings.ReplaceAll(err.Error(), "\n", "; "))
-	}
-	return rs, nil
-}
-
-func rulesetNames() string {
-	names := make([]string, 0, len(rulesets))
-	for n := range rulesets {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	if len(names) == 0 {
-		return "none yet"
-	}
-	return strings.Join(names, ", ")
-}
-
-const playUsage = `usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--menu] [--random N [--seed S]]
-
-Loads a scenario (a YAML file; its format is docs/SCENARIOS.md), applies its
-script of actions with their forced dice and expectations, or plays N seeded
-random games instead, and prints the adjudicated log one line per event as the
-chosen viewer sees it. Exits 1 naming the first expectation that fails, 2 on a
-bad file or flag.
-
-Flags (in any order, before or after FILE):
-  --json             print JSON Lines (one object per applied action) instead of text
-  --viewer SEAT      print the log as that seat sees it; "spectator" for a spectator;
-                     default: everything (the admin view)
-  --menu             after the script, print what the prompted seat may do now, as
-                     that seat sees it: each legal action as a step to paste into
-                     the script, then each greyed one with the rule that forbids it
-  --random N         ignore the script and play N random games, each choosing among
-                     the legal actions at every step
-  --seed S           the seed of the first random game (default 1; game i uses S+i-1)
-
-Examples:
-  ordo play data/scenarios/duel.yaml
-  ordo play data/scenarios/seed/loss-of-lieutenant.yaml --viewer red
-  ordo play data/scenarios/demo.yaml --random 3 --seed 7
-  ordo play --json data/scenarios/duel.yaml
-  ordo play data/scenarios/duel.yaml --menu --viewer blue
-`
-
 // runPlay is `ordo play FILE`: load a scenario, apply its script (or play
 // random games) and print the adjudicated log. Exit 1 when an expectation
 // fails, 2 on bad input.
 func runPlay(args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("ordo play")
+	fs := cli.NewFlagSet("ordo play")
 	jsonOut := fs.Bool("json", false, "write the log as JSON Lines")
 	viewer := fs.String("viewer", "", "print the log as this seat sees it (or 'spectator'); default: everything")
 	randomN := fs.Int("random", 0, "play N seeded random games instead of the script")
 	seed := fs.Uint64("seed", 1, "seed of the first random game")
 	menu := fs.Bool("menu", false, "after the script, print the prompted seat's legal and greyed actions")
-	pos, err := ParseFlags(fs, args)
+	pos, err := cli.ParseFlags(fs, args)
 	if err != nil {
-		return FlagError(err, "ordo play", playUsage, stdout, stderr)
+		return cli.FlagError(err, "ordo play", cli.PlayUsage, stdout, stderr)
 	}
 	switch {
 	case len(pos) == 0:
@@ -153,39 +87,15 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-const rulesUsage = `usage: ordo rules [--rulings | --programs | --devices]
-
-Without flags, lists the rulesets this binary plays and the profiles and
-weapons of the Infinity catalog it ships (illustrative profiles only).
-
-Flags:
-  --rulings    list the named rulings (where sources disagree or are silent):
-               each one's default, its readings and why; a scenario picks
-               a reading under "rulings:" (docs/RULES.md explains each)
-  --programs   print each hacking program of the catalog as a card: group,
-               category, Attack and Opponent MODs, Damage, Burst in each
-               turn, targets, skill type, duration, range, ammunition,
-               effect, labels, and the devices that carry it
-  --devices    print the hacking devices with the program groups and
-               programs each carries, and the Repeaters, with the profiles
-               that carry each
-
-Examples:
-  ordo rules
-  ordo rules --rulings
-  ordo rules --programs
-  ordo rules --devices
-`
-
 // runRules is `ordo rules`: what the engine knows. --rulings lists the
 // named rulings with their readings and why.
 func runRules(args []string, stdout, stderr io.Writer) int {
-	fs := NewFlagSet("ordo rules")
+	fs := cli.NewFlagSet("ordo rules")
 	rulings := fs.Bool("rulings", false, "list the named rulings")
 	programs := fs.Bool("programs", false, "print each hacking program as a card")
 	devices := fs.Bool("devices", false, "print the hacking devices and Repeaters")
-	if _, err := ParseFlags(fs, args); err != nil {
-		return FlagError(err, "ordo rules", rulesUsage, stdout, stderr)
+	if _, err := cli.ParseFlags(fs, args); err != nil {
+		return cli.FlagError(err, "ordo rules", cli.RulesUsage, stdout, stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "ordo rules: takes no arguments, got %q (see ordo rules --help)\n", fs.Args())

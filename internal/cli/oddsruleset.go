@@ -4,16 +4,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ordo-rules/ordo/fantasy"
 	"github.com/ordo-rules/ordo/fantasy/wounds"
-	"github.com/ordo-rules/ordo/infinity"
-	"github.com/ordo-rules/ordo/rules"
 )
-
-// The fantasy ruleset over its embedded catalog, beside Infinity.
-func init() {
-	rulesets[fantasy.Name] = func() (rules.Ruleset, error) { return fantasy.New() }
-}
 
 // oddsOtherRuleset routes `ordo odds --ruleset fantasy ...` to the fantasy
 // calculator (the exact distribution of unsaved wounds), and `--ruleset
@@ -31,7 +23,7 @@ func oddsOtherRuleset(args []string, stdout, stderr io.Writer) (int, bool) {
 		rest := append([]string{}, args[:i]...)
 		if !hasVal {
 			if i+1 >= len(args) {
-				return oddsFail(stderr, "--ruleset needs a value (fantasy or %s)", infinity.Name), true
+				return oddsFail(stderr, "--ruleset needs a value (fantasy or %s)", InfinityRuleset), true
 			}
 			val = args[i+1]
 			rest = append(rest, args[i+2:]...)
@@ -39,12 +31,12 @@ func oddsOtherRuleset(args []string, stdout, stderr io.Writer) (int, bool) {
 			rest = append(rest, args[i+1:]...)
 		}
 		switch val {
-		case fantasy.Name:
+		case FantasyRuleset:
 			return wounds.Main(rest, stdout, stderr), true
-		case infinity.Name:
+		case InfinityRuleset:
 			return oddsCommand(rest, stdout, stderr), true
 		}
-		return oddsFail(stderr, "--ruleset %q: the calculators are %s and fantasy", val, infinity.Name), true
+		return oddsFail(stderr, "--ruleset %q: the calculators are %s and fantasy", val, InfinityRuleset), true
 	}
 	return 0, false
 }
