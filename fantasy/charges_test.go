@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -393,5 +394,92 @@ func TestStandAndShootNeedsTheChargerInTheFrontArc(t *testing.T) {
 	legal, _ = legalOptions(s, "red")
 	if !slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
 		t.Fatal("a charger in front of the bowmen: Stand & Shoot is offered")
+	}
+}
+
+// crossingHorde is a horde 27 files wide, 5" in front of a single file of
+// bowmen at (24, 20) facing up the table, and off to their right: its
+// front edge crosses the bowmen's front arc while its four corners and
+// its centre all lie outside the arc.
+func crossingHorde() map[string]any {
+	return unitSpecOf("horde", "spearman", 27, 27, [2]float64{30.5, 25}, 270, nil)
+}
+
+// Shooting and Stand & Shoot (8th edition): a unit shoots at what is
+// partly in its front arc, and "partly" is any part of the target's
+// footprint, not only a corner or the centre. The table checks the arc
+// test against footprints placed by hand: the crossing horde is in the
+// arc by its front edge alone; a shorter line beside it is clear of the
+// arc; a corner touching the arc's side line counts; a unit behind the
+// front edge does not.
+func TestFrontArcAnyPartOfTheFootprint(t *testing.T) {
+	bowmen := &Unit{At: geom.Pt(24, 20), Facing: 90, Files: 1, Ranks: make([][]string, 3), Base: [2]float64{1, 1}}
+	line := func(x, y, facing float64, files, ranks int) *Unit {
+		return &Unit{At: geom.Pt(x, y), Facing: facing, Files: files, Ranks: make([][]string, ranks), Base: [2]float64{1, 1}}
+	}
+	for _, c := range []struct {
+		name string
+		u    *Unit
+		want bool
+	}{
+		{"a horde crossing the arc by its front edge, corners and centre outside", line(30.5, 25, 270, 27, 1), true},
+		{"a line of 10 to the right, clear of the arc", line(37, 25, 270, 10, 1), false},
+		// The arc's right side line at 25" ahead is x = 24 + 0.5 + 5 = 29.5;
+		// a unit facing right with its rear left corner exactly there.
+		{"a corner on the arc's side line", line(34.5, 25, 0, 1, 5), true},
+		{"a unit level with the bowmen, beside their flank", line(30, 18, 270, 3, 1), false},
+		{"a unit behind the bowmen", line(24, 10, 90, 5, 1), false},
+	} {
+		if got := bowmen.partlyInFrontArc(c.u); got != c.want {
+			t.Errorf("%s: partly in the front arc = %v, want %v", c.name, got, c.want)
+		}
+	}
+	// The first case is the one corners and centre miss.
+	h := line(30.5, 25, 270, 27, 1)
+	fp := h.footprint()
+	for _, c := range append(fp[:], h.centre()) {
+		if bowmen.frontArc(c) {
+			t.Fatalf("the crossing horde needs every corner and its centre outside the arc; %v is in it", c)
+		}
+	}
+}
+
+// Shooting (8th edition): bowmen may shoot at a horde whose front edge
+// alone crosses their front arc (TestFrontArcAnyPartOfTheFootprint's
+// crossing horde).
+func TestShootingAtAHordeCrossingTheArcByAnEdge(t *testing.T) {
+	bowmen := []map[string]any{unitSpecOf("u", "bowman", 3, 1, [2]float64{24, 20}, 90, nil)}
+	s := battle(t, nil, bowmen, []map[string]any{crossingHorde()})
+	openRemaining(t, s)
+	apply(t, s, "blue", EndMovement{})
+	evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "horde"}, ones(2)...)
+	if !has(evs, "shot") {
+		t.Fatalf("the bowmen shoot at the horde: %v", evs)
+	}
+}
+
+// Stand & Shoot (8th edition): the charged unit stands and shoots at a
+// charger partly in its front arc, any part of its footprint. The engine's
+// charge move gives the crossing horde no path to the bowmen (its centre
+// is outside their front arc, so it charges their flank, and its front is
+// already past that flank), so the horde declares a charge from straight
+// ahead and is then placed across the arc, to check the reaction's rule
+// alone.
+func TestStandAndShootAtAChargerCrossingTheArcByAnEdge(t *testing.T) {
+	horde := crossingHorde()
+	horde["id"] = "u"
+	horde["at"] = []any{24.0, 25.0}
+	bowmen := []map[string]any{unitSpecOf("target", "bowman", 3, 1, [2]float64{24, 20}, 90, nil)}
+	s := battle(t, nil, []map[string]any{horde}, bowmen)
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	s.unit("u").At = geom.Pt(30.5, 25)
+	legal, _ := legalOptions(s, "red")
+	if !slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
+		t.Fatalf("a charger crossing the front arc by an edge: Stand & Shoot is offered; menu %s", mustJSON(t, legal))
+	}
+	s.unit("u").At = geom.Pt(24, 10) // behind the bowmen, clear of the arc
+	re := refused(t, s, "red", React{Reaction: "stand-and-shoot"}, CodeCharge)
+	if re.Rule != ruleShooting || !strings.Contains(re.Error(), "not in the front arc of target") {
+		t.Fatalf("%v: want the Shooting rule naming the front arc", re)
 	}
 }

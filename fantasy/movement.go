@@ -92,18 +92,47 @@ func (u *Unit) sideOf(p geom.Point) string {
 	return "flank"
 }
 
-// partlyInFrontArc reports whether any corner, or the centre, of target is
-// in u's front arc.
+// partlyInFrontArc reports whether any part of target's footprint is in
+// u's front arc. The arc is convex (ahead of the front edge and inside
+// the two lines at 45° from its front corners), and so is the footprint:
+// the footprint is clipped by the arc's three half-planes, and what is
+// left is the part in the arc. Testing only the footprint's corners and
+// centre would miss a wide or turned block that crosses the arc with an
+// edge while its corners and centre all lie outside it.
 func (u *Unit) partlyInFrontArc(t *Unit) bool {
-	if u.frontArc(t.centre()) {
-		return true
-	}
-	for _, c := range t.footprint() {
-		if u.frontArc(c) {
-			return true
+	fw, rt := u.forward(), u.right()
+	w := float64(u.Files) * u.Base[0] / 2
+	// Each half-plane keeps the points p with n·(p−At) + k ≥ 0 (within
+	// geom.Eps, as frontArc): ahead ≥ 0, ahead ≥ lat − w, ahead ≥ −lat − w.
+	planes := [3]struct {
+		n geom.Vec
+		k float64
+	}{{fw, 0}, {fw.Sub(rt), w}, {fw.Add(rt), w}}
+	// A convex polygon clipped by a half-plane gains at most one vertex:
+	// four corners and three planes need at most seven.
+	var bufA, bufB [8]geom.Point
+	fp := t.footprint()
+	poly := append(bufA[:0], fp[:]...)
+	next := bufB[:0]
+	for _, pl := range planes {
+		next = next[:0]
+		side := func(p geom.Point) float64 { return pl.n.Dot(p.Sub(u.At)) + pl.k + geom.Eps }
+		for i, a := range poly {
+			b := poly[(i+1)%len(poly)]
+			da, db := side(a), side(b)
+			if da >= 0 {
+				next = append(next, a)
+			}
+			if (da >= 0) != (db >= 0) {
+				next = append(next, geom.Lerp(a, b, da/(da-db)))
+			}
 		}
+		if len(next) == 0 {
+			return false
+		}
+		poly, next = next, poly
 	}
-	return false
+	return true
 }
 
 // mover is the unit, or the character alone charging out of it, as a unit
