@@ -5,8 +5,9 @@
 // live state; Legal offers moves exactly to the seats the Prompt names; an
 // illegal action is refused and changes nothing; reading a state (Prompt,
 // Legal, Observe) and a refused action leave it deep-equal to a clone taken
-// before, unexported fields included; the same seed plays the same game; and
-// no private fact leaks to another viewer.
+// before, unexported fields included; the same seed plays the same game and
+// shows every viewer the same actions and events; and no private fact leaks
+// to another viewer.
 package rulestest
 
 import (
@@ -14,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"reflect"
 	"runtime"
@@ -23,6 +25,7 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
 )
@@ -39,6 +42,11 @@ type Options struct {
 	// ReplayEvery replays the whole log every this many steps (default 1:
 	// every step); the last step is always replayed.
 	ReplayEvery int
+	// RedactEvery: the second play of each seed redacts the action and
+	// the events of every this many steps for every viewer, as the first
+	// play does at every step, and the two must match byte for byte
+	// (default: ReplayEvery's cadence, and every step under ORDO_LONG=1).
+	RedactEvery int
 	// TwinEvery runs the counterfactual leak check (rules.TwinMaker) every
 	// this many steps (default 1: every step; negative: never, for tests
 	// that prove another check fires on its own).
@@ -57,6 +65,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.ReplayEvery <= 0 {
 		o.ReplayEvery = 1
+	}
+	if o.RedactEvery <= 0 {
+		o.RedactEvery = testenv.Count(o.ReplayEvery, 1)
 	}
 	if o.TwinEvery == 0 {
 		o.TwinEvery = 1
@@ -109,10 +120,11 @@ func Check(rs rules.Ruleset, sc *scenario.Scenario, opt Options) error {
 		if err != nil {
 			return err
 		}
-		// The same seed must play the same game, byte for byte. The second
-		// play only plays (see game.light) once the purity check has held
-		// the reads to changing nothing.
-		again := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i, abandoned: abandoned, light: !opt.SkipPure}
+		// The same seed must play the same game, byte for byte, and show
+		// it to every viewer the same way. The second play only plays
+		// (see game.light) once the purity check has held the reads to
+		// changing nothing.
+		again := &game{rs: rs, sc: sc, rulings: rulings, seats: seats, opt: opt, playout: i, abandoned: abandoned, light: !opt.SkipPure, shownFirst: g.shown}
 		second, err := again.play(opt.Seed + uint64(i))
 		if err != nil {
 			return err
@@ -175,12 +187,19 @@ type game struct {
 	// the same game could only repeat the first play's verdicts; when the
 	// games differ, the bytes differ. The light play still draws from the
 	// playout's generator exactly where a checked play does (the illegal
-	// action tried), so that the same seed plays the same moves. It needs
+	// action tried), so that the same seed plays the same moves. It does
+	// redact every RedactEvery'th step for every viewer, to compare what
+	// they are shown with the first play (see stepShown). It needs
 	// the purity check: reads skipped here must not have changed the
 	// first play's state.
-	light    bool
-	canaries []rules.Canary
-	log      []rules.Entry
+	light bool
+	// shown is a digest of what each viewer was shown of each step (the
+	// action as sent and the events, redacted), viewer after viewer, step
+	// after step: recorded by the checked play; shownFirst is the checked
+	// play's, which the light play compares its own redactions with.
+	shown, shownFirst []uint64
+	canaries          []rules.Canary
+	log               []rules.Entry
 }
 
 func (g *game) fail(step int, check, format string, args ...any) error {
@@ -250,11 +269,23 @@ func (g *game) play(seed uint64) ([]byte, error) {
 			if bad := g.illegalAttempts(st, g.menus(st)); len(bad) > 0 {
 				rng.IntN(len(bad)) // the checked play's draw of the illegal action tried
 			}
-			entry, _, err := rules.Step(st, len(g.log), seat, a, src)
+			redact := step%g.opt.RedactEvery == 0
+			var acts [][]byte
+			if redact {
+				if acts, err = g.actionShown(step, st, seat, a); err != nil {
+					return nil, err
+				}
+			}
+			entry, events, err := rules.Step(st, len(g.log), seat, a, src)
 			if err != nil {
 				return nil, g.fail(step, "determinism", "legal action %s by %s refused in the second play of the seed: %v", a.Kind(), seat, err)
 			}
 			g.log = append(g.log, entry)
+			if redact {
+				if err := g.sameShown(step, st, seat, a, acts, events); err != nil {
+					return nil, err
+				}
+			}
 			continue
 		}
 		var before rules.State
@@ -478,18 +509,9 @@ func (g *game) checkClone(step int, st rules.State, before []byte, seat rules.Se
 	// The action as each viewer sees it is asked of the state before it
 	// is applied, and checked for canaries after (what the action reveals
 	// is public by then).
-	var shown [][]byte
-	for _, v := range g.viewers() {
-		red, ok := st.RedactAction(seat, a, v)
-		if !ok {
-			shown = append(shown, nil)
-			continue
-		}
-		data, err := rules.Encode(red)
-		if err != nil {
-			return nil, encoded{}, g.fail(step, "leak", "action %s redacted for %s does not encode: %v", a.Kind(), v, err)
-		}
-		shown = append(shown, data)
+	acts, err := g.actionShown(step, st, seat, a)
+	if err != nil {
+		return nil, encoded{}, err
 	}
 	if after, _ := json.Marshal(st); !bytes.Equal(before, after) {
 		return nil, encoded{}, g.fail(step, "clone", "applying %s to a clone, or redacting it, changed the original", a.Kind())
@@ -507,28 +529,104 @@ func (g *game) checkClone(step int, st rules.State, before []byte, seat rules.Se
 	if !bytes.Equal(b1, b2) || script.Remaining() != 0 {
 		return nil, encoded{}, g.fail(step, "clone", "Clone then Apply differs from Apply (%s by %s):\n%s\n%s", a.Kind(), seat, b1, b2)
 	}
-	for i, v := range g.viewers() {
-		if c, ok := g.leaked(st, shown[i], v); ok {
-			return nil, encoded{}, g.fail(step, "leak", "%s sees %s's private %q in the action %s by %s", v, c.Owner, c.Value, a.Kind(), seat)
-		}
+	digests, err := g.stepShown(step, st, seat, a, acts, events)
+	if err != nil {
+		return nil, encoded{}, err
 	}
-	for _, e := range events {
-		for _, v := range g.viewers() {
-			red, ok := st.Redact(e, v)
-			if !ok {
-				continue
-			}
-			data, err := rules.Encode(red)
-			if err != nil {
-				return nil, encoded{}, g.fail(step, "leak", "event %s does not encode: %v", e.Kind(), err)
-			}
-			if c, ok := g.leaked(st, data, v); ok {
-				return nil, encoded{}, g.fail(step, "leak", "%s sees %s's private %q in event %s", v, c.Owner, c.Value, e.Kind())
-			}
+	g.shown = append(g.shown, digests...)
+	if g.shownFirst != nil {
+		// The second play of a seed, checked in full under SkipPure.
+		if err := g.shownAsFirst(step, seat, a, digests); err != nil {
+			return nil, encoded{}, err
 		}
 	}
 	g.log = append(g.log, entry)
 	return st, enc, nil
+}
+
+// actionShown is action a, sent by seat to st, as each viewer is shown it
+// (RedactAction, asked before a is applied), encoded, in g.viewers' order;
+// nil for a viewer not shown it.
+func (g *game) actionShown(step int, st rules.State, seat rules.Seat, a rules.Action) ([][]byte, error) {
+	var shown [][]byte
+	for _, v := range g.viewers() {
+		red, ok := st.RedactAction(seat, a, v)
+		if !ok {
+			shown = append(shown, nil)
+			continue
+		}
+		data, err := rules.Encode(red)
+		if err != nil {
+			return nil, g.fail(step, "leak", "action %s redacted for %s does not encode: %v", a.Kind(), v, err)
+		}
+		shown = append(shown, data)
+	}
+	return shown, nil
+}
+
+// stepShown checks what each viewer is shown of a step for canaries: the
+// action as actionShown gave it (acts) and the step's events, redacted by
+// st, the state after the step. It returns a digest of both per viewer, in
+// g.viewers' order, which the second play of the seed must reproduce.
+func (g *game) stepShown(step int, st rules.State, seat rules.Seat, a rules.Action, acts [][]byte, events []rules.Event) ([]uint64, error) {
+	viewers := g.viewers()
+	digests := make([]uint64, len(viewers))
+	h := fnv.New64a()
+	for i, v := range viewers {
+		if c, ok := g.leaked(st, acts[i], v); ok {
+			return nil, g.fail(step, "leak", "%s sees %s's private %q in the action %s by %s", v, c.Owner, c.Value, a.Kind(), seat)
+		}
+		h.Reset()
+		// 0 ends a shown item, 1 stands for one not shown: neither is in
+		// JSON.
+		if acts[i] == nil {
+			h.Write([]byte{1})
+		} else {
+			h.Write(acts[i])
+			h.Write([]byte{0})
+		}
+		for _, e := range events {
+			red, ok := st.Redact(e, v)
+			if !ok {
+				h.Write([]byte{1})
+				continue
+			}
+			data, err := rules.Encode(red)
+			if err != nil {
+				return nil, g.fail(step, "leak", "event %s does not encode: %v", e.Kind(), err)
+			}
+			if c, ok := g.leaked(st, data, v); ok {
+				return nil, g.fail(step, "leak", "%s sees %s's private %q in event %s", v, c.Owner, c.Value, e.Kind())
+			}
+			h.Write(data)
+			h.Write([]byte{0})
+		}
+		digests[i] = h.Sum64()
+	}
+	return digests, nil
+}
+
+// sameShown redacts a step of the second play of a seed for every viewer
+// (see stepShown) and compares it with what the first play showed at
+// that step.
+func (g *game) sameShown(step int, st rules.State, seat rules.Seat, a rules.Action, acts [][]byte, events []rules.Event) error {
+	digests, err := g.stepShown(step, st, seat, a, acts, events)
+	if err != nil {
+		return err
+	}
+	return g.shownAsFirst(step, seat, a, digests)
+}
+
+// shownAsFirst compares digests, what each viewer is shown of a step of
+// the second play of a seed, with the first play's.
+func (g *game) shownAsFirst(step int, seat rules.Seat, a rules.Action, digests []uint64) error {
+	from := step * len(digests)
+	for i, v := range g.viewers() {
+		if from+i >= len(g.shownFirst) || g.shownFirst[from+i] != digests[i] {
+			return g.fail(step, "determinism", "the same seed showed %s the action %s by %s or its events differently in two plays (RedactAction or Redact)", v, a.Kind(), seat)
+		}
+	}
+	return nil
 }
 
 // checkReplay rebuilds the state from the setup and the log, with no random

@@ -47,6 +47,10 @@ func TestSuiteCatchesFlaws(t *testing.T) {
 		{"a state that does not survive JSON", duel.Flaws{LossyState: true}, []string{"round-trip"}},
 		{"a game that never ends", duel.Flaws{NeverEnds: true}, []string{"ends"}},
 		{"the same seed logs different moves", duel.Flaws{StampedMoves: true}, []string{"determinism"}},
+		// Redact stamps what it hides: logs, states, replays and clones
+		// all agree; only redacting the second play of the seed again,
+		// for every viewer, shows the difference.
+		{"the same seed shows different events", duel.Flaws{StampedRedact: true}, []string{"determinism"}},
 		// Legal writes to a field JSON leaves out: every byte comparison
 		// passes, only the deep-equal check on the value sees it.
 		{"Legal writes to its state", duel.Flaws{DirtyLegal: true}, []string{"pure"}},

@@ -39,6 +39,10 @@ type Flaws struct {
 	LossyState     bool // DecodeState loses the scores: a state does not survive JSON
 	NeverEnds      bool // after the last turn the game starts over instead of ending
 	StampedMoves   bool // Legal stamps each move with a serial from a package-level counter
+	// StampedRedact: Redact stamps the note it hides with a serial from a
+	// package-level counter, so two plays of one seed show the viewers
+	// different events though their logs and states are the same.
+	StampedRedact bool
 	// DirtyLegal: Legal counts the menus it made in a field the JSON leaves
 	// out, so that only a comparison of the values themselves sees it.
 	DirtyLegal bool
@@ -471,6 +475,9 @@ func (s *duelState) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 	case scoredEvent:
 		if !v.Sees(e.Seat) && !s.Flaws.LeakNote {
 			e.Note = ""
+			if s.Flaws.StampedRedact {
+				e.Note = fmt.Sprint(serials.Add(1))
+			}
 		}
 		return e, true
 	}
