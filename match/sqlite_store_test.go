@@ -30,10 +30,15 @@ func TestSQLiteReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Closed however the test ends (a failed CreateMatch included); Close
+	// is safe to call again after the explicit one below.
+	t.Cleanup(func() { s.Close() })
 	if err := s.CreateMatch(ctx, &store.Match{ID: "m1", Ruleset: "r", Scenario: []byte("x"), Seed: []byte{1}}); err != nil {
 		t.Fatal(err)
 	}
-	s.Close()
+	if err := s.Close(); err != nil {
+		t.Fatalf("closing before reopening: %v", err)
+	}
 	if _, err := openStore(t, path).Match(ctx, "m1"); err != nil {
 		t.Fatalf("after reopening: %v", err)
 	}
