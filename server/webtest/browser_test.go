@@ -23,14 +23,30 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/ordo-rules/ordo/data"
 	"github.com/ordo-rules/ordo/infinity"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/server"
 	"github.com/ordo-rules/ordo/store/sqlite"
 )
 
-// long reports whether the heavy browser tests run: in CI and with
-// ORDO_LONG=1.
-func long() bool { return os.Getenv("ORDO_LONG") == "1" || os.Getenv("CI") == "true" }
+// long reports whether the heavy browser tests run: when the long suites
+// do (internal/testenv: ORDO_LONG set to anything but "" or "0"), and in CI.
+func long() bool { return testenv.Long() || os.Getenv("CI") == "true" }
+
+// The browser tests read ORDO_LONG as every other long suite does, through
+// internal/testenv: ORDO_LONG=true runs them, ORDO_LONG=0 does not.
+func TestLongReadsORDO_LONGThroughTestenv(t *testing.T) {
+	t.Setenv("CI", "")
+	for _, c := range []struct {
+		v    string
+		want bool
+	}{{"1", true}, {"true", true}, {"0", false}, {"", false}} {
+		t.Setenv("ORDO_LONG", c.v)
+		if got := long(); got != c.want {
+			t.Errorf("ORDO_LONG=%q: long() = %v, want %v (as testenv.Long)", c.v, got, c.want)
+		}
+	}
+}
 
 // browser starts a headless Chromium at 1280×800 for the test, or skips.
 func browser(t *testing.T) context.Context {
