@@ -116,10 +116,12 @@ func (t *Table) LoF(viewer Model, target Circle, blockers []Circle) bool {
 // lof is LoF, leaving in q the sample points for further questions about
 // the same pair (PartialCover).
 func (q *sightQuery) lof(t *Table, viewer Model, target Circle, blockers []Circle) bool {
-	if !q.init(t, viewer, target, blockers, BlocksLoF) {
-		return false
-	}
-	if InContact(viewer.Base, target) {
+	return q.init(t, viewer, target, blockers, BlocksLoF) && q.decide(target)
+}
+
+// decide is LoF once init has set the query up.
+func (q *sightQuery) decide(target Circle) bool {
+	if InContact(q.viewer.Base, target) {
 		return true // nothing fits between bases that touch
 	}
 	if q.sealed(target) {
@@ -207,12 +209,20 @@ func (q *sightQuery) init(t *Table, viewer Model, target Circle, blockers []Circ
 //
 // An external common tangent of two discs touches both where the outward
 // normal ν is the same vector, with ν·u = sin α = (rv − rt)/d for the
-// viewer→target axis u: at angle ±(π/2 − α) from u. The viewer's points
-// run over normals from −(π/2−α) to +(π/2−α) about u; the target's over the
-// same normals measured the other way round, from −(π/2+α) to +(π/2+α)
-// about −u, so that sample i of each is on the same side and i = 0,
+// viewer→target axis u: at angle ±θ from u, θ = π/2 − α. The viewer's
+// points run over normals from −θ to +θ about u; the target's over the
+// same normals measured the other way round, from −φ to +φ about −u with
+// φ = π/2 + α, so that sample i of each is on the same side and i = 0,
 // i = last are the tangent points. Swapping viewer and target gives the
 // same set of lines.
+//
+// The five angles are 0, ±θ/2 and ±θ (and the same of φ), so no
+// trigonometry is needed: cos θ = sin α, sin θ = cos α, and the half
+// angles (θ/2 and φ/2 lie in [0, π/2]) follow from cos θ by the half-angle
+// formulas, cos(θ/2) = √((1+sin α)/2) = sin(φ/2) and
+// sin(θ/2) = √((1−sin α)/2) = cos(φ/2). This is the cheap half of every
+// Line of Fire query, so it is computed exactly in this form rather than by
+// rotating a vector step by step.
 func (q *sightQuery) samples(target Circle) {
 	v := q.viewer.Base
 	d := target.Center.Sub(v.Center)
@@ -232,27 +242,28 @@ func (q *sightQuery) samples(target Circle) {
 		}
 	}
 	s = max(-1, min(1, s))
-	c := math.Sqrt(1 - s*s) // cos α
+	c := math.Sqrt(1 - s*s)     // cos α = sin θ = sin φ
+	a := math.Sqrt((1 + s) / 2) // cos(θ/2) = sin(φ/2)
+	b := math.Sqrt((1 - s) / 2) // sin(θ/2) = cos(φ/2)
 	q.n = q.u.Perp()
 	q.distance = dist
 	q.reach = max(v.Radius, target.Radius)
 
-	const steps = SightSamples - 1
-	spanV := math.Pi/2 - math.Asin(s)
-	spanT := math.Pi - spanV
-	sv, cv := math.Sincos(2 * spanV / steps)
-	st, ct := math.Sincos(2 * spanT / steps)
-	// Start at angle −span: viewer normal (cos, sin) = (s, −c) about u;
-	// target normal (cos, sin) = (−s, −c) about −u. Both are s·u − c·n.
-	vc, vs := s, -c
-	tc, ts := -s, -c
+	// Each normal as (component along the axis, component along n): the
+	// viewer's about u, the target's about −u.
+	viewerNormals := [SightSamples][2]float64{{s, -c}, {a, -b}, {1, 0}, {a, b}, {s, c}}
+	targetNormals := [SightSamples][2]float64{{-s, -c}, {b, -a}, {1, 0}, {b, a}, {-s, c}}
 	for i := range SightSamples {
-		q.vp[i] = v.Center.Add(q.u.Scale(vc * v.Radius)).Add(q.n.Scale(vs * v.Radius))
-		q.tp[i] = target.Center.Add(q.u.Scale(-tc * target.Radius)).Add(q.n.Scale(ts * target.Radius))
-		vc, vs = vc*cv-vs*sv, vs*cv+vc*sv
-		tc, ts = tc*ct-ts*st, ts*ct+tc*st
+		vn, tn := viewerNormals[i], targetNormals[i]
+		q.vp[i] = v.Center.Add(q.u.Scale(vn[0] * v.Radius)).Add(q.n.Scale(vn[1] * v.Radius))
+		q.tp[i] = target.Center.Add(q.u.Scale(-tn[0] * target.Radius)).Add(q.n.Scale(tn[1] * target.Radius))
 	}
 }
+
+// samples writes its normals out for five samples, the tangent points,
+// the quarter points and the centre line: more would not compile (this
+// constant would be negative), fewer neither (its array literals overflow).
+const _ uint = 5 - SightSamples
 
 // sightOrder is the test order of the sight lines, as (viewer point,
 // target point) pairs: the centre line, the two tangent lines, then the
@@ -340,8 +351,41 @@ func (q *sightQuery) recull(target Circle, mask Flags) {
 	q.cull(target, mask)
 }
 
-// inStrip reports whether the box may meet the corridor's strip.
+// inStrip reports whether the box may meet the corridor's strip: whether
+// its corners' extents along n and u, from the viewer's centre, reach
+// within the corridor's half width of the centre line and its length.
+//
+// The extents are taken from the box's centre and half sizes, ±(hx·|n.x| +
+// hy·|n.y|) about the centre's projection, which is the corners' extent
+// with fewer operations; it rounds differently, so a box within a hair of
+// the strip's edge is decided by its four corners as before (inStripCorners),
+// and the answer is always theirs.
 func (q *sightQuery) inStrip(b Rect) bool {
+	o := q.viewer.Base.Center
+	hx, hy := (b.Max.X-b.Min.X)/2, (b.Max.Y-b.Min.Y)/2
+	d := Point{b.Min.X + hx, b.Min.Y + hy}.Sub(o)
+	cn, cu := d.Dot(q.n), d.Dot(q.u)
+	en := hx*math.Abs(q.n.X) + hy*math.Abs(q.n.Y)
+	eu := hx*math.Abs(q.u.X) + hy*math.Abs(q.u.Y)
+	r := q.reach + Eps
+	// The four tests as gaps: all ≥ 0 is in the strip. The two forms
+	// differ by a few roundings of numbers no larger than the coordinates,
+	// the reach and the distance, each off by a few parts in 10¹⁶.
+	g0, g1 := r-(cn-en), (cn+en)+r
+	g2, g3 := (cu+eu)+r, q.distance+r-(cu-eu)
+	tol := 1e-12 * (1 + math.Abs(b.Min.X) + math.Abs(b.Min.Y) + math.Abs(b.Max.X) + math.Abs(b.Max.Y) +
+		math.Abs(o.X) + math.Abs(o.Y) + r + q.distance)
+	switch lo := min(g0, g1, g2, g3); {
+	case lo > tol:
+		return true
+	case lo < -tol:
+		return false
+	}
+	return q.inStripCorners(b)
+}
+
+// inStripCorners is inStrip from the box's four corners.
+func (q *sightQuery) inStripCorners(b Rect) bool {
 	o := q.viewer.Base.Center
 	corners := [4]Point{b.Min, {b.Max.X, b.Min.Y}, b.Max, {b.Min.X, b.Max.Y}}
 	nMin, nMax := math.Inf(1), math.Inf(-1)

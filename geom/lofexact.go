@@ -182,8 +182,10 @@ func (q *sightQuery) sealed(target Circle) bool {
 	}
 	sealsPoly := func(i int32) bool {
 		pg := q.t.Terrain[i].Outline
-		return deepCrossing(pg, top) && deepCrossing(pg, bottom) &&
-			pg.DistTo(v.Center) >= v.Radius && pg.DistTo(target.Center) >= target.Radius
+		box := q.t.box(int(i))
+		sign := orientation(pg)
+		return deepCrossing(pg, sign, top) && deepCrossing(pg, sign, bottom) &&
+			clearOf(pg, box, v.Center, v.Radius) && clearOf(pg, box, target.Center, target.Radius)
 	}
 	for _, i := range q.polyBuf[:q.nPoly] {
 		if sealsPoly(i) {
@@ -198,14 +200,34 @@ func (q *sightQuery) sealed(target Circle) bool {
 	return false
 }
 
+// clearOf reports whether pg.DistTo(p) >= r, for pg within box: at once
+// when p is plainly further than r from the box on one axis, for the
+// polygon is no nearer than its box, and otherwise from the distance. The
+// margin is far above the rounding of the distance, so the answer is the
+// distance's in every case.
+func clearOf(pg Polygon, box Rect, p Point, r float64) bool {
+	gap := max(box.Min.X-p.X, p.X-box.Max.X, box.Min.Y-p.Y, p.Y-box.Max.Y)
+	tol := 1e-12 * (1 + math.Abs(p.X) + math.Abs(p.Y) + math.Abs(box.Min.X) + math.Abs(box.Min.Y) +
+		math.Abs(box.Max.X) + math.Abs(box.Max.Y) + r)
+	if gap >= r+tol {
+		return true
+	}
+	return pg.DistTo(p) >= r
+}
+
+// orientation is 1 for a polygon whose vertices run counter-clockwise
+// (positive area), −1 otherwise: what deepCrossing needs to know its inside.
+func orientation(pg Polygon) float64 {
+	if pg.Area() < 0 {
+		return -1
+	}
+	return 1
+}
+
 // deepCrossing reports whether some point of s lies more than Eps inside
 // every edge's line of pg: in its kernel, and more than Eps from its
-// outline.
-func deepCrossing(pg Polygon, s Segment) bool {
-	sign := 1.0
-	if pg.Area() < 0 {
-		sign = -1
-	}
+// outline. sign is pg's orientation.
+func deepCrossing(pg Polygon, sign float64, s Segment) bool {
 	lo, hi := 0.0, 1.0
 	d := s.B.Sub(s.A)
 	for i := range pg {

@@ -81,12 +81,30 @@ func (pg Polygon) Bounds() Rect {
 }
 
 // BoundaryDist is the distance from p to the polygon's outline.
+//
+// It is the least of the edges' Segment.DistTo, computed as the square root
+// of the least squared distance: the square root is correctly rounded and
+// so never decreasing, and the least root is the root of the least square,
+// to the bit, for one square root instead of one per edge.
 func (pg Polygon) BoundaryDist(p Point) float64 {
-	d := math.Inf(1)
-	for i := range pg {
-		d = min(d, pg.edge(i).DistTo(p))
+	if len(pg) == 0 {
+		return math.Inf(1)
 	}
-	return d
+	d2 := math.Inf(1)
+	a := pg[len(pg)-1]
+	for _, b := range pg {
+		// Segment{a, b}.ClosestPoint(p), written out.
+		c := a
+		ab := b.Sub(a)
+		if l2 := ab.Len2(); l2 > 0 {
+			t := p.Sub(a).Dot(ab) / l2
+			t = max(0, min(1, t))
+			c = a.Add(ab.Scale(t))
+		}
+		d2 = min(d2, p.Sub(c).Len2())
+		a = b
+	}
+	return math.Sqrt(d2)
 }
 
 // inside is the even-odd point-in-polygon test, ignoring the boundary.

@@ -1,0 +1,188 @@
+package geom
+
+import (
+	"math"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// The cheaper forms of Line of Fire's set-up and of the polygon distance
+// must give the answers of the forms they replaced, kept here as they were.
+
+// rotatedSamples is how samples placed the sample points before it
+// computed them without trigonometry: by rotating the tangent normal step
+// by step through the span with math.Sincos.
+func rotatedSamples(viewer Model, target Circle) (vp, tp [SightSamples]Point) {
+	v := viewer.Base
+	d := target.Center.Sub(v.Center)
+	dist := d.Len()
+	var u Vec
+	var s float64
+	if dist > Eps {
+		u = d.Scale(1 / dist)
+		s = (v.Radius - target.Radius) / dist
+	} else {
+		u = FacingVec(viewer.Facing)
+		switch {
+		case v.Radius > target.Radius:
+			s = 1
+		case v.Radius < target.Radius:
+			s = -1
+		}
+	}
+	s = max(-1, min(1, s))
+	c := math.Sqrt(1 - s*s)
+	n := u.Perp()
+	const steps = SightSamples - 1
+	spanV := math.Pi/2 - math.Asin(s)
+	spanT := math.Pi - spanV
+	sv, cv := math.Sincos(2 * spanV / steps)
+	st, ct := math.Sincos(2 * spanT / steps)
+	vc, vs := s, -c
+	tc, ts := -s, -c
+	for i := range SightSamples {
+		vp[i] = v.Center.Add(u.Scale(vc * v.Radius)).Add(n.Scale(vs * v.Radius))
+		tp[i] = target.Center.Add(u.Scale(-tc * target.Radius)).Add(n.Scale(ts * target.Radius))
+		vc, vs = vc*cv-vs*sv, vs*cv+vc*sv
+		tc, ts = tc*ct-ts*st, ts*ct+tc*st
+	}
+	return vp, tp
+}
+
+// edgeBoundaryDist is BoundaryDist as it was: the least Segment.DistTo.
+func edgeBoundaryDist(pg Polygon, p Point) float64 {
+	d := math.Inf(1)
+	for i := range pg {
+		d = min(d, pg.edge(i).DistTo(p))
+	}
+	return d
+}
+
+// genPair is a viewer and a target anywhere, concentric ones and equal
+// bases included, since they are the edge cases of the tangent angles.
+func genPair(t *rapid.T) (Model, Circle) {
+	v := genModel(t, "v", Arc(rapid.IntRange(0, 1).Draw(t, "arc")))
+	tgt := genCircle(t, "t")
+	switch rapid.IntRange(0, 5).Draw(t, "case") {
+	case 0:
+		tgt.Center = v.Base.Center
+	case 1:
+		tgt.Radius = v.Base.Radius
+	case 2:
+		tgt.Center = v.Base.Center.Add(Vec{rapid.Float64Range(-1e-6, 1e-6).Draw(t, "dx"), 0})
+	}
+	return v, tgt
+}
+
+// Line of Fire (N4), sample sight lines: the points samples computes from
+// the half-angle formulas are the points the step-by-step rotation gave,
+// to rounding.
+func TestPropSamplesMatchRotation(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v, tgt := genPair(t)
+		var q sightQuery
+		if !q.init(nil, v, tgt, nil, 0) {
+			t.Skip("out of arc")
+		}
+		vp, tp := rotatedSamples(v, tgt)
+		for i := range SightSamples {
+			if d := q.vp[i].Dist(vp[i]); d > 1e-12 {
+				t.Fatalf("viewer point %d: %v, rotation gave %v (off by %g)", i, q.vp[i], vp[i], d)
+			}
+			if d := q.tp[i].Dist(tp[i]); d > 1e-12 {
+				t.Fatalf("target point %d: %v, rotation gave %v (off by %g)", i, q.tp[i], tp[i], d)
+			}
+		}
+	})
+}
+
+// Line of Fire (N4): on the crowded scenes of the exact-search tests and on
+// random tables, LoF with the sample points of samples answers as LoF did
+// with the rotated ones.
+func TestPropLoFSameWithRotatedSamples(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var sc lofScene
+		if rapid.Bool().Draw(t, "crowded") {
+			var ok bool
+			if sc, ok = genLoFScene(rapidDraw{t}); !ok {
+				t.Skip("bases in contact")
+			}
+		} else {
+			sc.tb, sc.blockers = genTable(t), genBlockers(t)
+			sc.viewer, sc.target = genPair(t)
+		}
+		got := sc.tb.LoF(sc.viewer, sc.target, sc.blockers)
+		var q sightQuery
+		was := q.init(sc.tb, sc.viewer, sc.target, sc.blockers, BlocksLoF)
+		if was {
+			q.vp, q.tp = rotatedSamples(sc.viewer, sc.target)
+			was = q.decide(sc.target)
+		}
+		if got != was {
+			t.Fatalf("LoF %v, with the rotated sample points %v\n%s", got, was, describeScene(sc))
+		}
+	})
+}
+
+// The corridor's cull keeps the terrain it kept: inStrip, from the box's
+// centre and half sizes, answers as its four corners do, boxes placed a
+// hair either side of each edge of the strip included.
+func TestPropInStripMatchesCorners(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		v, tgt := genPair(t)
+		var q sightQuery
+		if !q.init(nil, v, tgt, nil, 0) {
+			t.Skip("out of arc")
+		}
+		lo := genPoint(t, "box")
+		b := Rect{Min: lo, Max: lo.Add(Vec{rapid.Float64Range(0, 8).Draw(t, "w"), rapid.Float64Range(0, 8).Draw(t, "h")})}
+		if rapid.Bool().Draw(t, "edge") {
+			// Slide the box along n or u until a corner sits on an edge of
+			// the strip, give or take a few ulps.
+			o, r := q.viewer.Base.Center, q.reach+Eps
+			corners := [4]Point{b.Min, {b.Max.X, b.Min.Y}, b.Max, {b.Min.X, b.Max.Y}}
+			c := corners[rapid.IntRange(0, 3).Draw(t, "corner")].Sub(o)
+			axis, want := q.n, r
+			switch rapid.IntRange(0, 3).Draw(t, "side") {
+			case 1:
+				want = -r
+			case 2:
+				axis, want = q.u, -r
+			case 3:
+				axis, want = q.u, q.distance+r
+			}
+			shift := axis.Scale(want - c.Dot(axis) + rapid.Float64Range(-1e-13, 1e-13).Draw(t, "hair"))
+			b = Rect{Min: b.Min.Add(shift), Max: b.Max.Add(shift)}
+		}
+		if got, want := q.inStrip(b), q.inStripCorners(b); got != want {
+			t.Fatalf("inStrip(%v) = %v, the corners say %v", b, got, want)
+		}
+	})
+}
+
+// BoundaryDist with one square root is the least Segment.DistTo to the
+// bit; clearOf, which the single-obstacle seal of Line of Fire asks, is
+// DistTo ≥ r, radii a hair either side of the distance included.
+func TestPropPolygonDistanceFastPaths(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		pg := genTerrain(t, "pg").Outline
+		if rapid.Bool().Draw(t, "upright") {
+			// An upright rectangle is its own box, the closest case.
+			c := genPoint(t, "c")
+			pg = box(c.X, c.Y, c.X+rapid.Float64Range(0.2, 6).Draw(t, "w"), c.Y+rapid.Float64Range(0.2, 6).Draw(t, "h"))
+		}
+		p := genPoint(t, "p")
+		if got, want := pg.BoundaryDist(p), edgeBoundaryDist(pg, p); got != want {
+			t.Fatalf("BoundaryDist(%v) = %v, the edges say %v", p, got, want)
+		}
+		d := pg.DistTo(p)
+		r := rapid.Float64Range(0, 10).Draw(t, "r")
+		if rapid.Bool().Draw(t, "tie") {
+			r = max(0, d+rapid.Float64Range(-1e-12, 1e-12).Draw(t, "hair"))
+		}
+		if got, want := clearOf(pg, pg.Bounds(), p, r), d >= r; got != want {
+			t.Fatalf("clearOf(%v, r %v) = %v, DistTo %v says %v", p, r, got, d, want)
+		}
+	})
+}
