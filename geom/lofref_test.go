@@ -1,8 +1,10 @@
 package geom
 
 import (
+	"flag"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"testing"
@@ -383,8 +385,11 @@ func fmtCircle(c Circle) string {
 func fmtF(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 // Line of Fire (N4), exactly: on random scenes crowded about the line of
-// sight, LoF agrees with the brute-force reference (see refLoF).
+// sight, LoF agrees with the brute-force reference (see refLoF). The
+// reference takes milliseconds a scene, so it checks 30 scenes by default,
+// rapid's 100 (or -rapid.checks) with ORDO_LONG=1.
 func TestPropLoFExact(t *testing.T) {
+	shortRapid(t, 30)
 	rapid.Check(t, func(t *rapid.T) {
 		sc, ok := genLoFScene(rapidDraw{t})
 		if !ok {
@@ -470,4 +475,27 @@ func TestPropLoFExactLaws(t *testing.T) {
 			t.Fatal("LoF between two 360° models is not symmetric")
 		}
 	})
+}
+
+// shortRapid makes the rapid.Check calls of t check n cases instead of
+// rapid's default, unless ORDO_LONG=1 is set or the number was chosen with
+// -rapid.checks or RAPID_CHECKS. rapid reads the number from its flag when a
+// check starts, so the flag is set for t and put back after it; no test of
+// this package runs in parallel with another.
+func shortRapid(t *testing.T, n int) {
+	t.Helper()
+	f := flag.Lookup("rapid.checks")
+	if testenv.Long() || f == nil || os.Getenv("RAPID_CHECKS") != "" {
+		return
+	}
+	chosen := false
+	flag.Visit(func(g *flag.Flag) { chosen = chosen || g == f })
+	if chosen {
+		return
+	}
+	old := f.Value.String()
+	if err := f.Value.Set(strconv.Itoa(n)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.Set(old) })
 }

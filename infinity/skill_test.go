@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -366,7 +367,8 @@ sides:`, 1)
 // Order Expenditure Sequence (N4) step 2.1: the troopers eligible in the second ARO window are
 // found over the whole path. eligible keeps its scans of the first window
 // and scans only what the second skill added; in random games of the demo
-// that must give exactly what a fresh scan of the whole path gives.
+// that must give exactly what a fresh scan of the whole path gives. Ten
+// games by default (about forty second windows), forty with ORDO_LONG=1.
 func TestEligibleKeptScansMatchFreshScans(t *testing.T) {
 	rs := ruleset(t)
 	sc := load(t, "../data/scenarios/demo.yaml")
@@ -375,7 +377,8 @@ func TestEligibleKeptScansMatchFreshScans(t *testing.T) {
 		t.Fatal(err)
 	}
 	windows := 0
-	for seed := uint64(1); seed <= 40; seed++ {
+	games := testenv.Count(10, 40)
+	for seed := uint64(1); seed <= uint64(games); seed++ {
 		g, err := rs.Setup(sc, r)
 		if err != nil {
 			t.Fatal(err)
@@ -391,8 +394,8 @@ func TestEligibleKeptScansMatchFreshScans(t *testing.T) {
 			}
 		})
 	}
-	if windows < 20 {
-		t.Fatalf("only %d second ARO windows opened: the test saw too little", windows)
+	if windows < games/2 {
+		t.Fatalf("only %d second ARO windows opened in %d games: the test saw too little", windows, games)
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ordo-rules/ordo/internal/testenv"
 )
 
 // headerOf is a player's header line.
@@ -185,9 +187,11 @@ func TestSpecExamples(t *testing.T) {
 // randomArgs into refused inputs cannot pass by checking nothing. A
 // deliberate change to randomArgs, a seed, the draw counts or Parse's
 // refusals must re-measure them (the tests log the count) and update these.
+// TestLineRules draws 50 inputs by default and 150 with ORDO_LONG=1.
 const (
-	lineRulesChecked = 127 // of 150 draws, seed PCG(5, 6): 84.7%
-	sumRuleChecked   = 264 // of 300 draws, seed PCG(7, 8), every fourth noLimit: 88%
+	lineRulesDraws, lineRulesChecked         = 150, 127 // seed PCG(5, 6): 84.7%
+	lineRulesShortDraws, lineRulesShortCheck = 50, 43   // the first 50 of them
+	sumRuleChecked                           = 264      // of 300 draws, seed PCG(7, 8), every fourth noLimit: 88%
 )
 
 // TestLineRules checks the presence rules of "Output format" on random
@@ -200,7 +204,7 @@ const (
 // is exactly lineRulesChecked, so that a generator that drifts into refused
 // inputs cannot pass it by checking nothing.
 func TestLineRules(t *testing.T) {
-	const draws = 150
+	draws, want := testenv.Count(lineRulesShortDraws, lineRulesDraws), testenv.Count(lineRulesShortCheck, lineRulesChecked)
 	r := rand.New(rand.NewPCG(5, 6))
 	checked := 0
 	for range draws {
@@ -260,9 +264,9 @@ func TestLineRules(t *testing.T) {
 		}
 	}
 	t.Logf("checked %d of %d", checked, draws)
-	if checked != lineRulesChecked {
+	if checked != want {
 		t.Fatalf("%d of %d random inputs were valid and checked, want exactly %d: has randomArgs or Parse changed?",
-			checked, draws, lineRulesChecked)
+			checked, draws, want)
 	}
 }
 
