@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -140,5 +142,68 @@ func TestDerivedWeaponsAreTheProfilesEntries(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// factsOf looks a skill up through skillIndex: every skill of the table
+// must be found there, as itself, and a name that is no skill (Skill
+// categories (N4) know only these) must find nothing.
+func TestFactsOfFindsEverySkill(t *testing.T) {
+	for i := range skillTable {
+		name := skillTable[i].name
+		if got := factsOf(name); got != &skillTable[i] {
+			t.Errorf("factsOf(%q) = %v, want skillTable[%d]", name, got, i)
+		}
+		// A name of the same length and first byte that is no skill.
+		other := SkillName(string(name[0]) + strings.Repeat("z", len(name)-1))
+		if got := factsOf(other); got != nil {
+			t.Errorf("factsOf(%q) = %v, want nil", other, got.name)
+		}
+	}
+	for _, name := range []SkillName{"", "x", "bs-attackx", "BS-ATTACK", SkillName(strings.Repeat("m", 300))} {
+		if got := factsOf(name); got != nil {
+			t.Errorf("factsOf(%q) = %v, want nil", name, got.name)
+		}
+	}
+}
+
+// While Legal runs, the bases on the table are gathered once per menu
+// (tableBases) and each Line of Fire and route check copies them leaving
+// out its own models: what it gets must be what gathering them afresh
+// gives, in the same order — a Camouflaged marker's base left out of the
+// bases that block Line of Fire (Line of Fire (N4)), a trooper in Hidden
+// Deployment's left out of all — whichever models are left out, in any
+// order, named twice or not on the table.
+func TestMenuBasesAsGatheredAfresh(t *testing.T) {
+	rs := ruleset(t)
+	sc := load(t, "../data/scenarios/demo.yaml")
+	st, err := rs.Setup(sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	w := *s
+	w.menu = new(menuScratch)
+	n := len(s.Models)
+	excepts := [][]int{nil}
+	for i := range n {
+		excepts = append(excepts, []int{i}, []int{i, i})
+		for j := range n {
+			excepts = append(excepts, []int{i, j})
+		}
+	}
+	excepts = append(excepts, []int{n - 1, 2, 0}, []int{5, 1, 3, 5})
+	for _, skip := range []bool{false, true} {
+		for _, except := range excepts {
+			want := s.collectBases(nil, skip, except)
+			got := w.collectBases([]geom.Circle{{Radius: -1}}, skip, except)
+			if !reflect.DeepEqual(got[1:], want) || got[0].Radius != -1 {
+				t.Fatalf("markers left out %v, except %v: menu gathered %v, afresh %v", skip, except, got, want)
+			}
+		}
+	}
+	// The marker and the hidden trooper are what the two lists differ by.
+	if a, b := len(s.collectBases(nil, false, nil)), len(s.collectBases(nil, true, nil)); a != n-1 || b != n-2 {
+		t.Fatalf("%d models: %d bases, %d blocking Line of Fire; want %d and %d", n, a, b, n-1, n-2)
 	}
 }

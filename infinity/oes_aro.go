@@ -181,7 +181,7 @@ func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
 			// A Direct Template declared in ARO is placed now, from the
 			// reacting trooper toward the active one where it meets it
 			// (Direct Template Weapons (N4)).
-			if w, err := s.weaponRef(t, d.Skill); err == nil && isDirectTemplate(*w) {
+			if w, err := s.weaponRef(t, d.Skill); err == nil && isDirectTemplate(w) {
 				m := s.modelOf(t)
 				if affected, err = s.placeTemplate(m, s.Models[m].At, *w, s.Order.Model, at); err != nil {
 					return nil, err

@@ -465,7 +465,7 @@ func (s *State) requirements(r *roller) string {
 	if r.skill.Name == SkillCCAttack {
 		return ""
 	}
-	if isDirectTemplate(*w) {
+	if isDirectTemplate(w) {
 		r.template = true
 		return ""
 	}

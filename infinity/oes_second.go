@@ -36,7 +36,7 @@ func (s *State) placeDeclared(k *Skill) {
 		return
 	}
 	w, err := s.weaponRef(o.Trooper, *k)
-	if err != nil || !isDirectTemplate(*w) {
+	if err != nil || !isDirectTemplate(w) {
 		return
 	}
 	from, _ := s.fromPoint(o, *k)
@@ -58,7 +58,7 @@ func (s *State) checkAttackFrom(a Second) error {
 	if !isAttack(o.First.Name) || a.Skill.Name != SkillMove {
 		return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "attackFrom needs an attack then a Move")
 	}
-	if w, err := s.weaponRef(o.Trooper, o.First); err == nil && isDirectTemplate(*w) {
+	if w, err := s.weaponRef(o.Trooper, o.First); err == nil && isDirectTemplate(w) {
 		return rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "a template is placed where the attack is declared")
 	}
 	path := append(slices.Clone(o.Path), a.Skill.Route...)

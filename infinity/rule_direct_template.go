@@ -21,7 +21,7 @@ import (
 // automatically, and only a Dodge opposes it.
 
 // isDirectTemplate reports a Direct Template weapon.
-func isDirectTemplate(w catalog.Weapon) bool { return w.Traits.Template.Direct() }
+func isDirectTemplate(w *catalog.Weapon) bool { return w.Traits.Template.Direct() }
 
 // teardropSize is the template of a Direct Template weapon.
 func teardropSize(w catalog.Weapon) geom.TeardropSize {

@@ -119,12 +119,10 @@ func (s *State) onTable(i int, skipMarkers bool, except []int) bool {
 func (s *State) collectBases(out []geom.Circle, skipMarkers bool, except []int) []geom.Circle {
 	if s.menu != nil {
 		t := s.menu.tableBases(s)
-		for j, c := range t.bases {
-			if !(skipMarkers && t.marker[j]) && !slices.Contains(except, t.model[j]) {
-				out = append(out, c)
-			}
+		if skipMarkers {
+			return appendExcept(out, t.sight, t.sightModel, except)
 		}
-		return out
+		return appendExcept(out, t.bases, t.model, except)
 	}
 	for i := range s.Models {
 		if s.onTable(i, skipMarkers, except) {
@@ -134,6 +132,29 @@ func (s *State) collectBases(out []geom.Circle, skipMarkers bool, except []int) 
 	return out
 }
 
+// appendExcept appends to out the bases of models but those of the models
+// in except, in order. models is ascending (the bases are in model order),
+// so the few bases left out are found by a search and the runs between
+// them copied whole: a menu gathers the bases on the table a couple of
+// thousand times a playout, and copying them one by one, asking of each
+// whether it is left out, was a twentieth of the playout.
+func appendExcept(out, bases []geom.Circle, models, except []int) []geom.Circle {
+	var buf [4]int
+	skip := buf[:0]
+	for _, x := range except {
+		if j, ok := slices.BinarySearch(models, x); ok && !slices.Contains(skip, j) {
+			skip = append(skip, j)
+		}
+	}
+	slices.Sort(skip)
+	from := 0
+	for _, j := range skip {
+		out = append(out, bases[from:j]...)
+		from = j + 1
+	}
+	return append(out, bases[from:]...)
+}
+
 // tableBases are the bases on the table as a menu sees them, kept only
 // while Legal runs (menuScratch): every Line of Fire and route check of a
 // menu gathers the bases on the table, asking each model whether it is
@@ -141,10 +162,13 @@ func (s *State) collectBases(out []geom.Circle, skipMarkers bool, except []int) 
 // menu is made. collectBases filters these instead, giving the same bases
 // in the same order.
 type tableBases struct {
-	ready  bool
-	bases  []geom.Circle // of the models on the table (not removed, not Hidden), in model order
-	model  []int         // the model of each
-	marker []bool        // each is a marker's, which does not block Line of Fire
+	ready bool
+	bases []geom.Circle // of the models on the table (not removed, not Hidden), in model order
+	model []int         // the model of each
+	// sight and sightModel are bases and model without the markers'
+	// bases: those that block Line of Fire (sightBases).
+	sight      []geom.Circle
+	sightModel []int
 	// anyMarker: some model not removed is a marker (Camouflaged,
 	// Impersonation). Most tables have none, and then no move of the
 	// menu need look for one to touch (markerContact).
@@ -157,7 +181,8 @@ func (ms *menuScratch) tableBases(s *State) *tableBases {
 	if t.ready {
 		return t
 	}
-	t.bases, t.model, t.marker = t.bases[:0], t.model[:0], t.marker[:0]
+	t.bases, t.model = t.bases[:0], t.model[:0]
+	t.sight, t.sightModel = t.sight[:0], t.sightModel[:0]
 	t.anyMarker = false
 	for i := range s.Models {
 		if !s.Models[i].Removed && s.Troopers[s.Models[i].Trooper].States.marker() {
@@ -166,7 +191,11 @@ func (ms *menuScratch) tableBases(s *State) *tableBases {
 		if s.onTable(i, false, nil) {
 			t.bases = append(t.bases, s.Models[i].base())
 			t.model = append(t.model, i)
-			t.marker = append(t.marker, s.Troopers[s.Models[i].Trooper].States.marker())
+			// A marker's base does not block Line of Fire.
+			if !s.Troopers[s.Models[i].Trooper].States.marker() {
+				t.sight = append(t.sight, s.Models[i].base())
+				t.sightModel = append(t.sightModel, i)
+			}
 		}
 	}
 	t.ready = true

@@ -138,14 +138,48 @@ var skillTable = [...]skillFacts{
 
 // factsOf is the skillTable entry of name; nil for a skill the engine does
 // not know.
+//
+// Every check asks it, several times a candidate, so it looks the name up
+// by its length and first byte before comparing it whole, rather than
+// comparing it with each name of the table in turn (a fiftieth of a
+// playout's instructions).
 func factsOf(name SkillName) *skillFacts {
-	for i := range skillTable {
-		if skillTable[i].name == name {
-			return &skillTable[i]
+	if len(name) == 0 || len(name) >= len(skillIndex) {
+		return nil
+	}
+	for _, i := range skillIndex[len(name)][name[0]%skillBuckets] {
+		if i == 0 {
+			break
+		}
+		if f := &skillTable[i-1]; f.name == name {
+			return f
 		}
 	}
 	return nil
 }
+
+// skillBuckets is how many buckets of first bytes skillIndex keeps per
+// length of name.
+const skillBuckets = 8
+
+// skillIndex holds, by a name's length and first byte (modulo
+// skillBuckets), 1 + the index in skillTable of each skill with that
+// length and first byte; 0 ends the list. Worked out at start
+// (TestFactsOfFindsEverySkill checks that it finds every skill).
+var skillIndex = func() (x [24][skillBuckets][len(skillTable)]uint8) {
+	for i, f := range skillTable {
+		if len(f.name) == 0 || len(f.name) >= len(x) {
+			continue // not indexed: the test above fails
+		}
+		l := &x[len(f.name)][f.name[0]%skillBuckets]
+		n := 0
+		for l[n] != 0 {
+			n++
+		}
+		l[n] = uint8(i + 1)
+	}
+	return x
+}()
 
 // knownSkills lists the skills for an error message: "move, bs-attack, …".
 // It is worked out when an error needs it, not at start.
@@ -480,7 +514,7 @@ func weaponFits(w *catalog.Weapon, skill SkillName) bool {
 	case SkillSuppressiveFire:
 		return w.Traits.SuppressiveFire
 	}
-	return !w.Traits.Deployable && (isDirectTemplate(*w) || (len(w.Ranges) > 0 && w.Traits.Template == ""))
+	return !w.Traits.Deployable && (isDirectTemplate(w) || (len(w.Ranges) > 0 && w.Traits.Template == ""))
 }
 
 // eachWeaponChoice calls f with k armed in turn with every weapon of

@@ -112,7 +112,7 @@ func (s *State) templateViews(v rules.Viewer) []TemplateView {
 // uses one, as v may see it.
 func (s *State) appendTemplate(out []TemplateView, v rules.Viewer, t, m int, from [2]float64, k Skill, targetAt [2]float64) []TemplateView {
 	w, err := s.weaponFor(t, k)
-	if err != nil || !isDirectTemplate(w) {
+	if err != nil || !isDirectTemplate(&w) {
 		return out
 	}
 	td, err := s.laidTeardrop(m, from, w, targetAt)
