@@ -193,7 +193,7 @@ func inArea(area []geom.Circle, target geom.Circle) bool {
 // skillCategory is a declared skill's category (Skill categories (N4)):
 // the skill table's, except that a program's card decides a hacking
 // program's (an Entire Order program takes the whole Order).
-func (s *State) skillCategory(k Skill) Category {
+func (s *State) skillCategory(k *Skill) Category {
 	if k.Guided {
 		// A Guided attack (rule_guided.go).
 		return CategoryEntire
@@ -347,14 +347,14 @@ func (s *State) checkHack(o *Order, k Skill) error {
 		return s.checkCybermask(o, p, k)
 	}
 	if supportware(p) {
-		from, err := s.fromPoint(o, k)
+		from, err := s.fromPoint(o, &k)
 		if err != nil {
 			return err
 		}
 		return s.checkSupport(o.Trooper, from, p, k)
 	}
 	if toolbox(p) {
-		from, err := s.fromPoint(o, k)
+		from, err := s.fromPoint(o, &k)
 		if err != nil {
 			return err
 		}
@@ -363,7 +363,7 @@ func (s *State) checkHack(o *Order, k Skill) error {
 	if !p.DeclaredAs(catalog.ShortSkill) && !p.DeclaredAs(catalog.EntireOrder) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s is declared only as %s", p.Name, p.SkillString())
 	}
-	from, err := s.fromPoint(o, k)
+	from, err := s.fromPoint(o, &k)
 	if err != nil {
 		return err
 	}

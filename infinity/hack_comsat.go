@@ -183,8 +183,8 @@ var stepTransport = stepDef{
 	name:  StepTransport,
 	order: true,
 	who:   reactivePlayer,
-	actions: []stepAction{act(func(s *State, a AROs, _ *Order) (checked, error) {
-		hackers, err := s.checkTransport(a)
+	actions: []stepAction{act(func(s *State, a *AROs, _ *Order) (checked, error) {
+		hackers, err := s.checkTransport(*a)
 		if err != nil {
 			return checked{}, err
 		}

@@ -50,7 +50,7 @@ func (s *State) toolboxDecls() []toolboxDecl {
 		if i == 1 {
 			upTo = o.FirstEnd + 1
 		}
-		at, err := s.fromPoint(&Order{Path: o.Path[:min(upTo, len(o.Path))]}, *k)
+		at, err := s.fromPoint(&Order{Path: o.Path[:min(upTo, len(o.Path))]}, k)
 		if err != nil {
 			at = o.Path[0]
 		}

@@ -94,6 +94,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	// is cleared then, so that it holds on to no action.
 	defer func() {
 		ms.trooper.id, ms.target.ref, ms.target.seat = "", "", ""
+		ms.decl = declMemo{}
 		clear(ms.cands)
 		ms.cands = ms.cands[:0]
 	}()

@@ -89,7 +89,7 @@ func actionKeys(st *State, a rules.Action) []string {
 		}
 		key := string(k.Name) + " " + strings.Join(targets, ",")
 		if t := st.trooperIndex(trooper); t >= 0 && (isAttack(k.Name) || k.Name == SkillSuppressiveFire) {
-			if w, err := st.weaponFor(t, k); err == nil {
+			if w, err := st.weaponFor(t, &k); err == nil {
 				ammo := k.Ammo
 				if ammo == "" && len(w.Ammo) > 0 {
 					ammo = w.Ammo[0]

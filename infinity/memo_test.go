@@ -70,8 +70,8 @@ func sameRefusal(menu *rules.RuleError, err error) bool {
 func TestSameSkillComparesEveryField(t *testing.T) {
 	from, other := 1, 2
 	base := Skill{Name: SkillBSAttack, Route: [][2]float64{{1, 2}}, Target: "a", Weapon: "w", Ammo: "N", From: &from, Split: []BurstShare{{Target: "a", Dice: 1}}, Burst: 1}
-	if !sameSkill(base, base) {
-		t.Fatal("a skill differs from itself")
+	if same := base; !sameSkill(&base, &base) || !sameSkill(&base, &same) {
+		t.Fatal("a skill differs from itself or from its copy")
 	}
 	typ := reflect.TypeOf(base)
 	for i := range typ.NumField() {
@@ -95,13 +95,13 @@ func TestSameSkillComparesEveryField(t *testing.T) {
 		default:
 			t.Fatalf("Skill.%s is a %s: teach sameSkill and this test to compare it", typ.Field(i).Name, f.Kind())
 		}
-		if sameSkill(base, k) {
+		if sameSkill(&base, &k) {
 			t.Errorf("sameSkill does not tell skills apart by %s", typ.Field(i).Name)
 		}
 	}
 	k := base
 	k.From = nil
-	if sameSkill(base, k) || sameSkill(k, base) {
+	if sameSkill(&base, &k) || sameSkill(&k, &base) {
 		t.Error("sameSkill does not tell a From from none")
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 // checkActivate validates an activation and returns the Order it starts,
 // built in scratch (nil: a new Order).
-func (s *State) checkActivate(a Activate, scratch *Order) (*Order, error) {
+func (s *State) checkActivate(a *Activate, scratch *Order) (*Order, error) {
 	t := s.activeTrooperIndex(a.Trooper)
 	if t < 0 || s.Troopers[t].Seat != s.active() {
 		return nil, rules.Errorf(rules.CodeBadAction, "Order Expenditure Sequence (N4)", "%q is not a trooper of %s", a.Trooper, s.active())
@@ -25,7 +25,7 @@ func (s *State) checkActivate(a Activate, scratch *Order) (*Order, error) {
 	o := scratch
 	if o == nil {
 		o = new(Order)
-	} else if ok, err := s.menuDecl().answer(t, a.Skill); ok {
+	} else if ok, err := s.menuDecl().answer(t, &a.Skill); ok {
 		// Legal checked this trooper's skill for the Order source before
 		// (declMemo), in this same scratch Order, and left it as canDeclare
 		// built it: only the source differs, and clearing the whole Order
@@ -48,7 +48,7 @@ func (s *State) checkActivate(a Activate, scratch *Order) (*Order, error) {
 		// twentieth of a playout.
 		o.Source = a.Order
 	}
-	if err := s.canDeclareFirst(o, a.Skill); err != nil {
+	if err := s.canDeclareFirst(o, &a.Skill); err != nil {
 		return nil, err
 	}
 	return o, nil
@@ -283,7 +283,7 @@ var stepOrders = stepDef{
 	name: StepOrders,
 	who:  activePlayer,
 	actions: []stepAction{
-		act(func(s *State, a Activate, scratch *Order) (checked, error) {
+		act(func(s *State, a *Activate, scratch *Order) (checked, error) {
 			o, err := s.checkActivate(a, scratch)
 			return checked{order: o}, err
 		}, func(s *State, a Activate, c checked, _ dice.Source) ([]rules.Event, error) {

@@ -40,7 +40,7 @@ func (s *State) hasHidden(seat rules.Seat) bool {
 // afterWindow is the step after ARO window n: the second skill, unless the
 // first took the whole Order (an Entire Order, Skill categories (N4)), or resolution.
 func (s *State) afterWindow(n int) Step {
-	if n == 1 && s.skillCategory(s.Order.First) != CategoryEntire {
+	if n == 1 && s.skillCategory(&s.Order.First) != CategoryEntire {
 		return StepSecond
 	}
 	return StepResolve
@@ -181,7 +181,7 @@ func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
 			// A Direct Template declared in ARO is placed now, from the
 			// reacting trooper toward the active one where it meets it
 			// (Direct Template Weapons (N4)).
-			if w, err := s.weaponRef(t, d.Skill); err == nil && isDirectTemplate(w) {
+			if w, err := s.weaponRef(t, &d.Skill); err == nil && isDirectTemplate(w) {
 				m := s.modelOf(t)
 				if affected, err = s.placeTemplate(m, s.Models[m].At, *w, s.Order.Model, at); err != nil {
 					return nil, err
@@ -334,7 +334,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		if err := markerRefusal(s.Troopers[o.Trooper].States, k.Target); err != nil {
 			return err
 		}
-		if _, err := s.weaponRef(t, k); err != nil {
+		if _, err := s.weaponRef(t, &k); err != nil {
 			return err
 		}
 		at := active
@@ -366,7 +366,7 @@ func aroStep(name Step) stepDef {
 		name:  name,
 		order: true,
 		who:   reactivePlayer,
-		actions: []stepAction{act(func(s *State, a AROs, scratch *Order) (checked, error) {
+		actions: []stepAction{act(func(s *State, a *AROs, scratch *Order) (checked, error) {
 			// Legal, which checks every candidate and keeps no
 			// declarations, lends its scratch Order's list to build them
 			// in; Apply keeps them, in a list of their own.
@@ -374,7 +374,7 @@ func aroStep(name Step) stepDef {
 			if scratch != nil {
 				buf = scratch.AROs[:0]
 			}
-			decls, err := s.checkAROs(a, s.aroWindow(), buf)
+			decls, err := s.checkAROs(*a, s.aroWindow(), buf)
 			if scratch != nil {
 				scratch.AROs = decls[:0]
 			}

@@ -356,7 +356,7 @@ func (s *State) rollers(out []*roller) []*roller {
 			r.from = s.Models[o.Model].At
 			r.target, r.to = o.Trooper, r.from
 		} else if isAttack(k.Name) || k.Name == SkillDiscover {
-			r.from, _ = pathPoint(o.Path[:k.pathUpTo], k.Skill)
+			r.from, _ = pathPoint(o.Path[:k.pathUpTo], &k.Skill)
 			tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
 			if tm < 0 {
 				r.idle = true
@@ -449,7 +449,7 @@ func (s *State) requirements(r *roller) string {
 	if !isAttack(r.skill.Name) {
 		return ""
 	}
-	w, err := s.weaponRef(r.trooper, r.skill)
+	w, err := s.weaponRef(r.trooper, &r.skill)
 	if err != nil {
 		return err.Error()
 	}

@@ -35,11 +35,11 @@ func (s *State) placeDeclared(k *Skill) {
 	if k.Name != SkillBSAttack {
 		return
 	}
-	w, err := s.weaponRef(o.Trooper, *k)
+	w, err := s.weaponRef(o.Trooper, k)
 	if err != nil || !isDirectTemplate(w) {
 		return
 	}
-	from, _ := s.fromPoint(o, *k)
+	from, _ := s.fromPoint(o, k)
 	tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
 	if tm < 0 {
 		return
@@ -50,7 +50,7 @@ func (s *State) placeDeclared(k *Skill) {
 // checkAttackFrom checks a first-skill attack moved to a point of the
 // second skill's Move: the point must be on the path, and the attack's
 // requirements must hold from there.
-func (s *State) checkAttackFrom(a Second) error {
+func (s *State) checkAttackFrom(a *Second) error {
 	if a.AttackFrom == nil {
 		return nil
 	}
@@ -58,7 +58,7 @@ func (s *State) checkAttackFrom(a Second) error {
 	if !isAttack(o.First.Name) || a.Skill.Name != SkillMove {
 		return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "attackFrom needs an attack then a Move")
 	}
-	if w, err := s.weaponRef(o.Trooper, o.First); err == nil && isDirectTemplate(w) {
+	if w, err := s.weaponRef(o.Trooper, &o.First); err == nil && isDirectTemplate(w) {
 		return rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "a template is placed where the attack is declared")
 	}
 	path := append(slices.Clone(o.Path), a.Skill.Route...)
@@ -69,7 +69,7 @@ func (s *State) checkAttackFrom(a Second) error {
 	k.From = a.AttackFrom
 	tmp := *o
 	tmp.Path = path
-	return s.checkAttack(&tmp, k)
+	return s.checkAttack(&tmp, &k)
 }
 
 // stepSecond is the second skill of the Order (Order Expenditure Sequence
@@ -78,7 +78,7 @@ var stepSecond = stepDef{
 	name:          StepSecond,
 	order:         true,
 	who:           activePlayer,
-	actions:       []stepAction{act(checkWith((*State).checkSecond), func(s *State, a Second, _ checked, _ dice.Source) ([]rules.Event, error) { return s.second(a) })},
+	actions:       []stepAction{act(checkRefWith((*State).checkSecond), func(s *State, a Second, _ checked, _ dice.Source) ([]rules.Event, error) { return s.second(a) })},
 	candidates:    (*State).secondCandidates,
 	activeOnTable: true,
 }
@@ -86,8 +86,8 @@ var stepSecond = stepDef{
 // checkSecond checks the second skill: its combination with the first and
 // its own requirements, and where along the path a first-skill attack is
 // made.
-func (s *State) checkSecond(a Second) error {
-	if err := s.canDeclare(s.Order, a.Skill, false); err != nil {
+func (s *State) checkSecond(a *Second) error {
+	if err := s.canDeclare(s.Order, &a.Skill, false); err != nil {
 		return err
 	}
 	return s.checkAttackFrom(a)

@@ -38,7 +38,7 @@ const (
 
 // checkGuidedShape refuses a Guided attack that splits or reduces its
 // Burst: it rolls B1 on one target.
-func checkGuidedShape(k Skill) error {
+func checkGuidedShape(k *Skill) error {
 	if k.Guided && (len(k.Split) > 0 || k.Burst > 0) {
 		return rules.Errorf(rules.CodeIllegal, ruleGuided, "a Guided attack rolls B1 on one target: no split, no Burst")
 	}
@@ -48,7 +48,7 @@ func checkGuidedShape(k Skill) error {
 // checkGuided checks a Guided attack at declaration with weapon w on
 // model target: a Guided weapon, a Targeted enemy; no Line of Fire needed.
 func (s *State) checkGuided(o *Order, k Skill, w catalog.Weapon, target int) error {
-	if err := checkGuidedShape(k); err != nil {
+	if err := checkGuidedShape(&k); err != nil {
 		return err
 	}
 	if !w.Traits.Guided {

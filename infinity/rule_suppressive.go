@@ -43,7 +43,7 @@ func (s *State) suppressiveARO(t int, k Skill) bool {
 	if !s.Troopers[t].States.SuppressiveFire || k.Name != SkillBSAttack {
 		return false
 	}
-	w, err := s.weaponFor(t, k)
+	w, err := s.weaponFor(t, &k)
 	return err == nil && w.Traits.SuppressiveFire
 }
 

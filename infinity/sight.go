@@ -481,8 +481,12 @@ func (s *State) modelSight(i int) modelSight {
 type declMemo struct {
 	valid   bool
 	trooper int
-	skill   Skill
-	err     error
+	// skill is the candidate's own skill, read in place: a candidate is
+	// an action Legal made and boxed (actionRef), which nothing writes, and
+	// copying a Skill into the memo for every skill checked cost more than
+	// the check it saved. Legal drops it when the menu is made.
+	skill *Skill
+	err   error
 	// holder is 1 + the trooper whose new Order the scratch Order holds
 	// (checkActivate built it in this menu); 0 for none.
 	holder int
@@ -512,7 +516,7 @@ func (m *declMemo) hold(t int) {
 // the answer for the other Order sources of one menu candidate (declMemo),
 // which checkActivate asks before it calls this. Nothing canDeclare reads
 // depends on o.Source.
-func (s *State) canDeclareFirst(o *Order, k Skill) error {
+func (s *State) canDeclareFirst(o *Order, k *Skill) error {
 	m := s.menuDecl()
 	err := s.canDeclare(o, k, true)
 	if m != nil {
@@ -522,7 +526,7 @@ func (s *State) canDeclareFirst(o *Order, k Skill) error {
 }
 
 // answer is the memo's answer for trooper t declaring k, if it has one.
-func (m *declMemo) answer(t int, k Skill) (ok bool, err error) {
+func (m *declMemo) answer(t int, k *Skill) (ok bool, err error) {
 	if m != nil && m.valid && m.trooper == t && sameSkill(m.skill, k) {
 		return true, m.err
 	}
@@ -531,8 +535,8 @@ func (m *declMemo) answer(t int, k Skill) (ok bool, err error) {
 
 // sameSkill reports whether a and b declare the same thing, field by field
 // (TestSameSkillComparesEveryField keeps it complete).
-func sameSkill(a, b Skill) bool {
-	return a.Name == b.Name && a.Target == b.Target && a.Weapon == b.Weapon && a.Ammo == b.Ammo && a.Program == b.Program && a.Guided == b.Guided &&
+func sameSkill(a, b *Skill) bool {
+	return a == b || a.Name == b.Name && a.Target == b.Target && a.Weapon == b.Weapon && a.Ammo == b.Ammo && a.Program == b.Program && a.Guided == b.Guided &&
 		a.Burst == b.Burst && (a.From == nil) == (b.From == nil) && (a.From == nil || *a.From == *b.From) &&
 		slices.Equal(a.Route, b.Route) && slices.Equal(a.Split, b.Split) &&
 		(a.Point == nil) == (b.Point == nil) && (a.Point == nil || *a.Point == *b.Point)

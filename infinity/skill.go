@@ -284,7 +284,7 @@ func stateAllows(st States, id string, skill SkillName) error {
 // canDeclare checks an active skill at declaration (Order Expenditure Sequence (N4) steps 1.2
 // and 3): the combination with the first skill, the trooper's states, and
 // the skill's own requirements (LoF is checked now; range at resolution).
-func (s *State) canDeclare(o *Order, k Skill, first bool) error {
+func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 	tr := &s.Troopers[o.Trooper]
 	facts := factsOf(k.Name)
 	if facts == nil {
@@ -293,7 +293,7 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	if f := k.strayFieldOf(facts); f != "" {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
 	}
-	if !first && s.skillCategory(o.First) == CategoryShort && s.skillCategory(k) == CategoryShort {
+	if !first && s.skillCategory(&o.First) == CategoryShort && s.skillCategory(k) == CategoryShort {
 		return s.twoShortSkills(o.First.Name, k.Name)
 	}
 	if !first && s.skillCategory(k) == CategoryEntire {
@@ -308,7 +308,7 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	}
 	switch k.Name {
 	case SkillCombatJump:
-		return s.checkCombatJump(o, k)
+		return s.checkCombatJump(o, *k)
 	case SkillSuppressiveFire:
 		_, err := s.weaponRef(o.Trooper, k)
 		return err
@@ -329,7 +329,7 @@ func (s *State) canDeclare(o *Order, k Skill, first bool) error {
 	case SkillBSAttack, SkillCCAttack:
 		return s.checkAttack(o, k)
 	case SkillHack:
-		return s.checkHack(o, k)
+		return s.checkHack(o, *k)
 	}
 	return nil
 }
@@ -363,7 +363,7 @@ type shortMemo struct {
 // checkAttack checks a BS or CC Attack at declaration: a split Burst share
 // by share, the Burst against the burst-active ruling, and each target's
 // requirements (Face to Face Rolls (N4), BS Attack (N4), CC Attack (N4)).
-func (s *State) checkAttack(o *Order, k Skill) error {
+func (s *State) checkAttack(o *Order, k *Skill) error {
 	// The weapon in place, not a copy: every attack candidate of every
 	// menu comes here.
 	w, err := s.weaponRef(o.Trooper, k)
@@ -396,9 +396,9 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 		}
 		seen = append(seen, sh.Target)
 		total += sh.Dice
-		one := k
+		one := *k
 		one.Target, one.Split = sh.Target, nil
-		if err := s.checkAttackTarget(o, one, w); err != nil {
+		if err := s.checkAttackTarget(o, &one, w); err != nil {
 			return err
 		}
 	}
@@ -413,7 +413,7 @@ func (s *State) checkAttack(o *Order, k Skill) error {
 }
 
 // checkAttackTarget checks an attack with weapon w on one target.
-func (s *State) checkAttackTarget(o *Order, k Skill, w *catalog.Weapon) error {
+func (s *State) checkAttackTarget(o *Order, k *Skill, w *catalog.Weapon) error {
 	tr := &s.Troopers[o.Trooper]
 	from, err := s.fromPoint(o, k)
 	if err != nil {
@@ -442,7 +442,7 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w *catalog.Weapon) error {
 		return nil
 	}
 	if k.Guided {
-		return s.checkGuided(o, k, *w, target)
+		return s.checkGuided(o, *k, *w, target)
 	}
 	if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
 		return s.noLoF(false, k.Target, target)
@@ -452,12 +452,12 @@ func (s *State) checkAttackTarget(o *Order, k Skill, w *catalog.Weapon) error {
 
 // fromPoint is the point of the path an attack is made from (BS Attack (N4):
 // with Move + BS Attack, any one point of the route).
-func (s *State) fromPoint(o *Order, k Skill) ([2]float64, error) {
+func (s *State) fromPoint(o *Order, k *Skill) ([2]float64, error) {
 	return pathPoint(o.Path, k)
 }
 
 // pathPoint is fromPoint on a path of the caller's.
-func pathPoint(path [][2]float64, k Skill) ([2]float64, error) {
+func pathPoint(path [][2]float64, k *Skill) ([2]float64, error) {
 	last := len(path) - 1
 	if k.From == nil {
 		return path[last], nil
@@ -470,7 +470,7 @@ func pathPoint(path [][2]float64, k Skill) ([2]float64, error) {
 
 // weaponFor finds the weapon a BS or CC Attack uses: the named one, or the
 // profile's first weapon fit for the skill.
-func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
+func (s *State) weaponFor(t int, k *Skill) (catalog.Weapon, error) {
 	w, err := s.weaponRef(t, k)
 	if err != nil {
 		return catalog.Weapon{}, err
@@ -479,7 +479,7 @@ func (s *State) weaponFor(t int, k Skill) (catalog.Weapon, error) {
 }
 
 // weaponRef is weaponFor's weapon in the trooper's weapons, not copied.
-func (s *State) weaponRef(t int, k Skill) (*catalog.Weapon, error) {
+func (s *State) weaponRef(t int, k *Skill) (*catalog.Weapon, error) {
 	p := s.profile(t)
 	fit := func(w *catalog.Weapon) bool { return weaponFits(w, k.Name) }
 	ws := s.weapons(t)

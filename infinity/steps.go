@@ -3,6 +3,7 @@ package infinity
 import (
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
+	"unsafe"
 )
 
 // Step is where an Order in progress waits for its next action: the
@@ -131,7 +132,12 @@ func (s *State) stepOf() *stepDef {
 
 // act declares an action of type A that a step accepts: check validates it
 // (nil: nothing to check beyond the window) and apply performs it.
-func act[A rules.Action](check func(*State, A, *Order) (checked, error), apply func(*State, A, checked, dice.Source) ([]rules.Event, error)) stepAction {
+//
+// check reads the action in place (actionRef), not a copy: a menu checks
+// thousands of candidates, an Activate is 192 bytes, and copying it out
+// of its interface value and again down the checks was a twelfth of a
+// playout. check must not write through the pointer.
+func act[A rules.Action](check func(*State, *A, *Order) (checked, error), apply func(*State, A, checked, dice.Source) ([]rules.Event, error)) stepAction {
 	var zero A
 	return stepAction{
 		kind: ActionKind(zero.Kind()),
@@ -140,7 +146,7 @@ func act[A rules.Action](check func(*State, A, *Order) (checked, error), apply f
 			return ok
 		},
 		check: func(s *State, a rules.Action, scratch *Order) (checked, error) {
-			x, ok := a.(A)
+			x, ok := actionRef[A](a)
 			if !ok {
 				return checked{}, unknownAction(a)
 			}
@@ -164,8 +170,33 @@ func roll[A rules.Action](f func(*State, dice.Source) ([]rules.Event, error)) st
 }
 
 // checkWith is a check that works nothing out for apply.
-func checkWith[A any](f func(*State, A) error) func(*State, A, *Order) (checked, error) {
-	return func(s *State, a A, _ *Order) (checked, error) { return checked{}, f(s, a) }
+func checkWith[A any](f func(*State, A) error) func(*State, *A, *Order) (checked, error) {
+	return func(s *State, a *A, _ *Order) (checked, error) { return checked{}, f(s, *a) }
+}
+
+// checkRefWith is checkWith for a check that reads the action in place.
+func checkRefWith[A any](f func(*State, *A) error) func(*State, *A, *Order) (checked, error) {
+	return func(s *State, a *A, _ *Order) (checked, error) { return checked{}, f(s, a) }
+}
+
+// actionRef is a's value as an A, read in place where it can be.
+//
+// An interface value holding a struct larger than a word, or of no size,
+// holds a pointer to its own copy, which Go never writes once the value is
+// made (menubox.go says more): a pointer to that copy reads, to every
+// reader that does not write through it, as a fresh copy would, without
+// the copy. A type of one word may be held in the interface value itself:
+// it is copied out.
+func actionRef[A rules.Action](a rules.Action) (*A, bool) {
+	var zero A
+	if size := unsafe.Sizeof(zero); size > unsafe.Sizeof(uintptr(0)) || size == 0 {
+		if _, ok := a.(A); !ok {
+			return nil, false
+		}
+		return (*A)((*iface)(unsafe.Pointer(&a)).data), true
+	}
+	x, ok := a.(A)
+	return &x, ok
 }
 
 // applyWith is an apply that needs nothing from check and cannot fail.

@@ -76,7 +76,7 @@ func (s *State) templateViews(v rules.Viewer) []TemplateView {
 			from := o.Path[0]
 			if i == 1 || k.From != nil {
 				var err error
-				if from, err = s.fromPoint(o, *k); err != nil {
+				if from, err = s.fromPoint(o, k); err != nil {
 					continue
 				}
 			}
@@ -111,7 +111,7 @@ func (s *State) templateViews(v rules.Viewer) []TemplateView {
 // appendTemplate appends trooper t's Direct Template, if its attack k
 // uses one, as v may see it.
 func (s *State) appendTemplate(out []TemplateView, v rules.Viewer, t, m int, from [2]float64, k Skill, targetAt [2]float64) []TemplateView {
-	w, err := s.weaponFor(t, k)
+	w, err := s.weaponFor(t, &k)
 	if err != nil || !isDirectTemplate(&w) {
 		return out
 	}
