@@ -187,14 +187,11 @@ func (s *State) freeSpot2(at [2]float64, r float64, self int, seat rules.Seat) b
 	return true
 }
 
-// cannotAct is why trooper t cannot be activated or react although it
-// stands on the table: an Unmanned TAG (Expel). Empty when it can.
-func (s *State) cannotAct(t int) string {
-	if s.Troopers[t].States.Unmanned {
-		return "an Unmanned TAG cannot be activated (Expel threw its pilot out)"
-	}
-	return ""
-}
+// cannotAct reports whether trooper t, though it stands on the table,
+// can neither be activated nor react: an Unmanned TAG, whose pilot Expel
+// threw out. The one test of it: the activation menu and its refusal
+// (spendBar) and the ARO windows (eligible) all ask it.
+func (s *State) cannotAct(t int) bool { return s.Troopers[t].States.Unmanned }
 
 // checkExpel checks a decoded trooper's Expel as the engine leaves it: only
 // a manned TAG becomes Unmanned; a TAG names its pilot only once Unmanned,

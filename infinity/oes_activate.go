@@ -140,7 +140,7 @@ func (s *State) canSpend(t int, source OrderSource) error {
 	case spendNoLieutenantOrder:
 		return rules.Errorf(rules.CodeIllegal, "Order types (N4)", "no Lieutenant Special Order left")
 	case spendUnmanned:
-		return rules.Errorf(rules.CodeIllegal, ruleExpel, "%s: %s", tr.ID, s.cannotAct(t))
+		return rules.Errorf(rules.CodeIllegal, ruleExpel, "%s: an Unmanned TAG cannot be activated (Expel threw its pilot out)", tr.ID)
 	}
 	return rules.Errorf(rules.CodeBadAction, "Order types (N4)", "order %q: want regular, irregular or lieutenant", source)
 }
@@ -175,7 +175,7 @@ func (s *State) spendBar(t int, source OrderSource) spendBlock {
 		return spendOffTable
 	case tr.Jumper != "" && tr.States.Isolated:
 		return spendIsolatedProxy
-	case tr.States.Unmanned:
+	case s.cannotAct(t):
 		return spendUnmanned
 	}
 	switch source {

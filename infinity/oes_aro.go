@@ -252,7 +252,7 @@ func (s *State) eligible(dst []eligibility) []eligibility {
 	active := s.Models[o.Model]
 	for t := range s.Troopers {
 		tr := &s.Troopers[t]
-		if tr.Seat != s.reactive() || tr.States.Null() || tr.States.Unmanned || slices.Contains(o.Decided, t) {
+		if tr.Seat != s.reactive() || tr.States.Null() || s.cannotAct(t) || slices.Contains(o.Decided, t) {
 			continue
 		}
 		m := s.modelOf(t)
