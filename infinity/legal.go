@@ -3,7 +3,6 @@ package infinity
 import (
 	"math"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/ordo-rules/ordo/geom"
@@ -184,9 +183,7 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 			markers = append(markers, i)
 		}
 	}
-	slices.SortFunc(markers, func(a, b int) int {
-		return strings.Compare(s.Troopers[s.Models[a].Trooper].Marker, s.Troopers[s.Models[b].Trooper].Marker)
-	})
+	sortMarkers(markers, func(m int) string { return s.Troopers[s.Models[m].Trooper].Marker })
 	for k := range len(s.Models) + len(markers) {
 		i := k
 		if k >= len(s.Models) {

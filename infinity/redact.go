@@ -155,9 +155,7 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 					markers = append(markers, id)
 				}
 			}
-			slices.SortFunc(markers, func(a, b string) int {
-				return strings.Compare(s.Troopers[s.trooperIndex(a)].Marker, s.Troopers[s.trooperIndex(b)].Marker)
-			})
+			sortMarkers(markers, func(id string) string { return s.Troopers[s.trooperIndex(id)].Marker })
 			return append(kept, markers...)
 		}
 		ev.Forfeited, ev.Delayed = shown(ev.Forfeited), shown(ev.Delayed)

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -232,5 +233,59 @@ func TestMarkersDoNotBlockLoF(t *testing.T) {
 	st.Troopers[st.Models[scout].Trooper].States.Camouflaged = false
 	if st.lof(st.Models[fus], st.Models[zh].base(), fus, zh) {
 		t.Fatal("the scout in the open does not block: the test does not test")
+	}
+}
+
+// Camouflaged (N4) and Impersonation (N4): the opponent is shown markers in
+// the order of their labels on every channel that lists them — its view's
+// troopers and models, its menu's targets, a redacted ARO declaration — so
+// that their place never tells which trooper a marker is. Here the
+// army-list order and the label order disagree.
+func TestMarkersInLabelOrder(t *testing.T) {
+	yaml := strings.Replace(concealYAML("at: [10, 12], facing: 270", "at: [20, 20], facing: 270"),
+		"      - {id: sniper,", "      - {id: scout-2, profile: scout, deployment: marker, models: [{id: scout-2, at: [14, 12], facing: 270}]}\n      - {id: sniper,", 1)
+	yaml = strings.Replace(yaml, "troopers: [zhanshi, scout, sniper]", "troopers: [zhanshi, scout, scout-2, sniper]", 1)
+	st := setup(t, yaml, nil)
+	first, second := st.trooperIndex("scout"), st.trooperIndex("scout-2")
+	st.Troopers[first].Marker, st.Troopers[second].Marker = "red-marker-2", "red-marker-1"
+	want := []string{"red-marker-1", "red-marker-2"}
+	markers := func(ids []string) []string {
+		var out []string
+		for _, id := range ids {
+			if strings.HasPrefix(id, "red-marker-") && !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+
+	v := st.Observe(rules.PlayerView("blue")).(View)
+	var troopers, models []string
+	for _, tv := range v.Troopers {
+		troopers = append(troopers, tv.ID)
+	}
+	for _, mv := range v.Models {
+		models = append(models, mv.ID)
+	}
+	var targets []string
+	for _, o := range st.Legal("blue") {
+		if a, ok := o.Action.(Activate); ok {
+			targets = append(targets, a.Skill.Target)
+		}
+	}
+	e, ok := st.Redact(AROsDeclared{Window: 1, Forfeited: []string{"scout", "scout-2"}}, rules.PlayerView("blue"))
+	if !ok {
+		t.Fatal("blue is not shown the ARO declaration")
+	}
+	for _, c := range []struct {
+		channel string
+		ids     []string
+	}{
+		{"view's troopers", troopers}, {"view's models", models}, {"menu's targets", targets},
+		{"ARO declaration's forfeits", e.(AROsDeclared).Forfeited},
+	} {
+		if got := markers(c.ids); !slices.Equal(got, want) {
+			t.Errorf("blue's %s list the markers as %q, want %q", c.channel, got, want)
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package infinity
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
@@ -36,6 +39,15 @@ const ruleImpersonation = "Impersonation (N4)"
 // marker reports a trooper standing on the table as a marker whose
 // identity is private: Camouflaged or Impersonating.
 func (s States) marker() bool { return s.Camouflaged || s.Impersonation > 0 }
+
+// sortMarkers puts enemy markers in the order of their labels, label(m)
+// being marker m's: the one order in which a marker's place in a list (a
+// menu's targets, a view, an event) tells nothing of which trooper it is,
+// as army-list or table order would. legal.go, redact.go and view.go list
+// markers through it.
+func sortMarkers[M any](markers []M, label func(M) string) {
+	slices.SortFunc(markers, func(a, b M) int { return strings.Compare(label(a), label(b)) })
+}
 
 // markerState is the kind of marker the opponent sees on the table, all
 // it is told of the trooper's states: a Camouflage marker and an

@@ -2,7 +2,6 @@ package infinity
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
@@ -161,7 +160,7 @@ func (s *State) Observe(v rules.Viewer) any {
 		}
 		view.Troopers = append(view.Troopers, tv)
 	}
-	slices.SortFunc(markers, func(a, b TrooperView) int { return strings.Compare(a.ID, b.ID) })
+	sortMarkers(markers, func(tv TrooperView) string { return tv.ID })
 	view.Troopers = append(view.Troopers, markers...)
 	if len(s.Models) > 0 {
 		view.Models = make([]ModelView, 0, len(s.Models))
@@ -182,7 +181,7 @@ func (s *State) Observe(v rules.Viewer) any {
 		}
 		view.Models = append(view.Models, mv)
 	}
-	slices.SortFunc(markerModels, func(a, b ModelView) int { return strings.Compare(a.ID, b.ID) })
+	sortMarkers(markerModels, func(mv ModelView) string { return mv.ID })
 	view.Models = append(view.Models, markerModels...)
 	if o := s.Order; o != nil {
 		t := s.Troopers[o.Trooper]
