@@ -125,18 +125,10 @@ func benchProcesses(b *testing.B, input string, all bool) {
 // its initialisation (by path below the module; 0 for any other). Go runs
 // every linked package's initialisation before main, whatever the command,
 // so a table built there is paid for by each `ordo odds` process: tables are
-// laid out by the linker (arrays, switches, &rules.Codec{Lazy: …}) or built
-// on first use (sync.Once) instead.
+// laid out by the linker (arrays, switches) or built on first use
+// (sync.Once) instead. (The rules engines, whose step tables are built at
+// start, are not linked: TestOrdoLinksOnlyTheFront.)
 var initBudget = map[string]int{
-	// The Infinity step table (infinity/steps.go): each step's actions are
-	// closures made by act, about six allocations a step; and effectState,
-	// a small map of hacking program effects: 81 allocations. Not lazy:
-	// they are in the files the rules are written in, which change every
-	// day (README). The budget is what they take with room for one more
-	// step of about six; 88, the next allocation past it, is what the
-	// package took while baseRadius formatted geom's error for Silhouette 0
-	// at every start.
-	"infinity": 87,
 	// sync.OnceValue(s) wrappers (binomial, terms.Catalog): two small
 	// allocations each, the tables behind them built on first use.
 	"odds":       2,
