@@ -1,4 +1,9 @@
-package wounds
+package fantasy
+
+// The tests of package wounds, the fantasy odds `ordo odds --ruleset
+// fantasy` prints. They live in fantasy's test binary, which links wounds
+// and rapid already, so that wounds needs no test binary of its own: each
+// costs go test ./... about half a second of linking.
 
 import (
 	"bytes"
@@ -7,24 +12,25 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/fantasy/wounds"
 	"pgregory.net/rapid"
 )
 
 // The issue's example: 10 attacks, WS 4 against WS 3 (3+), S 3 against T 3
 // (4+), a 5+ save: each attack is 2/3 · 1/2 · 2/3 = 2/9.
-func TestChancesOfTheExample(t *testing.T) {
-	a, err := ParseAttacks("10 ws 4 s 3")
+func TestWoundsChancesOfTheExample(t *testing.T) {
+	a, err := wounds.ParseAttacks("10 ws 4 s 3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	tg, err := ParseTarget("ws 3 t 3 save 5+", true)
+	tg, err := wounds.ParseTarget("ws 3 t 3 save 5+", true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := Chances(a, tg).Through; got.Cmp(big.NewRat(2, 9)) != 0 {
+	if got := wounds.Chances(a, tg).Through; got.Cmp(big.NewRat(2, 9)) != 0 {
 		t.Fatalf("each attack %s, want 2/9", got.RatString())
 	}
-	d := Distribution(a, tg)
+	d := wounds.Distribution(a, tg)
 	// P(0) = (7/9)^10
 	if want := math.Pow(7.0/9, 10); math.Abs(d[0]-want) > 1e-15 {
 		t.Fatalf("P(0) = %v, want %v", d[0], want)
@@ -33,21 +39,21 @@ func TestChancesOfTheExample(t *testing.T) {
 
 // Each step by the rules: shooting past 6 (a 6 then 4+), armour worsened
 // by S (S 5 against 4+ is 6+), a ward after it, re-rolls of failures.
-func TestChancesSteps(t *testing.T) {
+func TestWoundsChancesSteps(t *testing.T) {
 	tests := []struct {
-		a    Attacks
-		t    Target
+		a    wounds.Attacks
+		t    wounds.Target
 		want *big.Rat
 	}{
-		{Attacks{N: 1, BS: 1, Mods: -1, S: 3}, Target{T: 3}, big.NewRat(1*3*3, 6*6*6)},                // 7+: 1/6·3/6, then 4+ to wound
-		{Attacks{N: 1, WS: 3, S: 5}, Target{WS: 3, T: 3, Save: 4}, big.NewRat(3*5*5, 6*6*6)},          // 4+, 2+, save 6+ fails 5/6
-		{Attacks{N: 1, WS: 3, S: 3}, Target{WS: 7, T: 3, Ward: 5}, big.NewRat(2*3*4, 6*6*6)},          // 5+, 4+, ward 5+ fails 4/6
-		{Attacks{N: 1, WS: 3, S: 3, RerollHits: true}, Target{WS: 3, T: 3}, big.NewRat(27, 72)},       // (1/2+1/4)·1/2
-		{Attacks{N: 1, WS: 3, S: 3, RerollWounds: true}, Target{WS: 3, T: 5}, big.NewRat(1*11, 2*36)}, // 1/2 · (1/6+5/36)
-		{Attacks{N: 1, WS: 3, S: 2}, Target{WS: 3, T: 6}, new(big.Rat)},                               // S-T = -4 cannot wound
+		{wounds.Attacks{N: 1, BS: 1, Mods: -1, S: 3}, wounds.Target{T: 3}, big.NewRat(1*3*3, 6*6*6)},                // 7+: 1/6·3/6, then 4+ to wound
+		{wounds.Attacks{N: 1, WS: 3, S: 5}, wounds.Target{WS: 3, T: 3, Save: 4}, big.NewRat(3*5*5, 6*6*6)},          // 4+, 2+, save 6+ fails 5/6
+		{wounds.Attacks{N: 1, WS: 3, S: 3}, wounds.Target{WS: 7, T: 3, Ward: 5}, big.NewRat(2*3*4, 6*6*6)},          // 5+, 4+, ward 5+ fails 4/6
+		{wounds.Attacks{N: 1, WS: 3, S: 3, RerollHits: true}, wounds.Target{WS: 3, T: 3}, big.NewRat(27, 72)},       // (1/2+1/4)·1/2
+		{wounds.Attacks{N: 1, WS: 3, S: 3, RerollWounds: true}, wounds.Target{WS: 3, T: 5}, big.NewRat(1*11, 2*36)}, // 1/2 · (1/6+5/36)
+		{wounds.Attacks{N: 1, WS: 3, S: 2}, wounds.Target{WS: 3, T: 6}, new(big.Rat)},                               // S-T = -4 cannot wound
 	}
 	for i, tt := range tests {
-		if got := Chances(tt.a, tt.t).Through; got.Cmp(tt.want) != 0 {
+		if got := wounds.Chances(tt.a, tt.t).Through; got.Cmp(tt.want) != 0 {
 			t.Errorf("case %d: %s, want %s", i, got.RatString(), tt.want.RatString())
 		}
 	}
@@ -55,13 +61,13 @@ func TestChancesSteps(t *testing.T) {
 
 // The distribution matches enumerating every attack's outcome, and sums
 // to 1.
-func TestDistributionProperty(t *testing.T) {
+func TestWoundsDistributionProperty(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		a := Attacks{N: rapid.IntRange(1, 12).Draw(t, "n"), WS: rapid.IntRange(1, 10).Draw(t, "ws"), S: rapid.IntRange(1, 10).Draw(t, "s"),
+		a := wounds.Attacks{N: rapid.IntRange(1, 12).Draw(t, "n"), WS: rapid.IntRange(1, 10).Draw(t, "ws"), S: rapid.IntRange(1, 10).Draw(t, "s"),
 			RerollHits: rapid.Bool().Draw(t, "rh")}
-		tg := Target{WS: rapid.IntRange(1, 10).Draw(t, "tws"), T: rapid.IntRange(1, 10).Draw(t, "t"), Save: rapid.IntRange(0, 6).Draw(t, "sv")}
-		p, _ := Chances(a, tg).Through.Float64()
-		d := Distribution(a, tg)
+		tg := wounds.Target{WS: rapid.IntRange(1, 10).Draw(t, "tws"), T: rapid.IntRange(1, 10).Draw(t, "t"), Save: rapid.IntRange(0, 6).Draw(t, "sv")}
+		p, _ := wounds.Chances(a, tg).Through.Float64()
+		d := wounds.Distribution(a, tg)
 		// enumerate the 2^N patterns of through / not through
 		want := make([]float64, a.N+1)
 		for mask := range 1 << a.N {
@@ -89,7 +95,7 @@ func TestDistributionProperty(t *testing.T) {
 	})
 }
 
-func TestParseErrors(t *testing.T) {
+func TestWoundsParseErrors(t *testing.T) {
 	for _, tt := range []struct{ attacks, target, want string }{
 		{"ws 4 s 3", "ws 3 t 3", "number of attacks"},
 		{"10 s 3", "ws 3 t 3", "ws (close combat) or bs"},
@@ -102,16 +108,16 @@ func TestParseErrors(t *testing.T) {
 		{"10 ws 4 s 3 -1", "ws 3 t 3", "shooting modifiers"},
 	} {
 		var out, errb bytes.Buffer
-		code := Main([]string{"--attacks", tt.attacks, "--target", tt.target}, &out, &errb)
+		code := wounds.Main([]string{"--attacks", tt.attacks, "--target", tt.target}, &out, &errb)
 		if code != 2 || !strings.Contains(errb.String(), tt.want) || !strings.HasPrefix(errb.String(), "ordo odds: ") {
 			t.Errorf("%q / %q: exit %d, %q; want %q", tt.attacks, tt.target, code, errb.String(), tt.want)
 		}
 	}
 }
 
-func TestMainPrintsTheTable(t *testing.T) {
+func TestWoundsMainPrintsTheTable(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := Main([]string{"--attacks", "10 ws 4 s 3", "--target=ws 3 t 3 save 5+"}, &out, &errb); code != 0 {
+	if code := wounds.Main([]string{"--attacks", "10 ws 4 s 3", "--target=ws 3 t 3 save 5+"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	for _, want := range []string{"each attack: 22.222% (2/9)", "  0                 8.101%", "  1                23.147%   91.899%"} {
@@ -121,22 +127,22 @@ func TestMainPrintsTheTable(t *testing.T) {
 	}
 }
 
-func FuzzParse(f *testing.F) {
+func FuzzWoundsParse(f *testing.F) {
 	f.Add("10 ws 4 s 3", "ws 3 t 3 save 5+")
 	f.Add("20 bs3 -1 s=3 reroll-hits", "t 3 ward 6+")
 	f.Fuzz(func(t *testing.T, attacks, target string) {
-		a, err := ParseAttacks(attacks)
+		a, err := wounds.ParseAttacks(attacks)
 		if err != nil {
 			return
 		}
-		tg, err := ParseTarget(target, a.WS > 0)
+		tg, err := wounds.ParseTarget(target, a.WS > 0)
 		if err != nil {
 			return
 		}
-		if a.N > MaxAttacks {
+		if a.N > wounds.MaxAttacks {
 			t.Fatalf("N %d past the bound", a.N)
 		}
-		d := Distribution(a, tg)
+		d := wounds.Distribution(a, tg)
 		sum := 0.0
 		for _, p := range d {
 			sum += p
