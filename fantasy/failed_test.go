@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/ordo-rules/ordo/geom"
 )
 
 // Failed charges (8th edition): the charger moves the highest die of its
@@ -54,29 +56,62 @@ func inTheWay(t *testing.T, blue ...map[string]any) *State {
 }
 
 // wheelsRound checks that u, rolling 1 and 6 (11", short of 12"), moves
-// its whole highest die, 6", on a route clear of what is in its way,
-// which the move straight towards the target would have run into.
+// its whole highest die, 6", round what is in its way, and ends where the
+// rule, worked out by hand, puts it.
+//
+// The bowmen's centre is 3" right of and 13" beyond u's centre (24, 9.5),
+// a bearing of atan(3/13) = 12.99° to the right. Turning right wheels u on
+// its right front corner (26.5, 10), 0.1" from what is in the way (x from
+// 26.6, y from 10 to 15): the direct move runs into it at once. The
+// detours (failed.go) turn aside from that bearing by 10°, 20°, 30°, 45°,
+// 60° or 90°: 10° to the left still turns u 2.99° to the right, into the
+// obstacle within 2"; 20° to the left turns it 7.01° to the left, away
+// from the obstacle, and is the least turn that clears it, so it ends
+// nearest the bowmen — going straight on for the rest (a wheel back to
+// the right alongside the obstacle, which runs to y = 15, would run into
+// it again). So u wheels 7.01° left on its left front corner (21.5, 10),
+// which costs that arc of its 5" front, 0.61", and goes straight on for
+// the other 5.39".
 func wheelsRound(t *testing.T, s *State, what string) {
 	t.Helper()
 	u0, tg := *s.unit("u"), s.unit("target")
-	direct := failRouteOf(&u0, tg.centre(), 0, 1, 6)
-	hit := s.through(&u0, direct.legs[:direct.n], "u")
+	bear := math.Atan2(3, 13) * 180 / math.Pi
+	wheel := func(deg float64) (Leg, float64) { return Leg{Wheel: deg}, math.Abs(deg) * math.Pi / 180 * 5 }
+	// The direct move (the wheel right to face the bowmen, then straight
+	// on) runs into what is in the way.
+	right, cost := wheel(-bear)
+	direct := []Leg{right, {Forward: 6 - cost}}
+	hit := s.through(&u0, direct, "u")
 	if hit == "" {
-		hit = s.ImpassableOnPath(&u0, direct.legs[:direct.n])
+		hit = s.ImpassableOnPath(&u0, direct)
 	}
 	if !strings.Contains(hit, what) {
 		t.Fatalf("setup: the move straight towards the bowmen should run into %s, it meets %q", what, hit)
 	}
-	want := s.clone().failedMove(&u0, tg, 6, "u")
+	theta := 20 - bear // degrees to the left
+	left, cost := wheel(theta)
+	legs := []Leg{left, {Forward: 6 - cost}}
+	rad := theta * math.Pi / 180
+	fw := geom.Vec{X: -math.Sin(rad), Y: math.Cos(rad)}
+	rt := geom.Vec{X: math.Cos(rad), Y: math.Sin(rad)}
+	wantAt := geom.Pt(21.5, 10).Add(rt.Scale(2.5)).Add(fw.Scale(6 - cost))
+	wantFacing := 90 + theta
+	// The figures the comment above gives.
+	if math.Abs(theta-7.005) > 1e-3 || math.Abs(cost-0.611) > 1e-3 {
+		t.Fatalf("the hand-worked wheel is %.3f° costing %.3f\"", theta, cost)
+	}
+
 	e := failedEvent(t, apply(t, s, "blue", ChargeMove{Unit: "u"}, 1, 6))
 	u := s.unit("u")
 	if math.Abs(e.Value-6) > 1e-6 || !strings.Contains(e.Text, "wheel") {
 		t.Fatalf("moved %v\", want the whole highest die, 6\", wheeling: %s", e.Value, e.Text)
 	}
-	legs := want.Legs()
-	if u.At != want.end.At || u.Facing != want.end.Facing {
-		t.Fatalf("u ends at %v facing %v, its route (%s) at %v facing %v", u.At, u.Facing, describeLegs(legs), want.end.At, want.end.Facing)
+	if u.At.Dist(wantAt) > 1e-6 || math.Abs(u.Facing-wantFacing) > 1e-6 {
+		t.Fatalf("u ends at %v facing %.3f, want %v facing %.3f (a %.2f° wheel left, then %.2f\" straight on): %s", u.At, u.Facing, wantAt, wantFacing, theta, 6-cost, e.Text)
 	}
+	// The rule's other points, on the hand-worked route: it costs the 6",
+	// passes through nothing, and ends clear of the bowmen and of what is
+	// in the way.
 	if c := routeCost(&u0, legs); math.Abs(c-6) > 1e-6 {
 		t.Fatalf("the route %s costs %v\" as a move, want 6", describeLegs(legs), c)
 	}
@@ -88,6 +123,11 @@ func wheelsRound(t *testing.T, s *State, what string) {
 	}
 	if d := unitDist(u, tg); d < stopGap-1e-9 {
 		t.Fatalf("u ends %v\" from the bowmen: a failed charge ends clear of its target", d)
+	}
+	// Its right front corner, the nearest point to the obstacle's left
+	// side x = 26.6, stands clear of it.
+	if x := u.At.Add(rt.Scale(2.5)).X; x > 26.6-0.5 {
+		t.Fatalf("u's right front corner ends at x = %v, want well clear of x = 26.6", x)
 	}
 }
 
