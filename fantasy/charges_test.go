@@ -483,3 +483,27 @@ func TestStandAndShootAtAChargerCrossingTheArcByAnEdge(t *testing.T) {
 		t.Fatalf("%v: want the Shooting rule naming the front arc", re)
 	}
 }
+
+// Charging out of a unit (8th edition): when only a character charges
+// out, the unit he leaves has not charged — no charger's flag, so none of
+// a charger's treatment (no −1 as a charger at a defended obstacle, no
+// bar on its Remaining Move or its shooting); it is only barred from
+// declaring a charge of its own. The captain, a unit of his own now, has
+// charged.
+func TestChargeOutLeavesTheUnitNotACharger(t *testing.T) {
+	blue := []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 10}, 90, chars("captain", "captain"))}
+	red := append(ahead(8), unitSpecOf("other", "spearman", 5, 5, [2]float64{38, 24}, 270, nil))
+	s := battle(t, nil, blue, red)
+	evs := chargeOut(t, s, "captain", "hold", 4, 4)
+	if !has(evs, "charged") {
+		t.Fatalf("the captain should reach the bowmen 8\" away with 4 + 4 + 4: %v", evs)
+	}
+	if u, c := s.unit("u"), s.unit("captain"); u.Flags.Charged || !u.Flags.NoCharge || !c.Flags.Charged {
+		t.Fatalf("flags: unit %+v, captain %+v; want only the captain flagged as a charger", u.Flags, c.Flags)
+	}
+	apply(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Forward: 1}}})
+	apply(t, s, "blue", EndMovement{})
+	if evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "other"}, ones(10)...); !has(evs, "shot") {
+		t.Fatalf("the unit the captain left may shoot: %v", evs)
+	}
+}

@@ -2,12 +2,14 @@ package fantasy
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
 )
 
 // uniqueUnitIDs fails the test when two units share an id: lookups by id
@@ -149,5 +151,59 @@ func apartAsCaptainAndKnight(t *testing.T, s *State) {
 		t.Fatalf("the captain should stand alone as unit captain, got %+v", lone)
 	case rest == nil || len(rest.Models) != 1 || rest.Models[0].ID != "knight":
 		t.Fatalf("the unit he left should be called knight, after the model in it, got %+v", rest)
+	}
+}
+
+// Joining a unit, Leaving a unit (docs/RULES.md): only a character alone
+// or a unit of characters bears a character's id. A scenario whose
+// regiment "u" has a captain also called "u" is refused at setup with a
+// typed error naming both, and a saved state with such a unit is refused
+// on decoding: the id would name both the regiment and one model in it.
+func TestCharacterMayNotShareHisRegimentsId(t *testing.T) {
+	rs := ruleset(t)
+	sc := &scenario.Scenario{Name: "test", Ruleset: Name, Table: scenario.Table{Width: 48, Height: 48},
+		Initiative: "blue", Rounds: 2, Sides: []scenario.Side{
+			{Seat: "blue", Units: []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("u", "captain"))}},
+			{Seat: "red", Units: target()}}}
+	r, err := rules.ResolveRulings(rs.Rulings(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rs.Setup(sc, r)
+	var re *rules.RuleError
+	if !errors.As(err, &re) || re.Code != CodeSetup || !strings.Contains(re.Error(), `character "u" has the id of his unit "u"`) || !strings.Contains(re.Error(), "sides[0].units[0].characters") {
+		t.Fatalf("setup: %v, want a %s error naming the character, his unit and where", err, CodeSetup)
+	}
+	// The same unit in a saved state: the captain renamed "u".
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("captain", "captain"))}, target())
+	u := s.unit("u")
+	u.model("captain").ID = "u"
+	for _, rank := range u.Ranks {
+		for f := range rank {
+			if rank[f] == "captain" {
+				rank[f] = "u"
+			}
+		}
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = rs.DecodeState(b)
+	if !errors.As(err, &re) || re.Code != CodeBadState || !strings.Contains(re.Error(), `model "u" has the id of its unit`) || !strings.Contains(re.Error(), "units[0]") {
+		t.Fatalf("decoding: %v, want a %s error naming units[0] and the model", err, CodeBadState)
+	}
+	// A unit of characters bears the first one's id: still accepted.
+	blue := []map[string]any{
+		unitSpecOf("captain", "captain", 1, 1, [2]float64{24, 10}, 90, nil),
+		unitSpecOf("knight", "captain", 1, 1, [2]float64{24, 8}, 90, nil),
+	}
+	s = battle(t, nil, blue, target())
+	knightJoinsCaptain(t, s)
+	if b, err = json.Marshal(s); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rs.DecodeState(b); err != nil {
+		t.Fatalf("a unit of characters bears the first one's id: %v", err)
 	}
 }

@@ -351,6 +351,13 @@ func buildUnit(raw map[string]any, seat rules.Seat, cat *Catalog, used map[strin
 		if c.ID == "" {
 			return nil, setupErr("%s.characters: id required", path)
 		}
+		if c.ID == sp.ID {
+			// Only a character alone, or a unit of characters, bears a
+			// character's id: were the regiment and its captain both
+			// "u", his leaving would leave the regiment under another
+			// name (Leaving a unit).
+			return nil, setupErr("%s.characters: character %q has the id of his unit %q: give them different ids", path, c.ID, sp.ID)
+		}
 		if !cp.Type.joinable() || !p.Type.joinable() || p.Fly {
 			return nil, setupErr("%s.characters: %s (%s) cannot be part of a unit of %s (Joining a unit)", path, c.ID, cp.Type, p.Type)
 		}

@@ -66,7 +66,7 @@ type UnitFlags struct {
 	Moved        bool   `json:"moved,omitempty"`
 	Marched      bool   `json:"marched,omitempty"`
 	Reformed     bool   `json:"reformed,omitempty"`
-	Charged      bool   `json:"charged,omitempty"`      // declared a charge (or a character charged out of it)
+	Charged      bool   `json:"charged,omitempty"`      // the unit itself declared a charge (not set when only a character charged out of it: see NoCharge)
 	NoCharge     bool   `json:"noCharge,omitempty"`     // a character charged out: no charge by the unit or its other characters
 	FailedCharge bool   `json:"failedCharge,omitempty"` // failed a charge: no Remaining Move, no character leaves
 	Joined       bool   `json:"joined,omitempty"`       // a character joined it this phase: it moves no further
@@ -477,7 +477,10 @@ func rectDist(p, q rect) float64 {
 // unitDist is the distance between the closest points of two units.
 func unitDist(a, b *Unit) float64 { return rectDist(a.footprint(), b.footprint()) }
 
-// model finds a model of the unit.
+// model finds a model of the unit. Model ids are unique across the
+// state; a model's id equals its unit's only in a character alone or a
+// unit of characters, which bears the first one's id (setup and decoding
+// refuse it elsewhere), so the id names one model either way.
 func (u *Unit) model(id string) *Model {
 	if id == "" { // an empty slot's id: only a model without an id matches
 		for i := range u.Models {

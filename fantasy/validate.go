@@ -228,6 +228,11 @@ func (s *State) validateUnit(u *Unit, ids map[string]bool) error {
 			return fmt.Errorf("%s: model %q's role %q does not match its profile", u.ID, m.ID, m.Role)
 		case m.ID != u.ID && ids[m.ID]:
 			return fmt.Errorf("%s: model id %q is taken", u.ID, m.ID)
+		case m.ID == u.ID && !allCharacters(u):
+			// A unit bears a model's id only when it is a character alone
+			// or a unit of characters (the first of them): in a unit with
+			// rank and file the id would name both the unit and one model.
+			return fmt.Errorf("%s: model %q has the id of its unit, which has models that are not characters", u.ID, m.ID)
 		}
 		if m.ID != u.ID {
 			ids[m.ID] = true
@@ -355,4 +360,16 @@ func (p Phase) closeCombat() bool {
 		return true
 	}
 	return false
+}
+
+// allCharacters reports whether every model of u is a character: a
+// character alone, or a unit of characters, which bears the id of the
+// first of them.
+func allCharacters(u *Unit) bool {
+	for i := range u.Models {
+		if u.Models[i].Role != Character {
+			return false
+		}
+	}
+	return true
 }
