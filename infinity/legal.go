@@ -110,9 +110,10 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	// The step's entry that accepts the previous candidate, which most
 	// candidates share: check would look it up again for each.
 	var sa *stepAction
+	waits := p.Waits(seat)
 	for _, a := range cands {
 		opt := rules.Option{Action: a}
-		if !p.Waits(seat) {
+		if !waits {
 			opt.Illegal = rules.Errorf(rules.CodeNotYourTurn, "Order Expenditure Sequence (N4)", "%s is not prompted: waiting for %v in %s", seat, p.Seats, p.Window)
 		} else if err := s.checkCandidate(&sa, a, scratch); err != nil {
 			// A plain type assertion: errors.As would allocate for every
@@ -290,7 +291,10 @@ func (s *State) activationCandidates() []rules.Action {
 		}
 		s.eachSkillCandidate(t, s.Models[m].At, float64(s.profile(t).MOV[0]), func(k Skill) {
 			for _, src := range sources[:n] {
-				out = append(out, box.box(Activate{Trooper: tr.ID, Order: src, Skill: k}))
+				// Written in its block in place, not built aside and copied.
+				a := box.slot()
+				a.Trooper, a.Order, a.Skill = tr.ID, src, k
+				out = append(out, box.boxSlot())
 			}
 		})
 	}
@@ -317,7 +321,8 @@ func (s *State) secondCandidates() []rules.Action {
 	out := s.candidateBuf(s.skillsPerTrooper())
 	box := newMenuBox[Second](s.skillsPerTrooper())
 	s.eachSkillCandidate(o.Trooper, o.Path[len(o.Path)-1], mov, func(k Skill) {
-		out = append(out, box.box(Second{Skill: k}))
+		box.slot().Skill = k
+		out = append(out, box.boxSlot())
 	})
 	return s.keepCandidates(out)
 }

@@ -65,16 +65,31 @@ const menuBoxBytes = 2 << 10
 
 // box returns x as a rules.Action.
 func (b *menuBox[A]) box(x A) rules.Action {
-	size := unsafe.Sizeof(x)
-	if size <= unsafe.Sizeof(uintptr(0)) {
+	if unsafe.Sizeof(x) <= unsafe.Sizeof(uintptr(0)) {
 		// Possibly stored in the interface value itself.
 		return x
 	}
+	*b.slot() = x
+	return b.boxSlot()
+}
+
+// slot adds a zero action to the block and returns it, for the caller to
+// fill in place and hand over with boxSlot before asking for another: an
+// Activate built aside and copied in was copied twice. Not for a type
+// of one word or less (box).
+func (b *menuBox[A]) slot() *A {
 	if len(b.block) == cap(b.block) {
-		n := max(8, min(b.next, int(menuBoxBytes/size)))
+		var zero A
+		n := max(8, min(b.next, int(menuBoxBytes/unsafe.Sizeof(zero))))
 		b.block, b.next = make([]A, 0, n), 2*n
 	}
-	b.block = append(b.block, x)
+	b.block = b.block[:len(b.block)+1]
+	return &b.block[len(b.block)-1]
+}
+
+// boxSlot returns the action of the last slot as a rules.Action; the slot
+// is not to be written again.
+func (b *menuBox[A]) boxSlot() rules.Action {
 	var a rules.Action
 	*(*iface)(unsafe.Pointer(&a)) = iface{tab: b.tab, data: unsafe.Pointer(&b.block[len(b.block)-1])}
 	return a

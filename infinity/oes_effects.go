@@ -254,18 +254,30 @@ func (s *State) reset(t int) []rules.Event {
 
 // updateEngaged sets Engaged exactly on troopers in silhouette contact with
 // an enemy, neither being Null nor Immobilized, IMM-1 included (Engaged (N4)).
+//
+// Each trooper's base, and whether it may be Engaged at all, is worked out
+// once rather than for every pair: this runs after every action.
 func (s *State) updateEngaged(why string) []rules.Event {
 	var events []rules.Event
-	active := func(t int) bool {
-		st := s.Troopers[t].States
-		return !st.Null() && !st.Immobilized() && s.modelOf(t) >= 0
+	var buf [32]engagedBase
+	bs := buf[:0]
+	if len(s.Troopers) > len(buf) {
+		bs = make([]engagedBase, 0, len(s.Troopers))
+	}
+	for t := range s.Troopers {
+		st := &s.Troopers[t].States
+		e := engagedBase{model: s.modelOf(t)}
+		e.ok = !st.Null() && !st.Immobilized() && e.model >= 0
+		if e.ok {
+			e.base = s.Models[e.model].base()
+		}
+		bs = append(bs, e)
 	}
 	for t := range s.Troopers {
 		engaged := false
-		if active(t) {
+		if bs[t].ok {
 			for u := range s.Troopers {
-				if s.Troopers[u].Seat != s.Troopers[t].Seat && active(u) &&
-					geom.InContact(s.Models[s.modelOf(t)].base(), s.Models[s.modelOf(u)].base()) {
+				if s.Troopers[u].Seat != s.Troopers[t].Seat && bs[u].ok && geom.InContact(bs[t].base, bs[u].base) {
 					engaged = true
 					break
 				}
@@ -277,6 +289,15 @@ func (s *State) updateEngaged(why string) []rules.Event {
 		}
 	}
 	return events
+}
+
+// engagedBase is what updateEngaged knows of one trooper: its model, that
+// model's base, and whether it may be Engaged (ok: on the table, neither
+// Null nor Immobilized).
+type engagedBase struct {
+	model int
+	ok    bool
+	base  geom.Circle
 }
 
 // hitBy records a successful Attack of attacker on target, for the Guts
