@@ -505,13 +505,17 @@ func (s *State) hackReach(t int) ([2]float64, bool) {
 // ARO is decided here.
 func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) {
 	if k.Name == SkillDodge && !e.LoF && !e.ZoC && !e.Template && !e.Proxy && !e.Guided {
-		return true, rules.Errorf(rules.CodeIllegal, "Dodge (N4)", "%s has only a Comms Attack to answer: Dodge cannot oppose it, Reset can", s.Troopers[t].ID)
+		// Dodge (N4): Dodge needs an attack on the trooper, LoF or ZoC.
+		if e.Hacked {
+			return true, rules.Errorf(rules.CodeIllegal, "Dodge (N4)", "%s has only a Comms Attack to answer: Dodge cannot oppose it, Reset can", s.Troopers[t].ID)
+		}
+		return true, rules.Errorf(rules.CodeIllegal, "Dodge (N4)", "%s is attacked by nothing it could Dodge and has %s in neither LoF nor ZoC: it may only answer with %v", s.Troopers[t].ID, s.publicName(s.Order.Trooper), e.answers())
 	}
 	if k.Name == SkillReset && !e.LoF && !e.ZoC && !e.Template && !e.Proxy && !e.Hacked {
 		// Only the active trooper's Hacking Area reaches it: that lets it
 		// hack, but Reset without Line of Fire is the right of a Hacking
 		// Attack's target alone (Reset (N4); Hacking (N3)).
-		return true, rules.Errorf(rules.CodeIllegal, "Reset (N4)", "%s is the target of no Hacking Attack and has %s in neither LoF nor ZoC: it may only answer with a program", s.Troopers[t].ID, s.publicName(s.Order.Trooper))
+		return true, rules.Errorf(rules.CodeIllegal, "Reset (N4)", "%s is the target of no Hacking Attack and has %s in neither LoF nor ZoC: it may only answer with %v", s.Troopers[t].ID, s.publicName(s.Order.Trooper), e.answers())
 	}
 	if k.Name != SkillHack {
 		return false, nil

@@ -340,6 +340,47 @@ func TestHackingUTurn(t *testing.T) {
 	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: hack("u-turn", "missiles")}}}, rules.CodeIllegal, "carries no hacking device")
 }
 
+// Dodge (N4) and U-Turn (Comm-Sat, Hacking (N3)): a hacker far from a
+// Guided attack on an ally, whose only answer is U-Turn, is refused Dodge
+// for the real reason — nothing it could Dodge attacks it, and it has the
+// attacker in neither LoF nor ZoC — and told its one answer, not that a
+// Comms Attack it could Reset is on it; the Guided attack's target, refused
+// Reset, is told it may Dodge. The greyed menu entries say the same.
+func TestDodgeRefusalNamesUTurn(t *testing.T) {
+	hackers := "      - {id: hk, profile: hacker, models: [{id: hk, at: [22, 2], facing: 0}]}\n"
+	st := setup(t, guidedYAML(hackers, ", hk"), nil)
+	st.Troopers[st.trooperIndex("zhanshi")].States.Targeted = true
+	do(t, st, "blue", Activate{Trooper: "missiles", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "missile-launcher", Guided: true}})
+	for _, c := range []struct {
+		trooper string
+		skill   SkillName
+		want    string
+	}{
+		{"hk", SkillDodge, "hk is attacked by nothing it could Dodge and has missiles in neither LoF nor ZoC: it may only answer with U-Turn"},
+		{"hk", SkillReset, "it may only answer with U-Turn"},
+		{"zhanshi", SkillReset, "it may only answer with Dodge"},
+	} {
+		decl := AROs{Declarations: []ARODecl{{Trooper: c.trooper, Skill: Skill{Name: c.skill}}}}
+		refused(t, st, "red", decl, rules.CodeIllegal, c.want)
+		_, err := st.Apply("red", decl, nil)
+		if strings.Contains(err.Error(), "Comms Attack") {
+			t.Errorf("%s's %s: %v", c.trooper, c.skill, err)
+		}
+		found := false
+		for _, o := range st.Legal("red") {
+			if a, ok := o.Action.(AROs); ok && len(a.Declarations) == 1 && a.Declarations[0].Trooper == c.trooper && a.Declarations[0].Skill.Name == c.skill {
+				found = true
+				if o.Illegal == nil || !strings.Contains(o.Illegal.Error(), c.want) {
+					t.Errorf("the menu's %s for %s: %v, want %q", c.skill, c.trooper, o.Illegal, c.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("the menu does not list %s's %s, greyed", c.trooper, c.skill)
+		}
+	}
+}
+
 // Every forced-dice hacking scenario under data/scenarios/seed plays to
 // its end with its expectations met, and together they show the programs
 // played in play (those of the issue so far): each is declared in one of

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
@@ -220,6 +221,63 @@ type eligibility struct {
 	AtLoF  [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
 }
 
+// aroAnswers is what a reactive trooper that has the active trooper in
+// neither LoF nor ZoC may still declare, one bit per answer, so that a
+// refusal names it without formatting anything until it is read (a
+// uint8 boxes without allocating, and rules.Errorf keeps it as it is).
+type aroAnswers uint8
+
+const (
+	answerDodge   aroAnswers = 1 << iota // an attack on it (template, Guided), or a Proxy
+	answerReset                          // a Hacking Attack on it, a template, or a Proxy
+	answerProgram                        // the active trooper in its Hacking Area
+	answerUTurn                          // a Guided attack on an ally, with U-Turn
+)
+
+// answers is what e lets its trooper declare without LoF or ZoC: Dodge
+// against an attack on it (Dodge (N4)), Reset against a Hacking Attack on
+// it (Reset (N4)), either as an inactive Proxy of a reacting G: Jumper,
+// a program when its Hacking Area reaches the active trooper, U-Turn
+// against a Guided attack (Hacking (N3)). The same conditions decide
+// hackReact's refusals.
+func (e eligibility) answers() aroAnswers {
+	var a aroAnswers
+	if e.Template || e.Proxy || e.Guided {
+		a |= answerDodge
+	}
+	if e.Template || e.Proxy || e.Hacked {
+		a |= answerReset
+	}
+	if e.Hack {
+		a |= answerProgram
+	}
+	if e.UTurn {
+		a |= answerUTurn
+	}
+	return a
+}
+
+// String words the answers for a refusal: "Dodge or Reset", "U-Turn".
+func (a aroAnswers) String() string {
+	var names []string
+	if a&answerDodge != 0 {
+		names = append(names, "Dodge")
+	}
+	if a&answerReset != 0 {
+		names = append(names, "Reset")
+	}
+	switch {
+	case a&answerProgram != 0:
+		names = append(names, "a hacking program")
+	case a&answerUTurn != 0:
+		names = append(names, "U-Turn")
+	}
+	if len(names) == 0 {
+		return "nothing"
+	}
+	return strings.Join(names, " or ")
+}
+
 // eligible appends to dst the reactive troopers that may declare an ARO
 // now.
 //
@@ -296,7 +354,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	// Affected by a template only, or an inactive Proxy of a reacting G:
 	// Jumper without LoF or ZoC: Dodge or Reset.
 	if !e.LoF && !e.ZoC && k.Name != SkillDodge && k.Name != SkillReset {
-		return rules.Errorf(rules.CodeIllegal, "ARO (N4), G: Jumper (N4, PDF 2.1)", "%s has the active trooper in neither LoF nor ZoC: it may only Dodge or Reset", tr.ID)
+		return rules.Errorf(rules.CodeIllegal, "ARO (N4), G: Jumper (N4, PDF 2.1)", "%s has the active trooper in neither LoF nor ZoC: it may only answer with %v", tr.ID, e.answers())
 	}
 	// ZoC without LoF: the zoc-aro ruling (N4 errata 1.1.1 allows any valid
 	// ARO; the original N4 only Dodge or Reset).

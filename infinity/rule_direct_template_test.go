@@ -110,7 +110,7 @@ func TestTemplateAloneAllowsDodge(t *testing.T) {
 	if st.Order.Step != StepARO1 {
 		t.Fatalf("the affected trooper may react: step %s", st.Order.Step)
 	}
-	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillCCAttack, Target: "assault"}}}}, rules.CodeIllegal, "may only Dodge or Reset")
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillCCAttack, Target: "assault"}}}}, rules.CodeIllegal, "may only answer with Dodge or Reset")
 	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
 }
 

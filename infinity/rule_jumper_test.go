@@ -102,7 +102,7 @@ func TestJumperInactiveProxiesDodgeOrReset(t *testing.T) {
 	st := setup(t, jumperYAML("captain", threeProxies...), nil)
 	do(t, st, "blue", EndOrders{})
 	do(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: move([2]float64{16, 9})})
-	refused(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk2", Skill: Skill{Name: SkillBSAttack, Target: "hellcat"}}}}, rules.CodeIllegal, "only Dodge or Reset")
+	refused(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk2", Skill: Skill{Name: SkillBSAttack, Target: "hellcat"}}}}, rules.CodeIllegal, "only answer with Dodge or Reset")
 	do(t, st, "blue", AROs{Declarations: []ARODecl{{Trooper: "mk2", Skill: Skill{Name: SkillDodge}}}})
 }
 
