@@ -195,3 +195,42 @@ func BenchmarkLoFManyCorners(b *testing.B) {
 		tb.LoF(v, tgt, nil)
 	}
 }
+
+// BenchmarkRouteRefusal: a one-leg route for each model of the bench scene
+// to a point 2–6" away in any direction, checked against the table edge,
+// the Impassable terrain and the 29 other bases, as a menu of Move
+// destinations checks them (some legal, some refused).
+func BenchmarkRouteRefusal(b *testing.B) {
+	tb, ms := benchScene(b)
+	type query struct {
+		r      Route
+		radius float64
+		others []Circle
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var qs []query
+	refused := 0
+	for len(qs) < 300 {
+		i := len(qs) % len(ms)
+		var others []Circle
+		for j, m := range ms {
+			if j != i {
+				others = append(others, m.Base)
+			}
+		}
+		from := ms[i].Base
+		to := from.Center.Add(FacingVec(rng.Float64() * 2 * math.Pi).Scale(2 + rng.Float64()*4))
+		q := query{Route{from.Center, to}, from.Radius, others}
+		if _, no := tb.RouteRefusal(q.r, q.radius, q.others); no {
+			refused++
+		}
+		qs = append(qs, q)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		q := &qs[i%len(qs)]
+		tb.RouteRefusal(q.r, q.radius, q.others)
+	}
+	b.ReportMetric(float64(refused)/float64(len(qs))*100, "%refused")
+}

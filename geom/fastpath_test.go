@@ -1,6 +1,7 @@
 package geom
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -183,6 +184,81 @@ func TestPropPolygonDistanceFastPaths(t *testing.T) {
 		}
 		if got, want := clearOf(pg, pg.Bounds(), p, r), d >= r; got != want {
 			t.Fatalf("clearOf(%v, r %v) = %v, DistTo %v says %v", p, r, got, d, want)
+		}
+	})
+}
+
+// routeRefusalPerLeg is RouteRefusal as it was: every Impassable piece
+// handed to sweepEnters, and Validate's error taken apart by a type
+// assertion.
+func routeRefusalPerLeg(t *Table, r Route, radius float64, others []Circle) (RouteError, bool) {
+	if err := r.Validate(); err != nil {
+		return *err.(*RouteError), true
+	}
+	if !finite(radius) || radius < 0 {
+		return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: fmt.Sprintf("radius %v", radius)}, true
+	}
+	for i, o := range others {
+		if !o.Valid() {
+			return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: i, Reason: fmt.Sprintf("base %d is not valid", i)}, true
+		}
+	}
+	for i := range r.legs() {
+		s := r.leg(i)
+		if t != nil && (!t.holds(s.A, radius) || !t.holds(s.B, radius)) {
+			return RouteError{Fault: RouteLeavesTable, Leg: i, Obstacle: -1}, true
+		}
+		for j, tr := range t.terrain() {
+			if tr.Flags.Has(Impassable) && sweepEnters(tr.Outline, t.box(j), s, radius) {
+				return RouteError{Fault: RouteCrossesImpassable, Leg: i, Obstacle: j, Name: tr.Name}, true
+			}
+		}
+		box := s.Bounds()
+		for j, o := range others {
+			if far := o.Radius + radius; o.Center.X < box.Min.X-far || o.Center.X > box.Max.X+far ||
+				o.Center.Y < box.Min.Y-far || o.Center.Y > box.Max.Y+far {
+				continue
+			}
+			if s.DistTo(o.Center) < o.Radius+radius-Eps {
+				return RouteError{Fault: RouteCrossesBase, Leg: i, Obstacle: j}, true
+			}
+		}
+	}
+	return RouteError{}, false
+}
+
+// Move (N4), routes: RouteRefusal, which tests the terrain's boxes itself
+// and takes Validate's refusal as a value, refuses exactly the routes it
+// refused before, with the same leg, obstacle and fault, on tables built by
+// NewTable and as literals, with and without a table, with invalid bases
+// and points among the rest.
+func TestPropRouteRefusalMatchesPerLeg(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var tb *Table
+		switch rapid.IntRange(0, 2).Draw(t, "table") {
+		case 1:
+			tb = genTable(t)
+		case 2:
+			built := genTable(t)
+			tb = &Table{Width: built.Width, Height: built.Height, Terrain: built.Terrain}
+		}
+		var r Route
+		for range rapid.IntRange(0, 4).Draw(t, "points") {
+			p := genPoint(t, "p")
+			if rapid.IntRange(0, 30).Draw(t, "nan") == 0 {
+				p.X = math.NaN()
+			}
+			r = append(r, p)
+		}
+		others := genBlockers(t)
+		if len(others) > 0 && rapid.IntRange(0, 10).Draw(t, "bad") == 0 {
+			others[rapid.IntRange(0, len(others)-1).Draw(t, "which")].Radius = -1
+		}
+		radius := rapid.Float64Range(0, 1.5).Draw(t, "radius")
+		got, refused := tb.RouteRefusal(r, radius, others)
+		want, wasRefused := routeRefusalPerLeg(tb, r, radius, others)
+		if refused != wasRefused || got != want {
+			t.Fatalf("RouteRefusal: %+v %v, per leg: %+v %v", got, refused, want, wasRefused)
 		}
 	})
 }

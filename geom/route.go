@@ -23,15 +23,24 @@ func (r Route) Length() float64 {
 
 // Validate reports an empty route or a non-finite point.
 func (r Route) Validate() error {
+	if e, bad := r.fault(); bad {
+		return &e
+	}
+	return nil
+}
+
+// fault is Validate's refusal as a value, for RouteRefusal, which must not
+// allocate.
+func (r Route) fault() (RouteError, bool) {
 	if len(r) == 0 {
-		return &RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: "empty route"}
+		return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: "empty route"}, true
 	}
 	for i, p := range r {
 		if !p.Finite() {
-			return &RouteError{Fault: RouteInvalid, Leg: max(i-1, 0), Obstacle: -1, Reason: fmt.Sprintf("point %d is not finite", i)}
+			return RouteError{Fault: RouteInvalid, Leg: max(i-1, 0), Obstacle: -1, Reason: fmt.Sprintf("point %d is not finite", i)}, true
 		}
 	}
-	return nil
+	return RouteError{}, false
 }
 
 // legs is the number of legs (1 for a one-point route).
@@ -136,8 +145,8 @@ func (t *Table) CheckRoute(r Route, radius float64, others []Circle) error {
 // an illegal route, and e says why. A menu checks many routes and refuses
 // many of them; this allocates nothing for a well-formed route.
 func (t *Table) RouteRefusal(r Route, radius float64, others []Circle) (e RouteError, refused bool) {
-	if err := r.Validate(); err != nil {
-		return *err.(*RouteError), true
+	if e, bad := r.fault(); bad {
+		return e, true
 	}
 	if !finite(radius) || radius < 0 {
 		return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: fmt.Sprintf("radius %v", radius)}, true
@@ -147,32 +156,55 @@ func (t *Table) RouteRefusal(r Route, radius float64, others []Circle) (e RouteE
 			return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: i, Reason: fmt.Sprintf("base %d is not valid", i)}, true
 		}
 	}
+	terrain := t.terrain()
+	boxes := t.boxesOf()
 	for i := range r.legs() {
 		s := r.leg(i)
 		if t != nil && (!t.holds(s.A, radius) || !t.holds(s.B, radius)) {
 			return RouteError{Fault: RouteLeavesTable, Leg: i, Obstacle: -1}, true
 		}
-		for j, tr := range t.terrain() {
-			if tr.Flags.Has(Impassable) && sweepEnters(tr.Outline, t.box(j), s, radius) {
+		box := s.Bounds()
+		for j := range terrain {
+			tr := &terrain[j]
+			if !tr.Flags.Has(Impassable) {
+				continue
+			}
+			var tb Rect
+			if boxes != nil {
+				tb = boxes[j]
+			} else {
+				tb = tr.Outline.Bounds()
+			}
+			// The piece's box grown by the radius must meet the leg's
+			// (sweepEnters asks it first; asked here, most pieces cost no
+			// call).
+			if !(tb.Min.X-radius <= box.Max.X+Eps && box.Min.X <= tb.Max.X+radius+Eps &&
+				tb.Min.Y-radius <= box.Max.Y+Eps && box.Min.Y <= tb.Max.Y+radius+Eps) {
+				continue
+			}
+			if sweepEnters(tr.Outline, tb, s, radius) {
 				return RouteError{Fault: RouteCrossesImpassable, Leg: i, Obstacle: j, Name: tr.Name}, true
 			}
 		}
-		// A base whose centre is clear of the leg's bounding box by more
-		// than the distance that would refuse it cannot be refused: most
-		// bases on the table are, and the box test is far cheaper than
-		// the distance (the margin of Eps keeps rounding out of it).
-		box := s.Bounds()
 		for j, o := range others {
-			if far := o.Radius + radius; o.Center.X < box.Min.X-far || o.Center.X > box.Max.X+far ||
-				o.Center.Y < box.Min.Y-far || o.Center.Y > box.Max.Y+far {
-				continue
-			}
-			if s.DistTo(o.Center) < o.Radius+radius-Eps {
+			if nearLeg(o, box, radius) && s.DistTo(o.Center) < o.Radius+radius-Eps {
 				return RouteError{Fault: RouteCrossesBase, Leg: i, Obstacle: j}, true
 			}
 		}
 	}
 	return RouteError{}, false
+}
+
+// nearLeg reports whether the base o may be near enough the leg whose box
+// is box for a base of the given radius swept along it to pass through o.
+// A base whose centre is clear of the leg's bounding box by more than the
+// distance that would refuse it cannot be refused: most bases on the table
+// are, and the box test is far cheaper than the distance (the margin of Eps
+// keeps rounding out of it).
+func nearLeg(o Circle, box Rect, radius float64) bool {
+	far := o.Radius + radius
+	return o.Center.X >= box.Min.X-far && o.Center.X <= box.Max.X+far &&
+		o.Center.Y >= box.Min.Y-far && o.Center.Y <= box.Max.Y+far
 }
 
 // holds reports whether a base of radius r centred on p is on the table.

@@ -96,6 +96,15 @@ func (t *Table) terrain() []Terrain {
 	return t.Terrain
 }
 
+// boxesOf is the index of the pieces' bounding boxes, nil when the table
+// has none (nil, or not built by NewTable).
+func (t *Table) boxesOf() []Rect {
+	if t == nil || len(t.boxes) != len(t.Terrain) {
+		return nil
+	}
+	return t.boxes
+}
+
 // box is the bounding box of piece i, from the index when there is one.
 func (t *Table) box(i int) Rect {
 	if len(t.boxes) == len(t.Terrain) {
