@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -34,10 +35,16 @@ func TestMain(m *testing.M) {
 }
 
 // fakeServeBinary prints its arguments and its standard input on stdout
-// and a line on stderr; for "serve" it waits for SIGTERM and exits 0, for
+// and a line on stderr (with ORDO_TEST_FLOOD set, lines on stdout until
+// the reader hangs up instead); for "serve" it waits for SIGTERM and exits 0, for
 // anything else it exits 3.
 func fakeServeBinary() {
 	in, _ := io.ReadAll(os.Stdin)
+	if os.Getenv("ORDO_TEST_FLOOD") != "" {
+		for { // until the reader hangs up: SIGPIPE
+			fmt.Println("line")
+		}
+	}
 	fmt.Printf("args %q stdin %q\n", os.Args[1:], in)
 	fmt.Fprintln(os.Stderr, "on stderr")
 	if len(os.Args) > 1 && os.Args[1] == "serve" {
@@ -54,7 +61,8 @@ func fakeServeBinary() {
 // fakeGo stands in for the go command: it appends its working directory
 // and arguments to the file $ORDO_TEST_GO_CALLS and, for "build -o OUT
 // ...", writes the test binary ($ORDO_TEST_SELF) to OUT, where it will run
-// as the stand-in ordo-serve.
+// as the stand-in ordo-serve, first noting in $ORDO_TEST_GO_CALLS.prior the
+// size of a file already at OUT.
 func fakeGo() {
 	wd, _ := os.Getwd()
 	f, err := os.OpenFile(os.Getenv("ORDO_TEST_GO_CALLS"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
@@ -64,6 +72,13 @@ func fakeGo() {
 	fmt.Fprintln(f, wd, strings.Join(os.Args[1:], " "))
 	f.Close()
 	if len(os.Args) > 3 && os.Args[1] == "build" && os.Args[2] == "-o" {
+		if prior, err := os.ReadFile(os.Args[3]); err == nil {
+			// The output was there before the build: the last one, copied.
+			if f, err := os.OpenFile(os.Getenv("ORDO_TEST_GO_CALLS")+".prior", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+				fmt.Fprintln(f, len(prior))
+				f.Close()
+			}
+		}
 		self, err := os.ReadFile(os.Getenv("ORDO_TEST_SELF"))
 		if err != nil || os.WriteFile(os.Args[3], self, 0o755) != nil {
 			os.Exit(6)
@@ -182,6 +197,36 @@ func TestCommandsRunServeBinary(t *testing.T) {
 		if err != nil || bytes.Contains(out, []byte("args [")) {
 			t.Errorf("%q ran in ordo-serve or failed (%v):\n%s", args, err, out)
 		}
+	}
+}
+
+// ordo rules | head: when the reader hangs up, ordo-serve dies of SIGPIPE
+// writing, and ordo exits as that would have ended it, quietly, with the
+// status a shell gives a process killed by SIGPIPE (128+13).
+func TestServeBinaryBrokenPipe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the test binary")
+	}
+	dir := twoBinaries(t, false)
+	t.Setenv("ORDO_TEST_FLOOD", "1")
+	cmd := exec.Command(filepath.Join(dir, "ordo"), "rules")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if line, err := bufio.NewReader(stdout).ReadString('\n'); err != nil || line != "line\n" {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	stdout.Close()
+	err = cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 128+int(syscall.SIGPIPE) || errb.Len() != 0 {
+		t.Errorf("exit %v, stderr %q; want exit %d and nothing on stderr", err, errb.String(), 128+int(syscall.SIGPIPE))
 	}
 }
 
@@ -335,6 +380,18 @@ func TestServeBuildsServeBinaryFromSource(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(cache, "ordo", "*", "build-*")); len(left) != 0 {
 		t.Errorf("build directories left behind: %q", left)
+	}
+	// The next run starts go build from a copy of the last build, which the
+	// go command leaves as it is when it is up to date instead of linking
+	// ordo-serve again.
+	if _, err := os.Stat(calls + ".prior"); err == nil {
+		t.Errorf("the first build found an output already there")
+	}
+	if code, _, errs := run(work); code != 3 {
+		t.Fatalf("second run: exit %d, stderr %q", code, errs)
+	}
+	if prior, err := os.ReadFile(calls + ".prior"); err != nil || strings.TrimSpace(string(prior)) != strconv.Itoa(len(self)) {
+		t.Errorf("the second build did not start from a copy of the first (%q, %v)", prior, err)
 	}
 
 	_, otherWork := module("example.com/other")

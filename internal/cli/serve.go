@@ -204,18 +204,47 @@ func buildServeBinary(name string, stderr io.Writer) (string, error) {
 		return "", fmt.Errorf("building it from the source in %s: %v", root, err)
 	}
 	defer os.RemoveAll(tmp)
+	p, out := filepath.Join(dir, name), filepath.Join(tmp, name)
+	// The go command leaves an output whose build ID says it is up to date
+	// as it is, instead of linking it again (seconds for ordo-serve): so
+	// the last build starts as the output, a copy, never the file a running
+	// server may be executing. Every command but odds, help and version
+	// comes here when run from the source tree (go run ./cmd/ordo play).
+	copyFile(out, p)
 	fmt.Fprintf(stderr, "ordo: building %s from the source in %s\n", ServeBinary, root)
-	c := exec.Command(goTool, "build", "-o", filepath.Join(tmp, name), "./cmd/"+ServeBinary)
+	c := exec.Command(goTool, "build", "-o", out, "./cmd/"+ServeBinary)
 	c.Dir = root
 	c.Stdout, c.Stderr = stderr, stderr
 	if err := c.Run(); err != nil {
 		return "", fmt.Errorf("'go build ./cmd/%s' in %s failed: %v", ServeBinary, root, err)
 	}
-	p := filepath.Join(dir, name)
-	if err := os.Rename(filepath.Join(tmp, name), p); err != nil {
+	if err := os.Rename(out, p); err != nil {
 		return "", fmt.Errorf("building it from the source in %s: %v", root, err)
 	}
 	return p, nil
+}
+
+// copyFile copies the executable src to dst, if src exists; a failure
+// only leaves dst incomplete or missing, which the go command then
+// rebuilds.
+func copyFile(dst, src string) {
+	in, err := os.Open(src)
+	if err != nil {
+		return
+	}
+	defer in.Close()
+	o, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o755)
+	if err != nil {
+		return
+	}
+	if _, err := io.Copy(o, in); err != nil {
+		o.Close()
+		os.Remove(dst)
+		return
+	}
+	if err := o.Close(); err != nil {
+		os.Remove(dst)
+	}
 }
 
 // serveBuildDir is where buildServeBinary puts the ordo-serve it builds
@@ -297,6 +326,18 @@ func RunServeBinary(cmd string, args []string, stdout, stderr io.Writer) int {
 	if ee, ok := errors.AsType[*exec.ExitError](err); ok {
 		if code := ee.ExitCode(); code >= 0 {
 			return code
+		}
+		// Killed by a signal: exit as a shell reports it, 128+N. A broken
+		// pipe (ordo rules | head), an interrupt or a termination is what
+		// would have ended ordo itself had it run the command: no message.
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			switch sig := ws.Signal(); sig {
+			case syscall.SIGPIPE, syscall.SIGINT, syscall.SIGTERM:
+				return 128 + int(sig)
+			default:
+				fmt.Fprintf(stderr, "ordo %s: %s: %v\n", cmd, ServeBinary, err)
+				return 128 + int(sig)
+			}
 		}
 		fmt.Fprintf(stderr, "ordo %s: %s: %v\n", cmd, ServeBinary, err)
 		return 1
