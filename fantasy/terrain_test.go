@@ -493,9 +493,11 @@ func TestDangerousTerrainFleeingAndPursuing(t *testing.T) {
 
 // Obstacles and combat (8th edition): in the round they charge, models
 // of a unit charging an enemy that touches the far side of a hedge or
-// wall, in contact with it or supporting one that is, are at −1 to hit;
-// the defenders strike as usual, and so do chargers whose foe stands
-// clear of the obstacle.
+// wall, in contact with it or supporting one that is, are at −1 to hit
+// (the 8th edition's Hedges and Walls each give −1; needing 6s to hit a
+// defended obstacle is the older editions' rule, not played); the
+// defenders strike as usual, and so do chargers whose foe stands clear
+// of the obstacle.
 func TestObstaclesAndCombatChargersAtADefendedHedge(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -505,6 +507,8 @@ func TestObstaclesAndCombatChargersAtADefendedHedge(t *testing.T) {
 		// The spearmen's front is at y 15, the hedge's far side: the
 		// swordsmen (WS4 against WS3) need 4+ rather than 3+.
 		{"defended", box("the hedge", Hedge, 0, 14.5, 48, 15), "u: 10 attacks at Initiative 4 on target needing 4+ (-1 charging across the hedge, Obstacles and combat): 0 hits"},
+		// A wall is the same −1, not 6s to hit.
+		{"defended wall", box("the wall", Wall, 0, 14.5, 48, 15), "u: 10 attacks at Initiative 4 on target needing 4+ (-1 charging across the wall, Obstacles and combat): 0 hits"},
 		// A hedge 3" behind the swordsmen's front: no one defends it.
 		{"undefended", box("the hedge", Hedge, 0, 11.5, 48, 12), "u: 10 attacks at Initiative 4 on target needing 3+: 0 hits"},
 	} {
