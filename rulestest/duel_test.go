@@ -1,4 +1,10 @@
-package duel
+package rulestest_test
+
+// The tests of internal/duel, the toy ruleset the suite proves itself on
+// (TestDuelConforms, TestSuiteCatchesFlaws). They live in rulestest's test
+// binary, which links duel already, so that duel needs no test binary of its
+// own: each costs go test ./... about half a second of linking. They use
+// only duel's exported API.
 
 import (
 	"bytes"
@@ -7,19 +13,20 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/internal/duel"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
 )
 
-// validState is a state in the bid window: blue has rolled and bid.
-const validState = `{"seats":["blue","red"],"score":{"blue":7,"red":0},"secret":{"blue":"b","red":"r"},"bids":{"blue":1},"turn":0,"turns":2,"phase":"bid","errors":0}`
+// validDuelState is a state in the bid window: blue has rolled and bid.
+const validDuelState = `{"seats":["blue","red"],"score":{"blue":7,"red":0},"secret":{"blue":"b","red":"r"},"bids":{"blue":1},"turn":0,"turns":2,"phase":"bid","errors":0}`
 
-// withField is validState with one field replaced (or removed, when value
+// withDuelField is validDuelState with one field replaced (or removed, when value
 // is "-") by raw JSON.
-func withField(t *testing.T, name, value string) []byte {
+func withDuelField(t *testing.T, name, value string) []byte {
 	t.Helper()
 	var m map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(validState), &m); err != nil {
+	if err := json.Unmarshal([]byte(validDuelState), &m); err != nil {
 		t.Fatal(err)
 	}
 	if value == "-" {
@@ -36,7 +43,7 @@ func withField(t *testing.T, name, value string) []byte {
 
 // DecodeState refuses a state Setup and Apply could not have made, and says
 // which field is wrong.
-func TestDecodeStateRefuses(t *testing.T) {
+func TestDuelDecodeStateRefuses(t *testing.T) {
 	tests := []struct {
 		field, value string
 		want         string
@@ -75,26 +82,26 @@ func TestDecodeStateRefuses(t *testing.T) {
 		{"errors", `-2`, "errors is -2"},
 	}
 	for _, tt := range tests {
-		in := withField(t, tt.field, tt.value)
-		st, err := Ruleset{}.DecodeState(in)
+		in := withDuelField(t, tt.field, tt.value)
+		st, err := duel.Ruleset{}.DecodeState(in)
 		if err == nil || !strings.HasPrefix(err.Error(), "duel state: ") || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s = %s: got %v, %v; want an error saying %q", tt.field, tt.value, st, err, tt.want)
 		}
 	}
 	// Malformed JSON is still encoding/json's error.
-	if _, err := (Ruleset{}).DecodeState([]byte(`{"seats":`)); err == nil {
+	if _, err := (duel.Ruleset{}).DecodeState([]byte(`{"seats":`)); err == nil {
 		t.Error("truncated JSON decoded")
 	}
 }
 
 // Every state of a game decodes, and to the same bytes: the checks refuse
 // nothing Setup and Apply make, at any point, including the end.
-func TestDecodeStateAcceptsPlay(t *testing.T) {
-	if _, err := (Ruleset{}).DecodeState([]byte(validState)); err != nil {
+func TestDuelDecodeStateAcceptsPlay(t *testing.T) {
+	if _, err := (duel.Ruleset{}).DecodeState([]byte(validDuelState)); err != nil {
 		t.Fatal(err)
 	}
 	for seed := range uint64(20) {
-		st, err := Ruleset{}.Setup(&scenario.Scenario{Rounds: 2, Sides: []scenario.Side{{Seat: "blue"}, {Seat: "red"}}}, nil)
+		st, err := duel.Ruleset{}.Setup(&scenario.Scenario{Rounds: 2, Sides: []scenario.Side{{Seat: "blue"}, {Seat: "red"}}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +112,7 @@ func TestDecodeStateAcceptsPlay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := Ruleset{}.DecodeState(b)
+			back, err := duel.Ruleset{}.DecodeState(b)
 			if err != nil {
 				t.Fatalf("seed %d step %d: %s: %v", seed, step, b, err)
 			}
@@ -132,30 +139,30 @@ func TestDecodeStateAcceptsPlay(t *testing.T) {
 
 // Setup holds its states to the same checks, so a scenario with two sides
 // on one seat is refused rather than made into a state that cannot decode.
-func TestSetupChecksSeats(t *testing.T) {
+func TestDuelSetupChecksSeats(t *testing.T) {
 	for _, sides := range [][]scenario.Side{
 		{{Seat: "blue"}, {Seat: "blue"}},
 		{{Seat: "chance"}, {Seat: "red"}},
 		{{Seat: ""}, {Seat: "red"}},
 	} {
-		_, err := Ruleset{}.Setup(&scenario.Scenario{Rounds: 1, Sides: sides}, nil)
+		_, err := duel.Ruleset{}.Setup(&scenario.Scenario{Rounds: 1, Sides: sides}, nil)
 		if err == nil || !strings.HasPrefix(err.Error(), "duel setup: seats") {
 			t.Errorf("sides %v: %v", sides, err)
 		}
 	}
 }
 
-// FuzzDecodeState: whatever the bytes, DecodeState does not panic, and a
+// FuzzDuelDecodeState: whatever the bytes, DecodeState does not panic, and a
 // state it accepts survives the JSON round trip and plays on (up to 100
 // steps) without panicking, through every method.
-func FuzzDecodeState(f *testing.F) {
-	f.Add([]byte(validState))
+func FuzzDuelDecodeState(f *testing.F) {
+	f.Add([]byte(validDuelState))
 	f.Add([]byte(`{"seats":["a","b"],"score":{"a":0,"b":0},"secret":{"a":"","b":""},"bids":{},"turn":0,"turns":2,"phase":"move"}`))
 	f.Add([]byte(`{"seats":["a","b"],"score":{"a":3,"b":0},"secret":{"a":"","b":""},"bids":{"a":2,"b":0},"turn":1,"turns":2,"phase":"chance"}`))
 	f.Add([]byte(`{"seats":["a","b"],"score":{"a":3,"b":0},"secret":{"a":"","b":""},"bids":{},"turn":4,"turns":4,"phase":"over"}`))
 	f.Add([]byte(`{"seats":["a"],"score":{"a":0},"secret":{"a":""},"bids":{},"turn":1,"turns":2,"phase":"move"}`))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		st, err := Ruleset{}.DecodeState(in)
+		st, err := duel.Ruleset{}.DecodeState(in)
 		if err != nil {
 			return
 		}
@@ -163,7 +170,7 @@ func FuzzDecodeState(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if back, err := (Ruleset{}).DecodeState(b); err != nil {
+		if back, err := (duel.Ruleset{}).DecodeState(b); err != nil {
 			t.Fatalf("%s decoded, but its encoding %s does not: %v", in, b, err)
 		} else if again, _ := json.Marshal(back); !bytes.Equal(b, again) {
 			t.Fatalf("%s became %s", b, again)
@@ -198,21 +205,43 @@ func FuzzDecodeState(f *testing.F) {
 // A sealed bid is sealed in the action too: only the bidder and the admin
 // read how much it was; the other seat and spectators read -1. Other moves
 // are public.
-func TestRedactAction(t *testing.T) {
-	st := &duelState{Seats: []rules.Seat{"blue", "red"}}
+func TestDuelRedactAction(t *testing.T) {
+	st, err := duel.Ruleset{}.DecodeState([]byte(validDuelState))
+	if err != nil {
+		t.Fatal(err)
+	}
+	decode := func(js string) rules.Action {
+		t.Helper()
+		a, err := duel.Ruleset{}.DecodeAction([]byte(js))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	encode := func(a rules.Action) string {
+		t.Helper()
+		b, err := rules.Encode(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	bid := decode(`{"kind":"bid","N":2}`)
+	open, sealed := encode(bid), encode(decode(`{"kind":"bid","N":-1}`))
 	for _, tc := range []struct {
 		v    rules.Viewer
-		want int
+		want string
 	}{
-		{rules.PlayerView("blue"), 2}, {rules.Admin(), 2},
-		{rules.PlayerView("red"), -1}, {rules.Spectator(), -1},
+		{rules.PlayerView("blue"), open}, {rules.Admin(), open},
+		{rules.PlayerView("red"), sealed}, {rules.Spectator(), sealed},
 	} {
-		got, ok := st.RedactAction("blue", bidAction{2}, tc.v)
-		if b, isBid := got.(bidAction); !ok || !isBid || b.N != tc.want {
-			t.Errorf("%s reads blue's bid of 2 as %#v (%v), want %d", tc.v, got, ok, tc.want)
+		got, ok := st.RedactAction("blue", bid, tc.v)
+		if !ok || encode(got) != tc.want {
+			t.Errorf("%s reads blue's bid of 2 as %s (%v), want %s", tc.v, encode(got), ok, tc.want)
 		}
 	}
-	if got, ok := st.RedactAction("blue", rollAction{}, rules.PlayerView("red")); !ok || got != (rollAction{}) {
+	roll := duel.RollAction()
+	if got, ok := st.RedactAction("blue", roll, rules.PlayerView("red")); !ok || got != roll {
 		t.Errorf("red reads blue's roll as %#v (%v)", got, ok)
 	}
 }
