@@ -400,6 +400,11 @@ func (s *State) gutsCandidatesMoves() []rules.Action {
 	t := s.Order.Gutsers[0].Trooper
 	id := s.Troopers[t].ID
 	out := []rules.Action{GutsMove{Trooper: id, Stay: true}}
+	if s.Order.Gutsers[0].Passed && canGoProne(s.profile(t).Type) {
+		// Choosing to fail where it stands (after a failed roll, staying
+		// is already going Prone).
+		out = append(out, GutsMove{Trooper: id, Stay: true, Prone: true})
+	}
 	if m := s.modelOf(t); m >= 0 {
 		for _, p := range s.gutsSpots(m) {
 			out = append(out, GutsMove{Trooper: id, To: p, Facing: s.Models[m].Facing})

@@ -17,18 +17,30 @@ import (
 // of its attackers' Line of Fire if it can; if it cannot, to Partial Cover
 // from them; if it cannot, it goes Prone. The move generates no AROs and
 // may not end in contact with an enemy.
+//
+// Going Prone is the last of those options, and a trooper that cannot be
+// Prone (a TAG: Unconscious (N4)) has no such option: a failed roll with
+// nowhere to go leaves it standing where it is. A trooper that passed may
+// also stay and go Prone (GutsMove.Prone): that is choosing to fail, held
+// to the same order, so it is open only where no 2" move gets it out of
+// Line of Fire or into Partial Cover, and it ends Suppressive Fire as any
+// failure does.
 
 // Guts is the chance step that rolls the Guts Rolls.
 type Guts struct{}
 
 // GutsMove is a trooper's Guts movement: a move up to 2" (To, Facing), or
-// Stay. Staying after a failed roll means going Prone; after a passed roll
-// it means holding firm. Moving after a passed roll is choosing to fail.
+// Stay. Staying after a failed roll means going Prone (for a trooper that
+// can); after a passed roll it means holding firm, unless Prone is set too:
+// then the trooper chooses to fail and goes Prone where it stands. Moving
+// after a passed roll is choosing to fail. Prone goes only with Stay; an
+// action without it reads as before it existed.
 type GutsMove struct {
 	Trooper string     `json:"trooper"`
 	To      [2]float64 `json:"to"`
 	Facing  float64    `json:"facing"`
 	Stay    bool       `json:"stay,omitempty"`
+	Prone   bool       `json:"prone,omitempty"`
 }
 
 func (Guts) Kind() string     { return string(KindGuts) }
@@ -213,9 +225,18 @@ func (s *State) checkGutsMove(a GutsMove) error {
 	// A passed roll that moves chooses to fail, and a chosen failure is
 	// held to the best option as a rolled one is.
 	best := g.Best
+	if a.Prone && !a.Stay {
+		return rules.Errorf(rules.CodeBadAction, "Guts Roll (N4)", "prone goes with stay: going Prone is done where the trooper stands")
+	}
 	if a.Stay {
-		if !g.Passed && best < 2 {
+		failing := !g.Passed || a.Prone
+		switch {
+		case failing && best < 2 && g.Passed:
+			return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "choosing to fail a Guts Roll by going Prone is open only where no movement helps: %s must move %s, and can", s.Troopers[t].ID, gutsGoal(best))
+		case failing && best < 2:
 			return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "a failed Guts Roll must move %s: it can", gutsGoal(best))
+		case a.Prone && !canGoProne(s.profile(t).Type):
+			return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "%s is a %s, which cannot go Prone", s.Troopers[t].ID, s.profile(t).Type)
 		}
 		return nil
 	}
@@ -245,9 +266,10 @@ func (s *State) gutsMove(a GutsMove) []rules.Event {
 	o.Gutsers = o.Gutsers[1:]
 	t := g.Trooper
 	var events []rules.Event
+	failed := !g.Passed || !a.Stay || a.Prone
 	switch {
-	case a.Stay && !g.Passed:
-		if !s.Troopers[t].States.Prone {
+	case a.Stay && failed:
+		if !s.Troopers[t].States.Prone && canGoProne(s.profile(t).Type) {
 			s.Troopers[t].States.Prone = true
 			events = append(events, StateChanged{Trooper: s.Troopers[t].ID, State: "Prone", On: true, Why: "Guts Roll"})
 		}
@@ -270,7 +292,7 @@ func (s *State) gutsMove(a GutsMove) []rules.Event {
 	}
 	// Failing a Guts Roll — rolled, or chosen by moving — cancels
 	// Suppressive Fire (Suppressive Fire (N4)).
-	if !(a.Stay && g.Passed) {
+	if failed {
 		events = append(events, s.leaveSuppressive(t, "failed Guts Roll")...)
 	}
 	return append(events, s.advanceConclusion()...)

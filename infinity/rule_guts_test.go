@@ -287,3 +287,70 @@ func TestGutsMovementsOneAfterAnother(t *testing.T) {
 		t.Error("no game reached an Order where two troopers owe a Guts movement: the sample no longer checks the point")
 	}
 }
+
+// Guts Roll (N4): going Prone is the last option of a failed roll, and a
+// trooper that passed may choose to fail by staying and going Prone
+// (GutsMove.Prone) — only where no 2" movement gets it out of Line of Fire
+// or into Partial Cover, as any chosen failure; a TAG cannot go Prone
+// (Unconscious (N4)), so it is refused the choice and stays standing after a
+// failed roll with nowhere to go. Prone goes only with Stay.
+func TestGutsStayProne(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		profile string
+		wall    bool // a place out of Line of Fire 2" away
+		die     int  // the Guts Roll: 3 passes, 18 fails (WIP 13)
+		move    GutsMove
+		refused string // the refusal, or "" when accepted
+		prone   bool   // Prone after it
+	}{
+		{"passed, nowhere to go: stays and goes Prone", "zhanshi", false, 3, GutsMove{Stay: true, Prone: true}, "", true},
+		{"passed, nowhere to go: holds", "zhanshi", false, 3, GutsMove{Stay: true}, "", false},
+		{"passed, a way out of LoF: must move to fail", "zhanshi", true, 3, GutsMove{Stay: true, Prone: true}, "open only where no movement helps", false},
+		{"failed, nowhere to go: Stay is going Prone", "zhanshi", false, 18, GutsMove{Stay: true}, "", true},
+		{"failed, nowhere to go: Stay and Prone says so", "zhanshi", false, 18, GutsMove{Stay: true, Prone: true}, "", true},
+		{"a TAG cannot choose Prone", "tag", false, 3, GutsMove{Stay: true, Prone: true}, "cannot go Prone", false},
+		{"a failed TAG with nowhere to go stays standing", "tag", false, 18, GutsMove{Stay: true}, "", false},
+		{"Prone goes with Stay", "zhanshi", false, 3, GutsMove{To: [2]float64{9, 14}, Facing: 270, Prone: true}, "prone goes with stay", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := setup(t, gutsYAML(c.profile, c.wall), nil)
+			shootAndSave(t, st)
+			do(t, st, rules.ChanceSeat, Guts{}, c.die)
+			c.move.Trooper = "zhanshi"
+			if c.refused != "" {
+				code := rules.CodeIllegal
+				if !c.move.Stay {
+					code = rules.CodeBadAction
+				}
+				refused(t, st, "red", c.move, code, c.refused)
+				return
+			}
+			// A passed roll's choice is on the menu, legal.
+			if c.die == 3 && !slices.ContainsFunc(st.Legal("red"), func(o rules.Option) bool { return o.Action == rules.Action(c.move) && o.Illegal == nil }) {
+				t.Errorf("the menu does not offer %+v", c.move)
+			}
+			ev := do(t, st, "red", c.move)
+			if got := st.Troopers[1].States.Prone; got != c.prone {
+				t.Errorf("Prone %v, want %v (events %v)", got, c.prone, ev)
+			}
+		})
+	}
+	// The wire format: an action without "prone" reads as before it
+	// existed, and one with it round-trips.
+	for _, c := range []struct {
+		json string
+		want GutsMove
+	}{
+		{`{"kind":"guts-move","trooper":"zhanshi","to":[0,0],"facing":0,"stay":true}`, GutsMove{Trooper: "zhanshi", Stay: true}},
+		{`{"kind":"guts-move","trooper":"zhanshi","to":[0,0],"facing":0,"stay":true,"prone":true}`, GutsMove{Trooper: "zhanshi", Stay: true, Prone: true}},
+	} {
+		a, err := ruleset(t).DecodeAction([]byte(c.json))
+		if err != nil || a != rules.Action(c.want) {
+			t.Errorf("%s decodes as %+v (%v), want %+v", c.json, a, err, c.want)
+		}
+		if got := mustEncode(t, c.want); got != c.json {
+			t.Errorf("%+v encodes as %s, want %s", c.want, got, c.json)
+		}
+	}
+}

@@ -440,6 +440,9 @@ func (a PlaceJump) String() string {
 func (Guts) String() string { return "roll the Guts Rolls" }
 
 func (a GutsMove) String() string {
+	if a.Stay && a.Prone {
+		return a.Trooper + " chooses to fail its Guts Roll and goes Prone where it stands"
+	}
 	if a.Stay {
 		return a.Trooper + " makes no Guts movement"
 	}
