@@ -22,6 +22,12 @@ type menuScratch struct {
 	decl  declMemo
 	short shortMemo
 	bases tableBases
+	// state is the shallow copy of the state Legal reads, whose menu is
+	// this scratch.
+	state State
+	// spend is menuSpendBar's answers: 1 + the spendBlock of each trooper
+	// and Order source, 0 for none yet.
+	spend []spendBlock
 	// trooper is the last trooper an activation candidate named and its
 	// index: a menu lists each trooper's candidates one after another,
 	// and finding a trooper by its id compares names down the list.
@@ -86,6 +92,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	clear(ms.lof.refusals)
 	ms.lof, ms.decl, ms.short = lofMemo{refusals: ms.lof.refusals[:0]}, declMemo{}, shortMemo{}
 	ms.bases.ready = false
+	ms.spend = ms.spend[:0]
 	ms.trooper.id, ms.trooper.idx = "", -1
 	ms.target.ref, ms.target.seat, ms.target.idx = "", "", -1
 	// The candidates' list is only read until the options are built:
@@ -94,6 +101,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	defer func() {
 		ms.trooper.id, ms.target.ref, ms.target.seat = "", "", ""
 		ms.decl = declMemo{}
+		ms.state = State{}
 		clear(ms.cands)
 		ms.cands = ms.cands[:0]
 	}()
@@ -101,10 +109,12 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	scratch := &ms.order
 	// The memos are reached through a shallow copy of the state, never
 	// through s: Legal only reads s, so callers may ask for menus of one
-	// state from several goroutines at once.
-	w := *s
-	w.menu = ms
-	s = &w
+	// state from several goroutines at once. The copy is the scratch's,
+	// not an allocation of its own for every menu, and let go of when
+	// the menu is made.
+	ms.state = *s
+	ms.state.menu = ms
+	s = &ms.state
 	cands := s.stepOf().candidates(s)
 	out := make([]rules.Option, 0, len(cands))
 	// The step's entry that accepts the previous candidate, which most
@@ -274,8 +284,8 @@ func (s *State) activationCandidates() []rules.Action {
 		// Orders (Order types (N4), Lieutenant (N4)).
 		var sources [3]OrderSource
 		n := 0
-		for _, src := range [...]OrderSource{OrderIrregular, OrderRegular, OrderLieutenant} {
-			if (src != OrderLieutenant || tr.Lieutenant) && s.spendBar(t, src) == spendOK {
+		for _, src := range orderSources {
+			if (src != OrderLieutenant || tr.Lieutenant) && s.menuSpendBar(t, src) == spendOK {
 				sources[n] = src
 				n++
 			}

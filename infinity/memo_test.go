@@ -13,7 +13,7 @@ import (
 )
 
 // The memos Legal keeps while it runs (Line of Fire per target, the first
-// skill's check per Order source) must give every candidate the answer
+// skill's check per Order source, what bars each Order source) must give every candidate the answer
 // checking it alone gives: the same entries greyed, with the same rule and
 // message (Order Expenditure Sequence (N4): the menu is what Apply
 // accepts). Each candidate is checked again on a clone of the position,
