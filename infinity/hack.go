@@ -22,6 +22,12 @@ const ruleHacking = "Hacking (N3)"
 // programs of its hacking devices, so that the state plays on them alone.
 func (r Ruleset) addComms(s *State, p catalog.Profile) {
 	for _, d := range r.Catalog.DevicesOf(p) {
+		if _, ok := s.Devices[d.ID]; ok {
+			// Copied in with its programs for an earlier trooper: listing
+			// the catalog's programs again for every trooper that carries
+			// it was a twentieth of a hacking-demo.yaml playout.
+			continue
+		}
 		if s.Devices == nil {
 			s.Devices = map[string]catalog.Device{}
 		}
@@ -131,8 +137,9 @@ func (s *State) lookUpPrograms(t int) []catalog.Program {
 		return nil
 	}
 	var out []catalog.Program
+	ids := sortedKeys(s.Programs) // once, not once per group
 	for _, g := range catalog.Groups() {
-		for _, id := range sortedKeys(s.Programs) {
+		for _, id := range ids {
 			if p := s.Programs[id]; p.Group == g && s.carries(t, p) {
 				out = append(out, p)
 			}
