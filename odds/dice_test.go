@@ -1,4 +1,9 @@
-package dice
+package odds_test
+
+// The tests of package dice. They live in odds' test binary, which links
+// dice already, so that dice needs no test binary of its own: each costs
+// go test ./... about half a second of linking. They use only dice's
+// exported API.
 
 import (
 	"errors"
@@ -7,6 +12,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ordo-rules/ordo/dice"
 	"pgregory.net/rapid"
 )
 
@@ -27,11 +33,11 @@ func TestSuccessValueModCap(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var mods []Mod
+			var mods []dice.Mod
 			for i, v := range tt.mods {
-				mods = append(mods, Mod{Name: string(rune('a' + i)), Value: v})
+				mods = append(mods, dice.Mod{Name: string(rune('a' + i)), Value: v})
 			}
-			sv := NewSuccessValue("BS", tt.base, mods...)
+			sv := dice.NewSuccessValue("BS", tt.base, mods...)
 			if sv.Total != tt.total || sv.Value != tt.value {
 				t.Fatalf("total %d value %d, want %d %d", sv.Total, sv.Value, tt.total, tt.value)
 			}
@@ -50,11 +56,11 @@ func TestSuccessValueModCap(t *testing.T) {
 }
 
 func TestSuccessValueExplains(t *testing.T) {
-	sv := NewSuccessValue("BS", 12, Mod{"Range 0-8", 3}, Mod{"Partial Cover", -3})
+	sv := dice.NewSuccessValue("BS", 12, dice.Mod{Name: "Range 0-8", Value: 3}, dice.Mod{Name: "Partial Cover", Value: -3})
 	if got, want := sv.String(), "BS 12 +3 Range 0-8 -3 Partial Cover = 12"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
-	capped := NewSuccessValue("BS", 12, Mod{"a", -6}, Mod{"b", -3}, Mod{"c", -6})
+	capped := dice.NewSuccessValue("BS", 12, dice.Mod{Name: "a", Value: -6}, dice.Mod{Name: "b", Value: -3}, dice.Mod{Name: "c", Value: -6})
 	if got, want := capped.String(), "BS 12 -6 a -3 b -6 c (MODs -15 capped to -12) = 0"; got != want {
 		t.Fatalf("got %q, want %q", got, want)
 	}
@@ -86,7 +92,7 @@ func TestJudge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, err := Side{SV: tt.sv, Burst: 1}.Judge(tt.face)
+			d, err := dice.Side{SV: tt.sv, Burst: 1}.Judge(tt.face)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,7 +105,7 @@ func TestJudge(t *testing.T) {
 
 func TestJudgeRejectsFaces(t *testing.T) {
 	for _, f := range []int{0, 21, -1} {
-		if _, err := (Side{SV: 10, Burst: 1}).Judge(f); !errors.Is(err, ErrFace) {
+		if _, err := (dice.Side{SV: 10, Burst: 1}).Judge(f); !errors.Is(err, dice.ErrFace) {
 			t.Errorf("face %d: err %v, want ErrFace", f, err)
 		}
 	}
@@ -109,7 +115,7 @@ func TestJudgeRejectsFaces(t *testing.T) {
 func TestCriticalChanceAbove20(t *testing.T) {
 	for sv := 21; sv <= 39; sv++ {
 		crits := 0
-		for _, d := range (Side{SV: sv, Burst: 1}).FaceRanks() {
+		for _, d := range (dice.Side{SV: sv, Burst: 1}).FaceRanks() {
 			if !d.Success {
 				t.Fatalf("SV %d: a face failed", sv)
 			}
@@ -124,37 +130,37 @@ func TestCriticalChanceAbove20(t *testing.T) {
 }
 
 func TestNoCritAndCritOnOne(t *testing.T) {
-	d, _ := Side{SV: 12, Burst: 1, NoCrit: true}.Judge(12)
+	d, _ := dice.Side{SV: 12, Burst: 1, NoCrit: true}.Judge(12)
 	if !d.Success || d.Critical {
 		t.Errorf("NoCrit SV 12 rolling 12: %+v", d)
 	}
-	d, _ = Side{SV: 12, Burst: 1, CritOnOne: true}.Judge(1)
+	d, _ = dice.Side{SV: 12, Burst: 1, CritOnOne: true}.Judge(1)
 	if !d.Critical {
 		t.Errorf("CritOnOne rolling 1: %+v", d)
 	}
-	d, _ = Side{SV: 25, Burst: 1, CritOnOne: true}.Judge(1)
+	d, _ = dice.Side{SV: 25, Burst: 1, CritOnOne: true}.Judge(1)
 	if d.Critical {
 		t.Errorf("CritOnOne with a boost never sees a 1: %+v", d)
 	}
 	for f, want := range map[int]bool{1: true, 5: false, 12: false} {
-		d, _ = Side{SV: 12, Burst: 1, NoCrit: true, CritOnOne: true}.Judge(f)
+		d, _ = dice.Side{SV: 12, Burst: 1, NoCrit: true, CritOnOne: true}.Judge(f)
 		if d.Critical != want {
 			t.Errorf("NoCrit+CritOnOne rolling %d: %+v, want critical %v", f, d, want)
 		}
 	}
 }
 
-func roll(sv int, faces ...int) Roll {
-	return Roll{Side: Side{SV: sv, Burst: len(faces)}, Faces: faces}
+func roll(sv int, faces ...int) dice.Roll {
+	return dice.Roll{Side: dice.Side{SV: sv, Burst: len(faces)}, Faces: faces}
 }
 
-func tmpl(n int) Roll { return Roll{Side: Side{Template: true, Burst: n}} }
+func tmpl(n int) dice.Roll { return dice.Roll{Side: dice.Side{Template: true, Burst: n}} }
 
 // Face to Face Rolls (N4) and its test vectors.
 func TestFaceToFace(t *testing.T) {
 	tests := []struct {
 		name             string
-		a, b             Roll
+		a, b             dice.Roll
 		aHits, aCrits    int
 		bHits, bCrits    int
 		aCancel, bCancel []bool // per die, success cancelled?
@@ -206,7 +212,7 @@ func TestFaceToFace(t *testing.T) {
 		},
 		{
 			name: "Success Value of 0 or less (N4) SV 0 rolls nothing and the other side's success stands",
-			a:    Roll{Side: Side{SV: 0, Burst: 2}}, b: roll(12, 3),
+			a:    dice.Roll{Side: dice.Side{SV: 0, Burst: 2}}, b: roll(12, 3),
 			bHits: 1, bCancel: []bool{false},
 		},
 		{
@@ -227,7 +233,7 @@ func TestFaceToFace(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, b, err := FaceToFace(tt.a, tt.b)
+			a, b, err := dice.FaceToFace(tt.a, tt.b)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -244,7 +250,7 @@ func TestFaceToFace(t *testing.T) {
 	}
 }
 
-func checkCancelled(t *testing.T, side string, o Outcome, want []bool) {
+func checkCancelled(t *testing.T, side string, o dice.Outcome, want []bool) {
 	t.Helper()
 	var got []bool
 	for _, d := range o.Dice {
@@ -261,20 +267,20 @@ func checkCancelled(t *testing.T, side string, o Outcome, want []bool) {
 func TestFaceToFaceRejects(t *testing.T) {
 	tests := []struct {
 		name string
-		a, b Roll
+		a, b dice.Roll
 		want error
 	}{
-		{"two templates", tmpl(1), tmpl(1), ErrTwoTemplates},
-		{"face 21", roll(12, 21), roll(12, 3), ErrFace},
-		{"face 0", roll(12, 3), roll(12, 0), ErrFace},
-		{"too few dice", Roll{Side: Side{SV: 12, Burst: 3}, Faces: []int{1}}, roll(12, 3), ErrDiceCount},
-		{"template with dice", Roll{Side: Side{Template: true, Burst: 1}, Faces: []int{3}}, roll(12, 3), ErrDiceCount},
-		{"SV 0 with dice", Roll{Side: Side{SV: 0, Burst: 1}, Faces: []int{3}}, roll(12, 3), ErrDiceCount},
-		{"burst 0", Roll{Side: Side{SV: 12}}, roll(12, 3), ErrBurst},
+		{"two templates", tmpl(1), tmpl(1), dice.ErrTwoTemplates},
+		{"face 21", roll(12, 21), roll(12, 3), dice.ErrFace},
+		{"face 0", roll(12, 3), roll(12, 0), dice.ErrFace},
+		{"too few dice", dice.Roll{Side: dice.Side{SV: 12, Burst: 3}, Faces: []int{1}}, roll(12, 3), dice.ErrDiceCount},
+		{"template with dice", dice.Roll{Side: dice.Side{Template: true, Burst: 1}, Faces: []int{3}}, roll(12, 3), dice.ErrDiceCount},
+		{"SV 0 with dice", dice.Roll{Side: dice.Side{SV: 0, Burst: 1}, Faces: []int{3}}, roll(12, 3), dice.ErrDiceCount},
+		{"burst 0", dice.Roll{Side: dice.Side{SV: 12}}, roll(12, 3), dice.ErrBurst},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, _, err := FaceToFace(tt.a, tt.b); !errors.Is(err, tt.want) {
+			if _, _, err := dice.FaceToFace(tt.a, tt.b); !errors.Is(err, tt.want) {
 				t.Fatalf("err %v, want %v", err, tt.want)
 			}
 		})
@@ -282,14 +288,14 @@ func TestFaceToFaceRejects(t *testing.T) {
 }
 
 func TestNormal(t *testing.T) {
-	o, err := Normal(roll(12, 12, 5, 13))
+	o, err := dice.Normal(roll(12, 12, 5, 13))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if o.Hits != 1 || o.Crits != 1 {
 		t.Fatalf("got %+v", o)
 	}
-	o, err = Normal(Roll{Side: Side{SV: -2, Burst: 1}})
+	o, err = dice.Normal(dice.Roll{Side: dice.Side{SV: -2, Burst: 1}})
 	if err != nil || !o.AutoFail || o.Scored() {
 		t.Fatalf("Success Value of 0 or less (N4) SV -2: %+v %v", o, err)
 	}
@@ -301,9 +307,9 @@ func TestNormal(t *testing.T) {
 func TestFaceToFaceProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		a, b := drawRoll(t, "a"), drawRoll(t, "b")
-		oa, ob, err := FaceToFace(a, b)
+		oa, ob, err := dice.FaceToFace(a, b)
 		if a.Side.Template && b.Side.Template {
-			if !errors.Is(err, ErrTwoTemplates) {
+			if !errors.Is(err, dice.ErrTwoTemplates) {
 				t.Fatalf("two templates: %v", err)
 			}
 			return
@@ -314,7 +320,7 @@ func TestFaceToFaceProperties(t *testing.T) {
 		if oa.Scored() && ob.Scored() {
 			t.Fatalf("both scored: %+v %+v", oa, ob)
 		}
-		sb, sa, err := FaceToFace(b, a)
+		sb, sa, err := dice.FaceToFace(b, a)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -335,12 +341,12 @@ func TestFaceToFaceProperties(t *testing.T) {
 
 // Throw: a template or an SV of 0 or less consumes no dice (Success Value of 0 or less (N4)).
 func TestThrowConsumesNothingWithoutRolling(t *testing.T) {
-	s, err := NewScript(4, 9)
+	s, err := dice.NewScript(4, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, side := range []Side{{SV: 0, Burst: 3}, {Template: true, Burst: 2}, {SV: -4, Burst: 1}} {
-		r, err := Throw(s, side)
+	for _, side := range []dice.Side{{SV: 0, Burst: 3}, {Template: true, Burst: 2}, {SV: -4, Burst: 1}} {
+		r, err := dice.Throw(s, side)
 		if err != nil || len(r.Faces) != 0 {
 			t.Fatalf("%+v: %+v %v", side, r, err)
 		}
@@ -348,11 +354,11 @@ func TestThrowConsumesNothingWithoutRolling(t *testing.T) {
 	if s.Remaining() != 2 {
 		t.Fatalf("consumed dice: %d left", s.Remaining())
 	}
-	r, err := Throw(s, Side{SV: 10, Burst: 2})
+	r, err := dice.Throw(s, dice.Side{SV: 10, Burst: 2})
 	if err != nil || !slices.Equal(r.Faces, []int{4, 9}) {
 		t.Fatalf("%+v %v", r, err)
 	}
-	if _, err := Throw(s, Side{SV: 10, Burst: 1}); !errors.Is(err, ErrScriptExhausted) {
+	if _, err := dice.Throw(s, dice.Side{SV: 10, Burst: 1}); !errors.Is(err, dice.ErrScriptExhausted) {
 		t.Fatalf("exhausted script: %v", err)
 	}
 	if !slices.Equal(s.Log(), []int{4, 9}) {
@@ -361,7 +367,7 @@ func TestThrowConsumesNothingWithoutRolling(t *testing.T) {
 }
 
 func TestScriptRejectsFaces(t *testing.T) {
-	if _, err := NewScript(3, 21); !errors.Is(err, ErrFace) {
+	if _, err := dice.NewScript(3, 21); !errors.Is(err, dice.ErrFace) {
 		t.Fatalf("err %v", err)
 	}
 }
@@ -373,7 +379,7 @@ func TestPCGDeterministicAndRecorded(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s1, s2 := rapid.Uint64().Draw(t, "s1"), rapid.Uint64().Draw(t, "s2")
 		n := rapid.IntRange(1, 50).Draw(t, "n")
-		a, b := NewPCG(s1, s2), NewPCG(s1, s2)
+		a, b := dice.NewPCG(s1, s2), dice.NewPCG(s1, s2)
 		ref := rand.New(rand.NewPCG(s1, s2))
 		var got []int
 		for range n {
@@ -392,8 +398,8 @@ func TestPCGDeterministicAndRecorded(t *testing.T) {
 
 // Saving Rolls (N4) and Ammunition (N4), with the worked test vectors.
 func TestAttackDamage(t *testing.T) {
-	lookup := func(n string) Ammo {
-		a, err := LookupAmmo(n)
+	lookup := func(n string) dice.Ammo {
+		a, err := dice.LookupAmmo(n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -423,19 +429,19 @@ func TestAttackDamage(t *testing.T) {
 	if lookup("DA").Saves != 2 || lookup("EXP").Saves != 3 || lookup("em").Saves != 2 {
 		t.Fatal("Ammunition (N4) saves per hit: DA 2, EXP 3, E/M 2")
 	}
-	if _, err := LookupAmmo("XX"); err == nil {
+	if _, err := dice.LookupAmmo("XX"); err == nil {
 		t.Fatal("unknown ammo accepted")
 	}
 	// Saving Rolls (N4): a die at or below the Attack Damage fails.
-	if !SaveFails(8, 8) || SaveFails(8, 9) {
+	if !dice.SaveFails(8, 8) || dice.SaveFails(8, 9) {
 		t.Fatal("Saving Rolls (N4) SaveFails")
 	}
 }
 
 // A generator never fails; a script can run out.
 func TestInfallible(t *testing.T) {
-	s, _ := NewScript(1)
-	if !IsInfallible(NewPCG(1, 2)) || IsInfallible(s) {
+	s, _ := dice.NewScript(1)
+	if !dice.IsInfallible(dice.NewPCG(1, 2)) || dice.IsInfallible(s) {
 		t.Fatal("IsInfallible")
 	}
 }
@@ -466,7 +472,7 @@ func TestSaveAttributes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, err := LookupAmmo(tt.ammo)
+			a, err := dice.LookupAmmo(tt.ammo)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -482,8 +488,8 @@ func TestSaveAttributes(t *testing.T) {
 		})
 	}
 	// Every known ammunition: one roll per SR of the table, Plasma 2.
-	for _, name := range AmmoNames() {
-		a, _ := LookupAmmo(name)
+	for _, name := range dice.AmmoNames() {
+		a, _ := dice.LookupAmmo(name)
 		want := a.Saves
 		if a.Attribute == "ARM+BTS" {
 			want = 2
@@ -497,15 +503,15 @@ func TestSaveAttributes(t *testing.T) {
 // Saving Rolls (N4) and BS Attack (N4): Partial Cover is −3 to the attacker's BS, and its
 // value cannot be changed through the copy a caller gets.
 func TestCoverMod(t *testing.T) {
-	m := CoverMod()
+	m := dice.CoverMod()
 	if m.Value != -3 || m.Name != "Partial Cover" || m.String() != "-3 Partial Cover" {
 		t.Fatalf("CoverMod() = %+v", m)
 	}
-	if m.Value != CoverDamageMod {
-		t.Fatalf("BS MOD %d and Attack Damage MOD %d differ", m.Value, CoverDamageMod)
+	if m.Value != dice.CoverDamageMod {
+		t.Fatalf("BS MOD %d and Attack Damage MOD %d differ", m.Value, dice.CoverDamageMod)
 	}
 	m.Value = 0
-	if CoverMod().Value != -3 {
+	if dice.CoverMod().Value != -3 {
 		t.Fatal("CoverMod changed through a copy")
 	}
 }
@@ -519,23 +525,23 @@ func TestCoverMod(t *testing.T) {
 func TestIntoFormsAgree(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		a, b := drawRoll(t, "a"), drawRoll(t, "b")
-		sentinel := Die{Face: 99}
-		room := func(label string) []Die {
-			buf := make([]Die, rapid.IntRange(0, 7).Draw(t, label+"room"))
+		sentinel := dice.Die{Face: 99}
+		room := func(label string) []dice.Die {
+			buf := make([]dice.Die, rapid.IntRange(0, 7).Draw(t, label+"room"))
 			for i := range buf {
 				buf[i] = sentinel
 			}
 			return buf
 		}
 		bufA, bufB := room("a"), room("b")
-		wantA, wantB, wantErr := FaceToFace(a, b)
-		gotA, gotB, err := FaceToFaceInto(a, b, bufA, bufB)
+		wantA, wantB, wantErr := dice.FaceToFace(a, b)
+		gotA, gotB, err := dice.FaceToFaceInto(a, b, bufA, bufB)
 		if (err == nil) != (wantErr == nil) || !reflect.DeepEqual(gotA, wantA) || !reflect.DeepEqual(gotB, wantB) {
 			t.Fatalf("FaceToFaceInto = %+v %+v %v, FaceToFace = %+v %+v %v", gotA, gotB, err, wantA, wantB, wantErr)
 		}
 		for _, c := range []struct {
-			buf []Die
-			out Outcome
+			buf []dice.Die
+			out dice.Outcome
 		}{{bufA, gotA}, {bufB, gotB}} {
 			n := len(c.out.Dice)
 			if n > 0 && n <= len(c.buf) && &c.out.Dice[0] != &c.buf[0] {
@@ -554,16 +560,16 @@ func TestIntoFormsAgree(t *testing.T) {
 				}
 			}
 		}
-		wantN, wantErr := Normal(a)
-		gotN, err := NormalInto(a, room("n"))
+		wantN, wantErr := dice.Normal(a)
+		gotN, err := dice.NormalInto(a, room("n"))
 		if (err == nil) != (wantErr == nil) || !reflect.DeepEqual(gotN, wantN) {
 			t.Fatalf("NormalInto = %+v %v, Normal = %+v %v", gotN, err, wantN, wantErr)
 		}
 
 		seed := rapid.Uint64().Draw(t, "seed")
 		faces := make([]int, rapid.IntRange(0, 7).Draw(t, "faceroom"))
-		want, wantErr := Throw(NewPCG(seed, 1), a.Side)
-		got, err := ThrowInto(NewPCG(seed, 1), a.Side, faces)
+		want, wantErr := dice.Throw(dice.NewPCG(seed, 1), a.Side)
+		got, err := dice.ThrowInto(dice.NewPCG(seed, 1), a.Side, faces)
 		if (err == nil) != (wantErr == nil) || !reflect.DeepEqual(got, want) {
 			t.Fatalf("ThrowInto = %+v %v, Throw = %+v %v", got, err, want, wantErr)
 		}
@@ -572,12 +578,12 @@ func TestIntoFormsAgree(t *testing.T) {
 		}
 
 		mods := rapid.SliceOfN(rapid.IntRange(-9, 9), 0, 5).Draw(t, "mods")
-		ms := make([]Mod, len(mods))
+		ms := make([]dice.Mod, len(mods))
 		for i, v := range mods {
-			ms[i] = Mod{Name: "m", Value: v}
+			ms[i] = dice.Mod{Name: "m", Value: v}
 		}
 		base := rapid.IntRange(0, 20).Draw(t, "base")
-		if got, want := SuccessValueOf("BS", base, ms), NewSuccessValue("BS", base, ms...); !reflect.DeepEqual(got, want) {
+		if got, want := dice.SuccessValueOf("BS", base, ms), dice.NewSuccessValue("BS", base, ms...); !reflect.DeepEqual(got, want) {
 			t.Fatalf("SuccessValueOf = %+v, NewSuccessValue = %+v", got, want)
 		}
 	})
@@ -586,14 +592,14 @@ func TestIntoFormsAgree(t *testing.T) {
 // drawRoll draws one side's roll for the property tests: any Success Value
 // a MOD can make (−3 to 32), Burst 1 to 5, with or without Criticals, a
 // template now and then (which rolls no dice), and the faces it rolled.
-func drawRoll(t *rapid.T, label string) Roll {
-	s := Side{
+func drawRoll(t *rapid.T, label string) dice.Roll {
+	s := dice.Side{
 		SV:       rapid.IntRange(-3, 32).Draw(t, label+"sv"),
 		Burst:    rapid.IntRange(1, 5).Draw(t, label+"b"),
 		NoCrit:   rapid.Bool().Draw(t, label+"nocrit"),
 		Template: rapid.IntRange(0, 5).Draw(t, label+"tmpl") == 0,
 	}
-	r := Roll{Side: s}
+	r := dice.Roll{Side: s}
 	if s.Rolls() {
 		r.Faces = rapid.SliceOfN(rapid.IntRange(1, 20), s.Burst, s.Burst).Draw(t, label+"faces")
 	}
