@@ -129,6 +129,24 @@ func (s *State) carries(t int, p catalog.Program) bool {
 	return false
 }
 
+// carriesProgram is carries for a program of s.Programs, read from the
+// programs trooper t may declare (programsOf, derived) when they have been
+// worked out: those are the state's programs it carries, and looking the
+// program up among them costs less than going through its devices.
+func (s *State) carriesProgram(t int, p *catalog.Program) bool {
+	d := s.derived
+	if d == nil || t >= len(d.comms) {
+		return s.carries(t, *p)
+	}
+	progs := d.comms[t].programs
+	for i := range progs {
+		if progs[i].ID == p.ID {
+			return true
+		}
+	}
+	return false
+}
+
 // lookUpPrograms lists the programs trooper t may declare, in the order of
 // the program table (by group, then id), so that menus list them the same
 // way every time.
@@ -216,7 +234,7 @@ func (s *State) skillCategory(k *Skill) Category {
 // playable reports whether the engine resolves the program's effect yet,
 // and says why not. Programs that are not listed here are refused with
 // that reason rather than declared and left without effect.
-func playable(p catalog.Program) string {
+func playable(p *catalog.Program) string {
 	if defence(p) || supportware(p) || commSat(p) || cybermask(p) || possessionProgram(p) || toolbox(p) {
 		return ""
 	}
@@ -239,7 +257,7 @@ func playable(p catalog.Program) string {
 // defence reports a Defense Protocol (Breakwater, Counterstrike, Zero
 // Pain): a roll against the hacker whose attack targets the user, wherever
 // he is, which nullifies the attack, or reflects it (Hacking (N3)).
-func defence(p catalog.Program) bool {
+func defence(p *catalog.Program) bool {
 	return p.Range == catalog.AttackerRange && p.Rolls() && (p.Effect == catalog.EffectNullify || p.Effect == catalog.EffectReflect)
 }
 
@@ -251,14 +269,14 @@ func (s *State) hackProgram(t int, k Skill) (catalog.Program, error) {
 	if !ok {
 		return p, rules.Errorf(rules.CodeBadAction, ruleHacking, "hack: unknown program %q", k.Program)
 	}
-	tr := s.Troopers[t]
+	tr := &s.Troopers[t] // in place: every program of every menu is checked here
 	switch {
-	case !s.carries(t, p):
+	case !s.carriesProgram(t, &p):
 		return p, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s carries no hacking device with %s", tr.ID, p.Name)
 	case s.commsDown(t):
 		return p, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s is %v: a Disabled, Isolated or Null hacker cannot hack", tr.ID, tr.States)
 	}
-	if why := playable(p); why != "" {
+	if why := playable(&p); why != "" {
 		return p, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s: %s", p.Name, why)
 	}
 	return p, nil
@@ -347,20 +365,20 @@ func (s *State) checkHack(o *Order, k Skill) error {
 	if err != nil {
 		return err
 	}
-	if defence(p) {
+	if defence(&p) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on its user: declare it in ARO against the attacking hacker", p.Name)
 	}
-	if cybermask(p) {
+	if cybermask(&p) {
 		return s.checkCybermask(o, p, k)
 	}
-	if supportware(p) {
+	if supportware(&p) {
 		from, err := s.fromPoint(o, &k)
 		if err != nil {
 			return err
 		}
 		return s.checkSupport(o.Trooper, from, p, k)
 	}
-	if toolbox(p) {
+	if toolbox(&p) {
 		from, err := s.fromPoint(o, &k)
 		if err != nil {
 			return err
@@ -437,7 +455,7 @@ func (s *State) eachOwnProgram(t int, f func(Skill)) {
 	for _, p := range s.programsOf(t) {
 		switch {
 		case p.Side == catalog.Enemy:
-		case toolbox(p):
+		case toolbox(&p):
 			s.eachToolboxChoice(t, p, f)
 		case p.Side == catalog.Friendly && p.Range == catalog.HackingArea:
 			// On each ally of its target classes.
@@ -534,21 +552,21 @@ func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) 
 	if !p.DeclaredAs(catalog.ARO) {
 		return true, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot be declared in ARO (%s)", p.Name, p.SkillString())
 	}
-	if commSat(p) {
+	if commSat(&p) {
 		return true, s.commSatReact(t, p, k)
 	}
 	if len(k.Split) > 0 {
 		return true, rules.Errorf(rules.CodeIllegal, ruleHacking, "a program in ARO rolls its ARO Burst against the active trooper: no split")
 	}
 	o := s.Order
-	if toolbox(p) {
+	if toolbox(&p) {
 		// Lockpicker, White Noise: where the reactive hacker stands.
 		return true, s.checkToolbox(t, s.Models[s.modelOf(t)].At, p, k)
 	}
 	if s.targetModel(k.Target, s.Troopers[t].Seat) != o.Model {
 		return true, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO acts against the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
 	}
-	if defence(p) {
+	if defence(&p) {
 		// Against the hacker attacking the user, wherever he is.
 		if !s.hackedBy(t) {
 			return true, rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on %s: %s attacks no one with a program here", p.Name, s.Troopers[t].ID, s.publicName(o.Trooper))

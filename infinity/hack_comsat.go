@@ -37,7 +37,7 @@ const ruleComSat = "Hacking (N3): Comm-Sat"
 
 // commSat reports a Comm-Sat program the engine plays: Hack Transport
 // Aircraft (the jump fails) and U-Turn (a MOD to a Guided attack).
-func commSat(p catalog.Program) bool {
+func commSat(p *catalog.Program) bool {
 	return p.Category == catalog.CommSat && (p.Effect == catalog.EffectDispersion || p.Effect == catalog.EffectGuidedMod)
 }
 

@@ -41,7 +41,7 @@ func (e Masked) String() string {
 }
 
 // cybermask reports a program that makes its user an Impersonation marker.
-func cybermask(p catalog.Program) bool {
+func cybermask(p *catalog.Program) bool {
 	return p.Effect == catalog.EffectImpersonation && p.Side == catalog.Self
 }
 
@@ -52,7 +52,7 @@ func (s *State) selfProgram(k Skill) bool {
 		return false
 	}
 	p, ok := s.Programs[k.Program]
-	return ok && cybermask(p)
+	return ok && cybermask(&p)
 }
 
 // checkCybermask checks Cybermask declared by the active trooper: no
@@ -118,7 +118,7 @@ func (s *State) freshMarker(seat rules.Seat) string {
 // (reveal): it lasts until he reveals himself.
 func (s *State) unmask(t int) {
 	tr := &s.Troopers[t]
-	if p, ok := s.Programs[tr.Supportware]; ok && cybermask(p) {
+	if p, ok := s.Programs[tr.Supportware]; ok && cybermask(&p) {
 		tr.Supportware = ""
 	}
 }
@@ -129,7 +129,7 @@ func (s *State) unmask(t int) {
 func (s *State) dropCybermask(t int) ([]rules.Event, bool) {
 	tr := &s.Troopers[t]
 	p, ok := s.Programs[tr.Supportware]
-	if !ok || !cybermask(p) {
+	if !ok || !cybermask(&p) {
 		return nil, false
 	}
 	tr.Supportware = ""

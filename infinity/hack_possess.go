@@ -99,7 +99,7 @@ func derivePossessed(profiles []*catalog.Profile) []*catalog.Profile {
 
 // possessionProgram reports a program whose effect this file and
 // hack_expel.go play: Overlord, Total Control, Exorcism and Expel.
-func possessionProgram(p catalog.Program) bool {
+func possessionProgram(p *catalog.Program) bool {
 	switch p.Effect {
 	case catalog.EffectPossessed, catalog.EffectExorcise, catalog.EffectExpel:
 		return p.Rolls() && p.Range == catalog.HackingArea

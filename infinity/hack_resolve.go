@@ -22,7 +22,7 @@ func (s *State) hackRequirements(r *roller) string {
 	if err != nil {
 		return err.Error()
 	}
-	if cybermask(p) {
+	if cybermask(&p) {
 		// A roll on its user alone: no Comms Attack for Reset to oppose.
 		r.comms = false
 		return ""
@@ -31,7 +31,7 @@ func (s *State) hackRequirements(r *roller) string {
 	if tm < 0 {
 		return "the target is no longer on the table"
 	}
-	if defence(p) || commSat(p) {
+	if defence(&p) || commSat(&p) {
 		// Wherever the attacking hacker is; a Comm-Sat program reaches the
 		// whole table (hack_comsat.go).
 		return ""
@@ -129,7 +129,7 @@ func (s *State) hackHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		if p, ok = s.Programs[r.opps[0].skill.Program]; !ok {
 			return nil, nil
 		}
-	case defence(p):
+	case defence(&p):
 		// Breakwater, Zero Pain: winning the Face to Face Roll nullified
 		// the attack; nothing else happens.
 		return nil, nil

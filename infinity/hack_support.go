@@ -19,7 +19,7 @@ import (
 // Marksmanship L2 (N3), rule_marksmanship.go).
 
 // supportware reports a Supportware program the engine plays.
-func supportware(p catalog.Program) bool {
+func supportware(p *catalog.Program) bool {
 	return p.Category == catalog.Supportware && !p.Rolls() && (p.Effect == catalog.EffectFirewall || p.Effect == catalog.EffectAROBurst || p.Effect == catalog.EffectJumpPH || p.Effect == catalog.EffectMarksmanship)
 }
 
@@ -75,7 +75,7 @@ func (s *State) programRolls(k Skill) bool {
 	p, ok := s.Programs[k.Program]
 	// A Toolbox program rolls at the end of the effects, not as a roller
 	// (hack_toolbox.go).
-	return !ok || (p.Rolls() && !toolbox(p))
+	return !ok || (p.Rolls() && !toolbox(&p))
 }
 
 // runSupportware applies, at the end of the Order's effects, the
@@ -88,7 +88,7 @@ func (s *State) runSupportware() []rules.Event {
 		if k == nil || k.Name != SkillHack {
 			continue
 		}
-		if p, ok := s.Programs[k.Program]; ok && supportware(p) && !s.commsDown(o.Trooper) {
+		if p, ok := s.Programs[k.Program]; ok && supportware(&p) && !s.commsDown(o.Trooper) {
 			target := -1
 			if m := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat); k.Target != "" && m >= 0 {
 				target = s.Models[m].Trooper

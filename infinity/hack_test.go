@@ -831,7 +831,7 @@ func TestHackingGreyedReason(t *testing.T) {
 		if !ok {
 			t.Fatalf("no program %s", c.id)
 		}
-		if got := playable(p); !strings.Contains(got, c.want) || (c.want == "") != (got == "") {
+		if got := playable(&p); !strings.Contains(got, c.want) || (c.want == "") != (got == "") {
 			t.Errorf("%s: reason %q, want %q", p.Name, got, c.want)
 		}
 	}
@@ -839,7 +839,7 @@ func TestHackingGreyedReason(t *testing.T) {
 	// made to do something else) says so.
 	p, _ := cat.Program("cybermask")
 	p.Effect = "white-noise"
-	if got := playable(p); !strings.Contains(got, "Supportware with a roll is not played yet") {
+	if got := playable(&p); !strings.Contains(got, "Supportware with a roll is not played yet") {
 		t.Errorf("a Supportware with a roll: reason %q", got)
 	}
 }

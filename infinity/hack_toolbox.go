@@ -16,8 +16,8 @@ import (
 // the order declared, and their effect follows a success.
 
 // toolbox reports a Toolbox program of this kind the engine plays.
-func toolbox(p catalog.Program) bool {
-	return p.Category == catalog.Toolbox && p.Rolls() && (isWhiteNoise(p) || isLockpicker(p))
+func toolbox(p *catalog.Program) bool {
+	return p.Category == catalog.Toolbox && p.Rolls() && (isWhiteNoise(*p) || isLockpicker(*p))
 }
 
 // checkToolbox checks a Toolbox program declared by hacker t standing at
@@ -43,7 +43,10 @@ func (s *State) toolboxDecls() []toolboxDecl {
 	o := s.Order
 	var out []toolboxDecl
 	for i, k := range []*Skill{&o.First, o.Second} {
-		if k == nil || k.Name != SkillHack || !toolbox(s.Programs[k.Program]) {
+		if k == nil || k.Name != SkillHack {
+			continue
+		}
+		if p := s.Programs[k.Program]; !toolbox(&p) {
 			continue
 		}
 		upTo := 1
@@ -57,7 +60,10 @@ func (s *State) toolboxDecls() []toolboxDecl {
 		out = append(out, toolboxDecl{trooper: o.Trooper, skill: *k, at: at})
 	}
 	for _, a := range o.AROs {
-		if a.Skill.Name != SkillHack || !toolbox(s.Programs[a.Skill.Program]) {
+		if a.Skill.Name != SkillHack {
+			continue
+		}
+		if p := s.Programs[a.Skill.Program]; !toolbox(&p) {
 			continue
 		}
 		if m := s.modelOf(a.Trooper); m >= 0 {
@@ -150,7 +156,7 @@ func (s *State) eachToolboxChoice(t int, p catalog.Program, f func(Skill)) {
 // declare in ARO, as eachToolboxChoice offers it.
 func (s *State) eachToolboxARO(t int, f func(Skill)) {
 	for _, p := range s.programsOf(t) {
-		if toolbox(p) && p.DeclaredAs(catalog.ARO) {
+		if toolbox(&p) && p.DeclaredAs(catalog.ARO) {
 			s.eachToolboxChoice(t, p, f)
 		}
 	}

@@ -207,3 +207,36 @@ func TestMenuBasesAsGatheredAfresh(t *testing.T) {
 		t.Fatalf("%d models: %d bases, %d blocking Line of Fire; want %d and %d", n, a, b, n-1, n-2)
 	}
 }
+
+// hackProgram asks whether the hacker carries the program through the
+// programs it may declare, worked out at Setup (carriesProgram), rather
+// than through its devices (carries): the two must agree for every
+// trooper and program of the state, hackers with several devices,
+// troopers without one and a Repeater's carrier among them (Hacking (N3):
+// a hacker declares only the programs its device carries).
+func TestCarriesProgramAsCarries(t *testing.T) {
+	rs := ruleset(t)
+	st, err := rs.Setup(load(t, "../data/scenarios/hacking-demo.yaml"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	if s.derived == nil || len(s.Programs) == 0 {
+		t.Fatal("hacking-demo.yaml: no programs worked out at Setup")
+	}
+	yes := 0
+	for tr := range s.Troopers {
+		for id, p := range s.Programs {
+			want := s.carries(tr, p)
+			if got := s.carriesProgram(tr, &p); got != want {
+				t.Errorf("%s, %s: carriesProgram %v, carries %v", s.Troopers[tr].ID, id, got, want)
+			}
+			if want {
+				yes++
+			}
+		}
+	}
+	if yes == 0 || yes == len(s.Troopers)*len(s.Programs) {
+		t.Fatalf("%d of %d pairs carried: the scenario tells nothing apart", yes, len(s.Troopers)*len(s.Programs))
+	}
+}
