@@ -180,7 +180,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // Disabled, Isolated or in a Null state (Hacking (N3): such a hacker
 // cannot hack, and the Repeaters such a trooper carries stop working).
 func (s *State) commsDown(t int) bool {
-	st := s.Troopers[t].States
+	st := &s.Troopers[t].States
 	return st.Disabled || st.Isolated || st.Null()
 }
 
@@ -194,7 +194,8 @@ func (s *State) hackingArea(t int, at [2]float64, buf []geom.Circle) []geom.Circ
 	seat := s.Troopers[t].Seat
 	for u := range s.Troopers {
 		tr := &s.Troopers[u]
-		if u == t || tr.Seat != seat || tr.States.Hidden || tr.States.marker() || s.commsDown(u) || !s.hasRepeater(u) {
+		// Whether it carries a Repeater first: most troopers do not.
+		if u == t || tr.Seat != seat || !s.hasRepeater(u) || tr.States.Hidden || tr.States.marker() || s.commsDown(u) {
 			continue
 		}
 		if m := s.modelOf(u); m >= 0 && !tr.States.Reserve {
@@ -264,7 +265,7 @@ func defence(p *catalog.Program) bool {
 // hackProgram finds the program a hack declares and checks that trooper t
 // may run it: a program of the state, carried by its device, played by
 // the engine, with the hacker's Comms Equipment working.
-func (s *State) hackProgram(t int, k Skill) (catalog.Program, error) {
+func (s *State) hackProgram(t int, k *Skill) (catalog.Program, error) {
 	p, ok := s.Programs[k.Program]
 	if !ok {
 		return p, rules.Errorf(rules.CodeBadAction, ruleHacking, "hack: unknown program %q", k.Program)
@@ -286,7 +287,7 @@ func (s *State) hackProgram(t int, k Skill) (catalog.Program, error) {
 // at: an enemy trooper on the table, not a marker still to be Discovered,
 // of one of the program's target classes, inside t's Hacking Area. No Line
 // of Fire is needed (Hacking (N3)).
-func (s *State) hackTarget(t int, at [2]float64, p catalog.Program, target int, targetAt [2]float64) error {
+func (s *State) hackTarget(t int, at [2]float64, p *catalog.Program, target int, targetAt [2]float64) error {
 	if target < 0 || s.Troopers[s.Models[target].Trooper].Seat == s.Troopers[t].Seat {
 		return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s: the target is not an enemy model on the table", p.Name)
 	}
@@ -309,7 +310,7 @@ func (s *State) hackTarget(t int, at [2]float64, p catalog.Program, target int, 
 }
 
 // classList writes the program's target classes for a message.
-func classList(p catalog.Program) string {
+func classList(p *catalog.Program) string {
 	out := ""
 	for i, c := range p.Targets {
 		if i > 0 {
@@ -322,7 +323,7 @@ func classList(p catalog.Program) string {
 
 // targetClass reports whether trooper u belongs to one of the program's
 // target classes, as far as the engine plays them.
-func (s *State) targetClass(p catalog.Program, u int) bool {
+func (s *State) targetClass(p *catalog.Program, u int) bool {
 	prof := s.profile(u)
 	for _, c := range p.Targets {
 		switch c {
@@ -360,7 +361,7 @@ func (s *State) targetClass(p catalog.Program, u int) bool {
 // checkHack checks a hacking program declared in an Order (Order
 // Expenditure Sequence (N4) step 1.2 or 3): a program the trooper runs,
 // declarable in its Active Turn, on a target in its Hacking Area.
-func (s *State) checkHack(o *Order, k Skill) error {
+func (s *State) checkHack(o *Order, k *Skill) error {
 	p, err := s.hackProgram(o.Trooper, k)
 	if err != nil {
 		return err
@@ -369,38 +370,38 @@ func (s *State) checkHack(o *Order, k Skill) error {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on its user: declare it in ARO against the attacking hacker", p.Name)
 	}
 	if cybermask(&p) {
-		return s.checkCybermask(o, p, k)
+		return s.checkCybermask(o, p, *k)
 	}
 	if supportware(&p) {
-		from, err := s.fromPoint(o, &k)
+		from, err := s.fromPoint(o, k)
 		if err != nil {
 			return err
 		}
-		return s.checkSupport(o.Trooper, from, p, k)
+		return s.checkSupport(o.Trooper, from, p, *k)
 	}
 	if toolbox(&p) {
-		from, err := s.fromPoint(o, &k)
+		from, err := s.fromPoint(o, k)
 		if err != nil {
 			return err
 		}
-		return s.checkToolbox(o.Trooper, from, p, k)
+		return s.checkToolbox(o.Trooper, from, p, *k)
 	}
 	if !p.DeclaredAs(catalog.ShortSkill) && !p.DeclaredAs(catalog.EntireOrder) {
 		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s is declared only as %s", p.Name, p.SkillString())
 	}
-	from, err := s.fromPoint(o, &k)
+	from, err := s.fromPoint(o, k)
 	if err != nil {
 		return err
 	}
 	if len(k.Split) > 0 {
-		return s.checkHackSplit(o.Trooper, from, p, k)
+		return s.checkHackSplit(o.Trooper, from, p, *k)
 	}
 	m := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
 	var at [2]float64
 	if m >= 0 {
 		at = s.Models[m].At
 	}
-	return s.hackTarget(o.Trooper, from, p, m, at)
+	return s.hackTarget(o.Trooper, from, &p, m, at)
 }
 
 // checkHackSplit checks a program's Burst split between targets (Stop!:
@@ -425,7 +426,7 @@ func (s *State) checkHackSplit(t int, from [2]float64, p catalog.Program, k Skil
 		if m >= 0 {
 			at = s.Models[m].At
 		}
-		if err := s.hackTarget(t, from, p, m, at); err != nil {
+		if err := s.hackTarget(t, from, &p, m, at); err != nil {
 			return err
 		}
 	}
@@ -460,7 +461,7 @@ func (s *State) eachOwnProgram(t int, f func(Skill)) {
 		case p.Side == catalog.Friendly && p.Range == catalog.HackingArea:
 			// On each ally of its target classes.
 			for u := range s.Troopers {
-				if m := s.modelOf(u); m >= 0 && s.friendlyTarget(p, t, u) && s.targetClass(p, u) {
+				if m := s.modelOf(u); m >= 0 && s.friendlyTarget(p, t, u) && s.targetClass(&p, u) {
 					f(Skill{Name: SkillHack, Program: p.ID, Target: s.Models[m].ID})
 				}
 			}
@@ -545,7 +546,7 @@ func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) 
 	if k.Name != SkillHack {
 		return false, nil
 	}
-	p, err := s.hackProgram(t, k)
+	p, err := s.hackProgram(t, &k)
 	if err != nil {
 		return true, err
 	}
@@ -578,5 +579,5 @@ func (s *State) hackReact(t int, k Skill, e eligibility) (done bool, err error) 
 		return true, rules.Errorf(rules.CodeIllegal, ruleHacking+" (Hacking Area)", "%s is never inside %s's Hacking Area", s.publicName(o.Trooper), s.Troopers[t].ID)
 	}
 	// The active trooper is the target where the Hacking Area meets it.
-	return true, s.hackTarget(t, s.Models[s.modelOf(t)].At, p, o.Model, at)
+	return true, s.hackTarget(t, s.Models[s.modelOf(t)].At, &p, o.Model, at)
 }

@@ -95,7 +95,7 @@ func (s *State) checkTransport(a AROs) ([]int, error) {
 			if s.Troopers[t].Seat != s.reactive() {
 				return nil, rules.Errorf(rules.CodeIllegal, "ARO (N4)", "%s is not a reactive trooper", d.Trooper)
 			}
-			if _, err := s.hackProgram(t, d.Skill); err != nil {
+			if _, err := s.hackProgram(t, &d.Skill); err != nil {
 				return nil, err
 			}
 			return nil, rules.Errorf(rules.CodeIllegal, ruleComSat, "%s cannot declare Hack Transport Aircraft now", d.Trooper)

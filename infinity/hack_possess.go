@@ -126,7 +126,7 @@ func (s *State) possessionClass(c catalog.TargetClass, u int) bool {
 // the class: Exorcism's Possessed TAG is the hacker's own, which the enemy
 // controls; Overlord and Total Control reach a TAG the enemy possesses
 // only when it is the hacker's own (which they free).
-func (s *State) possessionTarget(t int, p catalog.Program, u int, name string) error {
+func (s *State) possessionTarget(t int, p *catalog.Program, u int, name string) error {
 	if p.Effect != catalog.EffectExorcise {
 		return nil
 	}

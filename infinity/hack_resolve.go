@@ -18,7 +18,7 @@ import (
 // Reset opposes and Dodge does not.
 func (s *State) hackRequirements(r *roller) string {
 	r.comms = true
-	p, err := s.hackProgram(r.trooper, r.skill)
+	p, err := s.hackProgram(r.trooper, &r.skill)
 	if err != nil {
 		return err.Error()
 	}
@@ -36,7 +36,7 @@ func (s *State) hackRequirements(r *roller) string {
 		// whole table (hack_comsat.go).
 		return ""
 	}
-	if err := s.hackTarget(r.trooper, r.from, p, tm, r.to); err != nil {
+	if err := s.hackTarget(r.trooper, r.from, &p, tm, r.to); err != nil {
 		return err.Error()
 	}
 	return ""

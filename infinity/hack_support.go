@@ -29,9 +29,9 @@ func supportware(p *catalog.Program) bool {
 func (s *State) checkSupport(t int, at [2]float64, p catalog.Program, k Skill) error {
 	if len(k.Split) > 0 || (k.Target != "") != (p.Range == catalog.HackingArea) {
 		if p.Range == catalog.HackingArea {
-			return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s names one allied %s in the Hacking Area as its target", p.Name, classList(p))
+			return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s names one allied %s in the Hacking Area as its target", p.Name, classList(&p))
 		}
-		return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s takes no target: it reaches every %s of the army list", p.Name, classList(p))
+		return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s takes no target: it reaches every %s of the army list", p.Name, classList(&p))
 	}
 	if k.Target == "" {
 		return nil
@@ -41,8 +41,8 @@ func (s *State) checkSupport(t int, at [2]float64, p catalog.Program, k Skill) e
 		return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s: %q is not an allied model on the table", p.Name, k.Target)
 	}
 	u := s.Models[m].Trooper
-	if !s.targetClass(p, u) {
-		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot target %s: it targets %s", p.Name, k.Target, classList(p))
+	if !s.targetClass(&p, u) {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot target %s: it targets %s", p.Name, k.Target, classList(&p))
 	}
 	var buf [4]geom.Circle
 	if !inArea(s.hackingArea(t, at, buf[:0]), s.Models[m].base()) {
@@ -117,7 +117,7 @@ func (s *State) sustain(t int, p catalog.Program, target int) []rules.Event {
 	}
 	for u := range s.Troopers {
 		tr := &s.Troopers[u]
-		if tr.Seat != h.Seat || tr.States.Null() || !s.targetClass(p, u) || (target >= 0 && u != target) || s.otherGadget(u, h.ID) != "" {
+		if tr.Seat != h.Seat || tr.States.Null() || !s.targetClass(&p, u) || (target >= 0 && u != target) || s.otherGadget(u, h.ID) != "" {
 			continue
 		}
 		name := effectState[p.Effect]

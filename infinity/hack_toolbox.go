@@ -81,7 +81,7 @@ func (s *State) runToolbox(d dice.Source) ([]rules.Event, error) {
 	var events []rules.Event
 	for _, x := range s.toolboxDecls() {
 		tr := s.Troopers[x.trooper]
-		p, err := s.hackProgram(x.trooper, x.skill)
+		p, err := s.hackProgram(x.trooper, &x.skill)
 		if err == nil && tr.States.Null() {
 			err = rules.Errorf(rules.CodeIllegal, ruleHacking, "%s is %v", tr.ID, tr.States)
 		}

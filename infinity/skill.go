@@ -329,7 +329,7 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 	case SkillBSAttack, SkillCCAttack:
 		return s.checkAttack(o, k)
 	case SkillHack:
-		return s.checkHack(o, *k)
+		return s.checkHack(o, k)
 	}
 	return nil
 }
