@@ -3,6 +3,7 @@ package geom
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -259,6 +260,65 @@ func TestPropRouteRefusalMatchesPerLeg(t *testing.T) {
 		want, wasRefused := routeRefusalPerLeg(tb, r, radius, others)
 		if refused != wasRefused || got != want {
 			t.Fatalf("RouteRefusal: %+v %v, per leg: %+v %v", got, refused, want, wasRefused)
+		}
+	})
+}
+
+// deepCrossingMaxMin is deepCrossing as it was, with max and min.
+func deepCrossingMaxMin(pg Polygon, s Segment) bool {
+	sign := 1.0
+	if pg.Area() < 0 {
+		sign = -1
+	}
+	lo, hi := 0.0, 1.0
+	d := s.B.Sub(s.A)
+	for i := range pg {
+		e := pg.edge(i)
+		ed := e.B.Sub(e.A)
+		inv := sign / ed.Len()
+		a := ed.Cross(s.A.Sub(e.A)) * inv
+		b := ed.Cross(d) * inv
+		switch {
+		case b > 0:
+			lo = max(lo, (Eps-a)/b)
+		case b < 0:
+			hi = min(hi, (Eps-a)/b)
+		case a <= Eps:
+			return false
+		}
+		if lo >= hi {
+			return false
+		}
+	}
+	return true
+}
+
+// Line of Fire (N4), the single-obstacle seal: deepCrossing with its
+// bounds kept by comparisons answers as it did with max and min, for
+// segments through, along, beside and ending in pieces, and for polygons
+// with a non-finite corner (a Table built as a literal is not checked).
+func TestPropDeepCrossingMatchesMaxMin(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		pg := slices.Clone(genTerrain(t, "pg").Outline)
+		if rapid.IntRange(0, 20).Draw(t, "nan") == 0 {
+			pg[rapid.IntRange(0, len(pg)-1).Draw(t, "corner")].Y = math.NaN()
+		}
+		s := Segment{genPoint(t, "a"), genPoint(t, "b")}
+		switch rapid.IntRange(0, 2).Draw(t, "kind") {
+		case 1:
+			// Through the piece: across its first corner's neighbours'
+			// midpoint, from well outside to well outside.
+			m := Lerp(pg[0], Lerp(pg[1], pg[2], 0.5), 0.5)
+			dir := FacingVec(rapid.Float64Range(0, math.Pi).Draw(t, "dir")).Scale(20)
+			s = Segment{m.Add(dir.Neg()), m.Add(dir)}
+		case 2:
+			// Along an edge, a hair inside or outside it.
+			e := pg.edge(rapid.IntRange(0, len(pg)-1).Draw(t, "edge"))
+			off := e.B.Sub(e.A).Unit().Perp().Scale(rapid.Float64Range(-2*Eps, 2*Eps).Draw(t, "off"))
+			s = Segment{e.A.Add(off), e.B.Add(off)}
+		}
+		if got, want := deepCrossing(pg, orientation(pg), s), deepCrossingMaxMin(pg, s); got != want {
+			t.Fatalf("deepCrossing(%v, %v) = %v, with max and min %v", pg, s, got, want)
 		}
 	})
 }

@@ -166,38 +166,45 @@ func (q *sightQuery) sealed(target Circle) bool {
 	const last = SightSamples - 1
 	v := q.viewer.Base
 	top, bottom := Segment{q.vp[0], q.tp[0]}, Segment{q.vp[last], q.tp[last]}
-	seals := func(b Circle) bool {
-		return blocksCircle(b, top) && blocksCircle(b, bottom) &&
-			v.Center.Dist(b.Center) >= v.Radius+b.Radius-Eps && target.Center.Dist(b.Center) >= target.Radius+b.Radius-Eps
-	}
 	for _, i := range q.circBuf[:q.nCirc] {
-		if seals(q.blockers[i]) {
+		if sealsCircle(q.blockers[i], v, target, top, bottom) {
 			return true
 		}
 	}
 	for _, i := range q.circMore {
-		if seals(q.blockers[i]) {
+		if sealsCircle(q.blockers[i], v, target, top, bottom) {
 			return true
 		}
 	}
-	sealsPoly := func(i int32) bool {
-		pg := q.t.Terrain[i].Outline
-		box := q.t.box(int(i))
-		sign := orientation(pg)
-		return deepCrossing(pg, sign, top) && deepCrossing(pg, sign, bottom) &&
-			clearOf(pg, box, v.Center, v.Radius) && clearOf(pg, box, target.Center, target.Radius)
-	}
 	for _, i := range q.polyBuf[:q.nPoly] {
-		if sealsPoly(i) {
+		if q.sealsPolygon(int(i), v, target, top, bottom) {
 			return true
 		}
 	}
 	for _, i := range q.polyMore {
-		if sealsPoly(i) {
+		if q.sealsPolygon(int(i), v, target, top, bottom) {
 			return true
 		}
 	}
 	return false
+}
+
+// sealsCircle is sealed's test of a blocking base b between the bases v
+// and target, whose hull's sides are top and bottom.
+func sealsCircle(b, v, target Circle, top, bottom Segment) bool {
+	return blocksCircle(b, top) && blocksCircle(b, bottom) &&
+		v.Center.Dist(b.Center) >= v.Radius+b.Radius-Eps && target.Center.Dist(b.Center) >= target.Radius+b.Radius-Eps
+}
+
+// sealsPolygon is sealed's test of terrain piece i.
+func (q *sightQuery) sealsPolygon(i int, v, target Circle, top, bottom Segment) bool {
+	pg := q.t.Terrain[i].Outline
+	sign := orientation(pg)
+	if !deepCrossing(pg, sign, top) || !deepCrossing(pg, sign, bottom) {
+		return false
+	}
+	box := q.t.box(i)
+	return clearOf(pg, box, v.Center, v.Radius) && clearOf(pg, box, target.Center, target.Radius)
 }
 
 // clearOf reports whether pg.DistTo(p) >= r, for pg within box: at once
@@ -237,11 +244,18 @@ func deepCrossing(pg Polygon, sign float64, s Segment) bool {
 		// The inward distance of s.A + t·d from the edge line: a + b·t.
 		a := ed.Cross(s.A.Sub(e.A)) * inv
 		b := ed.Cross(d) * inv
+		// lo = max(lo, t) and hi = min(hi, t), written as comparisons:
+		// this loop is the seal test's cost. A NaN t is kept as max and
+		// min keep it; lo and hi are never −0.
 		switch {
 		case b > 0:
-			lo = max(lo, (Eps-a)/b)
+			if t := (Eps - a) / b; t > lo || t != t {
+				lo = t
+			}
 		case b < 0:
-			hi = min(hi, (Eps-a)/b)
+			if t := (Eps - a) / b; t < hi || t != t {
+				hi = t
+			}
 		case a <= Eps:
 			return false
 		}
