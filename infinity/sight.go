@@ -120,9 +120,9 @@ func (s *State) collectBases(out []geom.Circle, skipMarkers bool, except []int) 
 	if s.menu != nil {
 		t := s.menu.tableBases(s)
 		if skipMarkers {
-			return appendExcept(out, t.sight, t.sightModel, except)
+			return appendExcept(out, t.sight, t.sightAt, except)
 		}
-		return appendExcept(out, t.bases, t.model, except)
+		return appendExcept(out, t.bases, t.at, except)
 	}
 	for i := range s.Models {
 		if s.onTable(i, skipMarkers, except) {
@@ -132,18 +132,18 @@ func (s *State) collectBases(out []geom.Circle, skipMarkers bool, except []int) 
 	return out
 }
 
-// appendExcept appends to out the bases of models but those of the models
-// in except, in order. models is ascending (the bases are in model order),
-// so the few bases left out are found by a search and the runs between
-// them copied whole: a menu gathers the bases on the table a couple of
-// thousand times a playout, and copying them one by one, asking of each
-// whether it is left out, was a twentieth of the playout.
-func appendExcept(out, bases []geom.Circle, models, except []int) []geom.Circle {
+// appendExcept appends to out bases but those of the models in except, in
+// order; at[m] is the index in bases of model m's base, or -1. The few
+// bases left out are looked up there and the runs between them copied
+// whole: a menu gathers the bases on the table a couple of thousand times
+// a playout, and copying them one by one, asking of each whether it is
+// left out, was a twentieth of the playout.
+func appendExcept(out, bases []geom.Circle, at, except []int) []geom.Circle {
 	var buf [4]int
 	skip := buf[:0]
 	for _, x := range except {
-		if j, ok := slices.BinarySearch(models, x); ok && !slices.Contains(skip, j) {
-			skip = append(skip, j)
+		if x >= 0 && x < len(at) && at[x] >= 0 && !slices.Contains(skip, at[x]) {
+			skip = append(skip, at[x])
 		}
 	}
 	slices.Sort(skip)
@@ -164,11 +164,12 @@ func appendExcept(out, bases []geom.Circle, models, except []int) []geom.Circle 
 type tableBases struct {
 	ready bool
 	bases []geom.Circle // of the models on the table (not removed, not Hidden), in model order
-	model []int         // the model of each
-	// sight and sightModel are bases and model without the markers'
-	// bases: those that block Line of Fire (sightBases).
-	sight      []geom.Circle
-	sightModel []int
+	// sight is bases without the markers' bases: those that block Line
+	// of Fire (sightBases).
+	sight []geom.Circle
+	// at and sightAt are, for each model, the index of its base in bases
+	// and in sight, or -1.
+	at, sightAt []int
 	// anyMarker: some model not removed is a marker (Camouflaged,
 	// Impersonation). Most tables have none, and then no move of the
 	// menu need look for one to touch (markerContact).
@@ -181,20 +182,23 @@ func (ms *menuScratch) tableBases(s *State) *tableBases {
 	if t.ready {
 		return t
 	}
-	t.bases, t.model = t.bases[:0], t.model[:0]
-	t.sight, t.sightModel = t.sight[:0], t.sightModel[:0]
+	t.bases = t.bases[:0]
+	t.sight = t.sight[:0]
+	t.at = slices.Grow(t.at[:0], len(s.Models))[:len(s.Models)]
+	t.sightAt = slices.Grow(t.sightAt[:0], len(s.Models))[:len(s.Models)]
 	t.anyMarker = false
 	for i := range s.Models {
 		if !s.Models[i].Removed && s.Troopers[s.Models[i].Trooper].States.marker() {
 			t.anyMarker = true
 		}
+		t.at[i], t.sightAt[i] = -1, -1
 		if s.onTable(i, false, nil) {
+			t.at[i] = len(t.bases)
 			t.bases = append(t.bases, s.Models[i].base())
-			t.model = append(t.model, i)
 			// A marker's base does not block Line of Fire.
 			if !s.Troopers[s.Models[i].Trooper].States.marker() {
+				t.sightAt[i] = len(t.sight)
 				t.sight = append(t.sight, s.Models[i].base())
-				t.sightModel = append(t.sightModel, i)
 			}
 		}
 	}
