@@ -119,7 +119,7 @@ function actionText(a) {
     case 'dodge-move': return a.stay ? a.trooper + ' stays after the Dodge' : a.trooper + ' dodges to ' + pt(a.to);
     case 'end-orders': return 'ends the Orders Phase';
     case 'guts': return 'Guts Rolls';
-    case 'guts-move': return (a.trooper || '') + ' Guts: ' + (a.stay ? 'stays' : a.prone ? 'goes Prone' : a.to ? 'moves to ' + pt(a.to) : 'chooses');
+    case 'guts-move': return (a.trooper || '') + ' Guts: ' + (a.stay && a.prone ? 'stays and goes Prone' : a.stay ? 'stays' : a.to ? 'moves to ' + pt(a.to) : 'chooses');
     case 'appoint': return 'appoints ' + (a.trooper || 'a new Lieutenant');
     case 'transfer': return 'Command Token: ' + (a.trooper || 'a trooper') + ' to group ' + a.group;
     case 'land': return 'the Combat Jump PH Roll';
