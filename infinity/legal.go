@@ -28,6 +28,8 @@ type menuScratch struct {
 	// spend is menuSpendBar's answers: 1 + the spendBlock of each trooper
 	// and Order source, 0 for none yet.
 	spend []spendBlock
+	// routes are the route refusals made so far (routeError).
+	routes []routeRefusalErr
 	// trooper is the last trooper an activation candidate named and its
 	// index: a menu lists each trooper's candidates one after another,
 	// and finding a trooper by its id compares names down the list.
@@ -93,6 +95,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	ms.lof, ms.decl, ms.short = lofMemo{refusals: ms.lof.refusals[:0]}, declMemo{}, shortMemo{}
 	ms.bases.ready = false
 	ms.spend = ms.spend[:0]
+	clear(ms.routes)
+	ms.routes = ms.routes[:0]
 	ms.trooper.id, ms.trooper.idx = "", -1
 	ms.target.ref, ms.target.seat, ms.target.idx = "", "", -1
 	// The candidates' list is only read until the options are built:

@@ -607,6 +607,53 @@ func (s *State) markerContact(t int, end geom.Circle) error {
 // mover, citing rule: which leg of the route, and whose base or which piece
 // of scenery is in the way.
 func (s *State) routeError(re *geom.RouteError, mover int, rule string) *rules.RuleError {
+	switch {
+	case s.menu == nil:
+		return s.makeRouteError(re, mover, rule)
+	case re.Fault != geom.RouteLeavesTable && re.Fault != geom.RouteCrossesBase && re.Fault != geom.RouteCrossesImpassable:
+		return s.makeRouteError(re, mover, rule)
+	}
+	// While Legal runs, the refusals alike share one error: a menu
+	// refuses the same leg leaving the table, or passing through one base,
+	// for many troopers' and headings' Moves.
+	k := routeRefusal{rule: rule, fault: re.Fault, leg: re.Leg, obstacle: re.Obstacle, name: re.Name, mover: mover}
+	if re.Fault == geom.RouteLeavesTable {
+		k.obstacle, k.name, k.mover = 0, "", -1 // the message names neither
+	}
+	m := &s.menu.routes
+	for i := range *m {
+		if (*m)[i].key == k {
+			return (*m)[i].err
+		}
+	}
+	err := s.makeRouteError(re, mover, rule)
+	if len(*m) < maxRouteRefusals {
+		*m = append(*m, routeRefusalErr{k, err})
+	}
+	return err
+}
+
+// routeRefusal is what a route refusal's message is made of (routeError).
+type routeRefusal struct {
+	rule          string
+	fault         geom.RouteFault
+	leg, obstacle int
+	name          string
+	mover         int
+}
+
+// routeRefusalErr is a route refusal made while Legal runs, for the
+// refusals alike that follow.
+type routeRefusalErr struct {
+	key routeRefusal
+	err *rules.RuleError
+}
+
+// maxRouteRefusals is how many route refusals a menu keeps to share.
+const maxRouteRefusals = 16
+
+// makeRouteError is routeError without the menu's sharing.
+func (s *State) makeRouteError(re *geom.RouteError, mover int, rule string) *rules.RuleError {
 	leg := re.Leg + 1
 	switch re.Fault {
 	case geom.RouteLeavesTable:
