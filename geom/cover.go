@@ -31,14 +31,7 @@ const CoverReach = 1.0
 func (t *Table) PartialCover(shooter Model, target Circle, blockers []Circle) (piece int, ok bool) {
 	// No cover-giving piece near the target: no cover, and no need for the
 	// (costlier) Line of Fire test.
-	near := false
-	for _, tr := range t.terrain() {
-		if tr.Flags.Has(GivesCover) && tr.Outline.DistTo(target.Center)-target.Radius <= CoverReach+Eps {
-			near = true
-			break
-		}
-	}
-	if !near {
+	if !t.coverNear(target) {
 		return -1, false
 	}
 	var q sightQuery
@@ -62,4 +55,23 @@ func (t *Table) PartialCover(shooter Model, target Circle, blockers []Circle) (p
 		return false
 	})
 	return found, found >= 0
+}
+
+// coverNear reports whether some piece that gives cover lies within
+// CoverReach of the target's base. A piece whose box is plainly out of
+// reach is out of reach (boxGap), without its distance.
+func (t *Table) coverNear(target Circle) bool {
+	reach := target.Radius + CoverReach + Eps
+	for i, tr := range t.terrain() {
+		if !tr.Flags.Has(GivesCover) {
+			continue
+		}
+		if gap, tol := boxGap(t.box(i), target.Center, reach); gap > reach+tol {
+			continue
+		}
+		if tr.Outline.DistTo(target.Center)-target.Radius <= CoverReach+Eps {
+			return true
+		}
+	}
+	return false
 }

@@ -322,3 +322,59 @@ func TestPropDeepCrossingMatchesMaxMin(t *testing.T) {
 		}
 	})
 }
+
+// validByParts is Circle.Valid as it was: each number tested on its own.
+func validByParts(c Circle) bool {
+	return c.Center.Finite() && finite(c.Radius) && c.Radius >= 0
+}
+
+// Circle.Valid, one sum for three finiteness tests, answers as the three
+// tests did, for every mix of finite numbers (huge ones included), ±0,
+// ±Inf and NaN.
+func TestPropCircleValidMatchesByParts(t *testing.T) {
+	special := []float64{0, math.Copysign(0, -1), 1, -1, 1e308, -1e308, math.MaxFloat64, math.SmallestNonzeroFloat64, math.Inf(1), math.Inf(-1), math.NaN()}
+	num := func(t *rapid.T, label string) float64 {
+		if rapid.Bool().Draw(t, label+".special") {
+			return rapid.SampledFrom(special).Draw(t, label)
+		}
+		return rapid.Float64().Draw(t, label)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		c := Circle{Pt(num(t, "x"), num(t, "y")), num(t, "r")}
+		if got, want := c.Valid(), validByParts(c); got != want {
+			t.Fatalf("%v.Valid() = %v, by parts %v", c, got, want)
+		}
+	})
+}
+
+// coverNearByDistance is PartialCover's first test as it was: every
+// cover-giving piece's distance.
+func coverNearByDistance(t *Table, target Circle) bool {
+	for _, tr := range t.terrain() {
+		if tr.Flags.Has(GivesCover) && tr.Outline.DistTo(target.Center)-target.Radius <= CoverReach+Eps {
+			return true
+		}
+	}
+	return false
+}
+
+// Partial cover (N4): whether a cover-giving piece is near the target is
+// the same with the boxes asked first, targets placed a hair either side
+// of CoverReach from a piece included.
+func TestPropCoverNearMatchesDistance(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tb := genTable(t)
+		target := genCircle(t, "target")
+		if n := len(tb.Terrain); n > 0 && rapid.Bool().Draw(t, "edge") {
+			// Straight out from a corner of a piece, at CoverReach.
+			pg := tb.Terrain[rapid.IntRange(0, n-1).Draw(t, "piece")].Outline
+			c := pg[rapid.IntRange(0, len(pg)-1).Draw(t, "corner")]
+			dir := FacingVec(rapid.Float64Range(-math.Pi, math.Pi).Draw(t, "dir"))
+			d := target.Radius + CoverReach + Eps + rapid.Float64Range(-1e-12, 1e-12).Draw(t, "hair")
+			target.Center = c.Add(dir.Scale(d))
+		}
+		if got, want := tb.coverNear(target), coverNearByDistance(tb, target); got != want {
+			t.Fatalf("coverNear(%v) = %v, by distance %v", target, got, want)
+		}
+	})
+}

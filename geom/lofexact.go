@@ -213,13 +213,21 @@ func (q *sightQuery) sealsPolygon(i int, v, target Circle, top, bottom Segment) 
 // margin is far above the rounding of the distance, so the answer is the
 // distance's in every case.
 func clearOf(pg Polygon, box Rect, p Point, r float64) bool {
-	gap := max(box.Min.X-p.X, p.X-box.Max.X, box.Min.Y-p.Y, p.Y-box.Max.Y)
-	tol := 1e-12 * (1 + math.Abs(p.X) + math.Abs(p.Y) + math.Abs(box.Min.X) + math.Abs(box.Min.Y) +
-		math.Abs(box.Max.X) + math.Abs(box.Max.Y) + r)
-	if gap >= r+tol {
+	if gap, tol := boxGap(box, p, r); gap >= r+tol {
 		return true
 	}
 	return pg.DistTo(p) >= r
+}
+
+// boxGap is how far p lies outside box along the axis it is furthest out
+// on (≤ 0 inside), which no polygon inside the box is nearer than, and a
+// margin, for a distance d compared with it, far above the rounding of
+// gap, of the polygon's distance and of d.
+func boxGap(box Rect, p Point, d float64) (gap, tol float64) {
+	gap = max(box.Min.X-p.X, p.X-box.Max.X, box.Min.Y-p.Y, p.Y-box.Max.Y)
+	tol = 1e-12 * (1 + math.Abs(p.X) + math.Abs(p.Y) + math.Abs(box.Min.X) + math.Abs(box.Min.Y) +
+		math.Abs(box.Max.X) + math.Abs(box.Max.Y) + math.Abs(d))
+	return gap, tol
 }
 
 // orientation is 1 for a polygon whose vertices run counter-clockwise
