@@ -378,3 +378,24 @@ func TestPropCoverNearMatchesDistance(t *testing.T) {
 		}
 	})
 }
+
+// Point.Finite and Segment.Finite, one sum each, answer as the tests of
+// each number did.
+func TestPropFiniteMatchesByParts(t *testing.T) {
+	special := []float64{0, math.Copysign(0, -1), 1, -1, math.MaxFloat64, -math.MaxFloat64, math.SmallestNonzeroFloat64, math.Inf(1), math.Inf(-1), math.NaN()}
+	num := func(t *rapid.T, label string) float64 {
+		if rapid.Bool().Draw(t, label+".special") {
+			return rapid.SampledFrom(special).Draw(t, label)
+		}
+		return rapid.Float64().Draw(t, label)
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		s := Segment{Pt(num(t, "ax"), num(t, "ay")), Pt(num(t, "bx"), num(t, "by"))}
+		if got, want := s.A.Finite(), finite(s.A.X) && finite(s.A.Y); got != want {
+			t.Fatalf("%v.Finite() = %v, by parts %v", s.A, got, want)
+		}
+		if got, want := s.Finite(), finite(s.A.X) && finite(s.A.Y) && finite(s.B.X) && finite(s.B.Y); got != want {
+			t.Fatalf("%v.Finite() = %v, by parts %v", s, got, want)
+		}
+	})
+}

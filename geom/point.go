@@ -27,7 +27,10 @@ func (p Point) Sub(q Point) Vec { return Vec{p.X - q.X, p.Y - q.Y} }
 func (p Point) Dist(q Point) float64 { return p.Sub(q).Len() }
 
 // Finite reports whether both coordinates are finite numbers.
-func (p Point) Finite() bool { return finite(p.X) && finite(p.Y) }
+//
+// One test for both (x − x is 0 for a finite x, NaN otherwise; see
+// Circle.Valid).
+func (p Point) Finite() bool { return (p.X-p.X)+(p.Y-p.Y) == 0 }
 
 // Lerp is the point a fraction t of the way from a to b.
 func Lerp(a, b Point, t float64) Point {

@@ -11,7 +11,9 @@ type Segment struct {
 func (s Segment) Len() float64 { return s.A.Dist(s.B) }
 
 // Finite reports whether both ends are finite.
-func (s Segment) Finite() bool { return s.A.Finite() && s.B.Finite() }
+func (s Segment) Finite() bool {
+	return (s.A.X-s.A.X)+(s.A.Y-s.A.Y)+(s.B.X-s.B.X)+(s.B.Y-s.B.Y) == 0 // see Point.Finite
+}
 
 // Bounds is the smallest axis-aligned rectangle holding the segment.
 func (s Segment) Bounds() Rect {
