@@ -47,7 +47,7 @@ func compute(cfg *Config) (*result, error) {
 	return r, nil
 }
 
-// weights folds the saves into one player's hit counts (Order Expenditure Sequence (N4)):
+// weights folds the saves into one player's hit counts ("Report"):
 // w[s][mask] = Σ_{h,c} count(h,c)·P(s, mask | h, c). The continuous or
 // normal part depends on h+c only and is computed once per n = h+c; the
 // crit bonus is then added one crit at a time.

@@ -8,7 +8,7 @@ import (
 	"github.com/ordo-rules/ordo/odds"
 )
 
-// Upstream's fixed limits (inf-dice-n4 source and odds-infdice.md Common Skills (N4)).
+// Upstream's fixed limits (inf-dice-n4 source and package doc, "Limits").
 const (
 	statMax    = 40 // STAT_MAX
 	damMax     = 20 // DAM_MAX: net damage, fail chance DAM/20
@@ -24,12 +24,12 @@ type Ammo uint8
 
 const (
 	// AmmoNormal ("1", "2", "3"): each hit forces one roll per save
-	// category, each crit one more at the first category (Orders and the Player Turn (N4)a).
+	// category, each crit one more at the first category ("Saving rolls": normal ammo).
 	AmmoNormal Ammo = iota
 	// AmmoContinuous ("1C", "2C", "3C"): failed saves are re-rolled under
-	// upstream's shared depth budget and cap (Orders and the Player Turn (N4)c).
+	// upstream's shared depth budget and cap ("Saving rolls": continuous ammo).
 	AmmoContinuous
-	// AmmoNone ("-"): no saving roll; each hit is one success, untagged (Orders and the Player Turn (N4)b).
+	// AmmoNone ("-"): no saving roll; each hit is one success, untagged ("Saving rolls": no ammo).
 	AmmoNone
 )
 
@@ -81,7 +81,7 @@ type Save struct {
 }
 
 // Player is one side of the roll as upstream holds it after parsing: the
-// header prints these fields, and the dice follow from them (Rolls (N4)): a die
+// header prints these fields, and the dice follow from them ("Roll parameters"): a die
 // showing face r has value r+Boost, hits iff value <= Stat, crits iff it hits
 // and (value >= Crit, or CritOnOne and value == 1). A template auto-hits with
 // value 1 and never crits.
@@ -231,7 +231,7 @@ func (p *Player) validateStat() error {
 }
 
 // side maps the player onto the dice.Side that judges every face as
-// upstream does (Rolls (N4)): the same hit, crit and compared value. "n*" has no
+// upstream does ("Roll parameters"): the same hit, crit and compared value. "n*" has no
 // crit and no boost, so above 20 every face hits with its own value: SV 20
 // without the usual crit. CritOnOne stays, so "n*!" crits on a 1 only.
 // The tests check the mapping face by face against the spec's table.

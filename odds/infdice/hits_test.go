@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// statForms covers every STAT form of Rolls (N4): plain, above 20 (boost), "*"
+// statForms covers every STAT form of "Roll parameters": plain, above 20 (boost), "*"
 // below and above 20, "!" (including the 0! bump and the ineffective !
 // above 20), "*!" (crit only on a 1),
 // and the template.
@@ -23,13 +23,13 @@ func mustPlayer(t testing.TB, stat string, burst int) Player {
 	return cfg.P1
 }
 
-// face is one die face judged as the spec's Rolls (N4) table says.
+// face is one die face judged as the package doc's "Roll parameters" table says.
 type face struct {
 	hit, crit bool
 	value     int
 }
 
-// judge is the spec's Rolls (N4) judging of face r (1..20), written from the table
+// judge is the package doc's "Roll parameters" judging of face r (1..20), written from the table
 // and independent of package dice: the reference the mapping is checked
 // against.
 func (p *Player) judge(r int) face {
@@ -43,7 +43,7 @@ func (p *Player) judge(r int) face {
 }
 
 // bruteHits enumerates all 20^(B1+B2) ordered outcomes and resolves each one
-// literally as Saving Rolls (N4) says: each side's best (CRIT, HIT(v) or MISS), then every
+// literally as "Face to Face" says: each side's best (CRIT, HIT(v) or MISS), then every
 // die against the opponent's best. Tables are [h][c] counts.
 func bruteHits(p1, p2 Player) (a, b [][]int64, none int64) {
 	type best struct {
@@ -124,8 +124,8 @@ func bruteHits(p1, p2 Player) (a, b [][]int64, none int64) {
 	}
 }
 
-// TestHitsBruteForce checks the hit table (Saving Rolls (N4)) against a literal
-// enumeration, for every pair of STAT forms (Rolls (N4)) at small bursts.
+// TestHitsBruteForce checks the hit table ("Face to Face") against a literal
+// enumeration, for every pair of STAT forms ("Roll parameters") at small bursts.
 func TestHitsBruteForce(t *testing.T) {
 	bursts := [][2]int{{1, 1}, {2, 1}, {1, 2}}
 	for _, s1 := range statForms {
@@ -172,7 +172,7 @@ func compareTable(t *testing.T, name string, got [][]*big.Int, want [][]int64) {
 }
 
 // TestSideMapping checks that Player.side judges every face of every STAT
-// form exactly as the spec's Rolls (N4) table does: hit, crit, and the value the
+// form exactly as the package doc's "Roll parameters" table does: hit, crit, and the value the
 // opponent compares with.
 func TestSideMapping(t *testing.T) {
 	for _, st := range statForms {

@@ -18,7 +18,7 @@ func words(s string) []string {
 const usage = "Usage: inf-dice-n4 <STAT 1> <B 1> <SAVES 1> <DAM 1> <TAG 1> <...> <STAT 2> <B 2> <SAVES 2> <DAM 2> <TAG 2> <...>"
 
 // TestParseErrors covers every upstream error text ("Argument grammar",
-// Common Skills (N4)), in upstream's check order: each case also carries a later mistake
+// "Limits"), in upstream's check order: each case also carries a later mistake
 // that must not be the one reported.
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct {

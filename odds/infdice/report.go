@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// Report writes upstream's report for cfg (odds-infdice.md, "Output format"):
+// Report writes upstream's report for cfg (package doc, "Output format"):
 // the two header lines, the roll counts, each player's hit table, and each
 // player's success block, line for line. Percentages are doubles printed
 // with C's %6.3f rules, which Go's fmt shares (exact binary value, rounded

@@ -43,7 +43,7 @@ func successBlock(report string) string {
 
 // TestUpstreamGolden runs every case of upstream's own test script
 // (test.pl in toadchild/inf-dice, the inf-dice-n4 checks) and requires its
-// expected report byte for byte: all of "Output format" and Rolls (N4) to Order Expenditure Sequence (N4).
+// expected report byte for byte: all of "Output format", "Roll parameters", "Face to Face", "Saving rolls" and "Report".
 func TestUpstreamGolden(t *testing.T) {
 	for _, tc := range []struct{ file, args string }{
 		{"normal_ftf", "9 3 1 4 NONE 12 1 1 12 NONE"},
@@ -106,7 +106,7 @@ func hasLine(report, line string) bool {
 	return false
 }
 
-// TestHeaders checks the header line of each STAT form (Rolls (N4), "Output
+// TestHeaders checks the header line of each STAT form ("Roll parameters", "Output
 // format": values after parsing; CRIT 21 = never).
 func TestHeaders(t *testing.T) {
 	for _, tc := range []struct{ p1, want string }{
@@ -126,7 +126,7 @@ func TestHeaders(t *testing.T) {
 	}
 }
 
-// TestSpecExamples checks the worked examples of Orders and the Player Turn (N4)c and the line rules of
+// TestSpecExamples checks the worked examples of continuous ammo and the line rules of
 // "Output format".
 func TestSpecExamples(t *testing.T) {
 	dummy := " 0 1 - 0 NONE"
@@ -135,16 +135,16 @@ func TestSpecExamples(t *testing.T) {
 		want, not  []string // lines required / forbidden in the success block
 		notSub     []string // substrings forbidden in the success block
 	}{
-		{"Orders and the Player Turn (N4)c shared budget, 2C", "T 1 2C 0 NONE 20 NONE" + dummy,
+		{"continuous ammo shared budget, 2C", "T 1 2C 0 NONE 20 NONE" + dummy,
 			[]string{"P1 Scores 23 Success(es): 100.000%", "P1 Scores 23 Success(es): 100.000% NONE", "P1 Scores  1+ Successes:  100.000%"},
 			nil, []string{"Scores 24 ", "Scores 22 ", "Scores 24+"}},
-		{"Orders and the Player Turn (N4)c shared budget, 3C", "T 1 3C 0 NONE 0 NONE 20 NONE" + dummy,
+		{"continuous ammo shared budget, 3C", "T 1 3C 0 NONE 0 NONE 20 NONE" + dummy,
 			[]string{"P1 Scores 22 Success(es): 100.000%"}, nil, []string{"Scores 23", "Scores 24"}},
-		{"Orders and the Player Turn (N4)c cap, 1C", "T 1 1C 20 NONE" + dummy,
+		{"continuous ammo cap, 1C", "T 1 1C 20 NONE" + dummy,
 			[]string{"P1 Scores 24 Success(es): 100.000%"}, nil, []string{"Scores 23 "}},
-		{"Orders and the Player Turn (N4)c skipped tag", "T 1 2C 20 NONE 20 SHOCK" + dummy,
+		{"continuous ammo skipped tag", "T 1 2C 20 NONE 20 SHOCK" + dummy,
 			[]string{"P1 Scores 24 Success(es): 100.000% NONE"}, nil, []string{"SHOCK"}},
-		{"Orders and the Player Turn (N4)c bonus after budget", "20 1 2C 10 SHOCK 20 NONE" + dummy,
+		{"continuous ammo bonus after budget", "20 1 2C 10 SHOCK 20 NONE" + dummy,
 			[]string{"P1 Scores 24 Success(es):  2.500% SHOCK", "P1 Scores 23 Success(es): 48.750% SHOCK",
 				"P1 Scores 23 Success(es): 48.750% NONE", "P1 Scores 23 Success(es): 97.500%", "P1 Scores 23+ Successes:  51.250% SHOCK"},
 			nil, nil},
@@ -182,7 +182,7 @@ func TestSpecExamples(t *testing.T) {
 // lineRulesChecked and sumRuleChecked are how many randomArgs draws reach
 // TestLineRules' and TestSumRule's checks: the rest are refused by Parse
 // (B1+B2 > 9 for 6 of the 36 burst pairs, two templates for 1 in 196; 82.9%
-// valid over 100,000 draws, as Common Skills (N4) predicts). The seeds are fixed, so the
+// valid over 100,000 draws, as the limits predict). The seeds are fixed, so the
 // counts are exact, and a test that checks fewer (or more) fails: a drift of
 // randomArgs into refused inputs cannot pass by checking nothing. A
 // deliberate change to randomArgs, a seed, the draw counts or Parse's
@@ -305,7 +305,7 @@ func randomArgs(r *rand.Rand, noLimit bool) string {
 	return strings.Join(b, " ")
 }
 
-// TestSumRule checks Order Expenditure Sequence (N4)'s identity on random inputs, with and without
+// TestSumRule checks the identity of "Report" on random inputs, with and without
 // noLimit: sum(P1 exact ALL) + sum(P2 exact ALL) + No Successes = 100%.
 func TestSumRule(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
@@ -367,7 +367,7 @@ func TestReportRejectsBadConfig(t *testing.T) {
 		{"templates", func(c *Config) { template(&c.P1); template(&c.P2) }, "two templates"},
 		{"cap", func(c *Config) { c.SuccessCap = 3 }, ""},
 		{"cap too big", func(c *Config) { c.SuccessCap = 401 }, ""},
-		// Rolls (N4) table: Crit and Boost follow from Stat as Parse sets them.
+		// "Roll parameters": Crit and Boost follow from Stat as Parse sets them.
 		{"crit below stat", func(c *Config) { c.P1.Crit = 11 }, "P1: crit 11 with stat 12, want 12 (or 21 for no crit)"},
 		{"crit 20 at stat 12", func(c *Config) { c.P2.Crit = 20 }, "P2: crit 20 with stat 12"},
 		{"boost at stat 12", func(c *Config) { c.P2.Boost = 1 }, "P2: boost 1 with stat 12, want 0"},

@@ -8,7 +8,7 @@ type saveCat struct {
 	bit int     // the category's tag as a local mask bit; 0 for NONE
 }
 
-// saveModel is upstream's model of one player's saving rolls (Orders and the Player Turn (N4)), quirks
+// saveModel is upstream's model of one player's saving rolls ("Saving rolls"), quirks
 // included, computed exactly. Distributions are flat slices indexed
 // s*masks + mask for s = 0..cap (cap meaning "cap or more"), with masks over
 // the player's own distinct tags (at most 3, so at most 8 masks instead of
@@ -26,7 +26,7 @@ type saveModel struct {
 func newSaveModel(p *Player, S int) *saveModel {
 	m := &saveModel{ammo: p.Ammo, cap: S, masks: 1, global: []uint8{0}}
 	if p.Ammo == AmmoNone {
-		return m // "-" never rolls a save nor carries a tag (Orders and the Player Turn (N4)b)
+		return m // "-" never rolls a save nor carries a tag ("Saving rolls": no ammo)
 	}
 	var local []uint8 // upstream mask of each local bit
 	for _, s := range p.Saves {
@@ -78,7 +78,7 @@ func (m *saveModel) base(n int) []float64 {
 		return m.continuous(n)
 	}
 	// Normal ammo: Bin(n, DAM[k]/20) failures per category, all independent
-	// (Orders and the Player Turn (N4)a), built one roll at a time; at most 3n, within the cap.
+	// ("Saving rolls": normal ammo), built one roll at a time; at most 3n, within the cap.
 	d := m.newDist()
 	for _, c := range m.cats {
 		for range n {
@@ -90,7 +90,7 @@ func (m *saveModel) base(n int) []float64 {
 
 // critBonus adds one crit's extra save: one roll at DAM[0]/TAG[0], never
 // continuous, rolled even after the cap or the depth budget stopped the
-// continuous categories, and the total clamped to the cap (Orders and the Player Turn (N4)a, Orders and the Player Turn (N4)c).
+// continuous categories, and the total clamped to the cap ("Saving rolls": normal and continuous ammo).
 // Ammo "-" has none.
 func (m *saveModel) critBonus(d []float64) []float64 {
 	if m.ammo == AmmoNone {
@@ -120,7 +120,7 @@ func (m *saveModel) bernoulli(d []float64, c saveCat) []float64 {
 }
 
 // continuous is the exact distribution of upstream's continuous process
-// (Orders and the Player Turn (N4)c) for n = h+c hits, before the crit bonus. Upstream runs, for each
+// ("Saving rolls": continuous ammo) for n = h+c hits, before the crit bonus. Upstream runs, for each
 // category k in turn,
 //
 //	pending = n

@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// The save model (Orders and the Player Turn (N4)) is checked against two independent references:
+// The save model ("Saving rolls") is checked against two independent references:
 // refPerSave follows upstream's sequential process one saving roll at a
 // time, branching on pass or fail with its probability (exponential, so only
-// for small caps), and refRounds follows the Orders and the Player Turn (N4)c pseudocode round by round
+// for small caps), and refRounds follows the continuous ammo pseudocode round by round
 // over the full state (category, pending, s, depth, mask), with no excess or
 // geometric-chain shortcut (fine at the real cap of 24 for small n).
 
@@ -88,7 +88,7 @@ func refPerSave(m *saveModel, n, c int) []float64 {
 	return out
 }
 
-// refRounds is the continuous process of Orders and the Player Turn (N4)c run forward over full states,
+// refRounds is the continuous process of continuous ammo run forward over full states,
 // one round at a time, with binomial rounds as in upstream.
 func refRounds(m *saveModel, n, c int) []float64 {
 	type state struct{ k, pending, s, depth, mask int }
@@ -179,7 +179,7 @@ func describe(p Player, n, c, S int) string {
 
 // TestSavesPerSave compares the model with the per-save recursion on random
 // small cases, every ammo kind, caps small enough for the cap and the depth
-// budget to bind often (Orders and the Player Turn (N4)a-Orders and the Player Turn (N4)d).
+// budget to bind often (all of "Saving rolls").
 func TestSavesPerSave(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 1500 {
@@ -193,7 +193,7 @@ func TestSavesPerSave(t *testing.T) {
 }
 
 // TestSavesRounds compares the continuous model with the round-by-round
-// reference at upstream's cap of 24, bursts up to 6 (Orders and the Player Turn (N4)c).
+// reference at upstream's cap of 24, bursts up to 6 ("Saving rolls": continuous ammo).
 func TestSavesRounds(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := range 300 {
@@ -208,7 +208,7 @@ func TestSavesRounds(t *testing.T) {
 	}
 }
 
-// TestSavesQuirks pins the worked examples of Orders and the Player Turn (N4)c exactly.
+// TestSavesQuirks pins the worked examples of continuous ammo exactly.
 func TestSavesQuirks(t *testing.T) {
 	cont := func(saves ...Save) *saveModel {
 		return newSaveModel(&Player{Ammo: AmmoContinuous, Saves: saves}, successMax)
