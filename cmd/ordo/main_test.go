@@ -131,27 +131,40 @@ func TestOrdoLinksOnlyTheFront(t *testing.T) {
 	}
 }
 
-// twoBinaries copies the test binary into a fresh directory as ordo and,
+// twoBinaries puts the test binary into a fresh directory as ordo and,
 // unless alone, as ordo-serve beside it. The directory is also PATH, so no
 // other ordo-serve is found.
 func twoBinaries(t *testing.T, alone bool) string {
 	t.Helper()
 	dir := t.TempDir()
-	self, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
 	names := []string{"ordo", cli.ServeBinary}
 	if alone {
 		names = names[:1]
 	}
 	for _, name := range names {
-		if err := os.WriteFile(filepath.Join(dir, name), self, 0o755); err != nil {
-			t.Fatal(err)
-		}
+		placeSelf(t, filepath.Join(dir, name))
 	}
 	t.Setenv("PATH", dir)
 	return dir
+}
+
+// placeSelf puts the test binary at dst, to run under that name: a hard
+// link where the file system allows one, else a copy. A link costs no
+// copy of the 7 MB binary (the tests place it about ten times), and the
+// process run through it still sees dst as its path (os.Executable), which
+// is how ordo finds the ordo-serve beside it.
+func placeSelf(t *testing.T, dst string) {
+	t.Helper()
+	if os.Link(os.Args[0], dst) == nil {
+		return
+	}
+	self, err := os.ReadFile(os.Args[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, self, 0o755); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // Every command but odds, help and version runs in ordo-serve, found
@@ -321,13 +334,11 @@ func TestServeBuildsServeBinaryFromSource(t *testing.T) {
 	t.Setenv("ORDO_TEST_SELF", os.Args[0])
 	calls := filepath.Join(t.TempDir(), "calls")
 	t.Setenv("ORDO_TEST_GO_CALLS", calls)
-	self, err := os.ReadFile(os.Args[0])
+	self, err := os.Stat(os.Args[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "go"), self, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	placeSelf(t, filepath.Join(dir, "go"))
 	module := func(path string) (root, work string) {
 		root = t.TempDir()
 		work = filepath.Join(root, "data", "scenarios")
@@ -387,7 +398,7 @@ func TestServeBuildsServeBinaryFromSource(t *testing.T) {
 	if code, _, errs := run(work); code != 3 {
 		t.Fatalf("second run: exit %d, stderr %q", code, errs)
 	}
-	if prior, err := os.ReadFile(calls + ".prior"); err != nil || strings.TrimSpace(string(prior)) != strconv.Itoa(len(self)) {
+	if prior, err := os.ReadFile(calls + ".prior"); err != nil || strings.TrimSpace(string(prior)) != strconv.FormatInt(self.Size(), 10) {
 		t.Errorf("the second build did not start from a copy of the first (%q, %v)", prior, err)
 	}
 
@@ -408,17 +419,11 @@ func TestServePrefersSourceTreeOverPath(t *testing.T) {
 		t.Skip("copies the test binary")
 	}
 	dir := twoBinaries(t, true)
-	self, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
 	// go (this test binary, as fakeGo) beside ordo; an ordo-serve elsewhere
 	// on PATH, standing for an older install.
 	installed := t.TempDir()
 	for _, f := range []string{filepath.Join(dir, "go"), filepath.Join(installed, cli.ServeBinary)} {
-		if err := os.WriteFile(f, self, 0o755); err != nil {
-			t.Fatal(err)
-		}
+		placeSelf(t, f)
 	}
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+installed)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
