@@ -402,6 +402,17 @@ func TestServeBuildsServeBinaryFromSource(t *testing.T) {
 		t.Errorf("the second build did not start from a copy of the first (%q, %v)", prior, err)
 	}
 
+	// A second checkout builds into a place of its own: two trees serving
+	// at once each run the server of their own source, never the binary
+	// the other put in a shared place a moment before.
+	root2, work2 := module("github.com/ordo-rules/ordo")
+	if code, _, errs := run(work2); code != 3 || !strings.Contains(errs, "from the source in "+root2+"\n") {
+		t.Fatalf("in a second tree: exit %d, stderr %q", code, errs)
+	}
+	if built, _ := filepath.Glob(filepath.Join(cache, "ordo", "*", cli.ServeBinary)); len(built) != 2 || filepath.Dir(built[0]) == filepath.Dir(built[1]) {
+		t.Errorf("two source trees built into %q; want two places in the cache", built)
+	}
+
 	_, otherWork := module("example.com/other")
 	for _, wd := range []string{t.TempDir(), otherWork} {
 		code, out, errs := run(wd)

@@ -1,4 +1,4 @@
-package cli
+package full
 
 import (
 	"bytes"
@@ -9,22 +9,23 @@ import (
 	"github.com/ordo-rules/ordo/odds/terms"
 )
 
-// oddsRun calls runOdds and returns its exit status and output.
-func oddsRun(args ...string) (code int, stdout, stderr string) {
+// frontOdds runs `ordo odds ARGS...` in the front and returns its exit
+// status and output.
+func frontOdds(args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
-	code = runOdds(args, &out, &errb)
+	code = front(append([]string{"ordo", "odds"}, args...), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
-// issueExample is the command of issue 2, item 4.
-var issueExample = []string{
+// oddsIssueExample is the command of issue 2, item 4.
+var oddsIssueExample = []string{
 	"--active", "BS 13 B3 mods=+3 dmg 13 ammo=DA",
 	"--reactive", "BS 12 B1 dmg 13",
 	"--arm", "1,3",
 }
 
 func TestOddsIssueExample(t *testing.T) {
-	code, out, errs := oddsRun(issueExample...)
+	code, out, errs := frontOdds(oddsIssueExample...)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -59,7 +60,7 @@ func TestOddsIssueExample(t *testing.T) {
 }
 
 func TestOddsJSON(t *testing.T) {
-	code, out, errs := oddsRun(append([]string{"--json"}, issueExample...)...)
+	code, out, errs := frontOdds(append([]string{"--json"}, oddsIssueExample...)...)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -67,7 +68,7 @@ func TestOddsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("the JSON does not parse: %v\n%s", err, out)
 	}
-	if !rep.FaceToFace || rep.Active.SV == nil || rep.Active.SV.Value != 16 || rep.Active.Spec.Text != issueExample[1] {
+	if !rep.FaceToFace || rep.Active.SV == nil || rep.Active.SV.Value != 16 || rep.Active.Spec.Text != oddsIssueExample[1] {
 		t.Errorf("active side: %+v", rep.Active)
 	}
 	if got := rep.Active.Side.Effect.Saves; len(got) != 2 || got[0].Damage != 10 {
@@ -98,7 +99,7 @@ func TestOddsForms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errs := oddsRun(tt.args...)
+			code, out, errs := frontOdds(tt.args...)
 			if code != 0 || errs != "" {
 				t.Fatalf("exit %d, stderr %q", code, errs)
 			}
@@ -110,7 +111,7 @@ func TestOddsForms(t *testing.T) {
 }
 
 func TestOddsHelp(t *testing.T) {
-	code, out, errs := oddsRun("-h")
+	code, out, errs := frontOdds("-h")
 	if code != 0 || errs != "" || !strings.Contains(out, "usage: ordo odds --active") {
 		t.Errorf("-h: exit %d, stderr %q, stdout %q", code, errs, out)
 	}
@@ -151,7 +152,7 @@ func TestOddsBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errs := oddsRun(tt.args...)
+			code, out, errs := frontOdds(tt.args...)
 			if code != 2 {
 				t.Errorf("exit %d, want 2", code)
 			}
@@ -172,7 +173,7 @@ func TestOddsBadInput(t *testing.T) {
 // trooper with BTS 6 and a Firewall (Hacking (N3), Reset (N4)).
 func TestOddsCarboniteAgainstReset(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := run([]string{"ordo", "odds", "--active", "WIP 14 program carbonite", "--reactive", "WIP 13 reset bts 6 firewall"}, &out, &errb)
+	code := front([]string{"ordo", "odds", "--active", "WIP 14 program carbonite", "--reactive", "WIP 13 reset bts 6 firewall"}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -187,7 +188,7 @@ func TestOddsCarboniteAgainstReset(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if code := run([]string{"ordo", "odds", "--active", "WIP 14 program carbonite", "--reactive", "PH 11 dodge"}, &out, &errb); code != 2 ||
+	if code := front([]string{"ordo", "odds", "--active", "WIP 14 program carbonite", "--reactive", "PH 11 dodge"}, &out, &errb); code != 2 ||
 		!strings.Contains(errb.String(), "Dodge cannot avoid a Hacking Attack") {
 		t.Errorf("Dodge against a program: exit %d, stderr %q", code, errb.String())
 	}
