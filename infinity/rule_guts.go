@@ -246,8 +246,15 @@ func (s *State) checkGutsMove(a GutsMove) error {
 	if err := s.checkGutsRoute(m, a.To); err != nil {
 		return err
 	}
-	if got := s.gutsOption(m, a.To, g.Attackers); got > best {
+	got := s.gutsOption(m, a.To, g.Attackers)
+	switch {
+	case got > best:
 		return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "the Guts movement must get %s: this one does not", gutsGoal(best))
+	case got == 2:
+		// (So best is 2 too.) A move that hides from nothing is none of
+		// the options: with nowhere to go, a failure goes Prone where it
+		// stands (a TAG stays standing).
+		return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "this Guts movement gets neither out of the attackers' Line of Fire nor into Partial Cover: with nowhere to go, %s stays (and goes Prone)", s.Troopers[t].ID)
 	}
 	return nil
 }

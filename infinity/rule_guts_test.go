@@ -354,3 +354,31 @@ func TestGutsStayProne(t *testing.T) {
 		}
 	}
 }
+
+// Guts Roll (N4): a failed roll takes the first option that is possible —
+// a move out of Line of Fire, else into Partial Cover, else going Prone. A
+// move that achieves neither is none of them: with nowhere to hide, a failed
+// roll, or a passed one chosen as failed, goes Prone where it stands (a TAG,
+// which cannot, stays), and may not walk 2" in sight instead.
+func TestGutsMoveThatHidesNothingRefused(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		profile string
+		die     int
+	}{
+		{"failed", "zhanshi", 18},
+		{"passed, chosen as failed", "zhanshi", 3},
+		{"a failed TAG", "tag", 18},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := setup(t, gutsYAML(c.profile, false), nil)
+			shootAndSave(t, st)
+			do(t, st, rules.ChanceSeat, Guts{}, c.die)
+			refused(t, st, "red", GutsMove{Trooper: "zhanshi", To: [2]float64{9, 14}, Facing: 270}, rules.CodeIllegal, "gets neither out of the attackers' Line of Fire nor into Partial Cover")
+			do(t, st, "red", GutsMove{Trooper: "zhanshi", Stay: true, Prone: c.die == 3})
+			if got, want := st.Troopers[1].States.Prone, c.profile != "tag"; got != want {
+				t.Errorf("Prone %v, want %v", got, want)
+			}
+		})
+	}
+}
