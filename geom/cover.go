@@ -38,6 +38,15 @@ func (t *Table) PartialCover(shooter Model, target Circle, blockers []Circle) (p
 	if !q.lof(t, shooter, target, blockers) {
 		return -1, false
 	}
+	found := q.coverPiece(target)
+	return found, found >= 0
+}
+
+// coverPiece is PartialCover once LoF has been found with q: the first
+// piece near the target that gives cover and that a sample line crosses,
+// or -1.
+func (q *sightQuery) coverPiece(target Circle) int {
+	t := q.t
 	// The same sample lines, now against the pieces that give cover.
 	q.recull(target, GivesCover)
 	found := -1
@@ -54,7 +63,7 @@ func (t *Table) PartialCover(shooter Model, target Circle, blockers []Circle) (p
 		}
 		return false
 	})
-	return found, found >= 0
+	return found
 }
 
 // coverNear reports whether some piece that gives cover lies within

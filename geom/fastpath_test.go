@@ -127,6 +127,37 @@ func TestPropLoFSameWithRotatedSamples(t *testing.T) {
 	})
 }
 
+// Partial cover (N4): PartialCover, which asks the sample sight lines
+// whether a piece that gives cover hides part of the target, names the
+// piece it named with the rotated sample points, on the crowded scenes of
+// the exact-search tests (low walls among the pieces) and on random tables.
+func TestPropPartialCoverSameWithRotatedSamples(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		var sc lofScene
+		if rapid.Bool().Draw(t, "crowded") {
+			var ok bool
+			if sc, ok = genLoFScene(rapidDraw{t}); !ok {
+				t.Skip("bases in contact")
+			}
+		} else {
+			sc.tb, sc.blockers = genTable(t), genBlockers(t)
+			sc.viewer, sc.target = genPair(t)
+		}
+		got, _ := sc.tb.PartialCover(sc.viewer, sc.target, sc.blockers)
+		was := -1
+		var q sightQuery
+		if sc.tb.coverNear(sc.target) && q.init(sc.tb, sc.viewer, sc.target, sc.blockers, BlocksLoF) {
+			q.vp, q.tp = rotatedSamples(sc.viewer, sc.target)
+			if q.decide(sc.target) {
+				was = q.coverPiece(sc.target)
+			}
+		}
+		if got != was {
+			t.Fatalf("PartialCover %d, with the rotated sample points %d\n%s", got, was, describeScene(sc))
+		}
+	})
+}
+
 // The corridor's cull keeps the terrain it kept: inStrip, from the box's
 // centre and half sizes, answers as its four corners do, boxes placed a
 // hair either side of each edge of the strip included.
