@@ -354,9 +354,10 @@ func TestPropDeepCrossingMatchesMaxMin(t *testing.T) {
 	})
 }
 
-// validByParts is Circle.Valid as it was: each number tested on its own.
+// validByParts is Circle.Valid as it was: each number tested on its own
+// (not through Point.Finite, which is one sum now too).
 func validByParts(c Circle) bool {
-	return c.Center.Finite() && finite(c.Radius) && c.Radius >= 0
+	return finite(c.Center.X) && finite(c.Center.Y) && finite(c.Radius) && c.Radius >= 0
 }
 
 // Circle.Valid, one sum for three finiteness tests, answers as the three
