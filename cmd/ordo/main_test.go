@@ -292,7 +292,9 @@ func TestServeWithoutServeBinary(t *testing.T) {
 		out, err string
 	}{
 		{[]string{"serve"}, 2, "", "ordo serve: this needs ordo-serve, the binary that links the rules engines, the server and the network"},
-		{[]string{"serve"}, 2, "", "go install ./cmd/ordo-serve"},
+		// How to install it, said so that it works from where the user
+		// is: a bare ./cmd path finds nothing outside the source tree.
+		{[]string{"serve"}, 2, "", "in the Ordo source tree, install both with 'go install ./cmd/...'"},
 		{[]string{"verify", "--server", "http://127.0.0.1:1", "M1"}, 2, "", "ordo verify: this needs ordo-serve"},
 		{[]string{"bench", "serve"}, 2, "", "ordo bench: this needs ordo-serve"},
 		{[]string{"play", "data/scenarios/duel.yaml"}, 2, "", "ordo play: this needs ordo-serve"},
@@ -416,7 +418,7 @@ func TestServeBuildsServeBinaryFromSource(t *testing.T) {
 	_, otherWork := module("example.com/other")
 	for _, wd := range []string{t.TempDir(), otherWork} {
 		code, out, errs := run(wd)
-		if code != 2 || out != "" || !strings.Contains(errs, "is not in the Ordo source tree") || !strings.Contains(errs, "go install ./cmd/ordo-serve") {
+		if code != 2 || out != "" || !strings.Contains(errs, "is not in the Ordo source tree") || !strings.Contains(errs, "in the Ordo source tree, install both with 'go install ./cmd/...'") {
 			t.Errorf("in %s: exit %d, stdout %q, stderr %q; want exit 2 saying it is not in the source tree", wd, code, out, errs)
 		}
 	}

@@ -30,7 +30,8 @@ is acknowledged only once it is committed there. Logs go
 to stderr. SIGINT or SIGTERM stops the server gracefully: requests in flight
 finish first.
 
-The server is the binary ordo-serve (go install ./cmd/ordo-serve), which ordo
+The server is the binary ordo-serve (in the source tree, go install ./cmd/... installs
+it beside ordo), which ordo
 starts: the one beside ordo, else (in the Ordo source tree) one it builds from
 the tree, else the one on PATH. ordo itself links no server and no rules
 engine, so that 'ordo odds' starts at once.
@@ -165,8 +166,10 @@ func findServeBinary(stderr io.Writer) (string, error) {
 	if err == nil {
 		return p, nil
 	}
+	// The hint names the source tree: outside it (where this error is
+	// mostly met) a bare 'go install ./cmd/ordo-serve' finds no package.
 	return "", fmt.Errorf("this needs %s, the binary that links the rules engines, the server and the network (ordo links none of them, to start fast); "+
-		"it is neither beside this executable nor on PATH, and %v: install it with 'go install ./cmd/%s', or run 'go run ./cmd/%s'",
+		"it is neither beside this executable nor on PATH, and %v: in the Ordo source tree, install both with 'go install ./cmd/...' (%s beside ordo, of one version), or run 'go run ./cmd/%s' there",
 		ServeBinary, err, ServeBinary, ServeBinary)
 }
 
