@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -380,5 +381,27 @@ func TestGutsMoveThatHidesNothingRefused(t *testing.T) {
 				t.Errorf("Prone %v, want %v", got, want)
 			}
 		})
+	}
+}
+
+// Guts Roll (N4) and Unconscious (N4): a TAG cannot go Prone, so a saved
+// state with a Prone TAG is refused on decoding, as one no game makes; a
+// Prone trooper of another type decodes.
+func TestDecodeRefusesAProneTAG(t *testing.T) {
+	rs := ruleset(t)
+	for _, profile := range []string{"tag", "zhanshi"} {
+		st := setup(t, gutsYAML(profile, false), nil)
+		st.Troopers[1].States.Prone = true
+		if profile == "tag" {
+			refusedState(t, rs, st, "state: troopers[1].states.prone: a TAG cannot be Prone")
+			continue
+		}
+		b, err := json.Marshal(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rs.DecodeState(b); err != nil {
+			t.Errorf("a Prone %s: %v", profile, err)
+		}
 	}
 }

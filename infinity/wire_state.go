@@ -363,6 +363,9 @@ func (c *stateChecker) troopersAndModels() {
 		}
 		c.checkImpersonation(path, tr)
 		c.checkPossession(path, tr)
+		if prof, ok := s.Profiles[tr.Profile]; ok && tr.States.Prone && !canGoProne(prof.Type) {
+			c.failf(path+".states.prone", "a %s cannot be Prone (Guts Roll (N4), Unconscious (N4))", prof.Type)
+		}
 		if tr.Active && tr.Jumper == "" {
 			c.failf(path+".active", "only a Proxy of a G: Jumper holds the Active Proxy Token")
 		}
