@@ -30,11 +30,11 @@ is acknowledged only once it is committed there. Logs go
 to stderr. SIGINT or SIGTERM stops the server gracefully: requests in flight
 finish first.
 
-The server is the binary ordo-serve (in the source tree, go install ./cmd/... installs
-it beside ordo), which ordo
-starts: the one beside ordo, else (in the Ordo source tree) one it builds from
-the tree, else the one on PATH. ordo itself links no server and no rules
-engine, so that 'ordo odds' starts at once.
+The server is the binary ordo-serve (in the source tree, 'go install ./cmd/...'
+installs it beside ordo), which ordo starts: the one beside ordo, else (in the
+Ordo source tree) one it builds from the tree, else the one on PATH. ordo
+itself links no server and no rules engine, so that 'ordo odds' starts at
+once.
 
 Flags:
   --addr HOST:PORT   where to listen (default 127.0.0.1:8080)
