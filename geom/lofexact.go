@@ -254,7 +254,10 @@ func deepCrossing(pg Polygon, sign float64, s Segment) bool {
 		b := ed.Cross(d) * inv
 		// lo = max(lo, t) and hi = min(hi, t), written as comparisons:
 		// this loop is the seal test's cost. A NaN t is kept as max and
-		// min keep it; lo and hi are never −0.
+		// min keep it. Zeros differ only in sign: lo is never −0 (it
+		// starts at +0 and only grows), and hi can be (t = −0 when a is
+		// Eps), but a zero hi has already ended the loop through lo ≥ hi
+		// unless lo is NaN, and a NaN lo decides the rest whatever hi is.
 		switch {
 		case b > 0:
 			if t := (Eps - a) / b; t > lo || t != t {
