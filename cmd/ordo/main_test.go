@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,6 +40,12 @@ func TestMain(m *testing.M) {
 // the reader hangs up instead); for "serve" it waits for SIGTERM and exits 0, for
 // anything else it exits 3.
 func fakeServeBinary() {
+	if os.Getenv("ORDO_TEST_INTERRUPT") != "" { // dies of SIGINT, as on Ctrl-C
+		p, _ := os.FindProcess(os.Getpid())
+		p.Signal(os.Interrupt)
+		time.Sleep(10 * time.Second)
+		os.Exit(4)
+	}
 	in, _ := io.ReadAll(os.Stdin)
 	if os.Getenv("ORDO_TEST_FLOOD") != "" {
 		for { // until the reader hangs up: SIGPIPE
@@ -237,6 +244,32 @@ func TestServeBinaryBrokenPipe(t *testing.T) {
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.ExitCode() != 128+int(syscall.SIGPIPE) || errb.Len() != 0 {
 		t.Errorf("exit %v, stderr %q; want exit %d and nothing on stderr", err, errb.String(), 128+int(syscall.SIGPIPE))
+	}
+}
+
+// Ctrl-C on 'ordo play': ordo-serve dies of SIGINT, and ordo dies of it
+// too, as it did when it ran the command itself, not exiting 130: a shell
+// running a loop of 'ordo play' stops at Ctrl-C only when the command died
+// of SIGINT.
+func TestServeBinaryInterruptKillsOrdo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the test binary")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals")
+	}
+	dir := twoBinaries(t, false)
+	t.Setenv("ORDO_TEST_INTERRUPT", "1")
+	cmd := exec.Command(filepath.Join(dir, "ordo"), "play", "data/scenarios/duel.yaml")
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err := cmd.Run()
+	ee, ok := err.(*exec.ExitError)
+	if !ok {
+		t.Fatalf("ordo play: %v, stderr %q; want killed by SIGINT", err, errb.String())
+	}
+	if ws, ok := ee.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGINT || errb.Len() != 0 {
+		t.Errorf("ordo play: %v, stderr %q; want killed by SIGINT, quietly", err, errb.String())
 	}
 }
 

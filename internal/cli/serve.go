@@ -330,12 +330,22 @@ func RunServeBinary(cmd string, args []string, stdout, stderr io.Writer) int {
 		if code := ee.ExitCode(); code >= 0 {
 			return code
 		}
-		// Killed by a signal: exit as a shell reports it, 128+N. A broken
-		// pipe (ordo rules | head), an interrupt or a termination is what
-		// would have ended ordo itself had it run the command: no message.
+		// Killed by a signal: die of an interrupt or a termination too,
+		// else exit as a shell reports it, 128+N. A broken pipe (ordo
+		// rules | head), an interrupt or a termination is what would have
+		// ended ordo itself had it run the command: no message.
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
 			switch sig := ws.Signal(); sig {
-			case syscall.SIGPIPE, syscall.SIGINT, syscall.SIGTERM:
+			case syscall.SIGINT, syscall.SIGTERM:
+				// Dies of it, as ordo did when it ran the command itself:
+				// a shell tells a command killed by SIGINT from one that
+				// exited 130, and goes on with a script's loop after the
+				// latter (Ctrl-C would end only one 'ordo play' of many).
+				dieOf(sig)
+				return 128 + int(sig)
+			case syscall.SIGPIPE:
+				// The Go runtime ignores a SIGPIPE sent to itself: the
+				// status only.
 				return 128 + int(sig)
 			default:
 				fmt.Fprintf(stderr, "ordo %s: %s: %v\n", cmd, ServeBinary, err)
