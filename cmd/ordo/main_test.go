@@ -138,6 +138,10 @@ func TestOrdoLinksOnlyTheFront(t *testing.T) {
 	}
 }
 
+// smallestInput is the smallest input of inf-dice's N4 backend: B1 against
+// B1, no Saving Roll modifiers.
+const smallestInput = "13 1 1 10 NONE 12 1 1 10 NONE"
+
 // twoBinaries puts the test binary into a fresh directory as ordo and,
 // unless alone, as ordo-serve beside it. The directory is also PATH, so no
 // other ordo-serve is found.

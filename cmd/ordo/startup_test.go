@@ -15,10 +15,6 @@ import (
 	"time"
 )
 
-// smallestInput is the smallest input of inf-dice's N4 backend: B1 against
-// B1, no Saving Roll modifiers.
-const smallestInput = "13 1 1 10 NONE 12 1 1 10 NONE"
-
 // BenchmarkStartup times whole processes on the smallest input, side by
 // side: a Go hello-world, cmd/inf-dice-n4, `ordo odds --infdice` and the
 // same through ordo-serve, which links everything ordo leaves out (the
