@@ -145,6 +145,16 @@ func (t *Table) CheckRoute(r Route, radius float64, others []Circle) error {
 // an illegal route, and e says why. A menu checks many routes and refuses
 // many of them; this allocates nothing for a well-formed route.
 func (t *Table) RouteRefusal(r Route, radius float64, others []Circle) (e RouteError, refused bool) {
+	return t.RouteRefusalExcept(r, radius, others, -1)
+}
+
+// RouteRefusalExcept is RouteRefusal through others but others[skip] (a
+// skip outside others leaves none out): the same refusal as RouteRefusal
+// through the others without it, save that a base is counted (Obstacle,
+// and the Reason of a bad base) by its index in others. A caller that
+// keeps the bases on the table, the mover's among them, checks many
+// routes through them without copying them each time.
+func (t *Table) RouteRefusalExcept(r Route, radius float64, others []Circle, skip int) (e RouteError, refused bool) {
 	if e, bad := r.fault(); bad {
 		return e, true
 	}
@@ -152,7 +162,7 @@ func (t *Table) RouteRefusal(r Route, radius float64, others []Circle) (e RouteE
 		return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: fmt.Sprintf("radius %v", radius)}, true
 	}
 	for i, o := range others {
-		if !o.Valid() {
+		if !o.Valid() && i != skip {
 			return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: i, Reason: fmt.Sprintf("base %d is not valid", i)}, true
 		}
 	}
@@ -187,7 +197,7 @@ func (t *Table) RouteRefusal(r Route, radius float64, others []Circle) (e RouteE
 			}
 		}
 		for j, o := range others {
-			if nearLeg(o, box, radius) && s.DistTo(o.Center) < o.Radius+radius-Eps {
+			if nearLeg(o, box, radius) && j != skip && s.DistTo(o.Center) < o.Radius+radius-Eps {
 				return RouteError{Fault: RouteCrossesBase, Leg: i, Obstacle: j}, true
 			}
 		}

@@ -2,7 +2,9 @@ package geom
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -61,6 +63,8 @@ func TestCheckRoute(t *testing.T) {
 		{"a one-point route checks the position", nil, Route{Pt(10, 10.5)}, []Circle{other}, want{RouteCrossesBase, 0, 0}},
 		{"an empty route is invalid", nil, Route{}, nil, want{RouteInvalid, -1, -1}},
 		{"a NaN point is invalid", nil, Route{Pt(1, 1), Pt(math.NaN(), 1)}, nil, want{RouteInvalid, 0, -1}},
+		{"a bad base is the refusal before the table edge",
+			nil, Route{Pt(5, 5), Pt(50, 5)}, []Circle{other, disc(math.NaN(), 1, 0.5)}, want{RouteInvalid, -1, 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,6 +91,25 @@ func TestCheckRoute(t *testing.T) {
 				t.Fatalf("RouteRefusal = %+v, %v; CheckRoute = %+v", v, refused, *re)
 			}
 		})
+		// RouteRefusalExcept through the others with a base put in at k
+		// and left out gives the same answer, a base counted where it
+		// stands: the mover's own base on the route, and a bad base.
+		for _, extra := range []Circle{{Center: Pt(5, 5), Radius: r}, disc(math.NaN(), 0, r)} {
+			for k := range len(tt.others) + 1 {
+				with := slices.Insert(slices.Clone(tt.others), k, extra)
+				tb := mustTable(t, 48, 48, tt.terrain...)
+				want, wantRefused := tb.RouteRefusal(tt.route, r, tt.others)
+				if wantRefused && want.Obstacle >= k && (want.Fault == RouteCrossesBase || want.Fault == RouteInvalid) {
+					want.Obstacle++
+					if want.Fault == RouteInvalid {
+						want.Reason = fmt.Sprintf("base %d is not valid", want.Obstacle)
+					}
+				}
+				if got, refused := tb.RouteRefusalExcept(tt.route, r, with, k); got != want || refused != wantRefused {
+					t.Errorf("%s: RouteRefusalExcept with %v left out at %d = %+v, %v; want %+v, %v", tt.name, extra, k, got, refused, want, wantRefused)
+				}
+			}
+		}
 	}
 }
 

@@ -57,9 +57,7 @@ func (s *State) checkDodgeMove(a DodgeMove) error {
 	if math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
 		return rules.Errorf(rules.CodeBadAction, "Dodge (N4)", "facing %v", a.Facing)
 	}
-	buf := takeBases()
-	defer buf.release()
-	if re, refused := s.geomTable().RouteRefusal(route, s.Models[m].base().Radius, s.bases(buf, m)); refused {
+	if re, refused := s.routeRefusal(route, m); refused {
 		return s.routeError(&re, m, "Dodge (N4; follows the movement rules)")
 	}
 	// Following the movement rules, a Dodge cannot end in contact with an

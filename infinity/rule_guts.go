@@ -196,9 +196,7 @@ func (s *State) checkGutsRoute(m int, to [2]float64) error {
 	if l := route.Length(); math.IsNaN(l) || l > DodgeMove2+geom.Eps {
 		return rules.Errorf(rules.CodeIllegal, "Guts Roll (N4)", "a Guts movement is up to 2\", not %.2f\"", l)
 	}
-	buf := takeBases()
-	defer buf.release()
-	if re, refused := s.geomTable().RouteRefusal(route, s.Models[m].base().Radius, s.bases(buf, m)); refused {
+	if re, refused := s.routeRefusal(route, m); refused {
 		return s.routeError(&re, m, "Guts Roll (N4) (general movement rules)")
 	}
 	moved := s.Models[m]

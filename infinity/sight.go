@@ -78,6 +78,39 @@ func (s *State) bases(buf *baseBuf, except ...int) []geom.Circle {
 	return buf.c
 }
 
+// routeRefusal is geom's refusal of model m's route through the bases of
+// the other models on the table (Move (N4)), Obstacle counted in
+// bases(buf, m) as routeError reads it. While a menu is made its bases
+// on the table, m's among them, are passed as they are, m's left out by
+// index: copying them for each of the thousand routes a playout's menus
+// check was a twentieth of its instructions.
+func (s *State) routeRefusal(r geom.Route, m int) (geom.RouteError, bool) {
+	t := s.geomTable()
+	radius := s.Models[m].base().Radius
+	if s.menu == nil {
+		buf := takeBases()
+		defer buf.release()
+		return t.RouteRefusal(r, radius, s.bases(buf, m))
+	}
+	tb := s.menu.tableBases(s)
+	skip := -1
+	if m >= 0 && m < len(tb.at) {
+		skip = tb.at[m]
+	}
+	re, refused := t.RouteRefusalExcept(r, radius, tb.bases, skip)
+	switch {
+	case re.Fault == geom.RouteInvalid && re.Obstacle >= 0:
+		// A bad base (a model at no finite point): its message counts
+		// the bases without m's, so ask again as outside a menu.
+		buf := takeBases()
+		defer buf.release()
+		return t.RouteRefusal(r, radius, s.bases(buf, m))
+	case re.Fault == geom.RouteCrossesBase && skip >= 0 && re.Obstacle > skip:
+		re.Obstacle-- // counted without m's base, as bases(buf, m) does
+	}
+	return re, refused
+}
+
 // sightBases returns, in buf, the bases that block Line of Fire: those of
 // bases but the markers, which do not (Line of Fire (N4)).
 func (s *State) sightBases(buf *baseBuf, except ...int) []geom.Circle {

@@ -568,12 +568,10 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 	if l := r.Length(); math.IsNaN(l) || l > mov+geom.Eps {
 		return rules.Errorf(rules.CodeIllegal, "Move (N4)", "route of %.2f\" is longer than MOV %g\"", l, mov)
 	}
-	base := s.Models[o.Model].base()
-	bases := takeBases()
-	defer bases.release()
-	if re, refused := s.geomTable().RouteRefusal(r, base.Radius, s.bases(bases, o.Model)); refused {
+	if re, refused := s.routeRefusal(r, o.Model); refused {
 		return s.routeError(&re, o.Model, "Move (N4)")
 	}
+	base := s.Models[o.Model].base()
 	base.Center = r[len(r)-1]
 	return s.markerContact(o.Trooper, base)
 }
