@@ -113,6 +113,15 @@ func (t *Table) LoF(viewer Model, target Circle, blockers []Circle) bool {
 	return q.lof(t, viewer, target, blockers)
 }
 
+// LoFExcept is LoF with blockers[skipA] and blockers[skipB] left out (an
+// index outside blockers leaves none out): a caller that keeps the bases
+// on the table, the viewer's and the target's among them, asks through
+// them without copying them for each question.
+func (t *Table) LoFExcept(viewer Model, target Circle, blockers []Circle, skipA, skipB int) bool {
+	q := sightQuery{skipA: skipA + 1, skipB: skipB + 1}
+	return q.lof(t, viewer, target, blockers)
+}
+
 // lof is LoF, leaving in q the sample points for further questions about
 // the same pair (PartialCover).
 func (q *sightQuery) lof(t *Table, viewer Model, target Circle, blockers []Circle) bool {
@@ -163,6 +172,9 @@ type sightQuery struct {
 	facing   Vec
 	vp, tp   [SightSamples]Point
 	blockers []Circle
+	// skipA and skipB are 1 + the indices of blockers left out
+	// (LoFExcept); 0 for none.
+	skipA, skipB int
 	// The culled obstacles: indices into t.Terrain and blockers. The first
 	// len(buf) of each live in the fixed arrays (no allocation in the
 	// common case), the rest in the overflow slices.
@@ -192,8 +204,8 @@ func (q *sightQuery) init(t *Table, viewer Model, target Circle, blockers []Circ
 	if viewer.Arc != Full360 && !(target.Center.Sub(viewer.Base.Center).Dot(facing)+target.Radius >= -Eps) {
 		return false
 	}
-	for _, b := range blockers {
-		if !b.Valid() {
+	for i, b := range blockers {
+		if !b.Valid() && !q.skips(i) {
 			return false
 		}
 	}
@@ -308,7 +320,7 @@ func (q *sightQuery) cull(target Circle, mask Flags) {
 	corridor := v.Bounds().Union(target.Bounds())
 	centre := Segment{v.Center, target.Center}
 	for i, b := range q.blockers {
-		if b.Radius <= Eps || !b.Bounds().Overlaps(corridor) {
+		if b.Radius <= Eps || !b.Bounds().Overlaps(corridor) || q.skips(i) {
 			continue
 		}
 		if reach := b.Radius + q.reach; centre.ClosestPoint(b.Center).Sub(b.Center).Len2() >= reach*reach {
@@ -340,6 +352,9 @@ func (q *sightQuery) cull(target Circle, mask Flags) {
 		}
 	}
 }
+
+// skips reports whether blocker i is left out (LoFExcept).
+func (q *sightQuery) skips(i int) bool { return i+1 == q.skipA || i+1 == q.skipB }
 
 // recull replaces the culled obstacles with the terrain carrying mask, and
 // no blockers, keeping the sample points.

@@ -71,6 +71,26 @@ func TestLoF(t *testing.T) {
 			if got := lit.LoF(tt.viewer, tt.target, tt.blockers); got != tt.want {
 				t.Fatalf("LoF on an unindexed table = %v, want %v", got, tt.want)
 			}
+			// LoFExcept gives the same answer through the blockers with
+			// two more put in and left out by index: a base across the
+			// corridor and a bad one, either of which alone would give no
+			// Line of Fire.
+			for a := range len(tt.blockers) + 1 {
+				with := slices.Insert(slices.Clone(tt.blockers), a, disc(15, 10, 2))
+				for b := range len(with) + 1 {
+					with := slices.Insert(slices.Clone(with), b, disc(math.NaN(), 0, 1))
+					skipA := a
+					if b <= a {
+						skipA++
+					}
+					if got := tb.LoFExcept(tt.viewer, tt.target, with, skipA, b); got != tt.want {
+						t.Fatalf("LoFExcept leaving out %d and %d of %v = %v, want %v", skipA, b, with, got, tt.want)
+					}
+				}
+			}
+			if got := tb.LoFExcept(tt.viewer, tt.target, tt.blockers, -1, len(tt.blockers)); got != tt.want {
+				t.Fatalf("LoFExcept leaving out none = %v, want %v", got, tt.want)
+			}
 		})
 	}
 }

@@ -102,13 +102,19 @@ func (s *State) expireWhiteNoise() []rules.Event {
 // block the Line of Fire of model m's trooper: all of them when it uses a
 // Multispectral Visor, none otherwise (Multispectral Visor (N4)).
 func (s *State) whiteNoiseBlockers(blockers []geom.Circle, m int) []geom.Circle {
-	if len(s.WhiteNoise) == 0 || s.visorLevel(s.viewerTrooper(m)) == 0 {
+	if !s.whiteNoiseBlocks(m) {
 		return blockers
 	}
 	for _, w := range s.WhiteNoise {
 		blockers = append(blockers, w.circle())
 	}
 	return blockers
+}
+
+// whiteNoiseBlocks reports whether White Noise templates block model m's
+// Line of Fire (whiteNoiseBlockers adds them).
+func (s *State) whiteNoiseBlocks(m int) bool {
+	return len(s.WhiteNoise) != 0 && s.visorLevel(s.viewerTrooper(m)) != 0
 }
 
 // WhiteNoiseChanged is a White Noise template placed (On) or removed.

@@ -270,14 +270,31 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 			return m.sees
 		}
 	}
-	buf := takeBases()
-	buf.c = s.whiteNoiseBlockers(s.sightBases(buf, viewerIdx, targetIdx), viewerIdx)
-	sees := s.geomTable().LoF(v, target, buf.c)
-	buf.release()
+	var sees bool
+	if m != nil && !s.whiteNoiseBlocks(viewerIdx) {
+		// The menu's bases as they are, the viewer's and the target's
+		// left out by index rather than copied out (LoFExcept).
+		tb := s.menu.tableBases(s)
+		sees = s.geomTable().LoFExcept(v, target, tb.sight, sightIndex(tb.sightAt, viewerIdx), sightIndex(tb.sightAt, targetIdx))
+	} else {
+		buf := takeBases()
+		buf.c = s.whiteNoiseBlockers(s.sightBases(buf, viewerIdx, targetIdx), viewerIdx)
+		sees = s.geomTable().LoF(v, target, buf.c)
+		buf.release()
+	}
 	if m != nil {
 		*m = lofMemo{valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees, refusals: m.refusals}
 	}
 	return sees
+}
+
+// sightIndex is model m's index in a tableBases list whose indices are at,
+// or -1.
+func sightIndex(at []int, m int) int {
+	if m < 0 || m >= len(at) {
+		return -1
+	}
+	return at[m]
 }
 
 // lofMemo is the last Line of Fire answer, kept only while Legal runs
