@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"io"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -166,5 +168,42 @@ func TestHelpSameInFullBinary(t *testing.T) {
 				t.Errorf("%v: exit %d, stderr %q, stdout %q; want the command's help", argv[1:], code, errb.String(), out.String())
 			}
 		}
+	}
+}
+
+// An export over the bound is refused as too large, from a file (by its
+// size, before reading it) and from a server (read one byte past the
+// bound), not cut at the bound and reported as broken JSON.
+func TestVerifyRefusesAnOversizedExport(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "big.json")
+	f, err := os.Create(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(maxExport + 1); err != nil { // sparse: nothing is written
+		t.Fatal(err)
+	}
+	f.Close()
+	var asked int64
+	server := Commands(&Network{Get: func(url string, limit int64) ([]byte, error) {
+		asked = limit
+		return make([]byte, limit), nil // untouched pages: cheap
+	}})
+	for _, tc := range []struct {
+		name string
+		argv []string
+		full *cli.Full
+	}{
+		{"file", []string{"ordo", "verify", file}, Commands(nil)},
+		{"server", []string{"ordo", "verify", "--server", "http://localhost:1", "m1"}, server},
+	} {
+		var out, errb bytes.Buffer
+		code := cli.Main(tc.argv, &out, &errb, tc.full)
+		if code != 2 || !strings.Contains(errb.String(), "larger than the 64 MB an export may be") {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and the export refused as too large", tc.name, code, errb.String())
+		}
+	}
+	if asked != maxExport+1 {
+		t.Errorf("the server's answer was read up to %d bytes, want one past the bound (%d)", asked, maxExport+1)
 	}
 }

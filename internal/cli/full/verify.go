@@ -11,8 +11,16 @@ import (
 	"github.com/ordo-rules/ordo/match"
 )
 
-// maxExport bounds an export read from a file or a server.
+// maxExport bounds an export read from a file or a server: a file's size
+// is checked before it is read, and a server's answer is read one byte
+// past it, so that a longer one is refused as too large rather than cut
+// and reported as broken JSON.
 const maxExport = 64 << 20
+
+// tooLarge is the refusal of an export over maxExport.
+func tooLarge(what string) error {
+	return fmt.Errorf("%s: larger than the %d MB an export may be", what, maxExport>>20)
+}
 
 func runVerify(get func(url string, limit int64) ([]byte, error), args []string, stdout, stderr io.Writer) int {
 	fs := cli.NewFlagSet("ordo verify")
@@ -31,8 +39,12 @@ func runVerify(get func(url string, limit int64) ([]byte, error), args []string,
 			return cli.RunServeBinary("verify", args, stdout, stderr)
 		}
 		u := strings.TrimSuffix(*srv, "/") + "/api/matches/" + escapeSegment(pos[0]) + "/export"
-		if body, err = get(u, maxExport); err != nil {
+		if body, err = get(u, maxExport+1); err != nil {
 			fmt.Fprintf(stderr, "ordo verify: %v\n", err)
+			return 2
+		}
+		if len(body) > maxExport {
+			fmt.Fprintf(stderr, "ordo verify: %v\n", tooLarge("match "+pos[0]))
 			return 2
 		}
 	} else {
@@ -42,8 +54,16 @@ func runVerify(get func(url string, limit int64) ([]byte, error), args []string,
 			return 2
 		}
 		defer f.Close()
-		if body, err = io.ReadAll(io.LimitReader(f, maxExport)); err != nil {
+		if fi, err := f.Stat(); err == nil && fi.Size() > maxExport {
+			fmt.Fprintf(stderr, "ordo verify: %v\n", tooLarge(pos[0]))
+			return 2
+		}
+		if body, err = io.ReadAll(io.LimitReader(f, maxExport+1)); err != nil {
 			fmt.Fprintf(stderr, "ordo verify: %v\n", err)
+			return 2
+		}
+		if len(body) > maxExport { // grew since Stat, or not a regular file
+			fmt.Fprintf(stderr, "ordo verify: %v\n", tooLarge(pos[0]))
 			return 2
 		}
 	}
