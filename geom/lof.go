@@ -117,9 +117,12 @@ func (t *Table) LoF(viewer Model, target Circle, blockers []Circle) bool {
 // index outside blockers leaves none out): a caller that keeps the bases
 // on the table, the viewer's and the target's among them, asks through
 // them without copying them for each question.
-func (t *Table) LoFExcept(viewer Model, target Circle, blockers []Circle, skipA, skipB int) bool {
-	q := sightQuery{skipA: skipA + 1, skipB: skipB + 1}
-	return q.lof(t, viewer, target, blockers)
+func (t *Table) LoFExcept(viewer Model, target Circle, blockers Bases, skipA, skipB int) bool {
+	if blockers.firstBad(skipA, skipB) >= 0 {
+		return false // as LoF through an invalid blocker
+	}
+	q := sightQuery{skipA: skipA + 1, skipB: skipB + 1, checked: true}
+	return q.lof(t, viewer, target, blockers.c)
 }
 
 // lof is LoF, leaving in q the sample points for further questions about
@@ -175,6 +178,7 @@ type sightQuery struct {
 	// skipA and skipB are 1 + the indices of blockers left out
 	// (LoFExcept); 0 for none.
 	skipA, skipB int
+	checked      bool // the blockers are known to be valid (LoFExcept)
 	// The culled obstacles: indices into t.Terrain and blockers. The first
 	// len(buf) of each live in the fixed arrays (no allocation in the
 	// common case), the rest in the overflow slices.
@@ -204,8 +208,8 @@ func (q *sightQuery) init(t *Table, viewer Model, target Circle, blockers []Circ
 	if viewer.Arc != Full360 && !(target.Center.Sub(viewer.Base.Center).Dot(facing)+target.Radius >= -Eps) {
 		return false
 	}
-	for i, b := range blockers {
-		if !b.Valid() && !q.skips(i) {
+	for i := 0; !q.checked && i < len(blockers); i++ {
+		if !blockers[i].Valid() && !q.skips(i) {
 			return false
 		}
 	}

@@ -83,12 +83,12 @@ func TestLoF(t *testing.T) {
 					if b <= a {
 						skipA++
 					}
-					if got := tb.LoFExcept(tt.viewer, tt.target, with, skipA, b); got != tt.want {
+					if got := tb.LoFExcept(tt.viewer, tt.target, NewBases(with), skipA, b); got != tt.want {
 						t.Fatalf("LoFExcept leaving out %d and %d of %v = %v, want %v", skipA, b, with, got, tt.want)
 					}
 				}
 			}
-			if got := tb.LoFExcept(tt.viewer, tt.target, tt.blockers, -1, len(tt.blockers)); got != tt.want {
+			if got := tb.LoFExcept(tt.viewer, tt.target, NewBases(tt.blockers), -1, len(tt.blockers)); got != tt.want {
 				t.Fatalf("LoFExcept leaving out none = %v, want %v", got, tt.want)
 			}
 		})

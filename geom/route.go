@@ -145,7 +145,42 @@ func (t *Table) CheckRoute(r Route, radius float64, others []Circle) error {
 // an illegal route, and e says why. A menu checks many routes and refuses
 // many of them; this allocates nothing for a well-formed route.
 func (t *Table) RouteRefusal(r Route, radius float64, others []Circle) (e RouteError, refused bool) {
-	return t.RouteRefusalExcept(r, radius, others, -1)
+	return t.RouteRefusalExcept(r, radius, NewBases(others), -1)
+}
+
+// Bases are circles checked once (NewBases) for the many route and Line
+// of Fire questions a caller asks through them (RouteRefusalExcept,
+// LoFExcept): each question would otherwise test every one again.
+type Bases struct {
+	c   []Circle
+	bad int // 1 + the index of the first circle that is not Valid; 0 for none
+}
+
+// NewBases checks c, which it keeps: c is not to change after.
+func NewBases(c []Circle) Bases {
+	for i, o := range c {
+		if !o.Valid() {
+			return Bases{c: c, bad: i + 1}
+		}
+	}
+	return Bases{c: c}
+}
+
+// Circles are the circles b was made of.
+func (b Bases) Circles() []Circle { return b.c }
+
+// firstBad is the index of the first circle not Valid, leaving out
+// c[skipA] and c[skipB]; -1 for none.
+func (b Bases) firstBad(skipA, skipB int) int {
+	if b.bad == 0 {
+		return -1
+	}
+	for i := b.bad - 1; i < len(b.c); i++ {
+		if !b.c[i].Valid() && i != skipA && i != skipB {
+			return i
+		}
+	}
+	return -1
 }
 
 // RouteRefusalExcept is RouteRefusal through others but others[skip] (a
@@ -154,18 +189,17 @@ func (t *Table) RouteRefusal(r Route, radius float64, others []Circle) (e RouteE
 // and the Reason of a bad base) by its index in others. A caller that
 // keeps the bases on the table, the mover's among them, checks many
 // routes through them without copying them each time.
-func (t *Table) RouteRefusalExcept(r Route, radius float64, others []Circle, skip int) (e RouteError, refused bool) {
+func (t *Table) RouteRefusalExcept(r Route, radius float64, bases Bases, skip int) (e RouteError, refused bool) {
 	if e, bad := r.fault(); bad {
 		return e, true
 	}
 	if !finite(radius) || radius < 0 {
 		return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: fmt.Sprintf("radius %v", radius)}, true
 	}
-	for i, o := range others {
-		if !o.Valid() && i != skip {
-			return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: i, Reason: fmt.Sprintf("base %d is not valid", i)}, true
-		}
+	if i := bases.firstBad(skip, -1); i >= 0 {
+		return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: i, Reason: fmt.Sprintf("base %d is not valid", i)}, true
 	}
+	others := bases.c
 	terrain := t.terrain()
 	boxes := t.boxesOf()
 	for i := range r.legs() {

@@ -105,7 +105,7 @@ func TestCheckRoute(t *testing.T) {
 						want.Reason = fmt.Sprintf("base %d is not valid", want.Obstacle)
 					}
 				}
-				if got, refused := tb.RouteRefusalExcept(tt.route, r, with, k); got != want || refused != wantRefused {
+				if got, refused := tb.RouteRefusalExcept(tt.route, r, NewBases(with), k); got != want || refused != wantRefused {
 					t.Errorf("%s: RouteRefusalExcept with %v left out at %d = %+v, %v; want %+v, %v", tt.name, extra, k, got, refused, want, wantRefused)
 				}
 			}

@@ -97,7 +97,7 @@ func (s *State) routeRefusal(r geom.Route, m int) (geom.RouteError, bool) {
 	if m >= 0 && m < len(tb.at) {
 		skip = tb.at[m]
 	}
-	re, refused := t.RouteRefusalExcept(r, radius, tb.bases, skip)
+	re, refused := t.RouteRefusalExcept(r, radius, tb.checked, skip)
 	switch {
 	case re.Fault == geom.RouteInvalid && re.Obstacle >= 0:
 		// A bad base (a model at no finite point): its message counts
@@ -203,6 +203,9 @@ type tableBases struct {
 	// at and sightAt are, for each model, the index of its base in bases
 	// and in sight, or -1.
 	at, sightAt []int
+	// checked and sightChecked are bases and sight checked once for
+	// geom's questions (geom.Bases).
+	checked, sightChecked geom.Bases
 	// anyMarker: some model not removed is a marker (Camouflaged,
 	// Impersonation). Most tables have none, and then no move of the
 	// menu need look for one to touch (markerContact).
@@ -235,6 +238,7 @@ func (ms *menuScratch) tableBases(s *State) *tableBases {
 			}
 		}
 	}
+	t.checked, t.sightChecked = geom.NewBases(t.bases), geom.NewBases(t.sight)
 	t.ready = true
 	return t
 }
@@ -275,7 +279,7 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 		// The menu's bases as they are, the viewer's and the target's
 		// left out by index rather than copied out (LoFExcept).
 		tb := s.menu.tableBases(s)
-		sees = s.geomTable().LoFExcept(v, target, tb.sight, sightIndex(tb.sightAt, viewerIdx), sightIndex(tb.sightAt, targetIdx))
+		sees = s.geomTable().LoFExcept(v, target, tb.sightChecked, sightIndex(tb.sightAt, viewerIdx), sightIndex(tb.sightAt, targetIdx))
 	} else {
 		buf := takeBases()
 		buf.c = s.whiteNoiseBlockers(s.sightBases(buf, viewerIdx, targetIdx), viewerIdx)
