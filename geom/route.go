@@ -43,6 +43,16 @@ func (r Route) fault() (RouteError, bool) {
 	return RouteError{}, false
 }
 
+// finite reports whether every point of r is finite, in one sum: the
+// test a well-formed route passes before fault is asked why not.
+func (r Route) finite() bool {
+	sum := 0.0
+	for _, p := range r {
+		sum += (p.X - p.X) + (p.Y - p.Y)
+	}
+	return sum == 0
+}
+
 // legs is the number of legs (1 for a one-point route).
 func (r Route) legs() int { return max(len(r)-1, 1) }
 
@@ -190,8 +200,10 @@ func (b Bases) firstBad(skipA, skipB int) int {
 // keeps the bases on the table, the mover's among them, checks many
 // routes through them without copying them each time.
 func (t *Table) RouteRefusalExcept(r Route, radius float64, bases Bases, skip int) (e RouteError, refused bool) {
-	if e, bad := r.fault(); bad {
-		return e, true
+	if len(r) == 0 || !r.finite() {
+		if e, bad := r.fault(); bad {
+			return e, true
+		}
 	}
 	if !finite(radius) || radius < 0 {
 		return RouteError{Fault: RouteInvalid, Leg: -1, Obstacle: -1, Reason: fmt.Sprintf("radius %v", radius)}, true
