@@ -99,21 +99,28 @@ func TestPropSamplesMatchRotation(t *testing.T) {
 	})
 }
 
+// drawSampleScene draws a scene for the sample-point tests: one of the
+// crowded scenes of the exact-search tests, or a random table.
+func drawSampleScene(t *rapid.T) lofScene {
+	var sc lofScene
+	if rapid.Bool().Draw(t, "crowded") {
+		var ok bool
+		if sc, ok = genLoFScene(rapidDraw{t}); !ok {
+			t.Skip("bases in contact")
+		}
+		return sc
+	}
+	sc.tb, sc.blockers = genTable(t), genBlockers(t)
+	sc.viewer, sc.target = genPair(t)
+	return sc
+}
+
 // Line of Fire (N4): on the crowded scenes of the exact-search tests and on
 // random tables, LoF with the sample points of samples answers as LoF did
 // with the rotated ones.
 func TestPropLoFSameWithRotatedSamples(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		var sc lofScene
-		if rapid.Bool().Draw(t, "crowded") {
-			var ok bool
-			if sc, ok = genLoFScene(rapidDraw{t}); !ok {
-				t.Skip("bases in contact")
-			}
-		} else {
-			sc.tb, sc.blockers = genTable(t), genBlockers(t)
-			sc.viewer, sc.target = genPair(t)
-		}
+		sc := drawSampleScene(t)
 		got := sc.tb.LoF(sc.viewer, sc.target, sc.blockers)
 		var q sightQuery
 		was := q.init(sc.tb, sc.viewer, sc.target, sc.blockers, BlocksLoF)
@@ -133,16 +140,7 @@ func TestPropLoFSameWithRotatedSamples(t *testing.T) {
 // the exact-search tests (low walls among the pieces) and on random tables.
 func TestPropPartialCoverSameWithRotatedSamples(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		var sc lofScene
-		if rapid.Bool().Draw(t, "crowded") {
-			var ok bool
-			if sc, ok = genLoFScene(rapidDraw{t}); !ok {
-				t.Skip("bases in contact")
-			}
-		} else {
-			sc.tb, sc.blockers = genTable(t), genBlockers(t)
-			sc.viewer, sc.target = genPair(t)
-		}
+		sc := drawSampleScene(t)
 		got, _ := sc.tb.PartialCover(sc.viewer, sc.target, sc.blockers)
 		was := -1
 		var q sightQuery
