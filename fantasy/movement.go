@@ -72,12 +72,7 @@ func (s *State) swift(u *Unit) bool {
 
 // frontArc reports whether point p is in the unit's front arc: ahead of
 // its front edge, between the lines at 45° from its front corners.
-func (u *Unit) frontArc(p geom.Point) bool {
-	v := p.Sub(u.At)
-	ahead, lat := v.Dot(u.forward()), v.Dot(u.right())
-	w := float64(u.Files) * u.Base[0] / 2
-	return ahead >= -geom.Eps && ahead >= math.Abs(lat)-w-geom.Eps
-}
+func (u *Unit) frontArc(p geom.Point) bool { return u.frame().frontArc(p) }
 
 // sideOf says which arc of u point p is in: front, flank or rear.
 func (u *Unit) sideOf(p geom.Point) string {
@@ -100,7 +95,8 @@ func (u *Unit) sideOf(p geom.Point) string {
 // centre would miss a wide or turned block that crosses the arc with an
 // edge while its corners and centre all lie outside it.
 func (u *Unit) partlyInFrontArc(t *Unit) bool {
-	fw, rt := u.forward(), u.right()
+	fr := u.frame()
+	fw, rt := fr.fw, fr.rt
 	w := float64(u.Files) * u.Base[0] / 2
 	// Each half-plane keeps the points p with n·(p−At) + k ≥ 0 (within
 	// geom.Eps, as frontArc): ahead ≥ 0, ahead ≥ lat − w, ahead ≥ −lat − w.
