@@ -219,8 +219,9 @@ func TestPropPolygonDistanceFastPaths(t *testing.T) {
 }
 
 // routeRefusalPerLeg is RouteRefusal as it was: every Impassable piece
-// handed to sweepEnters, and Validate's error taken apart by a type
-// assertion.
+// handed to sweepEnters, every base's distance to the leg worked out (no
+// box test: nearLeg is held to this), and Validate's error taken apart by
+// a type assertion.
 func routeRefusalPerLeg(t *Table, r Route, radius float64, others []Circle) (RouteError, bool) {
 	if err := r.Validate(); err != nil {
 		return *err.(*RouteError), true
@@ -243,12 +244,7 @@ func routeRefusalPerLeg(t *Table, r Route, radius float64, others []Circle) (Rou
 				return RouteError{Fault: RouteCrossesImpassable, Leg: i, Obstacle: j, Name: tr.Name}, true
 			}
 		}
-		box := s.Bounds()
 		for j, o := range others {
-			if far := o.Radius + radius; o.Center.X < box.Min.X-far || o.Center.X > box.Max.X+far ||
-				o.Center.Y < box.Min.Y-far || o.Center.Y > box.Max.Y+far {
-				continue
-			}
 			if s.DistTo(o.Center) < o.Radius+radius-Eps {
 				return RouteError{Fault: RouteCrossesBase, Leg: i, Obstacle: j}, true
 			}
