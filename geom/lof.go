@@ -209,7 +209,7 @@ func (q *sightQuery) init(t *Table, viewer Model, target Circle, blockers []Circ
 		return false
 	}
 	for i := 0; !q.checked && i < len(blockers); i++ {
-		if !blockers[i].Valid() && !q.skips(i) {
+		if !blockers[i].Valid() {
 			return false
 		}
 	}
