@@ -107,7 +107,7 @@ const SightSamples = 5
 // them could carry from one base to the other are left out of F first,
 // which keeps round pieces with many corners cheap. No allocation unless
 // more than 16 obstacles of a kind or 40 features crowd one corridor.
-// Figures are in the README.
+// Figures are in docs/PERFORMANCE.md.
 func (t *Table) LoF(viewer Model, target Circle, blockers []Circle) bool {
 	var q sightQuery
 	return q.lof(t, viewer, target, blockers)

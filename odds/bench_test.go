@@ -7,7 +7,7 @@ import (
 )
 
 // The issue #2 benchmark cases: each side shoots with one Saving Roll per
-// hit unless said otherwise; the README records the figures beside those of
+// hit unless said otherwise; docs/PERFORMANCE.md records the figures beside those of
 // the enumerating inf-dice backend.
 func BenchmarkFaceToFace(b *testing.B) {
 	save := func(n int, continuous bool) Effect {

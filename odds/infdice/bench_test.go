@@ -7,7 +7,7 @@ import (
 
 // BenchmarkReport times whole reports. Upstream takes about 1.0 s for
 // B5 v B4 and 21.6 s for B6 with three continuous saves v B3 on a 2-core
-// machine (measured for the README).
+// machine (measured for docs/PERFORMANCE.md).
 func BenchmarkReport(b *testing.B) {
 	for _, bc := range []struct {
 		name, args string
