@@ -287,7 +287,7 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 		buf.release()
 	}
 	if m != nil {
-		*m = lofMemo{valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees, refusals: m.refusals}
+		*m = lofMemo{valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees, refusals: m.refusals, shot: m.shot}
 	}
 	return sees
 }
@@ -319,6 +319,8 @@ type lofMemo struct {
 	// one error. Sized on the first refusal of a menu, in the room the
 	// menu scratch keeps from its last menu.
 	refusals []lofRefusal
+	// shot is the last ordinary BS Attack's answer (shotMemo).
+	shot shotMemo
 }
 
 // lofRefusal is a "no Line of Fire" error and the name it gives its target.

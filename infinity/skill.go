@@ -414,11 +414,44 @@ func (s *State) checkAttack(o *Order, k *Skill) error {
 
 // checkAttackTarget checks an attack with weapon w on one target.
 func (s *State) checkAttackTarget(o *Order, k *Skill, w *catalog.Weapon) error {
-	tr := &s.Troopers[o.Trooper]
 	from, err := s.fromPoint(o, k)
 	if err != nil {
 		return err
 	}
+	if s.menu == nil || k.Name != SkillBSAttack || k.Guided || w.Traits.Template.Direct() {
+		return s.checkTarget(o, k, w, from)
+	}
+	// An ordinary BS Attack: while Legal runs, the last answer for this
+	// shooter, point and target stands for every weapon and ammunition
+	// mode (shotMemo).
+	m := &s.menu.lof.shot
+	if m.valid && m.trooper == o.Trooper && m.model == o.Model && m.from == from && m.target == k.Target {
+		return m.err
+	}
+	err = s.checkTarget(o, k, w, from)
+	*m = shotMemo{valid: true, trooper: o.Trooper, model: o.Model, from: from, target: k.Target, err: err}
+	return err
+}
+
+// shotMemo is the last answer checkTarget gave an ordinary BS Attack (no
+// Direct Template, not Guided) while Legal runs (menuScratch): a
+// trooper's attack candidates on one target — each weapon and ammunition
+// mode — ask it in a row, and for such an attack the answer depends on
+// neither: only on the target named (an enemy model on the table, not a
+// marker to Discover first) and on Line of Fire from the shooter's point
+// to it (BS Attack (N4); range is judged at resolution), and nothing on
+// the table moves while a menu is made.
+type shotMemo struct {
+	valid          bool
+	trooper, model int
+	from           [2]float64
+	target         string
+	err            error
+}
+
+// checkTarget is checkAttackTarget from the point from, with no memo.
+func (s *State) checkTarget(o *Order, k *Skill, w *catalog.Weapon, from [2]float64) error {
+	tr := &s.Troopers[o.Trooper]
 	target := s.targetModel(k.Target, tr.Seat)
 	if target < 0 || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
 		return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "target %q is not an enemy model on the table", k.Target)
