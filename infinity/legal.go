@@ -37,6 +37,9 @@ type menuScratch struct {
 		id  string
 		idx int
 	}
+	// activates are the last activation menu's candidates, trooper by
+	// trooper, kept across menus: the next one reuses those unchanged.
+	activates activateRuns
 	// target is likewise the last model an attack candidate named as
 	// its target, for the seat naming it (targetModel).
 	target struct {
@@ -303,14 +306,33 @@ func (s *State) activationCandidates() []rules.Action {
 			out = append(out, Activate{Trooper: tr.ID, Order: source, Skill: Skill{Name: SkillIdle}})
 			continue
 		}
+		// The trooper's candidates of the last menu, reused where
+		// unchanged (activateRuns).
+		var last *activateRun
+		if s.menu != nil {
+			last = s.menu.activates.run(t, tr.ID)
+		}
+		start, j := len(out), 0
 		s.eachSkillCandidate(t, s.Models[m].At, float64(s.profile(t).MOV[0]), func(k Skill) {
 			for _, src := range sources[:n] {
+				if last != nil && j < len(last.acts) {
+					if a := reuseActivate(last.acts[j], tr.ID, src, &k); a != nil {
+						out = append(out, a)
+						j++
+						continue
+					}
+				}
+				j++
 				// Written in its block in place, not built aside and copied.
 				a := box.slot()
 				a.Trooper, a.Order, a.Skill = tr.ID, src, k
 				out = append(out, box.boxSlot())
 			}
 		})
+		if last != nil {
+			clear(last.acts[min(len(out)-start, len(last.acts)):])
+			last.acts = append(last.acts[:0], out[start:]...)
+		}
 	}
 	return s.keepCandidates(out)
 }

@@ -122,3 +122,56 @@ func collected(ch <-chan struct{}) bool {
 		return false
 	}
 }
+
+// TestActivateRunsListFreshCandidates checks that reusing the last
+// menu's boxed Activate candidates (activateRuns) never changes a menu:
+// through a random playout of demo.yaml, where troopers move, spend their
+// Orders, lose targets and go down between menus, every activation menu
+// Legal builds lists, entry by entry, what the same state's candidates
+// are when built fresh, outside Legal, with nothing to reuse (Move (N4)
+// routes from where a trooper now stands, the Order sources it has left).
+// It also checks that reuse happens: a menu after another of the same
+// turn hands over some of the same boxed values.
+func TestActivateRunsListFreshCandidates(t *testing.T) {
+	rs := ruleset(t)
+	sc := load(t, "../data/scenarios/demo.yaml")
+	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	menus, reused := 0, 0
+	last := map[unsafe.Pointer]bool{}
+	for seed := uint64(1); seed <= 3; seed++ {
+		st, err := rs.Setup(sc, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandomly(t, st, seed, func(st rules.State) {
+			s := st.(*State)
+			p := s.Prompt()
+			if p.Kind == rules.GameOver || s.stepOf() != &stepOrders {
+				return
+			}
+			menu := s.Legal(p.Seats[0])
+			fresh := s.stepOf().candidates(s)
+			if len(menu) != len(fresh) {
+				t.Fatalf("seed %d, menu %d: %d entries, fresh candidates %d", seed, menus, len(menu), len(fresh))
+			}
+			now := map[unsafe.Pointer]bool{}
+			for i, o := range menu {
+				if !reflect.DeepEqual(o.Action, fresh[i]) {
+					t.Fatalf("seed %d, menu %d, entry %d: %#v, fresh %#v", seed, menus, i, o.Action, fresh[i])
+				}
+				if _, ok := o.Action.(Activate); ok {
+					data := (*iface)(unsafe.Pointer(&menu[i].Action)).data
+					if last[data] {
+						reused++
+					}
+					now[data] = true
+				}
+			}
+			last = now
+			menus++
+		})
+	}
+	if menus == 0 || reused == 0 {
+		t.Fatalf("%d activation menus, %d candidates reused from the menu before", menus, reused)
+	}
+}
