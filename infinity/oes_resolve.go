@@ -3,6 +3,7 @@ package infinity
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
@@ -70,11 +71,26 @@ type roller struct {
 	mem *rollMem
 }
 
-// rollBlock holds the rollers of an Order with one or two, and their
-// memory.
+// rollBlock holds the rollers of an Order with one or two. Nothing keeps
+// a roller after Resolution (the events keep what they report in the
+// rollMem, never in a roller), so the blocks are reused (rollBlocks): a
+// roller is large, and a new block for every Order was the largest
+// allocation of Resolution.
 type rollBlock struct {
-	mem rollMem
-	rs  [2]roller
+	rs [2]roller
+}
+
+// rollBlocks are the rollBlocks not in use, zeroed.
+var rollBlocks = sync.Pool{New: func() any { return new(rollBlock) }}
+
+// release zeroes the block and gives it back to rollBlocks; nil does
+// nothing.
+func (b *rollBlock) release() {
+	if b == nil {
+		return
+	}
+	*b = rollBlock{}
+	rollBlocks.Put(b)
 }
 
 // rollMem is the memory of one Resolution's rolls: the dice thrown, the
@@ -200,7 +216,8 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	o := s.Order
 	events := make([]rules.Event, 0, 16)
 	var ptrs [4]*roller
-	rollers := s.rollers(ptrs[:0])
+	rollers, block := s.rollers(ptrs[:0])
+	defer block.release()
 	// Step 5: requirements checked again; a failed one turns the skill Idle.
 	for _, r := range rollers {
 		if reason := s.requirements(r); reason != "" {
@@ -318,8 +335,10 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 
 // rollers lists the skills that roll: the active trooper's attack or Dodge,
 // then every ARO that is an attack or a Dodge. It appends them to out
-// (Resolution passes room on its stack).
-func (s *State) rollers(out []*roller) []*roller {
+// (Resolution passes room on its stack). When they are set in a pooled
+// rollBlock, it returns the block too, for the caller to release once no
+// roller is used any more.
+func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 	o := s.Order
 	// One block for every roller of the Order, sized exactly: a roller is
 	// large, and an Order's rollers are counted before any is made.
@@ -333,13 +352,15 @@ func (s *State) rollers(out []*roller) []*roller {
 	}
 	var block []roller
 	var mem *rollMem
+	var pooled *rollBlock
 	switch {
 	case n == 0:
+		return out, nil
 	case n <= len(rollBlock{}.rs):
 		// The usual Order, an attack and the ARO against it: the rollers
-		// and their memory in one allocation.
-		b := new(rollBlock)
-		block, mem = b.rs[:0:n], &b.mem
+		// in a reused block, only their memory new.
+		pooled = rollBlocks.Get().(*rollBlock)
+		block, mem = pooled.rs[:0:n], new(rollMem)
 	default:
 		block, mem = make([]roller, 0, n), new(rollMem)
 	}
@@ -396,7 +417,7 @@ func (s *State) rollers(out []*roller) []*roller {
 		}
 		out = append(out, r)
 	}
-	return out
+	return out, pooled
 }
 
 // linkTemplates gives each Dodge the Direct Templates it is under, from

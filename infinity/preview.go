@@ -76,7 +76,8 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 	if c.Order == nil {
 		return nil, nil
 	}
-	rs := c.rollers(nil)
+	rs, block := c.rollers(nil)
+	defer block.release()
 	for _, r := range rs {
 		if reason := c.requirements(r); reason != "" {
 			r.idle = true
