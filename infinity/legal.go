@@ -30,6 +30,10 @@ type menuScratch struct {
 	spend []spendBlock
 	// routes are the route refusals made so far (routeError).
 	routes []routeRefusalErr
+	// aros is the room checkAROs builds an ARO candidate's declarations
+	// in (the scratch Order's list is dropped whenever an activation
+	// menu clears that Order).
+	aros []ARO
 	// trooper is the last trooper an activation candidate named and its
 	// index: a menu lists each trooper's candidates one after another,
 	// and finding a trooper by its id compares names down the list.
@@ -376,11 +380,17 @@ func (s *State) aroCandidates() []rules.Action {
 		s.eachAROSkill(e.Trooper, active, func(Skill) { n++ })
 	}
 	singles := make([]ARODecl, 0, n)
+	// The list of every eligible trooper's first valid ARO is offered
+	// only when it holds two or more: with one eligible trooper it is
+	// neither looked for nor made.
 	var all AROs
+	if len(s.Order.Eligible) > 1 {
+		all.Declarations = make([]ARODecl, 0, len(s.Order.Eligible))
+	}
 	for _, e := range s.Order.Eligible {
 		t := e.Trooper
 		id := s.Troopers[t].ID
-		first := true
+		first := len(s.Order.Eligible) > 1
 		s.eachAROSkill(t, active, func(k Skill) {
 			d := ARODecl{Trooper: id, Skill: k}
 			singles = append(singles, d)

@@ -424,17 +424,21 @@ func aroStep(name Step) stepDef {
 		name:  name,
 		order: true,
 		who:   reactivePlayer,
-		actions: []stepAction{act(func(s *State, a *AROs, scratch *Order) (checked, error) {
+		actions: []stepAction{act(func(s *State, a *AROs, _ *Order) (checked, error) {
 			// Legal, which checks every candidate and keeps no
-			// declarations, lends its scratch Order's list to build them
-			// in; Apply keeps them, in a list of their own.
+			// declarations, lends its scratch's list to build them in;
+			// Apply keeps them, in a list of their own, sized for the
+			// troopers that may declare.
 			var buf []ARO
-			if scratch != nil {
-				buf = scratch.AROs[:0]
+			if s.menu != nil {
+				buf = s.menu.aros[:0]
+			} else if s.Order != nil {
+				buf = make([]ARO, 0, min(len(a.Declarations), len(s.Order.Eligible)))
 			}
 			decls, err := s.checkAROs(*a, s.aroWindow(), buf)
-			if scratch != nil {
-				scratch.AROs = decls[:0]
+			if s.menu != nil && cap(decls) > cap(buf) {
+				// Grown (a refusal returns no list: the room stays).
+				s.menu.aros = decls[:0]
 			}
 			return checked{aros: decls}, err
 		}, func(s *State, a AROs, c checked, _ dice.Source) ([]rules.Event, error) {
