@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -179,12 +180,11 @@ const modulePath = "github.com/ordo-rules/ordo"
 // buildServeBinary builds ordo-serve with the go command from the Ordo
 // source tree that holds the working directory, into the user's cache
 // directory (os.UserCacheDir, else the temporary directory), and returns
-// its path. The build goes to a fresh directory and is renamed into place,
-// so two servers started at once do not run a half-written file; each
-// source tree has its own place (serveBuildDir), so a server started from
-// one checkout never runs the binary another checkout built a moment
-// before. The go command's own cache makes a rebuild of unchanged sources
-// quick.
+// its path. Each source tree has its own place (serveBuildDir), so a server
+// started from one checkout never runs the binary another checkout built a
+// moment before; after a build, pruneServeBuilds removes the builds of the
+// trees least recently used, so that the cache does not grow by one binary
+// (tens of megabytes) with every checkout ever served.
 func buildServeBinary(name string, stderr io.Writer) (string, error) {
 	root, err := sourceRoot()
 	if err != nil {
@@ -199,14 +199,41 @@ func buildServeBinary(name string, stderr io.Writer) (string, error) {
 		cache = os.TempDir()
 	}
 	dir := serveBuildDir(cache, root)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("building it from the source in %s: %v", root, err)
+	p, err := buildServeInto(dir, root, goTool, name, stderr)
+	if err != nil {
+		return "", err
 	}
-	tmp, err := os.MkdirTemp(dir, "build-")
+	pruneServeBuilds(filepath.Dir(dir), dir, name, serveBuildsKept, time.Now(), debugf(stderr))
+	return p, nil
+}
+
+// buildServeInto builds ./cmd/ordo-serve of the source tree at root with
+// the go command goTool into dir/name, and returns that path. The build
+// goes to a fresh directory build-* of dir and is renamed into place, so
+// two servers started at once do not run a half-written file. The
+// directory is removed whatever happens: when the build fails, and when
+// SIGINT or SIGTERM comes during it (Ctrl-C reaches the go command too, as
+// the terminal signals the whole foreground job; a signal sent to ordo
+// alone is passed on to it): ordo waits for the go command to end, removes
+// the directory and then dies of the signal, as it would have without the
+// build. Only a kill -9 leaves one behind, which pruneServeBuilds removes
+// once it is stale.
+func buildServeInto(dir, root, goTool, name string, stderr io.Writer) (string, error) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	tmp, err := makeBuildTemp(dir)
 	if err != nil {
 		return "", fmt.Errorf("building it from the source in %s: %v", root, err)
 	}
 	defer os.RemoveAll(tmp)
+	interrupted := func(s os.Signal) error {
+		os.RemoveAll(tmp) // dieOf ends the process: no deferred call runs
+		if sig, ok := s.(syscall.Signal); ok {
+			dieOf(sig)
+		}
+		return fmt.Errorf("building it from the source in %s: interrupted (%v)", root, s)
+	}
 	p, out := filepath.Join(dir, name), filepath.Join(tmp, name)
 	// The go command leaves an output whose build ID says it is up to date
 	// as it is, instead of linking it again (seconds for ordo-serve): so
@@ -214,17 +241,226 @@ func buildServeBinary(name string, stderr io.Writer) (string, error) {
 	// server may be executing. Every command but odds, help and version
 	// comes here when run from the source tree (go run ./cmd/ordo play).
 	copyFile(out, p)
+	if s := pendingSignal(sigs); s != nil {
+		return "", interrupted(s)
+	}
 	fmt.Fprintf(stderr, "ordo: building %s from the source in %s\n", ServeBinary, root)
 	c := exec.Command(goTool, "build", "-o", out, "./cmd/"+ServeBinary)
 	c.Dir = root
 	c.Stdout, c.Stderr = stderr, stderr
-	if err := c.Run(); err != nil {
+	if err := c.Start(); err != nil {
+		return "", fmt.Errorf("'go build ./cmd/%s' in %s failed: %v", ServeBinary, root, err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- c.Wait() }()
+	select {
+	case err = <-done:
+	case s := <-sigs:
+		if c.Process.Signal(s) != nil {
+			c.Process.Kill()
+		}
+		select {
+		case <-done:
+		case <-time.After(buildStopWait):
+			c.Process.Kill()
+			<-done
+		}
+		return "", interrupted(s)
+	}
+	if err != nil {
 		return "", fmt.Errorf("'go build ./cmd/%s' in %s failed: %v", ServeBinary, root, err)
 	}
 	if err := os.Rename(out, p); err != nil {
 		return "", fmt.Errorf("building it from the source in %s: %v", root, err)
 	}
+	if s := pendingSignal(sigs); s != nil { // the build is kept, the command is not run
+		return "", interrupted(s)
+	}
 	return p, nil
+}
+
+// buildStopWait is how long buildServeInto waits for the go command to
+// end after passing it a signal, before killing it.
+const buildStopWait = 10 * time.Second
+
+// pendingSignal is a signal already received on sigs, or nil.
+func pendingSignal(sigs <-chan os.Signal) os.Signal {
+	select {
+	case s := <-sigs:
+		return s
+	default:
+		return nil
+	}
+}
+
+// makeBuildTemp makes dir and a fresh build-* directory in it. It tries
+// twice: another ordo's pruneServeBuilds may remove dir, unused for an
+// hour, between the two steps.
+func makeBuildTemp(dir string) (tmp string, err error) {
+	for range 2 {
+		if err = os.MkdirAll(dir, 0o755); err != nil {
+			return "", err
+		}
+		if tmp, err = os.MkdirTemp(dir, buildTempPrefix); err == nil || !errors.Is(err, os.ErrNotExist) {
+			return tmp, err
+		}
+	}
+	return "", err
+}
+
+// The bounds of the cache of ordo-serve builds (pruneServeBuilds).
+const (
+	// serveBuildsKept is how many source trees' builds are kept: the
+	// most recently used.
+	serveBuildsKept = 3
+	// staleBuildAge is the age past which a build-* directory is left
+	// over from a killed ordo rather than a build in progress (a cold
+	// build takes minutes), and past which a tree's build may be in use
+	// no more: a tree built within it is kept, whatever the count.
+	staleBuildAge = time.Hour
+	// buildTempPrefix starts the name of buildServeInto's directories.
+	buildTempPrefix = "build-"
+)
+
+// pruneServeBuilds keeps the cache of ordo-serve builds bounded: in
+// ordoCache (CACHE/ordo, which holds one directory per source tree, named
+// by serveBuildDir's hash), it removes the builds of every tree but the
+// keep most recently used, the current one (the directory just built
+// into) and those used within staleBuildAge (another ordo may be about to
+// run its build, or be building there); and in the trees it keeps, the
+// build-* directories older than staleBuildAge, left by an ordo killed
+// mid-build. It touches only what buildServeInto makes: directories named
+// like serveBuildDir's hash, and in them the binary name and build-*
+// directories; a tree's directory is removed only once empty, so anything
+// else in the cache stays. Errors never fail the command: they go to
+// logf.
+func pruneServeBuilds(ordoCache, current, name string, keep int, now time.Time, logf func(format string, args ...any)) {
+	entries, err := os.ReadDir(ordoCache)
+	if err != nil {
+		logf("reading the build cache %s: %v", ordoCache, err)
+		return
+	}
+	type tree struct {
+		dir   string
+		used  time.Time // the newest of its build and build-* directories
+		temps []string  // its build-* directories
+		stale []string  // those older than staleBuildAge
+	}
+	var trees []tree
+	for _, e := range entries {
+		if !e.IsDir() || !isBuildHash(e.Name()) { // IsDir: never through a symbolic link
+			continue
+		}
+		t := tree{dir: filepath.Join(ordoCache, e.Name())}
+		inside, err := os.ReadDir(t.dir)
+		if err != nil {
+			logf("reading the build cache %s: %v", t.dir, err)
+			continue
+		}
+		for _, f := range inside {
+			switch {
+			case f.Name() == name && f.Type().IsRegular():
+				if fi, err := f.Info(); err == nil {
+					t.used = later(t.used, fi.ModTime())
+				}
+			case strings.HasPrefix(f.Name(), buildTempPrefix) && f.IsDir():
+				tmp := filepath.Join(t.dir, f.Name())
+				age := tempTime(tmp, name)
+				t.used = later(t.used, age)
+				if now.Sub(age) > staleBuildAge {
+					t.stale = append(t.stale, tmp)
+				}
+				t.temps = append(t.temps, tmp)
+			}
+		}
+		if t.used.IsZero() { // neither a build nor a build-*: the directory's own time
+			if fi, err := e.Info(); err == nil {
+				t.used = fi.ModTime()
+			}
+		}
+		trees = append(trees, t)
+	}
+	// Most recently used first; the names break ties, so that the same
+	// cache is pruned the same way.
+	slices.SortFunc(trees, func(a, b tree) int {
+		if c := b.used.Compare(a.used); c != 0 {
+			return c
+		}
+		return strings.Compare(a.dir, b.dir)
+	})
+	remove := func(path string, all bool) {
+		rm := os.Remove
+		if all {
+			rm = os.RemoveAll
+		}
+		if err := rm(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			logf("cleaning the build cache: %v", err)
+		}
+	}
+	for i, t := range trees {
+		// A build-* directory in progress counts as a use: a tree being
+		// built is kept.
+		if i < keep || t.dir == current || now.Sub(t.used) <= staleBuildAge {
+			for _, tmp := range t.stale {
+				remove(tmp, true)
+			}
+			continue
+		}
+		for _, tmp := range t.temps {
+			remove(tmp, true)
+		}
+		remove(filepath.Join(t.dir, name), false)
+		remove(t.dir, false) // fails, and stays, if it holds anything else
+	}
+}
+
+// isBuildHash reports whether name is one serveBuildDir makes: the hex
+// digits of a 64-bit hash.
+func isBuildHash(name string) bool {
+	if len(name) != 16 {
+		return false
+	}
+	for _, r := range name {
+		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// tempTime is when the build-* directory tmp was last written: its own
+// time or its binary's, whichever is later (a link writes the binary for
+// a while after the directory last changed).
+func tempTime(tmp, name string) time.Time {
+	var t time.Time
+	if fi, err := os.Stat(tmp); err == nil {
+		t = fi.ModTime()
+	}
+	if fi, err := os.Stat(filepath.Join(tmp, name)); err == nil {
+		t = later(t, fi.ModTime())
+	}
+	return t
+}
+
+// later is the later of a and b.
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// debugf is where the cache's housekeeping reports what it could not do:
+// nowhere, unless the environment variable ORDO_DEBUG is set (then a line
+// on stderr). Nothing of it fails a command. The front links no log/slog
+// (TestOrdoLinksOnlyTheFront), so this is its one debug knob.
+func debugf(stderr io.Writer) func(format string, args ...any) {
+	if os.Getenv("ORDO_DEBUG") == "" {
+		return func(string, ...any) {}
+	}
+	return func(format string, args ...any) {
+		fmt.Fprintf(stderr, "ordo: debug: "+format+"\n", args...)
+	}
 }
 
 // copyFile copies the executable src to dst, if src exists; a failure
