@@ -27,7 +27,7 @@ func (s *State) checkActivate(a *Activate, scratch *Order) (*Order, error) {
 	o := scratch
 	if o == nil {
 		o = new(Order)
-	} else if ok, err := s.menuDecl().answer(t, &a.Skill); ok {
+	} else if ok, err := s.menuDecl().answer(t, &a.Skill, a.Order); ok {
 		// Legal checked this trooper's skill for the Order source before
 		// (declMemo), in this same scratch Order, and left it as canDeclare
 		// built it: only the source differs, and clearing the whole Order

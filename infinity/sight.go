@@ -546,7 +546,12 @@ type declMemo struct {
 	// copying a Skill into the memo for every skill checked cost more than
 	// the check it saved. Legal drops it when the menu is made.
 	skill *Skill
-	err   error
+	// source is the Order source the skill was checked for: the
+	// candidates that share its answer are those of the other sources
+	// (a trooper's skill comes once for each), so a candidate for this
+	// source is another skill, and answer need not compare the two.
+	source OrderSource
+	err    error
 	// holder is 1 + the trooper whose new Order the scratch Order holds
 	// (checkActivate built it in this menu); 0 for none.
 	holder int
@@ -580,14 +585,19 @@ func (s *State) canDeclareFirst(o *Order, k *Skill) error {
 	m := s.menuDecl()
 	err := s.canDeclare(o, k, true)
 	if m != nil {
-		*m = declMemo{valid: true, trooper: o.Trooper, skill: k, err: err, holder: m.holder}
+		*m = declMemo{valid: true, trooper: o.Trooper, skill: k, source: o.Source, err: err, holder: m.holder}
 	}
 	return err
 }
 
-// answer is the memo's answer for trooper t declaring k, if it has one.
-func (m *declMemo) answer(t int, k *Skill) (ok bool, err error) {
-	if m != nil && m.valid && m.trooper == t && sameSkill(m.skill, k) {
+// answer is the memo's answer for trooper t declaring k for the Order
+// source, if it has one. A candidate for the source the memo was made for
+// is taken for another skill without comparing them: most troopers have
+// one source, and comparing every skill of theirs with the one before was
+// a fiftieth of a playout. A menu listing one candidate twice would have
+// the second checked again, to the same answer.
+func (m *declMemo) answer(t int, k *Skill, source OrderSource) (ok bool, err error) {
+	if m != nil && m.valid && m.trooper == t && m.source != source && sameSkill(m.skill, k) {
 		return true, m.err
 	}
 	return false, nil
