@@ -37,9 +37,11 @@ type menuScratch struct {
 	// trooper is the last trooper an activation candidate named and its
 	// index: a menu lists each trooper's candidates one after another,
 	// and finding a trooper by its id compares names down the list.
+	// active is whether it is a trooper of the active seat.
 	trooper struct {
-		id  string
-		idx int
+		id     string
+		idx    int
+		active bool
 	}
 	// activates are the last activation menu's candidates, trooper by
 	// trooper, kept across menus: the next one reuses those unchanged.

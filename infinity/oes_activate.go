@@ -10,8 +10,8 @@ import (
 // checkActivate validates an activation and returns the Order it starts,
 // built in scratch (nil: a new Order).
 func (s *State) checkActivate(a *Activate, scratch *Order) (*Order, error) {
-	t := s.activeTrooperIndex(a.Trooper)
-	if t < 0 || s.Troopers[t].Seat != s.active() {
+	t, ok := s.activeTrooper(a.Trooper)
+	if !ok {
 		return nil, rules.Errorf(rules.CodeBadAction, "Order Expenditure Sequence (N4)", "%q is not a trooper of %s", a.Trooper, s.active())
 	}
 	if err := s.canSpend(t, a.Order); err != nil {
@@ -338,15 +338,19 @@ var stepOrders = stepDef{
 	},
 }
 
-// activeTrooperIndex is trooperIndex, remembering while Legal runs the
-// last trooper found (menuScratch.trooper).
-func (s *State) activeTrooperIndex(id string) int {
+// activeTrooper is the index of the trooper named id and whether it is a
+// trooper of the active seat, remembering while Legal runs the last
+// trooper asked for (menuScratch.trooper): a menu's activations name each
+// trooper many times in a row.
+func (s *State) activeTrooper(id string) (t int, ok bool) {
 	if s.menu == nil {
-		return s.trooperIndex(id)
+		t = s.trooperIndex(id)
+		return t, t >= 0 && s.Troopers[t].Seat == s.active()
 	}
 	c := &s.menu.trooper
 	if c.id != id || c.id == "" {
 		c.id, c.idx = id, s.trooperIndex(id)
+		c.active = c.idx >= 0 && s.Troopers[c.idx].Seat == s.active()
 	}
-	return c.idx
+	return c.idx, c.active
 }
