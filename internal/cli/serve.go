@@ -329,11 +329,13 @@ const (
 // into) and those used within staleBuildAge (another ordo may be about to
 // run its build, or be building there); and in the trees it keeps, the
 // build-* directories older than staleBuildAge, left by an ordo killed
-// mid-build. It touches only what buildServeInto makes: directories named
-// like serveBuildDir's hash, and in them the binary name and build-*
-// directories; a tree's directory is removed only once empty, so anything
-// else in the cache stays. Errors never fail the command: they go to
-// logf.
+// mid-build; and, in ordoCache itself, the binary and build-* directories
+// an ordo from before the per-tree places left there, once older than
+// staleBuildAge. It touches only what buildServeInto makes (or made):
+// directories named like serveBuildDir's hash, and in them and in
+// ordoCache the binary name and build-* directories; a tree's directory is
+// removed only once empty, so anything else in the cache stays. Errors
+// never fail the command: they go to logf.
 func pruneServeBuilds(ordoCache, current, name string, keep int, now time.Time, logf func(format string, args ...any)) {
 	entries, err := os.ReadDir(ordoCache)
 	if err != nil {
@@ -347,8 +349,23 @@ func pruneServeBuilds(ordoCache, current, name string, keep int, now time.Time, 
 		stale []string  // those older than staleBuildAge
 	}
 	var trees []tree
+	var legacy []string
 	for _, e := range entries {
-		if !e.IsDir() || !isBuildHash(e.Name()) { // IsDir: never through a symbolic link
+		path := filepath.Join(ordoCache, e.Name())
+		switch {
+		case e.Name() == name && e.Type().IsRegular():
+			// The one build of an ordo from before the per-tree places,
+			// and its build-* directories: stale once unused for an hour.
+			if fi, err := e.Info(); err == nil && now.Sub(fi.ModTime()) > staleBuildAge {
+				legacy = append(legacy, path)
+			}
+			continue
+		case strings.HasPrefix(e.Name(), buildTempPrefix) && e.IsDir():
+			if now.Sub(tempTime(path, name)) > staleBuildAge {
+				legacy = append(legacy, path)
+			}
+			continue
+		case !e.IsDir() || !isBuildHash(e.Name()): // IsDir: never through a symbolic link
 			continue
 		}
 		t := tree{dir: filepath.Join(ordoCache, e.Name())}
@@ -396,6 +413,9 @@ func pruneServeBuilds(ordoCache, current, name string, keep int, now time.Time, 
 		if err := rm(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 			logf("cleaning the build cache: %v", err)
 		}
+	}
+	for _, path := range legacy {
+		remove(path, true)
 	}
 	for i, t := range trees {
 		// A build-* directory in progress counts as a use: a tree being

@@ -231,6 +231,14 @@ func TestPruneServeBuildsKeepsNewestAndCurrent(t *testing.T) {
 	if err := os.Symlink(filepath.Dir(foreign[len(foreign)-1]), link); err != nil {
 		t.Fatal(err)
 	}
+	// What an ordo from before the per-tree places left in CACHE/ordo
+	// itself: its one build and a build-* directory, days old.
+	legacyBuild := filepath.Join(cache, ServeBinary)
+	if err := os.WriteFile(legacyBuild, []byte("build"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	setTime(t, legacyBuild, now, 2*day)
+	legacyTemp := cacheTemp(t, cache, "7", now, 2*day)
 	var logged []string
 	logf := func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }
 
@@ -248,6 +256,10 @@ func TestPruneServeBuildsKeepsNewestAndCurrent(t *testing.T) {
 	}
 	if exists(oldTemp) {
 		t.Errorf("an old tree's stale build-* directory is still there")
+	}
+	if exists(legacyBuild) || exists(legacyTemp) {
+		t.Errorf("the build of an ordo from before the per-tree places: build there %v, build-* there %v; want both gone",
+			exists(legacyBuild), exists(legacyTemp))
 	}
 	if exists(filepath.Join(mixed, ServeBinary)) || !exists(filepath.Join(mixed, "notes")) {
 		t.Errorf("in an old tree holding a file not ours: build there %v, the file there %v; want the build gone, the file kept",
@@ -317,8 +329,22 @@ func TestPruneServeBuildsSweepsStaleTemps(t *testing.T) {
 	setTime(t, filepath.Join(linking, ServeBinary), now, time.Second)
 	fresh = append(fresh, linking)
 
+	// In CACHE/ordo itself, as an ordo from before the per-tree places
+	// builds: its build a moment ago, and one in progress.
+	legacyBuild := filepath.Join(cache, ServeBinary)
+	if err := os.WriteFile(legacyBuild, []byte("build"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	setTime(t, legacyBuild, now, time.Minute)
+	legacyTemp := cacheTemp(t, cache, "7", now, time.Minute)
+	stale = append(stale, cacheTemp(t, cache, "8", now, 2*time.Hour))
+
 	pruneServeBuilds(cache, current, ServeBinary, 3, now, func(format string, args ...any) { t.Errorf(format, args...) })
 
+	if !exists(legacyBuild) || !exists(legacyTemp) {
+		t.Errorf("the fresh build of an ordo from before the per-tree places: build there %v, build-* there %v; want both kept",
+			exists(legacyBuild), exists(legacyTemp))
+	}
 	for _, tmp := range stale {
 		if exists(tmp) {
 			t.Errorf("stale %s is still there", tmp)
