@@ -272,7 +272,7 @@ func (s *State) activationCandidates() []rules.Action {
 	out := s.candidateBuf(1 + len(s.Troopers)*s.skillsPerTrooper()/2)
 	out = append(out, EndOrders{})
 	// The candidates share blocks rather than each being boxed alone.
-	box := newMenuBox[Activate](16)
+	box := newMenuBox(16, activateTab)
 	for t := range s.Troopers {
 		tr := &s.Troopers[t] // in place: a Trooper is large to copy
 		if tr.Seat != s.active() {
@@ -361,7 +361,7 @@ func (s *State) secondCandidates() []rules.Action {
 		mov = float64(s.profile(o.Trooper).MOV[1])
 	}
 	out := s.candidateBuf(s.skillsPerTrooper())
-	box := newMenuBox[Second](s.skillsPerTrooper())
+	box := newMenuBox(s.skillsPerTrooper(), secondTab)
 	s.eachSkillCandidate(o.Trooper, o.Path[len(o.Path)-1], mov, func(k Skill) {
 		box.slot().Skill = k
 		out = append(out, box.boxSlot())
@@ -404,7 +404,7 @@ func (s *State) aroCandidates() []rules.Action {
 	}
 	out := s.candidateBuf(2 + len(singles))
 	out = append(out, AROs{})
-	box := newMenuBox[AROs](len(singles))
+	box := newMenuBox(len(singles), arosTab)
 	for i := range singles {
 		out = append(out, box.box(AROs{Declarations: singles[i : i+1 : i+1]}))
 	}

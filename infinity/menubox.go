@@ -47,12 +47,31 @@ type menuBox[A rules.Action] struct {
 }
 
 // newMenuBox starts a menuBox for actions of type A, its first block
-// sized for about n of them.
-func newMenuBox[A rules.Action](n int) menuBox[A] {
+// sized for about n of them; tab is A's method table (tabOf).
+func newMenuBox[A rules.Action](n int, tab actionTab[A]) menuBox[A] {
+	return menuBox[A]{next: max(n, 8), tab: tab.p}
+}
+
+// actionTab is A's method table for rules.Action, typed so that a
+// menuBox cannot be given another type's.
+type actionTab[A rules.Action] struct{ p unsafe.Pointer }
+
+// tabOf reads A's method table off a zero A boxed. That boxing is an
+// allocation for a type larger than a word, so the menus' types have
+// theirs read once, at start (activateTab, secondTab, arosTab), not once
+// per menu.
+func tabOf[A rules.Action]() actionTab[A] {
 	var zero A
 	var proto rules.Action = zero
-	return menuBox[A]{next: max(n, 8), tab: (*iface)(unsafe.Pointer(&proto)).tab}
+	return actionTab[A]{(*iface)(unsafe.Pointer(&proto)).tab}
 }
+
+// The method tables of the actions the menus box.
+var (
+	activateTab = tabOf[Activate]()
+	secondTab   = tabOf[Second]()
+	arosTab     = tabOf[AROs]()
+)
 
 // iface is the layout of a non-empty interface value.
 type iface struct {
@@ -145,15 +164,12 @@ func (r *activateRuns) run(t int, id string) *activateRun {
 	return run
 }
 
-// activateTab is Activate's method table for rules.Action.
-var activateTab = newMenuBox[Activate](0).tab
-
 // reuseActivate returns old if it is an Activate equal to trooper id
 // declaring k with an Order from src, else nil. It reads old in place
 // rather than copying it out.
 func reuseActivate(old rules.Action, id string, src OrderSource, k *Skill) rules.Action {
 	v := (*iface)(unsafe.Pointer(&old))
-	if v.tab != activateTab || v.data == nil {
+	if v.tab != activateTab.p || v.data == nil {
 		return nil
 	}
 	if p := (*Activate)(v.data); p.Trooper == id && p.Order == src && sameActivateSkill(&p.Skill, k) {

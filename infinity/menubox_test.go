@@ -28,7 +28,7 @@ func (wordAction) Kind() string { return "word" }
 // any of them lives (a forced collection and fresh allocations of the
 // same size leave them intact) and frees it once none does.
 func TestMenuBox(t *testing.T) {
-	box := newMenuBox[Activate](3)
+	box := newMenuBox(3, activateTab)
 	var got []rules.Action
 	var want []Activate
 	k := Skill{Name: SkillBSAttack, Weapon: "rifle"}
@@ -100,12 +100,12 @@ func TestMenuBox(t *testing.T) {
 	}
 
 	n := 7
-	words := newMenuBox[wordAction](1)
+	words := newMenuBox(1, tabOf[wordAction]())
 	w := words.box(wordAction{&n})
 	if x, ok := w.(wordAction); !ok || x.n != &n {
 		t.Fatalf("one-word action: %#v", w)
 	}
-	none := newMenuBox[EndOrders](1)
+	none := newMenuBox(1, tabOf[EndOrders]())
 	if _, ok := none.box(EndOrders{}).(EndOrders); !ok {
 		t.Fatal("empty action lost its type")
 	}
