@@ -43,9 +43,10 @@ type menuScratch struct {
 		idx    int
 		active bool
 	}
-	// activates are the last activation menu's candidates, trooper by
-	// trooper, kept across menus: the next one reuses those unchanged.
-	activates activateRuns
+	// activates and seconds are the last activation and second-skill
+	// menus' candidates, trooper by trooper, kept across menus: the next
+	// one reuses those unchanged (menuRuns).
+	activates, seconds menuRuns
 	// target is likewise the last model an attack candidate named as
 	// its target, for the seat naming it (targetModel).
 	target struct {
@@ -313,8 +314,8 @@ func (s *State) activationCandidates() []rules.Action {
 			continue
 		}
 		// The trooper's candidates of the last menu, reused where
-		// unchanged (activateRuns).
-		var last *activateRun
+		// unchanged (menuRuns).
+		var last *menuRun
 		if s.menu != nil {
 			last = s.menu.activates.run(t, tr.ID)
 		}
@@ -336,8 +337,7 @@ func (s *State) activationCandidates() []rules.Action {
 			}
 		})
 		if last != nil {
-			clear(last.acts[min(len(out)-start, len(last.acts)):])
-			last.acts = append(last.acts[:0], out[start:]...)
+			last.keep(out[start:])
 		}
 	}
 	return s.keepCandidates(out)
@@ -362,10 +362,28 @@ func (s *State) secondCandidates() []rules.Action {
 	}
 	out := s.candidateBuf(s.skillsPerTrooper())
 	box := newMenuBox(s.skillsPerTrooper(), secondTab)
+	// The trooper's candidates of its last second-skill menu, reused
+	// where unchanged (menuRuns).
+	var last *menuRun
+	if s.menu != nil {
+		last = s.menu.seconds.run(o.Trooper, s.Troopers[o.Trooper].ID)
+	}
+	j := 0
 	s.eachSkillCandidate(o.Trooper, o.Path[len(o.Path)-1], mov, func(k Skill) {
+		if last != nil && j < len(last.acts) {
+			if a := reuseSecond(last.acts[j], &k); a != nil {
+				out = append(out, a)
+				j++
+				return
+			}
+		}
+		j++
 		box.slot().Skill = k
 		out = append(out, box.boxSlot())
 	})
+	if last != nil {
+		last.keep(out)
+	}
 	return s.keepCandidates(out)
 }
 

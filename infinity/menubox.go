@@ -114,10 +114,11 @@ func (b *menuBox[A]) boxSlot() rules.Action {
 	return a
 }
 
-// activateRuns keeps, trooper by trooper, the Activate candidates the last
-// activation menu built with one menu scratch listed for it, so that the
-// next menu hands over the same boxed values again where a candidate is
-// unchanged instead of boxing a new copy.
+// menuRuns keeps, trooper by trooper, the candidates the last menu of
+// one kind built with one menu scratch listed for it (the activation
+// menu's Activates, the second-skill menu's Seconds), so that the next
+// menu of that kind hands over the same boxed values again where a
+// candidate is unchanged instead of boxing a new copy.
 //
 // # Why
 //
@@ -126,35 +127,36 @@ func (b *menuBox[A]) boxSlot() rules.Action {
 // may name. Between two menus of a turn, one trooper acted and the rest
 // did not: in demo.yaml's random playouts about two thirds of the
 // Activate candidates of a menu equal the one at the same place among
-// their trooper's in the menu before, and boxing them again was two
-// fifths of a playout's garbage (issue #13's playout benchmark).
+// their trooper's in the menu before, and three fifths of the Second
+// candidates the one in the trooper's last second-skill menu; boxing
+// them again was two fifths of a playout's garbage (issue #13's playout
+// benchmark).
 //
 // # Why it is sound
 //
 // A boxed action is never written once it is handed over (menuBox), so a
 // menu may hand over the same value as an earlier one, on any goroutine:
 // readers only read it. A value is reused only when every field equals
-// the candidate's (sameActivate), so the menu lists exactly what it
-// would have listed with fresh copies; what the runs hold can change
-// which memory a menu points at, never what it says. The runs live in
-// a pooled menu scratch, so a menu reads only the runs of menus made
-// before it with that scratch, never while another call writes them.
-// They hold one activation menu's worth of candidates per scratch until
-// the pool lets the scratch go.
-type activateRuns []activateRun
+// the candidate's (reuseActivate, reuseSecond), so the menu lists
+// exactly what it would have listed with fresh copies; what the runs
+// hold can change which memory a menu points at, never what it says.
+// The runs live in a pooled menu scratch, so a menu reads only the runs
+// of menus made before it with that scratch, never while another call
+// writes them. They hold about one menu's worth of candidates per kind
+// and scratch until the pool lets the scratch go.
+type menuRuns []menuRun
 
-// activateRun is one trooper's candidates of the last activation menu
-// that listed it.
-type activateRun struct {
+// menuRun is one trooper's candidates of the last menu that listed it.
+type menuRun struct {
 	id   string
 	acts []rules.Action
 }
 
 // run is trooper t's run, named id, emptied first if it was another
 // trooper's (another game's): the runs are indexed by trooper.
-func (r *activateRuns) run(t int, id string) *activateRun {
+func (r *menuRuns) run(t int, id string) *menuRun {
 	if t >= len(*r) {
-		*r = append(*r, make(activateRuns, t+1-len(*r))...)
+		*r = append(*r, make(menuRuns, t+1-len(*r))...)
 	}
 	run := &(*r)[t]
 	if run.id != id {
@@ -162,6 +164,13 @@ func (r *activateRuns) run(t int, id string) *activateRun {
 		run.id, run.acts = id, run.acts[:0]
 	}
 	return run
+}
+
+// keep makes acts, the trooper's candidates of the menu just built, the
+// run, letting go of what the old one held beyond them.
+func (r *menuRun) keep(acts []rules.Action) {
+	clear(r.acts[min(len(acts), len(r.acts)):])
+	r.acts = append(r.acts[:0], acts...)
 }
 
 // reuseActivate returns old if it is an Activate equal to trooper id
@@ -172,15 +181,28 @@ func reuseActivate(old rules.Action, id string, src OrderSource, k *Skill) rules
 	if v.tab != activateTab.p || v.data == nil {
 		return nil
 	}
-	if p := (*Activate)(v.data); p.Trooper == id && p.Order == src && sameActivateSkill(&p.Skill, k) {
+	if p := (*Activate)(v.data); p.Trooper == id && p.Order == src && identicalSkill(&p.Skill, k) {
 		return old
 	}
 	return nil
 }
 
-// sameActivateSkill is sameSkill that also tells a nil list from an
-// empty one: a reused candidate must be the same to every reader,
+// reuseSecond returns old if it is a Second declaring k from the end of
+// the movement (no AttackFrom), else nil.
+func reuseSecond(old rules.Action, k *Skill) rules.Action {
+	v := (*iface)(unsafe.Pointer(&old))
+	if v.tab != secondTab.p || v.data == nil {
+		return nil
+	}
+	if p := (*Second)(v.data); p.AttackFrom == nil && identicalSkill(&p.Skill, k) {
+		return old
+	}
+	return nil
+}
+
+// identicalSkill is sameSkill that also tells a nil list from an empty
+// one: a reused candidate must be the same to every reader,
 // reflect.DeepEqual included.
-func sameActivateSkill(a, b *Skill) bool {
+func identicalSkill(a, b *Skill) bool {
 	return sameSkill(a, b) && (a.Route == nil) == (b.Route == nil) && (a.Split == nil) == (b.Split == nil)
 }

@@ -123,22 +123,23 @@ func collected(ch <-chan struct{}) bool {
 	}
 }
 
-// TestActivateRunsListFreshCandidates checks that reusing the last
-// menu's boxed Activate candidates (activateRuns) never changes a menu:
-// through a random playout of demo.yaml, where troopers move, spend their
-// Orders, lose targets and go down between menus, every activation menu
-// Legal builds lists, entry by entry, what the same state's candidates
-// are when built fresh, outside Legal, with nothing to reuse (Move (N4)
-// routes from where a trooper now stands, the Order sources it has left).
-// It also checks that reuse happens: a menu after another of the same
-// turn hands over some of the same boxed values.
-func TestActivateRunsListFreshCandidates(t *testing.T) {
+// TestMenuRunsListFreshCandidates checks that reusing the last menu's
+// boxed Activate and Second candidates (menuRuns) never changes a menu:
+// through random playouts of demo.yaml, where troopers move, spend their
+// Orders, lose targets and go down between menus, every activation and
+// second-skill menu Legal builds lists, entry by entry, what the same
+// state's candidates are when built fresh, outside Legal, with nothing to
+// reuse (Move (N4) routes from where a trooper now stands, the Order
+// sources it has left). It also checks that reuse happens: a menu hands
+// over some of the boxed values of the menu of its kind before it.
+func TestMenuRunsListFreshCandidates(t *testing.T) {
 	rs := ruleset(t)
 	sc := load(t, "../data/scenarios/demo.yaml")
 	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
-	menus, reused := 0, 0
-	last := map[unsafe.Pointer]bool{}
-	for seed := uint64(1); seed <= 3; seed++ {
+	menus := map[*stepDef]int{}
+	reused := map[*stepDef]int{}
+	last := map[*stepDef]map[unsafe.Pointer]bool{}
+	for seed := uint64(1); seed <= 2; seed++ {
 		st, err := rs.Setup(sc, r)
 		if err != nil {
 			t.Fatal(err)
@@ -146,32 +147,36 @@ func TestActivateRunsListFreshCandidates(t *testing.T) {
 		playRandomly(t, st, seed, func(st rules.State) {
 			s := st.(*State)
 			p := s.Prompt()
-			if p.Kind == rules.GameOver || s.stepOf() != &stepOrders {
+			step := s.stepOf()
+			if p.Kind == rules.GameOver || step != &stepOrders && step != &stepSecond {
 				return
 			}
 			menu := s.Legal(p.Seats[0])
-			fresh := s.stepOf().candidates(s)
+			fresh := step.candidates(s)
 			if len(menu) != len(fresh) {
-				t.Fatalf("seed %d, menu %d: %d entries, fresh candidates %d", seed, menus, len(menu), len(fresh))
+				t.Fatalf("seed %d, %s menu %d: %d entries, fresh candidates %d", seed, step.name, menus[step], len(menu), len(fresh))
 			}
 			now := map[unsafe.Pointer]bool{}
 			for i, o := range menu {
 				if !reflect.DeepEqual(o.Action, fresh[i]) {
-					t.Fatalf("seed %d, menu %d, entry %d: %#v, fresh %#v", seed, menus, i, o.Action, fresh[i])
+					t.Fatalf("seed %d, %s menu %d, entry %d: %#v, fresh %#v", seed, step.name, menus[step], i, o.Action, fresh[i])
 				}
-				if _, ok := o.Action.(Activate); ok {
+				switch o.Action.(type) {
+				case Activate, Second:
 					data := (*iface)(unsafe.Pointer(&menu[i].Action)).data
-					if last[data] {
-						reused++
+					if last[step][data] {
+						reused[step]++
 					}
 					now[data] = true
 				}
 			}
-			last = now
-			menus++
+			last[step] = now
+			menus[step]++
 		})
 	}
-	if menus == 0 || reused == 0 {
-		t.Fatalf("%d activation menus, %d candidates reused from the menu before", menus, reused)
+	for _, step := range []*stepDef{&stepOrders, &stepSecond} {
+		if menus[step] == 0 || reused[step] == 0 {
+			t.Errorf("%d %s menus, %d candidates reused from the menu before", menus[step], step.name, reused[step])
+		}
 	}
 }
