@@ -469,6 +469,9 @@ func (s *State) moverScan(t, m int) pathScan {
 	o := s.Order
 	scans := &o.scans
 	if !scans.sameTable(s) {
+		if scans.table == nil {
+			scans.table, scans.byTrooper = takeScanRoom()
+		}
 		scans.table = slices.Grow(scans.table[:0], len(s.Models))[:len(s.Models)]
 		for i := range s.Models {
 			scans.table[i] = s.modelSight(i)
@@ -502,6 +505,35 @@ type pathScans struct {
 	// as they stood: both change what blocks Line of Fire.
 	doors uint64
 	noise int
+}
+
+// scanRoom is the room of an ended Order's scans, kept for the next
+// Order's (scanRooms): every Order scans, and its two lists were each a
+// new allocation.
+type scanRoom struct {
+	table     []modelSight
+	byTrooper []pathScan
+}
+
+var scanRooms sync.Pool
+
+// takeScanRoom is the room of an ended Order's scans, emptied, or none.
+func takeScanRoom() ([]modelSight, []pathScan) {
+	r, _ := scanRooms.Get().(*scanRoom)
+	if r == nil {
+		return nil, nil
+	}
+	return r.table[:0], r.byTrooper[:0]
+}
+
+// release gives the room of the scans to the next Order and forgets it.
+// Only the Order's owner calls it, when the Order ends: clones keep lists
+// of their own (Order.clone), so no other Order holds this room.
+func (p *pathScans) release() {
+	if cap(p.table) > 0 || cap(p.byTrooper) > 0 {
+		scanRooms.Put(&scanRoom{p.table, p.byTrooper})
+	}
+	*p = pathScans{}
 }
 
 // modelSight is what of a model Line of Fire and Zones of Control see.
