@@ -99,9 +99,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	}
 	ms := menuScratches.Get().(*menuScratch)
 	defer menuScratches.Put(ms)
-	// The memos start empty; the list of refusals keeps its room from
-	// the scratch's last menu, cleared.
-	clear(ms.lof.refusals)
+	// The memos start empty, but for the "no Line of Fire" refusals,
+	// which the scratch keeps from its last menus (noLoF).
 	ms.lof, ms.decl, ms.short = lofMemo{refusals: ms.lof.refusals[:0]}, declMemo{}, shortMemo{}
 	ms.bases.ready = false
 	ms.spend = ms.spend[:0]

@@ -317,7 +317,10 @@ type lofMemo struct {
 	// every candidate refused for want of Line of Fire to one target (each
 	// weapon and ammunition mode, each trooper that cannot see it) shares
 	// one error. Sized on the first refusal of a menu, in the room the
-	// menu scratch keeps from its last menu.
+	// menu scratch keeps from its last menu, with the errors made then:
+	// an error says only the rule and the target's name, so one whose
+	// name matches is the error this menu would make (a RuleError is never
+	// changed once made, so menus may share it).
 	refusals []lofRefusal
 	// shot is the last ordinary BS Attack's answer (shotMemo).
 	shot shotMemo
@@ -333,7 +336,8 @@ type lofRefusal struct {
 // Line of Fire, citing BS Attack (N4) or, for a Direct Template, Direct
 // Template Weapons (N4). The reason names only the rule and the target, so
 // while Legal runs the candidates it refuses share one error for each
-// target and rule instead of each making its own.
+// target and rule instead of each making its own, and the menu scratch
+// keeps it for its later menus.
 func (s *State) noLoF(template bool, target string, model int) *rules.RuleError {
 	rule := "BS Attack (N4)"
 	if template {
@@ -344,7 +348,7 @@ func (s *State) noLoF(template bool, target string, model int) *rules.RuleError 
 	}
 	m := &s.menu.lof
 	if len(m.refusals) == 0 {
-		// Cleared: Legal clears the room it keeps between menus.
+		// The room the scratch kept, with its last menus' refusals.
 		m.refusals = slices.Grow(m.refusals[:0], 2*len(s.Models))[:2*len(s.Models)]
 	}
 	r := &m.refusals[2*model]
