@@ -47,13 +47,9 @@ type menuScratch struct {
 	// menus' candidates, trooper by trooper, kept across menus: the next
 	// one reuses those unchanged (menuRuns).
 	activates, seconds menuRuns
-	// target is likewise the last model an attack candidate named as
-	// its target, for the seat naming it (targetModel).
-	target struct {
-		ref  string
-		seat rules.Seat
-		idx  int
-	}
+	// targets are the models the menu's candidates named as targets,
+	// for the seat naming them (targetModel).
+	targets []targetRef
 }
 
 var menuScratches = sync.Pool{New: func() any { return new(menuScratch) }}
@@ -107,12 +103,15 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	clear(ms.routes)
 	ms.routes = ms.routes[:0]
 	ms.trooper.id, ms.trooper.idx = "", -1
-	ms.target.ref, ms.target.seat, ms.target.idx = "", "", -1
+	clear(ms.targets)
+	ms.targets = ms.targets[:0]
 	// The candidates' list is only read until the options are built:
 	// the largest menus make it in the scratch's (candidateBuf), which
 	// is cleared then, so that it holds on to no action.
 	defer func() {
-		ms.trooper.id, ms.target.ref, ms.target.seat = "", "", ""
+		ms.trooper.id = ""
+		clear(ms.targets)
+		ms.targets = ms.targets[:0]
 		ms.decl = declMemo{}
 		ms.state = State{}
 		clear(ms.cands)

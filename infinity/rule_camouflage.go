@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"slices"
+	"unsafe"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
@@ -36,17 +37,40 @@ func (t Trooper) concealed() bool { return t.States.marker() || t.States.Hidden 
 // Camouflaged marker its marker label — never the real id of a concealed
 // enemy, which that seat cannot know. -1 when nothing matches.
 func (s *State) targetModel(ref string, seat rules.Seat) int {
-	if s.menu != nil {
-		// A menu's attack candidates name one target several times in
-		// a row (each weapon, ammunition and Order source).
-		c := &s.menu.target
-		if c.ref == "" || c.ref != ref || c.seat != seat {
-			c.ref, c.seat, c.idx = ref, seat, s.findTargetModel(ref, seat)
-		}
-		return c.idx
+	if s.menu == nil || ref == "" {
+		return s.findTargetModel(ref, seat)
 	}
-	return s.findTargetModel(ref, seat)
+	// A menu names each enemy as a target for every trooper, weapon,
+	// ammunition and Order source, with the one string publicName gave:
+	// the answers found are kept by where that string's bytes are, which
+	// is cheaper to compare than the names (two strings at one place, of
+	// one length, are one name).
+	ms := s.menu
+	p, n := unsafe.StringData(ref), len(ref)
+	for i := range ms.targets {
+		if c := &ms.targets[i]; c.p == p && c.n == n && c.seat == seat {
+			return c.idx
+		}
+	}
+	idx := s.findTargetModel(ref, seat)
+	if len(ms.targets) < maxTargetRefs {
+		ms.targets = append(ms.targets, targetRef{p: p, n: n, seat: seat, idx: idx})
+	}
+	return idx
 }
+
+// targetRef is a target a menu's candidate named (menuScratch.targets):
+// where its name's bytes are and how many, the seat naming it, and the
+// model it names for that seat (findTargetModel).
+type targetRef struct {
+	p    *byte
+	n    int
+	seat rules.Seat
+	idx  int
+}
+
+// maxTargetRefs is how many targets a menu keeps.
+const maxTargetRefs = 64
 
 // findTargetModel is targetModel without the menu's memo.
 func (s *State) findTargetModel(ref string, seat rules.Seat) int {
