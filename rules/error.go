@@ -37,47 +37,68 @@ const (
 // of them), which cannot change afterwards; anything else is formatted at
 // once. The JSON form carries the
 // formatted message.
+//
+// A RuleError is never written once made (Message formats a copy each
+// time it is read), so one may be shared, between menu entries and
+// goroutines alike.
 type RuleError struct {
 	Code Code
 	// Rule cites the rule that forbids it as a player names it
 	// ("Skill categories (N4)", "Dodge (N4)"; docs/RULES.md).
 	Rule string
 
-	msg    string // the message, when it is already formatted
-	format string // otherwise the format and its plain-value arguments,
-	args   [maxLazyArgs]any
-	nargs  int
+	// text is the message when nargs is 0, else its format, whose
+	// arguments are args[:nargs], the third and fourth in more.
+	text  string
+	args  [inlineArgs]any
+	more  *[maxLazyArgs - inlineArgs]any
+	nargs int
 }
 
 // maxLazyArgs is how many arguments a RuleError keeps for formatting
-// later; kept inside it, so that the caller's argument list need not
-// outlive the call.
+// later; kept in it, so that the caller's argument list need not outlive
+// the call.
 const maxLazyArgs = 4
+
+// inlineArgs is how many of them it keeps inline. A menu makes hundreds
+// of RuleErrors, almost all with one or two arguments: room for two keeps
+// it at 96 bytes, where room for four made it 144 (issue #13's playout
+// benchmark), and the rare third and fourth take an allocation of their
+// own.
+const inlineArgs = 2
 
 // NewError builds a RuleError with a ready message.
 func NewError(code Code, rule, message string) *RuleError {
-	return &RuleError{Code: code, Rule: rule, msg: message}
+	return &RuleError{Code: code, Rule: rule, text: message}
 }
 
 // Errorf builds a RuleError citing rule, its message formatted as by
 // fmt.Sprintf.
 func Errorf(code Code, rule, format string, args ...any) *RuleError {
 	e := &RuleError{Code: code, Rule: rule}
-	if len(args) == 0 && !strings.Contains(format, "%") {
-		e.msg = format
+	if len(args) == 0 {
+		e.text = format
+		if strings.Contains(format, "%") {
+			e.text = fmt.Sprintf(format, args...) // "%%", at once: rare
+		}
 		return e
 	}
 	if len(args) > maxLazyArgs {
-		e.msg = fmt.Sprintf(format, args...)
+		e.text = fmt.Sprintf(format, args...)
 		return e
 	}
 	for _, a := range args {
 		if !plainValue(a) {
-			e.msg = fmt.Sprintf(format, args...)
+			e.text = fmt.Sprintf(format, args...)
 			return e
 		}
 	}
-	e.format, e.nargs = format, copy(e.args[:], args)
+	e.text, e.nargs = format, len(args)
+	copy(e.args[:], args)
+	if len(args) > inlineArgs {
+		e.more = new([maxLazyArgs - inlineArgs]any)
+		copy(e.more[:], args[inlineArgs:])
+	}
 	return e
 }
 
@@ -126,10 +147,15 @@ func plainType(t reflect.Type) bool {
 
 // Message is the explanation for people.
 func (e *RuleError) Message() string {
-	if e.format != "" {
-		return fmt.Sprintf(e.format, e.args[:e.nargs]...)
+	switch {
+	case e.nargs == 0:
+		return e.text
+	case e.nargs <= inlineArgs:
+		return fmt.Sprintf(e.text, e.args[:e.nargs]...)
 	}
-	return e.msg
+	var args [maxLazyArgs]any
+	copy(args[copy(args[:], e.args[:]):], e.more[:])
+	return fmt.Sprintf(e.text, args[:e.nargs]...)
 }
 
 func (e *RuleError) Error() string {
@@ -164,7 +190,7 @@ func (e *RuleError) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	*e = RuleError{Code: w.Code, Rule: w.Rule, msg: w.Message}
+	*e = RuleError{Code: w.Code, Rule: w.Rule, text: w.Message}
 	return nil
 }
 
