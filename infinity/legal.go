@@ -30,6 +30,9 @@ type menuScratch struct {
 	spend []spendBlock
 	// routes are the route refusals made so far (routeError).
 	routes []routeRefusalErr
+	// named are refusals that name one thing, kept for later candidates
+	// and menus (namedRefusal).
+	named namedRefusals
 	// aros is the room checkAROs builds an ARO candidate's declarations
 	// in (the scratch Order's list is dropped whenever an activation
 	// menu clears that Order).

@@ -376,7 +376,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "%s has no Line of Fire to %s", tr.ID, k.Target)
 		}
 		if !s.Troopers[o.Trooper].States.marker() {
-			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "Discover needs an enemy marker")
+			return errNoMarker
 		}
 		if slices.Contains(tr.Failed, s.Troopers[o.Trooper].Marker) {
 			return rules.Errorf(rules.CodeIllegal, "Discover (N4)", "%s failed to Discover %s this turn", tr.ID, k.Target)
@@ -400,7 +400,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		m := s.modelOf(t)
 		if k.Name == SkillCCAttack {
 			if !geom.InContact(s.Models[m].base(), at.base()) {
-				return rules.Errorf(rules.CodeIllegal, "CC Attack (N4)", "CC Attack needs silhouette contact with %s", active.ID)
+				return s.namedRefusal("CC Attack (N4)", "CC Attack needs silhouette contact with %s", active.ID)
 			}
 			return nil
 		}
@@ -410,6 +410,46 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	}
 	return nil
 }
+
+// namedRefusals are the last refusals namedRefusal made while Legal ran,
+// with what each says. A menu greys many candidates for one reason that
+// names one trooper (each CC weapon of a trooper out of contact, each
+// Direct Template that does not reach its target), and the next menus
+// again: they share one error each rather than make one per candidate.
+type namedRefusals struct {
+	kept [8]namedRefusal
+	next int // the entry to replace next
+}
+
+type namedRefusal struct {
+	rule, format, name string
+	err                *rules.RuleError
+}
+
+// namedRefusal is rules.Errorf(rules.CodeIllegal, rule, format, name): a
+// refusal whose format takes one name. While Legal runs it is an error
+// made before that says the same, if one is kept: a RuleError is never
+// changed once made, so the candidates, and the menus, that it refuses
+// may share it.
+func (s *State) namedRefusal(rule, format, name string) *rules.RuleError {
+	if s.menu == nil {
+		return rules.Errorf(rules.CodeIllegal, rule, format, name)
+	}
+	m := &s.menu.named
+	for i := range m.kept {
+		if k := &m.kept[i]; k.err != nil && k.name == name && k.format == format && k.rule == rule {
+			return k.err
+		}
+	}
+	err := rules.Errorf(rules.CodeIllegal, rule, format, name)
+	m.kept[m.next] = namedRefusal{rule, format, name, err}
+	m.next = (m.next + 1) % len(m.kept)
+	return err
+}
+
+// errNoMarker refuses Discover of a trooper that is not a marker: it names
+// nothing, so every refusal is this one.
+var errNoMarker = rules.NewError(rules.CodeIllegal, "Discover (N4)", "Discover needs an enemy marker")
 
 // stepARO1 and stepARO2 are the ARO windows (Order Expenditure Sequence
 // (N4) steps 2 and 4): the reactive player declares every eligible

@@ -58,12 +58,12 @@ func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, t
 		}
 		t := model.Trooper
 		if s.Troopers[t].Seat == own {
-			return nil, rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "the template would touch %s, a trooper of your own", s.Troopers[t].ID)
+			return nil, s.namedRefusal("Direct Template Weapons (N4)", "the template would touch %s, a trooper of your own", s.Troopers[t].ID)
 		}
 		affected = append(affected, t)
 	}
 	if !slices.Contains(affected, tm.Trooper) {
-		return nil, rules.Errorf(rules.CodeIllegal, "Direct Template Weapons (N4)", "the template does not reach %s", tm.ID)
+		return nil, s.namedRefusal("Direct Template Weapons (N4)", "the template does not reach %s", tm.ID)
 	}
 	return affected, nil
 }
