@@ -348,6 +348,51 @@ func TestPropDeepCrossingMatchesMaxMin(t *testing.T) {
 	})
 }
 
+// Line of Fire (N4), the single-obstacle seal: the edge scales a Table
+// keeps for each terrain piece (NewTable) decide the seal as the scales
+// worked out for every question did, for pieces wound either way round —
+// a piece listed clockwise has the opposite sign — and a literal Table,
+// which keeps none, answers LoF as the indexed one.
+func TestPropTableEdgeScalesMatchPerQuestion(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		tr := genTerrain(t, "pg")
+		if rapid.Bool().Draw(t, "clockwise") {
+			slices.Reverse(tr.Outline)
+		}
+		tr.Flags = BlocksLoF
+		tb, err := NewTable(48, 48, tr)
+		if err != nil {
+			t.Skip(err)
+		}
+		pg := tb.Terrain[0].Outline
+		scale := tb.edgeScales(0)
+		sign := 1.0
+		if pg.Area() < 0 {
+			sign = -1
+		}
+		for i := range pg {
+			e := pg.edge(i)
+			if want := sign / e.B.Sub(e.A).Len(); scale[i] != want {
+				t.Fatalf("edge %d of %v: scale %v, per question %v", i, pg, scale[i], want)
+			}
+		}
+		s := Segment{genPoint(t, "a"), genPoint(t, "b")}
+		if rapid.Bool().Draw(t, "through") {
+			m := Lerp(pg[0], Lerp(pg[1], pg[2], 0.5), 0.5)
+			dir := FacingVec(rapid.Float64Range(0, math.Pi).Draw(t, "dir")).Scale(20)
+			s = Segment{m.Add(dir.Neg()), m.Add(dir)}
+		}
+		if got, want := deepCrossingScaled(pg, scale, s), deepCrossingMaxMin(pg, s); got != want {
+			t.Fatalf("deepCrossing(%v, %v) with the table's scales = %v, worked out per question %v", pg, s, got, want)
+		}
+		v, tgt := genModel(t, "v", Arc(rapid.IntRange(0, 1).Draw(t, "arc"))), genCircle(t, "tgt")
+		lit := &Table{Width: tb.Width, Height: tb.Height, Terrain: tb.Terrain}
+		if got, want := tb.LoF(v, tgt, nil), lit.LoF(v, tgt, nil); got != want {
+			t.Fatalf("LoF %v on the indexed table, %v on the literal one", got, want)
+		}
+	})
+}
+
 // validByParts is Circle.Valid as it was: each number tested on its own
 // (not through Point.Finite, which is one sum now too).
 func validByParts(c Circle) bool {

@@ -199,8 +199,8 @@ func sealsCircle(b, v, target Circle, top, bottom Segment) bool {
 // sealsPolygon is sealed's test of terrain piece i.
 func (q *sightQuery) sealsPolygon(i int, v, target Circle, top, bottom Segment) bool {
 	pg := q.t.Terrain[i].Outline
-	sign := orientation(pg)
-	if !deepCrossing(pg, sign, top) || !deepCrossing(pg, sign, bottom) {
+	scale := q.t.edgeScales(i)
+	if !deepCrossingScaled(pg, scale, top) || !deepCrossingScaled(pg, scale, bottom) {
 		return false
 	}
 	box := q.t.box(i)
@@ -243,12 +243,36 @@ func orientation(pg Polygon) float64 {
 // every edge's line of pg: in its kernel, and more than Eps from its
 // outline. sign is pg's orientation.
 func deepCrossing(pg Polygon, sign float64, s Segment) bool {
+	var buf [16]float64
+	return deepCrossingScaled(pg, edgeScalesSigned(pg, sign, buf[:0]), s)
+}
+
+// edgeScales appends to buf, for each edge of pg in order, pg's
+// orientation over the edge's length: what deepCrossing scales the edge's
+// cross products by to make them inward distances. It depends only on pg,
+// so a Table works it out once per piece.
+func edgeScales(pg Polygon, buf []float64) []float64 {
+	return edgeScalesSigned(pg, orientation(pg), buf)
+}
+
+// edgeScalesSigned is edgeScales for pg of orientation sign.
+func edgeScalesSigned(pg Polygon, sign float64, buf []float64) []float64 {
+	for i := range pg {
+		e := pg.edge(i)
+		buf = append(buf, sign/e.B.Sub(e.A).Len())
+	}
+	return buf
+}
+
+// deepCrossingScaled is deepCrossing with the edges' scales worked out
+// (edgeScales): the same numbers, so the same answer.
+func deepCrossingScaled(pg Polygon, scale []float64, s Segment) bool {
 	lo, hi := 0.0, 1.0
 	d := s.B.Sub(s.A)
 	for i := range pg {
 		e := pg.edge(i)
 		ed := e.B.Sub(e.A)
-		inv := sign / ed.Len()
+		inv := scale[i]
 		// The inward distance of s.A + t·d from the edge line: a + b·t.
 		a := ed.Cross(s.A.Sub(e.A)) * inv
 		b := ed.Cross(d) * inv

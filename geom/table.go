@@ -63,6 +63,11 @@ type Table struct {
 	Terrain []Terrain `json:"terrain,omitempty"`
 
 	boxes []Rect // Terrain[i].Outline.Bounds(), filled by NewTable
+	// scales are each piece's edgeScales, filled by NewTable: the seal
+	// test of Line of Fire reads them for every piece in a corridor,
+	// and working them out there was a square root and a division per
+	// edge of every question.
+	scales [][]float64
 }
 
 // NewTable checks and indexes a table. The terrain is copied.
@@ -70,7 +75,7 @@ func NewTable(width, height float64, terrain ...Terrain) (*Table, error) {
 	if !finite(width) || !finite(height) || width <= 0 || height <= 0 {
 		return nil, fmt.Errorf("geom: table size %v × %v is not a positive finite size", width, height)
 	}
-	t := &Table{Width: width, Height: height, Terrain: make([]Terrain, len(terrain)), boxes: make([]Rect, len(terrain))}
+	t := &Table{Width: width, Height: height, Terrain: make([]Terrain, len(terrain)), boxes: make([]Rect, len(terrain)), scales: make([][]float64, len(terrain))}
 	for i, tr := range terrain {
 		if err := tr.Outline.Validate(); err != nil {
 			return nil, fmt.Errorf("geom: terrain %d %q: %w", i, tr.Name, err)
@@ -81,6 +86,7 @@ func NewTable(width, height float64, terrain ...Terrain) (*Table, error) {
 		tr.Outline = append(Polygon(nil), tr.Outline...)
 		t.Terrain[i] = tr
 		t.boxes[i] = tr.Outline.Bounds()
+		t.scales[i] = edgeScales(tr.Outline, nil)
 	}
 	return t, nil
 }
@@ -106,6 +112,14 @@ func (t *Table) boxesOf() []Rect {
 }
 
 // box is the bounding box of piece i, from the index when there is one.
+// edgeScales is terrain piece i's edgeScales.
+func (t *Table) edgeScales(i int) []float64 {
+	if len(t.scales) == len(t.Terrain) {
+		return t.scales[i]
+	}
+	return edgeScales(t.Terrain[i].Outline, nil)
+}
+
 func (t *Table) box(i int) Rect {
 	if len(t.boxes) == len(t.Terrain) {
 		return t.boxes[i]
