@@ -46,6 +46,10 @@ type menuScratch struct {
 		idx    int
 		active bool
 	}
+	// activateBox and secondBox box the activation and second-skill
+	// menus' candidates, menu after menu (menuBox).
+	activateBox menuBox[Activate]
+	secondBox   menuBox[Second]
 	// activates and seconds are the last activation and second-skill
 	// menus' candidates, trooper by trooper, kept across menus: the next
 	// one reuses those unchanged (menuRuns).
@@ -273,8 +277,15 @@ func (s *State) skillsPerTrooper() int { return 4 + len(directions) + 2*len(s.Mo
 func (s *State) activationCandidates() []rules.Action {
 	out := s.candidateBuf(1 + len(s.Troopers)*s.skillsPerTrooper()/2)
 	out = append(out, EndOrders{})
-	// The candidates share blocks rather than each being boxed alone.
-	box := newMenuBox(16, activateTab)
+	// The candidates share blocks rather than each being boxed alone,
+	// the menu scratch's while Legal runs.
+	box := new(menuBox[Activate])
+	if s.menu != nil {
+		box = &s.menu.activateBox
+	}
+	if box.tab == nil {
+		*box = newMenuBox(16, activateTab)
+	}
 	for t := range s.Troopers {
 		tr := &s.Troopers[t] // in place: a Trooper is large to copy
 		if tr.Seat != s.active() {
@@ -362,7 +373,13 @@ func (s *State) secondCandidates() []rules.Action {
 		mov = float64(s.profile(o.Trooper).MOV[1])
 	}
 	out := s.candidateBuf(s.skillsPerTrooper())
-	box := newMenuBox(s.skillsPerTrooper(), secondTab)
+	box := new(menuBox[Second])
+	if s.menu != nil {
+		box = &s.menu.secondBox
+	}
+	if box.tab == nil {
+		*box = newMenuBox(s.skillsPerTrooper(), secondTab)
+	}
 	// The trooper's candidates of its last second-skill menu, reused
 	// where unchanged (menuRuns).
 	var last *menuRun

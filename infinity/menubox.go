@@ -37,9 +37,15 @@ import (
 // # Cost
 //
 // One allocation per block instead of one per candidate. Blocks start at
-// the size the caller expects and grow to about 2 kB (at least eight
-// actions): larger ones left too much of a menu's last block unused, which
-// the collector pays for as it does for garbage.
+// the size the caller expects and grow to about 4 kB (at least eight
+// actions). The activation and second-skill menus box into the menu
+// scratch's boxes (menuScratch.activateBox, secondBox), so the next menu
+// built with the scratch goes on filling the block the last one left
+// part empty: writing an element no value points at yet while readers
+// read the others is no race, for they are different memory. Boxes of
+// their own per menu left each menu's last block half empty on average,
+// which the collector pays for as it does for garbage (a sixth of the
+// Activate blocks' bytes once menus reused most of their candidates).
 type menuBox[A rules.Action] struct {
 	block []A
 	next  int            // the size of the next block
@@ -80,7 +86,7 @@ type iface struct {
 }
 
 // menuBoxBytes is the size a block grows to.
-const menuBoxBytes = 2 << 10
+const menuBoxBytes = 4 << 10
 
 // box returns x as a rules.Action.
 func (b *menuBox[A]) box(x A) rules.Action {

@@ -131,7 +131,9 @@ func collected(ch <-chan struct{}) bool {
 // state's candidates are when built fresh, outside Legal, with nothing to
 // reuse (Move (N4) routes from where a trooper now stands, the Order
 // sources it has left). It also checks that reuse happens: a menu hands
-// over some of the boxed values of the menu of its kind before it.
+// over some of the boxed values of the menu of its kind before it, and
+// that the menus after it, which go on filling its last blocks, leave
+// every menu already handed over as it was.
 func TestMenuRunsListFreshCandidates(t *testing.T) {
 	rs := ruleset(t)
 	sc := load(t, "../data/scenarios/demo.yaml")
@@ -139,6 +141,11 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 	menus := map[*stepDef]int{}
 	reused := map[*stepDef]int{}
 	last := map[*stepDef]map[unsafe.Pointer]bool{}
+	type handed struct {
+		menu  []rules.Option
+		fresh []rules.Action
+	}
+	var earlier []handed
 	for seed := uint64(1); seed <= 2; seed++ {
 		st, err := rs.Setup(sc, r)
 		if err != nil {
@@ -172,6 +179,17 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 			}
 			last[step] = now
 			menus[step]++
+			earlier = append(earlier, handed{menu, fresh})
+			for k, h := range earlier {
+				for i, o := range h.menu {
+					if !reflect.DeepEqual(o.Action, h.fresh[i]) {
+						t.Fatalf("seed %d: entry %d of the menu %d menus back changed to %#v, was %#v", seed, i, len(earlier)-1-k, o.Action, h.fresh[i])
+					}
+				}
+			}
+			if len(earlier) == 4 {
+				earlier = earlier[1:]
+			}
 		})
 	}
 	for _, step := range []*stepDef{&stepOrders, &stepSecond} {
