@@ -240,3 +240,66 @@ func TestCarriesProgramAsCarries(t *testing.T) {
 		t.Fatalf("%d of %d pairs carried: the scenario tells nothing apart", yes, len(s.Troopers)*len(s.Programs))
 	}
 }
+
+// BS Attack (N4) and Direct Template Weapons (N4): an attack greyed for
+// want of Line of Fire names the target it was offered on, and cites
+// Direct Template Weapons (N4) exactly when its weapon is a Direct
+// Template. The refusals are made once per game (derived.noLoF), by model
+// index: one kept under another model's index, or the other rule's, would
+// name the wrong enemy or rule. Along seeded demo playouts, every such
+// entry of every menu is checked against its own action.
+func TestNoLoFRefusalNamesItsTarget(t *testing.T) {
+	rs := ruleset(t)
+	sc := load(t, "../data/scenarios/demo.yaml")
+	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for seed := uint64(1); seed <= 2; seed++ {
+		st, err := rs.Setup(sc, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandomly(t, st, seed, func(st rules.State) {
+			s := st.(*State)
+			p := s.Prompt()
+			if p.Kind == rules.GameOver {
+				return
+			}
+			for _, o := range s.Legal(p.Seats[0]) {
+				if o.Illegal == nil || !strings.HasPrefix(o.Illegal.Message(), "no Line of Fire to ") {
+					continue
+				}
+				var k Skill
+				var t0 int
+				switch a := o.Action.(type) {
+				case Activate:
+					k, t0 = a.Skill, s.trooperIndex(a.Trooper)
+				case Second:
+					k, t0 = a.Skill, s.Order.Trooper
+				default:
+					continue
+				}
+				if k.Name != SkillBSAttack {
+					continue // Discover (N4) says the same of its own
+				}
+				w, err := s.weaponRef(t0, &k)
+				if err != nil {
+					t.Fatalf("%s: %v", mustEncode(t, o.Action), err)
+				}
+				rule := "BS Attack (N4)"
+				if isDirectTemplate(w) {
+					rule = "Direct Template Weapons (N4)"
+				}
+				if want := "no Line of Fire to " + k.Target; o.Illegal.Message() != want || o.Illegal.Rule != rule || o.Illegal.Code != rules.CodeIllegal {
+					t.Fatalf("%s is refused %q (%s, %s), want %q (%s)", mustEncode(t, o.Action), o.Illegal.Message(), o.Illegal.Rule, o.Illegal.Code, want, rule)
+				}
+				seen[rule]++
+			}
+		})
+	}
+	if seen["BS Attack (N4)"] == 0 || seen["Direct Template Weapons (N4)"] == 0 {
+		t.Fatalf("the playouts greyed %v for want of Line of Fire: both kinds are needed", seen)
+	}
+}

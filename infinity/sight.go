@@ -339,9 +339,14 @@ type lofRefusal struct {
 // target and rule instead of each making its own, and the menu scratch
 // keeps it for its later menus.
 func (s *State) noLoF(template bool, target string, model int) *rules.RuleError {
-	rule := "BS Attack (N4)"
-	if template {
-		rule = "Direct Template Weapons (N4)"
+	rule := noLoFRule(template)
+	if d := s.derived; d != nil && 2*model+1 < len(d.noLoF) && s.Models[model].ID == target {
+		// Made with the state (derived.noLoF): the target is named by
+		// its id, as an enemy in the open is.
+		if template {
+			return &d.noLoF[2*model+1]
+		}
+		return &d.noLoF[2*model]
 	}
 	if s.menu == nil {
 		return rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)
@@ -360,6 +365,17 @@ func (s *State) noLoF(template bool, target string, model int) *rules.RuleError 
 	}
 	return r.err
 }
+
+// noLoFRule is the rule noLoF cites.
+func noLoFRule(template bool) string {
+	if template {
+		return "Direct Template Weapons (N4)"
+	}
+	return "BS Attack (N4)"
+}
+
+// noLoFMessage is noLoF's reason for the target named target.
+func noLoFMessage(target string) string { return "no Line of Fire to " + target }
 
 // moverSight is s.lof from one model to the moving model at any point of
 // its path: what does not change along the path (the viewer, the

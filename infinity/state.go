@@ -397,6 +397,13 @@ type derived struct {
 	// for the others (rule_scenery.go).
 	geoDoors uint64
 	doors    *doorTables
+	// noLoF are, by model index, the refusals of an attack on it for
+	// want of Line of Fire, the ordinary one and then the Direct
+	// Template's (noLoF): every menu greys attacks on the enemies its
+	// troopers cannot see, and making the same refusal again in every
+	// menu was a twentieth of a playout's garbage. A RuleError is not
+	// changed once made, so menus and clones share these.
+	noLoF []rules.RuleError
 }
 
 // derive (re)builds s.derived from the table, the troopers' profiles and
@@ -419,6 +426,12 @@ func (s *State) derive() {
 	}
 	d.comms = s.deriveComms()
 	d.possessed = derivePossessed(d.profiles)
+	d.noLoF = make([]rules.RuleError, 2*len(s.Models))
+	for i := range s.Models {
+		msg := noLoFMessage(s.Models[i].ID)
+		d.noLoF[2*i] = *rules.NewError(rules.CodeIllegal, noLoFRule(false), msg)
+		d.noLoF[2*i+1] = *rules.NewError(rules.CodeIllegal, noLoFRule(true), msg)
+	}
 	s.derived = d
 }
 
