@@ -279,80 +279,125 @@ func (s *State) activationCandidates() []rules.Action {
 	out = append(out, EndOrders{})
 	// The candidates share blocks rather than each being boxed alone,
 	// the menu scratch's while Legal runs.
-	box := new(menuBox[Activate])
+	var box *menuBox[Activate]
 	if s.menu != nil {
 		box = &s.menu.activateBox
+	} else {
+		box = new(menuBox[Activate])
 	}
 	if box.tab == nil {
 		*box = newMenuBox(16, activateTab)
 	}
+	w := activationMenu{out: out, box: box}
 	for t := range s.Troopers {
-		tr := &s.Troopers[t] // in place: a Trooper is large to copy
-		if tr.Seat != s.active() {
+		if s.Troopers[t].Seat != s.active() {
 			continue
 		}
-		if tr.States.Reserve && !tr.States.Null() {
-			// In reserve: a Combat Jump to the middle of each quarter of
-			// the table.
-			w, h := s.Table.Width, s.Table.Height
-			for _, p := range [][2]float64{{w / 4, h / 4}, {3 * w / 4, h / 4}, {w / 4, 3 * h / 4}, {3 * w / 4, 3 * h / 4}} {
-				out = append(out, Activate{Trooper: tr.ID, Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{p}}})
-			}
-			continue
-		}
-		m := s.modelOf(t)
-		if m < 0 {
-			continue
-		}
-		// Every Order the trooper may spend is offered with every skill:
-		// its own Irregular Order, its group's Regular Order, and for the
-		// Lieutenant its Special Order whether or not the pool still has
-		// Orders (Order types (N4), Lieutenant (N4)).
-		var sources [3]OrderSource
-		n := 0
-		for _, src := range orderSources {
-			if (src != OrderLieutenant || tr.Lieutenant) && s.menuSpendBar(t, src) == spendOK {
-				sources[n] = src
-				n++
-			}
-		}
-		if n == 0 {
-			// No Order for this trooper: one greyed entry says why.
-			source := OrderRegular
-			if s.orderHolder(t) >= 0 || s.irregular(t) {
-				source = OrderIrregular
-			}
-			out = append(out, Activate{Trooper: tr.ID, Order: source, Skill: Skill{Name: SkillIdle}})
-			continue
-		}
-		// The trooper's candidates of the last menu, reused where
-		// unchanged (menuRuns).
-		var last *menuRun
-		if s.menu != nil {
-			last = s.menu.activates.run(t, tr.ID)
-		}
-		start, j := len(out), 0
-		s.eachSkillCandidate(t, s.Models[m].At, float64(s.profile(t).MOV[0]), func(k Skill) {
-			for _, src := range sources[:n] {
-				if last != nil && j < len(last.acts) {
-					if a := reuseActivate(last.acts[j], tr.ID, src, &k); a != nil {
-						out = append(out, a)
-						j++
-						continue
-					}
-				}
-				j++
-				// Written in its block in place, not built aside and copied.
-				a := box.slot()
-				a.Trooper, a.Order, a.Skill = tr.ID, src, k
-				out = append(out, box.boxSlot())
-			}
-		})
-		if last != nil {
-			last.keep(out[start:])
+		s.troopersActivations(t, &w)
+	}
+	out = w.out
+	return s.keepCandidates(out)
+}
+
+// activationMenu is an activation menu being written: its candidates,
+// its box, and the trooper's candidates of the last menu (menuRuns), of
+// which j were passed.
+type activationMenu struct {
+	out  []rules.Action
+	box  *menuBox[Activate]
+	last *menuRun
+	j    int
+}
+
+// add lists trooper id declaring k with an Order from src: the candidate
+// at that place among the trooper's in the last menu if it is the same,
+// else a new one written in its block in place, not built aside and
+// copied.
+func (w *activationMenu) add(id string, src OrderSource, k *Skill) {
+	if w.last != nil && w.j < len(w.last.acts) {
+		if a := reuseActivate(w.last.acts[w.j], id, src, k); a != nil {
+			w.out = append(w.out, a)
+			w.j++
+			return
 		}
 	}
-	return s.keepCandidates(out)
+	w.j++
+	a := w.box.slot()
+	a.Trooper, a.Order, a.Skill = id, src, *k
+	w.out = append(w.out, w.box.boxSlot())
+}
+
+// candidate is trooper id declaring k with an Order from src: old if it
+// is the same, else a new one.
+func (w *activationMenu) candidate(old rules.Action, id string, src OrderSource, k *Skill) rules.Action {
+	if a := reuseActivate(old, id, src, k); a != nil {
+		return a
+	}
+	a := w.box.slot()
+	a.Trooper, a.Order, a.Skill = id, src, *k
+	return w.box.boxSlot()
+}
+
+// troopersActivations adds each activation candidate of trooper t, of
+// the active seat, to w.
+func (s *State) troopersActivations(t int, w *activationMenu) {
+	tr := &s.Troopers[t] // in place: a Trooper is large to copy
+	if tr.States.Reserve && !tr.States.Null() {
+		// In reserve: a Combat Jump to the middle of each quarter of
+		// the table.
+		wd, ht := s.Table.Width, s.Table.Height
+		for _, p := range [][2]float64{{wd / 4, ht / 4}, {3 * wd / 4, ht / 4}, {wd / 4, 3 * ht / 4}, {3 * wd / 4, 3 * ht / 4}} {
+			w.add(tr.ID, OrderRegular, &Skill{Name: SkillCombatJump, Route: [][2]float64{p}})
+		}
+		return
+	}
+	m := s.modelOf(t)
+	if m < 0 {
+		return
+	}
+	// Every Order the trooper may spend is offered with every skill:
+	// its own Irregular Order, its group's Regular Order, and for the
+	// Lieutenant its Special Order whether or not the pool still has
+	// Orders (Order types (N4), Lieutenant (N4)).
+	var sources [3]OrderSource
+	n := 0
+	for _, src := range orderSources {
+		if (src != OrderLieutenant || tr.Lieutenant) && s.menuSpendBar(t, src) == spendOK {
+			sources[n] = src
+			n++
+		}
+	}
+	if n == 0 {
+		// No Order for this trooper: one greyed entry says why.
+		source := OrderRegular
+		if s.orderHolder(t) >= 0 || s.irregular(t) {
+			source = OrderIrregular
+		}
+		// Kept apart from the trooper's skills (menuRun.idle): those come
+		// back with its Orders, most of them as they were.
+		idle := Skill{Name: SkillIdle}
+		if s.menu == nil {
+			w.out = append(w.out, w.candidate(nil, tr.ID, source, &idle))
+			return
+		}
+		run := s.menu.activates.run(t, tr.ID)
+		run.idle = w.candidate(run.idle, tr.ID, source, &idle)
+		w.out = append(w.out, run.idle)
+		return
+	}
+	w.last, w.j = nil, 0
+	if s.menu != nil {
+		w.last = s.menu.activates.run(t, tr.ID)
+	}
+	start := len(w.out)
+	s.eachSkillCandidate(t, s.Models[m].At, float64(s.profile(t).MOV[0]), func(k Skill) {
+		for _, src := range sources[:n] {
+			w.add(tr.ID, src, &k)
+		}
+	})
+	if w.last != nil {
+		w.last.keep(w.out[start:])
+	}
 }
 
 // poolLeft reports Regular Orders left in the trooper's combat group.
@@ -373,9 +418,11 @@ func (s *State) secondCandidates() []rules.Action {
 		mov = float64(s.profile(o.Trooper).MOV[1])
 	}
 	out := s.candidateBuf(s.skillsPerTrooper())
-	box := new(menuBox[Second])
+	var box *menuBox[Second]
 	if s.menu != nil {
 		box = &s.menu.secondBox
+	} else {
+		box = new(menuBox[Second])
 	}
 	if box.tab == nil {
 		*box = newMenuBox(s.skillsPerTrooper(), secondTab)

@@ -156,6 +156,10 @@ type menuRuns []menuRun
 type menuRun struct {
 	id   string
 	acts []rules.Action
+	// idle is the trooper's last greyed Idle, listed when it has no
+	// Order to spend: kept apart, so that the skills it lists again
+	// once it has one are still there to reuse.
+	idle rules.Action
 }
 
 // run is trooper t's run, named id, emptied first if it was another
@@ -167,7 +171,7 @@ func (r *menuRuns) run(t int, id string) *menuRun {
 	run := &(*r)[t]
 	if run.id != id {
 		clear(run.acts)
-		run.id, run.acts = id, run.acts[:0]
+		run.id, run.acts, run.idle = id, run.acts[:0], nil
 	}
 	return run
 }
