@@ -54,6 +54,9 @@ type menuScratch struct {
 	// menus' candidates, trooper by trooper, kept across menus: the next
 	// one reuses those unchanged (menuRuns).
 	activates, seconds menuRuns
+	// reactions are likewise the last ARO menus' single declarations,
+	// by reactive and active trooper (aroCandidates, aroRuns).
+	reactions menuRuns
 	// targets are the models the menu's candidates named as targets,
 	// for the seat naming them (targetModel).
 	targets []targetRef
@@ -456,15 +459,10 @@ func (s *State) secondCandidates() []rules.Action {
 // its AROs; and every eligible trooper with its first valid ARO.
 func (s *State) aroCandidates() []rules.Action {
 	active := s.publicName(s.Order.Trooper)
-	// Each single declaration is a slice of one list rather than a list
-	// of its own: one allocation for the menu instead of one a candidate,
-	// the list sized by counting the skills first (growing it by append
-	// would copy it several times over).
 	n := 0
 	for _, e := range s.Order.Eligible {
 		s.eachAROSkill(e.Trooper, active, func(Skill) { n++ })
 	}
-	singles := make([]ARODecl, 0, n)
 	// The list of every eligible trooper's first valid ARO is offered
 	// only when it holds two or more: with one eligible trooper it is
 	// neither looked for nor made.
@@ -472,30 +470,63 @@ func (s *State) aroCandidates() []rules.Action {
 	if len(s.Order.Eligible) > 1 {
 		all.Declarations = make([]ARODecl, 0, len(s.Order.Eligible))
 	}
+	out := s.candidateBuf(2 + n)
+	out = append(out, AROs{})
+	box := newMenuBox(n, arosTab)
+	// Each new single declaration is a slice of one list rather than a
+	// list of its own: one allocation for the menu instead of one a
+	// candidate, made at the first declaration not reused from the
+	// trooper's last ARO menu (menuRuns), for all those left.
+	var singles []ARODecl
+	done := 0
 	for _, e := range s.Order.Eligible {
 		t := e.Trooper
 		id := s.Troopers[t].ID
 		first := len(s.Order.Eligible) > 1
+		var last *menuRun
+		if s.menu != nil {
+			// By reactive and active trooper, most of a trooper's AROs
+			// naming the trooper it reacts to: aroRuns runs for each
+			// reactive trooper, the active trooper's index picking one,
+			// so that the runs of the largest games stay small (another
+			// active trooper with the same run, found unlike, is listed
+			// anew).
+			last = s.menu.reactions.run(t*aroRuns+s.Order.Trooper%aroRuns, id)
+		}
+		start, j := len(out), 0
 		s.eachAROSkill(t, active, func(k Skill) {
-			d := ARODecl{Trooper: id, Skill: k}
-			singles = append(singles, d)
 			if first && s.canReact(t, k, e) == nil {
-				all.Declarations = append(all.Declarations, d)
+				all.Declarations = append(all.Declarations, ARODecl{Trooper: id, Skill: k})
 				first = false
 			}
+			if last != nil && j < len(last.acts) {
+				if a := reuseARO(last.acts[j], id, &k); a != nil {
+					out = append(out, a)
+					j, done = j+1, done+1
+					return
+				}
+			}
+			if singles == nil {
+				singles = make([]ARODecl, 0, n-done)
+			}
+			singles = append(singles, ARODecl{Trooper: id, Skill: k})
+			i := len(singles) - 1
+			out = append(out, box.box(AROs{Declarations: singles[i : i+1 : i+1]}))
+			j, done = j+1, done+1
 		})
-	}
-	out := s.candidateBuf(2 + len(singles))
-	out = append(out, AROs{})
-	box := newMenuBox(len(singles), arosTab)
-	for i := range singles {
-		out = append(out, box.box(AROs{Declarations: singles[i : i+1 : i+1]}))
+		if last != nil {
+			last.keep(out[start:])
+		}
 	}
 	if len(all.Declarations) > 1 {
 		out = append(out, all)
 	}
 	return s.keepCandidates(out)
 }
+
+// aroRuns is how many runs of ARO candidates the menu scratch keeps for
+// each reactive trooper (aroCandidates).
+const aroRuns = 8
 
 // eachAROSkill calls f with each ARO the menu offers trooper t against
 // the active trooper, named active.

@@ -122,7 +122,8 @@ func (b *menuBox[A]) boxSlot() rules.Action {
 
 // menuRuns keeps, trooper by trooper, the candidates the last menu of
 // one kind built with one menu scratch listed for it (the activation
-// menu's Activates, the second-skill menu's Seconds), so that the next
+// menu's Activates, the second-skill menu's Seconds, the ARO menus'
+// single declarations), so that the next
 // menu of that kind hands over the same boxed values again where a
 // candidate is unchanged instead of boxing a new copy.
 //
@@ -143,7 +144,7 @@ func (b *menuBox[A]) boxSlot() rules.Action {
 // A boxed action is never written once it is handed over (menuBox), so a
 // menu may hand over the same value as an earlier one, on any goroutine:
 // readers only read it. A value is reused only when every field equals
-// the candidate's (reuseActivate, reuseSecond), so the menu lists
+// the candidate's (reuseActivate, reuseSecond, reuseARO), so the menu lists
 // exactly what it would have listed with fresh copies; what the runs
 // hold can change which memory a menu points at, never what it says.
 // The runs live in a pooled menu scratch, so a menu reads only the runs
@@ -205,6 +206,19 @@ func reuseSecond(old rules.Action, k *Skill) rules.Action {
 		return nil
 	}
 	if p := (*Second)(v.data); p.AttackFrom == nil && identicalSkill(&p.Skill, k) {
+		return old
+	}
+	return nil
+}
+
+// reuseARO returns old if it is an AROs of one declaration, trooper id's
+// of k, else nil. It reads old in place rather than copying it out.
+func reuseARO(old rules.Action, id string, k *Skill) rules.Action {
+	v := (*iface)(unsafe.Pointer(&old))
+	if v.tab != arosTab.p || v.data == nil {
+		return nil
+	}
+	if p := (*AROs)(v.data); len(p.Declarations) == 1 && p.Declarations[0].Trooper == id && identicalSkill(&p.Declarations[0].Skill, k) {
 		return old
 	}
 	return nil

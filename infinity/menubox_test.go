@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -123,21 +124,22 @@ func collected(ch <-chan struct{}) bool {
 	}
 }
 
-// TestMenuRunsListFreshCandidates checks that reusing the last menu's
-// boxed Activate and Second candidates (menuRuns) never changes a menu:
-// through random playouts of demo.yaml, where troopers move, spend their
-// Orders, lose targets and go down between menus, every activation and
-// second-skill menu Legal builds lists, entry by entry, what the same
-// state's candidates are when built fresh, outside Legal, with nothing to
-// reuse (Move (N4) routes from where a trooper now stands, the Order
-// sources it has left). It also checks that reuse happens: a menu hands
-// over some of the boxed values of the menu of its kind before it, and
-// that the menus after it, which go on filling its last blocks, leave
-// every menu already handed over as it was.
+// TestMenuRunsListFreshCandidates checks that reusing the last menus'
+// boxed Activate, Second and single-declaration AROs candidates
+// (menuRuns) never changes a menu: through random playouts of demo.yaml,
+// where troopers move, spend their Orders, lose targets and go down
+// between menus, every activation, second-skill and ARO menu Legal builds
+// lists, entry by entry, what the same state's candidates are when built
+// fresh, outside Legal, with nothing to reuse (Move (N4) routes from where a trooper now stands, the
+// Order sources it has left, the AROs (N4) against the trooper now
+// active). It also checks that reuse happens: a menu hands over some of
+// the boxed values of the menu of its kind before it, or for AROs, of an
+// earlier ARO menu (they are kept by reactive and active trooper, so the
+// one reused is seldom the last), and that the menus after it, which go
+// on filling its last blocks, leave every menu already handed over as it
+// was.
 func TestMenuRunsListFreshCandidates(t *testing.T) {
 	rs := ruleset(t)
-	sc := load(t, "../data/scenarios/demo.yaml")
-	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
 	menus := map[*stepDef]int{}
 	reused := map[*stepDef]int{}
 	last := map[*stepDef]map[unsafe.Pointer]bool{}
@@ -146,6 +148,9 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 		fresh []rules.Action
 	}
 	var earlier []handed
+	everARO := map[unsafe.Pointer]bool{}
+	sc := load(t, "../data/scenarios/demo.yaml")
+	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
 	for seed := uint64(1); seed <= 2; seed++ {
 		st, err := rs.Setup(sc, r)
 		if err != nil {
@@ -155,8 +160,12 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 			s := st.(*State)
 			p := s.Prompt()
 			step := s.stepOf()
-			if p.Kind == rules.GameOver || step != &stepOrders && step != &stepSecond {
+			if p.Kind == rules.GameOver || step != &stepOrders && step != &stepSecond && step != &stepARO1 && step != &stepARO2 {
 				return
+			}
+			kind := step
+			if step == &stepARO2 {
+				kind = &stepARO1 // both windows' menus share their runs
 			}
 			menu := s.Legal(p.Seats[0])
 			fresh := step.candidates(s)
@@ -175,10 +184,24 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 						reused[step]++
 					}
 					now[data] = true
+				case AROs:
+					if len(o.Action.(AROs).Declarations) != 1 {
+						continue // nobody reacts, or every trooper: never reused
+					}
+					data := (*iface)(unsafe.Pointer(&menu[i].Action)).data
+					if everARO[data] {
+						reused[kind]++
+					}
+					now[data] = true
+				}
+			}
+			for data := range now {
+				if kind == &stepARO1 {
+					everARO[data] = true
 				}
 			}
 			last[step] = now
-			menus[step]++
+			menus[kind]++
 			earlier = append(earlier, handed{menu, fresh})
 			for k, h := range earlier {
 				for i, o := range h.menu {
@@ -192,9 +215,56 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 			}
 		})
 	}
-	for _, step := range []*stepDef{&stepOrders, &stepSecond} {
+	for _, step := range []*stepDef{&stepOrders, &stepSecond, &stepARO1} {
 		if menus[step] == 0 || reused[step] == 0 {
 			t.Errorf("%d %s menus, %d candidates reused from the menu before", menus[step], step.name, reused[step])
 		}
+	}
+}
+
+// TestAROMenuRunsFollowTheActiveTroopersName: the single AROs a reactive
+// trooper's last ARO menu listed against a trooper (menuRuns) are reused
+// only where they still say the same. A Camouflaged (N4) trooper that
+// moves as a marker is named by its marker in the ARO (N4) menu against
+// it; once revealed, by its own name, and the next menu against it lists
+// no entry of the last that names the marker.
+func TestAROMenuRunsFollowTheActiveTroopersName(t *testing.T) {
+	st := setup(t, concealYAML("at: [10, 12], facing: 270", "at: [20, 20], facing: 270"), nil)
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "scout", Order: OrderRegular, Skill: move([2]float64{10, 10})})
+	if st.Order.Step != StepARO1 {
+		t.Fatalf("no ARO window for the fusilier: %s", st.Order.Step)
+	}
+	dodge := func(menu []rules.Option) unsafe.Pointer {
+		for i, o := range menu {
+			if a, ok := o.Action.(AROs); ok && len(a.Declarations) == 1 && a.Declarations[0].Skill.Name == SkillDodge {
+				return (*iface)(unsafe.Pointer(&menu[i].Action)).data
+			}
+		}
+		t.Fatal("no Dodge in the ARO menu")
+		return nil
+	}
+	// Two menus in a row on one goroutine take one menu scratch from the
+	// pool; the second reuses the first's Dodge.
+	first := st.Legal("blue")
+	if dodge(st.Legal("blue")) != dodge(first) {
+		t.Skip("the two menus did not share a menu scratch")
+	}
+	if !strings.Contains(mustEncode(t, first[1].Action), "red-marker-1") {
+		t.Fatalf("the ARO menu against the marker names %s", mustEncode(t, first[1].Action))
+	}
+	st.reveal(2, "test")
+	menu := st.Legal("blue")
+	fresh := st.stepOf().candidates(st)
+	if len(menu) != len(fresh) {
+		t.Fatalf("%d entries, fresh candidates %d", len(menu), len(fresh))
+	}
+	for i, o := range menu {
+		if !reflect.DeepEqual(o.Action, fresh[i]) {
+			t.Errorf("entry %d: %s, fresh %s", i, mustEncode(t, o.Action), mustEncode(t, fresh[i]))
+		}
+	}
+	if dodge(menu) != dodge(first) {
+		t.Error("the Dodge, which names nobody, was not reused")
 	}
 }
