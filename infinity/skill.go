@@ -262,7 +262,11 @@ func isAttack(name SkillName) bool {
 // stateAllows checks what a trooper's states let it declare (States (N4)):
 // IMM-A only Dodge, IMM-B only Reset, Engaged only CC Attack, Dodge, Idle
 // and Reset, Stunned no Attack.
-func stateAllows(st States, id string, skill SkillName) error {
+func stateAllows(st States, id string, skill SkillName) error { return stateAllowsRef(&st, id, skill) }
+
+// stateAllowsRef is stateAllows reading the states in place: every
+// candidate of every menu asks it, and the states are many fields to copy.
+func stateAllowsRef(st *States, id string, skill SkillName) error {
 	switch {
 	case skill == SkillIdle && !st.Engaged:
 		// Idle is declining to act, open to every state.
@@ -299,10 +303,9 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 	if !first && s.skillCategory(k) == CategoryEntire {
 		return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s is an Entire Order: it takes the whole Order", k.Name)
 	}
-	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
+	if err := stateAllowsRef(&tr.States, tr.ID, k.Name); err != nil {
 		return err
 	}
-	p := s.profile(o.Trooper)
 	if tr.States.Reserve && k.Name != SkillCombatJump {
 		return rules.Errorf(rules.CodeIllegal, "G: Jumper (N4, PDF 2.1; Combat Jump)", "%s is in reserve: it can only come on with a Combat Jump", tr.ID)
 	}
@@ -313,6 +316,8 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 		_, err := s.weaponRef(o.Trooper, k)
 		return err
 	case SkillMove:
+		// The profile only for a Move: most candidates are not one.
+		p := s.profile(o.Trooper)
 		mov := p.MOV[0]
 		if !first {
 			if o.First.Name == SkillMove {
