@@ -50,6 +50,9 @@ type menuScratch struct {
 	// menus' candidates, menu after menu (menuBox).
 	activateBox menuBox[Activate]
 	secondBox   menuBox[Second]
+	// points is the block the menus carve their Moves' route points
+	// from, menu after menu (routePoints).
+	points [][2]float64
 	// activates and seconds are the last activation and second-skill
 	// menus' candidates, trooper by trooper, kept across menus: the next
 	// one reuses those unchanged (menuRuns).
@@ -195,8 +198,8 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 			if mov <= 0 {
 				continue
 			}
-			// One block for every route.
-			routes := make([][2]float64, len(directions))
+			// One block for every route, carved from the menu's room.
+			routes := s.routePoints(len(directions))
 			for i, u := range headings {
 				routes[i] = [2]float64{from[0] + mov*u[0], from[1] + mov*u[1]}
 				f(Skill{Name: k.name, Route: routes[i : i+1 : i+1]})
@@ -252,6 +255,29 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 		}
 	}
 }
+
+// routePoints is room for n route points of candidates: while Legal
+// runs, carved from the menu scratch's block of points (menuScratch.points),
+// which the scratch's next menus go on carving, else a new one. The
+// points are written once, before their candidates are handed over, and
+// never again, as menuBox's elements are; a trooper's Moves were a
+// hundred allocations of 128 bytes a playout, most of them for
+// candidates the menu then reused from the menu before (menuRuns).
+func (s *State) routePoints(n int) [][2]float64 {
+	if s.menu == nil {
+		return make([][2]float64, n)
+	}
+	p := &s.menu.points
+	if cap(*p)-len(*p) < n {
+		*p = make([][2]float64, 0, max(n, routePointsBlock))
+	}
+	*p = (*p)[:len(*p)+n]
+	return (*p)[len(*p)-n : len(*p) : len(*p)]
+}
+
+// routePointsBlock is how many route points a menu scratch's block holds
+// (2 kB: a block lives while any route carved from it does).
+const routePointsBlock = 128
 
 // candidateBuf is room for about n candidates: while Legal runs, the menu
 // scratch's list (a menu's list of candidates is only read until Legal
@@ -544,35 +570,44 @@ func (s *State) dodgeCandidates() []rules.Action {
 	t := s.Order.Dodgers[0]
 	m := s.modelOf(t)
 	id := s.Troopers[t].ID
-	out := []rules.Action{DodgeMove{Trooper: id, Stay: true}}
+	// In the scratch's list and one block, like the other menus.
+	out := s.candidateBuf(1 + len(directions))
+	box := newMenuBox(1+len(directions), dodgeMoveTab)
+	out = append(out, box.box(DodgeMove{Trooper: id, Stay: true}))
 	if m < 0 {
-		return out
+		return s.keepCandidates(out)
 	}
 	at := s.Models[m].At
 	for _, deg := range directions {
 		r := radians(deg)
 		to := [2]float64{at[0] + DodgeMove2*math.Cos(r), at[1] + DodgeMove2*math.Sin(r)}
-		out = append(out, DodgeMove{Trooper: id, To: to, Facing: deg})
+		out = append(out, box.box(DodgeMove{Trooper: id, To: to, Facing: deg}))
 	}
-	return out
+	return s.keepCandidates(out)
 }
 
 // gutsCandidatesMoves: stay, or each searched spot, facing away.
 func (s *State) gutsCandidatesMoves() []rules.Action {
 	t := s.Order.Gutsers[0].Trooper
 	id := s.Troopers[t].ID
-	out := []rules.Action{GutsMove{Trooper: id, Stay: true}}
+	m := s.modelOf(t)
+	var spots [][2]float64
+	if m >= 0 {
+		spots = s.gutsSpots(m)
+	}
+	// In the scratch's list and one block, like the other menus.
+	out := s.candidateBuf(2 + len(spots))
+	box := newMenuBox(2+len(spots), gutsMoveTab)
+	out = append(out, box.box(GutsMove{Trooper: id, Stay: true}))
 	if s.Order.Gutsers[0].Passed && canGoProne(s.profile(t).Type) {
 		// Choosing to fail where it stands (after a failed roll, staying
 		// is already going Prone).
-		out = append(out, GutsMove{Trooper: id, Stay: true, Prone: true})
+		out = append(out, box.box(GutsMove{Trooper: id, Stay: true, Prone: true}))
 	}
-	if m := s.modelOf(t); m >= 0 {
-		for _, p := range s.gutsSpots(m) {
-			out = append(out, GutsMove{Trooper: id, To: p, Facing: s.Models[m].Facing})
-		}
+	for _, p := range spots {
+		out = append(out, box.box(GutsMove{Trooper: id, To: p, Facing: s.Models[m].Facing}))
 	}
-	return out
+	return s.keepCandidates(out)
 }
 
 // alertCandidatesActions: nobody turns, or every trooper of the seat that

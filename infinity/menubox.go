@@ -74,9 +74,11 @@ func tabOf[A rules.Action]() actionTab[A] {
 
 // The method tables of the actions the menus box.
 var (
-	activateTab = tabOf[Activate]()
-	secondTab   = tabOf[Second]()
-	arosTab     = tabOf[AROs]()
+	activateTab  = tabOf[Activate]()
+	secondTab    = tabOf[Second]()
+	arosTab      = tabOf[AROs]()
+	dodgeMoveTab = tabOf[DodgeMove]()
+	gutsMoveTab  = tabOf[GutsMove]()
 )
 
 // iface is the layout of a non-empty interface value.
