@@ -297,11 +297,17 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 	if f := k.strayFieldOf(facts); f != "" {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
 	}
-	if !first && s.skillCategory(&o.First) == CategoryShort && s.skillCategory(k) == CategoryShort {
-		return s.twoShortSkills(o.First.Name, k.Name)
-	}
-	if !first && s.skillCategory(k) == CategoryEntire {
-		return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s is an Entire Order: it takes the whole Order", k.Name)
+	if !first {
+		// The second skill's category first, once: only a Short one
+		// needs the first skill's.
+		switch s.skillCategory(k) {
+		case CategoryShort:
+			if s.skillCategory(&o.First) == CategoryShort {
+				return s.twoShortSkills(o.First.Name, k.Name)
+			}
+		case CategoryEntire:
+			return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s is an Entire Order: it takes the whole Order", k.Name)
+		}
 	}
 	if err := stateAllowsRef(&tr.States, tr.ID, k.Name); err != nil {
 		return err
