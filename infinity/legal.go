@@ -615,8 +615,16 @@ func (s *State) gutsCandidatesMoves() []rules.Action {
 func (s *State) alertCandidatesActions() []rules.Action {
 	o := s.Order
 	seat := s.Troopers[o.Alerters[0]].Seat
-	out := []rules.Action{Alert{}}
+	out := s.candidateBuf(2)
+	out = append(out, Alert{})
 	var face Alert
+	n := 0
+	for _, t := range o.Alerters {
+		if s.Troopers[t].Seat == seat {
+			n++
+		}
+	}
+	face.Turns = make([]AlertTurn, 0, n)
 	am := s.Models[o.Model]
 	for _, t := range o.Alerters {
 		if s.Troopers[t].Seat != seat {
@@ -629,5 +637,5 @@ func (s *State) alertCandidatesActions() []rules.Action {
 	if len(face.Turns) > 0 {
 		out = append(out, face)
 	}
-	return out
+	return s.keepCandidates(out)
 }
