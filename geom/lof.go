@@ -170,10 +170,15 @@ func SightLines(viewer Model, target Circle) []Segment {
 // sightQuery holds the sample points and the culled obstacles of one
 // viewer–target pair.
 type sightQuery struct {
-	t        *Table
-	viewer   Model
-	facing   Vec
-	vp, tp   [SightSamples]Point
+	t      *Table
+	viewer Model
+	facing Vec
+	vp, tp [SightSamples]Point
+	// inner: vp and tp hold every sample, not only the tangent points
+	// (innerSamples); sinA and target are what placing them takes.
+	inner    bool
+	sinA     float64
+	target   Circle
 	blockers []Circle
 	// skipA and skipB are 1 + the indices of blockers left out
 	// (LoFExcept); 0 for none.
@@ -258,22 +263,38 @@ func (q *sightQuery) samples(target Circle) {
 		}
 	}
 	s = max(-1, min(1, s))
-	c := math.Sqrt(1 - s*s)     // cos α = sin θ = sin φ
-	a := math.Sqrt((1 + s) / 2) // cos(θ/2) = sin(φ/2)
-	b := math.Sqrt((1 - s) / 2) // sin(θ/2) = cos(φ/2)
+	c := math.Sqrt(1 - s*s) // cos α = sin θ = sin φ
 	q.n = q.u.Perp()
 	q.distance = dist
 	q.reach = max(v.Radius, target.Radius)
+	q.sinA, q.target, q.inner = s, target, false
 
 	// Each normal as (component along the axis, component along n): the
-	// viewer's about u, the target's about −u.
-	viewerNormals := [SightSamples][2]float64{{s, -c}, {a, -b}, {1, 0}, {a, b}, {s, c}}
-	targetNormals := [SightSamples][2]float64{{-s, -c}, {b, -a}, {1, 0}, {b, a}, {-s, c}}
-	for i := range SightSamples {
-		vn, tn := viewerNormals[i], targetNormals[i]
-		q.vp[i] = v.Center.Add(q.u.Scale(vn[0] * v.Radius)).Add(q.n.Scale(vn[1] * v.Radius))
-		q.tp[i] = target.Center.Add(q.u.Scale(-tn[0] * target.Radius)).Add(q.n.Scale(tn[1] * target.Radius))
-	}
+	// viewer's about u, the target's about −u. The tangent points now: the
+	// seal test reads them, and settles about half the questions; the
+	// others when a sight line first needs them (innerSamples).
+	q.place(0, [2]float64{s, -c}, [2]float64{-s, -c})
+	q.place(SightSamples-1, [2]float64{s, c}, [2]float64{-s, c})
+}
+
+// innerSamples places the samples between the tangent points (see
+// samples): the quarter points and the centre line's ends.
+func (q *sightQuery) innerSamples() {
+	s := q.sinA
+	a := math.Sqrt((1 + s) / 2) // cos(θ/2) = sin(φ/2)
+	b := math.Sqrt((1 - s) / 2) // sin(θ/2) = cos(φ/2)
+	q.place(1, [2]float64{a, -b}, [2]float64{b, -a})
+	q.place(2, [2]float64{1, 0}, [2]float64{1, 0})
+	q.place(3, [2]float64{a, b}, [2]float64{b, a})
+	q.inner = true
+}
+
+// place puts sample i of the viewer's base at normal vn about u, and of
+// the target's at tn about −u.
+func (q *sightQuery) place(i int, vn, tn [2]float64) {
+	v, target := q.viewer.Base, q.target
+	q.vp[i] = v.Center.Add(q.u.Scale(vn[0] * v.Radius)).Add(q.n.Scale(vn[1] * v.Radius))
+	q.tp[i] = target.Center.Add(q.u.Scale(-tn[0] * target.Radius)).Add(q.n.Scale(tn[1] * target.Radius))
 }
 
 // samples writes its normals out for five samples, the tangent points,
@@ -305,6 +326,9 @@ var sightOrder = func() (pairs [SightSamples * SightSamples][2]uint8) {
 // line is the k-th sight line in test order and whether the viewer's arc
 // admits it (its target end must lie in a 180° viewer's front half-plane).
 func (q *sightQuery) line(k int) (Segment, bool) {
+	if !q.inner {
+		q.innerSamples()
+	}
 	p := sightOrder[k]
 	s := Segment{q.vp[p[0]], q.tp[p[1]]}
 	if q.viewer.Arc == Front180 && !q.viewer.inFront(q.facing, s.B) {
