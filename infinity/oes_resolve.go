@@ -214,10 +214,13 @@ func (s *State) activeRolls(out []activeRoll) []activeRoll {
 // resolve is steps 5 to 7: requirements, rolls, effects, conclusion.
 func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	o := s.Order
-	events := make([]rules.Event, 0, 16)
 	var ptrs [4]*roller
 	rollers, block := s.rollers(ptrs[:0])
 	defer block.release()
+	// Room for what most Resolutions report: about two events a roll
+	// (its roll, then a hit, a save or a state), and the Order's end. A
+	// fixed 16 was three times what most used.
+	events := make([]rules.Event, 0, 2+2*len(rollers))
 	// Step 5: requirements checked again; a failed one turns the skill Idle.
 	for _, r := range rollers {
 		if reason := s.requirements(r); reason != "" {
