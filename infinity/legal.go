@@ -330,27 +330,36 @@ func (s *State) activationCandidates() []rules.Action {
 
 // activationMenu is an activation menu being written: its candidates,
 // its box, and the trooper's candidates of the last menu (menuRuns), of
-// which j were passed.
+// whose skills skill were passed.
 type activationMenu struct {
-	out  []rules.Action
-	box  *menuBox[Activate]
-	last *menuRun
-	j    int
+	out   []rules.Action
+	box   *menuBox[Activate]
+	last  *menuRun
+	skill int
 }
 
 // add lists trooper id declaring k with an Order from src: the candidate
-// at that place among the trooper's in the last menu if it is the same,
-// else a new one written in its block in place, not built aside and
-// copied.
+// of the last menu for the same skill (by its place among the trooper's)
+// and Order source if it is the same, else a new one written in its block
+// in place, not built aside and copied. The last menu is looked up by
+// skill and source rather than by place in the list, so that a trooper
+// which spent or regained one of its Orders, and lists each skill once
+// more or less, still finds its skills as they were.
 func (w *activationMenu) add(id string, src OrderSource, k *Skill) {
-	if w.last != nil && w.j < len(w.last.acts) {
-		if a := reuseActivate(w.last.acts[w.j], id, src, k); a != nil {
-			w.out = append(w.out, a)
-			w.j++
-			return
+	if r := w.last; r != nil {
+		for q, was := range r.sources[:r.nsources] {
+			if was != src {
+				continue
+			}
+			if i := w.skill*r.nsources + q; i < len(r.acts) {
+				if a := reuseActivate(r.acts[i], id, src, k); a != nil {
+					w.out = append(w.out, a)
+					return
+				}
+			}
+			break
 		}
 	}
-	w.j++
 	a := w.box.slot()
 	a.Trooper, a.Order, a.Skill = id, src, *k
 	w.out = append(w.out, w.box.boxSlot())
@@ -371,6 +380,7 @@ func (w *activationMenu) candidate(old rules.Action, id string, src OrderSource,
 // the active seat, to w.
 func (s *State) troopersActivations(t int, w *activationMenu) {
 	tr := &s.Troopers[t] // in place: a Trooper is large to copy
+	w.last = nil
 	if tr.States.Reserve && !tr.States.Null() {
 		// In reserve: a Combat Jump to the middle of each quarter of
 		// the table.
@@ -414,7 +424,7 @@ func (s *State) troopersActivations(t int, w *activationMenu) {
 		w.out = append(w.out, run.idle)
 		return
 	}
-	w.last, w.j = nil, 0
+	w.skill = 0
 	if s.menu != nil {
 		w.last = s.menu.activates.run(t, tr.ID)
 	}
@@ -423,9 +433,11 @@ func (s *State) troopersActivations(t int, w *activationMenu) {
 		for _, src := range sources[:n] {
 			w.add(tr.ID, src, &k)
 		}
+		w.skill++
 	})
 	if w.last != nil {
 		w.last.keep(w.out[start:])
+		w.last.sources, w.last.nsources = sources, n
 	}
 }
 

@@ -159,6 +159,11 @@ type menuRuns []menuRun
 type menuRun struct {
 	id   string
 	acts []rules.Action
+	// sources are the Order sources an activation menu listed each
+	// skill with, in acts' order (a skill's candidates are one after
+	// another, one per source).
+	sources  [3]OrderSource
+	nsources int
 	// idle is the trooper's last greyed Idle, listed when it has no
 	// Order to spend: kept apart, so that the skills it lists again
 	// once it has one are still there to reuse.
@@ -174,7 +179,7 @@ func (r *menuRuns) run(t int, id string) *menuRun {
 	run := &(*r)[t]
 	if run.id != id {
 		clear(run.acts)
-		run.id, run.acts, run.idle = id, run.acts[:0], nil
+		run.id, run.acts, run.idle, run.nsources = id, run.acts[:0], nil, 0
 	}
 	return run
 }
