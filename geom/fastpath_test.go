@@ -396,6 +396,60 @@ func TestPropTableEdgeScalesMatchPerQuestion(t *testing.T) {
 	})
 }
 
+// cullBlockersAsBefore is the blockers cull kept, as cull chose them with
+// Circle.Bounds and Rect.Overlaps for every base.
+func cullBlockersAsBefore(q *sightQuery, target Circle) []int32 {
+	v := q.viewer.Base
+	corridor := v.Bounds().Union(target.Bounds())
+	centre := Segment{v.Center, target.Center}
+	var out []int32
+	for i, b := range q.blockers {
+		if b.Radius <= Eps || !b.Bounds().Overlaps(corridor) || q.skips(i) {
+			continue
+		}
+		if reach := b.Radius + q.reach; centre.ClosestPoint(b.Center).Sub(b.Center).Len2() >= reach*reach {
+			continue
+		}
+		out = append(out, int32(i))
+	}
+	return out
+}
+
+// Line of Fire (N4), the corridor's cull: the bases cull keeps, comparing
+// each base's box with the corridor's edges worked out once, are those it
+// kept with a box made for every base, on random and crowded scenes and
+// with bases set on the corridor's box edges, a hair inside or outside.
+func TestPropCullKeepsTheBasesItKept(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		sc := drawSampleScene(t)
+		corridor := sc.viewer.Base.Bounds().Union(sc.target.Bounds())
+		for i := range rapid.IntRange(0, 4).Draw(t, "edge bases") {
+			r := rapid.Float64Range(0.1, 1).Draw(t, "r")
+			off := rapid.Float64Range(-2*Eps, 2*Eps).Draw(t, "off")
+			c := Pt(rapid.Float64Range(corridor.Min.X, corridor.Max.X).Draw(t, "x"), rapid.Float64Range(corridor.Min.Y, corridor.Max.Y).Draw(t, "y"))
+			switch i % 4 {
+			case 0:
+				c.X = corridor.Max.X + r + Eps + off
+			case 1:
+				c.X = corridor.Min.X - r - Eps + off
+			case 2:
+				c.Y = corridor.Max.Y + r + Eps + off
+			case 3:
+				c.Y = corridor.Min.Y - r - Eps + off
+			}
+			sc.blockers = append(sc.blockers, Circle{Center: c, Radius: r})
+		}
+		var q sightQuery
+		if !q.init(sc.tb, sc.viewer, sc.target, sc.blockers, BlocksLoF) {
+			t.Skip("out of arc or invalid")
+		}
+		got := append(slices.Clone(q.circBuf[:q.nCirc]), q.circMore...)
+		if want := cullBlockersAsBefore(&q, sc.target); !slices.Equal(got, want) {
+			t.Fatalf("cull kept bases %v, with a box for every base %v\n%s", got, want, describeScene(sc))
+		}
+	})
+}
+
 // validByParts is Circle.Valid as it was: each number tested on its own
 // (not through Point.Finite, which is one sum now too).
 func validByParts(c Circle) bool {

@@ -347,8 +347,14 @@ func (q *sightQuery) cull(target Circle, mask Flags) {
 	v := q.viewer.Base
 	corridor := v.Bounds().Union(target.Bounds())
 	centre := Segment{v.Center, target.Center}
-	for i, b := range q.blockers {
-		if b.Radius <= Eps || !b.Bounds().Overlaps(corridor) || q.skips(i) {
+	// b.Bounds().Overlaps(corridor), with the corridor's side of each
+	// comparison worked out once rather than for every base: the same
+	// numbers compared, so the same answer.
+	maxX, maxY := corridor.Max.X+Eps, corridor.Max.Y+Eps
+	for i := range q.blockers {
+		b := &q.blockers[i]
+		if b.Radius <= Eps || !(b.Center.X-b.Radius <= maxX && corridor.Min.X <= (b.Center.X+b.Radius)+Eps &&
+			b.Center.Y-b.Radius <= maxY && corridor.Min.Y <= (b.Center.Y+b.Radius)+Eps) || q.skips(i) {
 			continue
 		}
 		if reach := b.Radius + q.reach; centre.ClosestPoint(b.Center).Sub(b.Center).Len2() >= reach*reach {
