@@ -288,7 +288,9 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 		buf.release()
 	}
 	if m != nil {
-		*m = lofMemo{valid: true, viewer: v, target: target, viewerIdx: viewerIdx, targetIdx: targetIdx, sees: sees, refusals: m.refusals, shot: m.shot}
+		// Field by field: the memo's other fields (the refusals, shotMemo)
+		// stay, and copying them back over themselves was most of this.
+		m.valid, m.viewer, m.target, m.viewerIdx, m.targetIdx, m.sees = true, v, target, viewerIdx, targetIdx, sees
 	}
 	return sees
 }
