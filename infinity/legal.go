@@ -51,8 +51,10 @@ type menuScratch struct {
 	activateBox menuBox[Activate]
 	secondBox   menuBox[Second]
 	// points is the block the menus carve their Moves' route points
-	// from, menu after menu (routePoints).
+	// from, menu after menu (routePoints); moves are the routes the last
+	// menus gave each trooper (moveRoutes).
 	points [][2]float64
+	moves  []moveRoutes
 	// activates and seconds are the last activation and second-skill
 	// menus' candidates, trooper by trooper, kept across menus: the next
 	// one reuses those unchanged (menuRuns).
@@ -198,10 +200,8 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 			if mov <= 0 {
 				continue
 			}
-			// One block for every route, carved from the menu's room.
-			routes := s.routePoints(len(directions))
-			for i, u := range headings {
-				routes[i] = [2]float64{from[0] + mov*u[0], from[1] + mov*u[1]}
+			routes := s.moveRoutes(t, from, mov)
+			for i := range headings {
 				f(Skill{Name: k.name, Route: routes[i : i+1 : i+1]})
 			}
 		}
@@ -273,6 +273,43 @@ func (s *State) routePoints(n int) [][2]float64 {
 	}
 	*p = (*p)[:len(*p)+n]
 	return (*p)[len(*p)-n : len(*p) : len(*p)]
+}
+
+// moveRoutes is the end point of a Move of mov inches from from along
+// each heading, one block for every route: while Legal runs, the block
+// the menu scratch's last menu gave trooper t if it was for the same
+// start and length (the points are a function of those alone, and a
+// block is never written once handed over), else one carved anew
+// (routePoints). Most troopers have not moved since the last menu, and
+// then the menu reuses their Moves (menuRuns): carving their points
+// again was most of what routePoints carved.
+func (s *State) moveRoutes(t int, from [2]float64, mov float64) [][2]float64 {
+	var last *moveRoutes
+	if s.menu != nil {
+		if t >= len(s.menu.moves) {
+			s.menu.moves = append(s.menu.moves, make([]moveRoutes, t+1-len(s.menu.moves))...)
+		}
+		last = &s.menu.moves[t]
+		if last.routes != nil && last.from == from && last.mov == mov {
+			return last.routes
+		}
+	}
+	routes := s.routePoints(len(headings))
+	for i, u := range headings {
+		routes[i] = [2]float64{from[0] + mov*u[0], from[1] + mov*u[1]}
+	}
+	if last != nil {
+		*last = moveRoutes{from: from, mov: mov, routes: routes}
+	}
+	return routes
+}
+
+// moveRoutes is the Move routes a menu last gave a trooper: from where
+// and how far.
+type moveRoutes struct {
+	from   [2]float64
+	mov    float64
+	routes [][2]float64
 }
 
 // routePointsBlock is how many route points a menu scratch's block holds
