@@ -216,7 +216,10 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 		})
 	}
 	for _, step := range []*stepDef{&stepOrders, &stepSecond, &stepARO1} {
-		if menus[step] == 0 || reused[step] == 0 {
+		// Under the race detector the pool drops scratches at random,
+		// and with them what the next menu would reuse: only what the
+		// menus list is held there.
+		if menus[step] == 0 || reused[step] == 0 && !raceEnabled {
 			t.Errorf("%d %s menus, %d candidates reused from the menu before", menus[step], step.name, reused[step])
 		}
 	}
