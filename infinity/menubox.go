@@ -139,7 +139,9 @@ func (b *menuBox[A]) boxSlot() rules.Action {
 // their trooper's in the menu before, and three fifths of the Second
 // candidates the one in the trooper's last second-skill menu; boxing
 // them again was two fifths of a playout's garbage (issue #13's playout
-// benchmark).
+// benchmark). An activation menu looks a candidate up by skill and Order
+// source rather than by place (activationMenu.add): a trooper that spent
+// or regained an Order lists every skill with one source less or more.
 //
 // # Why it is sound
 //
