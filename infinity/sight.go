@@ -538,14 +538,32 @@ type scanRoom struct {
 	byTrooper []pathScan
 }
 
-var scanRooms sync.Pool
+// scanRooms are the rooms given back and not taken yet: a short list
+// behind a lock rather than a sync.Pool, whose entries are pointers, so
+// that giving one back allocates nothing. It keeps at most
+// maxScanRooms rooms, each for at most maxScanRoom models and troopers,
+// so what it holds stays small whatever the games.
+var scanRooms struct {
+	sync.Mutex
+	free []scanRoom
+}
+
+const (
+	maxScanRooms = 8
+	maxScanRoom  = 128
+)
 
 // takeScanRoom is the room of an ended Order's scans, emptied, or none.
 func takeScanRoom() ([]modelSight, []pathScan) {
-	r, _ := scanRooms.Get().(*scanRoom)
-	if r == nil {
+	scanRooms.Lock()
+	defer scanRooms.Unlock()
+	n := len(scanRooms.free)
+	if n == 0 {
 		return nil, nil
 	}
+	r := scanRooms.free[n-1]
+	scanRooms.free[n-1] = scanRoom{}
+	scanRooms.free = scanRooms.free[:n-1]
 	return r.table[:0], r.byTrooper[:0]
 }
 
@@ -553,8 +571,12 @@ func takeScanRoom() ([]modelSight, []pathScan) {
 // Only the Order's owner calls it, when the Order ends: clones keep lists
 // of their own (Order.clone), so no other Order holds this room.
 func (p *pathScans) release() {
-	if cap(p.table) > 0 || cap(p.byTrooper) > 0 {
-		scanRooms.Put(&scanRoom{p.table, p.byTrooper})
+	if (cap(p.table) > 0 || cap(p.byTrooper) > 0) && cap(p.table) <= maxScanRoom && cap(p.byTrooper) <= maxScanRoom {
+		scanRooms.Lock()
+		if len(scanRooms.free) < maxScanRooms {
+			scanRooms.free = append(scanRooms.free, scanRoom{p.table, p.byTrooper})
+		}
+		scanRooms.Unlock()
 	}
 	*p = pathScans{}
 }
