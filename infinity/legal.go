@@ -385,7 +385,7 @@ type activationMenu struct {
 func (w *activationMenu) add(id string, src OrderSource, k *Skill) {
 	if r := w.last; r != nil {
 		for q, was := range r.sources[:r.nsources] {
-			if was != src {
+			if !sameString(string(was), string(src)) {
 				continue
 			}
 			if i := w.skill*r.nsources + q; i < len(r.acts) {
