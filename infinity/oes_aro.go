@@ -80,7 +80,10 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 	// its ARO to the second window (Delayed ARO (N4)): silence in the first
 	// window forfeits nothing.
 	delay := window == 1 && s.Troopers[o.Trooper].States.marker()
-	for _, e := range o.Eligible {
+	// The lists below grow, when they must, by room for every trooper
+	// left rather than one at a time.
+	for i, e := range o.Eligible {
+		left := len(o.Eligible) - i
 		t := e.Trooper
 		declared := declares(decls, t)
 		// A marker that may react only through its Hacking Area and keeps
@@ -88,6 +91,9 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 		// the next window's list, which would tell it is a hacker
 		// (hack_cybermask.go).
 		if declared || (!delay && !s.hackOnlyMarker(e)) {
+			if len(o.Decided) == cap(o.Decided) {
+				o.Decided = slices.Grow(o.Decided, left)
+			}
 			o.Decided = append(o.Decided, t)
 		}
 		switch {
@@ -105,6 +111,9 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 		case delay:
 			ev.Delayed = append(ev.Delayed, s.Troopers[t].ID)
 		default:
+			if len(ev.Forfeited) == cap(ev.Forfeited) {
+				ev.Forfeited = slices.Grow(ev.Forfeited, left)
+			}
 			ev.Forfeited = append(ev.Forfeited, s.Troopers[t].ID)
 		}
 	}
