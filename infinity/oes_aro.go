@@ -425,8 +425,12 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 // names one trooper (each CC weapon of a trooper out of contact, each
 // Direct Template that does not reach its target), and the next menus
 // again: they share one error each rather than make one per candidate.
+// An activation menu names every enemy model a Direct Template misses, in
+// turn, for each trooper that carries one: with room for fewer names than
+// a side's models (it held 8), each was pushed out before it came round
+// again.
 type namedRefusals struct {
-	kept [8]namedRefusal
+	kept [32]namedRefusal
 	next int // the entry to replace next
 }
 
