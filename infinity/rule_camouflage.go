@@ -31,7 +31,7 @@ func (Revealed) Kind() string { return "revealed" }
 
 // concealed reports a trooper whose identity or presence the other side
 // does not know.
-func (t Trooper) concealed() bool { return t.States.marker() || t.States.Hidden }
+func (t *Trooper) concealed() bool { return t.States.marker() || t.States.Hidden }
 
 // targetModel resolves what seat calls a model: its id, or for an enemy's
 // Camouflaged marker its marker label — never the real id of a concealed

@@ -38,7 +38,7 @@ const ruleImpersonation = "Impersonation (N4)"
 
 // marker reports a trooper standing on the table as a marker whose
 // identity is private: Camouflaged or Impersonating.
-func (s States) marker() bool { return s.Camouflaged || s.Impersonation > 0 }
+func (s *States) marker() bool { return s.Camouflaged || s.Impersonation > 0 }
 
 // sortMarkers puts enemy markers in the order of their labels, label(m)
 // being marker m's: the one order in which a marker's place in a list (a

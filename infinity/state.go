@@ -274,7 +274,7 @@ type Model struct {
 }
 
 // point is the model's centre.
-func (m Model) point() geom.Point { return geom.Pt(m.At[0], m.At[1]) }
+func (m *Model) point() geom.Point { return geom.Pt(m.At[0], m.At[1]) }
 
 // baseRadius is the base radius of each Silhouette, read once from geom's
 // N4 table (a model's base is looked up on every geometry query). It is
@@ -292,7 +292,7 @@ var baseRadius = func() (r [9]float64) {
 }()
 
 // base is the model's base on the table.
-func (m Model) base() geom.Circle {
+func (m *Model) base() geom.Circle {
 	var r float64
 	if m.S >= 0 && m.S < len(baseRadius) {
 		r = baseRadius[m.S]
@@ -304,7 +304,7 @@ func (m Model) base() geom.Circle {
 func radians(deg float64) float64 { return deg * math.Pi / 180 }
 
 // geomModel is the model as a viewer for Line of Fire.
-func (m Model) geomModel() geom.Model {
+func (m *Model) geomModel() geom.Model {
 	return geom.Model{Base: m.base(), Facing: radians(m.Facing)}
 }
 
