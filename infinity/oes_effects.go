@@ -180,13 +180,15 @@ func saveStat(tp *catalog.Profile, attr string) int {
 	return tp.ARM
 }
 
-// moveActive places the active model at the end of its declared path.
-func (s *State) moveActive() []rules.Event {
+// moveActive places the active model at the end of its declared path,
+// appending its event to events (a list of its own for one event was
+// garbage at once).
+func (s *State) moveActive(events []rules.Event) []rules.Event {
 	o := s.Order
 	end := o.Path[len(o.Path)-1]
 	m := &s.Models[o.Model]
 	if end == m.At {
-		return nil
+		return events
 	}
 	from := m.At
 	if n := len(o.Path); n >= 2 {
@@ -194,7 +196,7 @@ func (s *State) moveActive() []rules.Event {
 		m.Facing = geom.FacingToward(geom.Pt(prev[0], prev[1]), geom.Pt(end[0], end[1])) * 180 / math.Pi
 	}
 	m.At = end
-	return []rules.Event{Moved{Model: m.ID, From: from, To: end, Why: "move"}}
+	return append(events, Moved{Model: m.ID, From: from, To: end, Why: "move"})
 }
 
 // dodged applies what a successful Dodge cancels (Dodge (N4)): IMM-A here.

@@ -276,7 +276,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	events = s.compare(rollers, events)
 	// Step 6, Effects: the active trooper's movement first, then the hits
 	// in the order rolled, then the Dodges.
-	events = append(events, s.moveActive()...)
+	events = s.moveActive(events)
 	for _, r := range rollers {
 		if r.coup && !s.Troopers[r.target].States.Dead {
 			events = append(events, s.kill(r.target, "Coup de Grâce")...)
