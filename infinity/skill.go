@@ -467,7 +467,7 @@ func (s *State) checkTarget(o *Order, k *Skill, w *catalog.Weapon, from [2]float
 	if target < 0 || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
 		return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "target %q is not an enemy model on the table", k.Target)
 	}
-	if err := markerRefusal(s.Troopers[s.Models[target].Trooper].States, k.Target); err != nil {
+	if err := markerRefusalRef(&s.Troopers[s.Models[target].Trooper].States, k.Target); err != nil {
 		return err
 	}
 	shooter := s.Models[o.Model]
