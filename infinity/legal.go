@@ -37,6 +37,9 @@ type menuScratch struct {
 	// in (the scratch Order's list is dropped whenever an activation
 	// menu clears that Order).
 	aros []ARO
+	// reactor is the index of the trooper the last ARO candidate checked
+	// declared for (declaringTrooper).
+	reactor int
 	// trooper is the last trooper an activation candidate named and its
 	// index: a menu lists each trooper's candidates one after another,
 	// and finding a trooper by its id compares names down the list.
