@@ -267,7 +267,7 @@ func (s *State) baseAt(m int, p [2]float64) geom.Circle {
 // table blocks, markers excepted (none yet), and the moving model does not
 // block along its own route (it is the target or the viewer here).
 func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) bool {
-	v := s.viewer(viewer)
+	v := s.viewer(&viewer)
 	var m *lofMemo
 	if s.menu != nil {
 		m = &s.menu.lof
@@ -392,7 +392,7 @@ type moverSight struct {
 
 func (s *State) sightOfMover(buf *baseBuf, m, mover int) moverSight {
 	buf.c = s.whiteNoiseBlockers(s.sightBases(buf, m, mover), m)
-	return moverSight{s.geomTable(), s.viewer(s.Models[m]), buf.c}
+	return moverSight{s.geomTable(), s.viewer(&s.Models[m]), buf.c}
 }
 
 // sees reports Line of Fire to the mover's base at.

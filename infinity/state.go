@@ -310,7 +310,7 @@ func (m *Model) geomModel() geom.Model {
 
 // viewer is model m as a viewer: a marker sees all around (Camouflaged
 // (N4), Impersonation (N4)).
-func (s *State) viewer(m Model) geom.Model {
+func (s *State) viewer(m *Model) geom.Model {
 	g := m.geomModel()
 	if s.Troopers[m.Trooper].States.marker() {
 		g.Arc = geom.Full360
