@@ -304,6 +304,32 @@ func TestNoLoFRefusalNamesItsTarget(t *testing.T) {
 	}
 }
 
+// TestNoLoFRefusalNamesARenamedModel: the refusals made with the state
+// for want of Line of Fire (BS Attack (N4), Direct Template Weapons (N4))
+// name the target as it was named when they were made; a model renamed
+// since (PlantCanaries renames concealed troopers' models) is refused
+// with its name now, as a refusal made afresh says.
+func TestNoLoFRefusalNamesARenamedModel(t *testing.T) {
+	rs := ruleset(t)
+	sc := load(t, "../data/scenarios/demo.yaml")
+	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rs.Setup(sc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	s.Models[0].ID = "C-" + s.Models[0].ID
+	for _, template := range []bool{false, true} {
+		err := s.noLoF(template, s.Models[0].ID, 0)
+		if want := "no Line of Fire to " + s.Models[0].ID; err.Message() != want || err.Rule != noLoFRule(template) {
+			t.Errorf("template %v: refused %q (%s), want %q (%s)", template, err.Message(), err.Rule, want, noLoFRule(template))
+		}
+	}
+}
+
 // sameString lets the declaration memo and the menu's reuse of its
 // candidates (Order Expenditure Sequence (N4): a candidate shares its
 // check only with one declaring the same) settle most names without

@@ -343,9 +343,9 @@ type lofRefusal struct {
 // keeps it for its later menus.
 func (s *State) noLoF(template bool, target string, model int) *rules.RuleError {
 	rule := noLoFRule(template)
-	if d := s.derived; d != nil && 2*model+1 < len(d.noLoF) && s.Models[model].ID == target {
-		// Made with the state (derived.noLoF): the target is named by
-		// its id, as an enemy in the open is.
+	if d := s.derived; d != nil && model < len(d.noLoFNames) && d.noLoFNames[model] == target {
+		// Made with the state (derived.noLoF) for the name target: the
+		// target is named by its id, as an enemy in the open is.
 		if template {
 			return &d.noLoF[2*model+1]
 		}
