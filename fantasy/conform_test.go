@@ -1,7 +1,6 @@
 package fantasy
 
 import (
-	"sync"
 	"testing"
 
 	"github.com/ordo-rules/ordo/internal/testenv"
@@ -9,21 +8,15 @@ import (
 	"github.com/ordo-rules/ordo/scenario"
 )
 
-// shippedCatalog is the shipped catalog (what New uses), parsed once for
-// all of the package's tests: parsing it again for each of them was a third
-// of their time. Sharing it is safe because nothing writes to a catalog once
-// parsed (Setup copies the profiles it uses into the state; a server shares
-// one catalog across all its matches the same way).
-var shippedCatalog = sync.OnceValues(DefaultCatalog)
-
-// ruleset is New's ruleset, over the catalog parsed once.
+// ruleset is New's ruleset: DefaultCatalog parses the shipped files once per
+// process, so every test may take a catalog of its own.
 func ruleset(t testing.TB) *Ruleset {
 	t.Helper()
-	c, err := shippedCatalog()
+	rs, err := New()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Ruleset{Catalog: c}
+	return rs
 }
 
 func loadScenario(t testing.TB, path string) *scenario.Scenario {
