@@ -180,9 +180,9 @@ const modulePath = "github.com/ordo-rules/ordo"
 // buildServeBinary builds ordo-serve with the go command from the Ordo
 // source tree that holds the working directory, into the user's cache
 // directory (os.UserCacheDir, else the temporary directory), and returns
-// its path. Each source tree has its own place (serveBuildDir), so a server
+// its path. Each source tree has its own place (ServeBuildDir), so a server
 // started from one checkout never runs the binary another checkout built a
-// moment before; after a build, pruneServeBuilds removes the builds of the
+// moment before; after a build, PruneServeBuilds removes the builds of the
 // trees least recently used, so that the cache does not grow by one binary
 // (tens of megabytes) with every checkout ever served.
 func buildServeBinary(name string, stderr io.Writer) (string, error) {
@@ -198,16 +198,16 @@ func buildServeBinary(name string, stderr io.Writer) (string, error) {
 	if err != nil {
 		cache = os.TempDir()
 	}
-	dir := serveBuildDir(cache, root)
-	p, err := buildServeInto(dir, root, goTool, name, stderr)
+	dir := ServeBuildDir(cache, root)
+	p, err := BuildServeInto(dir, root, goTool, name, stderr)
 	if err != nil {
 		return "", err
 	}
-	pruneServeBuilds(filepath.Dir(dir), dir, name, serveBuildsKept, time.Now(), debugf(stderr))
+	PruneServeBuilds(filepath.Dir(dir), dir, name, serveBuildsKept, time.Now(), debugf(stderr))
 	return p, nil
 }
 
-// buildServeInto builds ./cmd/ordo-serve of the source tree at root with
+// BuildServeInto builds ./cmd/ordo-serve of the source tree at root with
 // the go command goTool into dir/name, and returns that path. The build
 // goes to a fresh directory build-* of dir and is renamed into place, so
 // two servers started at once do not run a half-written file. The
@@ -216,9 +216,9 @@ func buildServeBinary(name string, stderr io.Writer) (string, error) {
 // the terminal signals the whole foreground job; a signal sent to ordo
 // alone is passed on to it): ordo waits for the go command to end, removes
 // the directory and then dies of the signal, as it would have without the
-// build. Only a kill -9 leaves one behind, which pruneServeBuilds removes
+// build. Only a kill -9 leaves one behind, which PruneServeBuilds removes
 // once it is stale.
-func buildServeInto(dir, root, goTool, name string, stderr io.Writer) (string, error) {
+func BuildServeInto(dir, root, goTool, name string, stderr io.Writer) (string, error) {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
@@ -279,7 +279,7 @@ func buildServeInto(dir, root, goTool, name string, stderr io.Writer) (string, e
 	return p, nil
 }
 
-// buildStopWait is how long buildServeInto waits for the go command to
+// buildStopWait is how long BuildServeInto waits for the go command to
 // end after passing it a signal, before killing it.
 const buildStopWait = 10 * time.Second
 
@@ -294,21 +294,21 @@ func pendingSignal(sigs <-chan os.Signal) os.Signal {
 }
 
 // makeBuildTemp makes dir and a fresh build-* directory in it. It tries
-// twice: another ordo's pruneServeBuilds may remove dir, unused for an
+// twice: another ordo's PruneServeBuilds may remove dir, unused for an
 // hour, between the two steps.
 func makeBuildTemp(dir string) (tmp string, err error) {
 	for range 2 {
 		if err = os.MkdirAll(dir, 0o755); err != nil {
 			return "", err
 		}
-		if tmp, err = os.MkdirTemp(dir, buildTempPrefix); err == nil || !errors.Is(err, os.ErrNotExist) {
+		if tmp, err = os.MkdirTemp(dir, BuildTempPrefix); err == nil || !errors.Is(err, os.ErrNotExist) {
 			return tmp, err
 		}
 	}
 	return "", err
 }
 
-// The bounds of the cache of ordo-serve builds (pruneServeBuilds).
+// The bounds of the cache of ordo-serve builds (PruneServeBuilds).
 const (
 	// serveBuildsKept is how many source trees' builds are kept: the
 	// most recently used.
@@ -318,25 +318,25 @@ const (
 	// build takes minutes), and past which a tree's build may be in use
 	// no more: a tree built within it is kept, whatever the count.
 	staleBuildAge = time.Hour
-	// buildTempPrefix starts the name of buildServeInto's directories.
-	buildTempPrefix = "build-"
+	// BuildTempPrefix starts the name of BuildServeInto's directories.
+	BuildTempPrefix = "build-"
 )
 
-// pruneServeBuilds keeps the cache of ordo-serve builds bounded: in
+// PruneServeBuilds keeps the cache of ordo-serve builds bounded: in
 // ordoCache (CACHE/ordo, which holds one directory per source tree, named
-// by serveBuildDir's hash), it removes the builds of every tree but the
+// by ServeBuildDir's hash), it removes the builds of every tree but the
 // keep most recently used, the current one (the directory just built
 // into) and those used within staleBuildAge (another ordo may be about to
 // run its build, or be building there); and in the trees it keeps, the
 // build-* directories older than staleBuildAge, left by an ordo killed
 // mid-build; and, in ordoCache itself, the binary and build-* directories
 // an ordo from before the per-tree places left there, once older than
-// staleBuildAge. It touches only what buildServeInto makes (or made):
-// directories named like serveBuildDir's hash, and in them and in
+// staleBuildAge. It touches only what BuildServeInto makes (or made):
+// directories named like ServeBuildDir's hash, and in them and in
 // ordoCache the binary name and build-* directories; a tree's directory is
 // removed only once empty, so anything else in the cache stays. Errors
 // never fail the command: they go to logf.
-func pruneServeBuilds(ordoCache, current, name string, keep int, now time.Time, logf func(format string, args ...any)) {
+func PruneServeBuilds(ordoCache, current, name string, keep int, now time.Time, logf func(format string, args ...any)) {
 	entries, err := os.ReadDir(ordoCache)
 	if err != nil {
 		logf("reading the build cache %s: %v", ordoCache, err)
@@ -360,12 +360,12 @@ func pruneServeBuilds(ordoCache, current, name string, keep int, now time.Time, 
 				legacy = append(legacy, path)
 			}
 			continue
-		case strings.HasPrefix(e.Name(), buildTempPrefix) && e.IsDir():
+		case strings.HasPrefix(e.Name(), BuildTempPrefix) && e.IsDir():
 			if now.Sub(tempTime(path, name)) > staleBuildAge {
 				legacy = append(legacy, path)
 			}
 			continue
-		case !e.IsDir() || !isBuildHash(e.Name()): // IsDir: never through a symbolic link
+		case !e.IsDir() || !IsBuildHash(e.Name()): // IsDir: never through a symbolic link
 			continue
 		}
 		t := tree{dir: filepath.Join(ordoCache, e.Name())}
@@ -380,7 +380,7 @@ func pruneServeBuilds(ordoCache, current, name string, keep int, now time.Time, 
 				if fi, err := f.Info(); err == nil {
 					t.used = later(t.used, fi.ModTime())
 				}
-			case strings.HasPrefix(f.Name(), buildTempPrefix) && f.IsDir():
+			case strings.HasPrefix(f.Name(), BuildTempPrefix) && f.IsDir():
 				tmp := filepath.Join(t.dir, f.Name())
 				age := tempTime(tmp, name)
 				t.used = later(t.used, age)
@@ -434,9 +434,9 @@ func pruneServeBuilds(ordoCache, current, name string, keep int, now time.Time, 
 	}
 }
 
-// isBuildHash reports whether name is one serveBuildDir makes: the hex
+// IsBuildHash reports whether name is one ServeBuildDir makes: the hex
 // digits of a 64-bit hash.
-func isBuildHash(name string) bool {
+func IsBuildHash(name string) bool {
 	if len(name) != 16 {
 		return false
 	}
@@ -506,10 +506,10 @@ func copyFile(dst, src string) {
 	}
 }
 
-// serveBuildDir is where buildServeBinary puts the ordo-serve it builds
+// ServeBuildDir is where buildServeBinary puts the ordo-serve it builds
 // from the source tree at root: a directory of the cache of its own per
 // tree, named by a hash of the tree's path.
-func serveBuildDir(cache, root string) string {
+func ServeBuildDir(cache, root string) string {
 	// Not a cryptographic hash: it only keeps two trees apart, and
 	// crypto/sha256 would add its initialisation to every ordo start.
 	h := fnv.New64a()

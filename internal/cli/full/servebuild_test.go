@@ -1,4 +1,4 @@
-package cli
+package full
 
 import (
 	"fmt"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ordo-rules/ordo/internal/cli"
 )
 
 // The test binary stands in for the go command and for ordo itself when
@@ -24,7 +26,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// fakeGo is the go command as buildServeInto runs it ("build -o OUT
+// fakeGo is the go command as cli.BuildServeInto runs it ("build -o OUT
 // ./cmd/ordo-serve"). It writes a partial OUT, as a link cut short leaves,
 // then, by ORDO_TEST_GO:
 //
@@ -76,14 +78,14 @@ func buildHelper() {
 		os.Exit(5)
 	}
 	os.Setenv("ORDO_TEST_CLI_ROLE", "go")
-	if _, err := buildServeInto(os.Getenv("ORDO_TEST_DIR"), os.Getenv("ORDO_TEST_DIR"), self, ServeBinary, io.Discard); err != nil {
+	if _, err := cli.BuildServeInto(os.Getenv("ORDO_TEST_DIR"), os.Getenv("ORDO_TEST_DIR"), self, cli.ServeBinary, io.Discard); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	os.Exit(0)
 }
 
-// runFakeGo runs buildServeInto into dir with this test binary as the go
+// runFakeGo runs cli.BuildServeInto into dir with this test binary as the go
 // command, behaving as ORDO_TEST_GO says.
 func runFakeGo(t *testing.T, dir, behaviour string) (string, error) {
 	t.Helper()
@@ -93,13 +95,13 @@ func runFakeGo(t *testing.T, dir, behaviour string) (string, error) {
 	}
 	t.Setenv("ORDO_TEST_CLI_ROLE", "go")
 	t.Setenv("ORDO_TEST_GO", behaviour)
-	return buildServeInto(dir, t.TempDir(), self, ServeBinary, io.Discard)
+	return cli.BuildServeInto(dir, t.TempDir(), self, cli.ServeBinary, io.Discard)
 }
 
 // temps lists the build-* directories in dir.
 func temps(t *testing.T, dir string) []string {
 	t.Helper()
-	m, err := filepath.Glob(filepath.Join(dir, buildTempPrefix+"*"))
+	m, err := filepath.Glob(filepath.Join(dir, cli.BuildTempPrefix+"*"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +113,7 @@ func temps(t *testing.T, dir string) []string {
 func TestBuildServeIntoFailedBuildLeavesNoTemp(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "0123456789abcdef")
 	p, err := runFakeGo(t, dir, "")
-	if err != nil || p != filepath.Join(dir, ServeBinary) {
+	if err != nil || p != filepath.Join(dir, cli.ServeBinary) {
 		t.Fatalf("a good build: %q, %v", p, err)
 	}
 	if left := temps(t, dir); len(left) != 0 {
@@ -143,7 +145,7 @@ func cacheTree(t *testing.T, cache, hash string, now time.Time, age time.Duratio
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(dir, ServeBinary)
+	bin := filepath.Join(dir, cli.ServeBinary)
 	if err := os.WriteFile(bin, []byte("build"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -155,11 +157,11 @@ func cacheTree(t *testing.T, cache, hash string, now time.Time, age time.Duratio
 // last written age ago.
 func cacheTemp(t *testing.T, dir, suffix string, now time.Time, age time.Duration) string {
 	t.Helper()
-	tmp := filepath.Join(dir, buildTempPrefix+suffix)
+	tmp := filepath.Join(dir, cli.BuildTempPrefix+suffix)
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(tmp, ServeBinary)
+	bin := filepath.Join(tmp, cli.ServeBinary)
 	if err := os.WriteFile(bin, []byte("partial"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +175,7 @@ func exists(path string) bool {
 	return err == nil
 }
 
-// The cache of ordo-serve builds stays bounded: pruneServeBuilds keeps the
+// The cache of ordo-serve builds stays bounded: cli.PruneServeBuilds keeps the
 // builds of the 3 source trees most recently used and the current one;
 // removes the others' binaries, stale build-* directories and emptied
 // directories; and leaves alone whatever else is in the cache.
@@ -210,10 +212,10 @@ func TestPruneServeBuildsKeepsNewestAndCurrent(t *testing.T) {
 		filepath.Join(cache, "README"),
 		filepath.Join(cache, "1000000000000ABC"),
 		filepath.Join(cache, "100000000000000b"),
-		filepath.Join(cache, "other", ServeBinary),
-		filepath.Join(cache, "other", buildTempPrefix+"x", ServeBinary),
-		filepath.Join(newest[0], buildTempPrefix+"file"),
-		filepath.Join(t.TempDir(), ServeBinary), // behind the link
+		filepath.Join(cache, "other", cli.ServeBinary),
+		filepath.Join(cache, "other", cli.BuildTempPrefix+"x", cli.ServeBinary),
+		filepath.Join(newest[0], cli.BuildTempPrefix+"file"),
+		filepath.Join(t.TempDir(), cli.ServeBinary), // behind the link
 	}
 	for _, f := range foreign {
 		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
@@ -233,7 +235,7 @@ func TestPruneServeBuildsKeepsNewestAndCurrent(t *testing.T) {
 	}
 	// What an ordo from before the per-tree places left in CACHE/ordo
 	// itself: its one build and a build-* directory, days old.
-	legacyBuild := filepath.Join(cache, ServeBinary)
+	legacyBuild := filepath.Join(cache, cli.ServeBinary)
 	if err := os.WriteFile(legacyBuild, []byte("build"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -242,10 +244,10 @@ func TestPruneServeBuildsKeepsNewestAndCurrent(t *testing.T) {
 	var logged []string
 	logf := func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }
 
-	pruneServeBuilds(cache, current, ServeBinary, 3, now, logf)
+	cli.PruneServeBuilds(cache, current, cli.ServeBinary, 3, now, logf)
 
 	for _, dir := range append(newest, current) {
-		if !exists(filepath.Join(dir, ServeBinary)) {
+		if !exists(filepath.Join(dir, cli.ServeBinary)) {
 			t.Errorf("the build in %s was removed; want it kept", filepath.Base(dir))
 		}
 	}
@@ -261,9 +263,9 @@ func TestPruneServeBuildsKeepsNewestAndCurrent(t *testing.T) {
 		t.Errorf("the build of an ordo from before the per-tree places: build there %v, build-* there %v; want both gone",
 			exists(legacyBuild), exists(legacyTemp))
 	}
-	if exists(filepath.Join(mixed, ServeBinary)) || !exists(filepath.Join(mixed, "notes")) {
+	if exists(filepath.Join(mixed, cli.ServeBinary)) || !exists(filepath.Join(mixed, "notes")) {
 		t.Errorf("in an old tree holding a file not ours: build there %v, the file there %v; want the build gone, the file kept",
-			exists(filepath.Join(mixed, ServeBinary)), exists(filepath.Join(mixed, "notes")))
+			exists(filepath.Join(mixed, cli.ServeBinary)), exists(filepath.Join(mixed, "notes")))
 	}
 	for _, f := range append(foreign, link, filepath.Join(cache, "1000000000000DEF")) {
 		if !exists(f) {
@@ -276,7 +278,7 @@ func TestPruneServeBuildsKeepsNewestAndCurrent(t *testing.T) {
 	}
 }
 
-// Past the 3 most recently used, pruneServeBuilds still keeps the trees
+// Past the 3 most recently used, cli.PruneServeBuilds still keeps the trees
 // used within the hour and those with a build in progress: another ordo
 // may be about to run the one, or be building in the other.
 func TestPruneServeBuildsKeepsTreesInUse(t *testing.T) {
@@ -291,10 +293,10 @@ func TestPruneServeBuildsKeepsTreesInUse(t *testing.T) {
 	current := cacheTree(t, cache, "3000000000000006", now, 3*time.Hour)
 	gone := cacheTree(t, cache, "3000000000000007", now, 2*time.Hour)
 
-	pruneServeBuilds(cache, current, ServeBinary, 3, now, func(format string, args ...any) { t.Errorf(format, args...) })
+	cli.PruneServeBuilds(cache, current, cli.ServeBinary, 3, now, func(format string, args ...any) { t.Errorf(format, args...) })
 
 	for _, dir := range append(kept, building, current) {
-		if !exists(filepath.Join(dir, ServeBinary)) {
+		if !exists(filepath.Join(dir, cli.ServeBinary)) {
 			t.Errorf("the build in %s was removed; want it kept", filepath.Base(dir))
 		}
 	}
@@ -306,7 +308,7 @@ func TestPruneServeBuildsKeepsTreesInUse(t *testing.T) {
 	}
 }
 
-// In the trees it keeps, pruneServeBuilds removes the build-* directories
+// In the trees it keeps, cli.PruneServeBuilds removes the build-* directories
 // an ordo killed mid-build (kill -9) left, over an hour old, and keeps the
 // fresh ones: another ordo may be building there.
 func TestPruneServeBuildsSweepsStaleTemps(t *testing.T) {
@@ -326,12 +328,12 @@ func TestPruneServeBuildsSweepsStaleTemps(t *testing.T) {
 	// A build-* directory whose own time is old but whose binary the
 	// linker is still writing.
 	linking := cacheTemp(t, other, "6", now, 3*time.Hour)
-	setTime(t, filepath.Join(linking, ServeBinary), now, time.Second)
+	setTime(t, filepath.Join(linking, cli.ServeBinary), now, time.Second)
 	fresh = append(fresh, linking)
 
 	// In CACHE/ordo itself, as an ordo from before the per-tree places
 	// builds: its build a moment ago, and one in progress.
-	legacyBuild := filepath.Join(cache, ServeBinary)
+	legacyBuild := filepath.Join(cache, cli.ServeBinary)
 	if err := os.WriteFile(legacyBuild, []byte("build"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -339,7 +341,7 @@ func TestPruneServeBuildsSweepsStaleTemps(t *testing.T) {
 	legacyTemp := cacheTemp(t, cache, "7", now, time.Minute)
 	stale = append(stale, cacheTemp(t, cache, "8", now, 2*time.Hour))
 
-	pruneServeBuilds(cache, current, ServeBinary, 3, now, func(format string, args ...any) { t.Errorf(format, args...) })
+	cli.PruneServeBuilds(cache, current, cli.ServeBinary, 3, now, func(format string, args ...any) { t.Errorf(format, args...) })
 
 	if !exists(legacyBuild) || !exists(legacyTemp) {
 		t.Errorf("the fresh build of an ordo from before the per-tree places: build there %v, build-* there %v; want both kept",
@@ -364,7 +366,7 @@ func TestPruneServeBuildsSweepsStaleTemps(t *testing.T) {
 // is reported to the debug log, nothing more.
 func TestPruneServeBuildsMissingCache(t *testing.T) {
 	var logged []string
-	pruneServeBuilds(filepath.Join(t.TempDir(), "none"), "x", ServeBinary, 3, time.Now(), func(format string, args ...any) {
+	cli.PruneServeBuilds(filepath.Join(t.TempDir(), "none"), "x", cli.ServeBinary, 3, time.Now(), func(format string, args ...any) {
 		logged = append(logged, fmt.Sprintf(format, args...))
 	})
 	if len(logged) != 1 || !strings.Contains(logged[0], "reading the build cache") {
@@ -372,13 +374,13 @@ func TestPruneServeBuildsMissingCache(t *testing.T) {
 	}
 }
 
-// isBuildHash accepts exactly serveBuildDir's names.
+// cli.IsBuildHash accepts exactly cli.ServeBuildDir's names.
 func TestIsBuildHash(t *testing.T) {
-	if h := filepath.Base(serveBuildDir("/c", "/src/ordo")); !isBuildHash(h) {
-		t.Errorf("serveBuildDir's name %q is not taken for a build hash", h)
+	if h := filepath.Base(cli.ServeBuildDir("/c", "/src/ordo")); !cli.IsBuildHash(h) {
+		t.Errorf("cli.ServeBuildDir's name %q is not taken for a build hash", h)
 	}
 	for _, name := range []string{"", "build-1", "0123456789abcde", "0123456789abcdef0", "0123456789ABCDEF", "0123456789abcdeg"} {
-		if isBuildHash(name) {
+		if cli.IsBuildHash(name) {
 			t.Errorf("%q taken for a build hash", name)
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package cli
+package full
 
 import (
 	"errors"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/ordo-rules/ordo/internal/cli"
 )
 
 // Ctrl-C (or kill -INT) during the build of ordo-serve: ordo passes the
@@ -38,7 +40,7 @@ func TestBuildServeIntoInterruptedLeavesNoTemp(t *testing.T) {
 	if left := temps(t, dir); len(left) != 0 {
 		t.Errorf("an interrupted build left %q", left)
 	}
-	if exists(filepath.Join(dir, ServeBinary)) {
+	if exists(filepath.Join(dir, cli.ServeBinary)) {
 		t.Errorf("an interrupted build put its binary in place")
 	}
 }
