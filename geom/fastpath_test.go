@@ -527,3 +527,24 @@ func TestPropFiniteMatchesByParts(t *testing.T) {
 		}
 	})
 }
+
+// Line of Fire (N4), the single-obstacle seal on a Table not built by
+// NewTable (a literal one, or one decoded), which keeps no edge scales:
+// the seal test works them out on the stack, so LoF allocates no more than
+// on an indexed Table (nothing, for a corridor this empty), and answers
+// the same.
+func TestLoFLiteralTableSealAllocatesNothing(t *testing.T) {
+	wall := Terrain{Name: "wall", Flags: BlocksLoF, Outline: Polygon{{10, 5}, {12, 5}, {12, 15}, {10, 15}}}
+	indexed, err := NewTable(48, 48, wall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	literal := &Table{Width: 48, Height: 48, Terrain: []Terrain{wall}}
+	viewer, target := Model{Base: Circle{Center: Pt(5, 10), Radius: 0.5}, Arc: Full360}, Circle{Center: Pt(17, 10), Radius: 0.5}
+	for _, tb := range []*Table{indexed, literal} {
+		var sees bool
+		if n := testing.AllocsPerRun(20, func() { sees = tb.LoF(viewer, target, nil) }); n != 0 || sees {
+			t.Fatalf("LoF through the wall (indexed %v): %v allocations a question, sees %v; want 0, false", tb == indexed, n, sees)
+		}
+	}
+}

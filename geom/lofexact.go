@@ -200,6 +200,12 @@ func sealsCircle(b, v, target Circle, top, bottom Segment) bool {
 func (q *sightQuery) sealsPolygon(i int, v, target Circle, top, bottom Segment) bool {
 	pg := q.t.Terrain[i].Outline
 	scale := q.t.edgeScales(i)
+	if scale == nil {
+		// A table not built by NewTable: on the stack, as deepCrossing
+		// does, not a new list for every question.
+		var buf [16]float64
+		scale = edgeScales(pg, buf[:0])
+	}
 	if !deepCrossingScaled(pg, scale, top) || !deepCrossingScaled(pg, scale, bottom) {
 		return false
 	}

@@ -111,15 +111,17 @@ func (t *Table) boxesOf() []Rect {
 	return t.boxes
 }
 
-// box is the bounding box of piece i, from the index when there is one.
-// edgeScales is terrain piece i's edgeScales.
+// edgeScales is terrain piece i's edgeScales, from the index; nil when the
+// table has none (not built by NewTable): the caller then works them out
+// into room of its own.
 func (t *Table) edgeScales(i int) []float64 {
 	if len(t.scales) == len(t.Terrain) {
 		return t.scales[i]
 	}
-	return edgeScales(t.Terrain[i].Outline, nil)
+	return nil
 }
 
+// box is the bounding box of piece i, from the index when there is one.
 func (t *Table) box(i int) Rect {
 	if len(t.boxes) == len(t.Terrain) {
 		return t.boxes[i]
