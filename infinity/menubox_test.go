@@ -271,3 +271,42 @@ func TestAROMenuRunsFollowTheActiveTroopersName(t *testing.T) {
 		t.Error("the Dodge, which names nobody, was not reused")
 	}
 }
+
+// TestMenuRunsReuseOnlyIdenticalSkills: a menu reuses a kept candidate
+// (menuRuns) only where it is identical to the one it would build, down
+// to a nil list told from an empty one, which reflect.DeepEqual tells
+// apart; the playouts' candidates never make an empty list, so only this
+// test fails if the reuse stops telling them apart.
+func TestMenuRunsReuseOnlyIdenticalSkills(t *testing.T) {
+	box := newMenuBox(8, secondTab)
+	box.slot().Skill = Skill{Name: SkillMove}
+	second := box.boxSlot()
+	abox := newMenuBox(8, activateTab)
+	a := abox.slot()
+	a.Trooper, a.Order, a.Skill = "b-lt", OrderRegular, Skill{Name: SkillBSAttack, Target: "r-1"}
+	activate := abox.boxSlot()
+	for _, c := range []struct {
+		k    Skill
+		want bool
+	}{
+		{Skill{Name: SkillMove}, true},
+		{Skill{Name: SkillMove, Route: [][2]float64{}}, false},
+		{Skill{Name: SkillMove, Split: []BurstShare{}}, false},
+	} {
+		if got := reuseSecond(second, &c.k) != nil; got != c.want {
+			t.Errorf("Second %#v reused for skill %#v: %v, want %v", second, c.k, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		k    Skill
+		want bool
+	}{
+		{Skill{Name: SkillBSAttack, Target: "r-1"}, true},
+		{Skill{Name: SkillBSAttack, Target: "r-1", Split: []BurstShare{}}, false},
+		{Skill{Name: SkillBSAttack, Target: "r-1", Route: [][2]float64{}}, false},
+	} {
+		if got := reuseActivate(activate, "b-lt", OrderRegular, &c.k) != nil; got != c.want {
+			t.Errorf("Activate %#v reused for skill %#v: %v, want %v", activate, c.k, got, c.want)
+		}
+	}
+}
