@@ -293,7 +293,7 @@ func (s *State) hackTarget(t int, at [2]float64, p *catalog.Program, target int,
 	}
 	u := s.Models[target].Trooper
 	name := s.publicName(u)
-	if err := markerRefusal(s.Troopers[u].States, name); err != nil {
+	if err := markerRefusal(&s.Troopers[u].States, name); err != nil {
 		return err
 	}
 	if !s.targetClass(p, u) {

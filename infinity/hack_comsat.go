@@ -57,7 +57,7 @@ func (s *State) transportHackers() []int {
 	for t := range s.Troopers {
 		tr := &s.Troopers[t]
 		if tr.Seat != reactive || tr.States.Null() || tr.States.Hidden || tr.States.marker() || s.modelOf(t) < 0 ||
-			s.commsDown(t) || !s.carries(t, p) || stateAllows(tr.States, tr.ID, SkillHack) != nil {
+			s.commsDown(t) || !s.carries(t, p) || stateAllows(&tr.States, tr.ID, SkillHack) != nil {
 			continue
 		}
 		out = append(out, t)

@@ -370,7 +370,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	if f := k.strayField(); f != "" {
 		return rules.Errorf(rules.CodeBadAction, "Common Skills (N4)", "%s takes no %s", k.Name, f)
 	}
-	if err := stateAllows(tr.States, tr.ID, k.Name); err != nil {
+	if err := stateAllows(&tr.States, tr.ID, k.Name); err != nil {
 		return err
 	}
 	if err := s.impersonationARO(k); err != nil {
@@ -417,7 +417,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		if s.targetModel(k.Target, tr.Seat) != o.Model {
 			return rules.Errorf(rules.CodeIllegal, "ARO (N4)", "an ARO attacks the active trooper (%s), not %q", s.publicName(o.Trooper), k.Target)
 		}
-		if err := markerRefusal(s.Troopers[o.Trooper].States, k.Target); err != nil {
+		if err := markerRefusal(&s.Troopers[o.Trooper].States, k.Target); err != nil {
 			return err
 		}
 		if _, err := s.weaponRef(t, &k); err != nil {

@@ -123,7 +123,7 @@ func (s *State) uTurnReady(t int) bool {
 	}
 	p, ok := s.Programs["u-turn"]
 	tr := &s.Troopers[t]
-	return ok && !tr.States.Hidden && !tr.States.marker() && !s.commsDown(t) && s.carries(t, p) && stateAllows(tr.States, tr.ID, SkillHack) == nil
+	return ok && !tr.States.Hidden && !tr.States.marker() && !s.commsDown(t) && s.carries(t, p) && stateAllows(&tr.States, tr.ID, SkillHack) == nil
 }
 
 // checkUTurn checks U-Turn declared in ARO by hacker t: against a Guided

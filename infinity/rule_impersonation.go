@@ -72,11 +72,10 @@ func markerKind(state string) bool {
 // markerRefusal is the refusal of an Attack on a trooper in states st,
 // named name: a Camouflaged or IMP-2 marker must be Discovered first, an
 // IMP-1 marker cannot be attacked at all. nil for any other trooper.
-func markerRefusal(st States, name string) error { return markerRefusalRef(&st, name) }
-
-// markerRefusalRef is markerRefusal reading the states in place: every
-// attack candidate's target check asks it.
-func markerRefusalRef(st *States, name string) error {
+//
+// It reads the states in place: every attack candidate's target check
+// asks it.
+func markerRefusal(st *States, name string) error {
 	switch {
 	case st.Impersonation == 1:
 		return rules.Errorf(rules.CodeIllegal, ruleImpersonation, "%s is an Impersonation-1 marker: it cannot be attacked", name)

@@ -262,11 +262,10 @@ func isAttack(name SkillName) bool {
 // stateAllows checks what a trooper's states let it declare (States (N4)):
 // IMM-A only Dodge, IMM-B only Reset, Engaged only CC Attack, Dodge, Idle
 // and Reset, Stunned no Attack.
-func stateAllows(st States, id string, skill SkillName) error { return stateAllowsRef(&st, id, skill) }
-
-// stateAllowsRef is stateAllows reading the states in place: every
-// candidate of every menu asks it, and the states are many fields to copy.
-func stateAllowsRef(st *States, id string, skill SkillName) error {
+//
+// It reads the states in place: every candidate of every menu asks it,
+// and the states are many fields to copy.
+func stateAllows(st *States, id string, skill SkillName) error {
 	switch {
 	case skill == SkillIdle && !st.Engaged:
 		// Idle is declining to act, open to every state.
@@ -309,7 +308,7 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 			return rules.Errorf(rules.CodeIllegal, "Skill categories (N4)", "%s is an Entire Order: it takes the whole Order", k.Name)
 		}
 	}
-	if err := stateAllowsRef(&tr.States, tr.ID, k.Name); err != nil {
+	if err := stateAllows(&tr.States, tr.ID, k.Name); err != nil {
 		return err
 	}
 	if tr.States.Reserve && k.Name != SkillCombatJump {
@@ -467,7 +466,7 @@ func (s *State) checkTarget(o *Order, k *Skill, w *catalog.Weapon, from [2]float
 	if target < 0 || s.Troopers[s.Models[target].Trooper].Seat == tr.Seat {
 		return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "target %q is not an enemy model on the table", k.Target)
 	}
-	if err := markerRefusalRef(&s.Troopers[s.Models[target].Trooper].States, k.Target); err != nil {
+	if err := markerRefusal(&s.Troopers[s.Models[target].Trooper].States, k.Target); err != nil {
 		return err
 	}
 	shooter := s.Models[o.Model]
