@@ -345,7 +345,7 @@ func TestPropDeepCrossingMatchesMaxMin(t *testing.T) {
 			off := e.B.Sub(e.A).Unit().Perp().Scale(rapid.Float64Range(-2*Eps, 2*Eps).Draw(t, "off"))
 			s = Segment{e.A.Add(off), e.B.Add(off)}
 		}
-		if got, want := deepCrossing(pg, orientation(pg), s), deepCrossingMaxMin(pg, s); got != want {
+		if got, want := deepCrossing(pg, edgeScales(pg, nil), s), deepCrossingMaxMin(pg, s); got != want {
 			t.Fatalf("deepCrossing(%v, %v) = %v, with max and min %v", pg, s, got, want)
 		}
 	})
@@ -385,7 +385,7 @@ func TestPropTableEdgeScalesMatchPerQuestion(t *testing.T) {
 			dir := FacingVec(rapid.Float64Range(0, math.Pi).Draw(t, "dir")).Scale(20)
 			s = Segment{m.Add(dir.Neg()), m.Add(dir)}
 		}
-		if got, want := deepCrossingScaled(pg, scale, s), deepCrossingMaxMin(pg, s); got != want {
+		if got, want := deepCrossing(pg, scale, s), deepCrossingMaxMin(pg, s); got != want {
 			t.Fatalf("deepCrossing(%v, %v) with the table's scales = %v, worked out per question %v", pg, s, got, want)
 		}
 		v, tgt := genModel(t, "v", Arc(rapid.IntRange(0, 1).Draw(t, "arc"))), genCircle(t, "tgt")

@@ -201,12 +201,12 @@ func (q *sightQuery) sealsPolygon(i int, v, target Circle, top, bottom Segment) 
 	pg := q.t.Terrain[i].Outline
 	scale := q.t.edgeScales(i)
 	if scale == nil {
-		// A table not built by NewTable: on the stack, as deepCrossing
-		// does, not a new list for every question.
+		// A table not built by NewTable: on the stack, not a new list
+		// for every question.
 		var buf [16]float64
 		scale = edgeScales(pg, buf[:0])
 	}
-	if !deepCrossingScaled(pg, scale, top) || !deepCrossingScaled(pg, scale, bottom) {
+	if !deepCrossing(pg, scale, top) || !deepCrossing(pg, scale, bottom) {
 		return false
 	}
 	box := q.t.box(i)
@@ -245,24 +245,12 @@ func orientation(pg Polygon) float64 {
 	return 1
 }
 
-// deepCrossing reports whether some point of s lies more than Eps inside
-// every edge's line of pg: in its kernel, and more than Eps from its
-// outline. sign is pg's orientation.
-func deepCrossing(pg Polygon, sign float64, s Segment) bool {
-	var buf [16]float64
-	return deepCrossingScaled(pg, edgeScalesSigned(pg, sign, buf[:0]), s)
-}
-
 // edgeScales appends to buf, for each edge of pg in order, pg's
 // orientation over the edge's length: what deepCrossing scales the edge's
 // cross products by to make them inward distances. It depends only on pg,
 // so a Table works it out once per piece.
 func edgeScales(pg Polygon, buf []float64) []float64 {
-	return edgeScalesSigned(pg, orientation(pg), buf)
-}
-
-// edgeScalesSigned is edgeScales for pg of orientation sign.
-func edgeScalesSigned(pg Polygon, sign float64, buf []float64) []float64 {
+	sign := orientation(pg)
 	for i := range pg {
 		e := pg.edge(i)
 		buf = append(buf, sign/e.B.Sub(e.A).Len())
@@ -270,9 +258,10 @@ func edgeScalesSigned(pg Polygon, sign float64, buf []float64) []float64 {
 	return buf
 }
 
-// deepCrossingScaled is deepCrossing with the edges' scales worked out
-// (edgeScales): the same numbers, so the same answer.
-func deepCrossingScaled(pg Polygon, scale []float64, s Segment) bool {
+// deepCrossing reports whether some point of s lies more than Eps inside
+// every edge's line of pg: in its kernel, and more than Eps from its
+// outline. scale is pg's edgeScales.
+func deepCrossing(pg Polygon, scale []float64, s Segment) bool {
 	lo, hi := 0.0, 1.0
 	d := s.B.Sub(s.A)
 	for i := range pg {
