@@ -3,6 +3,8 @@ package infinity
 import (
 	"slices"
 	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
 )
 
 // Critical (N4) and the `criticals` ruling: the Saving Rolls that
@@ -39,5 +41,54 @@ func TestExpandSaves(t *testing.T) {
 				t.Fatalf("got %+v, want %+v", got, c.want)
 			}
 		})
+	}
+}
+
+// Face to Face Rolls (N4), BS Attack (N4): a Resolution's rolls keep their
+// faces, judged dice and MODs in one rollMem, with room for a BS Attack and
+// the ARO against it (6 faces, 4 judged dice, 3 MODs). A roll past that
+// room (a Burst 7, judged dice past the fourth, a fourth MOD) takes memory
+// of its own, whole: never fewer faces, dice or MODs than it has, never
+// into another roll's, and the room left still serves the rolls that fit.
+// It fails if room truncates, or hands out room not capped at its length.
+func TestRollMemFallsBackPastItsRoom(t *testing.T) {
+	m := new(rollMem)
+	src := dice.NewPCG(1, 2)
+	four, err := dice.ThrowInto(src, dice.Side{SV: 12, Burst: 4}, m.faceRoom(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seven, err := dice.ThrowInto(src, dice.Side{SV: 12, Burst: 7}, m.faceRoom(7))
+	if err != nil || len(seven.Faces) != 7 {
+		t.Fatalf("a Burst 7 past the room: %v faces, %v", seven.Faces, err)
+	}
+	// A Saving Roll's room, then a roll after it: the saves appending
+	// past their room (continuous damage) write into new memory.
+	saves := append(m.faceRoom(1), 7)
+	one, err := dice.ThrowInto(src, dice.Side{SV: 12, Burst: 1}, m.faceRoom(1))
+	if err != nil || len(one.Faces) != 1 || &one.Faces[0] != &m.faces[5] || &saves[0] != &m.faces[4] {
+		t.Fatalf("a save and a Burst 1 after the room's first four: %v, %v, %v; want the room's last two", saves, one.Faces, err)
+	}
+	kept := one.Faces[0]
+	saves = append(saves, 20)
+	if one.Faces[0] != kept || &seven.Faces[0] == &m.faces[0] || len(saves) != 2 {
+		t.Fatalf("rolls share faces: saves %v, Burst 1 %v, Burst 7 %v", saves, one.Faces, seven.Faces)
+	}
+
+	first, err := dice.NormalInto(four, m.dieRoom(four))
+	if err != nil || len(first.Dice) != 4 {
+		t.Fatalf("4 judged dice in the room: %v, %v", first.Dice, err)
+	}
+	past, err := dice.NormalInto(seven, m.dieRoom(seven))
+	if err != nil || len(past.Dice) != 7 || &past.Dice[0] == &m.dice[0] {
+		t.Fatalf("7 judged dice past the room: %v, %v", past.Dice, err)
+	}
+
+	mods := []dice.Mod{{Name: "a", Value: 3}, {Name: "b", Value: -3}, {Name: "c", Value: 6}, {Name: "d", Value: -6}}
+	if got := m.keep(mods); !slices.Equal(got, mods) || &got[0] == &m.mods[0] || &got[0] == &mods[0] {
+		t.Fatalf("4 MODs kept as %v", got)
+	}
+	if got := m.keep(mods[:3]); !slices.Equal(got, mods[:3]) || &got[0] != &m.mods[0] {
+		t.Fatalf("3 MODs kept as %v, want them in the room", got)
 	}
 }
