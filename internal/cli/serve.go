@@ -259,9 +259,14 @@ func BuildServeInto(dir, root, goTool, name string, stderr io.Writer) (string, e
 		if c.Process.Signal(s) != nil {
 			c.Process.Kill()
 		}
+		// A second signal, or BuildStopWait, and the go command is killed:
+		// a user pressing Ctrl-C again wants ordo gone now.
 		select {
 		case <-done:
-		case <-time.After(buildStopWait):
+		case <-sigs:
+			c.Process.Kill()
+			<-done
+		case <-time.After(BuildStopWait):
 			c.Process.Kill()
 			<-done
 		}
@@ -279,9 +284,10 @@ func BuildServeInto(dir, root, goTool, name string, stderr io.Writer) (string, e
 	return p, nil
 }
 
-// buildStopWait is how long BuildServeInto waits for the go command to
-// end after passing it a signal, before killing it.
-const buildStopWait = 10 * time.Second
+// BuildStopWait is how long BuildServeInto waits for the go command to
+// end after passing it a signal, before killing it; a second signal kills
+// it at once. A variable only so that a test can make it long.
+var BuildStopWait = 10 * time.Second
 
 // pendingSignal is a signal already received on sigs, or nil.
 func pendingSignal(sigs <-chan os.Signal) os.Signal {

@@ -35,6 +35,9 @@ func TestMain(m *testing.M) {
 //   - "interrupt": sends SIGINT to its parent (ordo) alone, as kill -INT
 //     does, waits up to 5 s for ordo to pass it on, notes in
 //     $ORDO_TEST_GO_NOTE whether it came, and exits 1;
+//   - "interrupt-twice": ignores SIGINT, sends it to ordo, and once ordo
+//     has passed it on, sends it a second one and waits a minute to be
+//     killed (a go command slow to stop, a user pressing Ctrl-C again);
 //   - otherwise: writes a whole OUT and exits 0.
 func fakeGo() {
 	if len(os.Args) != 5 || os.Args[1] != "build" || os.Args[2] != "-o" {
@@ -61,6 +64,18 @@ func fakeGo() {
 		}
 		os.WriteFile(os.Getenv("ORDO_TEST_GO_NOTE"), []byte(note), 0o644)
 		os.Exit(1)
+	case "interrupt-twice":
+		sigs := make(chan os.Signal, 1)
+		signal.Notify(sigs, os.Interrupt)
+		p, _ := os.FindProcess(os.Getppid())
+		p.Signal(os.Interrupt)
+		select {
+		case <-sigs:
+			p.Signal(os.Interrupt)
+		case <-time.After(5 * time.Second):
+		}
+		time.Sleep(time.Minute)
+		os.Exit(1)
 	}
 	if err := os.WriteFile(out, []byte("whole"), 0o755); err != nil {
 		os.Exit(6)
@@ -78,6 +93,9 @@ func buildHelper() {
 		os.Exit(5)
 	}
 	os.Setenv("ORDO_TEST_CLI_ROLE", "go")
+	if os.Getenv("ORDO_TEST_GO") == "interrupt-twice" {
+		cli.BuildStopWait = time.Hour // only the second interrupt may end it
+	}
 	if _, err := cli.BuildServeInto(os.Getenv("ORDO_TEST_DIR"), os.Getenv("ORDO_TEST_DIR"), self, cli.ServeBinary, io.Discard); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
