@@ -113,9 +113,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	}
 	ms := menuScratches.Get().(*menuScratch)
 	defer menuScratches.Put(ms)
-	// The memos start empty, but for the "no Line of Fire" refusals,
-	// which the scratch keeps from its last menus (noLoF).
-	ms.lof, ms.decl, ms.short = lofMemo{refusals: ms.lof.refusals[:0]}, declMemo{}, shortMemo{}
+	// The memos start empty.
+	ms.lof, ms.decl, ms.short = lofMemo{}, declMemo{}, shortMemo{}
 	ms.bases.ready = false
 	ms.spend = ms.spend[:0]
 	clear(ms.routes)

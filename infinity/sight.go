@@ -315,32 +315,17 @@ type lofMemo struct {
 	target               geom.Circle
 	viewerIdx, targetIdx int
 	sees                 bool
-	// refusals are the "no Line of Fire" errors made so far (noLoF), by
-	// target model, for an ordinary attack and for a Direct Template:
-	// every candidate refused for want of Line of Fire to one target (each
-	// weapon and ammunition mode, each trooper that cannot see it) shares
-	// one error. Sized on the first refusal of a menu, in the room the
-	// menu scratch keeps from its last menu, with the errors made then:
-	// an error says only the rule and the target's name, so one whose
-	// name matches is the error this menu would make (a RuleError is never
-	// changed once made, so menus may share it).
-	refusals []lofRefusal
 	// shot is the last ordinary BS Attack's answer (shotMemo).
 	shot shotMemo
-}
-
-// lofRefusal is a "no Line of Fire" error and the name it gives its target.
-type lofRefusal struct {
-	target string
-	err    *rules.RuleError
 }
 
 // noLoF refuses an attack on the target model, named target, for want of
 // Line of Fire, citing BS Attack (N4) or, for a Direct Template, Direct
 // Template Weapons (N4). The reason names only the rule and the target, so
-// while Legal runs the candidates it refuses share one error for each
-// target and rule instead of each making its own, and the menu scratch
-// keeps it for its later menus.
+// a model named by its id, as an enemy in the open is, gets the refusal
+// made once with the state (derived.noLoF), shared by every menu and
+// check; any other name (a marker's label, a model renamed since) gets
+// one made now.
 func (s *State) noLoF(template bool, target string, model int) *rules.RuleError {
 	rule := noLoFRule(template)
 	if d := s.derived; d != nil && model < len(d.noLoFNames) && d.noLoFNames[model] == target {
@@ -351,22 +336,7 @@ func (s *State) noLoF(template bool, target string, model int) *rules.RuleError 
 		}
 		return &d.noLoF[2*model]
 	}
-	if s.menu == nil {
-		return rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)
-	}
-	m := &s.menu.lof
-	if len(m.refusals) == 0 {
-		// The room the scratch kept, with its last menus' refusals.
-		m.refusals = slices.Grow(m.refusals[:0], 2*len(s.Models))[:2*len(s.Models)]
-	}
-	r := &m.refusals[2*model]
-	if template {
-		r = &m.refusals[2*model+1]
-	}
-	if r.err == nil || r.target != target {
-		*r = lofRefusal{target, rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)}
-	}
-	return r.err
+	return rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)
 }
 
 // noLoFRule is the rule noLoF cites.
