@@ -72,6 +72,24 @@ func setup(t *testing.T, yaml string, rulings map[string]string) *State {
 	return st.(*State)
 }
 
+// setupFile sets up the scenario file at path (a path from this
+// package's directory, e.g. "../data/scenarios/demo.yaml") with its own
+// rulings.
+func setupFile(t testing.TB, path string) *State {
+	t.Helper()
+	rs := ruleset(t)
+	sc := load(t, path)
+	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rs.Setup(sc, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*State)
+}
+
 func do(t *testing.T, st *State, seat rules.Seat, a rules.Action, faces ...int) []rules.Event {
 	t.Helper()
 	src, err := dice.NewScript(faces...)

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/ordo-rules/ordo/rules"
 )
 
 // TestMenusFindTroopersAfterRenameAndReorder: every candidate of a menu
@@ -20,17 +18,7 @@ import (
 // as checking it alone does, and the renamed menu must not name a
 // trooper by its old id.
 func TestMenusFindTroopersAfterRenameAndReorder(t *testing.T) {
-	rs := ruleset(t)
-	sc := load(t, "../data/scenarios/demo.yaml")
-	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := rs.Setup(sc, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := setupFile(t, "../data/scenarios/demo.yaml")
 	seat := s.Prompt().Seats[0]
 
 	renamed := s.clone()
@@ -80,7 +68,7 @@ func TestMenusFindTroopersAfterRenameAndReorder(t *testing.T) {
 	if b, err = json.Marshal(doc); err != nil {
 		t.Fatal(err)
 	}
-	dst, err := rs.DecodeState(b)
+	dst, err := ruleset(t).DecodeState(b)
 	if err != nil {
 		t.Fatal(err)
 	}

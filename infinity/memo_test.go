@@ -310,17 +310,7 @@ func TestNoLoFRefusalNamesItsTarget(t *testing.T) {
 // since (PlantCanaries renames concealed troopers' models) is refused
 // with its name now, as a refusal made afresh says.
 func TestNoLoFRefusalNamesARenamedModel(t *testing.T) {
-	rs := ruleset(t)
-	sc := load(t, "../data/scenarios/demo.yaml")
-	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := rs.Setup(sc, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := st.(*State)
+	s := setupFile(t, "../data/scenarios/demo.yaml")
 	s.Models[0].ID = "C-" + s.Models[0].ID
 	for _, template := range []bool{false, true} {
 		err := s.noLoF(template, s.Models[0].ID, 0)

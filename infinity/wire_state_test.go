@@ -20,18 +20,8 @@ import (
 // returns every state it passes through, encoded.
 func playoutStates(t testing.TB, path string, seed uint64) [][]byte {
 	t.Helper()
-	rs := ruleset(t)
-	sc := load(t, path)
-	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := rs.Setup(sc, r)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out [][]byte
-	playRandomly(t, st, seed, func(st rules.State) {
+	playRandomly(t, setupFile(t, path), seed, func(st rules.State) {
 		b, err := json.Marshal(st)
 		if err != nil {
 			t.Fatal(err)
