@@ -61,6 +61,22 @@ func setup(t *testing.T, yaml string, rulings map[string]string) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return setupScenario(t, rs, sc, rulings)
+}
+
+// setupFile sets up the scenario file at path (a path from this
+// package's directory, e.g. "../data/scenarios/demo.yaml") with its own
+// rulings.
+func setupFile(t testing.TB, path string) *State {
+	t.Helper()
+	sc := load(t, path)
+	return setupScenario(t, ruleset(t), sc, sc.Rulings)
+}
+
+// setupScenario sets sc up under the rulings chosen (the others at their
+// defaults).
+func setupScenario(t testing.TB, rs Ruleset, sc *scenario.Scenario, rulings map[string]string) *State {
+	t.Helper()
 	r, err := rules.ResolveRulings(rs.Rulings(), rulings)
 	if err != nil {
 		t.Fatal(err)
@@ -72,22 +88,19 @@ func setup(t *testing.T, yaml string, rulings map[string]string) *State {
 	return st.(*State)
 }
 
-// setupFile sets up the scenario file at path (a path from this
-// package's directory, e.g. "../data/scenarios/demo.yaml") with its own
-// rulings.
-func setupFile(t testing.TB, path string) *State {
+// eachPrompt plays the seeded random playouts of the scenario file at
+// path for seeds 1 to n (playRandomly) and calls f with each state and
+// its prompt before the prompted seat acts, the game's end left out.
+func eachPrompt(t *testing.T, path string, n uint64, f func(seed uint64, s *State, p rules.Prompt)) {
 	t.Helper()
-	rs := ruleset(t)
-	sc := load(t, path)
-	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
-	if err != nil {
-		t.Fatal(err)
+	for seed := uint64(1); seed <= n; seed++ {
+		playRandomly(t, setupFile(t, path), seed, func(st rules.State) {
+			s := st.(*State)
+			if p := s.Prompt(); p.Kind != rules.GameOver {
+				f(seed, s, p)
+			}
+		})
 	}
-	st, err := rs.Setup(sc, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
 }
 
 func do(t *testing.T, st *State, seat rules.Seat, a rules.Action, faces ...int) []rules.Event {

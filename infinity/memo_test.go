@@ -110,25 +110,16 @@ func TestSameSkillComparesEveryField(t *testing.T) {
 // entries of Weapons, in order, after Setup and after a decode: every
 // attack picks its weapon among them (BS Attack (N4)).
 func TestDerivedWeaponsAreTheProfilesEntries(t *testing.T) {
-	rs := ruleset(t)
-	sc := load(t, "../data/scenarios/jumper-demo.yaml")
-	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	s0 := setupFile(t, "../data/scenarios/jumper-demo.yaml")
+	b, err := json.Marshal(s0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st0, err := rs.Setup(sc, r)
+	decoded, err := ruleset(t).DecodeState(b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(st0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	decoded, err := rs.DecodeState(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, st := range []*State{st0.(*State), decoded.(*State), {Troopers: st0.(*State).Troopers, Profiles: st0.(*State).Profiles, Weapons: st0.(*State).Weapons}} {
+	for _, st := range []*State{s0, decoded.(*State), {Troopers: s0.Troopers, Profiles: s0.Profiles, Weapons: s0.Weapons}} {
 		for i := range st.Troopers {
 			ids := st.profile(i).Weapons
 			ws := st.weapons(i)
@@ -249,56 +240,39 @@ func TestCarriesProgramAsCarries(t *testing.T) {
 // name the wrong enemy or rule. Along seeded demo playouts, every such
 // entry of every menu is checked against its own action.
 func TestNoLoFRefusalNamesItsTarget(t *testing.T) {
-	rs := ruleset(t)
-	sc := load(t, "../data/scenarios/demo.yaml")
-	r, err := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
-	if err != nil {
-		t.Fatal(err)
-	}
 	seen := map[string]int{}
-	for seed := uint64(1); seed <= 2; seed++ {
-		st, err := rs.Setup(sc, r)
-		if err != nil {
-			t.Fatal(err)
+	eachPrompt(t, "../data/scenarios/demo.yaml", 2, func(_ uint64, s *State, p rules.Prompt) {
+		for _, o := range s.Legal(p.Seats[0]) {
+			if o.Illegal == nil || !strings.HasPrefix(o.Illegal.Message(), "no Line of Fire to ") {
+				continue
+			}
+			var k Skill
+			var t0 int
+			switch a := o.Action.(type) {
+			case Activate:
+				k, t0 = a.Skill, s.trooperIndex(a.Trooper)
+			case Second:
+				k, t0 = a.Skill, s.Order.Trooper
+			default:
+				continue
+			}
+			if k.Name != SkillBSAttack {
+				continue // Discover (N4) says the same of its own
+			}
+			w, err := s.weaponRef(t0, &k)
+			if err != nil {
+				t.Fatalf("%s: %v", mustEncode(t, o.Action), err)
+			}
+			rule := "BS Attack (N4)"
+			if isDirectTemplate(w) {
+				rule = "Direct Template Weapons (N4)"
+			}
+			if want := "no Line of Fire to " + k.Target; o.Illegal.Message() != want || o.Illegal.Rule != rule || o.Illegal.Code != rules.CodeIllegal {
+				t.Fatalf("%s is refused %q (%s, %s), want %q (%s)", mustEncode(t, o.Action), o.Illegal.Message(), o.Illegal.Rule, o.Illegal.Code, want, rule)
+			}
+			seen[rule]++
 		}
-		playRandomly(t, st, seed, func(st rules.State) {
-			s := st.(*State)
-			p := s.Prompt()
-			if p.Kind == rules.GameOver {
-				return
-			}
-			for _, o := range s.Legal(p.Seats[0]) {
-				if o.Illegal == nil || !strings.HasPrefix(o.Illegal.Message(), "no Line of Fire to ") {
-					continue
-				}
-				var k Skill
-				var t0 int
-				switch a := o.Action.(type) {
-				case Activate:
-					k, t0 = a.Skill, s.trooperIndex(a.Trooper)
-				case Second:
-					k, t0 = a.Skill, s.Order.Trooper
-				default:
-					continue
-				}
-				if k.Name != SkillBSAttack {
-					continue // Discover (N4) says the same of its own
-				}
-				w, err := s.weaponRef(t0, &k)
-				if err != nil {
-					t.Fatalf("%s: %v", mustEncode(t, o.Action), err)
-				}
-				rule := "BS Attack (N4)"
-				if isDirectTemplate(w) {
-					rule = "Direct Template Weapons (N4)"
-				}
-				if want := "no Line of Fire to " + k.Target; o.Illegal.Message() != want || o.Illegal.Rule != rule || o.Illegal.Code != rules.CodeIllegal {
-					t.Fatalf("%s is refused %q (%s, %s), want %q (%s)", mustEncode(t, o.Action), o.Illegal.Message(), o.Illegal.Rule, o.Illegal.Code, want, rule)
-				}
-				seen[rule]++
-			}
-		})
-	}
+	})
 	if seen["BS Attack (N4)"] == 0 || seen["Direct Template Weapons (N4)"] == 0 {
 		t.Fatalf("the playouts greyed %v for want of Line of Fire: both kinds are needed", seen)
 	}

@@ -139,7 +139,6 @@ func collected(ch <-chan struct{}) bool {
 // on filling its last blocks, leave every menu already handed over as it
 // was.
 func TestMenuRunsListFreshCandidates(t *testing.T) {
-	rs := ruleset(t)
 	menus := map[*stepDef]int{}
 	reused := map[*stepDef]int{}
 	last := map[*stepDef]map[unsafe.Pointer]bool{}
@@ -149,72 +148,62 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 	}
 	var earlier []handed
 	everARO := map[unsafe.Pointer]bool{}
-	sc := load(t, "../data/scenarios/demo.yaml")
-	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
-	for seed := uint64(1); seed <= 2; seed++ {
-		st, err := rs.Setup(sc, r)
-		if err != nil {
-			t.Fatal(err)
+	eachPrompt(t, "../data/scenarios/demo.yaml", 2, func(seed uint64, s *State, p rules.Prompt) {
+		step := s.stepOf()
+		if step != &stepOrders && step != &stepSecond && step != &stepARO1 && step != &stepARO2 {
+			return
 		}
-		playRandomly(t, st, seed, func(st rules.State) {
-			s := st.(*State)
-			p := s.Prompt()
-			step := s.stepOf()
-			if p.Kind == rules.GameOver || step != &stepOrders && step != &stepSecond && step != &stepARO1 && step != &stepARO2 {
-				return
+		kind := step
+		if step == &stepARO2 {
+			kind = &stepARO1 // both windows' menus share their runs
+		}
+		menu := s.Legal(p.Seats[0])
+		fresh := step.candidates(s)
+		if len(menu) != len(fresh) {
+			t.Fatalf("seed %d, %s menu %d: %d entries, fresh candidates %d", seed, step.name, menus[step], len(menu), len(fresh))
+		}
+		now := map[unsafe.Pointer]bool{}
+		for i, o := range menu {
+			if !reflect.DeepEqual(o.Action, fresh[i]) {
+				t.Fatalf("seed %d, %s menu %d, entry %d: %#v, fresh %#v", seed, step.name, menus[step], i, o.Action, fresh[i])
 			}
-			kind := step
-			if step == &stepARO2 {
-				kind = &stepARO1 // both windows' menus share their runs
-			}
-			menu := s.Legal(p.Seats[0])
-			fresh := step.candidates(s)
-			if len(menu) != len(fresh) {
-				t.Fatalf("seed %d, %s menu %d: %d entries, fresh candidates %d", seed, step.name, menus[step], len(menu), len(fresh))
-			}
-			now := map[unsafe.Pointer]bool{}
-			for i, o := range menu {
-				if !reflect.DeepEqual(o.Action, fresh[i]) {
-					t.Fatalf("seed %d, %s menu %d, entry %d: %#v, fresh %#v", seed, step.name, menus[step], i, o.Action, fresh[i])
+			switch o.Action.(type) {
+			case Activate, Second:
+				data := (*iface)(unsafe.Pointer(&menu[i].Action)).data
+				if last[step][data] {
+					reused[step]++
 				}
-				switch o.Action.(type) {
-				case Activate, Second:
-					data := (*iface)(unsafe.Pointer(&menu[i].Action)).data
-					if last[step][data] {
-						reused[step]++
-					}
-					now[data] = true
-				case AROs:
-					if len(o.Action.(AROs).Declarations) != 1 {
-						continue // nobody reacts, or every trooper: never reused
-					}
-					data := (*iface)(unsafe.Pointer(&menu[i].Action)).data
-					if everARO[data] {
-						reused[kind]++
-					}
-					now[data] = true
+				now[data] = true
+			case AROs:
+				if len(o.Action.(AROs).Declarations) != 1 {
+					continue // nobody reacts, or every trooper: never reused
 				}
-			}
-			for data := range now {
-				if kind == &stepARO1 {
-					everARO[data] = true
+				data := (*iface)(unsafe.Pointer(&menu[i].Action)).data
+				if everARO[data] {
+					reused[kind]++
 				}
+				now[data] = true
 			}
-			last[step] = now
-			menus[kind]++
-			earlier = append(earlier, handed{menu, fresh})
-			for k, h := range earlier {
-				for i, o := range h.menu {
-					if !reflect.DeepEqual(o.Action, h.fresh[i]) {
-						t.Fatalf("seed %d: entry %d of the menu %d menus back changed to %#v, was %#v", seed, i, len(earlier)-1-k, o.Action, h.fresh[i])
-					}
+		}
+		for data := range now {
+			if kind == &stepARO1 {
+				everARO[data] = true
+			}
+		}
+		last[step] = now
+		menus[kind]++
+		earlier = append(earlier, handed{menu, fresh})
+		for k, h := range earlier {
+			for i, o := range h.menu {
+				if !reflect.DeepEqual(o.Action, h.fresh[i]) {
+					t.Fatalf("seed %d: entry %d of the menu %d menus back changed to %#v, was %#v", seed, i, len(earlier)-1-k, o.Action, h.fresh[i])
 				}
 			}
-			if len(earlier) == 4 {
-				earlier = earlier[1:]
-			}
-		})
-	}
+		}
+		if len(earlier) == 4 {
+			earlier = earlier[1:]
+		}
+	})
 	for _, step := range []*stepDef{&stepOrders, &stepSecond, &stepARO1} {
 		// Under the race detector the pool drops scratches at random,
 		// and with them what the next menu would reuse: only what the
