@@ -347,15 +347,7 @@ func (s *State) activationCandidates() []rules.Action {
 	out = append(out, EndOrders{})
 	// The candidates share blocks rather than each being boxed alone,
 	// the menu scratch's while Legal runs.
-	var box *menuBox[Activate]
-	if s.menu != nil {
-		box = &s.menu.activateBox
-	} else {
-		box = new(menuBox[Activate])
-	}
-	if box.tab == nil {
-		*box = newMenuBox(16, activateTab)
-	}
+	box := scratchBox(s, func(ms *menuScratch) *menuBox[Activate] { return &ms.activateBox }, 16, activateTab)
 	w := activationMenu{out: out, box: box}
 	for t := range s.Troopers {
 		if s.Troopers[t].Seat != s.active() {
@@ -498,15 +490,7 @@ func (s *State) secondCandidates() []rules.Action {
 		mov = float64(s.profile(o.Trooper).MOV[1])
 	}
 	out := s.candidateBuf(s.skillsPerTrooper())
-	var box *menuBox[Second]
-	if s.menu != nil {
-		box = &s.menu.secondBox
-	} else {
-		box = new(menuBox[Second])
-	}
-	if box.tab == nil {
-		*box = newMenuBox(s.skillsPerTrooper(), secondTab)
-	}
+	box := scratchBox(s, func(ms *menuScratch) *menuBox[Second] { return &ms.secondBox }, s.skillsPerTrooper(), secondTab)
 	// The trooper's candidates of its last second-skill menu, reused
 	// where unchanged (menuRuns).
 	var last *menuRun

@@ -58,6 +58,23 @@ func newMenuBox[A rules.Action](n int, tab actionTab[A]) menuBox[A] {
 	return menuBox[A]{next: max(n, 8), tab: tab.p}
 }
 
+// scratchBox is the box of the menu scratch that field picks while Legal
+// runs, so that a menu goes on filling the block the last one left part
+// empty; outside Legal (no scratch), a box of its own. A box not yet
+// started is started for about n actions.
+func scratchBox[A rules.Action](s *State, field func(*menuScratch) *menuBox[A], n int, tab actionTab[A]) *menuBox[A] {
+	var b *menuBox[A]
+	if s.menu != nil {
+		b = field(s.menu)
+	} else {
+		b = new(menuBox[A])
+	}
+	if b.tab == nil {
+		*b = newMenuBox(n, tab)
+	}
+	return b
+}
+
 // actionTab is A's method table for rules.Action, typed so that a
 // menuBox cannot be given another type's.
 type actionTab[A rules.Action] struct{ p unsafe.Pointer }
