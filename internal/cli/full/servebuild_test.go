@@ -160,14 +160,7 @@ func setTime(t *testing.T, path string, now time.Time, age time.Duration) {
 func cacheTree(t *testing.T, cache, hash string, now time.Time, age time.Duration) string {
 	t.Helper()
 	dir := filepath.Join(cache, hash)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, cli.ServeBinary)
-	if err := os.WriteFile(bin, []byte("build"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	setTime(t, bin, now, age)
+	agedBinary(t, dir, "build", now, age)
 	return dir
 }
 
@@ -176,16 +169,23 @@ func cacheTree(t *testing.T, cache, hash string, now time.Time, age time.Duratio
 func cacheTemp(t *testing.T, dir, suffix string, now time.Time, age time.Duration) string {
 	t.Helper()
 	tmp := filepath.Join(dir, cli.BuildTempPrefix+suffix)
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
+	agedBinary(t, tmp, "partial", now, age)
+	setTime(t, tmp, now, age)
+	return tmp
+}
+
+// agedBinary makes dir and an ordo-serve in it holding content, last
+// written age ago.
+func agedBinary(t *testing.T, dir, content string, now time.Time, age time.Duration) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(tmp, cli.ServeBinary)
-	if err := os.WriteFile(bin, []byte("partial"), 0o755); err != nil {
+	bin := filepath.Join(dir, cli.ServeBinary)
+	if err := os.WriteFile(bin, []byte(content), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	setTime(t, bin, now, age)
-	setTime(t, tmp, now, age)
-	return tmp
 }
 
 func exists(path string) bool {
