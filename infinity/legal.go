@@ -104,6 +104,15 @@ var headings = func() (h [8][2]float64) {
 // menu would show it what it may not know (the troopers behind markers,
 // where a hidden trooper could move).
 func (s *State) Legal(seat rules.Seat) []rules.Option {
+	ms := menuScratches.Get().(*menuScratch)
+	defer menuScratches.Put(ms)
+	return s.legalIn(ms, seat)
+}
+
+// legalIn is Legal with the menu scratch ms, which nothing else uses
+// while it runs: what ms kept from the menus made with it before (menuRuns,
+// the boxes' blocks) it may hand over again.
+func (s *State) legalIn(ms *menuScratch, seat rules.Seat) []rules.Option {
 	p := s.Prompt()
 	switch {
 	case p.Kind == rules.GameOver:
@@ -111,8 +120,6 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	case !p.Waits(seat) && !s.leaks.promptedMenu:
 		return nil
 	}
-	ms := menuScratches.Get().(*menuScratch)
-	defer menuScratches.Put(ms)
 	// The memos start empty.
 	ms.lof, ms.decl, ms.short = lofMemo{}, declMemo{}, shortMemo{}
 	ms.bases.ready = false
