@@ -271,7 +271,7 @@ func TestMenuRunsReuseOnlyIdenticalSkills(t *testing.T) {
 	second := box.boxSlot()
 	abox := newMenuBox(8, activateTab)
 	a := abox.slot()
-	a.Trooper, a.Order, a.Skill = "b-lt", OrderRegular, Skill{Name: SkillBSAttack, Target: "r-1"}
+	a.Trooper, a.Order, a.Skill = "b-fusilier", OrderRegular, Skill{Name: SkillBSAttack, Target: "r-1"}
 	activate := abox.boxSlot()
 	for _, c := range []struct {
 		k    Skill
@@ -293,7 +293,7 @@ func TestMenuRunsReuseOnlyIdenticalSkills(t *testing.T) {
 		{Skill{Name: SkillBSAttack, Target: "r-1", Split: []BurstShare{}}, false},
 		{Skill{Name: SkillBSAttack, Target: "r-1", Route: [][2]float64{}}, false},
 	} {
-		if got := reuseActivate(activate, "b-lt", OrderRegular, &c.k) != nil; got != c.want {
+		if got := reuseActivate(activate, "b-fusilier", OrderRegular, &c.k) != nil; got != c.want {
 			t.Errorf("Activate %#v reused for skill %#v: %v, want %v", activate, c.k, got, c.want)
 		}
 	}

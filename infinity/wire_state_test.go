@@ -96,7 +96,7 @@ func TestDecodeStateRefuses(t *testing.T) {
 		{"model's trooper", false, func(s *State) { s.Models[3].Trooper = 12 }, "state: models[3].trooper: 12 is not a trooper (0.."},
 		{"trooper's model", false, func(s *State) { s.Troopers[1].Models = []int{40} }, "state: troopers[1].models[0]: 40 is not a model"},
 		{"model listed twice", false, func(s *State) { s.Troopers[1].Models = append(s.Troopers[1].Models, s.Troopers[0].Models[0]) }, "state: troopers[1].models[1]: model 0 is listed by troopers[0] too"},
-		{"trooper id twice", false, func(s *State) { s.Troopers[2].ID = s.Troopers[0].ID }, `state: troopers[2].id: "b-lt" is already troopers[0]'s id`},
+		{"trooper id twice", false, func(s *State) { s.Troopers[2].ID = s.Troopers[0].ID }, `state: troopers[2].id: "b-fusilier" is already troopers[0]'s id`},
 		{"turn", false, func(s *State) { s.Turn = 2 }, "state: turn: 2 is not 0 or 1"},
 		{"phase", false, func(s *State) { s.Phase = "lunch" }, `state: phase: "lunch" is not a phase`},
 		{"one seat", false, func(s *State) { s.Seats = s.Seats[:1] }, "state: seats: a game has two seats, got 1"},

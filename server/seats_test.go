@@ -25,7 +25,7 @@ func TestSeats(t *testing.T) {
 	// from blue's own menu (sent by the wrong seats below).
 	var ltOrder json.RawMessage
 	for _, m := range before.Menu {
-		if m.Illegal == nil && bytes.Contains(m.Action, []byte(`"trooper":"b-lt","order":"regular","skill":{"name":"move"`)) {
+		if m.Illegal == nil && bytes.Contains(m.Action, []byte(`"trooper":"b-fusilier","order":"regular","skill":{"name":"move"`)) {
 			ltOrder = bytes.Replace(m.Action, []byte(`"regular"`), []byte(`"lieutenant"`), 1)
 			break
 		}
@@ -69,7 +69,7 @@ func TestSeats(t *testing.T) {
 	for _, who := range []struct{ name, token string }{{"red", red}, {"spectator", ""}} {
 		var s snapshot
 		call(t, "GET", base, who.token, nil, &s)
-		if bytes.Contains(s.Observation, []byte(`"b-lt","lieutenant":true`)) || strings.Contains(string(s.Observation), `"lieutenantOrders":1`) && who.name == "spectator" {
+		if bytes.Contains(s.Observation, []byte(`"b-fusilier","lieutenant":true`)) || strings.Contains(string(s.Observation), `"lieutenantOrders":1`) && who.name == "spectator" {
 			t.Errorf("%s sees blue's Lieutenant: %s", who.name, s.Observation)
 		}
 		for _, m := range s.Menu {

@@ -33,7 +33,7 @@ func TestCounterfactualOverHTTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	twin := strings.Replace(string(demo), "{id: b-lt, profile: fusilier, lieutenant: true,", "{id: b-lt, profile: fusilier,", 1)
+	twin := strings.Replace(string(demo), "{id: b-fusilier, profile: fusilier, lieutenant: true,", "{id: b-fusilier, profile: fusilier,", 1)
 	twin = strings.Replace(twin, "{id: b-fus, profile: fusilier,", "{id: b-fus, profile: fusilier, lieutenant: true,", 1)
 	twin = strings.Replace(twin, "models: [{id: b-sniper, at: [20, 3]", "models: [{id: b-sniper, at: [23, 4]", 1)
 	if twin == string(demo) || strings.Count(twin, "lieutenant: true") != 2 || !strings.Contains(twin, "[23, 4]") {

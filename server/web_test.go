@@ -228,9 +228,9 @@ func TestWebReplaySeatView(t *testing.T) {
 		has, hasNot []string
 		lieutenant  string
 	}{
-		{"blue", c.Seats["blue"].Token, []string{"b-sniper", "b-lt"}, []string{"r-scout"}, "b-lt"},
-		{"red", c.Seats["red"].Token, []string{"r-scout", "r-lt"}, []string{"b-sniper"}, "r-lt"},
-		{"spectator", "", []string{"b-lt", "r-lt"}, []string{"b-sniper", "r-scout"}, ""},
+		{"blue", c.Seats["blue"].Token, []string{"b-sniper", "b-fusilier"}, []string{"r-scout"}, "b-fusilier"},
+		{"red", c.Seats["red"].Token, []string{"r-scout", "r-zhanshi"}, []string{"b-sniper"}, "r-zhanshi"},
+		{"spectator", "", []string{"b-fusilier", "r-zhanshi"}, []string{"b-sniper", "r-scout"}, ""},
 	} {
 		var st step
 		if code := call(t, "GET", base, v.token, nil, &st); code != http.StatusOK {
