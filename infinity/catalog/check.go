@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -219,7 +220,33 @@ func (p Profile) Check() []FieldError {
 	es.between("w", wounds, p.W, 1, MaxWounds, "")
 	es.between("s", "s", p.S, 1, MaxSilhouette, " (the Silhouette, Silhouette (N4))")
 	es.between("cost", "cost", p.Cost, 0, MaxCost, "")
+	es.swc("swc", p.SWC)
+	es.between("ava", "ava", p.AVA, 0, MaxAVA, " (0 or left out is Total, no limit)")
+	for i, o := range p.Options {
+		f := yamlfile.IndexPath("options", i)
+		if !validID(o.ID) {
+			es.add(f+".id", "option id %q must be 1 to %d lower-case letters, digits, '-', '_' or '.', starting with a letter or digit", o.ID, maxID)
+		}
+		for j := range i {
+			if p.Options[j].ID == o.ID {
+				es.add(f+".id", "option %q is listed twice (also %s)", o.ID, yamlfile.IndexPath("options", j))
+				break
+			}
+		}
+		if o.Name != "" && (len(o.Name) > maxName || strings.ContainsFunc(o.Name, func(c rune) bool { return !unicode.IsPrint(c) })) {
+			es.add(f+".name", "name must be one line of at most %d bytes of printable text", maxName)
+		}
+		es.between(f+".cost", "cost", o.Cost, 0, MaxCost, "")
+		es.swc(f+".swc", o.SWC)
+	}
 	return es
+}
+
+// swc checks a Support Weapon Cost: 0 to MaxSWC in steps of 0.5.
+func (es *fieldErrors) swc(field string, v float64) {
+	if math.IsNaN(v) || v < 0 || v > MaxSWC || v*2 != math.Trunc(v*2) {
+		es.add(field, "swc must be 0 to %d in steps of 0.5, got %v", MaxSWC, v)
+	}
 }
 
 func typeNames() []string {

@@ -41,8 +41,9 @@ var (
 	weaponKeys  = []string{"id", "name", "attribute", "ranges", "damage", "burst", "ammo", "save", "traits"}
 	bandKeys    = []string{"from", "to", "mod"}
 	profileKeys = []string{"id", "name", "type", "irregular", "hackable", "mov", "cc", "bs", "ph", "wip",
-		"arm", "bts", "w", "str", "s", "cost", "skills", "equipment", "weapons", "pilot"}
-	skillKeys = []string{"name", "level", "params"}
+		"arm", "bts", "w", "str", "s", "cost", "swc", "ava", "skills", "equipment", "weapons", "pilot", "options"}
+	optionKeys = []string{"id", "name", "cost", "swc", "weapons", "equipment"}
+	skillKeys  = []string{"name", "level", "params"}
 )
 
 // entry is what is common to a decoded profile or weapon: where it is and
@@ -79,6 +80,8 @@ type profileEntry struct {
 	hackable *bool
 	// skills holds, per skill, which of its keys were given.
 	skills []entry
+	// options holds, per option, which of its keys were given.
+	options []entry
 }
 
 // fileEntries is one decoded file.
@@ -244,6 +247,16 @@ func (r *reader) profile(n ast.Node, path string) *profileEntry {
 			p.S, ok = r.int(v, fp)
 		case "cost":
 			p.Cost, ok = r.int(v, fp)
+		case "swc":
+			p.SWC, ok = r.float(v, fp)
+		case "ava":
+			p.AVA, ok = r.int(v, fp)
+		case "options":
+			ok = r.list(v, fp, func(_ int, on ast.Node, op string) {
+				o, oe := r.option(on, op)
+				p.Options = append(p.Options, o)
+				e.options = append(e.options, oe)
+			})
 		case "skills":
 			ok = r.list(v, fp, func(_ int, sn ast.Node, sp string) {
 				s, se := r.skill(sn, sp)
@@ -260,6 +273,32 @@ func (r *reader) profile(n ast.Node, path string) *profileEntry {
 		e.ok[key] = ok
 	})
 	return e
+}
+
+// option reads one of a profile's options (loadouts).
+func (r *reader) option(n ast.Node, path string) (Option, entry) {
+	e := newEntry(path)
+	var o Option
+	e.shaped = r.fields(n, path, optionKeys, func(key string, v ast.Node, p string) {
+		e.present[key] = true
+		var ok bool
+		switch key {
+		case "id":
+			o.ID, ok = r.str(v, p)
+		case "name":
+			o.Name, ok = r.str(v, p)
+		case "cost":
+			o.Cost, ok = r.int(v, p)
+		case "swc":
+			o.SWC, ok = r.float(v, p)
+		case "weapons":
+			o.Weapons, ok = r.strings(v, p)
+		case "equipment":
+			o.Equipment, ok = r.strings(v, p)
+		}
+		e.ok[key] = ok
+	})
+	return o, e
 }
 
 // mov reads MOV as the profile prints it, "4-4", or as a list, [4, 4].

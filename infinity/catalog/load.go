@@ -193,9 +193,7 @@ func Build(base *Catalog, sources ...Source) (*Catalog, error) {
 	var errs Errors
 	for i, r := range readers {
 		for _, pe := range files[i].profiles {
-			if pe.ok["weapons"] {
-				r.resolve(pe, out, weaponIDs)
-			}
+			r.resolve(pe, out, weaponIDs)
 			r.resolvePilot(pe, out, profileIDs)
 		}
 		for _, de := range files[i].devices {
@@ -227,13 +225,26 @@ func (r *reader) define(c *Catalog, kind, id string, e entry) bool {
 	return true
 }
 
-// resolve checks that every weapon a profile names is in the catalog.
+// resolve checks that every weapon a profile, or one of its options,
+// names is in the catalog.
 func (r *reader) resolve(pe *profileEntry, c *Catalog, weaponIDs []string) {
-	for i, id := range pe.p.Weapons {
+	if pe.ok["weapons"] {
+		r.resolveWeapons(yamlfile.ChildPath(pe.path, "weapons"), pe.p.Weapons, c, weaponIDs)
+	}
+	for i, o := range pe.p.Options {
+		if pe.options[i].ok["weapons"] {
+			r.resolveWeapons(yamlfile.ChildPath(yamlfile.IndexPath(yamlfile.ChildPath(pe.path, "options"), i), "weapons"), o.Weapons, c, weaponIDs)
+		}
+	}
+}
+
+// resolveWeapons checks the weapon ids of the list at path.
+func (r *reader) resolveWeapons(path string, ids []string, c *Catalog, weaponIDs []string) {
+	for i, id := range ids {
 		if _, ok := c.weapons[id]; ok {
 			continue
 		}
-		p := yamlfile.IndexPath(yamlfile.ChildPath(pe.path, "weapons"), i)
+		p := yamlfile.IndexPath(path, i)
 		if s, ok := closest(id, weaponIDs); ok {
 			r.errorf(p, "unknown weapon %q: did you mean %q?", id, s)
 		} else {

@@ -92,6 +92,19 @@ type Profile struct {
 	// Cost is the profile's points cost; it is also its Victory Points
 	// value (Victory Points (N4)), counted per proxy for a G: Jumper (G: Jumper (N4, PDF 2.1)); 0..999.
 	Cost int `json:"cost"`
+	// SWC is the profile's Support Weapon Cost, in steps of 0.5 (Army
+	// list and Combat Groups (N4): an army's SWC may not pass its cap, 6
+	// at 300 points); 0..MaxSWC. Optional, 0 when not given.
+	SWC float64 `json:"swc,omitempty"`
+	// AVA is the profile's Availability: the most troopers of it one army
+	// list may hold (Unit Profile (N4)); 0, the default, is "Total", no
+	// limit. Options of one profile count together.
+	AVA int `json:"ava,omitempty"`
+	// Options are the profile's loadouts, as an army list picks them: each
+	// with its own cost and SWC, and the weapons and equipment it carries
+	// instead of the profile's own. A profile without options is taken
+	// as it is, with its own cost, SWC, weapons and equipment.
+	Options []Option `json:"options,omitempty"`
 
 	// Skills are the profile's Special Skills (Unit Profile (N4)), each a name known to
 	// the catalog (KnownSkills) with its level or parameters.
@@ -104,6 +117,63 @@ type Profile struct {
 	// the TAG is hacked with Expel (Hacking (N3)); empty for any other
 	// profile. A TAG without a pilot is unmanned.
 	Pilot string `json:"pilot,omitempty"`
+}
+
+// Option is one loadout of a profile (Unit Profile (N4)): what an army
+// list names beside the profile to say which weapons a trooper carries and
+// what it costs.
+type Option struct {
+	// ID names the option in army lists; unique within its profile.
+	ID string `json:"id"`
+	// Name is the display name; the ID when not given.
+	Name string `json:"name,omitempty"`
+	// Cost and SWC replace the profile's (0..MaxCost; 0..MaxSWC in steps
+	// of 0.5).
+	Cost int     `json:"cost"`
+	SWC  float64 `json:"swc,omitempty"`
+	// Weapons, when given, replace the profile's weapons; Equipment, when
+	// given, the profile's equipment.
+	Weapons   []string `json:"weapons,omitempty"`
+	Equipment []string `json:"equipment,omitempty"`
+}
+
+// Option finds the profile's option with this id.
+func (p Profile) Option(id string) (Option, bool) {
+	for _, o := range p.Options {
+		if o.ID == id {
+			return o.clone(), true
+		}
+	}
+	return Option{}, false
+}
+
+// WithOption is the profile as a trooper who takes option id carries it:
+// the option's cost, SWC, and its weapons and equipment where it gives
+// them. The empty id is the profile itself. ok is false for an id the
+// profile has no option of.
+func (p Profile) WithOption(id string) (Profile, bool) {
+	out := p.clone()
+	if id == "" {
+		return out, true
+	}
+	o, ok := p.Option(id)
+	if !ok {
+		return Profile{}, false
+	}
+	out.Cost, out.SWC = o.Cost, o.SWC
+	if o.Weapons != nil {
+		out.Weapons = o.Weapons
+	}
+	if o.Equipment != nil {
+		out.Equipment = o.Equipment
+	}
+	return out, true
+}
+
+func (o Option) clone() Option {
+	o.Weapons = slices.Clone(o.Weapons)
+	o.Equipment = slices.Clone(o.Equipment)
+	return o
 }
 
 // Skill is one Special Skill on a profile.
@@ -190,5 +260,12 @@ func (p Profile) clone() Profile {
 	}
 	p.Equipment = slices.Clone(p.Equipment)
 	p.Weapons = slices.Clone(p.Weapons)
+	if p.Options != nil {
+		opts := make([]Option, len(p.Options))
+		for i, o := range p.Options {
+			opts[i] = o.clone()
+		}
+		p.Options = opts
+	}
 	return p
 }

@@ -43,6 +43,12 @@ const (
 	MaxDamageMod = 10
 	// MaxBurst bounds Burst (BS Attack (N4)); the minimum is 1.
 	MaxBurst = 10
+	// MaxSWC bounds a profile's or an option's SWC (Army list and Combat
+	// Groups (N4): 6 SWC at 300 points, so no one trooper costs more).
+	MaxSWC = 10
+	// MaxAVA bounds a profile's AVA (Unit Profile (N4)); an army list
+	// holds at most 15 troopers, so more is Total.
+	MaxAVA = 15
 	// maxID bounds the length of an id, maxName of a name.
 	maxID, maxName = 64, 100
 )
@@ -316,8 +322,26 @@ func (r *reader) validateProfile(e *profileEntry) {
 	r.wounds(e, typeOK)
 	r.required(e.entry, "s", "")
 	r.required(e.entry, "cost", "")
+	for _, oe := range e.options {
+		if oe.shaped {
+			r.required(oe, "id", "")
+			r.required(oe, "cost", "")
+			r.reportMissing(oe)
+		}
+	}
 	r.report(p.Check(), func(f string) (string, bool) {
-		key, _ := splitField(f)
+		key, rest := splitField(f)
+		if key == "options" {
+			// options[i].k: reported when option i was read and its k
+			// given and read; a missing one has its error above.
+			var i int
+			var k string
+			if _, err := fmt.Sscanf(rest, "[%d].%s", &i, &k); err != nil || i < 0 || i >= len(e.options) {
+				return "", false
+			}
+			oe := e.options[i]
+			return yamlfile.ChildPath(e.path, f), e.ok[key] && oe.shaped && oe.ok[k]
+		}
 		if key == "w" { // written w, or str for TAG, REM and VH
 			if e.present["w"] == e.present["str"] {
 				return "", false // both or neither: r.wounds said so
@@ -347,6 +371,19 @@ func (r *reader) validateProfile(e *profileEntry) {
 	}
 	if e.ok["equipment"] {
 		r.names(yamlfile.ChildPath(e.path, "equipment"), "equipment", p.Equipment, knownEquipment)
+	}
+	for i, o := range p.Options {
+		oe := e.options[i]
+		op := yamlfile.IndexPath(yamlfile.ChildPath(e.path, "options"), i)
+		if oe.ok["equipment"] {
+			r.names(yamlfile.ChildPath(op, "equipment"), "equipment", o.Equipment, knownEquipment)
+		}
+		if oe.ok["weapons"] {
+			seen, wl := map[string]int{}, yamlfile.ChildPath(op, "weapons")
+			for j, id := range o.Weapons {
+				r.once(seen, wl, j, id, yamlfile.IndexPath(wl, j), "weapon "+strconv.Quote(id))
+			}
+		}
 	}
 	if e.ok["weapons"] {
 		seen, wl := map[string]int{}, yamlfile.ChildPath(e.path, "weapons")

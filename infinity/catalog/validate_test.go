@@ -139,7 +139,7 @@ func TestErrors(t *testing.T) {
 		{"tag", "    damage: 13", "    damage: !!int 13", []want{{"t.yaml:7:13", "tags are not supported"}}},
 		{"unknown top-level key", "profiles:", "profile:", []want{{"t.yaml:11:1: profile", `unknown field "profile"`}}},
 		{"unknown weapon key", "    save: ARM", "    save: ARM\n    colour: red", []want{{"t.yaml:11:5: weapons[0].colour", `unknown field "colour" (this mapping takes id, name`}}},
-		{"unknown profile key", "    cost: 10", "    cost: 10\n    swc: 1", []want{{"t.yaml:25:5: profiles[0].swc", `unknown field "swc"`}}},
+		{"unknown profile key", "    cost: 10", "    cost: 10\n    points: 1", []want{{"t.yaml:25:5: profiles[0].points", `unknown field "points"`}}},
 		{"unknown band key", "      - {from: 8, to: 16, mod: 0}", "      - {from: 8, to: 16, mod: 0, note: x}", []want{{"t.yaml:6:35: weapons[0].ranges[1].note", `unknown field "note"`}}},
 		{"non-string key", "    cost: 10", "    cost: 10\n    7: x", []want{{"t.yaml:25:5: profiles[0]", "want a field name, got an integer (7)"}}},
 
@@ -232,6 +232,19 @@ func TestErrors(t *testing.T) {
 		{"unknown skill key", "    cost: 10", "    cost: 10\n    skills: [{name: Courage, lvl: 2}]", []want{{"t.yaml:25:30: profiles[0].skills[0].lvl", `unknown field "lvl"`}}},
 		{"unknown equipment", "    cost: 10", "    cost: 10\n    equipment: [Jetpack]", []want{{"t.yaml:25:17: profiles[0].equipment[0]", `unknown equipment "Jetpack"`}}},
 		{"repeated equipment", "    cost: 10", "    cost: 10\n    equipment: [Medikit, Medikit]", []want{{"t.yaml:25:26: profiles[0].equipment[1]", `equipment "Medikit" is listed twice`}}},
+
+		// Army list fields (Army list and Combat Groups (N4), Unit Profile (N4)):
+		// SWC in steps of 0.5, AVA, options with their own cost, SWC and weapons.
+		{"swc and ava", "    cost: 10", "    cost: 10\n    swc: 1.5\n    ava: 2", nil},
+		{"swc off the half steps", "    cost: 10", "    cost: 10\n    swc: 0.3", []want{{"t.yaml:25:10: profiles[0].swc", "swc must be 0 to 10 in steps of 0.5, got 0.3"}}},
+		{"ava too high", "    cost: 10", "    cost: 10\n    ava: 40", []want{{"t.yaml:25:10: profiles[0].ava", "ava must be 0 to 15, got 40"}}},
+		{"options", "    cost: 10", "    cost: 10\n    options:\n      - {id: gun, cost: 10}\n      - {id: heavy, name: Heavy, cost: 14, swc: 0.5, weapons: [gun], equipment: [Medikit]}", nil},
+		{"option lacks id and cost", "    cost: 10", "    cost: 10\n    options: [{name: x}]", []want{{"t.yaml:25:15: profiles[0].options[0]", "missing required fields: id, cost"}}},
+		{"option id twice", "    cost: 10", "    cost: 10\n    options: [{id: a, cost: 1}, {id: a, cost: 2}]", []want{{"t.yaml:25:38: profiles[0].options[1].id", `option "a" is listed twice (also options[0])`}}},
+		{"option unknown weapon", "    cost: 10", "    cost: 10\n    options: [{id: a, cost: 1, weapons: [sword]}]", []want{{"t.yaml:25:42: profiles[0].options[0].weapons[0]", `unknown weapon "sword"`}}},
+		{"option unknown key", "    cost: 10", "    cost: 10\n    options: [{id: a, cost: 1, points: 2}]", []want{{"t.yaml:25:32: profiles[0].options[0].points", `unknown field "points"`}}},
+		{"option bad swc", "    cost: 10", "    cost: 10\n    options: [{id: a, cost: 1, swc: 0.25}]", []want{{"t.yaml:25:37: profiles[0].options[0].swc", "in steps of 0.5"}}},
+		{"option unknown equipment", "    cost: 10", "    cost: 10\n    options: [{id: a, cost: 1, equipment: [Jetpack]}]", []want{{"t.yaml:25:44: profiles[0].options[0].equipment[0]", `unknown equipment "Jetpack"`}}},
 
 		// Weapon references.
 		{"unknown weapon", "    weapons: [gun]", "    weapons: [gun, sword]", []want{{"t.yaml:25:20: profiles[0].weapons[1]", `unknown weapon "sword": no loaded catalog file defines it`}}},
