@@ -117,7 +117,7 @@ func (s *State) legalIn(ms *menuScratch, seat rules.Seat) []rules.Option {
 	switch {
 	case p.Kind == rules.GameOver:
 		return nil
-	case !p.Waits(seat) && !s.leaks.promptedMenu:
+	case !p.Waits(seat):
 		return nil
 	}
 	// The memos start empty.

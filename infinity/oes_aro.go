@@ -102,7 +102,7 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 			// A marker that may react only through its Hacking Area keeps
 			// silent unnamed: naming it would tell it is a hacker
 			// (Impersonation (N4), Camouflaged (N4); hack_cybermask.go).
-		case e.Proxy && !s.leaks.widenedForfeit:
+		case e.Proxy:
 			// A Proxy that may react only because a sibling can (it may
 			// Dodge or Reset) has no ARO of its own to delay or forfeit:
 			// listing it would tell the opponent that a concealed sibling

@@ -25,7 +25,7 @@ import (
 // It is called on the state before Apply, which still knows who is
 // concealed.
 func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (rules.Action, bool) {
-	if v.Sees(seat) || s.leaks.rawActions {
+	if v.Sees(seat) {
 		return a, true
 	}
 	var open []int // troopers this action reveals
@@ -34,10 +34,6 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 		if t := s.trooperIndex(x.Trooper); t >= 0 && s.Troopers[t].Seat == seat && s.revealsOnDeclaring(t, x.Skill.Name) {
 			open = append(open, t)
 		}
-		if x.Order == OrderLieutenant && s.leaks.halfHiddenLSO {
-			x.Order = "order"
-		}
-		a = x
 	case Second:
 		if o := s.Order; o != nil && s.revealsOnDeclaring(o.Trooper, x.Skill.Name) {
 			open = append(open, o.Trooper)
@@ -93,18 +89,12 @@ func (s *State) revealsOnDeclaring(t int, skill SkillName) bool {
 	return st.Hidden || (st.marker() && !keepsCamouflage(skill))
 }
 
-// Redact hides private facts in events: which Order a trooper spent (the
-// Lieutenant Special Order would name the Lieutenant), the Lieutenant
-// Special Orders counted, and every trace of a concealed trooper: an enemy
+// Redact hides private facts in events: the Lieutenant Special Orders
+// counted, and every trace of a concealed trooper: an enemy
 // marker is named by its label, its states are not told, and nothing about
 // a trooper in Hidden Deployment reaches its opponent.
 func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 	switch ev := e.(type) {
-	case OrderSpent:
-		if t := s.trooperIndex(ev.Trooper); t >= 0 && !v.Sees(s.Troopers[t].Seat) && ev.Order == OrderLieutenant && s.leaks.halfHiddenLSO {
-			ev.Order = "order"
-		}
-		e = ev
 	case TurnStarted:
 		if !v.Sees(ev.Seat) {
 			ev.Lieutenant = 0

@@ -67,9 +67,6 @@ func (LieutenantRevealed) Kind() string { return "lieutenant-revealed" }
 
 // revealLieutenant makes trooper t's unit the known Lieutenant.
 func (s *State) revealLieutenant(t int) []rules.Event {
-	if s.leaks.halfHiddenLSO {
-		return nil
-	}
 	for _, m := range s.unitMembers(s.Troopers[t].ID) {
 		s.Troopers[m].KnownLieutenant = true
 	}

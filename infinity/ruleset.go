@@ -33,18 +33,6 @@ const (
 // Ruleset is Infinity N4 over a catalog of profiles and weapons.
 type Ruleset struct {
 	Catalog *catalog.Catalog
-	// leaks switches private facts back to how they leaked before issue
-	// #9, for the tests that prove the counterfactual leak check sees each
-	// one. Only this package's tests set it.
-	leaks leaks
-}
-
-// leaks are the old ways private facts reached the opponent.
-type leaks struct {
-	rawActions     bool // RedactAction shows every action as sent
-	promptedMenu   bool // Legal gives a seat that is not prompted the prompted seat's menu, greyed
-	halfHiddenLSO  bool // spending the Lieutenant Special Order reveals nothing, and shows as "order"
-	widenedForfeit bool // a Proxy that may react only through a sibling is listed as forfeiting
 }
 
 // New returns the ruleset over the embedded catalog.
@@ -66,12 +54,11 @@ func (Ruleset) DecodeEvent(b []byte) (rules.Event, error) { return eventCodec.De
 // DecodeState decodes a state and validates it (State.validate): a state
 // that refers to something it does not hold, or breaks an invariant the
 // rules rely on, is refused with a CodeBadState error naming the field.
-func (r Ruleset) DecodeState(b []byte) (rules.State, error) {
+func (Ruleset) DecodeState(b []byte) (rules.State, error) {
 	s, err := decodeState(b)
 	if err != nil {
 		return nil, err
 	}
-	s.leaks = r.leaks
 	return s, nil
 }
 
@@ -103,7 +90,6 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 		return nil, setupError("scenario", "the table is %v×%v: each side must be greater than 0 and at most %d\"", w, h, MaxTableSize)
 	}
 	s := &State{
-		leaks:    r.leaks,
 		Rulings:  rulings,
 		Table:    Table{Width: sc.Table.Width, Height: sc.Table.Height, Terrain: sc.Terrain},
 		Rounds:   sc.Rounds,

@@ -55,8 +55,6 @@ type State struct {
 	// menu is what Legal lends the checks of one menu's candidates
 	// (menuScratch); nil at any other time.
 	menu *menuScratch
-	// leaks are the test-only switches of Ruleset.leaks.
-	leaks leaks
 }
 
 // Phase is the step of the Player Turn (Game Round and Player Turn (N4)). The Tactical,

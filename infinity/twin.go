@@ -171,26 +171,7 @@ func (s *State) twinLieutenant(owner, seat rules.Seat, a rules.Action, r *rand.R
 		return nil, false
 	}
 	if act, ok := a.(Activate); ok && seat == owner && act.Order == OrderLieutenant {
-		// Spending the Special Order reveals the Lieutenant: no twin,
-		// unless the switch that hid it is on, when the twin spends
-		// another Order on the same trooper.
-		if !s.leaks.halfHiddenLSO {
-			return nil, false
-		}
-		for _, m := range s.unitMembers(s.Troopers[lt].ID) {
-			s.Troopers[m].Lieutenant = false
-		}
-		next := others[r.IntN(len(others))]
-		for _, m := range s.unitMembers(s.Troopers[next].ID) {
-			s.Troopers[m].Lieutenant = true
-		}
-		t := s.trooperIndex(act.Trooper)
-		for _, src := range []OrderSource{OrderIrregular, OrderRegular} {
-			if t >= 0 && s.spendBar(t, src) == spendOK {
-				act.Order = src
-				return act, true
-			}
-		}
+		// Spending the Special Order reveals the Lieutenant: no twin.
 		return nil, false
 	}
 	for _, m := range s.unitMembers(s.Troopers[lt].ID) {

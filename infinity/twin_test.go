@@ -39,8 +39,9 @@ func TestTwinsConform(t *testing.T) {
 	rulestest.Run(t, rs, sc, rulestest.Options{Playouts: testenv.Count(2, 100), ReplayEvery: 25, TwinEvery: testenv.Count(4, 1)})
 }
 
-// Each leak of issue #9 is seen by the counterfactual check: with its
-// test-only switch on, the check fails on the leak's channel. The canary
+// Each leak of issue #9 is seen by the counterfactual check: played by the
+// leaking wrapper (leaks_test.go), the check fails on the leak's channel,
+// and the same wrapper with no leak passes the same games. The canary
 // check sees only the raw actions (a marker's trooper by its planted name).
 func TestCounterfactualCatchesEachLeak(t *testing.T) {
 	tests := []struct {
@@ -75,15 +76,22 @@ func TestCounterfactualCatchesEachLeak(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rs, sc := twinsGround(t)
-			rs.leaks = tt.leak
+			base, sc := twinsGround(t)
+			rs := leakyRuleset{Ruleset: base, leaks: tt.leak}
 			if tt.red {
 				sc.Initiative = "red"
 			}
-			err := rulestest.Check(rs, sc, rulestest.Options{Playouts: 40, ReplayEvery: 1000, Seed: tt.seed})
+			opt := rulestest.Options{Playouts: 40, ReplayEvery: 1000, Seed: tt.seed}
+			err := rulestest.Check(rs, sc, opt)
 			var v *rulestest.Violation
 			if !errors.As(err, &v) || v.Check != "counterfactual" || !slices.ContainsFunc(tt.where, func(w string) bool { return strings.Contains(v.Detail, "by "+w) }) {
 				t.Fatalf("got %v, want a counterfactual violation by %s", err, tt.where)
+			}
+			// The wrapper itself tells nothing: without the leak, the
+			// games up to the one where the check saw it pass.
+			opt.Playouts = v.Playout + 1
+			if err := rulestest.Check(leakyRuleset{Ruleset: base}, sc, opt); err != nil {
+				t.Fatalf("the wrapper without its leak fails: %v", err)
 			}
 			if tt.canary {
 				return

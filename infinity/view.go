@@ -188,9 +188,6 @@ func (s *State) Observe(v rules.Viewer) any {
 		ov := &OrderView{Trooper: t.ID, Source: o.Source, Step: o.Step, First: o.First, Second: o.Second, Path: slices.Clone(o.Path)}
 		if !v.Sees(t.Seat) {
 			ov.Trooper = s.publicName(o.Trooper)
-			if o.Source == OrderLieutenant && s.leaks.halfHiddenLSO {
-				ov.Source = "order"
-			}
 		}
 		view.Order = ov
 	}
