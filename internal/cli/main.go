@@ -1,28 +1,20 @@
-// Package cli is the front of the ordo command line: it reads the command
-// word, answers `ordo odds`, `ordo help` and `ordo version` itself, holds the
-// help of every command, and hands the others (`ordo play`, `ordo rules`,
-// `ordo verify`, `ordo serve`, `ordo bench`) to the full binary.
-//
-// Two binaries run it. cmd/ordo links only this package, the odds
-// calculators and what they need: no rules engine, no match authority, no
-// server, no network, no crypto. inf-dice's web front end starts `ordo odds
-// --infdice` (or ordo linked as inf-dice-n4) once per page, and a Go
-// program runs the initialisation of every package it links before main,
-// whether or not the command uses it: each linked package costs its init,
-// its pages and its itabs, and together they made `ordo odds` start slower
-// than the C backend it replaces. cmd/ordo-serve, the full binary, links
-// everything, package full (the commands that need an engine) and the
-// server, and passes them to Main as a Full. ordo runs the commands it does
-// not link by starting ordo-serve with the same words, found beside its own
-// executable, built from the source tree the working directory is in, or
-// on PATH (findServeBinary), as git runs git-NAME.
-//
-// Invoked under the name inf-dice-n4 (a symlink), either binary is a
+// Package cli is the ordo command line: it reads the command word and runs
+// the command, each one parsing its flags and calling the packages that do
+// the work (odds, play, match, server, the stores, loadgen). One binary,
+// cmd/ordo, runs all of it; invoked under the name inf-dice-n4 it is a
 // drop-in replacement for the inf-dice calculator's N4 backend, exactly as
-// `ordo odds --infdice ARGS...`.
+// `ordo odds --infdice ARGS...` (cmd/inf-dice-n4 is that alone, linked
+// small for the fastest start).
 //
-// Nothing is loaded before a command asks for it: `ordo odds` never reads
-// the unit catalog either.
+// To add a subcommand, add an entry to the table in commands (main.go):
+// its name, a one-line summary, its full help and the function that runs
+// it. `ordo help`, `ordo help NAME`, `ordo NAME -h` and `ordo NAME --help`
+// then list and print it.
+//
+// Nothing is loaded before a command asks for it: no package of the binary
+// builds a table in its initialisation (cmd/ordo's
+// TestOddsBuildsNoTablesAtStart), and `ordo odds` never reads the unit
+// catalog, so that `ordo odds` starts at once.
 package cli
 
 import (
@@ -38,35 +30,10 @@ import (
 	"github.com/ordo-rules/ordo/odds/infdice"
 )
 
-// Full is what only the full binary (ordo-serve) links: the commands that
-// need a rules engine, the match authority, the server or the network
-// (package full makes one). Each gets the words after its name and returns
-// the exit status. A nil Full, or a nil field, runs that command in
-// ordo-serve.
-type Full struct {
-	Play, Rules, Verify, Bench func(args []string, stdout, stderr io.Writer) int
-	// Serve runs the server as ordo serve's flags say, until SIGINT or
-	// SIGTERM; the front has parsed and checked them.
-	Serve func(cfg ServeConfig, stdout, stderr io.Writer) int
-}
-
-// ServeBinary is the name of the full binary: the whole command line,
-// server included.
-const ServeBinary = "ordo-serve"
-
-// The rulesets the front names without linking them (`ordo odds --ruleset
-// NAME`); package full's tests check they are the rulesets' own names.
-const (
-	InfinityRuleset = "infinity-n4"
-	FantasyRuleset  = "fantasy"
-)
-
 // infdiceName is the name under which the binary behaves as inf-dice-n4.
 const infdiceName = "inf-dice-n4"
 
-// A command is one subcommand. To add one, add an entry to commands: its
-// help is then listed by `ordo help` and printed by `ordo help NAME`,
-// `ordo NAME -h` and `ordo NAME --help`.
+// A command is one subcommand (see commands).
 type command struct {
 	name    string
 	summary string // one line for the command list
@@ -74,47 +41,42 @@ type command struct {
 	help string
 	// run gets the words after the command name and returns the exit
 	// status: 0 done, 1 the command ran and found a failure, 2 bad input.
+	// It parses its flags (NewFlagSet, ParseFlags, FlagError) and calls
+	// the packages that do the work.
 	run func(args []string, stdout, stderr io.Writer) int
 }
 
-// commands lists the subcommands in the order `ordo help` shows them. It is
-// a function rather than a variable because help's entry refers back to it;
-// full is what the binary links of the full command line (nil: nothing).
-func commands(full *Full) []command {
-	if full == nil {
-		full = &Full{}
-	}
+// commands is the table of subcommands, in the order `ordo help` shows
+// them: the one place to register a new one. It is a function rather than
+// a variable because help's entry refers back to it.
+func commands() []command {
 	return []command{
 		{"odds", "exact odds of a Normal or Face to Face Roll, with Saving Rolls", oddsUsage, oddsCommand},
-		{"play", "run a scenario file and print the adjudicated log", PlayUsage, orFull("play", PlayUsage, full.Play)},
-		{"rules", "the rulesets, the loaded catalog and the named rulings", RulesUsage, orFull("rules", RulesUsage, full.Rules)},
-		{"serve", "serve matches over HTTP and WebSocket (docs/API.md)", ServeUsage,
-			func(args []string, stdout, stderr io.Writer) int { return runServe(full.Serve, args, stdout, stderr) }},
-		{"bench", "load a game server with many matches and measure it", BenchUsage, orFull("bench", BenchUsage, full.Bench)},
-		{"verify", "check a finished match's seed, dice and log", VerifyUsage, orFull("verify", VerifyUsage, full.Verify)},
+		{"play", "run a scenario file and print the adjudicated log", playUsage, runPlay},
+		{"rules", "the rulesets, the loaded catalog and the named rulings", rulesUsage, runRules},
+		{"serve", "serve matches over HTTP and WebSocket (docs/API.md)", serveUsage, runServe},
+		{"bench", "load a game server with many matches and measure it", benchUsage, withHelp(benchUsage, runBench)},
+		{"verify", "check a finished match's seed, dice and log", verifyUsage,
+			func(args []string, stdout, stderr io.Writer) int { return runVerify(httpGet, args, stdout, stderr) }},
 		{"version", "the version of this binary", versionUsage, runVersion},
 		{"help", "this list, or the full help of one command", helpUsage, runHelp},
 	}
 }
 
-// orFull is the command name: it answers its help itself when asked first
-// (`ordo play -h` needs no engine), and runs everything else with run when
-// this binary links it, else in ordo-serve.
-func orFull(name, help string, run func(args []string, stdout, stderr io.Writer) int) func(args []string, stdout, stderr io.Writer) int {
+// withHelp answers -h and --help as the first word with help, for a
+// command whose own words come before its flags (ordo bench serve).
+func withHelp(help string, run func(args []string, stdout, stderr io.Writer) int) func(args []string, stdout, stderr io.Writer) int {
 	return func(args []string, stdout, stderr io.Writer) int {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 			fmt.Fprint(stdout, help)
 			return 0
 		}
-		if run != nil {
-			return run(args, stdout, stderr)
-		}
-		return RunServeBinary(name, args, stdout, stderr)
+		return run(args, stdout, stderr)
 	}
 }
 
-func lookupCommand(name string, full *Full) (command, bool) {
-	for _, c := range commands(full) {
+func lookupCommand(name string) (command, bool) {
+	for _, c := range commands() {
 		if c.name == name {
 			return c, true
 		}
@@ -122,11 +84,9 @@ func lookupCommand(name string, full *Full) (command, bool) {
 	return command{}, false
 }
 
-// Main is a binary's main without the process: argv[0] is the name the
-// binary was invoked as, full what it links of the full command line (nil:
-// nothing, and the commands that need it run in ordo-serve). It returns the
-// exit status.
-func Main(argv []string, stdout, stderr io.Writer, full *Full) int {
+// Main is ordo's main without the process: argv[0] is the name the binary
+// was invoked as. It returns the exit status.
+func Main(argv []string, stdout, stderr io.Writer) int {
 	name := ""
 	if len(argv) > 0 {
 		name = strings.TrimSuffix(filepath.Base(argv[0]), ".exe")
@@ -145,7 +105,7 @@ func Main(argv []string, stdout, stderr io.Writer, full *Full) int {
 	case "-version", "--version":
 		return runVersion(argv[1:], stdout, stderr)
 	}
-	c, ok := lookupCommand(argv[0], full)
+	c, ok := lookupCommand(argv[0])
 	if !ok {
 		fmt.Fprintf(stderr, "ordo: unknown command %q (try 'ordo help')\n", argv[0])
 		return 2
@@ -157,7 +117,7 @@ func Main(argv []string, stdout, stderr io.Writer, full *Full) int {
 func overview() string {
 	var b strings.Builder
 	b.WriteString("usage: ordo COMMAND [ARGS...]\n\ncommands:\n")
-	for _, c := range commands(nil) {
+	for _, c := range commands() {
 		fmt.Fprintf(&b, "  %-8s  %s\n", c.name, c.summary)
 	}
 	b.WriteString(`
@@ -167,9 +127,6 @@ Examples:
   ordo play data/scenarios/demo.yaml --random 3 --seed 7 --viewer red
 
 'ordo help COMMAND' or 'ordo COMMAND --help' prints the full help of one command.
-ordo runs odds, help and version itself, and the other commands in ordo-serve,
-the full binary (the one beside ordo; in the Ordo source tree, one it builds
-from the tree; else the one on PATH), so that 'ordo odds' starts at once.
 Linked or copied as inf-dice-n4, the binary is 'ordo odds --infdice'.
 `)
 	return b.String()
@@ -193,7 +150,7 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ordo help: one command at a time, not %q\n", args)
 		return 2
 	}
-	c, ok := lookupCommand(args[0], nil)
+	c, ok := lookupCommand(args[0])
 	if !ok {
 		fmt.Fprintf(stderr, "ordo help: unknown command %q (try 'ordo help')\n", args[0])
 		return 2

@@ -4,7 +4,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ordo-rules/ordo/fantasy"
 	"github.com/ordo-rules/ordo/fantasy/wounds"
+	"github.com/ordo-rules/ordo/infinity"
 )
 
 // oddsOtherRuleset routes `ordo odds --ruleset fantasy ...` to the fantasy
@@ -23,7 +25,7 @@ func oddsOtherRuleset(args []string, stdout, stderr io.Writer) (int, bool) {
 		rest := append([]string{}, args[:i]...)
 		if !hasVal {
 			if i+1 >= len(args) {
-				return oddsFail(stderr, "--ruleset needs a value (fantasy or %s)", InfinityRuleset), true
+				return oddsFail(stderr, "--ruleset needs a value (fantasy or %s)", infinity.Name), true
 			}
 			val = args[i+1]
 			rest = append(rest, args[i+2:]...)
@@ -31,12 +33,12 @@ func oddsOtherRuleset(args []string, stdout, stderr io.Writer) (int, bool) {
 			rest = append(rest, args[i+1:]...)
 		}
 		switch val {
-		case FantasyRuleset:
+		case fantasy.Name:
 			return wounds.Main(rest, stdout, stderr), true
-		case InfinityRuleset:
+		case infinity.Name:
 			return oddsCommand(rest, stdout, stderr), true
 		}
-		return oddsFail(stderr, "--ruleset %q: the calculators are %s and fantasy", val, InfinityRuleset), true
+		return oddsFail(stderr, "--ruleset %q: the calculators are %s and fantasy", val, infinity.Name), true
 	}
 	return 0, false
 }

@@ -1,11 +1,10 @@
 package cli
 
-// The help of the commands that run in the full binary (ordo-serve): the
-// front answers 'ordo help NAME' and 'ordo NAME --help' with these texts
-// without starting it, and the full binary prints the same ones.
+// The help of ordo play, rules, verify and bench: 'ordo help NAME' and
+// 'ordo NAME --help' print these texts.
 
-// PlayUsage is the help of ordo play.
-const PlayUsage = `usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--menu] [--random N [--seed S]]
+// playUsage is the help of ordo play.
+const playUsage = `usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--menu] [--random N [--seed S]]
 
 Loads a scenario (a YAML file; its format is docs/SCENARIOS.md), applies its
 script of actions with their forced dice and expectations, or plays N seeded
@@ -32,8 +31,8 @@ Examples:
   ordo play data/scenarios/duel.yaml --menu --viewer blue
 `
 
-// RulesUsage is the help of ordo rules.
-const RulesUsage = `usage: ordo rules [--rulings | --programs | --devices]
+// rulesUsage is the help of ordo rules.
+const rulesUsage = `usage: ordo rules [--rulings | --programs | --devices]
 
 Without flags, lists the rulesets this binary plays and the profiles and
 weapons of the Infinity catalog it ships (illustrative profiles only).
@@ -57,8 +56,8 @@ Examples:
   ordo rules --devices
 `
 
-// VerifyUsage is the help of ordo verify.
-const VerifyUsage = `usage: ordo verify FILE
+// verifyUsage is the help of ordo verify.
+const verifyUsage = `usage: ordo verify FILE
        ordo verify --server URL MATCH
 
 Checks a finished match, from an exported match file (GET
@@ -71,18 +70,14 @@ when all holds, 1 naming the first thing that does not, 2 on bad input.
 Flags:
   --server URL   the server to fetch MATCH from (http://127.0.0.1:8080)
 
-Like play and rules, verify runs in ordo-serve, which ordo starts (ordo
-links no rules engine and no network code, so that 'ordo odds' starts at
-once).
-
 Examples:
   ordo verify --server http://127.0.0.1:8080 9azjEh1UgzymSXMv
   curl -s localhost:8080/api/matches/9azjEh1UgzymSXMv/export > match.json
   ordo verify match.json
 `
 
-// BenchUsage is the help of ordo bench.
-const BenchUsage = `usage: ordo bench serve [--matches N] [--duration D] [--scenario NAME] [--seed N]
+// benchUsage is the help of ordo bench.
+const benchUsage = `usage: ordo bench serve [--matches N] [--duration D] [--scenario NAME] [--seed N]
                         [--full-menu] [--rate N] [--url URL | --db FILE | --postgres URL]
 
 Measures what a game server sustains: N matches played at once over the HTTP

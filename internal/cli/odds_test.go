@@ -1,4 +1,4 @@
-package full
+package cli
 
 import (
 	"bytes"
@@ -9,11 +9,11 @@ import (
 	"github.com/ordo-rules/ordo/odds/terms"
 )
 
-// frontOdds runs `ordo odds ARGS...` in the front and returns its exit
+// runOdds runs `ordo odds ARGS...` and returns its exit
 // status and output.
-func frontOdds(args ...string) (code int, stdout, stderr string) {
+func oddsRun(args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
-	code = front(append([]string{"ordo", "odds"}, args...), &out, &errb)
+	code = run(append([]string{"ordo", "odds"}, args...), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -25,7 +25,7 @@ var oddsIssueExample = []string{
 }
 
 func TestOddsIssueExample(t *testing.T) {
-	code, out, errs := frontOdds(oddsIssueExample...)
+	code, out, errs := oddsRun(oddsIssueExample...)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -60,7 +60,7 @@ func TestOddsIssueExample(t *testing.T) {
 }
 
 func TestOddsJSON(t *testing.T) {
-	code, out, errs := frontOdds(append([]string{"--json"}, oddsIssueExample...)...)
+	code, out, errs := oddsRun(append([]string{"--json"}, oddsIssueExample...)...)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -99,7 +99,7 @@ func TestOddsForms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errs := frontOdds(tt.args...)
+			code, out, errs := oddsRun(tt.args...)
 			if code != 0 || errs != "" {
 				t.Fatalf("exit %d, stderr %q", code, errs)
 			}
@@ -111,7 +111,7 @@ func TestOddsForms(t *testing.T) {
 }
 
 func TestOddsHelp(t *testing.T) {
-	code, out, errs := frontOdds("-h")
+	code, out, errs := oddsRun("-h")
 	if code != 0 || errs != "" || !strings.Contains(out, "usage: ordo odds --active") {
 		t.Errorf("-h: exit %d, stderr %q, stdout %q", code, errs, out)
 	}
@@ -152,7 +152,7 @@ func TestOddsBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errs := frontOdds(tt.args...)
+			code, out, errs := oddsRun(tt.args...)
 			if code != 2 {
 				t.Errorf("exit %d, want 2", code)
 			}
@@ -173,7 +173,7 @@ func TestOddsBadInput(t *testing.T) {
 // trooper with BTS 6 and a Firewall (Hacking (N3), Reset (N4)).
 func TestOddsCarboniteAgainstReset(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := front([]string{"ordo", "odds", "--active", "WIP 14 program carbonite", "--reactive", "WIP 13 reset bts 6 firewall"}, &out, &errb)
+	code := run([]string{"ordo", "odds", "--active", "WIP 14 program carbonite", "--reactive", "WIP 13 reset bts 6 firewall"}, &out, &errb)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
@@ -188,7 +188,7 @@ func TestOddsCarboniteAgainstReset(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if code := front([]string{"ordo", "odds", "--active", "WIP 14 program carbonite", "--reactive", "PH 11 dodge"}, &out, &errb); code != 2 ||
+	if code := run([]string{"ordo", "odds", "--active", "WIP 14 program carbonite", "--reactive", "PH 11 dodge"}, &out, &errb); code != 2 ||
 		!strings.Contains(errb.String(), "Dodge cannot avoid a Hacking Attack") {
 		t.Errorf("Dodge against a program: exit %d, stderr %q", code, errb.String())
 	}

@@ -1,4 +1,4 @@
-package full
+package cli
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 func TestPlayCommand(t *testing.T) {
 	rulesets["duel"] = func() (rules.Ruleset, error) { return duel.Ruleset{}, nil }
 	defer delete(rulesets, "duel")
-	file := "../../../play/testdata/duel.yaml"
+	file := "../../play/testdata/duel.yaml"
 	tests := []struct {
 		argv []string
 		code int
@@ -44,7 +44,7 @@ func TestPlayCommand(t *testing.T) {
 
 func TestPlayUnknownRuleset(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := run([]string{"ordo", "play", "../../../play/testdata/duel.yaml"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown ruleset "duel"`) {
+	if code := run([]string{"ordo", "play", "../../play/testdata/duel.yaml"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), `unknown ruleset "duel"`) {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 }
@@ -82,7 +82,7 @@ func TestUnloadableRuleset(t *testing.T) {
 	}
 	defer func() { rulesets[infinity.Name] = saved }()
 	want := `ruleset "infinity-n4" could not be loaded: catalog.yaml:3:1: bad; catalog.yaml:4:1: worse` + "\n"
-	file := "../../../data/scenarios/duel.yaml"
+	file := "../../data/scenarios/duel.yaml"
 	var out, errb bytes.Buffer
 	if code := run([]string{"ordo", "play", file}, &out, &errb); code != 2 || errb.String() != "ordo play: "+file+": "+want {
 		t.Errorf("play: exit %d, stderr %q", code, errb.String())

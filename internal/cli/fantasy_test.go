@@ -1,4 +1,4 @@
-package full
+package cli
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ func TestFantasyCommands(t *testing.T) {
 	}
 	out.Reset()
 	errb.Reset()
-	if code := run([]string{"ordo", "play", "../../../data/scenarios/fantasy-demo.yaml", "--random", "1", "--seed", "5"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "the battle ends") {
+	if code := run([]string{"ordo", "play", "../../data/scenarios/fantasy-demo.yaml", "--random", "1", "--seed", "5"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "the battle ends") {
 		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }

@@ -1,4 +1,4 @@
-package full
+package cli
 
 import (
 	"fmt"
@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/ordo-rules/ordo/infinity"
-	"github.com/ordo-rules/ordo/internal/cli"
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
@@ -16,15 +15,15 @@ import (
 // random games) and print the adjudicated log. Exit 1 when an expectation
 // fails, 2 on bad input.
 func runPlay(args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("ordo play")
+	fs := NewFlagSet("ordo play")
 	jsonOut := fs.Bool("json", false, "write the log as JSON Lines")
 	viewer := fs.String("viewer", "", "print the log as this seat sees it (or 'spectator'); default: everything")
 	randomN := fs.Int("random", 0, "play N seeded random games instead of the script")
 	seed := fs.Uint64("seed", 1, "seed of the first random game")
 	menu := fs.Bool("menu", false, "after the script, print the prompted seat's legal and greyed actions")
-	pos, err := cli.ParseFlags(fs, args)
+	pos, err := ParseFlags(fs, args)
 	if err != nil {
-		return cli.FlagError(err, "ordo play", cli.PlayUsage, stdout, stderr)
+		return FlagError(err, "ordo play", playUsage, stdout, stderr)
 	}
 	switch {
 	case len(pos) == 0:
@@ -90,12 +89,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 // runRules is `ordo rules`: what the engine knows. --rulings lists the
 // named rulings with their readings and why.
 func runRules(args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("ordo rules")
+	fs := NewFlagSet("ordo rules")
 	rulings := fs.Bool("rulings", false, "list the named rulings")
 	programs := fs.Bool("programs", false, "print each hacking program as a card")
 	devices := fs.Bool("devices", false, "print the hacking devices and Repeaters")
-	if _, err := cli.ParseFlags(fs, args); err != nil {
-		return cli.FlagError(err, "ordo rules", cli.RulesUsage, stdout, stderr)
+	if _, err := ParseFlags(fs, args); err != nil {
+		return FlagError(err, "ordo rules", rulesUsage, stdout, stderr)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "ordo rules: takes no arguments, got %q (see ordo rules --help)\n", fs.Args())

@@ -21,27 +21,11 @@ import (
 	"time"
 
 	"github.com/ordo-rules/ordo/internal/cli"
-	"github.com/ordo-rules/ordo/internal/cli/full"
 	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/store/sqlite"
 )
-
-// TestMain lets the test binary stand in for ordo: with ORDO_TEST_MAIN=1
-// it runs the command line it was given, so the tests can start
-// `ordo serve` as a real process and kill it.
-func TestMain(m *testing.M) {
-	if os.Getenv("ORDO_TEST_MAIN") == "1" {
-		os.Exit(run(append([]string{"ordo"}, os.Args[1:]...), os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
-
-// run is ordo-serve's main without the process.
-func run(argv []string, stdout, stderr io.Writer) int {
-	return cli.Main(argv, stdout, stderr, commands)
-}
 
 // serverProcess is `ordo serve` running as a child process.
 type serverProcess struct {
@@ -269,7 +253,7 @@ loop:
 		t.Fatal(err)
 	}
 	defer st.Close()
-	lib, err := full.Library()
+	lib, err := cli.Library()
 	if err != nil {
 		t.Fatal(err)
 	}

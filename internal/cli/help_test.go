@@ -1,19 +1,18 @@
-package full
+package cli
 
 import (
 	"bytes"
-	"github.com/ordo-rules/ordo/internal/cli"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// Every command the front lists in `ordo help` prints its full help, with
+// Every command ordo lists in `ordo help` prints its full help, with
 // examples, on stdout and exits 0, however it is asked for: the same text
-// each way, the exported usage text where cli has one.
+// each way, the usage text where the command has one of its own.
 func TestHelpEveryCommand(t *testing.T) {
 	var list, errb bytes.Buffer
-	if code := front([]string{"ordo", "help"}, &list, &errb); code != 0 {
+	if code := run([]string{"ordo", "help"}, &list, &errb); code != 0 {
 		t.Fatalf("ordo help: exit %d, stderr %q", code, errb.String())
 	}
 	_, rest, _ := strings.Cut(list.String(), "commands:\n")
@@ -26,12 +25,12 @@ func TestHelpEveryCommand(t *testing.T) {
 		t.Fatalf("ordo help lists %q, want %q", names, want)
 	}
 	exported := map[string]string{
-		"play": cli.PlayUsage, "rules": cli.RulesUsage, "serve": cli.ServeUsage,
-		"bench": cli.BenchUsage, "verify": cli.VerifyUsage,
+		"play": playUsage, "rules": rulesUsage, "serve": serveUsage,
+		"bench": benchUsage, "verify": verifyUsage,
 	}
 	for _, name := range names {
 		var first bytes.Buffer
-		if code := front([]string{"ordo", "help", name}, &first, &errb); code != 0 || errb.Len() != 0 {
+		if code := run([]string{"ordo", "help", name}, &first, &errb); code != 0 || errb.Len() != 0 {
 			t.Fatalf("help %s: exit %d, stderr %q", name, code, errb.String())
 		}
 		help := first.String()
@@ -39,7 +38,7 @@ func TestHelpEveryCommand(t *testing.T) {
 			t.Errorf("%s: help does not start with its usage or has no examples:\n%s", name, help)
 		}
 		if want, ok := exported[name]; ok && help != want {
-			t.Errorf("help %s: %q, want cli's usage text %q", name, help, want)
+			t.Errorf("help %s: %q, want its usage text %q", name, help, want)
 		}
 		for _, argv := range [][]string{
 			{"ordo", name, "-h"},
@@ -50,7 +49,7 @@ func TestHelpEveryCommand(t *testing.T) {
 				continue // "ordo help -h" asks for the help of "-h"
 			}
 			var out, errb bytes.Buffer
-			code := front(argv, &out, &errb)
+			code := run(argv, &out, &errb)
 			if code != 0 || errb.Len() != 0 || out.String() != help {
 				t.Errorf("%v: exit %d, stderr %q, stdout %q; want the command's help", argv[1:], code, errb.String(), out.String())
 			}
@@ -58,7 +57,7 @@ func TestHelpEveryCommand(t *testing.T) {
 	}
 	for _, argv := range [][]string{{"ordo", "help"}, {"ordo", "--help"}, {"ordo", "-h"}} {
 		var out, errb bytes.Buffer
-		if code := front(argv, &out, &errb); code != 0 || !strings.Contains(out.String(), "commands:\n  odds") {
+		if code := run(argv, &out, &errb); code != 0 || !strings.Contains(out.String(), "commands:\n  odds") {
 			t.Errorf("%v: exit %d, stdout %q", argv[1:], code, out.String())
 		}
 	}
@@ -67,12 +66,12 @@ func TestHelpEveryCommand(t *testing.T) {
 func TestVersion(t *testing.T) {
 	for _, argv := range [][]string{{"ordo", "version"}, {"ordo", "--version"}} {
 		var out, errb bytes.Buffer
-		if code := front(argv, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "ordo ") || !strings.Contains(out.String(), " go1.") {
+		if code := run(argv, &out, &errb); code != 0 || !strings.HasPrefix(out.String(), "ordo ") || !strings.Contains(out.String(), " go1.") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", argv[1:], code, out.String(), errb.String())
 		}
 	}
 	var out, errb bytes.Buffer
-	if code := front([]string{"ordo", "version", "extra"}, &out, &errb); code != 2 {
+	if code := run([]string{"ordo", "version", "extra"}, &out, &errb); code != 2 {
 		t.Errorf("version extra: exit %d", code)
 	}
 }

@@ -1,4 +1,4 @@
-package full
+package cli
 
 import (
 	"encoding/json"
@@ -7,7 +7,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/ordo-rules/ordo/internal/cli"
 	"github.com/ordo-rules/ordo/match"
 )
 
@@ -23,11 +22,11 @@ func tooLarge(what string) error {
 }
 
 func runVerify(get func(url string, limit int64) ([]byte, error), args []string, stdout, stderr io.Writer) int {
-	fs := cli.NewFlagSet("ordo verify")
+	fs := NewFlagSet("ordo verify")
 	srv := fs.String("server", "", "")
-	pos, err := cli.ParseFlags(fs, args)
+	pos, err := ParseFlags(fs, args)
 	if err != nil {
-		return cli.FlagError(err, "ordo verify", cli.VerifyUsage, stdout, stderr)
+		return FlagError(err, "ordo verify", verifyUsage, stdout, stderr)
 	}
 	if len(pos) != 1 {
 		fmt.Fprintln(stderr, "ordo verify: give one FILE, or --server URL and one MATCH (see ordo verify --help)")
@@ -35,9 +34,6 @@ func runVerify(get func(url string, limit int64) ([]byte, error), args []string,
 	}
 	var body []byte
 	if *srv != "" {
-		if get == nil {
-			return cli.RunServeBinary("verify", args, stdout, stderr)
-		}
 		u := strings.TrimSuffix(*srv, "/") + "/api/matches/" + escapeSegment(pos[0]) + "/export"
 		if body, err = get(u, maxExport+1); err != nil {
 			fmt.Fprintf(stderr, "ordo verify: %v\n", err)

@@ -1,4 +1,4 @@
-package full
+package cli
 
 import (
 	"bytes"
@@ -9,42 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ordo-rules/ordo/fantasy"
 	"github.com/ordo-rules/ordo/infinity"
-	"github.com/ordo-rules/ordo/internal/cli"
-	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// run is ordo-serve's main without the process and without the network:
-// the front with the full command line wired in.
+// run is ordo's main without the process.
 func run(argv []string, stdout, stderr io.Writer) int {
-	return cli.Main(argv, stdout, stderr, Commands(nil))
-}
-
-// The front names rulesets and the server's memory defaults without
-// linking them (ordo odds --ruleset, ordo serve's flags): they must be the
-// rulesets' and the match authority's own.
-func TestFrontNamesAgree(t *testing.T) {
-	for _, c := range []struct{ front, own any }{
-		{cli.InfinityRuleset, infinity.Name},
-		{cli.FantasyRuleset, fantasy.Name},
-		{cli.DefaultMaxLive, match.DefaultMaxLive},
-		{cli.DefaultIdle, match.DefaultIdle},
-		{cli.DefaultFinished, match.DefaultFinished},
-		{cli.DefaultMaxFeeds, match.DefaultMaxFeeds},
-		{cli.DefaultMaxFeedsPerMatch, match.DefaultMaxFeedsPerMatch},
-	} {
-		if c.front != c.own {
-			t.Errorf("the front has %v where the engine has %v", c.front, c.own)
-		}
-	}
-	if _, ok := rulesets[cli.InfinityRuleset]; !ok {
-		t.Errorf("no ruleset %q", cli.InfinityRuleset)
-	}
-	if _, ok := rulesets[cli.FantasyRuleset]; !ok {
-		t.Errorf("no ruleset %q", cli.FantasyRuleset)
-	}
+	return Main(argv, stdout, stderr)
 }
 
 // `ordo verify --server URL MATCH` puts the match id in one path segment of
@@ -70,7 +41,7 @@ func TestVerifyEscapesMatchSegment(t *testing.T) {
 
 // Flags and arguments come in any order.
 func TestFlagsAnyOrder(t *testing.T) {
-	file := "../../../data/scenarios/duel.yaml"
+	file := "../../data/scenarios/duel.yaml"
 	var want string
 	for i, argv := range [][]string{
 		{"ordo", "play", file, "--viewer", "red", "--json"},
@@ -133,7 +104,7 @@ func TestOddsLoadsNoRuleset(t *testing.T) {
 // actions as steps to paste, and the greyed ones with their reasons; only
 // to a viewer who may see that seat's menu.
 func TestPlayMenu(t *testing.T) {
-	file := "../../../data/scenarios/duel.yaml"
+	file := "../../data/scenarios/duel.yaml"
 	var out, errb bytes.Buffer
 	if code := run([]string{"ordo", "play", file, "--menu"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
@@ -155,22 +126,6 @@ func TestPlayMenu(t *testing.T) {
 	}
 }
 
-// The full binary prints the same help as the front, which answers it
-// without starting the full binary: one text per command, kept in cli.
-func TestHelpSameInFullBinary(t *testing.T) {
-	for _, c := range []struct{ name, help string }{
-		{"play", cli.PlayUsage}, {"rules", cli.RulesUsage}, {"verify", cli.VerifyUsage},
-		{"serve", cli.ServeUsage}, {"bench", cli.BenchUsage},
-	} {
-		for _, argv := range [][]string{{"ordo", c.name, "--help"}, {"ordo", "help", c.name}} {
-			var out, errb bytes.Buffer
-			if code := run(argv, &out, &errb); code != 0 || errb.Len() != 0 || out.String() != c.help {
-				t.Errorf("%v: exit %d, stderr %q, stdout %q; want the command's help", argv[1:], code, errb.String(), out.String())
-			}
-		}
-	}
-}
-
 // An export over the bound is refused as too large, from a file (by its
 // size, before reading it) and from a server (read one byte past the
 // bound), not cut at the bound and reported as broken JSON.
@@ -185,20 +140,19 @@ func TestVerifyRefusesAnOversizedExport(t *testing.T) {
 	}
 	f.Close()
 	var asked int64
-	server := Commands(&Network{Get: func(url string, limit int64) ([]byte, error) {
+	get := func(url string, limit int64) ([]byte, error) {
 		asked = limit
 		return make([]byte, limit), nil // untouched pages: cheap
-	}})
+	}
 	for _, tc := range []struct {
 		name string
-		argv []string
-		full *cli.Full
+		args []string
 	}{
-		{"file", []string{"ordo", "verify", file}, Commands(nil)},
-		{"server", []string{"ordo", "verify", "--server", "http://localhost:1", "m1"}, server},
+		{"file", []string{file}},
+		{"server", []string{"--server", "http://localhost:1", "m1"}},
 	} {
 		var out, errb bytes.Buffer
-		code := cli.Main(tc.argv, &out, &errb, tc.full)
+		code := runVerify(get, tc.args, &out, &errb)
 		if code != 2 || !strings.Contains(errb.String(), "larger than the 64 MB an export may be") {
 			t.Errorf("%s: exit %d, stderr %q; want 2 and the export refused as too large", tc.name, code, errb.String())
 		}

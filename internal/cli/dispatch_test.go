@@ -1,9 +1,7 @@
-package full
+package cli
 
 import (
 	"bytes"
-	"github.com/ordo-rules/ordo/internal/cli"
-	"io"
 	"strings"
 	"testing"
 )
@@ -18,7 +16,7 @@ func TestInfdiceEntryPoints(t *testing.T) {
 		append([]string{"/usr/local/bin/inf-dice-n4"}, args...),
 	} {
 		var out, errb bytes.Buffer
-		if code := front(argv, &out, &errb); code != 0 {
+		if code := run(argv, &out, &errb); code != 0 {
 			t.Fatalf("%v: exit %d, stderr %q", argv, code, errb.String())
 		}
 		for _, line := range []string{
@@ -37,7 +35,7 @@ func TestInfdiceEntryPoints(t *testing.T) {
 // flag.
 func TestInfdiceArgsVerbatim(t *testing.T) {
 	var out, errb bytes.Buffer
-	code := front(strings.Fields("ordo odds --infdice -1 1 - 0 NONE 12 1 1 12 NONE"), &out, &errb)
+	code := run(strings.Fields("ordo odds --infdice -1 1 - 0 NONE 12 1 1 12 NONE"), &out, &errb)
 	if code == 0 || strings.Contains(errb.String(), "flag") {
 		t.Fatalf("exit %d, stderr %q: want the backend's own stat error", code, errb.String())
 	}
@@ -54,7 +52,7 @@ func TestCommandErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
-		if code := front(tt.argv, &out, &errb); code != 2 {
+		if code := run(tt.argv, &out, &errb); code != 2 {
 			t.Errorf("%v: exit %d", tt.argv, code)
 		}
 		if !strings.Contains(errb.String(), tt.want) {
@@ -79,20 +77,11 @@ func TestInfdiceErrorsOnStdout(t *testing.T) {
 			append([]string{"ordo", "odds", "--infdice"}, strings.Fields(tc.args)...),
 		} {
 			var out, errb bytes.Buffer
-			code := front(argv, &out, &errb)
+			code := run(argv, &out, &errb)
 			if code == 0 || out.String() != tc.want || errb.Len() != 0 {
 				t.Errorf("%v: exit %d, stdout %q, stderr %q; want stdout %q and nothing on stderr",
 					argv, code, out.String(), errb.String(), tc.want)
 			}
 		}
 	}
-}
-
-// front is the ordo binary's main without the process: the lean front,
-// linking nothing of the full command line (cli.Main with no Full), as
-// cmd/ordo runs it. These tests are package cli's: they use only its
-// exported API, and live in this package's test binary so that
-// `go test ./...` links one binary less.
-func front(argv []string, stdout, stderr io.Writer) int {
-	return cli.Main(argv, stdout, stderr, nil)
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -14,8 +14,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/ordo-rules/ordo/internal/cli"
-	"github.com/ordo-rules/ordo/internal/cli/full"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/server"
 	"github.com/ordo-rules/ordo/server/loadgen"
@@ -24,14 +22,13 @@ import (
 	"github.com/ordo-rules/ordo/store/sqlite"
 )
 
-// bench is ordo bench: the load generator, with the server it may start
-// (full.Network.Bench).
-func bench(args []string, stdout, stderr io.Writer) int {
+// runBench is ordo bench: the load generator, with the server it may start.
+func runBench(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] != "serve" {
 		fmt.Fprintf(stderr, "ordo bench: the one benchmark is 'ordo bench serve' (see ordo bench --help)\n")
 		return 2
 	}
-	fs := cli.NewFlagSet("ordo bench serve")
+	fs := NewFlagSet("ordo bench serve")
 	var cfg loadgen.Config
 	var url, db, pg string
 	var seed uint64
@@ -44,9 +41,9 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&url, "url", "", "")
 	fs.StringVar(&db, "db", "", "")
 	fs.StringVar(&pg, "postgres", "", "")
-	pos, err := cli.ParseFlags(fs, args[1:])
+	pos, err := ParseFlags(fs, args[1:])
 	if err != nil {
-		return cli.FlagError(err, "ordo bench serve", cli.BenchUsage, stdout, stderr)
+		return FlagError(err, "ordo bench serve", benchUsage, stdout, stderr)
 	}
 	cfg.Seed = seed
 	switch {
@@ -112,7 +109,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 // benchServer starts a server on a loopback port over the store the flags
 // name, with its logs discarded (every match created would log a line).
 func benchServer(ctx context.Context, db, pg string) (url, desc string, done func(), err error) {
-	lib, err := full.Library()
+	lib, err := Library()
 	if err != nil {
 		return "", "", nil, err
 	}

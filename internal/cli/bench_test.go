@@ -1,12 +1,10 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/ordo-rules/ordo/internal/cli"
 )
 
 // ordo bench serve against a server of its own for 300 ms: it prints
@@ -51,21 +49,6 @@ func TestBenchServeBadInput(t *testing.T) {
 		code := run(append([]string{"ordo"}, c.args...), &out, &errb)
 		if code != c.code || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errb.String(), c.code, c.want)
-		}
-	}
-}
-
-// ordo-serve answers every command's help as ordo does, from the same
-// texts, bench's included (its load generator would take --help for a
-// benchmark's name).
-func TestHelpInFullBinary(t *testing.T) {
-	for _, c := range []struct{ name, help string }{
-		{"bench", cli.BenchUsage}, {"serve", cli.ServeUsage}, {"play", cli.PlayUsage},
-		{"rules", cli.RulesUsage}, {"verify", cli.VerifyUsage},
-	} {
-		var out, errb bytes.Buffer
-		if code := run([]string{"ordo", c.name, "--help"}, &out, &errb); code != 0 || out.String() != c.help || errb.Len() != 0 {
-			t.Errorf("%s --help: exit %d, stdout %q, stderr %q", c.name, code, out.String(), errb.String())
 		}
 	}
 }
