@@ -193,6 +193,9 @@ func (s *State) retire(a Retire, r roller) error {
 		return err
 	}
 	s.open().Retired = a.Model
+	if u := s.unitOf(a.Model); u != nil && s.profile(u.model(a.Model)).Character {
+		u.Flags.SteppedBack = a.Model
+	}
 	s.emit(Event{What: "retired", Model: a.Model, Text: a.Model + " steps back and does not fight this round (" + ruleChallenge + ": refused)"})
 	return s.answered(r)
 }
@@ -281,6 +284,13 @@ func (s *State) duelBlows(all []blow, d *Duel) []blow {
 	}
 	out := all[:0]
 	for _, b := range all {
+		duellist := d.Foe != "" && (b.id == d.Challenger || b.id == d.Foe)
+		if d.Foe != "" && !duellist && onlyDuellists(b.target, d) {
+			// Nobody else attacks the duellists: a blow at a unit
+			// holding nobody but a duellist (a lone challenger, or one
+			// whose unit has fallen round him) is not struck at all.
+			continue
+		}
 		switch {
 		case d.Retired != "" && b.id == d.Retired:
 			continue
@@ -304,6 +314,17 @@ func (s *State) duelBlows(all []blow, d *Duel) []blow {
 		out = append(out, b)
 	}
 	return out
+}
+
+// onlyDuellists reports whether every model left in u is a duellist of
+// the accepted challenge d.
+func onlyDuellists(u *Unit, d *Duel) bool {
+	for i := range u.Models {
+		if id := u.Models[i].ID; id != d.Challenger && id != d.Foe {
+			return false
+		}
+	}
+	return true
 }
 
 // legalChallenges offers each of seat's characters and champions in u's

@@ -114,7 +114,9 @@ func TestChallengeRefusedRefuserStepsBack(t *testing.T) {
 		t.Fatal("set-up: rcap does not fight anyway")
 	}
 	// The round is fought and the challenge is over.
-	apply(t, s, "blue", Fight{Unit: "u"}, ones(len(duelBlowsNow(s)) * 3)[:countDuelDice(s)]...)
+	// Blue wins by its charge (Combat result: Charge!): red's break test,
+	// double 1, holds.
+	apply(t, s, "blue", Fight{Unit: "u"}, ones(countDuelDice(s)+2)...)
 	if len(s.Duels) != 0 {
 		t.Fatal("a refused challenge lasts its round")
 	}
@@ -177,8 +179,9 @@ func TestChallengeOverkillAddsToCombatResult(t *testing.T) {
 	if over == nil || over.Value != 1 || !strings.HasPrefix(over.Text, "blue") {
 		t.Fatalf("overkill event %+v, want blue +1", over)
 	}
-	// Blue: 2 wounds + 1 overkill + 1 rank = 4; red: 0 + 1 rank = 1.
-	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 4, red 1") {
+	// Blue: 2 wounds + 1 overkill + 1 rank + 1 charge = 5; red: 0 + 1
+	// rank = 1.
+	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 5, red 1") {
 		t.Fatalf("combat result %q", got)
 	}
 }
@@ -277,8 +280,8 @@ func TestChallengeRefusedNoOverkill(t *testing.T) {
 	if has(evs, "overkill") {
 		t.Fatalf("a refused challenge gives no overkill: %v", evs)
 	}
-	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 0, red 2") {
-		t.Fatalf("combat result %q, want red's 2 wounds only", got)
+	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 1, red 2") {
+		t.Fatalf("combat result %q, want red's 2 wounds against blue's charge", got)
 	}
 }
 

@@ -937,6 +937,14 @@ func (s *State) rankBonusUncapped(u *Unit) int {
 	return s.fullRanks(u, full)
 }
 
+// chargedThisTurn reports whether a unit charged into its combat this
+// player turn (Combat result: Charge!, +1 to its side): it declared a
+// charge this turn, did not fail it, and its charge hit a side of the
+// enemy.
+func chargedThisTurn(u *Unit) bool {
+	return u.Flags.Charged && !u.Flags.FailedCharge && u.Flags.ChargedFrom != ""
+}
+
 func hasRole(u *Unit, role Role) bool {
 	return slices.ContainsFunc(u.Models, func(m Model) bool { return m.Role == role })
 }
@@ -950,6 +958,11 @@ func (s *State) combatResult(units []*Unit, caused []int, r roller) error {
 	n := len(s.Seats)
 	score, best := make([]int, n), make([]int, n)
 	musician, present := make([]bool, n), make([]bool, n)
+	// The bonuses a side claims once however many of its units qualify
+	// (a standard, the charge) are gathered apart from those each unit
+	// adds (flank, rear), so neither swallows the other whatever the
+	// units' order.
+	standard, charged := make([]bool, n), make([]bool, n)
 	for _, u := range units {
 		if s.unit(u.ID) == nil {
 			continue
@@ -960,9 +973,8 @@ func (s *State) combatResult(units []*Unit, caused []int, r roller) error {
 		}
 		present[i] = true
 		best[i] = max(best[i], s.rankBonus(u))
-		if hasRole(u, Standard) {
-			score[i] = max(score[i], 1) // one standard counts
-		}
+		standard[i] = standard[i] || hasRole(u, Standard)
+		charged[i] = charged[i] || chargedThisTurn(u)
 		if hasRole(u, Musician) {
 			musician[i] = true
 		}
@@ -971,6 +983,14 @@ func (s *State) combatResult(units []*Unit, caused []int, r roller) error {
 			score[i] += 1
 		case "rear":
 			score[i] += 2
+		}
+	}
+	for i := range n {
+		if standard[i] {
+			score[i]++ // one standard counts (Combat result: standard)
+		}
+		if charged[i] {
+			score[i]++ // Combat result: Charge!
 		}
 	}
 	var seats []int // in turn order

@@ -124,12 +124,17 @@ func TestCloseCombatInitiativeOrder(t *testing.T) {
 
 // countDice is how many dice a fight of all 1s takes: every attack rolls
 // once to hit, and with all 1s nothing hits, nothing wounds; the combat
-// is a draw without musicians, so no break test follows.
+// is a draw without musicians, or in the turn of a charge is won by the
+// chargers' +1 (Combat result: Charge!), so the loser takes a break
+// test: double 1, it holds.
 func countDice(t *testing.T, s *State) int {
 	t.Helper()
 	n := 0
 	for _, b := range s.blows(s.combatOf(s.unit("u"))) {
 		n += b.n
+	}
+	if slices.ContainsFunc(s.combatOf(s.unit("u")), chargedThisTurn) {
+		n += 2
 	}
 	return n
 }

@@ -103,7 +103,9 @@ func TestMakeWayByThePlayerWhoseTurnItIsNot(t *testing.T) {
 	if !slices.ContainsFunc(s.blows(s.combatOf(s.unit("u"))), func(b blow) bool { return b.id == "rcap" }) {
 		t.Fatal("rcap, in contact now, does not strike")
 	}
-	evs := apply(t, s, "red", NoChallenge{}, ones(5)...)
+	// All miss; blue wins by its charge, and red's break test (double 1)
+	// holds.
+	evs := apply(t, s, "red", NoChallenge{}, ones(7)...)
 	// The captain (I5, A3) is the only red model with Initiative 5.
 	if !slices.ContainsFunc(evs, func(e Event) bool {
 		return e.What == "fought" && e.Unit == "target" && strings.Contains(e.Text, "3 attacks at Initiative 5")

@@ -35,8 +35,8 @@ func TestCombatResultFlank(t *testing.T) {
 	apply(t, s, "blue", EndCharges{})
 	apply(t, s, "blue", ChargeMove{Unit: "u"}, 6, 6)
 	evs := resultOf(t, s, nil, 1, 1)
-	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 1, red 0: blue wins by 1") {
-		t.Fatalf("combat result %q: the flank charge is worth +1", got)
+	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 2, red 0: blue wins by 2") {
+		t.Fatalf("combat result %q: the flank charge is worth +1, the charge +1", got)
 	}
 }
 

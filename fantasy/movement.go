@@ -383,14 +383,24 @@ func (s *State) afterChargeMoves(r roller) error {
 			return err
 		}
 		ld := s.leadership(u)
-		if d[0]+d[1] <= ld {
+		against := fmt.Sprintf("Ld %d", ld)
+		rallies := d[0]+d[1] <= ld
+		if s.quarterLeft(u) {
+			// Reduced to a quarter of its starting models or fewer, only
+			// a double 1 rallies it (Rally fleeing units).
+			rallies = d[0] == 1 && d[1] == 1
+			against = fmt.Sprintf("a double 1 (%d of %d models left, a quarter or fewer)", u.nonCharacters(), u.Start)
+		}
+		if rallies {
 			u.Flags.Fleeing = false
 			u.Flags.Fled = true
-			s.emit(Event{What: "rallied", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s rallies: %d against Ld %d (%s)", u.ID, d[0]+d[1], ld, ruleCompulsory)})
+			s.emit(Event{What: "rallied", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s rallies: %d against %s (%s)", u.ID, d[0]+d[1], against, ruleCompulsory)})
 			continue
 		}
-		s.emit(Event{What: "rallied", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s fails to rally: %d against Ld %d (%s)", u.ID, d[0]+d[1], ld, ruleCompulsory)})
-		if err := s.flee(u, s.nearestEnemy(u), r, "flees on"); err != nil {
+		s.emit(Event{What: "rallied", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s fails to rally: %d against %s (%s)", u.ID, d[0]+d[1], against, ruleCompulsory)})
+		// It flees on 2D6" straight ahead, the way it faces (Move fleeing
+		// units).
+		if err := s.fleeAhead(u, r); err != nil {
 			return err
 		}
 	}
@@ -398,26 +408,45 @@ func (s *State) afterChargeMoves(r roller) error {
 	return nil
 }
 
-// nearestEnemy is the centre of the enemy unit nearest u (or a point
-// ahead of it when none is left).
-func (s *State) nearestEnemy(u *Unit) geom.Point {
-	best, bd := u.At.Add(u.forward()), math.Inf(1)
-	for _, e := range s.Units {
-		if e.Seat != u.Seat {
-			if d := unitDist(u, e); d < bd {
-				best, bd = e.centre(), d
-			}
-		}
-	}
-	return best
+// quarterLeft reports whether a unit has a quarter of its starting models
+// or fewer left (its joined characters not counted).
+func (s *State) quarterLeft(u *Unit) bool {
+	return u.Start > 0 && 4*u.nonCharacters() <= u.Start
 }
 
-// leadership is the unit's best Ld.
+// fleeAhead moves a fleeing unit that failed to rally 2D6" (Swiftstride:
+// the best two of 3D6) straight ahead in its facing, without turning; a
+// unit that leaves the table is destroyed.
+func (s *State) fleeAhead(u *Unit, r roller) error {
+	dist, d, err := s.fleeRoll(u, r)
+	if err != nil {
+		return err
+	}
+	before := *u
+	u.At = u.At.Add(u.forward().Scale(dist))
+	u.Flags.Fleeing, u.Flags.Fled = true, true
+	s.emit(Event{What: "fled", Unit: u.ID, Dice: d, Value: dist, Text: newLine().s(u.ID, " flees on ").inches(dist).s(`" straight ahead (`, ruleCompulsory, ")").String()})
+	if !s.onTable(u) {
+		s.destroy(u, "flees off the table")
+		return nil
+	}
+	return s.dangerousMove(before, u, r)
+}
+
+// leadership is the unit's best Ld. A character who stepped back from a
+// refused challenge this turn lends none (Challenges: refusing).
 func (s *State) leadership(u *Unit) int {
 	ld := 0
 	pc := s.profileCache()
 	for i := range u.Models {
+		if u.Models[i].ID == u.Flags.SteppedBack {
+			continue
+		}
 		ld = max(ld, pc.of(&u.Models[i]).Ld)
+	}
+	if ld == 0 && len(u.Models) > 0 {
+		// Nobody else to lend one: the unit's own.
+		ld = s.rf(u).Ld
 	}
 	return ld
 }

@@ -39,15 +39,16 @@ func TestCombatResultRanksStandardAndPursuit(t *testing.T) {
 		[]map[string]any{unitSpecOf("u", "swordsman", 15, 5, [2]float64{24, 10}, 90, map[string]any{"command": []any{"standard"}})},
 		[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil)})
 	points := s.unit("target").Points
-	// Blue: 1 wound + 2 ranks + 1 standard = 4; red: 3 wounds. Red tests
-	// Ld 7 - 1 = 6 (not Steadfast: 1 rank against 3): 4+3 fails. Blue
+	// Blue: 1 wound + 2 ranks + 1 standard + 1 charge = 5; red: 3
+	// wounds. Red tests Ld 7 - 2 = 5 (not Steadfast: 1 rank against 3):
+	// 4+3 fails. Blue
 	// chooses to pursue: red flees 2+1 = 3" and blue's pursuit of 3+3 =
 	// 6" catches it.
 	evs := resultOf(t, s, map[rules.Seat]int{"blue": 1, "red": 3}, 4, 3)
-	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 4, red 3: blue wins by 1") {
+	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 5, red 3: blue wins by 2") {
 		t.Fatalf("combat result %q", got)
 	}
-	if got := text(evs, "break-test"); !strings.Contains(got, "needing 6 or less: 7, failed") {
+	if got := text(evs, "break-test"); !strings.Contains(got, "needing 5 or less: 7, failed") {
 		t.Fatalf("break test %q", got)
 	}
 	if s.Phase != PhasePursuit {
@@ -207,7 +208,7 @@ func TestForestsAndCloseCombatNoSteadfastInAForest(t *testing.T) {
 		holds bool
 	}{
 		// Red's 3 ranks stand at y 15..18: a wood over all of them.
-		{"majority in the wood", box("the wood", Forest, 0, 15.2, 48, 40), "not Steadfast in the wood (Forests and close combat) needing 4 or less: 7, failed", false},
+		{"majority in the wood", box("the wood", Forest, 0, 15.2, 48, 40), "not Steadfast in the wood (Forests and close combat) needing 3 or less: 7, failed", false},
 		// A wood over the rear rank only: 5 of 15 models.
 		{"minority in the wood", box("the wood", Forest, 0, 17.2, 48, 40), "Steadfast needing 7 or less: 7, passed", true},
 	} {
@@ -216,8 +217,8 @@ func TestForestsAndCloseCombatNoSteadfastInAForest(t *testing.T) {
 				[]map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
 				[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 15}, 270, nil)})
 			s.Terrain = []Piece{tc.wood}
-			// Blue 5 against red's 2 ranks: red loses by 3 with more
-			// ranks than blue; 4+3 = 7.
+			// Blue 5 and the charge's 1 against red's 2 ranks: red
+			// loses by 4 with more ranks than blue; 4+3 = 7.
 			evs := resultOf(t, s, map[rules.Seat]int{"blue": 5}, 4, 3)
 			if got := text(evs, "break-test"); !strings.Contains(got, tc.want) {
 				t.Fatalf("break test %q, want %q", got, tc.want)

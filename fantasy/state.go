@@ -378,6 +378,7 @@ func buildUnit(raw map[string]any, seat rules.Seat, cat *Catalog, used map[strin
 		return nil, setupErr("%s.files: %d, want 1..%d (the unit's models)", path, sp.Files, total)
 	}
 	u.Models = append(front, rest...)
+	u.Start = n
 	size := func(m Model) (int, int) { return blockSize(cat.Profiles[m.Profile].Base, u.Base) }
 	if !u.layout(front, rest, size) {
 		return nil, setupErr("%s.files: %d files are narrower than a character's base (Characters: different sized bases)", path, u.Files)

@@ -55,6 +55,10 @@ type Unit struct {
 	Pool   int        `json:"pool,omitempty"` // wounds suffered by the rank-and-file short of a whole model
 	Engage []string   `json:"engaged,omitempty"`
 	Points int        `json:"points"`
+	// Start is how many models other than characters the unit began the
+	// game with: reduced to a quarter of them or fewer, it rallies only
+	// on a double 1 (Rally fleeing units); 0 for a unit of characters.
+	Start int `json:"start,omitempty"`
 	// Silenced is the last player turn a war machine disabled by a
 	// misfire may not shoot in (Scatter: misfires); 0 for none.
 	Silenced int `json:"silenced,omitempty"`
@@ -74,6 +78,10 @@ type UnitFlags struct {
 	Fleeing      bool   `json:"fleeing,omitempty"`      // lasting
 	Fled         bool   `json:"fled,omitempty"`         // fled or rallied this turn
 	ChargedFrom  string `json:"chargedFrom,omitempty"`  // front, flank or rear: where its charge hit (combat result)
+	// SteppedBack is the character of the unit who stepped back from a
+	// refused challenge this turn: he may not lend his Leadership
+	// (Challenges: refusing).
+	SteppedBack string `json:"steppedBack,omitempty"`
 }
 
 // Geometry. Slot (r, f) is the f-th file (left to right as the unit faces)

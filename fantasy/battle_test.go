@@ -1,0 +1,178 @@
+package fantasy
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/dice"
+)
+
+// Combat result: Charge! (8th edition) — a side one of whose units charged
+// into the combat this turn adds +1: five against five with no wound
+// caused is won by the chargers, and the loser tests.
+func TestCombatResultChargeBonus(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil)})
+	evs := resultOf(t, s, nil, 1, 1)
+	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 1, red 0: blue wins by 1") {
+		t.Fatalf("combat result %q: the charge is worth +1", got)
+	}
+	if !has(evs, "break-test") {
+		t.Fatalf("the loser takes a break test: %v", evs)
+	}
+	// In a later turn of the combat the charge is over: a draw.
+	s.unit("u").Flags.Charged = false
+	evs = resultOf(t, s, nil)
+	if got := text(evs, "combat-result"); !strings.Contains(got, "a draw") {
+		t.Fatalf("combat result %q: no charge bonus after the turn of the charge", got)
+	}
+}
+
+// Combat result: a standard (+1 for the side, once) and a flank attack
+// (+1 for each unit in the flank) both count, whatever the order of the
+// units' ids.
+func TestCombatResultStandardAndFlankBothCount(t *testing.T) {
+	for _, flanker := range []string{"a", "z"} {
+		t.Run(flanker, func(t *testing.T) {
+			s := engagedPair(t,
+				[]map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, map[string]any{"command": []any{"standard"}}),
+					unitSpecOf(flanker, "swordsman", 5, 5, [2]float64{40, 30}, 90, nil)},
+				[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil)})
+			// A later turn of the combat (no charge bonus), with a
+			// second blue unit in red's flank.
+			s.unit("u").Flags.Charged = false
+			f, tg := s.unit(flanker), s.unit("target")
+			f.Engage, tg.Engage = []string{"target"}, append(tg.Engage, flanker)
+			f.Flags.ChargedFrom = "flank"
+			evs := resultOf(t, s, nil, 1, 1)
+			if got := text(evs, "combat-result"); !strings.Contains(got, "blue 2, red 0") {
+				t.Fatalf("combat result %q: the standard and the flank are +1 each", got)
+			}
+		})
+	}
+}
+
+// Challenges: a character who steps back from a refused challenge may not
+// lend his Leadership that turn — his unit's break test is on the
+// rank-and-file's Ld 7, not his 8.
+func TestChallengeRefusedCharacterLendsNoLeadership(t *testing.T) {
+	s := duelReady(t)
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	apply(t, s, "red", Refuse{})
+	apply(t, s, "blue", Retire{Model: "rcap"})
+	// All miss; blue wins by its charge; red tests, double 1 holds.
+	evs := apply(t, s, "blue", Fight{Unit: "u"}, ones(countDuelDice(s)+2)...)
+	if got := text(evs, "break-test"); !strings.Contains(got, "tests Leadership 7") {
+		t.Fatalf("break test %q: rcap stepped back and lends no Ld", got)
+	}
+	// The next turn he leads again.
+	apply(t, s, "blue", EndTurn{})
+	if ld := s.leadership(s.unit("target")); ld != s.Profiles["captain"].Ld {
+		t.Fatalf("Ld %d the next turn, want the captain's %d", ld, s.Profiles["captain"].Ld)
+	}
+}
+
+// Challenges: nobody but his foe attacks a duellist. A lone captain who
+// has slain his foe at Initiative 5 is not attacked by the foe's
+// spearmen at Initiative 3: no dice, no lines.
+func TestChallengeWinnerIsNotAttackedByOthers(t *testing.T) {
+	red := unitSpecOf("target", "spearman", 10, 5, [2]float64{24, 15}, 270, nil)
+	for k, v := range chars("rcap", "captain") {
+		red[k] = v
+	}
+	s := engagedPair(t, []map[string]any{unitSpecOf("u", "captain", 1, 1, [2]float64{24, 10}, 90, nil)}, []map[string]any{red})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	if !slices.ContainsFunc(s.blows(s.combatOf(s.unit("u"))), func(b blow) bool { return b.unit.ID == "target" && b.id != "rcap" }) {
+		t.Fatal("set-up: no spearman touches the captain")
+	}
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "u"})
+	apply(t, s, "red", Accept{Model: "rcap"})
+	// Initiative 5: rcap's 3 Attacks miss (1,1,1); the captain's hit
+	// (6,6,6), wound (6,6,6) and rcap fails his saves (1,1,1). Then the
+	// combat result and red's break test (1,1: it holds).
+	src, err := dice.NewScript(1, 1, 1, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Apply("blue", Fight{Unit: "u"}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.Remaining() != 0 {
+		t.Fatalf("%d dice unused", src.Remaining())
+	}
+	for _, e := range out {
+		ev := e.(*Event)
+		if ev.What == "fought" && ev.Unit == "target" && !strings.Contains(ev.Text, "Initiative 5") {
+			t.Fatalf("the spearmen attack the duellist: %q", ev.Text)
+		}
+	}
+	if s.unit("target").model("rcap") != nil {
+		t.Fatal("set-up: rcap should be slain")
+	}
+}
+
+// Rally fleeing units: a unit with a quarter of its starting models or
+// fewer rallies only on a double 1.
+func TestRallyAtAQuarterOnlyOnADoubleOne(t *testing.T) {
+	spec := []map[string]any{unitSpecOf("u", "swordsman", 8, 4, [2]float64{24, 10}, 90, nil)}
+	for _, tc := range []struct {
+		left    int
+		d       []int
+		rallies bool
+	}{
+		{3, []int{3, 4}, true},  // 3 of 8: above a quarter, 7 against Ld 7
+		{3, []int{4, 4}, false}, // 8 against Ld 7
+		{2, []int{3, 4}, false}, // 2 of 8, a quarter: 7 is no double 1
+		{2, []int{1, 2}, false}, // nor is 3
+		{2, []int{1, 1}, true},  // a double 1 rallies
+		{1, []int{1, 1}, true},  // fewer still: a double 1
+		{1, []int{2, 2}, false}, // an eighth, 4
+		{8, []int{2, 5}, true},  // whole, 7
+	} {
+		s := battle(t, nil, spec, target())
+		u := s.unit("u")
+		for len(u.Models) > tc.left {
+			s.removeModel(u, u.Models[len(u.Models)-1].ID)
+		}
+		s.fillGaps(u, false)
+		u.Flags.Fleeing = true
+		src, err := dice.NewScript(append(slices.Clone(tc.d), 1, 1)...) // and 2" if it flees on
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Apply("blue", EndCharges{}, src); err != nil {
+			t.Fatal(err)
+		}
+		if got := !s.unit("u").Flags.Fleeing; got != tc.rallies {
+			t.Fatalf("%d of 8 left, %v: rallied %v, want %v", tc.left, tc.d, got, tc.rallies)
+		}
+	}
+}
+
+// Move fleeing units (8th edition): a unit that fails to rally flees 2D6"
+// straight ahead in the direction it faces, without turning — here away
+// from the table's centre although the enemy is behind it.
+func TestFailedRallyFleesStraightAhead(t *testing.T) {
+	// Blue faces east (0°); the enemy stands to its north-east.
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{10, 24}, 0, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 10, 5, [2]float64{30, 40}, 180, nil)})
+	u := s.unit("u")
+	u.Flags.Fleeing = true
+	at, facing := u.At, u.Facing
+	evs := apply(t, s, "blue", EndCharges{}, 4, 4, 3, 2) // 8: fails; flees 5"
+	u = s.unit("u")
+	if u == nil || !u.Flags.Fleeing || !has(evs, "fled") {
+		t.Fatalf("the unit should flee on: %v", evs)
+	}
+	if u.Facing != facing {
+		t.Fatalf("facing %v, want %v: a failed rally does not turn the unit", u.Facing, facing)
+	}
+	if d := u.At.Sub(at); math.Abs(d.X-5) > 1e-9 || math.Abs(d.Y) > 1e-9 {
+		t.Fatalf("moved by %+v, want 5\" straight ahead (east)", d)
+	}
+}
