@@ -580,6 +580,9 @@ func (a *Authority) Act(ctx context.Context, id string, seat rules.Seat, seq int
 	if err != nil {
 		return nil, err
 	}
+	if err := CheckShape(action, act, "action"); err != nil {
+		return nil, err
+	}
 	entries, err := a.commit(ctx, l, &pending{seat: seat, actionID: actionID, action: act})
 	if errors.Is(err, store.ErrConflict) {
 		// Another writer took this seq first, perhaps with this very

@@ -127,3 +127,44 @@ func TestSlowClient(t *testing.T) {
 		t.Fatal("an unfinished request was served")
 	}
 }
+
+// Strict JSON (issue 27): a duplicated member anywhere in a body, and a
+// route point of the wrong size, are refused with 400 naming the field,
+// and nothing is applied — encoding/json would have kept the last member
+// ({"seq":5,"seq":0} acting at seq 0) and read [1] as (1, 0) and [1, 2, 3]
+// as (1, 2).
+func TestStrictJSON(t *testing.T) {
+	ts := start(t)
+	c := create(t, ts, "duel")
+	base := ts.URL + "/api/matches/" + c.ID
+	blue := c.Seats["blue"].Token
+	move := func(route string) string {
+		return `{"kind":"activate","trooper":"fusilier","order":"regular","skill":{"name":"move","route":` + route + `}}`
+	}
+	for _, c := range []struct {
+		name, url, body, code, field string
+	}{
+		{"seq twice", base + "/actions", `{"seq":5,"seq":0,"id":"a","action":` + move(`[[10,11]]`) + `}`, "duplicate-field", `"seq"`},
+		{"kind twice in the action", base + "/actions", `{"seq":0,"id":"a","action":{"kind":"activate","kind":"end-orders"}}`, "duplicate-field", `"action.kind"`},
+		{"route twice in the skill", base + "/actions", `{"seq":0,"id":"a","action":{"kind":"activate","trooper":"fusilier","order":"regular","skill":{"name":"move","route":[[10,11]],"route":[[10,12]]}}}`, "duplicate-field", `"action.skill.route"`},
+		{"a point of one coordinate", base + "/actions", `{"seq":0,"id":"a","action":` + move(`[[1]]`) + `}`, "bad-request", "action.skill.route[0]"},
+		{"a point of three coordinates", base + "/actions", `{"seq":0,"id":"a","action":` + move(`[[10,11,12]]`) + `}`, "bad-request", "action.skill.route[0]"},
+		{"odds: a point of three coordinates", base + "/odds", `{"actions":[` + move(`[[10,11],[10,12,1]]`) + `]}`, "bad-request", "actions[0].skill.route[1]"},
+		{"create: a ruling twice", ts.URL + "/api/matches", `{"scenario":"duel","rulings":{"x":"a","x":"b"}}`, "duplicate-field", `"rulings.x"`},
+	} {
+		var e apiErr
+		code := call(t, "POST", c.url, blue, c.body, &e)
+		if code != 400 || e.Code != c.code || !strings.Contains(e.Message, c.field) {
+			t.Errorf("%s: %d %+v, want 400 %s naming %s", c.name, code, e, c.code, c.field)
+		}
+	}
+	var after snapshot
+	call(t, "GET", base, "", nil, &after)
+	if after.Seq != 0 {
+		t.Fatalf("a refused body was applied: seq %d", after.Seq)
+	}
+	// The well-formed action still applies.
+	if code := call(t, "POST", base+"/actions", blue, `{"seq":0,"id":"a","action":`+move(`[[10,11]]`)+`}`, nil); code != 200 {
+		t.Fatalf("the well-formed move: %d", code)
+	}
+}

@@ -52,8 +52,9 @@ type actionRequest struct {
 }
 
 // decodeStrict reads one JSON object of at most limit bytes into v:
-// unknown fields, a wrong type, trailing data, and nesting deeper than
-// maxDepth are refused with a message that says where.
+// unknown fields, a member given twice in one object (at any depth), a
+// wrong type, trailing data, and nesting deeper than maxDepth are refused
+// with a message that says where.
 func decodeStrict(r io.Reader, limit int64, v any) *apiError {
 	body, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
@@ -68,6 +69,9 @@ func decodeStrict(r io.Reader, limit int64, v any) *apiError {
 	}
 	if d := depth(body); d > maxDepth {
 		return badRequest("bad-json", "the JSON nests %d deep; at most %d", d, maxDepth)
+	}
+	if k := duplicateKey(body); k != "" {
+		return badRequest("duplicate-field", "field %q is given twice in one object: give each field once", k)
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

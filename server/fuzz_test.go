@@ -80,3 +80,40 @@ func FuzzParseOdds(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDuplicateKey: the duplicate-member finder never panics; it finds
+// none in what encoding/json writes (every object's members once), and
+// it finds the member doubled into a valid object.
+func FuzzDuplicateKey(f *testing.F) {
+	for _, s := range []string{
+		`{"seq":5,"seq":0}`, `{"a":{"b":[{"c":1,"c":2}]}}`, `[{"a":1},{"a":1}]`, `{"a":"a","a"`, `{`, `"x"`, ``,
+		`{"\u0061":1,"a":2}`, `{"a":[1,{"b":2}],"c":{"d":{"e":[]}}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		duplicateKey(b)
+		var v any
+		if json.Unmarshal(b, &v) != nil {
+			return
+		}
+		clean, _ := json.Marshal(v)
+		if k := duplicateKey(clean); k != "" {
+			t.Fatalf("%s: a duplicate %q in what encoding/json wrote", clean, k)
+		}
+		if len(clean) > 2 && clean[0] == '{' && clean[1] != '}' {
+			// {"k":v,...} → {"k":v,"k":v,...}: the first member again.
+			var m map[string]json.RawMessage
+			json.Unmarshal(clean, &m)
+			for k, val := range m {
+				name, _ := json.Marshal(k)
+				doubled := append(append(append(append([]byte{'{'}, name...), ':'), val...), ',')
+				doubled = append(doubled, clean[1:]...)
+				if got := duplicateKey(doubled); got != k {
+					t.Fatalf("%s: found %q, want %q", doubled, got, k)
+				}
+				break
+			}
+		}
+	})
+}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -140,6 +141,13 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		}
 		for i, raw := range req.Actions {
 			act, err := infinity.Ruleset{}.DecodeAction(raw)
+			if err == nil {
+				// A point of the wrong size is the request's fault, not
+				// the rules': the whole request is refused.
+				if err := match.CheckShape(raw, act, fmt.Sprintf("actions[%d]", i)); err != nil {
+					return err
+				}
+			}
 			if err == nil {
 				out[i].Odds, err = is.Preview(v.Seat, act)
 			}
