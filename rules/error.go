@@ -32,7 +32,7 @@ const (
 // Its message is formatted when it is read, not when the error is made:
 // Legal greys out most of the candidates it checks, and nobody reads most
 // of those reasons, so formatting them all would cost a large share of a
-// menu (issue #4's playout benchmark). Errorf keeps the arguments only when
+// menu (the playout benchmark). Errorf keeps the arguments only when
 // they are plain values (numbers, strings, booleans, and arrays and structs
 // of them), which cannot change afterwards; anything else is formatted at
 // once. The JSON form carries the
@@ -62,7 +62,7 @@ const maxLazyArgs = 4
 
 // inlineArgs is how many of them it keeps inline. A menu makes hundreds
 // of RuleErrors, almost all with one or two arguments: room for two keeps
-// it at 96 bytes, where room for four made it 144 (issue #13's playout
+// it at 96 bytes, where room for four made it 144 (the playout
 // benchmark), and the rare third and fourth take an allocation of their
 // own.
 const inlineArgs = 2

@@ -72,7 +72,7 @@ func checkEntries(file string, data []byte, what string, limit Limit, maxEntries
 	return errs
 }
 
-// thousands writes n with a comma between thousands, as the README does.
+// thousands writes n with a comma between thousands, as docs/LIMITS.md does.
 func thousands(n int) string {
 	s := strconv.Itoa(n)
 	for i := len(s) - 3; i > 0; i -= 3 {

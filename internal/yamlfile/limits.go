@@ -50,7 +50,7 @@ func TooBig(file string, max int) *Error {
 	return &Error{File: file, Msg: fmt.Sprintf("the file is larger than %s, the most a file may hold; nothing was parsed", Size(max))}
 }
 
-// Size writes a byte count the way the README's Limits table does.
+// Size writes a byte count the way docs/LIMITS.md's table does.
 func Size(n int) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:

@@ -2,7 +2,7 @@
 // backend of the community Infinity dice calculator inf-dice
 // (toadchild/inf-dice): the same arguments, the same report line for line,
 // the same error texts, and the same probability model with its quirks
-// (README, "inf-dice compatible backend"). The sections below are that
+// (docs/ODDS.md, "inf-dice compatible backend"). The sections below are that
 // model as the code and its tests cite it.
 //
 // Upstream enumerates every ordered outcome of both sides' dice, which is why
