@@ -367,7 +367,7 @@ func (s *State) checkHack(o *Order, k *Skill) error {
 		return err
 	}
 	if defence(&p) {
-		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on its user: declare it in ARO against the attacking hacker", p.Name)
+		return s.checkActiveDefence(o, p, k)
 	}
 	if cybermask(&p) {
 		return s.checkCybermask(o, p, *k)
@@ -400,8 +400,38 @@ func (s *State) checkHack(o *Order, k *Skill) error {
 	var at [2]float64
 	if m >= 0 {
 		at = s.Models[m].At
+	} else if d := s.enemyDeployable(k.Target, s.Troopers[o.Trooper].Seat); d >= 0 {
+		// A deployable device (hack_deployable.go).
+		return s.hackDeployable(o.Trooper, from, &p, d)
 	}
 	return s.hackTarget(o.Trooper, from, &p, m, at)
+}
+
+// checkActiveDefence checks a Defense Protocol declared by the active
+// trooper: its cards say "In Active or Reactive Turn", so the active
+// trooper may declare one as its second skill against a program declared
+// in ARO against it, targeting that program's hacker (Hacking (N3):
+// Breakwater, Counterstrike, Zero Pain). Before any ARO there is no attack
+// to answer.
+func (s *State) checkActiveDefence(o *Order, p catalog.Program, k *Skill) error {
+	if len(k.Split) > 0 {
+		return rules.Errorf(rules.CodeBadAction, ruleHacking, "%s answers one attacking hacker: no split", p.Name)
+	}
+	seat := s.Troopers[o.Trooper].Seat
+	m := s.targetModel(k.Target, seat)
+	for i := range o.AROs {
+		a := &o.AROs[i]
+		if a.Skill.Name != SkillHack || m < 0 || s.Models[m].Trooper != a.Trooper {
+			continue
+		}
+		if q, ok := s.Programs[a.Skill.Program]; ok && q.Attack() && s.targetModel(a.Skill.Target, s.Troopers[a.Trooper].Seat) == o.Model {
+			return nil
+		}
+	}
+	if len(o.AROs) == 0 {
+		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on its user: no program has been declared against %s yet (declare it as the second skill, after a hacker's ARO)", p.Name, s.Troopers[o.Trooper].ID)
+	}
+	return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s answers a Hacking Attack on its user: %q declared no program against %s in ARO", p.Name, k.Target, s.Troopers[o.Trooper].ID)
 }
 
 // checkHackSplit checks a program's Burst split between targets (Stop!:

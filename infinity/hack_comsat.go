@@ -43,10 +43,13 @@ func commSat(p *catalog.Program) bool {
 
 // transportHackers lists the reactive troopers that may declare Hack
 // Transport Aircraft against the Combat Jump in progress: on the table,
-// carrying the program, able to hack and to declare a program. A trooper in
-// Hidden Deployment or on a marker (Camouflaged, Impersonation) is left out: opening the
-// window for it would tell the opponent what it is and carries (a
-// departure: such a hacker cannot use the program).
+// carrying the program, able to hack and to declare a program. A hacker in
+// Hidden Deployment may: declaring the ARO reveals it, as any ARO does
+// (Hidden Deployment (N4)), and the window opens whenever the reactive side
+// has a trooper in Hidden Deployment (jumpStep), so its opening tells the
+// opponent nothing. A hacker on a marker (Camouflaged, Impersonation) is
+// left out: markers are on the table, and a window opening for one would
+// tell the opponent what it carries.
 func (s *State) transportHackers() []int {
 	var out []int
 	p, ok := s.Programs["hack-transport-aircraft"]
@@ -56,7 +59,7 @@ func (s *State) transportHackers() []int {
 	reactive := s.reactive()
 	for t := range s.Troopers {
 		tr := &s.Troopers[t]
-		if tr.Seat != reactive || tr.States.Null() || tr.States.Hidden || tr.States.marker() || s.modelOf(t) < 0 ||
+		if tr.Seat != reactive || tr.States.Null() || tr.States.marker() || s.modelOf(t) < 0 ||
 			s.commsDown(t) || !s.carries(t, p) || stateAllows(&tr.States, tr.ID, SkillHack) != nil {
 			continue
 		}
@@ -66,10 +69,12 @@ func (s *State) transportHackers() []int {
 }
 
 // jumpStep is the step after a Combat Jump's declaration: the reactive
-// player's Hack Transport Aircraft window when a hacker may use it, else
-// the PH Roll.
+// player's Hack Transport Aircraft window when a hacker may use it, or
+// when the reactive side has a trooper in Hidden Deployment (as an ARO
+// window opens, openWindow: whether that trooper could use it is private),
+// else the PH Roll.
 func (s *State) jumpStep() Step {
-	if len(s.transportHackers()) > 0 {
+	if s.hasHidden(s.reactive()) || len(s.transportHackers()) > 0 {
 		return StepTransport
 	}
 	return StepLanding
@@ -114,6 +119,7 @@ func (s *State) checkTransport(a AROs) ([]int, error) {
 func (s *State) transport(a AROs, hackers []int) []rules.Event {
 	o := s.Order
 	ev := AROsDeclared{Window: 1}
+	events := []rules.Event{nil}
 	if len(hackers) > 0 {
 		o.Transport = hackers
 		o.Decided = append(o.Decided, hackers...)
@@ -121,9 +127,15 @@ func (s *State) transport(a AROs, hackers []int) []rules.Event {
 		for _, d := range a.Declarations {
 			ev.AROs = append(ev.AROs, d)
 		}
+		// Declaring an ARO places a hidden hacker on the table (Hidden
+		// Deployment (N4)).
+		for _, h := range hackers {
+			events = append(events, s.reveal(h, "declared an ARO")...)
+		}
 	}
+	events[0] = ev
 	o.Step = StepLanding
-	return []rules.Event{ev}
+	return events
 }
 
 // transportSV is hacker t's Success Value against the jump: odds.HackSV on

@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
 )
 
 // withTerrain puts terrain lines into a scenario built by hackYAML.
@@ -462,4 +464,107 @@ func TestCommSatKeepsImpersonationMarkerPrivate(t *testing.T) {
 		}
 		refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "hk", Skill: hack("u-turn", "missiles")}}}, rules.CodeIllegal, "cannot declare U-Turn now")
 	})
+}
+
+// hiddenJumpState is jumpYAML's Combat Jump against red's trooper hk of
+// profile prof in Hidden Deployment, on the leak tests' catalog (which has
+// a hacker that deploys hidden), the jump declared.
+func hiddenJumpState(t *testing.T, prof string) *State {
+	t.Helper()
+	rs, _ := twinsGround(t)
+	red := "      - {id: hk, profile: " + prof + ", deployment: hidden, models: [{id: hk, at: [22, 22], facing: 0}]}\n" +
+		"      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, at: [20, 22], facing: 0}]}\n"
+	sc, err := scenario.Parse("test.yaml", []byte(jumpYAML(red, "hk, zhanshi")), scenario.Options{Catalog: rs.Catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := setupScenario(t, rs, sc, nil)
+	do(t, st, "blue", Activate{Trooper: "cat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{12, 12}}}})
+	return st
+}
+
+// Hack Transport Aircraft (Comm-Sat, Hacking (N3)) from Hidden Deployment
+// (N4): a hidden hacker carrying it may declare it against a Combat Jump,
+// and declaring it reveals him. The window opens whenever the reactive
+// side has a trooper in Hidden Deployment, as an ARO window does, so that
+// it tells the jumper's player nothing: with a hidden Sniper in the
+// hacker's place, the jumper's player sees the same table, prompt and
+// events (a counterfactual twin of the hidden trooper's identity).
+func TestHackTransportAircraftFromHiddenDeployment(t *testing.T) {
+	st := hiddenJumpState(t, "hidden-hacker")
+	if st.Order.Step != StepTransport {
+		t.Fatalf("step %s, want the Hack Transport Aircraft window for the hidden hacker", st.Order.Step)
+	}
+	offered := false
+	for _, o := range st.Legal("red") {
+		if a, ok := o.Action.(AROs); ok && len(a.Declarations) == 1 && a.Declarations[0].Trooper == "hk" && o.Illegal == nil {
+			offered = true
+		}
+	}
+	if !offered {
+		t.Error("the hidden hacker is not offered Hack Transport Aircraft")
+	}
+
+	twin := hiddenJumpState(t, "sniper")
+	if twin.Order.Step != StepTransport {
+		t.Fatalf("step %s with a hidden Sniper: the window must open as for a hidden hacker", twin.Order.Step)
+	}
+	blue := rules.PlayerView("blue")
+	if a, b := viewJSON(t, st, blue), viewJSON(t, twin, blue); a != b {
+		t.Errorf("blue tells a hidden hacker from a hidden Sniper:\n%s\n%s", a, b)
+	}
+	pa, pb := st.Prompt(), twin.Prompt()
+	if pa.Kind != pb.Kind || strings.Join(seatStrings(pa.Seats), ",") != strings.Join(seatStrings(pb.Seats), ",") {
+		t.Errorf("prompts differ: %+v and %+v", pa, pb)
+	}
+	// Declining shows blue the same events either way.
+	ea, eb := do(t, st, "red", AROs{}), do(t, twin, "red", AROs{})
+	if a, b := redactedJSON(t, st, ea, blue), redactedJSON(t, twin, eb, blue); a != b {
+		t.Errorf("blue's events differ:\n%s\n%s", a, b)
+	}
+
+	// Declaring it reveals the hacker; the jump's PH Roll is then Face to
+	// Face against his WIP 14 - 6 = 8.
+	st = hiddenJumpState(t, "hidden-hacker")
+	ev := do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "hk", Skill: hack("hack-transport-aircraft", "cat")}}})
+	revealed := false
+	for _, e := range ev {
+		if r, ok := e.(Revealed); ok && r.Trooper == "hk" {
+			revealed = true
+		}
+	}
+	if !revealed || st.Troopers[st.trooperIndex("hk")].States.Hidden {
+		t.Fatalf("the hacker declared an ARO and stays hidden: %v", ev)
+	}
+	ev = do(t, st, rules.ChanceSeat, Land{}, 5, 7)
+	if r := rolledBy(ev)["hk"]; r.SV.Value != 8 || r.Roll != "face-to-face" {
+		t.Fatalf("the hacker rolled %+v, want WIP 14 -6 = 8 Face to Face", r)
+	}
+	if st.Order.Step != StepMissedJump {
+		t.Fatalf("step %s: the hacker's 7 beats the jumper's 5, the jump fails", st.Order.Step)
+	}
+}
+
+func seatStrings(seats []rules.Seat) []string {
+	out := make([]string, len(seats))
+	for i, s := range seats {
+		out[i] = string(s)
+	}
+	return out
+}
+
+// redactedJSON is the events as viewer v receives them.
+func redactedJSON(t *testing.T, st *State, events []rules.Event, v rules.Viewer) string {
+	t.Helper()
+	var out []rules.Event
+	for _, e := range events {
+		if r, ok := st.Redact(e, v); ok {
+			out = append(out, r)
+		}
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -27,6 +27,16 @@ func (s *State) hackRequirements(r *roller) string {
 		r.comms = false
 		return ""
 	}
+	if r.dep > 0 {
+		d := &s.Deployables[r.dep-1]
+		if d.Removed {
+			return "the target is no longer on the table"
+		}
+		if err := s.hackDeployable(r.trooper, r.from, &p, r.dep-1); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
 	tm := s.modelOf(r.target)
 	if tm < 0 {
 		return "the target is no longer on the table"
@@ -92,6 +102,10 @@ func (s *State) hackSides(r *roller) (user, opponent odds.Hacker) {
 		o := r.opps[0]
 		return user, s.hacker(o.trooper, o)
 	}
+	if r.dep > 0 {
+		// A deployable: no states, BTS 0 (hack_deployable.go).
+		return user, odds.Hacker{BTS: deployableBTS}
+	}
 	return user, s.hacker(r.target, nil)
 }
 
@@ -133,6 +147,9 @@ func (s *State) hackHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		// Breakwater, Zero Pain: winning the Face to Face Roll nullified
 		// the attack; nothing else happens.
 		return nil, nil
+	}
+	if r.dep > 0 {
+		return s.deployableHits(r, p, d)
 	}
 	saves := odds.HackSaves(s.programOdds(p), s.hacker(r.target, nil))
 	t := &s.Troopers[r.target]
@@ -221,7 +238,7 @@ func (s *State) hackRollOdds(r *roller) (RollOdds, error) {
 	sv := plan.Active.SV
 	ro := RollOdds{
 		Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, Weapon: user.Program.Name,
-		Target: s.publicName(r.target), Roll: "normal", Burst: plan.Active.Side.Roll.Burst, SV: &sv,
+		Target: s.rollTarget(r), Roll: "normal", Burst: plan.Active.Side.Roll.Burst, SV: &sv,
 		Win: res.A.Hits.Scores(), Crit: res.A.Hits.Crits(),
 		Inflicts: rows(res.A.Inflicts), Tail: res.A.Inflicts.Tail, Nothing: res.Nothing,
 	}

@@ -542,7 +542,7 @@ func TestHackingDefenceProgram(t *testing.T) {
 				[]string{"warden defensive-hacker 10 16 90", "other defensive-hacker 4 16 90"}), nil)
 			// Not in the Active Turn: there is no attack to answer.
 			dh := setup(t, hackYAML([]string{"dh defensive-hacker 10 10 270"}, []string{"warden defensive-hacker 10 16 90"}), nil)
-			refused(t, dh, "blue", Activate{Trooper: "dh", Order: OrderRegular, Skill: hack(c.program, "warden")}, rules.CodeIllegal, "declare it in ARO")
+			refused(t, dh, "blue", Activate{Trooper: "dh", Order: OrderRegular, Skill: hack(c.program, "warden")}, rules.CodeIllegal, "no program has been declared against")
 			do(t, st, "blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("carbonite", "warden")})
 			// Only the program's target may answer with a Defense Protocol.
 			refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "other", Skill: hack(c.program, "breacher")}}}, rules.CodeIllegal, "attacks no one with a program here")

@@ -263,6 +263,8 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 			}
 		}
 	}
+	// Programs on enemy deployable devices (hack_deployable.go).
+	s.eachDeployableProgram(t, f)
 }
 
 // routePoints is room for n route points of candidates: while Legal

@@ -66,6 +66,10 @@ type roller struct {
 	source string
 	// burst is the dice of one share of a split Burst (0: the weapon's).
 	burst int
+	// dep is a program's target when it is a deployable device and not a
+	// trooper (hack_deployable.go): its index in Deployables + 1, with
+	// target -1; 0 for none.
+	dep int
 	// mem holds the dice and MODs of the Order's rolls (nil for a roll
 	// made outside Resolution: it then takes its own).
 	mem *rollMem
@@ -236,7 +240,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	s.linkTemplates(rollers)
 	// Who was the target of an Attack, for Alert (Alert (N4)).
 	for _, r := range rollers {
-		if !r.idle && isAttack(r.skill.Name) && !slices.Contains(o.Targets, r.target) {
+		if !r.idle && isAttack(r.skill.Name) && r.target >= 0 && !slices.Contains(o.Targets, r.target) {
 			o.Targets = append(o.Targets, r.target)
 		}
 		if r.idle || !r.template {
@@ -386,6 +390,12 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 		} else if isAttack(k.Name) || k.Name == SkillDiscover {
 			r.from, _ = pathPoint(o.Path[:k.pathUpTo], &k.Skill)
 			tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
+			if d := s.enemyDeployable(k.Target, s.Troopers[o.Trooper].Seat); tm < 0 && d >= 0 && k.Name == SkillHack {
+				// A program on a deployable device (hack_deployable.go).
+				r.target, r.dep, r.to = -1, d+1, s.Deployables[d].At
+				out = append(out, r)
+				continue
+			}
 			if tm < 0 {
 				r.idle = true
 				continue
@@ -788,10 +798,12 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 			if r.skill.Name == SkillDodge {
 				r.dodgeOK = r.out.Scored()
 			}
-		case r.active && r.skill.Name == SkillDodge:
-			// One Dodge roll against every attack (Dodge (N4)): it succeeds
-			// only if it wins each comparison. The event reports the first
-			// comparison it lost, or the first if it won them all.
+		case r.active && (r.skill.Name == SkillDodge || r.skill.Name == SkillReset):
+			// One Dodge roll against every attack (Dodge (N4)), one Reset
+			// roll against every program (Reset (N4)): it succeeds only if
+			// it wins each comparison, so a Reset that lost to one program
+			// cancels nothing that program did. The event reports the
+			// first comparison it lost, or the first if it won them all.
 			kind = "face-to-face"
 			r.dodgeOK = true
 			shown := 0
@@ -816,7 +828,7 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 				// would be against r alone (Face to Face Rolls (N4) is
 				// symmetric), rather than judged again.
 				rj, oj := r.judged(), o.judged()
-				if o.opps[0] == r && !(o.active && o.skill.Name == SkillDodge) {
+				if o.opps[0] == r && !(o.active && (o.skill.Name == SkillDodge || o.skill.Name == SkillReset)) {
 					var oout dice.Outcome
 					if r.out, oout, err = dice.FaceToFaceInto(rj, oj, r.mem.dieRoom(rj), o.mem.dieRoom(oj)); err == nil {
 						o.out, o.outDone = oout, true

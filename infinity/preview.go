@@ -99,7 +99,7 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 		if r.idle || r.coup || !isAttack(r.skill.Name) || r.trooper < 0 || c.Troopers[r.trooper].Seat != seat {
 			continue
 		}
-		if tt := c.Troopers[r.target]; !v.Sees(tt.Seat) && tt.concealed() {
+		if r.target >= 0 && !v.Sees(c.Troopers[r.target].Seat) && c.Troopers[r.target].concealed() {
 			continue
 		}
 		ro, err := c.rollOdds(r, rs)

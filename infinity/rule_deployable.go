@@ -25,6 +25,10 @@ type Deployable struct {
 	Device  string     `json:"device,omitempty"`
 	At      [2]float64 `json:"at"`
 	Removed bool       `json:"removed,omitempty"`
+	// Disabled: a program (Blackout) stopped the device working
+	// (hack_deployable.go); a Disabled Deployable Repeater extends no
+	// Hacking Area.
+	Disabled bool `json:"disabled,omitempty"`
 }
 
 // MineHit is a deployable that went off against a trooper during the
@@ -159,11 +163,11 @@ func (r Ruleset) deployDevice(s *State, seat rules.Seat, d scenario.Deployable) 
 }
 
 // deployedRepeaters appends to a Hacking Area of the seat the Zone of
-// Control of each of its Deployable Repeaters on the table: a circle of
-// the marker's size, whose ZoC inArea measures.
+// Control of each of its Deployable Repeaters on the table and not
+// Disabled: a circle of the marker's size, whose ZoC inArea measures.
 func (s *State) deployedRepeaters(area []geom.Circle, seat rules.Seat) []geom.Circle {
 	for _, d := range s.Deployables {
-		if d.Device != "" && !d.Removed && d.Seat == seat {
+		if d.Device != "" && !d.Removed && !d.Disabled && d.Seat == seat {
 			area = append(area, geom.Circle{Center: geom.Pt(d.At[0], d.At[1]), Radius: deployableRadius})
 		}
 	}

@@ -78,6 +78,7 @@ func textSamples() []rules.Kinded {
 		TurnEnded{Round: 1, Seat: "blue"},
 		GameEnded{VictoryPoints: map[rules.Seat]int{"red": 60, "blue": 66}},
 		Triggered{Deployable: "mine-1", Trooper: "zhanshi"},
+		DeployableChanged{Deployable: "rep-1", State: "Disabled", On: true, Why: "Blackout"},
 		GutsCheck{Trooper: "zhanshi", SV: dice.NewSuccessValue("WIP", 13), Dice: []dice.Die{{Face: 7, Result: 7, Success: true}}, Passed: true},
 		GutsCheck{Trooper: "zhanshi", Why: "Stunned"},
 		Turned{Trooper: "zhanshi", Facing: 180},

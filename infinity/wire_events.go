@@ -142,6 +142,7 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("turn-ended", func() rules.Event { return &TurnEnded{} })
 	c.Register("game-ended", func() rules.Event { return &GameEnded{} })
 	c.Register("triggered", func() rules.Event { return &Triggered{} })
+	c.Register("deployable-changed", func() rules.Event { return &DeployableChanged{} })
 	c.Register("guts-check", func() rules.Event { return &GutsCheck{} })
 	c.Register("turned", func() rules.Event { return &Turned{} })
 	c.Register("appointed", func() rules.Event { return &Appointed{} })
