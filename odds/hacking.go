@@ -221,7 +221,10 @@ type HackRoll struct {
 
 // PlanHack works out a hacking roll between the active trooper, which
 // declares a program, and the reactive one: Face to Face when the reactive
-// trooper declares Reset or a program, else a Normal Roll against it. A
+// trooper declares Reset or a program, else a Normal Roll against it. The
+// active trooper may instead declare Reset against a Hacking Attack the
+// reactive trooper declares in ARO: Face to Face, the program at its ARO
+// Burst. A
 // program with no Attack MOD makes no roll and has no odds. The successes
 // of Reset and of a defensive program only cancel; those of an attack
 // force its Saving Rolls; those of Counterstrike turn the active program
@@ -230,11 +233,18 @@ func PlanHack(active, reactive Hacker, crits CritRule) (HackRoll, error) {
 	if _, ok := crits.Resolve(); !ok {
 		return HackRoll{}, fmt.Errorf("%w: unknown criticals ruling %q", ErrHack, crits)
 	}
-	if active.Program == nil {
+	switch {
+	case active.Reset && active.Program == nil:
+		// The active trooper's Reset against a program declared in ARO
+		// (a hacker reacting to its Order): Face to Face, the program
+		// rolling its ARO Burst (Reset (N4); Hacking (N3)).
+		if p := reactive.Program; p == nil || !p.Attack {
+			return HackRoll{}, fmt.Errorf("%w: the active trooper's Reset answers a Hacking Attack declared in ARO: the reactive trooper declares none", ErrHack)
+		}
+	case active.Program == nil:
 		return HackRoll{}, fmt.Errorf("%w: the active trooper declares no program", ErrHack)
-	}
-	if active.Reset {
-		return HackRoll{}, fmt.Errorf("%w: Reset answers a program: the active trooper declares %s", ErrHack, active.Program.Name)
+	case active.Reset:
+		return HackRoll{}, fmt.Errorf("%w: the active trooper declares both Reset and %s", ErrHack, active.Program.Name)
 	}
 	for _, h := range []Hacker{active, reactive} {
 		if p := h.Program; p != nil && (h.Reset || p.Burst < 1 || p.AROBurst < 1 || h.Burst < 0 || h.Burst > p.Burst) {

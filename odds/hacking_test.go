@@ -20,6 +20,8 @@ var (
 	counterstrike = HackProgram{Name: "Counterstrike", AttackMod: -3, OpponentMod: -3, Burst: 1, AROBurst: 1, Reflect: true}
 	zeroPain      = HackProgram{Name: "Zero Pain", Burst: 2, AROBurst: 2}
 	overlord      = HackProgram{Name: "Overlord", Damage: 14, Burst: 1, AROBurst: 1, Breaker: true, Attack: true}
+	blackout      = HackProgram{Name: "Blackout", Damage: 15, Burst: 1, AROBurst: 1, Attack: true}
+	basilisk      = HackProgram{Name: "Basilisk", Damage: 13, Burst: 3, AROBurst: 1, Attack: true}
 )
 
 // TestHackNumbers: the Success Values and Saving Rolls of hacking rolls,
@@ -66,6 +68,12 @@ func TestHackNumbers(t *testing.T) {
 		{"Brain Blast (N3) answered by Brain Blast in ARO: both attack, each against the other's BTS",
 			Hacker{WIP: 14, BTS: 3, Program: &brainBlast, Active: true}, Hacker{WIP: 13, BTS: 6, Firewall: true, Program: &brainBlast},
 			true, 11, 13, 2, 1, []int{5}, []int{11}},
+		{"Reset (N4) by the active trooper against Blackout (N3) declared in ARO: Face to Face, the program at B1",
+			Hacker{WIP: 13, BTS: 3, Reset: true, Active: true}, Hacker{WIP: 14, Program: &blackout},
+			true, 13, 14, 1, 1, nil, []int{12}},
+		{"Reset (N4) by the active trooper against Basilisk (N3) in ARO: its ARO Burst, not its B3",
+			Hacker{WIP: 13, BTS: 3, Reset: true, Active: true}, Hacker{WIP: 14, Program: &basilisk},
+			true, 13, 14, 1, 1, nil, []int{10}},
 		{"Overlord (N3): Breaker halves BTS 6 to 3",
 			Hacker{WIP: 13, Program: &overlord, Active: true}, Hacker{BTS: 6},
 			false, 13, 0, 1, 0, []int{11}, nil},
@@ -245,7 +253,9 @@ func TestHackRejects(t *testing.T) {
 		active, reactive Hacker
 	}{
 		{"no program", Hacker{WIP: 13, Active: true}, Hacker{}},
-		{"active Reset", Hacker{WIP: 13, Program: &carbonite, Reset: true, Active: true}, Hacker{}},
+		{"active Reset and a program", Hacker{WIP: 13, Program: &carbonite, Reset: true, Active: true}, Hacker{}},
+		{"active Reset with no program to answer", Hacker{WIP: 13, Reset: true, Active: true}, Hacker{BTS: 3}},
+		{"active Reset against a Defense Protocol", Hacker{WIP: 13, Reset: true, Active: true}, Hacker{WIP: 13, Program: &breakwater}},
 		{"Burst beyond the program's", Hacker{WIP: 13, Program: &carbonite, Active: true, Burst: 3}, Hacker{}},
 	} {
 		if _, err := PlanHack(tc.active, tc.reactive, CritExtraSave); err == nil {

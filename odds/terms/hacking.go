@@ -176,9 +176,6 @@ func hacker(s SideSpec, prog *catalog.Program, active bool) odds.Hacker {
 // reactive side declares Reset or a program of its own, or is only its
 // target.
 func buildHack(a, r SideSpec, crits odds.CritRule) (Matchup, error) {
-	if a.Reset {
-		return Matchup{}, sideErrorf("the active side declares Reset: Reset answers a program, so it goes on the reactive side")
-	}
 	cat, err := Catalog()
 	if err != nil {
 		return Matchup{}, sideErrorf("the catalog could not be loaded: %v", err)
@@ -187,6 +184,9 @@ func buildHack(a, r SideSpec, crits odds.CritRule) (Matchup, error) {
 	if r.Program != "" {
 		p, _ := cat.Program(r.Program)
 		rp = &p
+	}
+	if a.Reset {
+		return buildActiveReset(a, r, rp, crits)
 	}
 	if rp != nil && rp.Effect == catalog.EffectDispersion {
 		return buildJumpHack(a, r, *rp, crits)
@@ -224,6 +224,23 @@ func buildHack(a, r SideSpec, crits odds.CritRule) (Matchup, error) {
 	} else {
 		m.Reactive = Plan{Spec: r}
 	}
+	return m, nil
+}
+
+// buildActiveReset builds the active trooper's Reset against a Hacking
+// Attack declared in ARO (a hacker reacting to its Order): Face to Face,
+// the program rolling its ARO Burst (Reset (N4); Hacking (N3)).
+func buildActiveReset(a, r SideSpec, rp *catalog.Program, crits odds.CritRule) (Matchup, error) {
+	if rp == nil || !rp.Attack() {
+		return Matchup{}, sideErrorf("the active side declares Reset: it answers a Hacking Attack declared in ARO, so give the reactive side one (WIP 14 program blackout)")
+	}
+	roll, err := odds.PlanHack(hacker(a, nil, true), hacker(r, rp, false), crits)
+	if err != nil {
+		return Matchup{}, sideErrorf("%v", err)
+	}
+	m := Matchup{FaceToFace: roll.FaceToFace, Criticals: crits, Hacking: true}
+	m.Active = hackPlan(a, nil, roll.Active, crits)
+	m.Reactive = hackPlan(r, rp, roll.Reactive, crits)
 	return m, nil
 }
 

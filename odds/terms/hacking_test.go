@@ -65,6 +65,7 @@ func TestParseHackErrors(t *testing.T) {
 func TestBuildHackErrors(t *testing.T) {
 	for _, tc := range []struct{ name, active, reactive, want string }{
 		{"Reset answers a program", "WIP 13 reset", "", "the active side declares Reset"},
+		{"Reset answers an attack, not a Defense Protocol", "WIP 13 reset", "WIP 13 program breakwater", "the active side declares Reset"},
 		{"Reset with no program", "BS 13 dmg 13", "WIP 13 reset", "give the active side one"},
 		{"Dodge cannot avoid a Hacking Attack (Dodge (N4))", "WIP 13 program carbonite", "PH 11", "Dodge cannot avoid a Hacking Attack"},
 		{"firewall without hacking", "BS 13 dmg 13", "arm=1 firewall", "changes only a hacking roll"},
@@ -187,5 +188,30 @@ func TestHackTransportAircraft(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q against %q: %v, want %q", tc.active, tc.reactive, err, tc.want)
 		}
+	}
+}
+
+// Reset (N4) by the active trooper against a program a hacker declares in
+// ARO (Hacking (N3)): `--active "WIP 13 reset bts 3" --reactive "WIP 14
+// program blackout"` is Face to Face, Reset at WIP 13 B1 against
+// Blackout at WIP 14 and its ARO Burst, each success of Blackout forcing
+// a BTS roll at Damage 15 - BTS 3 = 12 on the active trooper.
+func TestActiveResetAgainstProgramInARO(t *testing.T) {
+	m, err := build(t, "WIP 13 reset bts 3", "WIP 14 program blackout", BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !m.FaceToFace || !m.Hacking {
+		t.Fatalf("Face to Face %v, hacking %v: want a Face to Face hacking roll", m.FaceToFace, m.Hacking)
+	}
+	if m.Active.Hack == nil || !m.Active.Hack.Reset || m.Active.SV.Value != 13 || m.Active.Side.Roll.Burst != 1 {
+		t.Errorf("active side %+v: want Reset at WIP 13, B1", m.Active)
+	}
+	if m.Reactive.Hack == nil || m.Reactive.Hack.Program == nil || m.Reactive.Hack.Program.ID != "blackout" ||
+		m.Reactive.SV.Value != 14 || m.Reactive.Side.Roll.Burst != 1 {
+		t.Errorf("reactive side %+v: want Blackout at WIP 14, B1 in ARO", m.Reactive)
+	}
+	if s := m.Reactive.Hack.Saves; len(s) != 1 || s[0].AttackDamage != 12 {
+		t.Errorf("Blackout's saves %+v: want one BTS roll at 15 - 3 = 12", s)
 	}
 }
