@@ -1,10 +1,8 @@
 package infinity
 
 import (
-	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
-	"github.com/ordo-rules/ordo/odds"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -117,36 +115,13 @@ func (s *State) rollTarget(r *roller) string {
 // this engine, docs/RULES.md).
 const deployableBTS = 0
 
-// deployableHits applies the surviving successes of program p rolled by r
-// on its deployable target: BTS Saving Rolls with the device's BTS; a
-// failed one Disables it.
-func (s *State) deployableHits(r *roller, p catalog.Program, d dice.Source) ([]rules.Event, error) {
-	dep := &s.Deployables[r.dep-1]
-	saves := odds.HackSaves(s.programOdds(p), odds.Hacker{BTS: deployableBTS})
-	ev := Saved{Trooper: dep.ID, From: s.Troopers[r.trooper].ID, Ammo: p.Name}
-	failed := 0
-	var buf [12]saveRoll
-	for _, sv := range s.expandSaves(buf[:0], r.out.Hits+r.out.Crits, r.out.Crits, len(saves)) {
-		ev.AttackDamage = saves[sv.of].AttackDamage
-		if sv.auto {
-			failed++
-			ev.Failed++
-			continue
-		}
-		f, err := d.D20()
-		if err != nil {
-			return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
-		}
-		ev.Faces = append(ev.Faces, f)
-		if dice.SaveFails(saves[sv.of].AttackDamage, f) {
-			failed++
-			ev.Failed++
-		}
+// disableDeployable Disables deployable i after a failed BTS roll
+// against program p.
+func (s *State) disableDeployable(i int, p catalog.Program) []rules.Event {
+	dep := &s.Deployables[i]
+	if dep.Disabled {
+		return nil
 	}
-	events := []rules.Event{ev}
-	if failed > 0 && !dep.Disabled {
-		dep.Disabled = true
-		events = append(events, DeployableChanged{Deployable: dep.ID, State: "Disabled", On: true, Why: p.Name})
-	}
-	return events, nil
+	dep.Disabled = true
+	return []rules.Event{DeployableChanged{Deployable: dep.ID, State: "Disabled", On: true, Why: p.Name}}
 }

@@ -148,12 +148,16 @@ func (s *State) hackHits(r *roller, d dice.Source) ([]rules.Event, error) {
 		// the attack; nothing else happens.
 		return nil, nil
 	}
+	var saves []odds.HackSave
+	ev := Saved{From: s.Troopers[r.trooper].ID, Ammo: p.Name}
 	if r.dep > 0 {
-		return s.deployableHits(r, p, d)
+		// A deployable device (hack_deployable.go).
+		saves = odds.HackSaves(s.programOdds(p), odds.Hacker{BTS: deployableBTS})
+		ev.Trooper = s.Deployables[r.dep-1].ID
+	} else {
+		saves = odds.HackSaves(s.programOdds(p), s.hacker(r.target, nil))
+		ev.Trooper = s.Troopers[r.target].ID
 	}
-	saves := odds.HackSaves(s.programOdds(p), s.hacker(r.target, nil))
-	t := &s.Troopers[r.target]
-	ev := Saved{Trooper: t.ID, From: s.Troopers[r.trooper].ID, Ammo: p.Name}
 	failed := 0
 	if len(saves) == 0 {
 		// No Damage: each success is the effect.
@@ -185,6 +189,9 @@ func (s *State) hackHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	}
 	if failed == 0 {
 		return events, nil
+	}
+	if r.dep > 0 {
+		return append(events, s.disableDeployable(r.dep-1, p)...), nil
 	}
 	if ev, ok := s.possessionEffect(r.trooper, r.target, p); ok {
 		return append(events, ev...), nil
