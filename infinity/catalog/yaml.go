@@ -3,8 +3,6 @@ package catalog
 import (
 	"fmt"
 	"math"
-	"slices"
-	"strings"
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 
@@ -81,72 +79,25 @@ func (r *reader) plain(n ast.Node, path string) bool {
 // error points at it) but fn is not called: an empty value is a missing one.
 // It returns false if n is not a mapping whose fields can all be read.
 func (r *reader) fields(n ast.Node, path string, keys []string, fn func(key string, v ast.Node, path string)) bool {
-	if !r.plain(n, path) {
-		return false
-	}
-	m, ok := n.(*ast.MappingNode)
-	if !ok {
-		r.errorAt(yamlfile.NodePos(n), path, "want a mapping with keys %s, got %s", strings.Join(keys, ", "), yamlfile.Describe(n))
-		return false
-	}
-	shaped := true
-	for _, mv := range m.Values {
-		if mv == nil || mv.Key == nil {
-			continue
-		}
-		k := yamlfile.KeyOf(mv)
-		if !r.plain(k, path) {
-			// A merge key stands for fields we will not read: checking the
-			// mapping further would only report them missing.
-			shaped = false
-			continue
-		}
-		name, ok := k.(*ast.StringNode)
-		if !ok {
-			r.errorAt(yamlfile.NodePos(k), path, "want a field name, got %s", yamlfile.Describe(k))
-			continue
-		}
-		if len(name.Value) > MaxString {
-			r.errorAt(yamlfile.NodePos(k), path, "a field name of %d bytes (%s), longer than the %d a catalog file may have", len(name.Value), yamlfile.Prefix(name.Value), MaxString)
-			continue
-		}
-		child := yamlfile.ChildPath(path, name.Value)
-		if !slices.Contains(keys, name.Value) {
-			r.errorAt(yamlfile.NodePos(k), child, "unknown field %q (this mapping takes %s)", name.Value, strings.Join(keys, ", "))
-			continue
-		}
-		if yamlfile.IsNull(mv.Value) {
+	bad := func(at pos, field, msg string) { r.errorAt(at, field, "%s", msg) }
+	return yamlfile.Fields(n, path, keys, "catalog", MaxString, bad, func(name string, k, v ast.Node, child string) {
+		if yamlfile.IsNull(v) {
 			r.at[child] = yamlfile.NodePos(k)
-			continue
+			return
 		}
-		r.at[child] = yamlfile.NodePos(mv.Value)
-		fn(name.Value, mv.Value, child)
-	}
-	return shaped
+		r.at[child] = yamlfile.NodePos(v)
+		fn(name, v, child)
+	})
 }
 
 // list walks a sequence, calling fn for each element. An empty value is an
 // empty list.
 func (r *reader) list(n ast.Node, path string, fn func(i int, v ast.Node, path string)) bool {
-	if !r.plain(n, path) {
-		return false
-	}
-	seq, ok := n.(*ast.SequenceNode)
-	if !ok {
-		r.errorAt(yamlfile.NodePos(n), path, "want a list, got %s", yamlfile.Describe(n))
-		return false
-	}
-	if len(seq.Values) > MaxList {
-		r.errorAt(yamlfile.NodePos(n), path, "%d entries, more than the %d a catalog file may have in one list; none was read", len(seq.Values), MaxList)
-		return false
-	}
-	for i, v := range seq.Values {
-		child := yamlfile.IndexPath(path, i)
+	bad := func(at pos, field, msg string) { r.errorAt(at, field, "%s", msg) }
+	return yamlfile.Items(n, path, "catalog", MaxList, "a catalog file may have in one list", bad, func(i int, v ast.Node, child string) {
 		r.at[child] = yamlfile.NodePos(v)
 		fn(i, v, child) // fn reads v, which reports a non-plain node
-
-	}
-	return true
+	})
 }
 
 // str reads text.
@@ -245,15 +196,11 @@ func (r *reader) float(n ast.Node, path string) (float64, bool) {
 
 // bool reads true or false.
 func (r *reader) bool(n ast.Node, path string) (bool, bool) {
-	if !r.plain(n, path) {
-		return false, false
+	b, msg, ok := yamlfile.Bool(n, "catalog")
+	if msg != "" {
+		r.errorAt(yamlfile.NodePos(n), path, "%s", msg)
 	}
-	b, ok := n.(*ast.BoolNode)
-	if !ok {
-		r.errorAt(yamlfile.NodePos(n), path, "want true or false, got %s", yamlfile.Describe(n))
-		return false, false
-	}
-	return b.Value, true
+	return b, ok
 }
 
 // strings reads a list of strings; a single string stands for a list of one.
