@@ -1,0 +1,222 @@
+package army
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/internal/yamlfile"
+)
+
+// The rules a list is checked against, by the names players know them.
+const (
+	RuleArmyList   = "Army list and Combat Groups (N4)"
+	RuleLieutenant = "Lieutenant (N4)"
+	RuleProfile    = "Unit Profile (N4)"
+)
+
+// The N4 Army List limits.
+const (
+	// MaxTroopers is the most troopers an army list may include.
+	MaxTroopers = 15
+	// MaxGroupTroopers is the most troopers a combat group may hold.
+	MaxGroupTroopers = 10
+)
+
+// deployRules names the rule behind each deployment choice.
+var deployRules = map[string]string{
+	Hidden:        "Hidden Deployment (N4)",
+	Camouflage:    "Camouflaged (N4)",
+	Impersonation: "Impersonation (N4)",
+	Airborne:      "Airborne Deployment (N4)",
+	Infiltration:  "Infiltration (N4)",
+}
+
+// Check checks a list built in Go (an import, say) against the Army List
+// rules with the profiles of cat: the errors name each field by its path,
+// without a line. A list read from a file is checked by Parse and Load.
+func Check(l *List, cat *catalog.Catalog) error {
+	errs := check(l, cat, &reader{file: l.File, at: map[string]yamlfile.Pos{}})
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
+}
+
+// check applies the Army List rules, reporting each problem at its field
+// through r (which knows the file's positions, if any).
+func check(l *List, cat *catalog.Catalog, r *reader) yamlfile.Errors {
+	if l.Points < 1 {
+		r.errorf("points", "%s: the points limit must be 1 to %d, got %d", RuleArmyList, MaxPoints, l.Points)
+	}
+	if len(l.Groups) == 0 {
+		r.errorf("combat-groups", "%s: a list has at least one combat group", RuleArmyList)
+	}
+	var (
+		cost, total int
+		swc         float64
+		lieutenant  = ""
+		ava         = map[string]int{}
+	)
+	for g, grp := range l.Groups {
+		gp := yamlfile.IndexPath("combat-groups", g)
+		if len(grp.Troopers) == 0 {
+			r.errorf(gp, "%s: a combat group holds at least one trooper", RuleArmyList)
+		}
+		for i, t := range grp.Troopers {
+			tp := yamlfile.IndexPath(yamlfile.ChildPath(gp, "troopers"), i)
+			total++
+			if i == MaxGroupTroopers {
+				r.errorf(tp, "%s: a combat group holds at most %d troopers; this is its %s", RuleArmyList, MaxGroupTroopers, ordinal(i+1))
+			}
+			if total == MaxTroopers+1 {
+				r.errorf(tp, "%s: an army list includes at most %d troopers; this is the %s", RuleArmyList, MaxTroopers, ordinal(total))
+			}
+			p, ok := profileOf(t, cat, tp, r)
+			if t.Lieutenant {
+				lp := yamlfile.ChildPath(tp, "lieutenant")
+				if lieutenant != "" {
+					r.errorf(lp, "%s: an army list has exactly one Lieutenant; %s is already", RuleLieutenant, lieutenant)
+				} else {
+					lieutenant = tp
+				}
+				switch {
+				case ok && p.Irregular:
+					r.errorf(lp, "%s: an Irregular trooper cannot be the Lieutenant, and %s is Irregular", RuleLieutenant, p.Name)
+				case ok && p.Type == catalog.REM:
+					r.errorf(lp, "%s: a REM cannot be the Lieutenant, and %s is a REM", RuleLieutenant, p.Name)
+				}
+			}
+			if !ok {
+				continue
+			}
+			cost += p.Cost
+			swc += p.SWC
+			ava[t.Profile]++
+			if p.AVA > 0 && ava[t.Profile] == p.AVA+1 {
+				r.errorf(yamlfile.ChildPath(tp, "profile"), "%s: %s has AVA %d, and this is the %s in the list", RuleProfile, p.Name, p.AVA, ordinal(ava[t.Profile]))
+			}
+			deployment(t, p, tp, r)
+		}
+	}
+	if len(l.Groups) > 0 && total > 0 && lieutenant == "" {
+		r.errorf("combat-groups", "%s: an army list has exactly one Lieutenant, and none is marked (give one trooper lieutenant: true)", RuleLieutenant)
+	}
+	if l.Points >= 1 && cost > l.Points {
+		r.errorf("points", "%s: the troopers cost %d points, more than the list's limit of %d", RuleArmyList, cost, l.Points)
+	}
+	if swc > l.SWC {
+		at := "swc"
+		if _, given := r.at["swc"]; !given {
+			at = "points" // the limit is the points'
+		}
+		p, _ := yamlfile.Lookup(r.at, at)
+		r.errorAt(p, "swc", "%s: the troopers' SWC is %s, more than the list's limit of %s", RuleArmyList, num(swc), num(l.SWC))
+	}
+	r.errs.Sort()
+	return r.errs
+}
+
+// profileOf is the trooper's profile with its option taken, or false with
+// the reason reported.
+func profileOf(t Trooper, cat *catalog.Catalog, tp string, r *reader) (catalog.Profile, bool) {
+	pp := yamlfile.ChildPath(tp, "profile")
+	base, ok := cat.Profile(t.Profile)
+	if !ok {
+		msg := fmt.Sprintf("unknown profile %q: no loaded catalog has it (ordo rules lists them; a list's own come from its catalogs field)", t.Profile)
+		if s, found := closest(t.Profile, cat); found {
+			msg = fmt.Sprintf("unknown profile %q: did you mean %q?", t.Profile, s)
+		}
+		r.errorf(pp, "%s", msg)
+		return catalog.Profile{}, false
+	}
+	op := yamlfile.ChildPath(tp, "option")
+	ids := make([]string, len(base.Options))
+	for i, o := range base.Options {
+		ids[i] = o.ID
+	}
+	switch {
+	case t.Option == "" && len(ids) > 0:
+		r.errorf(tp, "%s: %s comes in options; choose one with option: (%s)", RuleProfile, base.Name, strings.Join(ids, ", "))
+		return catalog.Profile{}, false
+	case t.Option != "" && len(ids) == 0:
+		r.errorf(op, "%s: %s has no options; leave option out", RuleProfile, base.Name)
+		return catalog.Profile{}, false
+	}
+	p, ok := base.WithOption(t.Option)
+	if !ok {
+		r.errorf(op, "%s: %s has no option %q (its options: %s)", RuleProfile, base.Name, t.Option, strings.Join(ids, ", "))
+	}
+	return p, ok
+}
+
+// deployment checks a trooper's deployment choices: each known, once, and
+// allowed by a skill of its profile; at most one way to conceal it, and
+// none held off the table that also deploys on it.
+func deployment(t Trooper, p catalog.Profile, tp string, r *reader) {
+	dp := yamlfile.ChildPath(tp, "deployment")
+	seen := map[string]bool{}
+	for i, d := range t.Deployment {
+		ip := yamlfile.IndexPath(dp, i)
+		if len(t.Deployment) == 1 {
+			if _, ok := r.at[ip]; !ok {
+				ip = dp // written as one word
+			}
+		}
+		skills, known := deploySkills[d]
+		switch {
+		case !known:
+			r.errorf(ip, "unknown deployment %q (known: %s)", d, strings.Join(Deployments(), ", "))
+			continue
+		case seen[d]:
+			r.errorf(ip, "deployment %s is listed twice", d)
+			continue
+		}
+		seen[d] = true
+		if !slices.ContainsFunc(skills, p.HasSkill) {
+			r.errorf(ip, "%s: %s needs %s, which %s does not have", deployRules[d], d, strings.Join(skills, " or "), p.Name)
+		}
+	}
+	var concealed []string
+	for _, d := range []string{Hidden, Camouflage, Impersonation} {
+		if seen[d] {
+			concealed = append(concealed, d)
+		}
+	}
+	if len(concealed) > 1 {
+		r.errorf(dp, "%s: a trooper deploys in one concealed way, not %s", deployRules[concealed[0]], strings.Join(concealed, " and "))
+	}
+	if seen[Airborne] && (seen[Infiltration] || seen[Hidden]) {
+		r.errorf(dp, "%s: a trooper held in reserve for Airborne Deployment is not on the table at deployment, so it neither infiltrates nor deploys hidden", deployRules[Airborne])
+	}
+}
+
+// closest suggests a profile id that differs only in case or punctuation.
+func closest(id string, cat *catalog.Catalog) (string, bool) {
+	key := slug(id)
+	for _, p := range cat.Profiles() {
+		if slug(p.ID) == key || slug(p.Name) == key {
+			return p.ID, true
+		}
+	}
+	return "", false
+}
+
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// num writes an SWC as players do: 6, 1.5.
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
