@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/infinity/oddsterms"
 	"github.com/ordo-rules/ordo/odds"
-	"github.com/ordo-rules/ordo/odds/terms"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -324,15 +324,15 @@ func TestTemplateAROAgreesWithOdds(t *testing.T) {
 			hit++
 		}
 	}
-	a, err := terms.ParseSide("BS 15 B1 dmg 13")
+	a, err := oddsterms.ParseSide("BS 15 B1 dmg 13")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := terms.ParseSide("template dmg 13")
+	b, err := oddsterms.ParseSide("template dmg 13")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := terms.Build(a, &b, terms.BuildOptions{})
+	m, err := oddsterms.Build(a, &b, oddsterms.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

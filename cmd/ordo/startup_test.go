@@ -122,10 +122,10 @@ func benchProcesses(b *testing.B, input string, all bool) {
 // laid out by the linker (arrays, switches) or built on first use
 // (sync.Once) instead.
 var initBudget = map[string]int{
-	// sync.OnceValue(s) wrappers (binomial, terms.Catalog): two small
+	// sync.OnceValue(s) wrappers (binomial, oddsterms.Catalog): two small
 	// allocations each, the tables behind them built on first use.
-	"odds":       2,
-	"odds/terms": 2,
+	"odds":               2,
+	"infinity/oddsterms": 2,
 	// The rulesets by name, a map of two constructors.
 	"internal/cli": 2,
 	// The embedded web table's file system.

@@ -8,13 +8,13 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ordo-rules/ordo/infinity/oddsterms"
 	"github.com/ordo-rules/ordo/odds"
 	"github.com/ordo-rules/ordo/odds/infdice"
-	"github.com/ordo-rules/ordo/odds/terms"
 )
 
 // oddsUsage is printed by `ordo odds -h`. The grammar of a side is the
-// package documentation of odds/terms.
+// package documentation of infinity/oddsterms.
 const oddsUsage = `usage: ordo odds --active "SIDE" [--reactive "SIDE"] [flags]
        ordo odds [--no-limit] --infdice ARGS...   (inf-dice compatible)
        ordo odds --ruleset fantasy --attacks "ATTACKS" --target "TARGET" [--json]
@@ -163,35 +163,35 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 		return fail("--tail %d is out of range 0..%d", *tail, maxTail)
 	}
 
-	a, err := terms.ParseSide(active.value)
+	a, err := oddsterms.ParseSide(active.value)
 	if err != nil {
 		return fail("--active: %v", err)
 	}
-	var r *terms.SideSpec
+	var r *oddsterms.SideSpec
 	if reactive.set {
-		s, err := terms.ParseReactive(reactive.value)
+		s, err := oddsterms.ParseReactive(reactive.value)
 		if err != nil {
 			return fail("--reactive: %v", err)
 		}
 		r = &s
 	}
-	opts := terms.BuildOptions{Criticals: odds.CritRule(*criticals)}
+	opts := oddsterms.BuildOptions{Criticals: odds.CritRule(*criticals)}
 	for _, f := range []struct {
 		name string
 		v    onceString
-		dst  **terms.Pair
+		dst  **oddsterms.Pair
 	}{{"--arm", arm, &opts.ARM}, {"--bts", bts, &opts.BTS}} {
 		if !f.v.set {
 			continue
 		}
-		p, err := terms.ParsePair(f.name, f.v.value)
+		p, err := oddsterms.ParsePair(f.name, f.v.value)
 		if err != nil {
 			return fail("%v", err)
 		}
 		*f.dst = &p
 	}
 
-	m, err := terms.Build(a, r, opts)
+	m, err := oddsterms.Build(a, r, opts)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -202,12 +202,12 @@ func runOdds(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(terms.NewReport(m, res)); err != nil {
+		if err := enc.Encode(oddsterms.NewReport(m, res)); err != nil {
 			return fail("writing JSON: %v", err)
 		}
 		return 0
 	}
-	if err := terms.Render(stdout, m, res); err != nil {
+	if err := oddsterms.Render(stdout, m, res); err != nil {
 		return fail("writing the table: %v", err)
 	}
 	return 0

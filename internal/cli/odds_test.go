@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ordo-rules/ordo/odds/terms"
+	"github.com/ordo-rules/ordo/infinity/oddsterms"
 )
 
 // runOdds runs `ordo odds ARGS...` and returns its exit
@@ -30,7 +30,7 @@ func TestOddsIssueExample(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	// The lines a player reads; the numbers are checked against an
-	// enumeration of the dice in package terms (TestAgainstBruteForce).
+	// enumeration of the dice in package oddsterms (TestAgainstBruteForce).
 	for _, want := range []string{
 		"Face to Face Roll (criticals: n4-extra-save)",
 		"Active    BS 13 +3 MOD = 16, B3, DAM 13 DA",
@@ -64,7 +64,7 @@ func TestOddsJSON(t *testing.T) {
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
-	var rep terms.Report
+	var rep oddsterms.Report
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("the JSON does not parse: %v\n%s", err, out)
 	}

@@ -1,26 +1,26 @@
-package terms_test
+package oddsterms_test
 
 import (
 	"fmt"
 	"log"
 
+	"github.com/ordo-rules/ordo/infinity/oddsterms"
 	"github.com/ordo-rules/ordo/odds"
-	"github.com/ordo-rules/ordo/odds/terms"
 )
 
 // The exact odds of a Face to Face Roll, from the words a player uses at
 // the table: a BS 13 trooper with +3 and a B3 DA rifle against a BS 12 B1
 // one with ARM 3.
 func Example() {
-	active, err := terms.ParseSide("BS 13 B3 mods=+3 dmg 13 ammo=DA arm=1")
+	active, err := oddsterms.ParseSide("BS 13 B3 mods=+3 dmg 13 ammo=DA arm=1")
 	if err != nil {
 		log.Fatal(err)
 	}
-	reactive, err := terms.ParseSide("BS 12 B1 dmg 13 arm=3 w=2")
+	reactive, err := oddsterms.ParseSide("BS 12 B1 dmg 13 arm=3 w=2")
 	if err != nil {
 		log.Fatal(err)
 	}
-	m, err := terms.Build(active, &reactive, terms.BuildOptions{})
+	m, err := oddsterms.Build(active, &reactive, oddsterms.BuildOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-// Package terms reads the two sides of an Infinity N4 roll in the words
+// Package oddsterms reads the two sides of an Infinity N4 roll in the words
 // players use at the table, turns them into inputs for package odds, and
 // renders the exact odds as a table or as JSON. It is the engine of
 // `ordo odds --active ... --reactive ...`.
@@ -72,4 +72,4 @@
 // cannot answer a program (Dodge (N4)).
 //
 // Every refusal is an *Error that says which word is wrong and why.
-package terms
+package oddsterms
