@@ -114,3 +114,25 @@ type TwinMaker interface {
 	// varied).
 	Twin(owner, seat Seat, a Action, r *rand.Rand) (State, Action, bool)
 }
+
+// Determinizer is implemented by states, for players that search: a bot
+// may not read the state it plays in, only what its seat is shown, yet a
+// search needs a whole state to apply actions to. Determinize makes one
+// the seat could believe it is in.
+//
+// The copy keeps every fact seat may see as it is, and draws with r every
+// fact private to another seat that the ruleset's TwinMaker varies, without
+// reading its true value: two states that differ only in other seats'
+// private facts give the same copy, byte for byte, for the same draws. A
+// state with no private facts returns a plain copy.
+type Determinizer interface {
+	Determinize(seat Seat, r *rand.Rand) State
+}
+
+// Scorer is implemented by states whose game is won on points: Scores is
+// each seat's Victory Points as they stand, and once the game is over the
+// seat with the most has won (a tie is a draw). Tools that play whole
+// games (the bot arena) read the result from it.
+type Scorer interface {
+	Scores() map[Seat]int
+}

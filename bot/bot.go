@@ -1,0 +1,135 @@
+// Package bot has the computer players: a Player chooses one seat's next
+// action from what that seat may know — its Observation — and never from
+// the state of the game.
+//
+// An Observation is made by the referee (the arena, a server seat client)
+// from the state and the seat; it holds the seat's prompt, its legal menu,
+// its view of the table, and a way to draw whole states the seat could
+// believe it is in (rules.Determinizer): hidden facts of the other seats —
+// a Hidden Deployment, the trooper behind a marker, the Lieutenant — are
+// sampled, not read. The state itself is out of reach: the Observation
+// keeps only closures over a private copy, and the copies they hand out
+// are determinized. The no-cheating test holds every player to it: twin
+// states that differ only in another seat's private facts give the same
+// decision for the same seed.
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Observation is everything one seat may know when it must act.
+type Observation struct {
+	seat   rules.Seat
+	prompt rules.Prompt
+	menu   []rules.Action
+	view   func() any
+	sample func(r *rand.Rand) rules.State
+}
+
+// Observe is seat's Observation of st, made by whoever referees the game.
+// The state must be a rules.Determinizer, and seat must be prompted with
+// at least one legal action. The Observation holds a copy: st may go on
+// changing.
+func Observe(st rules.State, seat rules.Seat) (*Observation, error) {
+	det, ok := st.Clone().(rules.Determinizer)
+	if !ok {
+		return nil, fmt.Errorf("bot: a %T cannot be sampled from a seat's view (it is no rules.Determinizer)", st)
+	}
+	p := st.Prompt()
+	if !p.Waits(seat) || seat == rules.ChanceSeat {
+		return nil, fmt.Errorf("bot: %s is not prompted (%s)", seat, p.Window)
+	}
+	var menu []rules.Action
+	for _, o := range st.Legal(seat) {
+		if o.Illegal == nil {
+			menu = append(menu, o.Action)
+		}
+	}
+	if len(menu) == 0 {
+		return nil, fmt.Errorf("bot: %s is prompted (%s) but has no legal action", seat, p.Window)
+	}
+	copyOf := det.(rules.State)
+	return &Observation{
+		seat:   seat,
+		prompt: p,
+		menu:   menu,
+		view:   func() any { return copyOf.Observe(rules.PlayerView(seat)) },
+		sample: func(r *rand.Rand) rules.State { return det.Determinize(seat, r) },
+	}, nil
+}
+
+// Seat is the seat that acts.
+func (o *Observation) Seat() rules.Seat { return o.seat }
+
+// Prompt is the window the seat acts in.
+func (o *Observation) Prompt() rules.Prompt { return o.prompt }
+
+// Menu lists the seat's legal actions (the greyed-out entries left out),
+// in the ruleset's order. The list is the observation's own: do not change
+// it.
+func (o *Observation) Menu() []rules.Action { return o.menu }
+
+// View is the table as the seat sees it (State.Observe for its player).
+func (o *Observation) View() any { return o.view() }
+
+// Sample draws, with r, a whole state the seat could believe it is in
+// (rules.Determinizer): the facts it sees as they are, the other seats'
+// private facts drawn afresh. Each call returns a new state, the caller's
+// to change.
+func (o *Observation) Sample(r *rand.Rand) rules.State { return o.sample(r) }
+
+// A Player chooses actions for a seat.
+type Player interface {
+	// Name is what the player is called on the command line ("random").
+	Name() string
+	// Decide returns one of o.Menu(). It draws only from r, so the same
+	// observation and the same r give the same action.
+	Decide(o *Observation, r *rand.Rand) (rules.Action, error)
+}
+
+// Players lists the players New makes, in the order of their strength.
+func Players() []string { return []string{"random"} }
+
+// ErrUnknown is New's error for a name it does not know.
+var ErrUnknown = errors.New("unknown bot")
+
+// New makes the player of that name (see Players).
+func New(name string) (Player, error) {
+	switch name {
+	case "random":
+		return Random{}, nil
+	}
+	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, name, strings.Join(Players(), ", "))
+}
+
+// Act is what a referee calls for a bot's seat: seat's Observation of st,
+// then p's decision. The referee applies it as any seat's action: Apply
+// refuses whatever is not legal.
+func Act(p Player, st rules.State, seat rules.Seat, r *rand.Rand) (rules.Action, error) {
+	o, err := Observe(st, seat)
+	if err != nil {
+		return nil, err
+	}
+	a, err := p.Decide(o, r)
+	if err != nil {
+		return nil, fmt.Errorf("bot %s for %s (%s): %w", p.Name(), seat, o.prompt.Window, err)
+	}
+	return a, nil
+}
+
+// Random picks uniformly among the legal menu, with one draw.
+type Random struct{}
+
+// Name is "random".
+func (Random) Name() string { return "random" }
+
+// Decide draws one entry of the menu.
+func (Random) Decide(o *Observation, r *rand.Rand) (rules.Action, error) {
+	return o.menu[r.IntN(len(o.menu))], nil
+}

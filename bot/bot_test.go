@@ -1,0 +1,52 @@
+package bot_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ordo-rules/ordo/bot"
+	"github.com/ordo-rules/ordo/bot/arena"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// An Observation is only for the seat the prompt waits for, holds its
+// legal menu, and the random player picks from it, the same for the same
+// seed.
+func TestObserveAndRandom(t *testing.T) {
+	g, err := arena.LoadBundled("demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bot.Observe(g.Opening, "red"); err == nil {
+		t.Error("red observed a window that waits for blue (Order Expenditure Sequence (N4))")
+	}
+	o, err := bot.Observe(g.Opening, "blue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(o.Menu()) < 2 || o.Seat() != "blue" || o.Prompt().Window != "orders" {
+		t.Fatalf("blue's observation: %s, %s, %d actions", o.Seat(), o.Prompt().Window, len(o.Menu()))
+	}
+	r, _ := bot.New("random")
+	pick := func(seed uint64) string {
+		a, err := r.Decide(o, rand.New(rand.NewPCG(seed, 0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := rules.Encode(a)
+		return string(b)
+	}
+	if pick(3) != pick(3) {
+		t.Error("random picked two actions for one seed")
+	}
+	seen := map[string]bool{}
+	for s := range uint64(20) {
+		seen[pick(s)] = true
+	}
+	if len(seen) < 5 {
+		t.Errorf("random picked %d distinct actions in 20 seeds from a menu of %d", len(seen), len(o.Menu()))
+	}
+	if _, err := bot.New("oracle"); err == nil {
+		t.Error("an unknown bot name was accepted")
+	}
+}

@@ -1,0 +1,125 @@
+package bot_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ordo-rules/ordo/bot"
+	"github.com/ordo-rules/ordo/bot/arena"
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/internal/testenv"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// The no-cheating check: on every bundled scenario, along seeded random
+// playouts, every bot's decision for the prompted seat is the same on the
+// state and on its counterfactual twins — copies that differ only in the
+// other seat's private facts (rules.TwinMaker: the Lieutenant, a Hidden
+// Deployment, the troopers behind markers, the Active Proxy Token) — with
+// the same seed; and the states the seat's Observation samples are the
+// same, byte for byte.
+func TestBotsDoNotCheat(t *testing.T) {
+	names, err := arena.Bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	playouts := testenv.Count(1, 6)
+	twins := 0
+	for _, name := range names {
+		g, err := arena.LoadBundled(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for p := range playouts {
+			twins += noCheat(t, g, uint64(p))
+		}
+	}
+	if twins < 200 {
+		t.Fatalf("only %d decisions were compared with a twin: the check proves little", twins)
+	}
+}
+
+// noCheat walks one random playout of g and compares decisions on twins
+// at every step; it returns how many decisions it compared.
+func noCheat(t *testing.T, g *arena.Game, seed uint64) int {
+	t.Helper()
+	st := g.Opening.Clone()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	src := dice.NewPCG(seed, 2)
+	compared := 0
+	for step := 0; step < 400 && st.Prompt().Kind != rules.GameOver; step++ {
+		p := st.Prompt()
+		if seat := p.Seats[0]; seat != rules.ChanceSeat {
+			compared += compareTwins(t, g, st, seat, seed, step)
+			if t.Failed() {
+				return compared
+			}
+		}
+		seat, a, err := rules.RandomLegal(st, rng)
+		if err != nil {
+			t.Fatalf("%s step %d: %v", g.Name, step, err)
+		}
+		if _, err := st.Apply(seat, a, src); err != nil {
+			t.Fatalf("%s step %d: %v", g.Name, step, err)
+		}
+	}
+	return compared
+}
+
+func compareTwins(t *testing.T, g *arena.Game, st rules.State, seat rules.Seat, seed uint64, step int) int {
+	t.Helper()
+	tm, ok := st.(rules.TwinMaker)
+	if !ok {
+		return 0
+	}
+	compared := 0
+	for _, name := range bot.Players() {
+		pl, err := bot.New(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		decide := func(s rules.State) []byte {
+			a, err := bot.Act(pl, s, seat, rand.New(rand.NewPCG(seed, uint64(step))))
+			if err != nil {
+				t.Fatalf("%s step %d: %v", g.Name, step, err)
+			}
+			b, _ := rules.Encode(a)
+			return b
+		}
+		mine := decide(st)
+		a, _ := g.Ruleset.DecodeAction(mine)
+		for _, owner := range g.Seats {
+			if owner == seat {
+				continue
+			}
+			twin, _, ok := tm.Twin(owner, seat, a, rand.New(rand.NewPCG(seed, uint64(1000+step))))
+			if !ok {
+				continue
+			}
+			if theirs := decide(twin); !bytes.Equal(mine, theirs) {
+				t.Errorf("%s step %d (%s): bot %s for %s decides %s, and %s on a twin that differs only in %s's private facts", g.Name, step, st.Prompt().Window, name, seat, mine, theirs, owner)
+			}
+			x, y := sampled(st, seat, seed), sampled(twin, seat, seed)
+			if !bytes.Equal(x, y) {
+				t.Errorf("%s step %d: %s's sample of the state tells its twin apart (%s's private facts)", g.Name, step, seat, owner)
+			}
+			compared++
+		}
+	}
+	return compared
+}
+
+// sampled is the state seat's observation draws, as JSON.
+func sampled(st rules.State, seat rules.Seat, seed uint64) []byte {
+	o, err := bot.Observe(st, seat)
+	if err != nil {
+		return []byte(err.Error())
+	}
+	b, err := json.Marshal(o.Sample(rand.New(rand.NewPCG(seed, 7))))
+	if err != nil {
+		return []byte(err.Error())
+	}
+	return b
+}
