@@ -181,21 +181,7 @@ func (s *State) shuffleMarkers(class []int, r *rand.Rand) {
 		s.Troopers[t].Marker = sl.label
 		now[sl.was] = t
 	}
-	if o := s.Order; o != nil {
-		swap := func(t int) int {
-			if n, ok := now[t]; ok {
-				return n
-			}
-			return t
-		}
-		for k := range o.Eligible {
-			o.Eligible[k].Trooper = swap(o.Eligible[k].Trooper)
-		}
-		for k := range o.Decided {
-			o.Decided[k] = swap(o.Decided[k])
-		}
-		slices.Sort(o.Decided)
-	}
+	s.Order.standIn(now)
 }
 
 // drawTokens gives the Active Proxy Token of each of owner's G: Jumpers

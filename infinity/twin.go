@@ -327,25 +327,31 @@ func (s *State) twinMarkers(owner, seat rules.Seat, a rules.Action, r *rand.Rand
 	s.Troopers[p.i].Marker, s.Troopers[p.j].Marker = s.Troopers[p.j].Marker, s.Troopers[p.i].Marker
 	// What the Order in progress worked out for the trooper standing at a
 	// marker's place (may it react, has it) now belongs to the other.
-	if o := s.Order; o != nil {
-		swap := func(t int) int {
-			switch t {
-			case p.i:
-				return p.j
-			case p.j:
-				return p.i
-			}
-			return t
-		}
-		for k := range o.Eligible {
-			o.Eligible[k].Trooper = swap(o.Eligible[k].Trooper)
-		}
-		for k := range o.Decided {
-			o.Decided[k] = swap(o.Decided[k])
-		}
-		slices.Sort(o.Decided)
-	}
+	s.Order.standIn(map[int]int{p.i: p.j, p.j: p.i})
 	return ta, true
+}
+
+// standIn hands what the Order in progress worked out for a trooper
+// standing at a marker's place (may it react, has it) to the trooper now
+// standing there: now maps who stood there to who does. A nil Order has
+// nothing to hand.
+func (o *Order) standIn(now map[int]int) {
+	if o == nil {
+		return
+	}
+	swap := func(t int) int {
+		if n, ok := now[t]; ok {
+			return n
+		}
+		return t
+	}
+	for k := range o.Eligible {
+		o.Eligible[k].Trooper = swap(o.Eligible[k].Trooper)
+	}
+	for k := range o.Decided {
+		o.Decided[k] = swap(o.Decided[k])
+	}
+	slices.Sort(o.Decided)
 }
 
 // markersAlike reports two markers whose swap shows nothing: one combat
