@@ -15,6 +15,12 @@ import (
 func TestDeterminizeDrawsOnlyTheOtherSidesPrivateFacts(t *testing.T) {
 	st := setupFile(t, "../data/scenarios/demo.yaml")
 	before := encodeState(t, st)
+	redLt := ""
+	for _, tr := range st.Troopers {
+		if tr.Seat == "red" && tr.Lieutenant {
+			redLt = tr.ID
+		}
+	}
 	lts, spots := map[string]bool{}, map[[2]float64]bool{}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 40 {
@@ -25,13 +31,13 @@ func TestDeterminizeDrawsOnlyTheOtherSidesPrivateFacts(t *testing.T) {
 				n++
 				if tr.Seat == "blue" {
 					lts[tr.ID] = true
-				} else if tr.ID != "r-lt" {
+				} else if tr.ID != redLt {
 					t.Fatalf("red's own Lieutenant moved to %s", tr.ID)
 				}
 			}
 			at := d.Models[d.modelOf(i)].At
 			switch {
-			case tr.ID == "b-sniper":
+			case tr.Seat == "blue" && tr.States.Hidden:
 				spots[at] = true
 			case at != st.Models[st.modelOf(i)].At:
 				t.Fatalf("%s, in the open, moved from %v to %v", tr.ID, st.Models[st.modelOf(i)].At, at)
