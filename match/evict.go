@@ -26,13 +26,17 @@ type Memory struct {
 	// (default DefaultFinished; negative: never).
 	Finished time.Duration
 	// MaxFeeds bounds the WebSocket feeds following matches in all
-	// (default DefaultMaxFeeds), and MaxFeedsPerMatch those following one
-	// match (default DefaultMaxFeedsPerMatch); negative: no bound. A feed
-	// keeps its match in memory and holds a connection, so without them
-	// spectators could pin any number of matches. Past either, Watch
-	// refuses the feed with CodeTooManyFeeds.
+	// (default DefaultMaxFeeds), and MaxFeedsPerMatch the spectators'
+	// feeds following one match (default DefaultMaxFeedsPerMatch);
+	// negative: no bound. A feed keeps its match in memory and holds a
+	// connection, so without them spectators could pin any number of
+	// matches. Past either, Watch refuses the feed with CodeTooManyFeeds.
+	// Seats' feeds are counted apart (MaxFeeds of them in all, and
+	// MaxFeedsPerSeat per seat of a match, default DefaultMaxFeedsPerSeat),
+	// so spectators never take a seat's place.
 	MaxFeeds         int
 	MaxFeedsPerMatch int
+	MaxFeedsPerSeat  int
 }
 
 // The defaults of Memory.
@@ -43,6 +47,8 @@ const (
 	// Two seats and their spectators.
 	DefaultMaxFeedsPerMatch = 64
 	DefaultMaxFeeds         = 4096
+	// A player with the table open in a few tabs or devices.
+	DefaultMaxFeedsPerSeat = 8
 )
 
 func (m Memory) withDefaults() Memory {
@@ -60,6 +66,9 @@ func (m Memory) withDefaults() Memory {
 	}
 	if m.MaxFeedsPerMatch == 0 {
 		m.MaxFeedsPerMatch = DefaultMaxFeedsPerMatch
+	}
+	if m.MaxFeedsPerSeat == 0 {
+		m.MaxFeedsPerSeat = DefaultMaxFeedsPerSeat
 	}
 	return m
 }
@@ -244,34 +253,65 @@ func (a *Authority) Run(ctx context.Context) {
 	}
 }
 
-// Watch keeps match id in memory while a feed follows it, until release
-// is called: a feed waits on the match's channel (Wait), which a match
-// rebuilt after leaving memory would no longer close. It refuses a feed
-// past Memory.MaxFeedsPerMatch for the match or Memory.MaxFeeds in all
-// (CodeTooManyFeeds), changing nothing.
-func (a *Authority) Watch(ctx context.Context, id string) (release func(), err error) {
+// Watch keeps match id in memory while a feed of viewer v follows it,
+// until release is called: a feed waits on the match's channel (Wait),
+// which a match rebuilt after leaving memory would no longer close.
+//
+// Spectators' feeds are bounded by Memory.MaxFeedsPerMatch on the match
+// and Memory.MaxFeeds in all; each seat's by Memory.MaxFeedsPerSeat on
+// the match and MaxFeeds in all, counted apart, so that however many
+// spectators come a seat always gets its feed. Past a bound Watch refuses
+// the feed with CodeTooManyFeeds, changing nothing.
+func (a *Authority) Watch(ctx context.Context, id string, v rules.Viewer) (release func(), err error) {
 	l, err := a.get(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if limit := a.mem.MaxFeedsPerMatch; limit >= 0 && l.watchers >= limit {
-		l.mu.Unlock()
-		return nil, errorf(CodeTooManyFeeds, "", "match %s already has %d feeds, the most one match may have; try again later", id, limit)
+	seat := v.Role == rules.RolePlayer
+	all, limit, n := &a.feeds, a.mem.MaxFeedsPerMatch, l.watchers-l.seatWatchers()
+	if seat {
+		all, limit, n = &a.seatFeeds, a.mem.MaxFeedsPerSeat, l.seatFeeds[v.Seat]
 	}
-	if n := a.feeds.Add(1); a.mem.MaxFeeds >= 0 && n > int64(a.mem.MaxFeeds) {
-		a.feeds.Add(-1)
+	if limit >= 0 && n >= limit {
+		l.mu.Unlock()
+		if seat {
+			return nil, errorf(CodeTooManyFeeds, "", "seat %s already has %d feeds on match %s, the most a seat may have; close one", v.Seat, limit, id)
+		}
+		return nil, errorf(CodeTooManyFeeds, "", "match %s already has %d spectator feeds, the most one match may have; try again later", id, limit)
+	}
+	if n := all.Add(1); a.mem.MaxFeeds >= 0 && n > int64(a.mem.MaxFeeds) {
+		all.Add(-1)
 		l.mu.Unlock()
 		return nil, errorf(CodeTooManyFeeds, "", "the server already has %d feeds, the most it may have; try again later", a.mem.MaxFeeds)
 	}
 	l.watchers++
+	if seat {
+		if l.seatFeeds == nil {
+			l.seatFeeds = map[rules.Seat]int{}
+		}
+		l.seatFeeds[v.Seat]++
+	}
 	l.mu.Unlock()
 	return func() {
-		a.feeds.Add(-1)
+		all.Add(-1)
 		l.mu.Lock()
 		l.watchers--
+		if seat {
+			l.seatFeeds[v.Seat]--
+		}
 		l.mu.Unlock()
 		a.mu.Lock()
 		l.used = a.now()
 		a.mu.Unlock()
 	}, nil
+}
+
+// seatWatchers is how many of the match's feeds are seats'. Called with
+// l.mu held.
+func (l *live) seatWatchers() int {
+	n := 0
+	for _, k := range l.seatFeeds {
+		n += k
+	}
+	return n
 }

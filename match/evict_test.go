@@ -271,7 +271,7 @@ func TestWatchedMatchStays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	release, err := a.Watch(ctx, c.ID)
+	release, err := a.Watch(ctx, c.ID, rules.Spectator())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,7 +427,7 @@ func TestWatchBoundsFeeds(t *testing.T) {
 	}
 	refused := func(id, says string) {
 		t.Helper()
-		_, err := a.Watch(ctx, id)
+		_, err := a.Watch(ctx, id, rules.Spectator())
 		var me *match.Error
 		if !errors.As(err, &me) || me.Code != match.CodeTooManyFeeds || !strings.Contains(me.Message, says) {
 			t.Fatalf("Watch(%s) = %v, want %s saying %q", id, err, match.CodeTooManyFeeds, says)
@@ -436,7 +436,7 @@ func TestWatchBoundsFeeds(t *testing.T) {
 	var releases []func()
 	watch := func(id string) {
 		t.Helper()
-		release, err := a.Watch(ctx, id)
+		release, err := a.Watch(ctx, id, rules.Spectator())
 		if err != nil {
 			t.Fatalf("Watch(%s): %v", id, err)
 		}
@@ -444,7 +444,7 @@ func TestWatchBoundsFeeds(t *testing.T) {
 	}
 	watch(ids[0])
 	watch(ids[0])
-	refused(ids[0], "already has 2 feeds, the most one match may have")
+	refused(ids[0], "already has 2 spectator feeds, the most one match may have")
 	watch(ids[1])
 	refused(ids[1], "the server already has 3 feeds")
 	releases[0]()
@@ -470,7 +470,7 @@ func TestIdleMatchLetsItsSnapshotsGo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	release, err := a.Watch(ctx, c.ID)
+	release, err := a.Watch(ctx, c.ID, rules.Spectator())
 	if err != nil {
 		t.Fatal(err)
 	}

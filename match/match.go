@@ -79,8 +79,9 @@ type Authority struct {
 	// the front; the bound on live matches evicts from the back.
 	lru   *list.List
 	stats Stats
-	// feeds counts the feeds following matches (Watch), for Memory.MaxFeeds.
-	feeds atomic.Int64
+	// feeds and seatFeeds count the spectators' and the seats' feeds
+	// following matches (Watch), each bounded by Memory.MaxFeeds.
+	feeds, seatFeeds atomic.Int64
 }
 
 // New returns an authority over opt.Store.
@@ -149,8 +150,9 @@ type live struct {
 	// value from the map before then asks the map again.
 	evicted bool
 	// watchers counts the feeds (WebSockets) following the match, which
-	// keep it in memory.
-	watchers int
+	// keep it in memory; seatFeeds those of each seat among them.
+	watchers  int
+	seatFeeds map[rules.Seat]int
 	loaded   bool
 	rec      *store.Match
 	rs       rules.Ruleset

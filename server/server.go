@@ -11,10 +11,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -31,15 +33,23 @@ type Server struct {
 	// ctx ends when the server shuts down, closing the WebSocket feeds
 	// (http.Server.Shutdown does not wait for hijacked connections).
 	ctx context.Context
+	cfg Config
+	// spectators counts each client address's spectator feeds.
+	spectators perClient
 }
 
-// New returns a server over a. ctx ends the WebSocket feeds when it is
-// cancelled.
+// New returns a server over a with the default Config. ctx ends the
+// WebSocket feeds when it is cancelled.
 func New(ctx context.Context, a *match.Authority, log *slog.Logger) *Server {
+	return NewWith(ctx, a, log, Config{})
+}
+
+// NewWith returns a server over a bounded by cfg.
+func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Config) *Server {
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Server{a: a, log: log, m: newMetrics(), mux: http.NewServeMux(), ctx: ctx}
+	s := &Server{a: a, log: log, m: newMetrics(), mux: http.NewServeMux(), ctx: ctx, cfg: cfg.withDefaults()}
 	s.mux.HandleFunc("POST /api/matches", s.create)
 	s.mux.HandleFunc("GET /api/matches/{id}", s.snapshot)
 	s.mux.HandleFunc("POST /api/matches/{id}/actions", s.act)
@@ -347,13 +357,22 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	v, _, err := s.viewer(r, id, true)
+	v, seated, err := s.viewer(r, id, true)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	if !seated {
+		release, ok := s.spectators.take(clientKey(r), s.cfg.FeedsPerClient)
+		if !ok {
+			s.fail(w, r, &apiError{status: http.StatusTooManyRequests, Code: "too-many-feeds",
+				Message: fmt.Sprintf("this address already has %d spectator feeds open, the most one client may have; close one", s.cfg.FeedsPerClient)})
+			return
+		}
+		defer release()
+	}
 	// The match stays in memory while the feed follows it.
-	release, err := s.a.Watch(r.Context(), id)
+	release, err := s.a.Watch(r.Context(), id, v)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -387,6 +406,20 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		return c.Write(wctx, websocket.MessageText, b)
+	}
+	// A spectator's feed that sends nothing for SpectatorIdle is closed.
+	var idle *time.Timer
+	var idled atomic.Bool
+	if !seated && s.cfg.SpectatorIdle > 0 {
+		idle = time.AfterFunc(s.cfg.SpectatorIdle, func() { idled.Store(true); cancel() })
+		defer idle.Stop()
+	}
+	sent := send
+	send = func(m feedMessage) error {
+		if idle != nil {
+			idle.Reset(s.cfg.SpectatorIdle)
+		}
+		return sent(m)
 	}
 	next := min(from, snap.Seq)
 	if from > snap.Seq {
@@ -423,8 +456,11 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-changed:
 		case <-ctx.Done():
-			if s.ctx.Err() != nil {
+			switch {
+			case s.ctx.Err() != nil:
 				c.Close(websocket.StatusGoingAway, "the server is shutting down")
+			case idled.Load():
+				c.Close(websocket.StatusTryAgainLater, "idle: reconnect with from= to follow on")
 			}
 			return
 		}

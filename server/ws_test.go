@@ -183,7 +183,7 @@ func TestFeedsPastTheBoundRefused(t *testing.T) {
 	}
 	var e struct{ Code, Message string }
 	if code := call(t, "GET", ts.URL+"/api/matches/"+c.ID+"/ws?from=0", "", nil, &e); code != http.StatusTooManyRequests ||
-		e.Code != "too-many-feeds" || !strings.Contains(e.Message, "already has 1 feeds") {
+		e.Code != "too-many-feeds" || !strings.Contains(e.Message, "already has 1 spectator feeds") {
 		t.Fatalf("a second feed: %d %+v, want 429 too-many-feeds", code, e)
 	}
 	if !move(t, ts, c, rand.New(rand.NewPCG(1, 1)), 0) {
@@ -191,5 +191,134 @@ func TestFeedsPastTheBoundRefused(t *testing.T) {
 	}
 	if m := read(t, ws); m.Type != "entry" || m.Entry.Seq != 0 {
 		t.Fatalf("after an action the open feed got %+v, want entry 0", m)
+	}
+}
+
+// feedServer runs a server with the given memory bounds and Config.
+func feedServer(t *testing.T, mem match.Memory, cfg server.Config) (*httptest.Server, *match.Authority) {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := match.New(match.Options{Store: st, Library: library(t), Memory: mem})
+	ctx, cancel := context.WithCancel(context.Background())
+	ts := httptest.NewServer(server.NewWith(ctx, a, nil, cfg))
+	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
+	return ts, a
+}
+
+// refusedFeed asks for a feed and wants 429 too-many-feeds.
+func refusedFeed(t *testing.T, url, token string) {
+	t.Helper()
+	var e apiErr
+	if code := call(t, "GET", url, token, nil, &e); code != http.StatusTooManyRequests || e.Code != "too-many-feeds" {
+		t.Fatalf("%s: %d %+v, want 429 too-many-feeds", url, code, e)
+	}
+}
+
+// Feed lockout (issue 27): 64 token-less WebSockets on a match, the most
+// a match may have, and spectators filling the server's bound on feeds,
+// leave each seat its own feed — seats' feeds are counted apart.
+func TestSeatsAlwaysGetTheirFeed(t *testing.T) {
+	ts, _ := feedServer(t, match.Memory{MaxFeeds: 70}, server.Config{FeedsPerClient: -1})
+	c := create(t, ts, "demo")
+	other := create(t, ts, "demo")
+	url := ts.URL + "/api/matches/" + c.ID + "/ws?from=0"
+	for range match.DefaultMaxFeedsPerMatch {
+		ws := dial(t, url, "")
+		defer ws.CloseNow()
+		read(t, ws)
+	}
+	refusedFeed(t, url, "")
+	// The server's bound: 6 more spectators on another match reach 70.
+	otherURL := ts.URL + "/api/matches/" + other.ID + "/ws?from=0"
+	for range 6 {
+		ws := dial(t, otherURL, "")
+		defer ws.CloseNow()
+		read(t, ws)
+	}
+	refusedFeed(t, otherURL, "")
+	for _, seat := range []string{"red", "blue"} {
+		ws := dial(t, url, c.Seats[seat].Token)
+		defer ws.CloseNow()
+		if m := read(t, ws); m.Type != "state" {
+			t.Fatalf("%s's feed: %+v", seat, m)
+		}
+		ws2 := dial(t, otherURL, other.Seats[seat].Token)
+		defer ws2.CloseNow()
+		if m := read(t, ws2); m.Type != "state" {
+			t.Fatalf("%s's feed on the other match: %+v", seat, m)
+		}
+	}
+	// A seat's own feeds are bounded too, per seat.
+	for range match.DefaultMaxFeedsPerSeat - 1 {
+		ws := dial(t, url, c.Seats["red"].Token)
+		defer ws.CloseNow()
+		read(t, ws)
+	}
+	refusedFeed(t, url+"&token="+c.Seats["red"].Token, "")
+	ws := dial(t, url, c.Seats["blue"].Token)
+	defer ws.CloseNow()
+	read(t, ws)
+}
+
+// One client address holds at most Config.FeedsPerClient spectator feeds
+// over all matches; its seats' feeds do not count.
+func TestSpectatorFeedsPerClient(t *testing.T) {
+	ts, _ := feedServer(t, match.Memory{}, server.Config{FeedsPerClient: 2})
+	c, d := create(t, ts, "demo"), create(t, ts, "demo")
+	one := dial(t, ts.URL+"/api/matches/"+c.ID+"/ws?from=0", "")
+	read(t, one)
+	two := dial(t, ts.URL+"/api/matches/"+d.ID+"/ws?from=0", "")
+	defer two.CloseNow()
+	read(t, two)
+	var e apiErr
+	if code := call(t, "GET", ts.URL+"/api/matches/"+c.ID+"/ws?from=0", "", nil, &e); code != 429 || !strings.Contains(e.Message, "this address already has 2 spectator feeds") {
+		t.Fatalf("a third spectator feed: %d %+v", code, e)
+	}
+	seat := dial(t, ts.URL+"/api/matches/"+c.ID+"/ws?from=0", c.Seats["red"].Token)
+	defer seat.CloseNow()
+	read(t, seat)
+	// A closed feed gives its place back.
+	one.Close(websocket.StatusNormalClosure, "")
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		ws, _, err := websocket.Dial(context.Background(), strings.Replace(ts.URL, "http://", "ws://", 1)+"/api/matches/"+c.ID+"/ws?from=0", nil)
+		if err == nil {
+			ws.CloseNow()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the closed feed's place was not given back: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A spectator's feed that has sent nothing for Config.SpectatorIdle is
+// closed (try again later); a seat's feed stays open and still hears the
+// match.
+func TestIdleSpectatorFeedCloses(t *testing.T) {
+	ts, _ := feedServer(t, match.Memory{}, server.Config{SpectatorIdle: 100 * time.Millisecond})
+	c := create(t, ts, "demo")
+	url := ts.URL + "/api/matches/" + c.ID + "/ws?from=0"
+	spec := dial(t, url, "")
+	read(t, spec)
+	seat := dial(t, url, c.Seats["red"].Token)
+	defer seat.CloseNow()
+	read(t, seat)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, _, err := spec.Read(ctx)
+	if websocket.CloseStatus(err) != websocket.StatusTryAgainLater {
+		t.Fatalf("the idle spectator's feed: %v, want closed with try-again-later", err)
+	}
+	time.Sleep(150 * time.Millisecond)
+	if !move(t, ts, c, rand.New(rand.NewPCG(1, 1)), 0) {
+		t.Fatal("the game is over at once")
+	}
+	if m := read(t, seat); m.Type != "entry" {
+		t.Fatalf("the seat's feed after the idle time: %+v", m)
 	}
 }
