@@ -153,14 +153,14 @@ type live struct {
 	// keep it in memory; seatFeeds those of each seat among them.
 	watchers  int
 	seatFeeds map[rules.Seat]int
-	loaded   bool
-	rec      *store.Match
-	rs       rules.Ruleset
-	st       rules.State
-	viewers  []rules.Viewer
-	log      []logged
-	actions  map[seatAction]int // a seat's action id → its entry's seq
-	changed  chan struct{}      // closed when the log grows
+	loaded    bool
+	rec       *store.Match
+	rs        rules.Ruleset
+	st        rules.State
+	viewers   []rules.Viewer
+	log       []logged
+	actions   map[seatAction]int // a seat's action id → its entry's seq
+	changed   chan struct{}      // closed when the log grows
 	// snaps holds each viewer's encoded snapshot at the current seq
 	// (SnapshotJSON), by viewerKey; emptied whenever the log grows.
 	snaps map[string][]byte
