@@ -116,10 +116,19 @@ func crowdedDemo(b *testing.B) *State {
 	return s
 }
 
-// A seat's menu on the crowded demo position: at the Orders prompt (every
-// trooper of the active army with every skill, weapon and target), and in
-// the ARO window that a Move into the open gives the reactive army.
+// A seat's menu: the first menu of demo.yaml (the Orders prompt of the
+// first Player Turn, as set up); on the crowded demo position, at the
+// Orders prompt (every trooper of the active army with every skill, weapon
+// and target), and in the ARO window that a Move into the open gives the
+// reactive army.
 func BenchmarkLegal(b *testing.B) {
+	rs := ruleset(b)
+	sc := load(b, "../data/scenarios/demo.yaml")
+	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
+	first, err := rs.Setup(sc, r)
+	if err != nil {
+		b.Fatal(err)
+	}
 	orders := crowdedDemo(b)
 	aro := orders.clone()
 	if _, err := aro.Apply("blue", Activate{Trooper: "b-fus", Order: OrderRegular, Skill: move([2]float64{9, 13})}, nil); err != nil {
@@ -129,7 +138,7 @@ func BenchmarkLegal(b *testing.B) {
 		name string
 		st   *State
 		seat rules.Seat
-	}{{"orders", orders, "blue"}, {"aro", aro, "red"}} {
+	}{{"first", first.(*State), first.Prompt().Seats[0]}, {"orders", orders, "blue"}, {"aro", aro, "red"}} {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			n := 0
