@@ -176,7 +176,7 @@ func TestHackingHackTransportAircraft(t *testing.T) {
 			}
 			var offered bool
 			for _, o := range st.Legal("red") {
-				if a, ok := o.Action.(AROs); ok && len(a.Declarations) == 1 && a.Declarations[0].Trooper == "hk" && o.Illegal == nil {
+				if a, ok := asAction[AROs](o.Action); ok && len(a.Declarations) == 1 && a.Declarations[0].Trooper == "hk" && o.Illegal == nil {
 					offered = true
 				}
 			}
@@ -260,7 +260,7 @@ func TestGuidedAttack(t *testing.T) {
 	refused(t, st, "blue", Activate{Trooper: "missiles", Order: OrderRegular, Skill: withSplit}, rules.CodeIllegal, "B1 on one target")
 	var offered bool
 	for _, o := range st.Legal("blue") {
-		if a, ok := o.Action.(Activate); ok && a.Skill.Guided && a.Skill.Target == "zhanshi" && o.Illegal == nil {
+		if a, ok := asAction[Activate](o.Action); ok && a.Skill.Guided && a.Skill.Target == "zhanshi" && o.Illegal == nil {
 			offered = true
 		}
 	}
@@ -370,7 +370,7 @@ func TestDodgeRefusalNamesUTurn(t *testing.T) {
 		}
 		found := false
 		for _, o := range st.Legal("red") {
-			if a, ok := o.Action.(AROs); ok && len(a.Declarations) == 1 && a.Declarations[0].Trooper == c.trooper && a.Declarations[0].Skill.Name == c.skill {
+			if a, ok := asAction[AROs](o.Action); ok && len(a.Declarations) == 1 && a.Declarations[0].Trooper == c.trooper && a.Declarations[0].Skill.Name == c.skill {
 				found = true
 				if o.Illegal == nil || !strings.Contains(o.Illegal.Error(), c.want) {
 					t.Errorf("the menu's %s for %s: %v, want %q", c.skill, c.trooper, o.Illegal, c.want)

@@ -181,7 +181,7 @@ func TestPossessedTrooper(t *testing.T) {
 // menuActivates reports whether seat's menu offers to activate trooper.
 func menuActivates(st *State, seat rules.Seat, trooper string) bool {
 	for _, o := range st.Legal(seat) {
-		if a, ok := o.Action.(Activate); ok && a.Trooper == trooper && o.Illegal == nil {
+		if a, ok := asAction[Activate](o.Action); ok && a.Trooper == trooper && o.Illegal == nil {
 			return true
 		}
 	}

@@ -144,7 +144,7 @@ func TestHackingDeclaration(t *testing.T) {
 	menu := st.Legal("blue")
 	var offered, legal []string
 	for _, o := range menu {
-		a, ok := o.Action.(Activate)
+		a, ok := asAction[Activate](o.Action)
 		if !ok || a.Skill.Name != SkillHack || a.Order != OrderRegular {
 			continue
 		}
@@ -690,7 +690,7 @@ func TestHackingEnhancedReaction(t *testing.T) {
 	refused(t, st, "blue", Activate{Trooper: "netrunner", Order: OrderRegular, Skill: hack("enhanced-reaction", "hk")}, rules.CodeIllegal, "cannot target hk")
 	var offered bool
 	for _, o := range st.Legal("blue") {
-		if a, ok := o.Action.(Activate); ok && a.Trooper == "netrunner" && a.Skill.Program == "enhanced-reaction" && a.Skill.Target == "remote" && o.Illegal == nil {
+		if a, ok := asAction[Activate](o.Action); ok && a.Trooper == "netrunner" && a.Skill.Program == "enhanced-reaction" && a.Skill.Target == "remote" && o.Illegal == nil {
 			offered = true
 		}
 	}

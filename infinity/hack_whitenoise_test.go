@@ -187,7 +187,7 @@ func TestWhiteNoiseOfferedInARO(t *testing.T) {
 	do(t, st, "red", Activate{Trooper: "tracker", Order: OrderRegular, Skill: move([2]float64{10, 18})})
 	found := false
 	for _, e := range st.Legal("blue") {
-		a, ok := e.Action.(AROs)
+		a, ok := asAction[AROs](e.Action)
 		if !ok || e.Illegal != nil || len(a.Declarations) != 1 {
 			continue
 		}

@@ -192,9 +192,3 @@ func (l *leakyState) Twin(owner, seat rules.Seat, a rules.Action, r *rand.Rand) 
 	}
 	return l.wrap(twin.(*State)), ta, true
 }
-
-// asAction is a as an A.
-func asAction[A rules.Action](a rules.Action) (A, bool) {
-	x, ok := a.(A)
-	return x, ok
-}

@@ -356,7 +356,7 @@ func (s *State) activationCandidates() []rules.Action {
 	out = append(out, EndOrders{})
 	// The candidates share blocks rather than each being boxed alone,
 	// the menu scratch's while Legal runs.
-	box := scratchBox(s, func(ms *menuScratch) *menuBox[Activate] { return &ms.activateBox }, 16, activateTab)
+	box := scratchBox(s, func(ms *menuScratch) *menuBox[Activate] { return &ms.activateBox }, 16)
 	w := activationMenu{out: out, box: box}
 	for t := range s.Troopers {
 		if s.Troopers[t].Seat != s.active() {
@@ -388,7 +388,7 @@ type activationMenu struct {
 func (w *activationMenu) add(id string, src OrderSource, k *Skill) {
 	if r := w.last; r != nil {
 		for q, was := range r.sources[:r.nsources] {
-			if !sameString(string(was), string(src)) {
+			if was != src {
 				continue
 			}
 			if i := w.skill*r.nsources + q; i < len(r.acts) {
@@ -402,7 +402,7 @@ func (w *activationMenu) add(id string, src OrderSource, k *Skill) {
 	}
 	a := w.box.slot()
 	a.Trooper, a.Order, a.Skill = id, src, *k
-	w.out = append(w.out, w.box.boxSlot())
+	w.out = append(w.out, a)
 }
 
 // candidate is trooper id declaring k with an Order from src: old if it
@@ -413,7 +413,7 @@ func (w *activationMenu) candidate(old rules.Action, id string, src OrderSource,
 	}
 	a := w.box.slot()
 	a.Trooper, a.Order, a.Skill = id, src, *k
-	return w.box.boxSlot()
+	return a
 }
 
 // troopersActivations adds each activation candidate of trooper t, of
@@ -499,7 +499,7 @@ func (s *State) secondCandidates() []rules.Action {
 		mov = float64(s.profile(o.Trooper).MOV[1])
 	}
 	out := s.candidateBuf(s.skillsPerTrooper())
-	box := scratchBox(s, func(ms *menuScratch) *menuBox[Second] { return &ms.secondBox }, s.skillsPerTrooper(), secondTab)
+	box := scratchBox(s, func(ms *menuScratch) *menuBox[Second] { return &ms.secondBox }, s.skillsPerTrooper())
 	// The trooper's candidates of its last second-skill menu, reused
 	// where unchanged (menuRuns).
 	var last *menuRun
@@ -516,8 +516,9 @@ func (s *State) secondCandidates() []rules.Action {
 			}
 		}
 		j++
-		box.slot().Skill = k
-		out = append(out, box.boxSlot())
+		a := box.slot()
+		a.Skill = k
+		out = append(out, a)
 	})
 	if last != nil {
 		last.keep(out)
@@ -541,8 +542,10 @@ func (s *State) aroCandidates() []rules.Action {
 		all.Declarations = make([]ARODecl, 0, len(s.Order.Eligible))
 	}
 	out := s.candidateBuf(2 + n)
-	out = append(out, AROs{})
-	box := newMenuBox(n, arosTab)
+	// Every candidate in the block, "nobody reacts" and the list of all
+	// too: a check reads an AROs value through a copy of its own.
+	box := newMenuBox[AROs](n + 2)
+	out = append(out, box.box(AROs{}))
 	// Each new single declaration is a slice of one list rather than a
 	// list of its own: one allocation for the menu instead of one a
 	// candidate, made at the first declaration not reused from the
@@ -589,7 +592,7 @@ func (s *State) aroCandidates() []rules.Action {
 		}
 	}
 	if len(all.Declarations) > 1 {
-		out = append(out, all)
+		out = append(out, box.box(all))
 	}
 	return s.keepCandidates(out)
 }
@@ -616,7 +619,7 @@ func (s *State) dodgeCandidates() []rules.Action {
 	id := s.Troopers[t].ID
 	// In the scratch's list and one block, like the other menus.
 	out := s.candidateBuf(1 + len(directions))
-	box := newMenuBox(1+len(directions), dodgeMoveTab)
+	box := newMenuBox[DodgeMove](1 + len(directions))
 	out = append(out, box.box(DodgeMove{Trooper: id, Stay: true}))
 	if m < 0 {
 		return s.keepCandidates(out)
@@ -641,7 +644,7 @@ func (s *State) gutsCandidatesMoves() []rules.Action {
 	}
 	// In the scratch's list and one block, like the other menus.
 	out := s.candidateBuf(2 + len(spots))
-	box := newMenuBox(2+len(spots), gutsMoveTab)
+	box := newMenuBox[GutsMove](2 + len(spots))
 	out = append(out, box.box(GutsMove{Trooper: id, Stay: true}))
 	if s.Order.Gutsers[0].Passed && canGoProne(s.profile(t).Type) {
 		// Choosing to fail where it stands (after a failed roll, staying

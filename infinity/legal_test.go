@@ -38,7 +38,7 @@ func TestHiddenLieutenantKeepsSpecialOrder(t *testing.T) {
 				return
 			}
 			if !slices.ContainsFunc(st.Legal("red"), func(o rules.Option) bool {
-				b, ok := o.Action.(Activate)
+				b, ok := asAction[Activate](o.Action)
 				return o.Illegal == nil && ok && b.Trooper == a.Trooper && b.Order == a.Order && b.Skill.Name == a.Skill.Name
 			}) {
 				t.Error("the menu does not offer the hidden Lieutenant its Special Order")
@@ -58,7 +58,7 @@ func TestLegalOffersLieutenantOrder(t *testing.T) {
 	st := setup(t, armyYAML([]string{"lt:fusilier", "a:line-trooper"}, "lt"), nil)
 	var regular, special int
 	for _, o := range st.Legal("blue") {
-		if a, ok := o.Action.(Activate); ok && a.Trooper == "lt" && o.Illegal == nil {
+		if a, ok := asAction[Activate](o.Action); ok && a.Trooper == "lt" && o.Illegal == nil {
 			switch a.Order {
 			case OrderRegular:
 				regular++
@@ -99,7 +99,7 @@ func actionKeys(st *State, a rules.Action) []string {
 		}
 		return key
 	}
-	switch a := a.(type) {
+	switch a := plainAction(a).(type) {
 	case Activate:
 		return []string{fmt.Sprintf("activate %s %s %s", a.Trooper, a.Order, skill(a.Trooper, a.Skill))}
 	case Second:
@@ -175,7 +175,7 @@ func mutate(st *State, a rules.Action, rng *rand.Rand) rules.Action {
 		}
 		return k
 	}
-	switch a := a.(type) {
+	switch a := plainAction(a).(type) {
 	case Activate:
 		switch rng.IntN(3) {
 		case 0:
@@ -279,7 +279,7 @@ func attackEntries(menu []rules.Option) []menuEntry {
 	for _, o := range menu {
 		var who string
 		var k Skill
-		switch a := o.Action.(type) {
+		switch a := plainAction(o.Action).(type) {
 		case Activate:
 			if a.Order != OrderRegular {
 				continue

@@ -248,7 +248,7 @@ func TestNoLoFRefusalNamesItsTarget(t *testing.T) {
 			}
 			var k Skill
 			var t0 int
-			switch a := o.Action.(type) {
+			switch a := plainAction(o.Action).(type) {
 			case Activate:
 				k, t0 = a.Skill, s.trooperIndex(a.Trooper)
 			case Second:
@@ -290,34 +290,6 @@ func TestNoLoFRefusalNamesARenamedModel(t *testing.T) {
 		err := s.noLoF(template, s.Models[0].ID, 0)
 		if want := "no Line of Fire to " + s.Models[0].ID; err.Message() != want || err.Rule != noLoFRule(template) {
 			t.Errorf("template %v: refused %q (%s), want %q (%s)", template, err.Message(), err.Rule, want, noLoFRule(template))
-		}
-	}
-}
-
-// sameString lets the declaration memo and the menu's reuse of its
-// candidates (Order Expenditure Sequence (N4): a candidate shares its
-// check only with one declaring the same) settle most names without
-// comparing bytes; it must still answer as ==: equal names built apart are
-// one name, and names of one length that differ, or one name and a
-// prefix of it at the same place, are not.
-func TestSameStringIsEquality(t *testing.T) {
-	name := "bs-attack"
-	built := strings.Repeat("b", 1) + "s-attack" // equal, elsewhere
-	for _, c := range []struct {
-		a, b string
-		want bool
-	}{
-		{"", "", true},
-		{name, name, true},
-		{name, built, true},
-		{name, "bs-attacK", false},
-		{name, name[:2], false},
-		{name[:2], name[:3], false},
-		{name[:0], "", true},
-		{"", name, false},
-	} {
-		if got := sameString(c.a, c.b); got != c.want || got != (c.a == c.b) {
-			t.Errorf("sameString(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
 		}
 	}
 }

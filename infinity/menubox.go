@@ -1,14 +1,11 @@
 package infinity
 
-import (
-	"unsafe"
+import "github.com/ordo-rules/ordo/rules"
 
-	"github.com/ordo-rules/ordo/rules"
-)
-
-// menuBox hands a menu's candidates of one action type over as
-// rules.Action values that share blocks of memory, instead of each being
-// copied into an allocation of its own.
+// menuBox hands a menu's candidates of one action type over as pointers
+// into blocks of memory (a *Activate is a rules.Action: the action types'
+// methods have value receivers), instead of each being copied into an
+// allocation of its own.
 //
 // # Why
 //
@@ -17,125 +14,102 @@ import (
 // and a playout of demo.yaml boxed about 2,900 of them, a tenth of its
 // instructions and two fifths of its garbage (issue #13's playout
 // benchmark). menuBox writes the candidates into blocks of a few dozen
-// and makes each interface value point at its element of a block.
+// and hands over a pointer to each element.
 //
 // # Why it is sound
 //
-// An interface value holding a struct is two words: the type (for a
-// non-empty interface, its method table) and a pointer to a copy of the
-// value. Go never writes through that pointer: a type assertion or a
-// method call copies the value out, and reflect gives a value it cannot
-// set. So a pointer to an element of a block that nothing writes once it
-// is handed over is, to every reader, the same as a fresh copy. A block is
-// only appended to: an element boxed is never written again, and a full
-// block is left to the values pointing into it (the collector keeps a
-// block while any of them lives) and a new one started. A type of at most
-// one word may be stored in the interface value itself rather than behind
-// a pointer; such types are boxed the ordinary way (TestMenuBox covers
-// both).
+// A block is only appended to: an element handed over is never written
+// again by the menus, and a full block is left to the pointers into it
+// (the collector keeps a block while any of them lives) and a new one
+// started. The rules read a pointer action as the value it points at
+// (asAction) and never write through it; a caller that did would change
+// the candidate for every holder of it, as with any shared pointer.
 //
 // # Cost
 //
 // One allocation per block instead of one per candidate. Blocks start at
-// the size the caller expects and grow to about 4 kB (at least eight
-// actions). The activation and second-skill menus box into the menu
-// scratch's boxes (menuScratch.activateBox, secondBox), so the next menu
-// built with the scratch goes on filling the block the last one left
-// part empty: writing an element no value points at yet while readers
-// read the others is no race, for they are different memory. Boxes of
-// their own per menu left each menu's last block half empty on average,
-// which the collector pays for as it does for garbage (a sixth of the
-// Activate blocks' bytes once menus reused most of their candidates).
-type menuBox[A rules.Action] struct {
+// the size the caller expects and grow to menuBoxLen actions. The
+// activation and second-skill menus box into the menu scratch's boxes
+// (menuScratch.activateBox, secondBox), so the next menu built with the
+// scratch goes on filling the block the last one left part empty: writing
+// an element no pointer points at yet while readers read the others is no
+// race, for they are different memory.
+type menuBox[A any] struct {
 	block []A
-	next  int            // the size of the next block
-	tab   unsafe.Pointer // A's method table for rules.Action
+	next  int // the size of the next block
 }
 
 // newMenuBox starts a menuBox for actions of type A, its first block
-// sized for about n of them; tab is A's method table (tabOf).
-func newMenuBox[A rules.Action](n int, tab actionTab[A]) menuBox[A] {
-	return menuBox[A]{next: max(n, 8), tab: tab.p}
+// sized for about n of them.
+func newMenuBox[A any](n int) menuBox[A] {
+	return menuBox[A]{next: max(n, 8)}
 }
 
 // scratchBox is the box of the menu scratch that field picks while Legal
 // runs, so that a menu goes on filling the block the last one left part
 // empty; outside Legal (no scratch), a box of its own. A box not yet
 // started is started for about n actions.
-func scratchBox[A rules.Action](s *State, field func(*menuScratch) *menuBox[A], n int, tab actionTab[A]) *menuBox[A] {
+func scratchBox[A any](s *State, field func(*menuScratch) *menuBox[A], n int) *menuBox[A] {
 	var b *menuBox[A]
 	if s.menu != nil {
 		b = field(s.menu)
 	} else {
 		b = new(menuBox[A])
 	}
-	if b.tab == nil {
-		*b = newMenuBox(n, tab)
+	if b.next == 0 {
+		*b = newMenuBox[A](n)
 	}
 	return b
 }
 
-// actionTab is A's method table for rules.Action, typed so that a
-// menuBox cannot be given another type's.
-type actionTab[A rules.Action] struct{ p unsafe.Pointer }
+// menuBoxLen is the most actions a block holds (32 Activates are about
+// 6 kB).
+const menuBoxLen = 32
 
-// tabOf reads A's method table off a zero A boxed. That boxing is an
-// allocation for a type larger than a word, so the menus' types have
-// theirs read once, at start (activateTab, secondTab, arosTab), not once
-// per menu.
-func tabOf[A rules.Action]() actionTab[A] {
-	var zero A
-	var proto rules.Action = zero
-	return actionTab[A]{(*iface)(unsafe.Pointer(&proto)).tab}
-}
-
-// The method tables of the actions the menus box.
-var (
-	activateTab  = tabOf[Activate]()
-	secondTab    = tabOf[Second]()
-	arosTab      = tabOf[AROs]()
-	dodgeMoveTab = tabOf[DodgeMove]()
-	gutsMoveTab  = tabOf[GutsMove]()
-)
-
-// iface is the layout of a non-empty interface value.
-type iface struct {
-	tab  unsafe.Pointer
-	data unsafe.Pointer
-}
-
-// menuBoxBytes is the size a block grows to.
-const menuBoxBytes = 4 << 10
-
-// box returns x as a rules.Action.
-func (b *menuBox[A]) box(x A) rules.Action {
-	if unsafe.Sizeof(x) <= unsafe.Sizeof(uintptr(0)) {
-		// Possibly stored in the interface value itself.
-		return x
-	}
-	*b.slot() = x
-	return b.boxSlot()
+// box puts x in the block and returns a pointer to it.
+func (b *menuBox[A]) box(x A) *A {
+	p := b.slot()
+	*p = x
+	return p
 }
 
 // slot adds a zero action to the block and returns it, for the caller to
-// fill in place and hand over with boxSlot before asking for another: an
-// Activate built aside and copied in was copied twice. Not for a type
-// of one word or less (box).
+// fill in place before handing it over: an Activate built aside and
+// copied in was copied twice.
 func (b *menuBox[A]) slot() *A {
 	if len(b.block) == cap(b.block) {
-		var zero A
-		n := max(8, min(b.next, int(menuBoxBytes/unsafe.Sizeof(zero))))
+		n := max(8, min(b.next, menuBoxLen))
 		b.block, b.next = make([]A, 0, n), 2*n
 	}
 	b.block = b.block[:len(b.block)+1]
 	return &b.block[len(b.block)-1]
 }
 
-// boxSlot returns the action of the last slot as a rules.Action; the slot
-// is not to be written again.
-func (b *menuBox[A]) boxSlot() rules.Action {
-	var a rules.Action
-	*(*iface)(unsafe.Pointer(&a)) = iface{tab: b.tab, data: unsafe.Pointer(&b.block[len(b.block)-1])}
+// asAction is a as an A, whether a holds an A or a pointer to one (a
+// menu's candidate, menuBox).
+func asAction[A rules.Action](a rules.Action) (A, bool) {
+	if p, ok := any(a).(*A); ok && p != nil {
+		return *p, true
+	}
+	x, ok := a.(A)
+	return x, ok
+}
+
+// plainAction is a with a menu's pointer candidate (menuBox) replaced by
+// the value it points at, for code that tells actions apart by type.
+func plainAction(a rules.Action) rules.Action {
+	switch p := a.(type) {
+	case *Activate:
+		return *p
+	case *Second:
+		return *p
+	case *AROs:
+		return *p
+	case *DodgeMove:
+		return *p
+	case *GutsMove:
+		return *p
+	}
 	return a
 }
 
@@ -163,7 +137,7 @@ func (b *menuBox[A]) boxSlot() rules.Action {
 // # Why it is sound
 //
 // A boxed action is never written once it is handed over (menuBox), so a
-// menu may hand over the same value as an earlier one, on any goroutine:
+// menu may hand over the same pointer as an earlier one, on any goroutine:
 // readers only read it. A value is reused only when every field equals
 // the candidate's (reuseActivate, reuseSecond, reuseARO), so the menu lists
 // exactly what it would have listed with fresh copies; what the runs
@@ -211,14 +185,9 @@ func (r *menuRun) keep(acts []rules.Action) {
 }
 
 // reuseActivate returns old if it is an Activate equal to trooper id
-// declaring k with an Order from src, else nil. It reads old in place
-// rather than copying it out.
+// declaring k with an Order from src, else nil.
 func reuseActivate(old rules.Action, id string, src OrderSource, k *Skill) rules.Action {
-	v := (*iface)(unsafe.Pointer(&old))
-	if v.tab != activateTab.p || v.data == nil {
-		return nil
-	}
-	if p := (*Activate)(v.data); p.Trooper == id && p.Order == src && identicalSkill(&p.Skill, k) {
+	if p, ok := old.(*Activate); ok && p.Trooper == id && p.Order == src && identicalSkill(&p.Skill, k) {
 		return old
 	}
 	return nil
@@ -227,24 +196,16 @@ func reuseActivate(old rules.Action, id string, src OrderSource, k *Skill) rules
 // reuseSecond returns old if it is a Second declaring k from the end of
 // the movement (no AttackFrom), else nil.
 func reuseSecond(old rules.Action, k *Skill) rules.Action {
-	v := (*iface)(unsafe.Pointer(&old))
-	if v.tab != secondTab.p || v.data == nil {
-		return nil
-	}
-	if p := (*Second)(v.data); p.AttackFrom == nil && identicalSkill(&p.Skill, k) {
+	if p, ok := old.(*Second); ok && p.AttackFrom == nil && identicalSkill(&p.Skill, k) {
 		return old
 	}
 	return nil
 }
 
 // reuseARO returns old if it is an AROs of one declaration, trooper id's
-// of k, else nil. It reads old in place rather than copying it out.
+// of k, else nil.
 func reuseARO(old rules.Action, id string, k *Skill) rules.Action {
-	v := (*iface)(unsafe.Pointer(&old))
-	if v.tab != arosTab.p || v.data == nil {
-		return nil
-	}
-	if p := (*AROs)(v.data); len(p.Declarations) == 1 && p.Declarations[0].Trooper == id && identicalSkill(&p.Declarations[0].Skill, k) {
+	if p, ok := old.(*AROs); ok && len(p.Declarations) == 1 && p.Declarations[0].Trooper == id && identicalSkill(&p.Declarations[0].Skill, k) {
 		return old
 	}
 	return nil

@@ -8,28 +8,19 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// wordAction is an action of one word, which Go may keep in the interface
-// value itself: menuBox must box it the ordinary way.
-type wordAction struct{ n *int }
-
-func (wordAction) Kind() string { return "word" }
-
 // TestMenuBox checks that the candidates Legal hands over through a
-// menuBox are, to every reader, the values boxed: the same dynamic type,
-// the same value out of a type assertion and the same JSON as ordinary
-// boxing, each still intact after the ones boxed after it (which fill its
-// block and start new ones), and untouched by later changes to the
-// variable it was copied from. It then checks what makes that sound: only
-// the values point into a block, and the collector keeps the block while
-// any of them lives (a forced collection and fresh allocations of the
-// same size leave them intact) and frees it once none does.
+// menuBox are, to every reader, the values boxed: the same value out of
+// asAction and the same JSON as the value itself, each still intact after
+// the ones boxed after it (which fill its block and start new ones), and
+// untouched by later changes to the variable it was copied from. It then
+// checks that the box keeps nothing alive: once every candidate of a full
+// block is gone, the collector frees the block.
 func TestMenuBox(t *testing.T) {
-	box := newMenuBox(3, activateTab)
+	box := newMenuBox[Activate](3)
 	var got []rules.Action
 	var want []Activate
 	k := Skill{Name: SkillBSAttack, Weapon: "rifle"}
@@ -41,9 +32,9 @@ func TestMenuBox(t *testing.T) {
 		a.Trooper = "changed"
 	}
 	for i, g := range got {
-		a, ok := g.(Activate)
-		if !ok || reflect.TypeOf(g) != reflect.TypeFor[Activate]() {
-			t.Fatalf("entry %d: dynamic type %T, want Activate", i, g)
+		a, ok := asAction[Activate](g)
+		if !ok {
+			t.Fatalf("entry %d: dynamic type %T, want *Activate", i, g)
 		}
 		if !reflect.DeepEqual(a, want[i]) {
 			t.Fatalf("entry %d: %+v, want %+v", i, a, want[i])
@@ -58,16 +49,16 @@ func TestMenuBox(t *testing.T) {
 		}
 	}
 	// A value taken out is a copy: changing it changes nothing boxed.
-	a := got[0].(Activate)
+	a, _ := asAction[Activate](got[0])
 	a.Trooper = "changed"
-	if got[0].(Activate).Trooper != "b-fus" {
+	if a, _ := asAction[Activate](got[0]); a.Trooper != "b-fus" {
 		t.Fatal("a value taken out of a boxed action wrote through to it")
 	}
 
-	// The first block: once later blocks were started, only the boxed
-	// values point into it.
+	// The first block: once later blocks were started, only the handed
+	// over pointers point into it.
 	freed := make(chan struct{}, 1)
-	runtime.AddCleanup((*Activate)((*iface)(unsafe.Pointer(&got[0])).data), func(ch chan struct{}) { ch <- struct{}{} }, freed)
+	runtime.AddCleanup(got[0].(*Activate), func(ch chan struct{}) { ch <- struct{}{} }, freed)
 	box = menuBox[Activate]{}
 	runtime.GC()
 	runtime.GC()
@@ -80,35 +71,24 @@ func TestMenuBox(t *testing.T) {
 		churn = append(churn, c)
 	}
 	for i, g := range got {
-		if a := g.(Activate); !reflect.DeepEqual(a, want[i]) {
+		if a, _ := asAction[Activate](g); !reflect.DeepEqual(a, want[i]) {
 			t.Fatalf("after a collection, entry %d: %+v, want %+v", i, a, want[i])
 		}
 	}
 	select {
 	case <-freed:
-		t.Fatal("the collector freed a block that boxed values still point into")
+		t.Fatal("the collector freed a block that candidates still point into")
 	default:
 	}
 	runtime.KeepAlive(got)
 	runtime.KeepAlive(churn)
-	// With the values gone the block must go too: a pointer into it
-	// that menuBox kept would keep it, and values boxed later with it.
+	// With the candidates gone the block must go too: a pointer into it
+	// that menuBox kept would keep it, and candidates boxed later with it.
 	got = nil
 	for deadline := time.Now().Add(5 * time.Second); !collected(freed); {
 		if time.Now().After(deadline) {
-			t.Fatal("the first block outlived every value boxed in it: something else points into it")
+			t.Fatal("the first block outlived every candidate boxed in it: something else points into it")
 		}
-	}
-
-	n := 7
-	words := newMenuBox(1, tabOf[wordAction]())
-	w := words.box(wordAction{&n})
-	if x, ok := w.(wordAction); !ok || x.n != &n {
-		t.Fatalf("one-word action: %#v", w)
-	}
-	none := newMenuBox(1, tabOf[EndOrders]())
-	if _, ok := none.box(EndOrders{}).(EndOrders); !ok {
-		t.Fatal("empty action lost its type")
 	}
 }
 
@@ -142,13 +122,15 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 	ms := new(menuScratch)
 	menus := map[*stepDef]int{}
 	reused := map[*stepDef]int{}
-	last := map[*stepDef]map[unsafe.Pointer]bool{}
+	// Candidates are told apart by identity: a reused one is the same
+	// pointer (menuBox), and pointers are comparable map keys.
+	last := map[*stepDef]map[rules.Action]bool{}
 	type handed struct {
 		menu  []rules.Option
 		fresh []rules.Action
 	}
 	var earlier []handed
-	everARO := map[unsafe.Pointer]bool{}
+	everARO := map[rules.Action]bool{}
 	eachPrompt(t, "../data/scenarios/demo.yaml", 2, func(seed uint64, s *State, p rules.Prompt) {
 		step := s.stepOf()
 		if step != &stepOrders && step != &stepSecond && step != &stepARO1 && step != &stepARO2 {
@@ -163,27 +145,25 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 		if len(menu) != len(fresh) {
 			t.Fatalf("seed %d, %s menu %d: %d entries, fresh candidates %d", seed, step.name, menus[step], len(menu), len(fresh))
 		}
-		now := map[unsafe.Pointer]bool{}
+		now := map[rules.Action]bool{}
 		for i, o := range menu {
 			if !reflect.DeepEqual(o.Action, fresh[i]) {
 				t.Fatalf("seed %d, %s menu %d, entry %d: %#v, fresh %#v", seed, step.name, menus[step], i, o.Action, fresh[i])
 			}
-			switch o.Action.(type) {
-			case Activate, Second:
-				data := (*iface)(unsafe.Pointer(&menu[i].Action)).data
-				if last[step][data] {
+			switch x := o.Action.(type) {
+			case *Activate, *Second:
+				if last[step][x] {
 					reused[step]++
 				}
-				now[data] = true
-			case AROs:
-				if len(o.Action.(AROs).Declarations) != 1 {
+				now[x] = true
+			case *AROs:
+				if len(x.Declarations) != 1 {
 					continue // nobody reacts, or every trooper: never reused
 				}
-				data := (*iface)(unsafe.Pointer(&menu[i].Action)).data
-				if everARO[data] {
+				if everARO[x] {
 					reused[kind]++
 				}
-				now[data] = true
+				now[x] = true
 			}
 		}
 		for data := range now {
@@ -225,10 +205,10 @@ func TestAROMenuRunsFollowTheActiveTroopersName(t *testing.T) {
 	if st.Order.Step != StepARO1 {
 		t.Fatalf("no ARO window for the fusilier: %s", st.Order.Step)
 	}
-	dodge := func(menu []rules.Option) unsafe.Pointer {
-		for i, o := range menu {
-			if a, ok := o.Action.(AROs); ok && len(a.Declarations) == 1 && a.Declarations[0].Skill.Name == SkillDodge {
-				return (*iface)(unsafe.Pointer(&menu[i].Action)).data
+	dodge := func(menu []rules.Option) *AROs {
+		for _, o := range menu {
+			if a, ok := o.Action.(*AROs); ok && len(a.Declarations) == 1 && a.Declarations[0].Skill.Name == SkillDodge {
+				return a
 			}
 		}
 		t.Fatal("no Dodge in the ARO menu")
@@ -266,13 +246,10 @@ func TestAROMenuRunsFollowTheActiveTroopersName(t *testing.T) {
 // apart; the playouts' candidates never make an empty list, so only this
 // test fails if the reuse stops telling them apart.
 func TestMenuRunsReuseOnlyIdenticalSkills(t *testing.T) {
-	box := newMenuBox(8, secondTab)
-	box.slot().Skill = Skill{Name: SkillMove}
-	second := box.boxSlot()
-	abox := newMenuBox(8, activateTab)
-	a := abox.slot()
-	a.Trooper, a.Order, a.Skill = "b-fusilier", OrderRegular, Skill{Name: SkillBSAttack, Target: "r-1"}
-	activate := abox.boxSlot()
+	box := newMenuBox[Second](8)
+	second := box.box(Second{Skill: Skill{Name: SkillMove}})
+	abox := newMenuBox[Activate](8)
+	activate := abox.box(Activate{Trooper: "b-fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "r-1"}})
 	for _, c := range []struct {
 		k    Skill
 		want bool

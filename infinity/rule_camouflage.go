@@ -2,7 +2,6 @@ package infinity
 
 import (
 	"slices"
-	"unsafe"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
@@ -41,30 +40,26 @@ func (s *State) targetModel(ref string, seat rules.Seat) int {
 		return s.findTargetModel(ref, seat)
 	}
 	// A menu names each enemy as a target for every trooper, weapon,
-	// ammunition and Order source, with the one string publicName gave:
-	// the answers found are kept by where that string's bytes are, which
-	// is cheaper to compare than the names (two strings at one place, of
-	// one length, are one name).
+	// ammunition and Order source: the answers found are kept by name
+	// (mostly the one string publicName gave, which compares at once).
 	ms := s.menu
-	p, n := unsafe.StringData(ref), len(ref)
 	for i := range ms.targets {
-		if c := &ms.targets[i]; c.p == p && c.n == n && c.seat == seat {
+		if c := &ms.targets[i]; c.ref == ref && c.seat == seat {
 			return c.idx
 		}
 	}
 	idx := s.findTargetModel(ref, seat)
 	if len(ms.targets) < maxTargetRefs {
-		ms.targets = append(ms.targets, targetRef{p: p, n: n, seat: seat, idx: idx})
+		ms.targets = append(ms.targets, targetRef{ref: ref, seat: seat, idx: idx})
 	}
 	return idx
 }
 
 // targetRef is a target a menu's candidate named (menuScratch.targets):
-// where its name's bytes are and how many, the seat naming it, and the
-// model it names for that seat (findTargetModel).
+// its name, the seat naming it, and the model it names for that seat
+// (findTargetModel).
 type targetRef struct {
-	p    *byte
-	n    int
+	ref  string
 	seat rules.Seat
 	idx  int
 }

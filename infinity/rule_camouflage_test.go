@@ -269,7 +269,7 @@ func TestMarkersInLabelOrder(t *testing.T) {
 	}
 	var targets []string
 	for _, o := range st.Legal("blue") {
-		if a, ok := o.Action.(Activate); ok {
+		if a, ok := asAction[Activate](o.Action); ok {
 			targets = append(targets, a.Skill.Target)
 		}
 	}

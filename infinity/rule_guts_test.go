@@ -328,7 +328,10 @@ func TestGutsStayProne(t *testing.T) {
 				return
 			}
 			// A passed roll's choice is on the menu, legal.
-			if c.die == 3 && !slices.ContainsFunc(st.Legal("red"), func(o rules.Option) bool { return o.Action == rules.Action(c.move) && o.Illegal == nil }) {
+			if c.die == 3 && !slices.ContainsFunc(st.Legal("red"), func(o rules.Option) bool {
+				m, ok := asAction[GutsMove](o.Action)
+				return ok && m == c.move && o.Illegal == nil
+			}) {
 				t.Errorf("the menu does not offer %+v", c.move)
 			}
 			ev := do(t, st, "red", c.move)

@@ -167,7 +167,7 @@ func TestDodgeCannotEnterContactWithEnemyMarker(t *testing.T) {
 	refused(t, st, "red", DodgeMove{Trooper: "breacher", To: [2]float64{n.At[0], touch}, Facing: 270}, rules.CodeIllegal, why)
 	var greyed bool
 	for _, o := range st.Legal("red") {
-		a, ok := o.Action.(DodgeMove)
+		a, ok := asAction[DodgeMove](o.Action)
 		if !ok || a.Stay || math.Abs(a.To[1]-touch) > 1e-9 {
 			continue
 		}

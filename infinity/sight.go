@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"sync"
-	"unsafe"
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
@@ -652,21 +651,10 @@ func (m *declMemo) answer(t int, k *Skill, source OrderSource) (ok bool, err err
 
 // sameSkill reports whether a and b declare the same thing, field by field
 // (TestSameSkillComparesEveryField keeps it complete).
-//
-// Its strings are compared by sameString: the skills it compares are
-// mostly the menu's own, whose names are one string shared, or empty.
 func sameSkill(a, b *Skill) bool {
-	return a == b || sameString(string(a.Name), string(b.Name)) && sameString(a.Target, b.Target) && sameString(a.Weapon, b.Weapon) &&
-		sameString(a.Ammo, b.Ammo) && sameString(a.Program, b.Program) && a.Guided == b.Guided &&
+	return a == b || a.Name == b.Name && a.Target == b.Target && a.Weapon == b.Weapon &&
+		a.Ammo == b.Ammo && a.Program == b.Program && a.Guided == b.Guided &&
 		a.Burst == b.Burst && (a.From == nil) == (b.From == nil) && (a.From == nil || *a.From == *b.From) &&
 		slices.Equal(a.Route, b.Route) && slices.Equal(a.Split, b.Split) &&
 		(a.Point == nil) == (b.Point == nil) && (a.Point == nil || *a.Point == *b.Point)
-}
-
-// sameString is a == b, settled without comparing bytes when the two are
-// empty or are one string (the same bytes at the same place): a menu's
-// candidates share their names, and comparing them byte by byte, a call
-// for each, was most of sameSkill.
-func sameString(a, b string) bool {
-	return len(a) == len(b) && (len(a) == 0 || unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }

@@ -3,7 +3,6 @@ package infinity
 import (
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
-	"unsafe"
 )
 
 // Step is where an Order in progress waits for its next action: the
@@ -133,17 +132,21 @@ func (s *State) stepOf() *stepDef {
 // act declares an action of type A that a step accepts: check validates it
 // (nil: nothing to check beyond the window) and apply performs it.
 //
-// check reads the action in place (actionRef), not a copy: a menu checks
-// thousands of candidates, an Activate is 192 bytes, and copying it out
-// of its interface value and again down the checks was a twelfth of a
-// playout. check must not write through the pointer.
+// An action may come as a value or as a pointer to one (a menu's
+// candidate, menuBox). check reads it through a pointer, not a copy: a
+// menu checks thousands of candidates, an Activate is 192 bytes, and
+// copying it out and again down the checks was a twelfth of a playout.
+// check must not write through the pointer.
 func act[A rules.Action](check func(*State, *A, *Order) (checked, error), apply func(*State, A, checked, dice.Source) ([]rules.Event, error)) stepAction {
 	var zero A
 	return stepAction{
 		kind: ActionKind(zero.Kind()),
 		is: func(a rules.Action) bool {
-			_, ok := a.(A)
-			return ok
+			switch any(a).(type) {
+			case A, *A:
+				return true
+			}
+			return false
 		},
 		check: func(s *State, a rules.Action, scratch *Order) (checked, error) {
 			x, ok := actionRef[A](a)
@@ -156,7 +159,8 @@ func act[A rules.Action](check func(*State, *A, *Order) (checked, error), apply 
 			return check(s, x, scratch)
 		},
 		apply: func(s *State, a rules.Action, c checked, d dice.Source) ([]rules.Event, error) {
-			return apply(s, a.(A), c, d)
+			x, _ := asAction[A](a)
+			return apply(s, x, c, d)
 		},
 	}
 }
@@ -179,21 +183,11 @@ func checkRefWith[A any](f func(*State, *A) error) func(*State, *A, *Order) (che
 	return func(s *State, a *A, _ *Order) (checked, error) { return checked{}, f(s, a) }
 }
 
-// actionRef is a's value as an A, read in place where it can be.
-//
-// An interface value holding a struct larger than a word, or of no size,
-// holds a pointer to its own copy, which Go never writes once the value is
-// made (menubox.go says more): a pointer to that copy reads, to every
-// reader that does not write through it, as a fresh copy would, without
-// the copy. A type of one word may be held in the interface value itself:
-// it is copied out.
+// actionRef is a as a pointer to an A: a menu's candidate as it is
+// (menuBox), an A value copied.
 func actionRef[A rules.Action](a rules.Action) (*A, bool) {
-	var zero A
-	if size := unsafe.Sizeof(zero); size > unsafe.Sizeof(uintptr(0)) || size == 0 {
-		if _, ok := a.(A); !ok {
-			return nil, false
-		}
-		return (*A)((*iface)(unsafe.Pointer(&a)).data), true
+	if p, ok := any(a).(*A); ok && p != nil {
+		return p, true
 	}
 	x, ok := a.(A)
 	return &x, ok

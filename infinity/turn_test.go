@@ -366,7 +366,7 @@ func TestRegularOrderOnIrregularTrooper(t *testing.T) {
 	// Its own Order spent, the menu offers it the pool's.
 	offered := false
 	for _, o := range st.Legal("blue") {
-		if a, ok := o.Action.(Activate); ok && a.Trooper == "m" && a.Order == OrderRegular && o.Illegal == nil {
+		if a, ok := asAction[Activate](o.Action); ok && a.Trooper == "m" && a.Order == OrderRegular && o.Illegal == nil {
 			offered = true
 		}
 	}

@@ -44,6 +44,9 @@ func (s *State) Twin(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rule
 	if s.seatIndex(owner) < 0 {
 		return nil, nil, false
 	}
+	// The makers tell actions apart by type: a menu's pointer candidate
+	// (menuBox) as its value.
+	a = plainAction(a)
 	makers := []func(t *State, owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rules.Action, bool){
 		(*State).twinLieutenant,
 		(*State).twinAppoint,
