@@ -497,7 +497,7 @@ func TestHackTransportAircraftFromHiddenDeployment(t *testing.T) {
 	}
 	offered := false
 	for _, o := range st.Legal("red") {
-		if a, ok := o.Action.(AROs); ok && len(a.Declarations) == 1 && a.Declarations[0].Trooper == "hk" && o.Illegal == nil {
+		if a, ok := asAction[AROs](o.Action); ok && len(a.Declarations) == 1 && a.Declarations[0].Trooper == "hk" && o.Illegal == nil {
 			offered = true
 		}
 	}

@@ -26,7 +26,7 @@ func TestBlackoutOnDeployableRepeater(t *testing.T) {
 	blackout := Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("blackout", "rep-1")}
 	offered := false
 	for _, o := range st.Legal("blue") {
-		if a, ok := o.Action.(Activate); ok && a.Skill.Program == "blackout" && a.Skill.Target == "rep-1" && o.Illegal == nil {
+		if a, ok := asAction[Activate](o.Action); ok && a.Skill.Program == "blackout" && a.Skill.Target == "rep-1" && o.Illegal == nil {
 			offered = true
 		}
 	}

@@ -103,6 +103,12 @@ var headings = func() (h [8][2]float64) {
 // A seat the prompt does not name gets an empty menu: the prompted seat's
 // menu would show it what it may not know (the troopers behind markers,
 // where a hidden trooper could move).
+//
+// The activation, second-skill, ARO, Dodge and Guts menus hand their
+// candidates over as pointers (*Activate, *Second, *AROs, *DodgeMove,
+// *GutsMove; menuBox), which Apply takes as it takes the values: read one
+// with asAction[Activate], not a type assertion to Activate, and never
+// write through it.
 func (s *State) Legal(seat rules.Seat) []rules.Option {
 	ms := menuScratches.Get().(*menuScratch)
 	defer menuScratches.Put(ms)
