@@ -7,10 +7,6 @@
 // Append returns. An operating-system crash or a power cut may lose the
 // last transactions before a checkpoint; Options.SyncFull makes every
 // commit wait for the disk instead, at a cost in throughput.
-//
-// Its tests (the store/storetest conformance suite, reopening a file) are
-// in package match, whose tests run over this store: one test binary for
-// both spares go test ./... a link of SQLite (go test -run SQLite ./match/).
 package sqlite
 
 import (

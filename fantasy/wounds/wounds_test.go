@@ -1,9 +1,4 @@
-package fantasy
-
-// The tests of package wounds, the fantasy odds `ordo odds --ruleset
-// fantasy` prints. They live in fantasy's test binary, which links wounds
-// and rapid already, so that wounds needs no test binary of its own: each
-// costs go test ./... about half a second of linking.
+package wounds_test
 
 import (
 	"bytes"

@@ -1,9 +1,4 @@
-package odds_test
-
-// The tests of package dice. They live in odds' test binary, which links
-// dice already, so that dice needs no test binary of its own: each costs
-// go test ./... about half a second of linking. They use only dice's
-// exported API.
+package dice_test
 
 import (
 	"errors"

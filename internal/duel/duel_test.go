@@ -1,10 +1,8 @@
-package rulestest_test
+package duel_test
 
-// The tests of internal/duel, the toy ruleset the suite proves itself on
-// (TestDuelConforms, TestSuiteCatchesFlaws). They live in rulestest's test
-// binary, which links duel already, so that duel needs no test binary of its
-// own: each costs go test ./... about half a second of linking. They use
-// only duel's exported API.
+// The duel's own checks: its state decoder, Setup and RedactAction. The
+// conformance suite proves itself on it in rulestest (TestDuelConforms,
+// TestSuiteCatchesFlaws).
 
 import (
 	"bytes"

@@ -1,7 +1,6 @@
-package odds_test
+package dice_test
 
-// More tests of package dice: RollDie and its forced faces. Why they
-// live in odds' test binary: see dice_test.go.
+// RollDie and its forced faces.
 
 import (
 	"errors"

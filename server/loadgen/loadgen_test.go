@@ -1,8 +1,6 @@
-package server_test
+package loadgen_test
 
-// The load generator's tests (package server/loadgen) live beside the
-// server's: they run it against a real server, and one test binary for both
-// spares go test ./... a link of everything the server links.
+// The load generator's tests run it against a real server over loopback.
 
 import (
 	"context"

@@ -1,8 +1,4 @@
-package match_test
-
-// The SQLite store's own tests (package store/sqlite) live beside match's,
-// which already run over that store: one test binary for both spares go
-// test ./... a link of SQLite, the largest thing either of them links.
+package sqlite_test
 
 import (
 	"context"
@@ -42,4 +38,15 @@ func TestSQLiteReopen(t *testing.T) {
 	if _, err := openStore(t, path).Match(ctx, "m1"); err != nil {
 		t.Fatalf("after reopening: %v", err)
 	}
+}
+
+// openStore opens the SQLite store at path, closed when the test ends.
+func openStore(t testing.TB, path string) store.Store {
+	t.Helper()
+	s, err := sqlite.Open(context.Background(), path, sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }
