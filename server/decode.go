@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/ordo-rules/ordo/internal/jsonscan"
 )
 
 // Bounds on request bodies, checked while reading, before any decoding.
@@ -111,24 +113,13 @@ func typeName(t string) string {
 // depth is the deepest nesting of arrays and objects in b, counted without
 // decoding (strings skipped).
 func depth(b []byte) int {
-	d, deepest, inString, escaped := 0, 0, false, false
-	for _, c := range b {
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '{' || c == '[':
+	d, deepest := 0, 0
+	for _, c := range jsonscan.Outside(b) {
+		switch c {
+		case '{', '[':
 			d++
 			deepest = max(deepest, d)
-		case c == '}' || c == ']':
+		case '}', ']':
 			d--
 		}
 	}

@@ -126,8 +126,13 @@ func IsHackingDevice(equipment string) bool {
 	return slices.Contains(knownEquipment, equipment) && strings.Contains(equipment, "Hacking Device")
 }
 
-// closest suggests the canonical spelling of a name that differs only in
-// case, spaces or punctuation ("martial arts" → "Martial Arts").
+// Closest is the spelling among known of a name that differs from it only
+// in case, spaces or punctuation ("martial arts" → "Martial Arts"): how
+// the catalog suggests a name, and how an importer matches another
+// source's names to the catalog's.
+func Closest(name string, known []string) (string, bool) { return closest(name, known) }
+
+// closest is Closest.
 func closest(name string, known []string) (string, bool) {
 	key := fold(name)
 	for _, k := range known {
@@ -146,4 +151,13 @@ func fold(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// SkillTakes says what a known skill takes besides its name: the levels it
+// may have (nil for none), whether one is required, and whether it takes
+// parameters (the ammunition an Immunity covers). An importer uses it to
+// give a skill the level its data names, or to leave out one it cannot.
+func SkillTakes(name string) (levels []int, levelRequired, params bool) {
+	spec := skillSpecs()[name]
+	return slices.Clone(spec.levels), spec.levelRequired, spec.params != ""
 }
