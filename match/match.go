@@ -79,6 +79,8 @@ type Authority struct {
 	// the front; the bound on live matches evicts from the back.
 	lru   *list.List
 	stats Stats
+	// replays caches the replays stepped through and verified.
+	replays *replays
 	// feeds and seatFeeds count the spectators' and the seats' feeds
 	// following matches (Watch), each bounded by Memory.MaxFeeds.
 	feeds, seatFeeds atomic.Int64
@@ -87,7 +89,7 @@ type Authority struct {
 // New returns an authority over opt.Store.
 func New(opt Options) *Authority {
 	a := &Authority{store: opt.Store, lib: opt.Library, log: opt.Logger, now: opt.Now, seed: opt.NewSeed,
-		mem: opt.Memory.withDefaults(), live: map[string]*live{}, lru: list.New()}
+		mem: opt.Memory.withDefaults(), live: map[string]*live{}, lru: list.New(), replays: newReplays()}
 	if a.seed == nil {
 		a.seed = NewSeed
 	}

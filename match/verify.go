@@ -2,7 +2,6 @@ package match
 
 import (
 	"bytes"
-	"context"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -23,32 +22,6 @@ type Export struct {
 	Commitment   string            `json:"seed_commitment"`
 	Seed         string            `json:"seed"`
 	Log          []rules.Entry     `json:"log"`
-}
-
-// Export returns the finished match as a file; before the game is over
-// it is refused (CodeNotOver), since the log holds every private fact and
-// the seed every future die.
-func (a *Authority) Export(ctx context.Context, id string) (*Export, error) {
-	l, err := a.get(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	defer l.mu.Unlock()
-	if l.st.Prompt().Kind != rules.GameOver {
-		return nil, errorf(CodeNotOver, "", "match %s is exported when the game is over", id)
-	}
-	es, err := a.store.Entries(ctx, id, 0)
-	if err != nil {
-		return nil, unavailable(err)
-	}
-	x := &Export{
-		ID: id, Ruleset: l.rec.Ruleset, ScenarioName: l.rec.ScenarioName, Scenario: string(l.rec.Scenario),
-		Rulings: l.rec.Rulings, Commitment: l.rec.Commitment, Seed: hex.EncodeToString(l.rec.Seed), Log: []rules.Entry{},
-	}
-	for _, e := range es {
-		x.Log = append(x.Log, rules.Entry{Seq: e.Seq, Seat: rules.Seat(e.Seat), Action: e.Action, Dice: e.Dice})
-	}
-	return x, nil
 }
 
 // Verification is what Verify established.

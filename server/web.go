@@ -194,17 +194,12 @@ func (s *Server) replayAt(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	st, total, err := s.a.StateAt(r.Context(), id, n)
+	obs, step, total, err := s.a.ObservationAt(r.Context(), id, n, v)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	obs, err := json.Marshal(st.Observe(v))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, replayStep{Seq: min(n, total), Total: total, Observation: obs})
+	writeJSON(w, http.StatusOK, replayStep{Seq: step, Total: total, Observation: obs})
 }
 
 // verification is the answer of GET /api/matches/{id}/verify.
@@ -219,20 +214,20 @@ type verification struct {
 
 // verify answers GET /api/matches/{id}/verify once the game is over: the
 // exported match checked by match.Library.Verify (the seed against the
-// commitment, every die against the seed, the log replayed to the end).
+// commitment, every die against the seed, the log replayed to the end),
+// once per match (match.Authority.Verified keeps the answer).
 func (s *Server) verify(w http.ResponseWriter, r *http.Request) {
-	x, err := s.a.Export(r.Context(), r.PathValue("id"))
+	c, err := s.a.Verified(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	out := verification{Seed: x.Seed, Commitment: x.Commitment}
-	v, err := s.a.Library().Verify(x)
-	if v != nil {
-		out.Entries, out.Dice = v.Entries, v.Dice
+	out := verification{Seed: c.Export.Seed, Commitment: c.Export.Commitment}
+	if c.Verification != nil {
+		out.Entries, out.Dice = c.Verification.Entries, c.Verification.Dice
 	}
-	if err != nil {
-		out.Problem = err.Error()
+	if c.Problem != nil {
+		out.Problem = c.Problem.Error()
 	} else {
 		out.OK = true
 	}
