@@ -1,8 +1,13 @@
-// Package infinity is the Infinity N4 ruleset: armies of troopers in combat
-// groups, the Player Turn (Tactical Phase and Order Count, Orders Phase,
-// States Phase, End of Turn), the Order Expenditure Sequence with its two
-// ARO windows, resolution with package dice, Saving Rolls, W/STR and
-// states, and the Dodge seed (Dodge (N4)) in full.
+// Package infinity is the Infinity N4 ruleset ("infinity-n4" in scenario
+// files) as an enforcing engine: armies of troopers in combat groups, the
+// Player Turn (Tactical Phase and Order Count, Orders Phase, States Phase,
+// End of Turn), the Order Expenditure Sequence with its two ARO windows,
+// resolution with package dice, Saving Rolls, W/STR and states, and the
+// skills and rules built on them (Dodge, Guts, G: Jumper, Loss of
+// Lieutenant, markers and Hidden Deployment, Hacking).
+//
+// docs/INFINITY.md is the map of its files; docs/ARCHITECTURE.md shows the
+// step table and how to add a rule.
 //
 // Rules are cited by the names players know ("Dodge (N4)", "G: Jumper (N4,
 // PDF 2.1)"); docs/RULES.md lists them with their sources, and where sources
