@@ -94,7 +94,7 @@ type Player interface {
 }
 
 // Players lists the players New makes, in the order of their strength.
-func Players() []string { return []string{"random"} }
+func Players() []string { return []string{"random", "greedy"} }
 
 // ErrUnknown is New's error for a name it does not know.
 var ErrUnknown = errors.New("unknown bot")
@@ -104,6 +104,8 @@ func New(name string) (Player, error) {
 	switch name {
 	case "random":
 		return Random{}, nil
+	case "greedy":
+		return Greedy{}, nil
 	}
 	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, name, strings.Join(Players(), ", "))
 }
