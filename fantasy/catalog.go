@@ -234,7 +234,7 @@ func (c *Catalog) Load(files ...string) (*Catalog, error) {
 
 // DefaultCatalog is the shipped catalog (data/fantasy/*.yaml): illustrative
 // profiles of the project's own. The files are parsed once per process
-// (every New used to parse them again: about a millisecond and 11,000
+// (parsing them at every New would cost about a millisecond and 11,000
 // allocations); each call returns its own copy, since a Catalog is an
 // exported, mutable map: one caller adding, removing or editing a profile,
 // its missile weapon included, never changes what another caller gets.
