@@ -46,13 +46,22 @@ func Deployments() []string {
 	return []string{Hidden, Camouflage, Impersonation, Airborne, Infiltration}
 }
 
-// deploySkills are the skills that allow each choice: any one will do.
-var deploySkills = map[string][]string{
-	Hidden:        {"Hidden Deployment"},
-	Camouflage:    {"Camouflage"},
-	Impersonation: {"Impersonation"},
-	Airborne:      {"Airborne Deployment", "Combat Jump", "Parachutist"},
-	Infiltration:  {"Infiltration"},
+// deploySkills are the skills that allow a deployment choice: any one
+// will do. ok is false for a choice that is not one.
+func deploySkills(d string) (skills []string, ok bool) {
+	switch d {
+	case Hidden:
+		return []string{"Hidden Deployment"}, true
+	case Camouflage:
+		return []string{"Camouflage"}, true
+	case Impersonation:
+		return []string{"Impersonation"}, true
+	case Airborne:
+		return []string{"Airborne Deployment", "Combat Jump", "Parachutist"}, true
+	case Infiltration:
+		return []string{"Infiltration"}, true
+	}
+	return nil, false
 }
 
 // List is one army list.

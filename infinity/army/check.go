@@ -25,13 +25,19 @@ const (
 	MaxGroupTroopers = 10
 )
 
-// deployRules names the rule behind each deployment choice.
-var deployRules = map[string]string{
-	Hidden:        "Hidden Deployment (N4)",
-	Camouflage:    "Camouflaged (N4)",
-	Impersonation: "Impersonation (N4)",
-	Airborne:      "Airborne Deployment (N4)",
-	Infiltration:  "Infiltration (N4)",
+// deployRule names the rule behind a deployment choice.
+func deployRule(d string) string {
+	switch d {
+	case Hidden:
+		return "Hidden Deployment (N4)"
+	case Camouflage:
+		return "Camouflaged (N4)"
+	case Impersonation:
+		return "Impersonation (N4)"
+	case Airborne:
+		return "Airborne Deployment (N4)"
+	}
+	return "Infiltration (N4)"
 }
 
 // Check checks a list built in Go (an import, say) against the Army List
@@ -165,7 +171,7 @@ func deployment(t Trooper, p catalog.Profile, tp string, r *reader) {
 				ip = dp // written as one word
 			}
 		}
-		skills, known := deploySkills[d]
+		skills, known := deploySkills(d)
 		switch {
 		case !known:
 			r.errorf(ip, "unknown deployment %q (known: %s)", d, strings.Join(Deployments(), ", "))
@@ -176,7 +182,7 @@ func deployment(t Trooper, p catalog.Profile, tp string, r *reader) {
 		}
 		seen[d] = true
 		if !slices.ContainsFunc(skills, p.HasSkill) {
-			r.errorf(ip, "%s: %s needs %s, which %s does not have", deployRules[d], d, strings.Join(skills, " or "), p.Name)
+			r.errorf(ip, "%s: %s needs %s, which %s does not have", deployRule(d), d, strings.Join(skills, " or "), p.Name)
 		}
 	}
 	var concealed []string
@@ -186,10 +192,10 @@ func deployment(t Trooper, p catalog.Profile, tp string, r *reader) {
 		}
 	}
 	if len(concealed) > 1 {
-		r.errorf(dp, "%s: a trooper deploys in one concealed way, not %s", deployRules[concealed[0]], strings.Join(concealed, " and "))
+		r.errorf(dp, "%s: a trooper deploys in one concealed way, not %s", deployRule(concealed[0]), strings.Join(concealed, " and "))
 	}
 	if seen[Airborne] && (seen[Infiltration] || seen[Hidden]) {
-		r.errorf(dp, "%s: a trooper held in reserve for Airborne Deployment is not on the table at deployment, so it neither infiltrates nor deploys hidden", deployRules[Airborne])
+		r.errorf(dp, "%s: a trooper held in reserve for Airborne Deployment is not on the table at deployment, so it neither infiltrates nor deploys hidden", deployRule(Airborne))
 	}
 }
 

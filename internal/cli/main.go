@@ -54,6 +54,7 @@ func commands() []command {
 		{"odds", "exact odds of a Normal or Face to Face Roll, with Saving Rolls", oddsUsage, oddsCommand},
 		{"play", "run a scenario file and print the adjudicated log", playUsage, runPlay},
 		{"rules", "the rulesets, the loaded catalog and the named rulings", rulesUsage, runRules},
+		{"army", "check an army list, or import an army builder code (docs/ARMIES.md)", armyUsage, withHelp(armyUsage, runArmy)},
 		{"serve", "serve matches over HTTP and WebSocket (docs/API.md)", serveUsage, runServe},
 		{"bench", "load a game server with many matches and measure it", benchUsage, withHelp(benchUsage, runBench)},
 		{"verify", "check a finished match's seed, dice and log", verifyUsage,
