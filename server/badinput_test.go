@@ -64,6 +64,7 @@ func TestBadInput(t *testing.T) {
 		req, _ := http.NewRequest(c.method, c.url, nil)
 		if body != nil {
 			req, _ = http.NewRequest(c.method, c.url, body)
+			req.Header.Set("Content-Type", "application/json")
 		}
 		if c.token != "" {
 			req.Header.Set("Authorization", "Bearer "+c.token)

@@ -19,12 +19,33 @@ type Config struct {
 	// this long (default DefaultSpectatorIdle); the client reconnects with
 	// ?from= and misses nothing. A seat's feed is never closed for idling.
 	SpectatorIdle time.Duration
+	// PublicURLs are the addresses clients reach the server at
+	// ("https://ordo.example.org"; ordo serve --public-url). A request's
+	// Host must be one of their hosts, a loopback name or address, or an
+	// IP address; a WebSocket's Origin one of them, a loopback origin, or
+	// the IP address the server was reached at.
+	PublicURLs []string
+	// MaxConns bounds the connections open at once, WebSocket feeds apart
+	// (default DefaultMaxConns): past it a new connection is answered 503
+	// and closed.
+	MaxConns int
+	// CreateBurst and CreateEvery rate-limit the matches one client
+	// address creates: CreateBurst at once, then one per CreateEvery
+	// (defaults DefaultCreateBurst, DefaultCreateEvery). Past it POST
+	// /api/matches is 429 too-many-matches with Retry-After.
+	CreateBurst int
+	CreateEvery time.Duration
 }
 
 // The defaults of Config.
 const (
 	DefaultFeedsPerClient = 16
 	DefaultSpectatorIdle  = 10 * time.Minute
+	DefaultMaxConns       = 1024
+	// A load generator's hundreds of matches at once, then one a second:
+	// 10,000 matches from one address take hours, not seconds.
+	DefaultCreateBurst = 200
+	DefaultCreateEvery = time.Second
 )
 
 func (c Config) withDefaults() Config {
@@ -33,6 +54,15 @@ func (c Config) withDefaults() Config {
 	}
 	if c.SpectatorIdle == 0 {
 		c.SpectatorIdle = DefaultSpectatorIdle
+	}
+	if c.MaxConns == 0 {
+		c.MaxConns = DefaultMaxConns
+	}
+	if c.CreateBurst == 0 {
+		c.CreateBurst = DefaultCreateBurst
+	}
+	if c.CreateEvery <= 0 {
+		c.CreateEvery = DefaultCreateEvery
 	}
 	return c
 }

@@ -36,20 +36,31 @@ type Server struct {
 	cfg Config
 	// spectators counts each client address's spectator feeds.
 	spectators perClient
+	addrs      addresses
+	conns      atomic.Int64 // open connections (HTTPServer's ConnState)
+	creates    *rate        // matches created, per client address
 }
 
 // New returns a server over a with the default Config. ctx ends the
 // WebSocket feeds when it is cancelled.
 func New(ctx context.Context, a *match.Authority, log *slog.Logger) *Server {
-	return NewWith(ctx, a, log, Config{})
+	s, _ := NewWith(ctx, a, log, Config{}) // the defaults hold no URL to refuse
+	return s
 }
 
-// NewWith returns a server over a bounded by cfg.
-func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Config) *Server {
+// NewWith returns a server over a bounded by cfg; a public URL that is no
+// http:// or https:// URL is an error.
+func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Config) (*Server, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &Server{a: a, log: log, m: newMetrics(), mux: http.NewServeMux(), ctx: ctx, cfg: cfg.withDefaults()}
+	addrs, err := parseAddresses(cfg.PublicURLs)
+	if err != nil {
+		return nil, err
+	}
+	cfg = cfg.withDefaults()
+	s := &Server{a: a, log: log, m: newMetrics(), mux: http.NewServeMux(), ctx: ctx, cfg: cfg, addrs: addrs,
+		creates: &rate{burst: cfg.CreateBurst, every: cfg.CreateEvery, now: time.Now}}
 	s.mux.HandleFunc("POST /api/matches", s.create)
 	s.mux.HandleFunc("GET /api/matches/{id}", s.snapshot)
 	s.mux.HandleFunc("POST /api/matches/{id}/actions", s.act)
@@ -69,14 +80,20 @@ func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Conf
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{status: http.StatusNotFound, Code: "not-found", Message: r.Method + " " + r.URL.Path + " is not an endpoint (see docs/API.md)"})
 	})
-	return s
+	return s, nil
 }
 
-// ServeHTTP implements http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP implements http.Handler: the Host and the body's type are
+// checked (guard) before any route.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.guard(w, r) {
+		s.mux.ServeHTTP(w, r)
+	}
+}
 
 // HTTPServer is an http.Server for s on addr with timeouts against slow
-// clients: headers within 5 s, a whole request within 30 s.
+// clients (headers within 5 s, a whole request within 30 s) and the bound
+// on open connections (Config.MaxConns).
 func (s *Server) HTTPServer(addr string) *http.Server {
 	return &http.Server{
 		Addr:              addr,
@@ -87,6 +104,7 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		ConnState:         s.connState,
 	}
 }
 
@@ -194,6 +212,12 @@ func bearer(r *http.Request) (string, bool, error) {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	if ok, wait := s.creates.allow(clientKey(r)); !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
+		s.fail(w, r, &apiError{status: http.StatusTooManyRequests, Code: "too-many-matches",
+			Message: fmt.Sprintf("this address has created %d matches in a short time, the most one client may; the next in %v", s.cfg.CreateBurst, wait.Round(time.Second)+time.Second)})
+		return
+	}
 	req, aerr := parseCreate(http.MaxBytesReader(w, r.Body, MaxCreateBody+1))
 	if aerr != nil {
 		s.fail(w, r, aerr)
@@ -351,6 +375,11 @@ const feedWriteTimeout = 10 * time.Second
 // from ?from=N on as the viewer sees it, each batch followed by the new
 // state.
 func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
+	if !s.addrs.originAllowed(r) {
+		s.fail(w, r, &apiError{status: http.StatusForbidden, Code: "forbidden-origin",
+			Message: fmt.Sprintf("a page of %q may not open this server's feeds: start the server with its public URL (ordo serve --public-url)", r.Header.Get("Origin"))})
+		return
+	}
 	id := r.PathValue("id")
 	from, err := fromParam(r)
 	if err != nil {
@@ -387,7 +416,9 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Time{})
 	rc.SetWriteDeadline(time.Time{})
-	c, err := websocket.Accept(w, r, nil)
+	// The origin is checked above against the server's own addresses; the
+	// library's check would compare it with the Host the client chose.
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		return // Accept has answered
 	}

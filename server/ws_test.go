@@ -203,7 +203,11 @@ func feedServer(t *testing.T, mem match.Memory, cfg server.Config) (*httptest.Se
 	}
 	a := match.New(match.Options{Store: st, Library: library(t), Memory: mem})
 	ctx, cancel := context.WithCancel(context.Background())
-	ts := httptest.NewServer(server.NewWith(ctx, a, nil, cfg))
+	s, err := server.NewWith(ctx, a, nil, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
 	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
 	return ts, a
 }

@@ -93,6 +93,9 @@ func do(ctx context.Context, b *base, method, path, token string, body, out any)
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
 		}
+		if rd != nil {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		resp, err := httpClient.Do(req)
 		if err != nil {
 			time.Sleep(20 * time.Millisecond) // down: try again, same request

@@ -25,6 +25,7 @@ import (
 const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full] | --postgres URL]
                   [--max-live N] [--idle DURATION] [--finished DURATION]
                   [--max-feeds N] [--max-feeds-per-match N]
+                  [--public-url URL[,URL...]] [--max-conns N]
 
 Serves matches over HTTP and WebSocket (docs/API.md): players create a match
 from a bundled scenario or their own, act with their seat's token, and
@@ -54,11 +55,21 @@ Flags:
                      4096); each keeps its match in memory, so past it a new
                      feed is refused (429, too-many-feeds)
   --max-feeds-per-match N
-                     WebSocket feeds on one match at most (default 64)
+                     spectators' WebSocket feeds on one match at most
+                     (default 64; each seat has 8 of its own)
+  --public-url URL[,URL...]
+                     the addresses players reach the server at, such as
+                     https://ordo.example.org: a request must name one of
+                     their hosts, a loopback name or an IP address in Host
+                     (against DNS rebinding), and a page opening a feed
+                     must be of one of them or of a loopback origin
+  --max-conns N      connections open at once, feeds apart (default 1024);
+                     past it a new one is answered 503
 
 Example:
   ordo serve &
-  curl -s -X POST localhost:8080/api/matches -d '{"scenario":"duel"}'
+  curl -s -X POST -H 'Content-Type: application/json' localhost:8080/api/matches \
+    -d '{"scenario":"duel"}'
 `
 
 // serveConfig is what the flags of ordo serve say.
@@ -68,6 +79,7 @@ type serveConfig struct {
 	SyncFull bool
 	Postgres string
 	Memory   match.Memory
+	Server   server.Config
 }
 
 // runServe is ordo serve: it parses and checks the flags, then runs the
@@ -84,12 +96,22 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.Memory.Finished, "finished", match.DefaultFinished, "")
 	fs.IntVar(&cfg.Memory.MaxFeeds, "max-feeds", match.DefaultMaxFeeds, "")
 	fs.IntVar(&cfg.Memory.MaxFeedsPerMatch, "max-feeds-per-match", match.DefaultMaxFeedsPerMatch, "")
+	var publicURLs string
+	fs.StringVar(&publicURLs, "public-url", "", "")
+	fs.IntVar(&cfg.Server.MaxConns, "max-conns", server.DefaultMaxConns, "")
 	pos, err := ParseFlags(fs, args)
 	if err != nil {
 		return FlagError(err, "ordo serve", serveUsage, stdout, stderr)
 	}
 	if len(pos) > 0 {
 		fmt.Fprintf(stderr, "ordo serve: unexpected arguments %q (see ordo serve --help)\n", pos)
+		return 2
+	}
+	if publicURLs != "" {
+		cfg.Server.PublicURLs = strings.Split(publicURLs, ",")
+	}
+	if cfg.Server.MaxConns < 1 {
+		fmt.Fprintf(stderr, "ordo serve: --max-conns must be 1 or more (see ordo serve --help)\n")
 		return 2
 	}
 	if cfg.Memory.MaxLive < 1 || cfg.Memory.Idle <= 0 || cfg.Memory.Finished <= 0 || cfg.Memory.MaxFeeds < 1 || cfg.Memory.MaxFeedsPerMatch < 1 {
@@ -152,7 +174,11 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, ready chan<- 
 		// Other servers' appends reach this one's matches and feeds.
 		go listen(feeds, n, a, log)
 	}
-	srv := server.New(feeds, a, log).HTTPServer(cfg.Addr)
+	s, err := server.NewWith(feeds, a, log, cfg.Server)
+	if err != nil {
+		return err
+	}
+	srv := s.HTTPServer(cfg.Addr)
 	srv.RegisterOnShutdown(endFeeds)
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

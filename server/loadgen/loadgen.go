@@ -346,6 +346,9 @@ func (c *client) do(ctx context.Context, method, path, token string, body []byte
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := c.cfg.Client.Do(req)
 	if err != nil {
 		return 0, nil, err
