@@ -207,6 +207,8 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 		switch k.menu {
 		case menuPlain:
 			f(Skill{Name: k.name})
+		case menuCautious:
+			s.eachCautiousChoice(t, from, f)
 		case menuPrograms:
 			s.eachOwnProgram(t, f)
 		case menuWeapons:

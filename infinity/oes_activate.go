@@ -68,11 +68,11 @@ func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 	s.army(s.active()).OrderDeclared = true
 	// The Proxy activated takes the Active Proxy Token (G: Jumper (N4, PDF 2.1)).
 	token := s.takeToken(t)
-	if a.Skill.Name == SkillMove {
+	if movesAlongRoute(a.Skill.Name) {
 		s.Troopers[t].States.Prone = false
 	}
 	o.First = a.Skill
-	if a.Skill.Name == SkillMove {
+	if movesAlongRoute(a.Skill.Name) {
 		o.Path = append(o.Path, a.Skill.Route...)
 	}
 	o.FirstEnd = len(o.Path) - 1

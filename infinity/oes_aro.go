@@ -336,6 +336,7 @@ func (s *State) eligible(dst []eligibility) []eligibility {
 	o := s.Order
 	out := dst
 	active := s.Models[o.Model]
+	quiet := s.quietOrder() // Cautious Movement (N4), Stealth (N4)
 	for t := range s.Troopers {
 		tr := &s.Troopers[t]
 		if tr.Seat != s.reactive() || tr.States.Null() || s.cannotAct(t) || slices.Contains(o.Decided, t) {
@@ -351,6 +352,9 @@ func (s *State) eligible(dst []eligibility) []eligibility {
 		_, e.Hack = s.hackReach(t)
 		e.Hacked = s.hackedBy(t)
 		e.Guided, e.UTurn = s.guidedTarget(t), s.uTurnReady(t)
+		if quiet.denies(s, &e) {
+			continue
+		}
 		if e.LoF || e.ZoC || e.Template || e.Hack || e.Hacked || e.Guided || e.UTurn {
 			if !e.LoF && !e.ZoC {
 				e.At = active.At
@@ -374,6 +378,9 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		return err
 	}
 	if err := s.impersonationARO(k); err != nil {
+		return err
+	}
+	if err := s.stealthContact(t, k, e); err != nil {
 		return err
 	}
 	if done, err := s.hackReact(t, k, e); done {

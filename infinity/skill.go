@@ -85,6 +85,8 @@ const (
 	// menuPrograms: on each enemy, once per program the trooper may
 	// declare (eachProgramChoice).
 	menuPrograms
+	// menuCautious: Cautious Movement's routes (eachCautiousChoice).
+	menuCautious
 )
 
 // skillFacts are what the engine knows of one skill, in one place: the
@@ -131,6 +133,8 @@ var skillTable = [...]skillFacts{
 		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramBurst},
 		aro:    true, attack: true, rolls: true, menu: menuReach},
 	{name: SkillCombatJump, title: "Combat Jump", category: CategoryEntire, params: []param{paramRoute}},
+	{name: SkillCautiousMove, title: "Cautious Movement", category: CategoryEntire, params: []param{paramRoute},
+		keepsCamouflage: true, menu: menuCautious},
 	// A program's own skill type decides its category (skillCategory).
 	{name: SkillHack, title: "Hacking Program", category: CategoryShort, params: []param{paramTarget, paramProgram, paramFrom, paramSplit, paramPoint},
 		aro: true, attack: true, rolls: true, menu: menuPrograms},
@@ -317,6 +321,8 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 	switch k.Name {
 	case SkillCombatJump:
 		return s.checkCombatJump(o, *k)
+	case SkillCautiousMove:
+		return s.checkCautious(o, k)
 	case SkillSuppressiveFire:
 		_, err := s.weaponRef(o.Trooper, k)
 		return err

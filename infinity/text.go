@@ -120,7 +120,7 @@ func (k Skill) String() string {
 		s += " (Guided)"
 	}
 	switch k.Name {
-	case SkillMove:
+	case SkillMove, SkillCautiousMove:
 		if n := len(k.Route); n > 0 {
 			s += " to " + point(k.Route[n-1])
 			if n > 1 {

@@ -457,7 +457,7 @@ func (c *stateChecker) skill(path string, k Skill, pathLen int) {
 		c.failf(path+".name", "%q is not a skill", k.Name)
 		return
 	}
-	if k.Name == SkillMove || k.Name == SkillCombatJump {
+	if movesAlongRoute(k.Name) || k.Name == SkillCombatJump {
 		if len(k.Route) > MaxRoutePoints {
 			c.failf(path+".route", "%d points, more than the %d a route may have", len(k.Route), MaxRoutePoints)
 			return

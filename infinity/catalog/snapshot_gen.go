@@ -5,7 +5,7 @@ package catalog
 import "github.com/ordo-rules/ordo/internal/yamlfile"
 
 // snapshotDigest is the digest of the data/catalog files snapshot was made from.
-const snapshotDigest = "cc01903e8caca8878d8f2fd92deda1b8"
+const snapshotDigest = "c146db2f18085da6c8ad794afaf635e1"
 
 // snapshot is the catalog parsed from data/catalog, as Go values.
 func snapshot() *Catalog {
@@ -37,6 +37,7 @@ func snapshot() *Catalog {
 			"scout":             Profile{ID: "scout", Name: "Scout", MOV: [2]int{4, 4}, CC: 14, BS: 12, PH: 11, WIP: 13, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 18, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Camouflage", Level: 0, Params: []string(nil)}, Skill{Name: "Infiltration", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"rifle", "mine", "pistol", "cc-weapon"}, Pilot: ""},
 			"signaller":         Profile{ID: "signaller", Name: "Signaller", MOV: [2]int{4, 4}, CC: 13, BS: 11, PH: 10, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 12, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill(nil), Equipment: []string{"Repeater", "Deployable Repeater"}, Weapons: []string{"rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"sniper":            Profile{ID: "sniper", Name: "Sniper", MOV: [2]int{4, 2}, CC: 13, BS: 13, PH: 10, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 25, SWC: 0.5, AVA: 1, Options: []Option(nil), Skills: []Skill{Skill{Name: "Hidden Deployment", Level: 0, Params: []string(nil)}, Skill{Name: "Mimetism", Level: -3, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"multi-sniper-rifle", "pistol", "cc-weapon"}, Pilot: ""},
+			"stealth-scout":     Profile{ID: "stealth-scout", Name: "Shadow Scout", MOV: [2]int{4, 4}, CC: 17, BS: 11, PH: 12, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 19, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Stealth", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"tag":               Profile{ID: "tag", Name: "Sentinel TAG", MOV: [2]int{6, 4}, CC: 16, BS: 14, PH: 17, WIP: 13, ARM: 8, BTS: 6, W: 3, STR: true, S: 7, Type: "TAG", Irregular: false, Hackable: true, Cost: 80, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill(nil), Equipment: []string(nil), Weapons: []string{"hmg", "heavy-flamethrower", "cc-weapon"}, Pilot: ""},
 			"tag-pilot":         Profile{ID: "tag-pilot", Name: "Bulwark Pilot", MOV: [2]int{4, 4}, CC: 13, BS: 12, PH: 10, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 0, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill(nil), Equipment: []string(nil), Weapons: []string{"pistol", "cc-weapon"}, Pilot: ""},
 			"zhanshi":           Profile{ID: "zhanshi", Name: "Zhanshi", MOV: [2]int{4, 4}, CC: 17, BS: 11, PH: 10, WIP: 12, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 11, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Martial Arts", Level: 1, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"rifle", "pistol", "cc-weapon"}, Pilot: ""},
@@ -139,6 +140,7 @@ func snapshot() *Catalog {
 			"profile:scout":                    place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 90, Col: 9}},
 			"profile:signaller":                place{file: "data/catalog/hacking.yaml", pos: yamlfile.Pos{Line: 131, Col: 9}},
 			"profile:sniper":                   place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 122, Col: 9}},
+			"profile:stealth-scout":            place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 243, Col: 9}},
 			"profile:tag":                      place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 226, Col: 9}},
 			"profile:tag-pilot":                place{file: "data/catalog/hacking.yaml", pos: yamlfile.Pos{Line: 114, Col: 9}},
 			"profile:zhanshi":                  place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 56, Col: 9}},
