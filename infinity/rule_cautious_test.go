@@ -81,7 +81,7 @@ func TestCautiousMovement(t *testing.T) {
 func TestCautiousMovementInTheMenu(t *testing.T) {
 	count := func(st *State) (legal, greyed int) {
 		for _, o := range st.Legal("blue") {
-			if a, ok := o.Action.(Activate); ok && a.Skill.Name == SkillCautiousMove && a.Order == OrderRegular {
+			if a, ok := asAction[Activate](o.Action); ok && a.Skill.Name == SkillCautiousMove && a.Order == OrderRegular {
 				if o.Illegal == nil {
 					legal++
 				} else {
@@ -101,7 +101,7 @@ func TestCautiousMovementInTheMenu(t *testing.T) {
 	do(t, st, "blue", Activate{Trooper: "scout", Order: OrderRegular, Skill: move([2]float64{7, 4})})
 	do(t, st, "red", AROs{})
 	for _, o := range st.Legal("blue") {
-		if a, ok := o.Action.(Second); ok && a.Skill.Name == SkillCautiousMove {
+		if a, ok := asAction[Second](o.Action); ok && a.Skill.Name == SkillCautiousMove {
 			t.Fatalf("the second-skill menu offers %v", a.Skill)
 		}
 	}
