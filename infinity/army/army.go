@@ -11,8 +11,9 @@
 //
 // Troopers have no ids of their own in a list: a player's typing never
 // reaches the opponent. Each trooper's id and public label are made from
-// its profile's name ("Fusilier 2", fusilier-2), numbered so that neither
-// the Lieutenant nor a hidden trooper changes anyone else's (Troopers).
+// its profile's name and a number ("Fusilier 2", fusilier-2), so that
+// neither the Lieutenant nor a hidden trooper changes anyone else's
+// (Troopers).
 package army
 
 import (
@@ -131,12 +132,13 @@ type Named struct {
 
 // Troopers lists the list's troopers, group by group, with their ids and
 // labels. Both are made from the profile's name (its id when the catalog
-// lacks it), numbered when two troopers share a name. The numbers go to
-// the troopers deployed openly first, then those held in reserve, those
-// deployed as markers, and the hidden ones last, each in list order: so a
-// viewer who sees "Fusilier 1" and "Fusilier 2" learns nothing of a
-// hidden third, and neither who is the Lieutenant nor any other private
-// choice moves another trooper's number.
+// lacks it) and a number, 1, 2, … among the troopers of that name, even
+// for one alone: a lone "Fusilier" would tell a viewer that no other
+// hides. The numbers go to the troopers deployed openly first, then those
+// held in reserve, those deployed as markers, and the hidden ones last,
+// each in list order: so a viewer who sees "Fusilier 1" and "Fusilier 2"
+// learns nothing of a hidden third, and neither who is the Lieutenant nor
+// any other private choice moves another trooper's number.
 func (l *List) Troopers(cat *catalog.Catalog) []Named {
 	var out []Named
 	for g, grp := range l.Groups {
@@ -145,13 +147,11 @@ func (l *List) Troopers(cat *catalog.Catalog) []Named {
 		}
 	}
 	names := make([]string, len(out))
-	count := map[string]int{}
 	for i, n := range out {
 		names[i] = n.Profile
 		if p, ok := cat.Profile(n.Profile); ok {
 			names[i] = p.Name
 		}
-		count[names[i]]++
 	}
 	order := make([]int, len(out))
 	for i := range order {
@@ -161,11 +161,8 @@ func (l *List) Troopers(cat *catalog.Catalog) []Named {
 	seen := map[string]int{}
 	taken := map[string]bool{}
 	for _, i := range order {
-		label := names[i]
-		if count[label] > 1 {
-			seen[label]++
-			label += " " + strconv.Itoa(seen[label])
-		}
+		seen[names[i]]++
+		label := names[i] + " " + strconv.Itoa(seen[names[i]])
 		out[i].Label = label
 		out[i].ID = uniqueID(slug(label), taken)
 	}

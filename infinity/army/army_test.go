@@ -30,10 +30,10 @@ combat-groups:
       - {profile: hmg}
 `
 
-// Troopers are named by their profile's name, numbered where two share it.
+// Troopers are named by their profile's name and a number, even alone.
 func TestTrooperIDsFromProfileNames(t *testing.T) {
 	got := labels(t, four)
-	want := map[string]string{"Fusilier 1": "fusilier-1", "Fusilier 2": "fusilier-2", "Fusilier 3": "fusilier-3", "Heavy Gunner": "heavy-gunner"}
+	want := map[string]string{"Fusilier 1": "fusilier-1", "Fusilier 2": "fusilier-2", "Fusilier 3": "fusilier-3", "Heavy Gunner 1": "heavy-gunner-1"}
 	if len(got) != len(want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
