@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/rules"
 )
 
 // Combat result: Charge! (8th edition) — a side one of whose units charged
@@ -174,5 +175,53 @@ func TestFailedRallyFleesStraightAhead(t *testing.T) {
 	}
 	if d := u.At.Sub(at); math.Abs(d.X-5) > 1e-9 || math.Abs(d.Y) > 1e-9 {
 		t.Fatalf("moved by %+v, want 5\" straight ahead (east)", d)
+	}
+}
+
+// In the First Rank! in close combat: when a front-rank character falls
+// in a fight and several models with the rule could take his place, the
+// round waits for his owner to name one (the move-up step), then goes on.
+func TestInTheFirstRankInCloseCombatAsksTheOwner(t *testing.T) {
+	red := unitSpecOf("target", "spearman", 1, 2, [2]float64{24, 15}, 270, nil)
+	for k, v := range chars("rcap", "captain", "c2", "captain", "c3", "captain", "c4", "captain") {
+		red[k] = v
+	}
+	s := engagedPair(t, []map[string]any{unitSpecOf("u", "captain", 1, 1, [2]float64{24, 10}, 90, nil)}, []map[string]any{red})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	apply(t, s, "blue", Fight{Unit: "u"})
+	// Red issues no challenge. Initiative 5: red's two front captains
+	// and the two supporting them miss (eight 1s); blue's captain hits
+	// rcap (6,6,6), wounds (6,6,6), and rcap fails his saves (1,1,1).
+	evs := apply(t, s, "red", NoChallenge{}, 1, 1, 1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6, 1, 1, 1)
+	if s.Phase != PhaseMoveUp || s.Melee == nil {
+		t.Fatalf("phase %s: the owner should be asked who moves up; events %v", s.Phase, evs)
+	}
+	if has(evs, "combat-result") || has(evs, "moved-up") {
+		t.Fatalf("the round goes on only after the owner's choice: %v", evs)
+	}
+	if p := s.Prompt(); len(p.Seats) != 1 || p.Seats[0] != "red" {
+		t.Fatalf("prompt %+v, want red", p)
+	}
+	legal, _ := legalOptions(s, "red")
+	for _, id := range []string{"c3", "c4"} {
+		if !slices.Contains(legal, rules.Action(MoveUp{Model: id})) {
+			t.Fatalf("red's menu %v lacks %s", legal, id)
+		}
+	}
+	file := s.Vacancy.File
+	// The round goes on: at Initiative 3 the spearman who stepped into
+	// the second rank supports (a miss), then the combat result (blue's
+	// 2 wounds that took effect on rcap's 2 and its charge) and red's
+	// break test (1,1: it holds).
+	evs = apply(t, s, "red", MoveUp{Model: "c4"}, 1, 1, 1)
+	if got := s.unit("target").Ranks[0][file]; got != "c4" {
+		t.Fatalf("front slot %d holds %q, want c4, red's choice", file, got)
+	}
+	if !has(evs, "combat-result") || s.Melee != nil || s.Phase != PhaseCombat {
+		t.Fatalf("the round should end: phase %s, events %v", s.Phase, evs)
+	}
+	if !strings.Contains(text(evs, "combat-result"), "blue 3, red 0") {
+		t.Fatalf("combat result %q, want the wounds caused before the choice counted", text(evs, "combat-result"))
 	}
 }

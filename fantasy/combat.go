@@ -556,6 +556,23 @@ func (s *State) fight(a Fight, r roller) error {
 	return s.fightRound(u, r)
 }
 
+// Melee is a round of close combat waiting between two Initiative steps
+// for the owner of a unit to name who fills a vacated front slot (In the
+// First Rank!): the combat's units, the step to strike next, and what each
+// side has caused so far (by seat index, as s.Seats).
+type Melee struct {
+	Units    []string `json:"units"`
+	Next     int      `json:"next"`
+	Caused   []int    `json:"caused"`
+	Overkill []int    `json:"overkill,omitempty"`
+}
+
+func (m *Melee) clone() *Melee {
+	c := *m
+	c.Units, c.Caused, c.Overkill = slices.Clone(m.Units), slices.Clone(m.Caused), slices.Clone(m.Overkill)
+	return &c
+}
+
 // fightRound resolves the round of u's combat, its challenge settled.
 func (s *State) fightRound(u *Unit, r roller) error {
 	var unitsBuf [4]*Unit
@@ -563,7 +580,62 @@ func (s *State) fightRound(u *Unit, r roller) error {
 	for _, x := range units {
 		s.Fought = append(s.Fought, x.ID)
 	}
-	caused := make([]int, len(s.Seats))
+	m := Melee{Next: 10, Caused: make([]int, len(s.Seats))}
+	if i := s.duelIn(units); i >= 0 && s.Duels[i].Foe != "" {
+		// Refused, there is no challenge to overkill.
+		m.Overkill = make([]int, len(s.Seats))
+	}
+	return s.strike(units, &m, r)
+}
+
+// resumeMelee goes on with the round a move-up interrupted: it settles
+// the rest of the step's casualties, then strikes on from the next step.
+func (s *State) resumeMelee(r roller) error {
+	m := s.Melee
+	s.Melee = nil
+	units := make([]*Unit, 0, len(m.Units))
+	for _, id := range m.Units {
+		if x := s.unit(id); x != nil {
+			units = append(units, x)
+		}
+	}
+	if s.settle(units, m) {
+		return nil
+	}
+	return s.strike(units, m, r)
+}
+
+// settle closes the gaps of a step's casualties in each unit of the
+// combat and removes the units wiped out. When a vacated front slot has
+// several models with In the First Rank! that may fill it, the owner is
+// asked (the move-up step) and the round waits in s.Melee: it reports
+// true then.
+func (s *State) settle(units []*Unit, m *Melee) bool {
+	for _, x := range units {
+		if s.unit(x.ID) == nil {
+			continue
+		}
+		s.fillGaps(x, true)
+		if s.Vacancy != nil {
+			if m.Units == nil {
+				for _, y := range units {
+					m.Units = append(m.Units, y.ID)
+				}
+			}
+			s.Melee = m
+			return true
+		}
+		if len(x.Models) == 0 {
+			s.destroy(x, "is wiped out")
+		}
+	}
+	return false
+}
+
+// strike fights a round's Initiative steps from m.Next down, then the
+// combat result.
+func (s *State) strike(units []*Unit, m *Melee, r roller) error {
+	caused := m.Caused
 	// A round emits an event for each group of blows, each wound roll and
 	// each casualty: room for them at once.
 	s.stepped = slices.Grow(s.stepped, 16)
@@ -591,20 +663,17 @@ func (s *State) fightRound(u *Unit, r roller) error {
 	// A challenge in this combat (Challenges) changes who strikes whom;
 	// a combat without one pays a nil test.
 	var duel *Duel
-	var overkill []int
+	overkill := m.Overkill
 	if i := s.duelIn(units); i >= 0 {
 		d := s.Duels[i]
 		duel = &d
 		all = s.duelBlows(all, duel)
-		if d.Foe != "" { // refused, there is no challenge to overkill
-			overkill = make([]int, len(s.Seats))
-		}
 	}
 	hasObstacle := slices.ContainsFunc(s.Terrain, func(p Piece) bool { return p.Kind == Hedge || p.Kind == Wall })
 	// Room for a few groups and targets on the stack.
 	var groupsBuf [8]group
 	var hitsBuf [8]tally
-	for ini := 10; ini >= 0; ini-- {
+	for ini := m.Next; ini >= 0; ini-- {
 		if !steps[ini] || !strikesAt(all, ini) {
 			continue
 		}
@@ -685,14 +754,9 @@ func (s *State) fightRound(u *Unit, r roller) error {
 				}
 			}
 		}
-		for _, x := range units {
-			if s.unit(x.ID) == nil {
-				continue
-			}
-			s.fillGaps(x, false)
-			if len(x.Models) == 0 {
-				s.destroy(x, "is wiped out")
-			}
+		m.Next = ini - 1
+		if s.settle(units, m) {
+			return nil // the owner names who moves up; the round waits
 		}
 		// Casualties come from the rear: who is in contact changes only
 		// when a striker falls or the front ranks change.

@@ -261,7 +261,7 @@ func (u *Unit) settleFirstRank() []string {
 
 // moveUp is the owner's choice of the model that fills a vacated front
 // slot.
-func (s *State) moveUp(a MoveUp) error {
+func (s *State) moveUp(a MoveUp, r roller) error {
 	v := s.Vacancy
 	u := s.unit(v.Unit)
 	cs := u.candidates(v.File)
@@ -276,6 +276,10 @@ func (s *State) moveUp(a MoveUp) error {
 	s.Vacancy = nil
 	s.Phase = s.Resume
 	s.fillGaps(u, true)
+	if s.Vacancy == nil && s.Melee != nil {
+		// The round of close combat the choice interrupted goes on.
+		return s.resumeMelee(r)
+	}
 	return nil
 }
 

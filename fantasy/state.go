@@ -164,7 +164,9 @@ type State struct {
 	Duels []Duel `json:"duels,omitempty"`
 	// Asked is a unit of the combat about to be fought while the player
 	// whose turn it is not says whether he issues a challenge.
-	Asked   string  `json:"asked,omitempty"`
+	Asked string `json:"asked,omitempty"`
+	// Melee is a round of close combat interrupted by a move-up.
+	Melee   *Melee  `json:"melee,omitempty"`
 	stepped []Event // events of the action being applied
 	// overkill counts wounds beyond a model's last, for Challenges.
 	overkill int
@@ -621,6 +623,9 @@ func (s *State) clone() *State {
 	if s.Pursuit != nil {
 		c.Pursuit = s.Pursuit.clone()
 	}
+	if s.Melee != nil {
+		c.Melee = s.Melee.clone()
+	}
 	c.Duels = slices.Clone(s.Duels)
 	c.Fought = slices.Clone(s.Fought)
 	// The points are shared until a copy scores: destroy, the only writer
@@ -798,7 +803,7 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 	case Allocate:
 		return s.allocate(a, r)
 	case MoveUp:
-		return s.moveUp(a)
+		return s.moveUp(a, r)
 	case Fight:
 		return s.fight(a, r)
 	case Challenge:
@@ -837,6 +842,7 @@ type View struct {
 	Pursuit *Pursuit           `json:"pursuit,omitempty"`
 	Duels   []Duel             `json:"duels,omitempty"`
 	Asked   string             `json:"asked,omitempty"`
+	Melee   *Melee             `json:"melee,omitempty"`
 	Points  map[rules.Seat]int `json:"points"`
 	Winner  rules.Seat         `json:"winner,omitempty"`
 }
@@ -847,7 +853,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	// cannot reach back into the game.
 	c := s.clone()
 	view := View{Terrain: clonePieces(s.Terrain), Round: s.Round, Rounds: s.Rounds, Active: s.activeSeat(), Phase: s.Phase, Units: map[string]any{},
-		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Duels: c.Duels, Asked: s.Asked, Points: cloneMap(s.Points), Winner: s.Winner}
+		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Duels: c.Duels, Asked: s.Asked, Melee: c.Melee, Points: cloneMap(s.Points), Winner: s.Winner}
 	for _, u := range s.Units {
 		var raw map[string]any
 		b, _ := json.Marshal(u)
