@@ -93,9 +93,12 @@ type (
 	MoveUp struct {
 		Model string `json:"model"`
 	}
-	// Fight resolves a round of the close combat a unit is in.
+	// Fight resolves a round of the close combat a unit is in. Attacks
+	// names the enemy characters models of the player whose turn it is
+	// choose to attack (Close combat: attacking characters).
 	Fight struct {
-		Unit string `json:"unit"`
+		Unit    string   `json:"unit"`
+		Attacks []Attack `json:"attacks,omitempty"`
 	}
 	// EndTurn ends the player turn (every combat must have been fought).
 	EndTurn struct{}

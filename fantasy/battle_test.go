@@ -65,7 +65,7 @@ func TestChallengeRefusedCharacterLendsNoLeadership(t *testing.T) {
 	apply(t, s, "red", Refuse{})
 	apply(t, s, "blue", Retire{Model: "rcap"})
 	// All miss; blue wins by its charge; red tests, double 1 holds.
-	evs := apply(t, s, "blue", Fight{Unit: "u"}, ones(countDuelDice(s)+2)...)
+	evs := fightAll(t, s, "u", ones(countDuelDice(s)+2)...)
 	if got := text(evs, "break-test"); !strings.Contains(got, "tests Leadership 7") {
 		t.Fatalf("break test %q: rcap stepped back and lends no Ld", got)
 	}
@@ -205,7 +205,7 @@ func TestInTheFirstRankInCloseCombatAsksTheOwner(t *testing.T) {
 	}
 	legal, _ := legalOptions(s, "red")
 	for _, id := range []string{"c3", "c4"} {
-		if !slices.Contains(legal, rules.Action(MoveUp{Model: id})) {
+		if !hasAction(legal, rules.Action(MoveUp{Model: id})) {
 			t.Fatalf("red's menu %v lacks %s", legal, id)
 		}
 	}
@@ -223,5 +223,89 @@ func TestInTheFirstRankInCloseCombatAsksTheOwner(t *testing.T) {
 	}
 	if !strings.Contains(text(evs, "combat-result"), "blue 3, red 0") {
 		t.Fatalf("combat result %q, want the wounds caused before the choice counted", text(evs, "combat-result"))
+	}
+}
+
+// Close combat: attacking characters (8th edition): a model in base
+// contact with an enemy character and his unit's rank-and-file chooses
+// whom it attacks — the fight action names the choice, the menu lists
+// each, and a model supporting from behind attacks where the model in
+// front of it does. A model not touching him may not choose him.
+func TestCloseCombatAttackingCharacters(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 10, 5, [2]float64{24, 15}, 270, chars("rcap", "captain"))})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	// rcap stands in the middle of red's front: u-1 faces him, u-2 and
+	// u-3 touch his corners; u-4 is two files away.
+	legal, _ := legalOptions(s, "blue")
+	for _, m := range []string{"u-1", "u-2", "u-3"} {
+		if !hasAction(legal, Fight{Unit: "u", Attacks: []Attack{{Model: m, Target: "rcap"}}}) {
+			t.Fatalf("the menu lacks %s attacking rcap: %v", m, legal)
+		}
+	}
+	if hasAction(legal, Fight{Unit: "u", Attacks: []Attack{{Model: "u-4", Target: "rcap"}}}) {
+		t.Fatal("u-4 does not touch rcap")
+	}
+	refused(t, s, "blue", Fight{Unit: "u", Attacks: []Attack{{Model: "u-4", Target: "rcap"}}}, CodeCombat)
+	refused(t, s, "blue", Fight{Unit: "u", Attacks: []Attack{{Model: "u-1", Target: "rcap"}, {Model: "u-1", Target: "rcap"}}}, rules.CodeBadAction)
+	refused(t, s, "blue", Fight{Unit: "u", Attacks: []Attack{{Model: "target-1", Target: "u-1"}}}, CodeCombat)
+	src, err := dice.NewScript(ones(60)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Apply("blue", Fight{Unit: "u", Attacks: []Attack{{Model: "u-1", Target: "rcap"}}}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, e := range out {
+		if ev := e.(*Event); ev.What == "fought" && ev.Unit == "u" {
+			lines = append(lines, ev.Text)
+		}
+	}
+	// u-1 and the swordsman behind him attack rcap; the other eight the
+	// spearmen.
+	if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "u: 2 attacks at Initiative 4 on rcap") }) ||
+		!slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "u: 8 attacks at Initiative 4 on target") }) {
+		t.Fatalf("blue's blows %q, want 2 on rcap and 8 on the spearmen", lines)
+	}
+	if len(s.Aims) != 0 {
+		t.Fatalf("the choices last the round: %v", s.Aims)
+	}
+}
+
+// Close combat: attacking characters: the player whose turn it is not
+// names his models' choices when asked before the blows.
+func TestCloseCombatAttackingCharactersTheOtherPlayer(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("cap", "captain"))},
+		[]map[string]any{unitSpecOf("target", "spearman", 10, 5, [2]float64{24, 15}, 270, nil)})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	apply(t, s, "blue", Fight{Unit: "u"})
+	if s.Phase != PhaseCounter {
+		t.Fatalf("phase %s: red, whose spearmen touch the captain, should be asked", s.Phase)
+	}
+	legal, _ := legalOptions(s, "red")
+	a := NoChallenge{Attacks: []Attack{{Model: "target-1", Target: "cap"}}}
+	if !hasAction(legal, a) {
+		t.Fatalf("red's menu lacks %+v: %v", a, legal)
+	}
+	refused(t, s, "red", NoChallenge{Attacks: []Attack{{Model: "target-4", Target: "cap"}}}, CodeCombat)
+	src, err := dice.NewScript(ones(60)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Apply("red", a, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(out, func(e rules.Event) bool {
+		ev := e.(*Event)
+		return ev.What == "fought" && strings.HasPrefix(ev.Text, "target: 2 attacks at Initiative 3 on cap")
+	}) {
+		t.Fatalf("target-1 and the spearman behind him should attack cap: %v", out)
 	}
 }

@@ -88,6 +88,11 @@ func BenchmarkCloseCombat(b *testing.B) {
 			if _, err := st.Apply("blue", Fight{Unit: "u"}, dice.NewPCG(uint64(i), 4)); err != nil {
 				b.Fatal(err)
 			}
+			// Red, whose models touch the captain, says whom they
+			// attack (Close combat: attacking characters): the unit.
+			if _, err := st.Apply("red", NoChallenge{}, dice.NewPCG(uint64(i), 4)); err != nil {
+				b.Fatal(err)
+			}
 		}
 	})
 	b.Run("copy", func(b *testing.B) {
@@ -115,7 +120,7 @@ func (f fallible) Die(faces int) (int, error) { return f.p.Die(faces) }
 // way.
 func TestFightInPlaceMatchesCopy(t *testing.T) {
 	s := engagedPair(t,
-		[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("cap", "captain"))},
+		[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, map[string]any{"command": []any{"champion"}})},
 		[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 15}, 270, map[string]any{"command": []any{"standard", "musician"}})})
 	apply(t, s, "blue", EndMovement{})
 	apply(t, s, "blue", EndShooting{})

@@ -38,6 +38,10 @@ type (
 	Challenge struct {
 		Unit  string `json:"unit"`
 		Model string `json:"model"`
+		// Attacks, in the counter-challenge step only, names the
+		// choices of the other models (Close combat: attacking
+		// characters).
+		Attacks []Attack `json:"attacks,omitempty"`
 	}
 	// Accept answers a challenge with a character or champion in base
 	// contact.
@@ -52,9 +56,12 @@ type (
 		Model string `json:"model"`
 	}
 	// NoChallenge is the answer of the player whose turn it is not, when
-	// the active player fights a combat without a challenge: he issues
-	// none either, and the round is fought.
-	NoChallenge struct{}
+	// asked before the blows: he issues no challenge, and the round is
+	// fought. Attacks names the enemy characters his models choose to
+	// attack (Close combat: attacking characters).
+	NoChallenge struct {
+		Attacks []Attack `json:"attacks,omitempty"`
+	}
 )
 
 func (Challenge) Kind() string   { return "challenge" }
@@ -137,6 +144,15 @@ func (s *State) challenge(a Challenge, seat rules.Seat) error {
 	if err := s.checkChallenge(a, seat); err != nil {
 		return err
 	}
+	if len(a.Attacks) > 0 {
+		if s.Phase != PhaseCounter {
+			return rules.Errorf(rules.CodeBadAction, ruleAttackCharacter, "the player whose turn it is names his models' attacks with fight")
+		}
+		if err := s.checkAttacks(s.combatOf(s.unit(a.Unit)), seat, a.Attacks); err != nil {
+			return err
+		}
+		s.aim(a.Attacks)
+	}
 	s.Duels = append(s.Duels, Duel{Unit: a.Unit, Challenger: a.Model})
 	s.Phase = PhaseChallenge
 	s.emit(Event{What: "challenge", Unit: a.Unit, Model: a.Model, Text: a.Model + " issues a challenge (" + ruleChallenge + ")"})
@@ -214,8 +230,19 @@ func (s *State) answered(r roller) error {
 }
 
 // noChallenge is the other player's answer that he issues no challenge:
-// the round he was asked before is fought.
-func (s *State) noChallenge(r roller) error {
+// the round he was asked before is fought, with his models' choices of
+// whom they attack.
+func (s *State) noChallenge(a NoChallenge, seat rules.Seat, r roller) error {
+	if len(a.Attacks) > 0 {
+		u := s.unit(s.Asked)
+		if u == nil {
+			return rules.Errorf(CodeCombat, ruleAttackCharacter, "no combat is about to be fought")
+		}
+		if err := s.checkAttacks(s.combatOf(u), seat, a.Attacks); err != nil {
+			return err
+		}
+		s.aim(a.Attacks)
+	}
 	return s.answered(r)
 }
 

@@ -43,7 +43,7 @@ func duelBlowsNow(s *State) []blow {
 func TestChallengeAcceptedChallengersFightOnlyEachOther(t *testing.T) {
 	s := duelReady(t)
 	legal, greyed := legalOptions(s, "blue")
-	if !slices.Contains(legal, rules.Action(Challenge{Unit: "u", Model: "cap"})) {
+	if !hasAction(legal, rules.Action(Challenge{Unit: "u", Model: "cap"})) {
 		t.Fatalf("the menu should offer a challenge by the captain: %v", legal)
 	}
 	if !slices.ContainsFunc(greyed, func(a rules.Action) bool { _, ok := a.(Challenge); return ok }) {
@@ -55,7 +55,7 @@ func TestChallengeAcceptedChallengersFightOnlyEachOther(t *testing.T) {
 	}
 	legal, _ = legalOptions(s, "red")
 	for _, a := range []rules.Action{Accept{Model: "rcap"}, Accept{Model: "target-champion"}, Refuse{}} {
-		if !slices.Contains(legal, a) {
+		if !hasAction(legal, a) {
 			t.Fatalf("red's menu lacks %+v: %v", a, legal)
 		}
 	}
@@ -100,7 +100,7 @@ func TestChallengeRefusedRefuserStepsBack(t *testing.T) {
 		t.Fatalf("on a refusal the challenger picks who steps back: phase %s, prompt %+v", s.Phase, p)
 	}
 	legal, _ := legalOptions(s, "blue")
-	if !slices.Contains(legal, rules.Action(Retire{Model: "rcap"})) {
+	if !hasAction(legal, rules.Action(Retire{Model: "rcap"})) {
 		t.Fatalf("menu %v lacks rcap", legal)
 	}
 	refused(t, s, "blue", Retire{Model: "target-1"}, CodeCombat)
@@ -116,7 +116,7 @@ func TestChallengeRefusedRefuserStepsBack(t *testing.T) {
 	// The round is fought and the challenge is over.
 	// Blue wins by its charge (Combat result: Charge!): red's break test,
 	// double 1, holds.
-	apply(t, s, "blue", Fight{Unit: "u"}, ones(countDuelDice(s)+2)...)
+	fightAll(t, s, "u", ones(countDuelDice(s)+2)...)
 	if len(s.Duels) != 0 {
 		t.Fatal("a refused challenge lasts its round")
 	}
@@ -297,7 +297,7 @@ func TestChallengeOtherSideMayIssueWhenActiveDoesNot(t *testing.T) {
 	}
 	legal, _ := legalOptions(s, "red")
 	for _, a := range []rules.Action{Challenge{Unit: "target", Model: "rcap"}, Challenge{Unit: "target", Model: "target-champion"}, NoChallenge{}} {
-		if !slices.Contains(legal, a) {
+		if !hasAction(legal, a) {
 			t.Fatalf("red's menu lacks %+v: %v", a, legal)
 		}
 	}
@@ -340,10 +340,11 @@ func TestChallengeOtherSideDeclines(t *testing.T) {
 }
 
 // Challenges: a side without a character or champion in contact cannot
-// issue one, so fighting asks nobody.
+// issue one, and with no enemy character to attack it has nothing to
+// choose, so fighting asks nobody.
 func TestChallengeNobodyToAsk(t *testing.T) {
 	s := engagedPair(t,
-		[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("cap", "captain"))},
+		[]map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, map[string]any{"command": []any{"champion"}})},
 		[]map[string]any{unitSpecOf("target", "spearman", 10, 5, [2]float64{24, 15}, 270, nil)})
 	apply(t, s, "blue", EndMovement{})
 	apply(t, s, "blue", EndShooting{})

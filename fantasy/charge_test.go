@@ -2,7 +2,6 @@ package fantasy
 
 import (
 	"math"
-	"slices"
 	"strings"
 	"testing"
 
@@ -336,7 +335,7 @@ func TestChargeWheelsInWhenSquareButOffset(t *testing.T) {
 	red := []map[string]any{unitSpecOf("target", "bowman", 5, 5, [2]float64{31.2, 16}, 270, nil)}
 	s := battle(t, nil, blueU(), red)
 	legal, _ := legalOptions(s, "blue")
-	if !slices.Contains(legal, rules.Action(DeclareCharge{Unit: "u", Target: "target"})) {
+	if !hasAction(legal, rules.Action(DeclareCharge{Unit: "u", Target: "target"})) {
 		_, _, err := s.checkCharge(DeclareCharge{Unit: "u", Target: "target"})
 		t.Fatalf("the menu leaves out u's charge on the bowmen: %v", err)
 	}

@@ -200,14 +200,14 @@ func TestT39StandAndShootNeedsMoreThanTheChargersMovement(t *testing.T) {
 	s := battle(t, nil, unit, ahead(4))
 	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
 	legal, _ := legalOptions(s, "red")
-	if slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
+	if hasAction(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
 		t.Fatal("a charger 4\" away with M4: Stand & Shoot must not be offered")
 	}
 	refused(t, s, "red", React{Reaction: "stand-and-shoot"}, CodeCharge)
 	s = battle(t, nil, unit, ahead(4.5))
 	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
 	legal, _ = legalOptions(s, "red")
-	if !slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
+	if !hasAction(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
 		t.Fatal("from 4.5\" Stand & Shoot is offered")
 	}
 	evs := apply(t, s, "red", React{Reaction: "stand-and-shoot"}, ones(10)...)
@@ -380,7 +380,7 @@ func TestStandAndShootNeedsTheChargerInTheFrontArc(t *testing.T) {
 	s := battle(t, nil, unit, []map[string]any{unitSpecOf("target", "bowman", 10, 5, [2]float64{24, 26}, 90, nil)})
 	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
 	legal, _ := legalOptions(s, "red")
-	if slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
+	if hasAction(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
 		t.Fatal("a charger behind the bowmen: Stand & Shoot must not be offered")
 	}
 	re := refused(t, s, "red", React{Reaction: "stand-and-shoot"}, CodeCharge)
@@ -392,7 +392,7 @@ func TestStandAndShootNeedsTheChargerInTheFrontArc(t *testing.T) {
 	s = battle(t, nil, unit, ahead(14))
 	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
 	legal, _ = legalOptions(s, "red")
-	if !slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
+	if !hasAction(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
 		t.Fatal("a charger in front of the bowmen: Stand & Shoot is offered")
 	}
 }
@@ -474,7 +474,7 @@ func TestStandAndShootAtAChargerCrossingTheArcByAnEdge(t *testing.T) {
 	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
 	s.unit("u").At = geom.Pt(30.5, 25)
 	legal, _ := legalOptions(s, "red")
-	if !slices.Contains(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
+	if !hasAction(legal, rules.Action(React{Reaction: "stand-and-shoot"})) {
 		t.Fatalf("a charger crossing the front arc by an edge: Stand & Shoot is offered; menu %s", mustJSON(t, legal))
 	}
 	s.unit("u").At = geom.Pt(24, 10) // behind the bowmen, clear of the arc

@@ -343,6 +343,15 @@ func (s *State) blowsInto(dst []blow, chars *[]string, units []*Unit) []blow {
 						}
 					}
 				}
+				if t != nil && len(s.Aims) > 0 {
+					// The model chose to attack a character he touches
+					// (Close combat: attacking characters).
+					if k := slices.IndexFunc(s.Aims, func(a Attack) bool { return a.Model == id }); k >= 0 {
+						if e, ok := s.touchedCharacter(base, foes, s.Aims[k].Target); ok {
+							t, tm = e, s.Aims[k].Target
+						}
+					}
+				}
 				if r == 0 {
 					for k := range nf {
 						front[f+k] = hit{t, tm}
@@ -393,6 +402,20 @@ func (s *State) blowsInto(dst []blow, chars *[]string, units []*Unit) []blow {
 		}
 	}
 	return out
+}
+
+// touchedCharacter is the enemy unit among foes whose character id a
+// base touches, if it does.
+func (s *State) touchedCharacter(base rect, foes []foe, id string) (*Unit, bool) {
+	for i := range foes {
+		if !slices.Contains(foes[i].chars, id) {
+			continue
+		}
+		if r, ok := foes[i].u.modelRect(id); ok && touching(base, r, contactEps) {
+			return foes[i].u, true
+		}
+	}
+	return nil, false
 }
 
 // supportingRanks is how many ranks behind the fighting rank support: one,
@@ -546,10 +569,16 @@ func (s *State) fight(a Fight, r roller) error {
 	if err != nil {
 		return err
 	}
-	// The player whose turn it is issued no challenge: the other player
-	// may, before the blows (Challenges), and may make way (Make Way!).
 	var unitsBuf [4]*Unit
-	if units := s.combatInto(unitsBuf[:0], u); s.counterChallenge(units) || len(s.makeWays(units, enemySeat(units, s.activeSeat()))) > 0 {
+	units := s.combatInto(unitsBuf[:0], u)
+	if err := s.checkAttacks(units, s.activeSeat(), a.Attacks); err != nil {
+		return err
+	}
+	s.aim(a.Attacks)
+	// The player whose turn it is issued no challenge: the other player
+	// may, before the blows (Challenges), may make way (Make Way!) and
+	// may choose whom his models attack.
+	if other := enemySeat(units, s.activeSeat()); s.counterChallenge(units) || len(s.makeWays(units, other)) > 0 || len(s.attackChoices(units, other)) > 0 {
 		s.Asked, s.Phase = u.ID, PhaseCounter
 		return nil
 	}
@@ -776,6 +805,7 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 			s.emit(Event{What: "overkill", Value: float64(o), Text: newLine().s(string(s.Seats[i]), ": overkill adds ").n(o).s(" to the combat result (", ruleChallenge, ")").String()})
 		}
 	}
+	s.Aims = nil
 	if err := s.combatResult(units, caused, r); err != nil {
 		return err
 	}
@@ -1402,7 +1432,7 @@ func (s *State) endTurn() error {
 			u.Flags.ChargedFrom = from
 		}
 	}
-	s.Charges, s.Fought = nil, nil
+	s.Charges, s.Fought, s.Aims = nil, nil, nil
 	// An accepted challenge goes on into the next turn while both
 	// duellists stand in one combat (Challenges).
 	s.endDuels()

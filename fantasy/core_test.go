@@ -103,7 +103,7 @@ func TestCloseCombatInitiativeOrder(t *testing.T) {
 		[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil)})
 	apply(t, s, "blue", EndMovement{})
 	apply(t, s, "blue", EndShooting{})
-	evs := apply(t, s, "blue", Fight{Unit: "u"}, ones(countDice(t, s))...)
+	evs := fightAll(t, s, "u", ones(countDice(t, s))...)
 	var order []int
 	for _, e := range evs {
 		if e.What == "fought" {

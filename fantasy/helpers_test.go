@@ -3,6 +3,7 @@ package fantasy
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -125,6 +126,12 @@ func refused(t testing.TB, s *State, seat rules.Seat, a rules.Action, code rules
 	return re
 }
 
+// hasAction reports whether a menu's list holds a, compared by value (an
+// action with a list in it cannot be compared with ==).
+func hasAction(list []rules.Action, a rules.Action) bool {
+	return slices.ContainsFunc(list, func(b rules.Action) bool { return reflect.DeepEqual(a, b) })
+}
+
 func legalOptions(s *State, seat rules.Seat) (legal, greyed []rules.Action) {
 	for _, o := range s.Legal(seat) {
 		if o.Illegal == nil {
@@ -147,3 +154,19 @@ func mustJSON(t testing.TB, v any) string {
 
 func playerView(s string) rules.Viewer { return rules.PlayerView(rules.Seat(s)) }
 func spectator() rules.Viewer          { return rules.Spectator() }
+
+// fightAll fights unit's combat for the player whose turn it is: the
+// fight action, and when the other player is asked before the blows
+// (a challenge, Make Way!, whom his models attack), his no-challenge. The
+// dice go to the action that fights the round.
+func fightAll(t testing.TB, s *State, unit string, faces ...int) []Event {
+	t.Helper()
+	c := s.clone()
+	src, _ := dice.NewScript()
+	if _, err := c.Apply(s.activeSeat(), Fight{Unit: unit}, src); err == nil && c.Phase == PhaseCounter {
+		apply(t, s, s.activeSeat(), Fight{Unit: unit})
+		seat, _ := s.actor()
+		return apply(t, s, seat, NoChallenge{}, faces...)
+	}
+	return apply(t, s, s.activeSeat(), Fight{Unit: unit}, faces...)
+}

@@ -84,6 +84,10 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 			_, err := s.checkFight(Fight{Unit: u.ID})
 			add(Fight{Unit: u.ID}, err)
 			if err == nil {
+				id := u.ID
+				s.legalAttacks(s.combatOf(u), seat, func(at []Attack) rules.Action { return Fight{Unit: id, Attacks: at} }, add)
+			}
+			if err == nil {
 				for _, mw := range s.makeWays(s.combatOf(u), seat) {
 					add(mw, nil)
 				}
@@ -118,6 +122,9 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 			s.legalChallenges(u, seat, add)
 		}
 		add(NoChallenge{}, nil)
+		if u := s.unit(s.Asked); u != nil {
+			s.legalAttacks(s.combatOf(u), seat, func(at []Attack) rules.Action { return NoChallenge{Attacks: at} }, add)
+		}
 	case PhaseRetire:
 		for _, id := range s.foeOptions() {
 			add(Retire{Model: id}, nil)

@@ -35,7 +35,7 @@ func TestMakeWaySwapsAStrandedCharacterIntoContact(t *testing.T) {
 	}
 	want := MakeWay{Unit: "u", Character: "cap", With: frontModel(s, 2)} // the nearest model in contact
 	legal, _ := legalOptions(s, "blue")
-	if !slices.Contains(legal, rules.Action(want)) {
+	if !hasAction(legal, rules.Action(want)) {
 		t.Fatalf("the menu should offer %+v: %v", want, legal)
 	}
 	// Only past a model in contact.

@@ -166,7 +166,10 @@ type State struct {
 	// whose turn it is not says whether he issues a challenge.
 	Asked string `json:"asked,omitempty"`
 	// Melee is a round of close combat interrupted by a move-up.
-	Melee   *Melee  `json:"melee,omitempty"`
+	Melee *Melee `json:"melee,omitempty"`
+	// Aims are the choices of enemy characters to attack for the round
+	// about to be fought (Close combat: attacking characters).
+	Aims    []Attack `json:"aims,omitempty"`
 	stepped []Event // events of the action being applied
 	// overkill counts wounds beyond a model's last, for Challenges.
 	overkill int
@@ -627,6 +630,7 @@ func (s *State) clone() *State {
 		c.Melee = s.Melee.clone()
 	}
 	c.Duels = slices.Clone(s.Duels)
+	c.Aims = slices.Clone(s.Aims)
 	c.Fought = slices.Clone(s.Fought)
 	// The points are shared until a copy scores: destroy, the only writer
 	// after Setup, replaces the map before writing to it.
@@ -817,7 +821,7 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 	case MakeWay:
 		return s.makeWay(a, seat)
 	case NoChallenge:
-		return s.noChallenge(r)
+		return s.noChallenge(a, seat, r)
 	case EndTurn:
 		return s.endTurn()
 	case Pursue:

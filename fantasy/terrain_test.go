@@ -519,7 +519,7 @@ func TestObstaclesAndCombatChargersAtADefendedHedge(t *testing.T) {
 			s.Terrain = []Piece{tc.hedge}
 			apply(t, s, "blue", EndMovement{})
 			apply(t, s, "blue", EndShooting{})
-			evs := apply(t, s, "blue", Fight{Unit: "u"}, ones(countDice(t, s))...)
+			evs := fightAll(t, s, "u", ones(countDice(t, s))...)
 			var mine, theirs string
 			for _, e := range evs {
 				if e.What == "fought" && e.Unit == "u" {

@@ -122,6 +122,14 @@ func (s *State) validate() error {
 			return fmt.Errorf("pursuit: %w", err)
 		}
 	}
+	if len(s.Aims) > 2*maxAttacks {
+		return fmt.Errorf("aims: %d, at most %d", len(s.Aims), 2*maxAttacks)
+	}
+	for _, a := range s.Aims {
+		if s.unitOf(a.Model) == nil || s.unitOf(a.Target) == nil {
+			return fmt.Errorf("aims: %+v names no model", a)
+		}
+	}
 	if m := s.Melee; m != nil {
 		switch {
 		case s.Phase != PhaseMoveUp || s.Resume != PhaseCombat:
