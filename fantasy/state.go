@@ -170,7 +170,7 @@ type State struct {
 	// Aims are the choices of enemy characters to attack for the round
 	// about to be fought (Close combat: attacking characters).
 	Aims    []Attack `json:"aims,omitempty"`
-	stepped []Event // events of the action being applied
+	stepped []Event  // events of the action being applied
 	// overkill counts wounds beyond a model's last, for Challenges.
 	overkill int
 }
