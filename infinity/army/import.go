@@ -166,6 +166,9 @@ func (im *importer) profile(unit *unitJSON, grp *groupJSON, opt *optionJSON, whe
 	if len(grp.Profiles) > 1 {
 		notes = append(notes, fmt.Sprintf("profile group %d has %d profiles; only the first, %s, is imported", grp.ID, len(grp.Profiles), pj.Name))
 	}
+	for _, in := range opt.Includes {
+		notes = append(notes, fmt.Sprintf("the trooper its option %d brings along (profile group %d, option %d, %d of them): an included trooper is not imported", opt.ID, in.Group, in.Option, max(in.Q, 1)))
+	}
 	p := catalog.Profile{
 		ID:   profileID(unit, grp.ID, opt.ID),
 		Name: displayName(firstOf(pj.Name, unit.Name, unit.ISC)),

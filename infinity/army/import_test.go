@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -242,6 +243,27 @@ func TestImport(t *testing.T) {
 	back.File = l.File
 	if !reflect.DeepEqual(back, l) {
 		t.Errorf("read back %+v, want %+v", back, l)
+	}
+}
+
+// A TAG's option that brings its pilot along imports the TAG, as a TAG
+// with Structure, and names the pilot it left out.
+func TestImportIncludedTrooper(t *testing.T) {
+	c := &Code{Faction: 900, FactionName: "x", Points: 300, Groups: []CodeGroup{{Number: 1, Members: []Member{{501, 1, 2}, {507, 1, 1}}}}}
+	im, err := Import(encodeCode(c, 1), "units.json", fixtureUnits(t), nil, "c.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tag, ok := im.Catalog.Profile("warden-tag-1-1")
+	if !ok || tag.Type != catalog.TAG || !tag.STR || tag.W != 3 || tag.MOV != [2]int{6, 4} || !tag.Hackable {
+		t.Fatalf("the TAG: %+v", tag)
+	}
+	want := "Warden TAG (warden-tag-1-1): the trooper its option 1 brings along (profile group 2, option 1, 1 of them): an included trooper is not imported"
+	if !slices.Contains(im.Unplayed, want) {
+		t.Errorf("Unplayed %q lacks %q", im.Unplayed, want)
+	}
+	if err := Check(im.List, im.Catalog); err != nil {
+		t.Error(err)
 	}
 }
 

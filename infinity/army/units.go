@@ -18,7 +18,8 @@ import (
 //	        "wip", "arm", "bts", "w", "s", "ava", "str", "type", "chars",
 //	        "skills", "equip", "weapons"}],
 //	     "options": [{"id", "name", "points", "swc": "1.5", "skills",
-//	        "equip", "weapons", "orders": [{"type": "LIEUTENANT"}]}]}]}],
+//	        "equip", "weapons", "orders": [{"type": "LIEUTENANT"}],
+//	        "includes": [{"q", "group", "option"}]}]}]}],
 //	 "filters": {"type", "chars", "skills", "equip", "weapons":
 //	   [{"id", "name"}]}}
 //
@@ -103,6 +104,13 @@ type optionJSON struct {
 	Orders  []struct {
 		Type string `json:"type"`
 	} `json:"orders"`
+	// Includes are other troopers the option brings (a TAG's pilot, a
+	// second model): {"q", "group", "option"}.
+	Includes []struct {
+		Q      int `json:"q"`
+		Group  int `json:"group"`
+		Option int `json:"option"`
+	} `json:"includes"`
 }
 
 type itemJSON struct {
