@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/store"
 )
 
 // Memory bounds what the authority keeps in memory. A match is its setup
@@ -18,6 +19,11 @@ type Memory struct {
 	// match followed by a WebSocket feed, or in the middle of a request,
 	// stays, so the bound may be exceeded while they are more than it.
 	MaxLive int
+	// MaxBytes bounds the same by their estimated size in memory (default
+	// DefaultMaxBytes; negative: no bound): a match's setup and every
+	// entry's views, as measured on the bundled scenarios (a demo game
+	// of 120 entries holds about 240 KB), and its encoded snapshots.
+	MaxBytes int64
 	// Idle is how long a match in play may go without a request before
 	// it leaves memory (default DefaultIdle; negative: never).
 	Idle time.Duration
@@ -42,6 +48,7 @@ type Memory struct {
 // The defaults of Memory.
 const (
 	DefaultMaxLive  = 10000
+	DefaultMaxBytes = 1 << 30
 	DefaultIdle     = 30 * time.Minute
 	DefaultFinished = time.Minute
 	// Two seats and their spectators.
@@ -54,6 +61,9 @@ const (
 func (m Memory) withDefaults() Memory {
 	if m.MaxLive == 0 {
 		m.MaxLive = DefaultMaxLive
+	}
+	if m.MaxBytes == 0 {
+		m.MaxBytes = DefaultMaxBytes
 	}
 	if m.Idle == 0 {
 		m.Idle = DefaultIdle
@@ -78,12 +88,15 @@ const (
 	EvictedFinished = "finished" // game over and not asked for in Memory.Finished
 	EvictedIdle     = "idle"     // not asked for in Memory.Idle
 	EvictedBound    = "bound"    // the least recently used past Memory.MaxLive
+	EvictedBytes    = "bytes"    // the least recently used past Memory.MaxBytes
 )
 
 // Stats are the authority's counters about matches in memory.
 type Stats struct {
-	// Live is the number of matches in memory now.
-	Live int
+	// Live is the number of matches in memory now, and Bytes their
+	// estimated size (Memory.MaxBytes).
+	Live  int
+	Bytes int64
 	// Rebuilt counts the matches loaded from the store by replaying their
 	// log (after a start, or after leaving memory).
 	Rebuilt int64
@@ -98,6 +111,7 @@ func (a *Authority) Stats() Stats {
 	defer a.mu.Unlock()
 	s := a.stats
 	s.Live = len(a.live)
+	s.Bytes = a.bytes.Load()
 	s.Evicted = map[string]int64{}
 	for k, v := range a.stats.Evicted {
 		s.Evicted[k] = v
@@ -124,23 +138,73 @@ func (a *Authority) insert(l *live) {
 // bounding them. Called with a.mu held.
 func (a *Authority) push(l *live) {
 	a.live[l.id] = l
+	l.total = &a.bytes
 	l.elem = a.lru.PushFront(l)
 	l.used = a.now()
 }
 
 // bound lets the least recently used matches other than l go while there
-// are more than MaxLive. Called with a.mu held.
+// are more than MaxLive, or they hold more than MaxBytes. Called with a.mu
+// held.
 func (a *Authority) bound(l *live) {
-	if a.mem.MaxLive < 0 {
-		return
-	}
-	for e := a.lru.Back(); e != nil && len(a.live) > a.mem.MaxLive; {
+	for e := a.lru.Back(); e != nil; {
+		why := ""
+		switch {
+		case a.mem.MaxLive >= 0 && len(a.live) > a.mem.MaxLive:
+			why = EvictedBound
+		case a.overBytes():
+			why = EvictedBytes
+		default:
+			return
+		}
 		prev := e.Prev()
 		if v := e.Value.(*live); v != l {
-			a.tryEvict(v, EvictedBound)
+			a.tryEvict(v, why)
 		}
 		e = prev
 	}
+}
+
+// overBytes says whether the live matches hold more than Memory.MaxBytes.
+func (a *Authority) overBytes() bool {
+	return a.mem.MaxBytes >= 0 && a.bytes.Load() > a.mem.MaxBytes
+}
+
+// grow counts n more estimated bytes of l (negative: fewer). Called with
+// l.mu held.
+func (l *live) grow(n int64) {
+	l.bytes += n
+	if l.total != nil {
+		l.total.Add(n)
+	}
+}
+
+// dropSnaps lets the encoded snapshots go. Called with l.mu held.
+func (l *live) dropSnaps() {
+	for _, b := range l.snaps {
+		l.grow(-int64(len(b)))
+	}
+	clear(l.snaps)
+}
+
+// setupBytes estimates a match's size in memory before its first entry:
+// its setup state, which grows with the scenario's text (about 3.5 bytes
+// a byte on the bundled scenarios), and its record.
+func setupBytes(rec *store.Match) int64 {
+	return 4*int64(len(rec.Scenario)) + 4096
+}
+
+// entryBytes estimates an entry's size in memory: every viewer's view of
+// it (measured at about twice their encoded size) and its bookkeeping.
+func entryBytes(e logged) int64 {
+	n := int64(256)
+	for _, v := range e.views {
+		n += 64 + int64(len(v.Action))
+		for _, ev := range v.Events {
+			n += 24 + int64(len(ev))
+		}
+	}
+	return 2 * n
 }
 
 // remove takes l out of the map and the LRU list. Called with a.mu held.
@@ -175,6 +239,7 @@ func (a *Authority) evict(l *live, why string) {
 	}
 	l.loaded = false
 	l.st, l.log, l.actions, l.snaps = nil, nil, nil, nil
+	l.grow(-l.bytes)
 	if a.stats.Evicted == nil {
 		a.stats.Evicted = map[string]int64{}
 	}
@@ -202,6 +267,7 @@ func (a *Authority) Sweep() int {
 		e = prev
 		idle := now.Sub(l.used)
 		if idle >= SnapshotsIdle && l.mu.TryLock() {
+			l.dropSnaps()
 			l.snaps = nil
 			l.mu.Unlock()
 		}
@@ -241,6 +307,13 @@ func (a *Authority) Run(ctx context.Context) {
 	every = max(every, time.Second)
 	t := time.NewTicker(every)
 	defer t.Stop()
+	var prune <-chan time.Time
+	if a.retain > 0 {
+		p := time.NewTicker(PruneEvery)
+		defer p.Stop()
+		prune = p.C
+		a.prune(ctx)
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -249,8 +322,42 @@ func (a *Authority) Run(ctx context.Context) {
 			if n := a.Sweep(); n > 0 {
 				a.log.Debug("match: left memory", "matches", n)
 			}
+		case <-prune:
+			a.prune(ctx)
 		}
 	}
+}
+
+// PruneEvery is how often Run deletes the matches past Options.Retain.
+const PruneEvery = time.Hour
+
+func (a *Authority) prune(ctx context.Context) {
+	n, err := a.Prune(ctx, a.now().Add(-a.retain))
+	if err != nil {
+		a.log.Warn("match: deleting old matches", "err", err)
+		return
+	}
+	if n > 0 {
+		a.log.Info("match: deleted matches with no action since the retention period", "matches", n, "retain", a.retain)
+	}
+}
+
+// Prune deletes from the store the matches created before before with
+// no action since (store.Store.Prune), and lets them leave memory; it
+// returns how many it deleted.
+func (a *Authority) Prune(ctx context.Context, before time.Time) (int, error) {
+	ids, err := a.store.Prune(ctx, before)
+	if err != nil {
+		return 0, unavailable(err)
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, id := range ids {
+		if l := a.live[id]; l != nil {
+			a.tryEvict(l, EvictedIdle)
+		}
+	}
+	return len(ids), nil
 }
 
 // Watch keeps match id in memory while a feed of viewer v follows it,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"reflect"
 	"strings"
 	"sync"
@@ -502,5 +503,105 @@ func TestIdleMatchLetsItsSnapshotsGo(t *testing.T) {
 	}
 	if st := a.Stats(); st.Rebuilt != 0 || a.LiveCount() != 1 {
 		t.Fatalf("stats %+v, %d live: the match itself should stay", st, a.LiveCount())
+	}
+}
+
+// Memory bound in bytes (issue 27): Memory.MaxLive alone let 10,000
+// mid-game matches take 1.7 GB. With Memory.MaxBytes the live matches'
+// estimated bytes stay under the bound however many there are — the least
+// recently asked for leave ("bytes") — and a match that left answers
+// exactly as before when asked again.
+func TestLiveBytesBound(t *testing.T) {
+	ctx := context.Background()
+	const limit = 400 << 10
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), newClock(), match.Memory{MaxBytes: limit})
+	rng := rand.New(rand.NewPCG(9, 9))
+	var ids []string
+	before := map[string]string{}
+	for i := range 12 {
+		c, err := a.Create(ctx, match.CreateRequest{Name: "demo"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, c.ID)
+		play(t, a, c.ID, rng, 30, fmt.Sprint("m", i, "-"))
+		before[c.ID] = answers(t, a, c.ID)
+		if st := a.Stats(); st.Bytes > limit+300<<10 {
+			// The match in hand stays whatever its size: one demo match
+			// mid-game over the bound at most.
+			t.Fatalf("after %d matches: %d estimated bytes live, bound %d", i+1, st.Bytes, limit)
+		}
+	}
+	st := a.Stats()
+	if st.Evicted[match.EvictedBytes] == 0 || st.Live >= len(ids) {
+		t.Fatalf("stats %+v: no match left memory for the bound in bytes", st)
+	}
+	for _, id := range ids {
+		if got := answers(t, a, id); got != before[id] {
+			t.Fatalf("match %s answers differently after leaving memory", id)
+		}
+	}
+	if st := a.Stats(); st.Rebuilt == 0 {
+		t.Fatalf("stats %+v: no match was rebuilt", st)
+	}
+}
+
+// The estimate behind Memory.MaxBytes is of the right size: for demo
+// matches mid-game, within a factor of two of the heap they take.
+func TestLiveBytesEstimate(t *testing.T) {
+	ctx := context.Background()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), newClock(), match.Memory{})
+	rng := rand.New(rand.NewPCG(3, 9))
+	var ids []string
+	runtime.GC()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	for i := range 40 {
+		c, err := a.Create(ctx, match.CreateRequest{Name: "demo"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, c.ID)
+		play(t, a, c.ID, rng, 40, fmt.Sprint("m", i, "-"))
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&m1)
+	heap, est := int64(m1.HeapAlloc)-int64(m0.HeapAlloc), a.Stats().Bytes
+	if est < heap/2 || est > heap*2 {
+		t.Fatalf("estimated %d bytes for %d bytes of heap", est, heap)
+	}
+	t.Logf("estimated %d bytes for %d bytes of heap", est, heap)
+	runtime.KeepAlive(ids)
+}
+
+// Retention (issue 27): Prune deletes the matches with no action since
+// the cutoff, with their logs, and they leave memory (not-found after);
+// a match played since stays and answers as before.
+func TestPruneAbandoned(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), clk, match.Memory{})
+	rng := rand.New(rand.NewPCG(4, 4))
+	abandoned, err := a.Create(ctx, match.CreateRequest{Name: "duel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, a, abandoned.ID, rng, 3, "x")
+	played, err := a.Create(ctx, match.CreateRequest{Name: "duel"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk.advance(48 * time.Hour)
+	play(t, a, played.ID, rng, 3, "y")
+	want := answers(t, a, played.ID)
+	n, err := a.Prune(ctx, clk.now().Add(-24*time.Hour))
+	if err != nil || n != 1 {
+		t.Fatalf("Prune: %d, %v; want the abandoned match", n, err)
+	}
+	if _, err := a.Snapshot(ctx, abandoned.ID, rules.Spectator()); !isCode(err, match.CodeNotFound) {
+		t.Fatalf("the pruned match: %v, want not-found", err)
+	}
+	if got := answers(t, a, played.ID); got != want {
+		t.Fatal("the match played since answers differently")
 	}
 }

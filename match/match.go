@@ -61,6 +61,10 @@ type Options struct {
 	// Memory bounds the matches held in memory (see Memory); the zero
 	// value takes the defaults.
 	Memory Memory
+	// Retain, if positive, deletes from the store the matches with no
+	// action for this long, abandoned or finished, with their logs (Prune,
+	// run hourly by Run): without it the store only grows.
+	Retain time.Duration
 }
 
 // Authority serves every match of one store.
@@ -71,7 +75,8 @@ type Authority struct {
 	now   func() time.Time
 	seed  func() []byte
 
-	mem Memory
+	mem    Memory
+	retain time.Duration
 
 	mu   sync.Mutex
 	live map[string]*live
@@ -81,6 +86,8 @@ type Authority struct {
 	stats Stats
 	// replays caches the replays stepped through and verified.
 	replays *replays
+	// bytes sums the live matches' estimated bytes (Memory.MaxBytes).
+	bytes atomic.Int64
 	// feeds and seatFeeds count the spectators' and the seats' feeds
 	// following matches (Watch), each bounded by Memory.MaxFeeds.
 	feeds, seatFeeds atomic.Int64
@@ -89,7 +96,7 @@ type Authority struct {
 // New returns an authority over opt.Store.
 func New(opt Options) *Authority {
 	a := &Authority{store: opt.Store, lib: opt.Library, log: opt.Logger, now: opt.Now, seed: opt.NewSeed,
-		mem: opt.Memory.withDefaults(), live: map[string]*live{}, lru: list.New(), replays: newReplays()}
+		mem: opt.Memory.withDefaults(), retain: opt.Retain, live: map[string]*live{}, lru: list.New(), replays: newReplays()}
 	if a.seed == nil {
 		a.seed = NewSeed
 	}
@@ -166,6 +173,10 @@ type live struct {
 	// snaps holds each viewer's encoded snapshot at the current seq
 	// (SnapshotJSON), by viewerKey; emptied whenever the log grows.
 	snaps map[string][]byte
+	// bytes estimates what the match holds in memory (Memory.MaxBytes),
+	// counted in total too.
+	bytes int64
+	total *atomic.Int64
 }
 
 // Created is the answer to Create: the match id, each seat's token (shown
@@ -248,8 +259,9 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 		return nil, unavailable(err)
 	}
 	// The match is live at once, from the state just set up.
-	l := &live{id: id, loaded: true, rec: rec, rs: rs, st: st, actions: map[seatAction]int{}, changed: make(chan struct{})}
+	l := &live{id: id, loaded: true, rec: rec, rs: rs, st: st, actions: map[seatAction]int{}, changed: make(chan struct{}), total: &a.bytes}
 	l.viewers = viewersOf(rec)
+	l.grow(setupBytes(rec))
 	// Locked before it is in the map, so that it cannot leave memory
 	// before its opening chance steps are taken.
 	l.mu.Lock()
@@ -299,6 +311,7 @@ func (a *Authority) get(ctx context.Context, id string) (*live, error) {
 			return l, nil
 		}
 		if err := a.load(ctx, l); err != nil {
+			l.grow(-l.bytes)
 			l.evicted = true
 			l.mu.Unlock()
 			a.mu.Lock()
@@ -336,7 +349,8 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 	l.rec, l.rs, l.st = rec, rs, st
 	l.viewers = viewersOf(rec)
 	l.log, l.actions, l.changed = nil, map[seatAction]int{}, make(chan struct{})
-	clear(l.snaps)
+	l.dropSnaps()
+	l.grow(setupBytes(rec))
 	if err := a.catchUp(ctx, l); err != nil {
 		return err
 	}
@@ -402,7 +416,8 @@ func (l *live) add(e logged) {
 		l.actions[seatAction{e.seat, e.actionID}] = len(l.log)
 	}
 	l.log = append(l.log, e)
-	clear(l.snaps)
+	l.dropSnaps()
+	l.grow(entryBytes(e))
 }
 
 func (l *live) broadcast() {
@@ -608,6 +623,11 @@ func (a *Authority) Act(ctx context.Context, id string, seat rules.Seat, seq int
 	}
 	if err != nil {
 		return nil, unavailable(err)
+	}
+	if a.overBytes() {
+		a.mu.Lock()
+		a.bound(l)
+		a.mu.Unlock()
 	}
 	return l.answer(entries[0].Seq, v), nil
 }

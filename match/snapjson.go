@@ -61,6 +61,7 @@ func (l *live) snapshotJSON(v rules.Viewer, menu Menu) ([]byte, error) {
 		l.snaps = map[string][]byte{}
 	}
 	l.snaps[key] = b
+	l.grow(int64(len(b)))
 	return b, nil
 }
 

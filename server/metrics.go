@@ -70,9 +70,10 @@ func (m *metrics) write(w io.Writer, ms match.Stats) {
 	cum += m.counts[len(m.buckets)]
 	fmt.Fprintf(w, "ordo_action_duration_seconds_bucket{le=\"+Inf\"} %d\nordo_action_duration_seconds_sum %g\nordo_action_duration_seconds_count %d\n", cum, m.sum, m.n)
 	fmt.Fprintf(w, "# HELP ordo_live_matches Matches held in memory.\n# TYPE ordo_live_matches gauge\nordo_live_matches %d\n", ms.Live)
+	fmt.Fprintf(w, "# HELP ordo_live_bytes Estimated bytes of the matches held in memory.\n# TYPE ordo_live_bytes gauge\nordo_live_bytes %d\n", ms.Bytes)
 	fmt.Fprintf(w, "# HELP ordo_matches_rebuilt_total Matches loaded from the store by replaying their log.\n# TYPE ordo_matches_rebuilt_total counter\nordo_matches_rebuilt_total %d\n", ms.Rebuilt)
 	fmt.Fprintf(w, "# HELP ordo_matches_evicted_total Matches that left memory, by reason.\n# TYPE ordo_matches_evicted_total counter\n")
-	for _, why := range []string{match.EvictedFinished, match.EvictedIdle, match.EvictedBound} {
+	for _, why := range []string{match.EvictedFinished, match.EvictedIdle, match.EvictedBound, match.EvictedBytes} {
 		fmt.Fprintf(w, "ordo_matches_evicted_total{reason=%q} %d\n", why, ms.Evicted[why])
 	}
 	fmt.Fprintf(w, "# HELP ordo_websocket_clients Open WebSocket connections.\n# TYPE ordo_websocket_clients gauge\nordo_websocket_clients %d\n", m.wsClients.Load())

@@ -93,6 +93,10 @@ type Store interface {
 	// Entries reads the log from seq from on, in order (empty when from is
 	// at or past its end).
 	Entries(ctx context.Context, matchID string, from int) ([]Entry, error)
+	// Prune deletes, with their logs, the matches created before before
+	// whose log has no entry since (abandoned, or finished long ago), and
+	// returns their ids. A match being appended to is not deleted.
+	Prune(ctx context.Context, before time.Time) ([]string, error)
 	// Close releases the backend.
 	Close() error
 }

@@ -25,6 +25,7 @@ import (
 const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full] | --postgres URL]
                   [--max-live N] [--idle DURATION] [--finished DURATION]
                   [--max-feeds N] [--max-feeds-per-match N]
+                  [--max-live-mib N] [--retain DURATION]
                   [--public-url URL[,URL...]] [--max-conns N]
 
 Serves matches over HTTP and WebSocket (docs/API.md): players create a match
@@ -46,6 +47,12 @@ Flags:
   --max-live N       matches kept in memory at most (default 10000; the least
                      recently used leaves first); a match not in memory is
                      rebuilt from the store by replay on its next request
+  --max-live-mib N   the matches in memory take at most about N MiB, by
+                     estimate (default 1024); past it the least recently
+                     used leaves first, as past --max-live
+  --retain DURATION  delete from the database, hourly, the matches with no
+                     action for this long (abandoned, or finished long ago),
+                     with their logs (default 0: keep every match)
   --idle DURATION    a match in play leaves memory after this long without a
                      request (default 30m)
   --finished DURATION
@@ -79,6 +86,7 @@ type serveConfig struct {
 	SyncFull bool
 	Postgres string
 	Memory   match.Memory
+	Retain   time.Duration
 	Server   server.Config
 }
 
@@ -96,6 +104,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&cfg.Memory.Finished, "finished", match.DefaultFinished, "")
 	fs.IntVar(&cfg.Memory.MaxFeeds, "max-feeds", match.DefaultMaxFeeds, "")
 	fs.IntVar(&cfg.Memory.MaxFeedsPerMatch, "max-feeds-per-match", match.DefaultMaxFeedsPerMatch, "")
+	mib := fs.Int64("max-live-mib", match.DefaultMaxBytes>>20, "")
+	fs.DurationVar(&cfg.Retain, "retain", 0, "")
 	var publicURLs string
 	fs.StringVar(&publicURLs, "public-url", "", "")
 	fs.IntVar(&cfg.Server.MaxConns, "max-conns", server.DefaultMaxConns, "")
@@ -110,8 +120,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if publicURLs != "" {
 		cfg.Server.PublicURLs = strings.Split(publicURLs, ",")
 	}
-	if cfg.Server.MaxConns < 1 {
-		fmt.Fprintf(stderr, "ordo serve: --max-conns must be 1 or more (see ordo serve --help)\n")
+	cfg.Memory.MaxBytes = *mib << 20
+	if cfg.Server.MaxConns < 1 || *mib < 1 || *mib > 1<<30 || cfg.Retain < 0 {
+		fmt.Fprintf(stderr, "ordo serve: --max-conns and --max-live-mib must be 1 or more, --retain 0 or more (see ordo serve --help)\n")
 		return 2
 	}
 	if cfg.Memory.MaxLive < 1 || cfg.Memory.Idle <= 0 || cfg.Memory.Finished <= 0 || cfg.Memory.MaxFeeds < 1 || cfg.Memory.MaxFeedsPerMatch < 1 {
@@ -166,7 +177,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, ready chan<- 
 		return err
 	}
 	defer st.Close()
-	a := match.New(match.Options{Store: st, Library: lib, Logger: log, Memory: cfg.Memory})
+	a := match.New(match.Options{Store: st, Library: lib, Logger: log, Memory: cfg.Memory, Retain: cfg.Retain})
 	feeds, endFeeds := context.WithCancel(context.Background())
 	defer endFeeds()
 	go a.Run(feeds) // idle and finished matches leave memory

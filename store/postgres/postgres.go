@@ -228,6 +228,33 @@ func (s *Store) Append(ctx context.Context, matchID string, entries []store.Entr
 	})
 }
 
+// Prune implements store.Store: the matches are locked as Append locks
+// them, skipping any an append holds, and deleted in one transaction.
+func (s *Store) Prune(ctx context.Context, before time.Time) ([]string, error) {
+	var ids []string
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT id FROM matches m WHERE created < $1
+			AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.match_id = m.id AND e.time >= $1)
+			FOR UPDATE SKIP LOCKED`, before.UnixNano())
+		if err != nil {
+			return err
+		}
+		ids, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil || len(ids) == 0 {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM entries WHERE match_id = ANY($1)`, ids); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM matches WHERE id = ANY($1)`, ids)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ids, nil
+}
+
 // Entries implements store.Store.
 func (s *Store) Entries(ctx context.Context, matchID string, from int) ([]store.Entry, error) {
 	rows, err := s.pool.Query(ctx,

@@ -351,6 +351,43 @@ func appendTx(ctx context.Context, tx *sql.Tx, st *appendStmts, matchID string, 
 	return nil
 }
 
+// Prune implements store.Store, in one transaction of the writer's
+// connection.
+func (s *Store) Prune(ctx context.Context, before time.Time) ([]string, error) {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, `SELECT id FROM matches m WHERE created < ?1
+		AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.match_id = m.id AND e.time >= ?1)`, before.UnixNano())
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM entries WHERE match_id = ?`, id); err != nil {
+			return nil, err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM matches WHERE id = ?`, id); err != nil {
+			return nil, err
+		}
+	}
+	return ids, tx.Commit()
+}
+
 // Entries implements store.Store.
 func (s *Store) Entries(ctx context.Context, matchID string, from int) ([]store.Entry, error) {
 	rows, err := s.r.QueryContext(ctx,

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -168,6 +169,48 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		}
 		if got := mustEntries(t, s, m.ID, 0); len(got) != rounds {
 			t.Fatalf("%d entries, want %d", len(got), rounds)
+		}
+	})
+
+	// Retention: Prune deletes the matches, with their logs, created
+	// before the cutoff and with no entry since; a match with a recent
+	// entry, and one created after the cutoff, stay.
+	t.Run("prune", func(t *testing.T) {
+		s := open(t)
+		old, active, fresh := newMatch(t, s), newMatch(t, s), newMatch(t, s)
+		fresh.ID += "-fresh"
+		fresh.Created = time.Unix(1700000000+5000, 0).UTC()
+		if err := s.CreateMatch(ctx, fresh); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Append(ctx, old.ID, []store.Entry{entry(0, "blue", "a"), entry(1, "red", "b")}); err != nil {
+			t.Fatal(err)
+		}
+		late := entry(0, "blue", "a")
+		late.Time = time.Unix(1700000000+3000, 0).UTC()
+		if err := s.Append(ctx, active.ID, []store.Entry{late}); err != nil {
+			t.Fatal(err)
+		}
+		ids, err := s.Prune(ctx, time.Unix(1700000000+1000, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(ids, old.ID) || slices.Contains(ids, active.ID) || slices.Contains(ids, fresh.ID) {
+			t.Fatalf("pruned %v: want %s and neither %s nor %s", ids, old.ID, active.ID, fresh.ID)
+		}
+		if _, err := s.Match(ctx, old.ID); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("the pruned match: %v, want ErrNotFound", err)
+		}
+		if got := mustEntries(t, s, old.ID, 0); len(got) != 0 {
+			t.Fatalf("the pruned match's log keeps %d entries", len(got))
+		}
+		for _, id := range []string{active.ID, fresh.ID} {
+			if _, err := s.Match(ctx, id); err != nil {
+				t.Fatalf("match %s: %v", id, err)
+			}
+		}
+		if got := mustEntries(t, s, active.ID, 0); len(got) != 1 {
+			t.Fatalf("the active match has %d entries, want 1", len(got))
 		}
 	})
 }
