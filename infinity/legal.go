@@ -25,9 +25,6 @@ type menuScratch struct {
 	// state is the shallow copy of the state Legal reads, whose menu is
 	// this scratch.
 	state State
-	// spend is menuSpendBar's answers: 1 + the spendBlock of each trooper
-	// and Order source, 0 for none yet.
-	spend []spendBlock
 	// routes are the route refusals made so far (routeError).
 	routes []routeRefusalErr
 	// named are refusals that name one thing, kept for later candidates
@@ -37,18 +34,6 @@ type menuScratch struct {
 	// in (the scratch Order's list is dropped whenever an activation
 	// menu clears that Order).
 	aros []ARO
-	// reactor is the index of the trooper the last ARO candidate checked
-	// declared for (declaringTrooper).
-	reactor int
-	// trooper is the last trooper an activation candidate named and its
-	// index: a menu lists each trooper's candidates one after another,
-	// and finding a trooper by its id compares names down the list.
-	// active is whether it is a trooper of the active seat.
-	trooper struct {
-		id     string
-		idx    int
-		active bool
-	}
 	// activateBox and secondBox box the activation and second-skill
 	// menus' candidates, menu after menu (menuBox).
 	activateBox menuBox[Activate]
@@ -65,9 +50,6 @@ type menuScratch struct {
 	// reactions are likewise the last ARO menus' single declarations,
 	// by reactive and active trooper (aroCandidates, aroRuns).
 	reactions menuRuns
-	// targets are the models the menu's candidates named as targets,
-	// for the seat naming them (targetModel).
-	targets []targetRef
 }
 
 var menuScratches = sync.Pool{New: func() any { return new(menuScratch) }}
@@ -129,19 +111,12 @@ func (s *State) legalIn(ms *menuScratch, seat rules.Seat) []rules.Option {
 	// The memos start empty.
 	ms.lof, ms.decl, ms.short = lofMemo{}, declMemo{}, shortMemo{}
 	ms.bases.ready = false
-	ms.spend = ms.spend[:0]
 	clear(ms.routes)
 	ms.routes = ms.routes[:0]
-	ms.trooper.id, ms.trooper.idx = "", -1
-	clear(ms.targets)
-	ms.targets = ms.targets[:0]
 	// The candidates' list is only read until the options are built:
 	// the largest menus make it in the scratch's (candidateBuf), which
 	// is cleared then, so that it holds on to no action.
 	defer func() {
-		ms.trooper.id = ""
-		clear(ms.targets)
-		ms.targets = ms.targets[:0]
 		ms.decl = declMemo{}
 		ms.state = State{}
 		clear(ms.cands)
@@ -449,7 +424,7 @@ func (s *State) troopersActivations(t int, w *activationMenu) {
 	var sources [3]OrderSource
 	n := 0
 	for _, src := range orderSources {
-		if (src != OrderLieutenant || tr.Lieutenant) && s.menuSpendBar(t, src) == spendOK {
+		if (src != OrderLieutenant || tr.Lieutenant) && s.spendBar(t, src) == spendOK {
 			sources[n] = src
 			n++
 		}

@@ -9,9 +9,9 @@ import (
 // TestMenusFindTroopersAfterRenameAndReorder: every candidate of a menu
 // names its trooper by id (Order Expenditure Sequence (N4): the activated
 // trooper; ARO (N4): each declaring trooper; an attack's target), and
-// the menus find it through lookups they keep (activeTrooper,
-// declaringTrooper, targetModel) in a scratch handed from menu to menu
-// and state to state. Right after a menu of the original game, a menu of
+// the menus keep what they found (the last menus' candidates, menuRuns;
+// the memos of their checks) in a scratch handed from menu to menu and
+// state to state. Right after a menu of the original game, a menu of
 // a clone whose concealed troopers PlantCanaries renamed, and of the game
 // decoded with the first and last troopers of the seat in each
 // other's place, must grey each entry

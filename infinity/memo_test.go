@@ -235,9 +235,8 @@ func TestCarriesProgramAsCarries(t *testing.T) {
 // BS Attack (N4) and Direct Template Weapons (N4): an attack greyed for
 // want of Line of Fire names the target it was offered on, and cites
 // Direct Template Weapons (N4) exactly when its weapon is a Direct
-// Template. The refusals are made once per game (derived.noLoF), by model
-// index: one kept under another model's index, or the other rule's, would
-// name the wrong enemy or rule. Along seeded demo playouts, every such
+// Template. The menus share their refusals (namedRefusal): one kept for
+// another name, or the other rule, would name the wrong enemy or rule. Along seeded demo playouts, every such
 // entry of every menu is checked against its own action.
 func TestNoLoFRefusalNamesItsTarget(t *testing.T) {
 	seen := map[string]int{}
@@ -275,21 +274,5 @@ func TestNoLoFRefusalNamesItsTarget(t *testing.T) {
 	})
 	if seen["BS Attack (N4)"] == 0 || seen["Direct Template Weapons (N4)"] == 0 {
 		t.Fatalf("the playouts greyed %v for want of Line of Fire: both kinds are needed", seen)
-	}
-}
-
-// TestNoLoFRefusalNamesARenamedModel: the refusals made with the state
-// for want of Line of Fire (BS Attack (N4), Direct Template Weapons (N4))
-// name the target as it was named when they were made; a model renamed
-// since (PlantCanaries renames concealed troopers' models) is refused
-// with its name now, as a refusal made afresh says.
-func TestNoLoFRefusalNamesARenamedModel(t *testing.T) {
-	s := setupFile(t, "../data/scenarios/demo.yaml")
-	s.Models[0].ID = "C-" + s.Models[0].ID
-	for _, template := range []bool{false, true} {
-		err := s.noLoF(template, s.Models[0].ID, 0)
-		if want := "no Line of Fire to " + s.Models[0].ID; err.Message() != want || err.Rule != noLoFRule(template) {
-			t.Errorf("template %v: refused %q (%s), want %q (%s)", template, err.Message(), err.Rule, want, noLoFRule(template))
-		}
 	}
 }

@@ -1,8 +1,6 @@
 package infinity
 
 import (
-	"slices"
-
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -122,7 +120,7 @@ func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 // canSpend checks the Order source (Order types (N4), Order Count (N4)).
 func (s *State) canSpend(t int, source OrderSource) error {
 	tr := &s.Troopers[t]
-	switch s.menuSpendBar(t, source) {
+	switch s.spendBar(t, source) {
 	case spendOK:
 		return nil
 	case spendNull:
@@ -147,43 +145,8 @@ func (s *State) canSpend(t int, source OrderSource) error {
 	return rules.Errorf(rules.CodeBadAction, "Order types (N4)", "order %q: want regular, irregular or lieutenant", source)
 }
 
-// menuSpendBar is spendBar, kept for each trooper and Order source while
-// Legal runs (menuScratch): the menu asks it of every trooper and source
-// to learn which it offers, then every candidate's check asks it again,
-// and nothing it reads changes while a menu is made.
-func (s *State) menuSpendBar(t int, source OrderSource) spendBlock {
-	i := sourceIndex(source)
-	if s.menu == nil || i < 0 {
-		return s.spendBar(t, source)
-	}
-	m := &s.menu.spend
-	if n := len(orderSources) * len(s.Troopers); len(*m) != n {
-		// Emptied by Legal: sized for this state, every answer unknown.
-		*m = slices.Grow((*m)[:0], n)[:n]
-		clear(*m)
-	}
-	k := &(*m)[t*len(orderSources)+i]
-	if *k == 0 {
-		*k = 1 + s.spendBar(t, source)
-	}
-	return *k - 1
-}
-
-// orderSources are the Order sources menuSpendBar keeps, in its order.
+// orderSources are the Order sources, in the order the menus offer them.
 var orderSources = [...]OrderSource{OrderIrregular, OrderRegular, OrderLieutenant}
-
-// sourceIndex is source's index in orderSources, or -1.
-func sourceIndex(source OrderSource) int {
-	switch source {
-	case OrderIrregular:
-		return 0
-	case OrderRegular:
-		return 1
-	case OrderLieutenant:
-		return 2
-	}
-	return -1
-}
 
 // spendBlock is what keeps a trooper from spending an Order from a source,
 // or spendOK. canSpend turns it into the refusal; the menu, which asks
@@ -339,18 +302,8 @@ var stepOrders = stepDef{
 }
 
 // activeTrooper is the index of the trooper named id and whether it is a
-// trooper of the active seat, remembering while Legal runs the last
-// trooper asked for (menuScratch.trooper): a menu's activations name each
-// trooper many times in a row.
+// trooper of the active seat.
 func (s *State) activeTrooper(id string) (t int, ok bool) {
-	if s.menu == nil {
-		t = s.trooperIndex(id)
-		return t, t >= 0 && s.Troopers[t].Seat == s.active()
-	}
-	c := &s.menu.trooper
-	if c.id != id || c.id == "" {
-		c.id, c.idx = id, s.trooperIndex(id)
-		c.active = c.idx >= 0 && s.Troopers[c.idx].Seat == s.active()
-	}
-	return c.idx, c.active
+	t = s.trooperIndex(id)
+	return t, t >= 0 && s.Troopers[t].Seat == s.active()
 }

@@ -163,7 +163,7 @@ func declares(decls []ARO, t int) bool {
 func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
 	decls := buf[:0]
 	for _, d := range a.Declarations {
-		t := s.declaringTrooper(d.Trooper)
+		t := s.trooperIndex(d.Trooper)
 		if t < 0 {
 			return nil, rules.Errorf(rules.CodeBadAction, "ARO (N4)", "%q is not a trooper", d.Trooper)
 		}
@@ -204,25 +204,6 @@ func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
 		return nil, err
 	}
 	return decls, nil
-}
-
-// declaringTrooper is trooperIndex(id) for a declaration of an ARO
-// window. While Legal runs it first tries the trooper the last candidate
-// declared for: an ARO menu lists each trooper's declarations one after
-// another. The index kept is only a guess, checked against the trooper's
-// id (ids are unique), so it needs no clearing between menus or games.
-func (s *State) declaringTrooper(id string) int {
-	if s.menu == nil {
-		return s.trooperIndex(id)
-	}
-	if t := s.menu.reactor; t < len(s.Troopers) && s.Troopers[t].ID == id {
-		return t
-	}
-	t := s.trooperIndex(id)
-	if t >= 0 {
-		s.menu.reactor = t
-	}
-	return t
 }
 
 // eligibility is how a reactive trooper may react to the Order so far.

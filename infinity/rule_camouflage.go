@@ -36,39 +36,6 @@ func (t *Trooper) concealed() bool { return t.States.marker() || t.States.Hidden
 // Camouflaged marker its marker label — never the real id of a concealed
 // enemy, which that seat cannot know. -1 when nothing matches.
 func (s *State) targetModel(ref string, seat rules.Seat) int {
-	if s.menu == nil || ref == "" {
-		return s.findTargetModel(ref, seat)
-	}
-	// A menu names each enemy as a target for every trooper, weapon,
-	// ammunition and Order source: the answers found are kept by name
-	// (mostly the one string publicName gave, which compares at once).
-	ms := s.menu
-	for i := range ms.targets {
-		if c := &ms.targets[i]; c.ref == ref && c.seat == seat {
-			return c.idx
-		}
-	}
-	idx := s.findTargetModel(ref, seat)
-	if len(ms.targets) < maxTargetRefs {
-		ms.targets = append(ms.targets, targetRef{ref: ref, seat: seat, idx: idx})
-	}
-	return idx
-}
-
-// targetRef is a target a menu's candidate named (menuScratch.targets):
-// its name, the seat naming it, and the model it names for that seat
-// (findTargetModel).
-type targetRef struct {
-	ref  string
-	seat rules.Seat
-	idx  int
-}
-
-// maxTargetRefs is how many targets a menu keeps.
-const maxTargetRefs = 64
-
-// findTargetModel is targetModel without the menu's memo.
-func (s *State) findTargetModel(ref string, seat rules.Seat) int {
 	for i := range s.Models {
 		m := &s.Models[i] // in place: every attack candidate looks its target up
 		if m.Removed {

@@ -318,24 +318,13 @@ type lofMemo struct {
 	shot shotMemo
 }
 
-// noLoF refuses an attack on the target model, named target, for want of
-// Line of Fire, citing BS Attack (N4) or, for a Direct Template, Direct
-// Template Weapons (N4). The reason names only the rule and the target, so
-// a model named by its id, as an enemy in the open is, gets the refusal
-// made once with the state (derived.noLoF), shared by every menu and
-// check; any other name (a marker's label, a model renamed since) gets
-// one made now.
-func (s *State) noLoF(template bool, target string, model int) *rules.RuleError {
-	rule := noLoFRule(template)
-	if d := s.derived; d != nil && model < len(d.noLoFNames) && d.noLoFNames[model] == target {
-		// Made with the state (derived.noLoF) for the name target: the
-		// target is named by its id, as an enemy in the open is.
-		if template {
-			return &d.noLoF[2*model+1]
-		}
-		return &d.noLoF[2*model]
-	}
-	return rules.Errorf(rules.CodeIllegal, rule, "no Line of Fire to %s", target)
+// noLoF refuses an attack on the target, named target, for want of Line
+// of Fire, citing BS Attack (N4) or, for a Direct Template, Direct
+// Template Weapons (N4). Every menu greys attacks on the enemies its
+// troopers cannot see: the menus share one refusal per rule and name
+// (namedRefusal).
+func (s *State) noLoF(template bool, target string) *rules.RuleError {
+	return s.namedRefusal(noLoFRule(template), "no Line of Fire to %s", target)
 }
 
 // noLoFRule is the rule noLoF cites.
@@ -345,9 +334,6 @@ func noLoFRule(template bool) string {
 	}
 	return "BS Attack (N4)"
 }
-
-// noLoFMessage is noLoF's reason for the target named target.
-func noLoFMessage(target string) string { return "no Line of Fire to " + target }
 
 // moverSight is s.lof from one model to the moving model at any point of
 // its path: what does not change along the path (the viewer, the

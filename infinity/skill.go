@@ -479,7 +479,7 @@ func (s *State) checkTarget(o *Order, k *Skill, w *catalog.Weapon, from [2]float
 	shooter.At = from
 	if k.Name == SkillBSAttack && w.Traits.Template.Direct() {
 		if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
-			return s.noLoF(true, k.Target, target)
+			return s.noLoF(true, k.Target)
 		}
 		_, err := s.placeTemplate(o.Model, from, *w, target, s.Models[target].At)
 		return err
@@ -494,7 +494,7 @@ func (s *State) checkTarget(o *Order, k *Skill, w *catalog.Weapon, from [2]float
 		return s.checkGuided(o, *k, *w, target)
 	}
 	if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
-		return s.noLoF(false, k.Target, target)
+		return s.noLoF(false, k.Target)
 	}
 	return nil
 }

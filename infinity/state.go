@@ -395,18 +395,6 @@ type derived struct {
 	// for the others (rule_scenery.go).
 	geoDoors uint64
 	doors    *doorTables
-	// noLoF are, by model index, the refusals of an attack on it for
-	// want of Line of Fire, the ordinary one and then the Direct
-	// Template's (noLoF): every menu greys attacks on the enemies its
-	// troopers cannot see, and making the same refusal again in every
-	// menu was a twentieth of a playout's garbage. A RuleError is not
-	// changed once made, so menus and clones share these.
-	noLoF []rules.RuleError
-	// noLoFNames are, by model index, the names noLoF's refusals give:
-	// the models' ids when they were made. A refusal is handed out only
-	// for the name it says, so a model renamed since (PlantCanaries)
-	// gets one made afresh.
-	noLoFNames []string
 }
 
 // derive (re)builds s.derived from the table, the troopers' profiles and
@@ -429,14 +417,6 @@ func (s *State) derive() {
 	}
 	d.comms = s.deriveComms()
 	d.possessed = derivePossessed(d.profiles)
-	d.noLoF = make([]rules.RuleError, 2*len(s.Models))
-	d.noLoFNames = make([]string, len(s.Models))
-	for i := range s.Models {
-		d.noLoFNames[i] = s.Models[i].ID
-		msg := noLoFMessage(s.Models[i].ID)
-		d.noLoF[2*i] = *rules.NewError(rules.CodeIllegal, noLoFRule(false), msg)
-		d.noLoF[2*i+1] = *rules.NewError(rules.CodeIllegal, noLoFRule(true), msg)
-	}
 	s.derived = d
 }
 
