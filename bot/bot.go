@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 
 	"github.com/ordo-rules/ordo/rules"
@@ -48,7 +49,7 @@ func Observe(st rules.State, seat rules.Seat) (*Observation, error) {
 	var menu []rules.Action
 	for _, o := range st.Legal(seat) {
 		if o.Illegal == nil {
-			menu = append(menu, o.Action)
+			menu = append(menu, plain(o.Action))
 		}
 	}
 	if len(menu) == 0 {
@@ -62,6 +63,19 @@ func Observe(st rules.State, seat rules.Seat) (*Observation, error) {
 		view:   func() any { return copyOf.Observe(rules.PlayerView(seat)) },
 		sample: func(r *rand.Rand) rules.State { return det.Determinize(seat, r) },
 	}, nil
+}
+
+// plain is a menu candidate a ruleset hands over as a pointer to its value
+// (Infinity's menus do, to box each candidate once) as the value itself, so
+// that players tell actions apart by their types alone.
+func plain(a rules.Action) rules.Action {
+	v := reflect.ValueOf(a)
+	if v.Kind() == reflect.Pointer && !v.IsNil() {
+		if x, ok := v.Elem().Interface().(rules.Action); ok {
+			return x
+		}
+	}
+	return a
 }
 
 // Seat is the seat that acts.

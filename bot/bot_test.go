@@ -50,3 +50,33 @@ func TestObserveAndRandom(t *testing.T) {
 		t.Error("an unknown bot name was accepted")
 	}
 }
+
+// A player's search (greedy makes menus of its own on sampled states)
+// leaves the observed menu as it was.
+func TestSearchLeavesTheMenu(t *testing.T) {
+	for _, name := range []string{"demo", "fantasy-demo"} {
+		g, err := arena.LoadBundled(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := bot.Observe(g.Opening, g.Seats[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		encode := func() string {
+			var out string
+			for _, a := range o.Menu() {
+				b, _ := rules.Encode(a)
+				out += string(b) + "\n"
+			}
+			return out
+		}
+		before := encode()
+		if _, err := (bot.Greedy{}).Decide(o, rand.New(rand.NewPCG(1, 2))); err != nil {
+			t.Fatal(err)
+		}
+		if encode() != before {
+			t.Errorf("%s: greedy's search changed the menu it was shown", name)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package bot
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/fantasy"
@@ -18,14 +19,142 @@ const (
 	// toward the nearest enemy unit, per point of its own value.
 	closeIn = 0.004
 	// keepRange is the value of each inch a unit with missiles moves
-	// toward most of its range from the nearest enemy unit, per point.
+	// toward 3" inside its range of the nearest enemy unit, per point.
 	keepRange = 0.004
-	// chargeWeight is the share of the weaker side's value a charge is
-	// worth, scaled by how much stronger the charger is.
-	chargeWeight = 0.5
 	// fleeing is the share of its value a fleeing unit keeps.
 	fleeing = 0.5
+	// threatened is the share of its value a unit risks standing within
+	// the charge reach of a stronger enemy; threatening the share of a
+	// weaker enemy's value a unit that can charge it threatens.
+	threatened  = 0.15
+	threatening = 0.1
+	// reform is what a reform costs: the unit moves and shoots no more
+	// this turn (Reform).
+	reform = 0.5
+	// follow is how many of the steps that finish an action (allocating
+	// hits, challenges, pursuit) the look-ahead takes at most.
+	follow = 8
 )
+
+// finishing are the windows that finish what an action began — the
+// hits of a volley allocated, a challenge answered, a pursuit chosen —
+// which the look-ahead plays through before it values the result.
+var finishing = map[string]bool{
+	string(fantasy.PhaseAllocate): true, string(fantasy.PhaseMoveUp): true, string(fantasy.PhasePursuit): true,
+	string(fantasy.PhaseChallenge): true, string(fantasy.PhaseRetire): true, string(fantasy.PhaseCounter): true,
+}
+
+// toTurnEnd are the windows whose choices are valued at the end of the
+// player turn (rollout): a charge and its reaction play out in the close
+// combat that follows, a combat in its pursuit.
+var toTurnEnd = map[string]bool{
+	string(fantasy.PhaseCharges): true, string(fantasy.PhaseReact): true, string(fantasy.PhaseCombat): true,
+	string(fantasy.PhasePursuit): true, string(fantasy.PhaseChallenge): true, string(fantasy.PhaseCounter): true,
+	string(fantasy.PhaseRetire): true,
+}
+
+// rollout applies seat's action a to a copy of s with dice d, then plays
+// the rest of the player turn with a plain policy for both sides (preferred):
+// the declared charges moved, every combat fought, pursuits made, no
+// challenge, the other phases ended, seat's charged units holding; an enemy
+// unit charged reacts in each of its ways in turn, by variant.
+func rollout(s *fantasy.State, seat rules.Seat, a rules.Action, d dice.Source, variant int) (*fantasy.State, bool) {
+	c := s.Clone()
+	if _, err := c.Apply(seat, a, d); err != nil {
+		return nil, false
+	}
+	cs := c.(*fantasy.State)
+	turn := cs.Turn
+	for range turnSteps {
+		p := c.Prompt()
+		if p.Kind == rules.GameOver || len(p.Seats) == 0 || cs.Turn != turn {
+			break
+		}
+		if p.Window == string(fantasy.PhaseReact) && p.Seats[0] != seat {
+			// The enemy's reaction to a charge is not known: each throw
+			// of the dice takes another.
+			var reactions []rules.Action
+			for _, o := range c.Legal(p.Seats[0]) {
+				if o.Illegal == nil {
+					reactions = append(reactions, o.Action)
+				}
+			}
+			if len(reactions) > 0 {
+				if _, err := c.Apply(p.Seats[0], reactions[variant%len(reactions)], d); err != nil {
+					break
+				}
+				continue
+			}
+		}
+		pick, rank := rules.Action(nil), len(preferred)+1
+		for _, o := range c.Legal(p.Seats[0]) {
+			if o.Illegal != nil {
+				continue
+			}
+			k := o.Action.Kind()
+			if x, ok := plain(o.Action).(fantasy.React); ok && x.Reaction != "hold" {
+				k = "react-other"
+			}
+			r := slices.Index(preferred, k)
+			if r < 0 {
+				r = len(preferred)
+			}
+			if r < rank {
+				pick, rank = o.Action, r
+			}
+		}
+		if pick == nil {
+			break
+		}
+		if _, err := c.Apply(p.Seats[0], pick, d); err != nil {
+			break
+		}
+	}
+	return cs, true
+}
+
+// preferred ranks the action kinds of rollout's policy, best first.
+var preferred = []string{"charge-move", "fight", "pursue", "no-challenge", "refuse", "react", "allocate", "move-up", "retire",
+	"end-charges", "end-movement", "end-shooting", "end-turn"}
+
+// turnSteps bounds a rollout.
+const turnSteps = 40
+
+// through applies seat's action a to a copy of s with dice d, then plays
+// the windows that finish it with their first legal entry (no challenge
+// where one may be declined), and returns the copy; false if a is refused.
+func through(s *fantasy.State, seat rules.Seat, a rules.Action, d dice.Source, _ int) (*fantasy.State, bool) {
+	c := s.Clone()
+	if _, err := c.Apply(seat, a, d); err != nil {
+		return nil, false
+	}
+	for range follow {
+		p := c.Prompt()
+		if p.Kind == rules.GameOver || len(p.Seats) == 0 || !finishing[p.Window] {
+			break
+		}
+		var pick rules.Action
+		for _, o := range c.Legal(p.Seats[0]) {
+			if o.Illegal != nil {
+				continue
+			}
+			if pick == nil {
+				pick = o.Action
+			}
+			if _, ok := plain(o.Action).(fantasy.NoChallenge); ok {
+				pick = o.Action
+				break
+			}
+		}
+		if pick == nil {
+			break
+		}
+		if _, err := c.Apply(p.Seats[0], pick, d); err != nil {
+			break
+		}
+	}
+	return c.(*fantasy.State), true
+}
 
 // scoreFantasy scores each menu entry on s for seat (see Greedy): the
 // action is applied to copies of s with several throws of the dice drawn
@@ -36,32 +165,37 @@ const (
 // its target, and a move the inches it gains toward the nearest enemy (a
 // unit with missiles: toward most of its range from it).
 func scoreFantasy(s *fantasy.State, seat rules.Seat, menu []rules.Action, r *rand.Rand) []float64 {
-	seeds := make([]uint64, rolls)
+	seeds := make([]uint64, 2*rolls)
 	for k := range seeds {
 		seeds[k] = r.Uint64()
 	}
 	base := worth(s, seat)
+	o := s.Prompt().Window
 	scores := make([]float64, len(menu))
 	for i, a := range menu {
+		play, tries := through, seeds[:rolls]
+		if toTurnEnd[o] {
+			play, tries = rollout, seeds
+		}
 		sum, n := 0.0, 0
-		for _, seed := range seeds {
-			c := s.Clone()
-			if _, err := c.Apply(seat, a, dice.NewPCG(seed, 0xfa)); err != nil {
+		for k, seed := range tries {
+			c, ok := play(s, seat, a, dice.NewPCG(seed, 0xfa), k)
+			if !ok {
 				continue
 			}
-			sum += worth(c.(*fantasy.State), seat) - base
+			sum += worth(c, seat) - base
 			n++
 		}
 		if n > 0 {
 			scores[i] = sum / float64(n)
 		}
 		switch x := a.(type) {
-		case fantasy.DeclareCharge:
-			scores[i] += chargeValue(s, x)
 		case fantasy.Move:
-			if c := s.Clone(); func() bool { _, err := c.Apply(seat, a, dice.NewPCG(seeds[0], 0xfa)); return err == nil }() {
-				scores[i] += placing(s, c.(*fantasy.State), x.Unit)
+			if c, ok := through(s, seat, a, dice.NewPCG(seeds[0], 0xfa), 0); ok {
+				scores[i] += placing(s, c, x.Unit)
 			}
+		case fantasy.Reform:
+			scores[i] -= reform
 		}
 	}
 	return scores
@@ -112,20 +246,6 @@ func unitValue(s *fantasy.State, u *fantasy.Unit) float64 {
 	return v
 }
 
-// chargeValue is a charge's promise: the weaker side's value, taken as
-// gained when the charger is the stronger and lost when it is the weaker.
-func chargeValue(s *fantasy.State, c fantasy.DeclareCharge) float64 {
-	me, them := unitByID(s, c.Unit), unitByID(s, c.Target)
-	if me == nil || them == nil {
-		return 0
-	}
-	a, b := unitValue(s, me), unitValue(s, them)
-	if a+b == 0 {
-		return 0
-	}
-	return chargeWeight * min(a, b) * (2*a/(a+b) - 1)
-}
-
 func unitByID(s *fantasy.State, id string) *fantasy.Unit {
 	for _, u := range s.Units {
 		if u.ID == id {
@@ -136,23 +256,62 @@ func unitByID(s *fantasy.State, id string) *fantasy.Unit {
 }
 
 // placing is what a move of unit id from s to t gains: the inches toward
-// the nearest enemy unit, or for a unit with missiles toward most of its
-// range from it, per point of the unit's value.
+// the nearest enemy unit, or for a unit with missiles toward 3" inside its
+// range of it, per point of the unit's value; and the change in its reach
+// (reach).
 func placing(s, t *fantasy.State, id string) float64 {
 	before, after := unitByID(s, id), unitByID(t, id)
 	if before == nil || after == nil {
 		return 0
 	}
+	v := unitValue(s, before)
+	gain := reach(t, after) - reach(s, before)
 	d0, d1 := nearestEnemy(s, before), nearestEnemy(t, after)
 	if math.IsInf(d0, 1) || math.IsInf(d1, 1) {
+		return gain
+	}
+	if rng := missileRange(s, before); rng > 0 {
+		want := rng - 3
+		return gain + keepRange*v*(math.Abs(d0-want)-math.Abs(d1-want))
+	}
+	return gain + closeIn*v*(d0-d1)
+}
+
+// reach is what unit u's place is worth against the charges of the next
+// turns (Charge range: twice the Movement): for each enemy unit that could
+// charge it, a share of its value when that unit is the stronger, and for
+// each it could charge, a share of that unit's value when it is the
+// stronger. Strength is taken as value left.
+func reach(s *fantasy.State, u *fantasy.Unit) float64 {
+	mine := unitValue(s, u)
+	v := 0.0
+	for _, e := range s.Units {
+		if e.Seat == u.Seat {
+			continue
+		}
+		theirs := unitValue(s, e)
+		d := math.Hypot(e.At.X-u.At.X, e.At.Y-u.At.Y)
+		if d <= chargeReach(s, e) && theirs > mine {
+			v -= threatened * mine
+		}
+		if d <= chargeReach(s, u) && mine > theirs && missileRange(s, u) == 0 {
+			v += threatening * theirs
+		}
+	}
+	return v
+}
+
+// chargeReach is how far unit u can charge: twice its slowest model's
+// Movement, and a little for the wheel.
+func chargeReach(s *fantasy.State, u *fantasy.Unit) float64 {
+	m := math.Inf(1)
+	for _, x := range u.Models {
+		m = min(m, float64(s.Profiles[x.Profile].M))
+	}
+	if math.IsInf(m, 1) || m <= 0 {
 		return 0
 	}
-	v := unitValue(s, before)
-	if rng := missileRange(s, before); rng > 0 {
-		want := 0.8 * rng
-		return keepRange * v * (math.Abs(d0-want) - math.Abs(d1-want))
-	}
-	return closeIn * v * (d0 - d1)
+	return 2*m + 1
 }
 
 // nearestEnemy is the distance from unit u to the nearest unit of another

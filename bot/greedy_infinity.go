@@ -133,7 +133,7 @@ func (g *inf) order(a rules.Action, id string, k infinity.Skill, first bool) flo
 			if o.Illegal != nil {
 				continue
 			}
-			x, ok := o.Action.(infinity.AROs)
+			x, ok := plain(o.Action).(infinity.AROs)
 			if !ok {
 				continue
 			}
@@ -155,7 +155,7 @@ func (g *inf) order(a rules.Action, id string, k infinity.Skill, first bool) flo
 		bestNext := 0.0
 		cs := c.(*infinity.State)
 		for _, o := range c.Legal(g.seat) {
-			if x, ok := o.Action.(infinity.Second); ok && o.Illegal == nil && attackSkill(x.Skill.Name) {
+			if x, ok := plain(o.Action).(infinity.Second); ok && o.Illegal == nil && attackSkill(x.Skill.Name) {
 				bestNext = max(bestNext, g.attacks(cs, g.seat, x))
 			}
 		}

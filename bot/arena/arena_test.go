@@ -51,3 +51,22 @@ func TestWilson(t *testing.T) {
 		}
 	}
 }
+
+// Greedy, which weighs attacks by their exact odds, wins a short arena
+// against random on the demo (the arena is deterministic for its seed; the
+// 200-game figures are in docs/PERFORMANCE.md).
+func TestGreedyBeatsRandomOnTheDemo(t *testing.T) {
+	g, err := arena.LoadBundled("demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gr, _ := bot.New("greedy")
+	r, _ := bot.New("random")
+	res, err := arena.Run(g.Name, g.Opening, g.Seats, gr, r, arena.Options{Games: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Wins != 2 {
+		t.Errorf("greedy won %d of 2 games against random: %+v", res.Wins, res)
+	}
+}

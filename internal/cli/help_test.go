@@ -21,11 +21,11 @@ func TestHelpEveryCommand(t *testing.T) {
 	for line := range strings.Lines(block) {
 		names = append(names, strings.Fields(line)[0])
 	}
-	if want := []string{"odds", "play", "rules", "army", "serve", "bench", "verify", "version", "help"}; !slices.Equal(names, want) {
+	if want := []string{"odds", "play", "arena", "rules", "army", "serve", "bench", "verify", "version", "help"}; !slices.Equal(names, want) {
 		t.Fatalf("ordo help lists %q, want %q", names, want)
 	}
 	exported := map[string]string{
-		"play": playUsage, "rules": rulesUsage, "army": armyUsage, "serve": serveUsage,
+		"play": playUsage, "arena": arenaUsage, "rules": rulesUsage, "army": armyUsage, "serve": serveUsage,
 		"bench": benchUsage, "verify": verifyUsage,
 	}
 	for _, name := range names {

@@ -53,6 +53,7 @@ func commands() []command {
 	return []command{
 		{"odds", "exact odds of a Normal or Face to Face Roll, with Saving Rolls", oddsUsage, oddsCommand},
 		{"play", "run a scenario file and print the adjudicated log", playUsage, runPlay},
+		{"arena", "play bots against each other and count wins, draws and losses", arenaUsage, runArena},
 		{"rules", "the rulesets, the loaded catalog and the named rulings", rulesUsage, runRules},
 		{"army", "check an army list, or import an army builder code (docs/ARMIES.md)", armyUsage, withHelp(armyUsage, runArmy)},
 		{"serve", "serve matches over HTTP and WebSocket (docs/API.md)", serveUsage, runServe},

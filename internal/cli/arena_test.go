@@ -1,0 +1,33 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// ordo arena plays the games asked for and prints the count as JSON; bad
+// input exits 2 saying what is wrong.
+func TestArena(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"ordo", "arena", "duel", "--blue", "random", "--red", "random", "--games", "2", "--json"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	var res struct{ Games, Wins, Draws, Losses int }
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil || res.Games != 2 || res.Wins+res.Draws+res.Losses != 2 {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	for _, c := range []struct{ args, want string }{
+		{"arena", "give one scenario"},
+		{"arena demo --games 0", "--games 0"},
+		{"arena demo --blue oracle", "unknown bot \"oracle\""},
+		{"arena no-such-scenario", "no bundled scenario"},
+	} {
+		out.Reset()
+		errb.Reset()
+		if code := run(append([]string{"ordo"}, strings.Fields(c.args)...), &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("ordo %s: exit %d, stderr %q, want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
