@@ -15,7 +15,6 @@
 package bot
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -110,8 +109,14 @@ type Player interface {
 // Players lists the players New makes, in the order of their strength.
 func Players() []string { return []string{"random", "greedy"} }
 
-// ErrUnknown is New's error for a name it does not know.
-var ErrUnknown = errors.New("unknown bot")
+// ErrUnknown is New's error for a name it does not know (errors.Is).
+var ErrUnknown error = unknownBot{}
+
+// unknownBot is ErrUnknown's type: a value of no size, so that the
+// package allocates nothing at start.
+type unknownBot struct{}
+
+func (unknownBot) Error() string { return "unknown bot" }
 
 // New makes the player of that name (see Players).
 func New(name string) (Player, error) {

@@ -36,21 +36,26 @@ const (
 	follow = 8
 )
 
-// finishing are the windows that finish what an action began — the
+// finishing reports the windows that finish what an action began — the
 // hits of a volley allocated, a challenge answered, a pursuit chosen —
 // which the look-ahead plays through before it values the result.
-var finishing = map[string]bool{
-	string(fantasy.PhaseAllocate): true, string(fantasy.PhaseMoveUp): true, string(fantasy.PhasePursuit): true,
-	string(fantasy.PhaseChallenge): true, string(fantasy.PhaseRetire): true, string(fantasy.PhaseCounter): true,
+func finishing(window string) bool {
+	switch fantasy.Phase(window) {
+	case fantasy.PhaseAllocate, fantasy.PhaseMoveUp, fantasy.PhasePursuit, fantasy.PhaseChallenge, fantasy.PhaseRetire, fantasy.PhaseCounter:
+		return true
+	}
+	return false
 }
 
-// toTurnEnd are the windows whose choices are valued at the end of the
-// player turn (rollout): a charge and its reaction play out in the close
-// combat that follows, a combat in its pursuit.
-var toTurnEnd = map[string]bool{
-	string(fantasy.PhaseCharges): true, string(fantasy.PhaseReact): true, string(fantasy.PhaseCombat): true,
-	string(fantasy.PhasePursuit): true, string(fantasy.PhaseChallenge): true, string(fantasy.PhaseCounter): true,
-	string(fantasy.PhaseRetire): true,
+// toTurnEnd reports the windows whose choices are valued at the end of
+// the player turn (rollout): a charge and its reaction play out in the
+// close combat that follows, a combat in its pursuit.
+func toTurnEnd(window string) bool {
+	switch fantasy.Phase(window) {
+	case fantasy.PhaseCharges, fantasy.PhaseReact, fantasy.PhaseCombat, fantasy.PhasePursuit, fantasy.PhaseChallenge, fantasy.PhaseCounter, fantasy.PhaseRetire:
+		return true
+	}
+	return false
 }
 
 // rollout applies seat's action a to a copy of s with dice d, then plays
@@ -95,7 +100,7 @@ func rollout(s *fantasy.State, seat rules.Seat, a rules.Action, d dice.Source, v
 			if x, ok := plain(o.Action).(fantasy.React); ok && x.Reaction != "hold" {
 				k = "react-other"
 			}
-			r := slices.Index(preferred, k)
+			r := slices.Index(preferred[:], k)
 			if r < 0 {
 				r = len(preferred)
 			}
@@ -114,7 +119,7 @@ func rollout(s *fantasy.State, seat rules.Seat, a rules.Action, d dice.Source, v
 }
 
 // preferred ranks the action kinds of rollout's policy, best first.
-var preferred = []string{"charge-move", "fight", "pursue", "no-challenge", "refuse", "react", "allocate", "move-up", "retire",
+var preferred = [...]string{"charge-move", "fight", "pursue", "no-challenge", "refuse", "react", "allocate", "move-up", "retire",
 	"end-charges", "end-movement", "end-shooting", "end-turn"}
 
 // turnSteps bounds a rollout.
@@ -130,7 +135,7 @@ func through(s *fantasy.State, seat rules.Seat, a rules.Action, d dice.Source, _
 	}
 	for range follow {
 		p := c.Prompt()
-		if p.Kind == rules.GameOver || len(p.Seats) == 0 || !finishing[p.Window] {
+		if p.Kind == rules.GameOver || len(p.Seats) == 0 || !finishing(p.Window) {
 			break
 		}
 		var pick rules.Action
@@ -174,7 +179,7 @@ func scoreFantasy(s *fantasy.State, seat rules.Seat, menu []rules.Action, r *ran
 	scores := make([]float64, len(menu))
 	for i, a := range menu {
 		play, tries := through, seeds[:rolls]
-		if toTurnEnd[o] {
+		if toTurnEnd(o) {
 			play, tries = rollout, seeds
 		}
 		sum, n := 0.0, 0
