@@ -1,6 +1,7 @@
 package fantasy
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -30,13 +31,30 @@ func chars(ids ...string) map[string]any {
 	return map[string]any{"characters": cs}
 }
 
+// side is a side built in Go of the units given as their scenario
+// entries (unitSpecOf).
+func side(t testing.TB, seat string, units []map[string]any) scenario.Side {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{"units": units})
+	if err != nil {
+		t.Fatal(err)
+	}
+	army := new(Army)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(army); err != nil {
+		t.Fatal(err)
+	}
+	return scenario.Side{Seat: seat, Army: scenario.Army{Value: army}}
+}
+
 // battle sets up blue's and red's units on a 48"×48" table, blue to play.
 func battle(t testing.TB, rulings map[string]string, blue, red []map[string]any) *State {
 	t.Helper()
 	rs := ruleset(t)
 	sc := &scenario.Scenario{Name: "test", Ruleset: Name, Table: scenario.Table{Width: 48, Height: 48},
 		Initiative: "blue", Rounds: 2, Rulings: rulings,
-		Sides: []scenario.Side{{Seat: "blue", Units: blue}, {Seat: "red", Units: red}}}
+		Sides: []scenario.Side{side(t, "blue", blue), side(t, "red", red)}}
 	r, err := rules.ResolveRulings(rs.Rulings(), rulings)
 	if err != nil {
 		t.Fatal(err)

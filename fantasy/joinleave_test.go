@@ -163,8 +163,8 @@ func TestCharacterMayNotShareHisRegimentsId(t *testing.T) {
 	rs := ruleset(t)
 	sc := &scenario.Scenario{Name: "test", Ruleset: Name, Table: scenario.Table{Width: 48, Height: 48},
 		Initiative: "blue", Rounds: 2, Sides: []scenario.Side{
-			{Seat: "blue", Units: []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("u", "captain"))}},
-			{Seat: "red", Units: target()}}}
+			side(t, "blue", []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("u", "captain"))}),
+			side(t, "red", target())}}
 	r, err := rules.ResolveRulings(rs.Rulings(), nil)
 	if err != nil {
 		t.Fatal(err)

@@ -204,15 +204,16 @@ func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, e
 		seat := rules.Seat(side.Seat)
 		s.Seats = append(s.Seats, seat)
 		s.Points[seat] = 0
-		if len(side.Units) > maxUnits {
-			return nil, setupErr("sides[%d].units: %d units, at most %d", i, len(side.Units), maxUnits)
+		army, err := armyOf(&sc.Sides[i].Army)
+		if err != nil {
+			return nil, err
 		}
-		if len(side.Troopers) > 0 {
-			return nil, setupErr("sides[%d]: the fantasy ruleset takes units, not troopers", i)
+		if len(army.Units) > maxUnits {
+			return nil, setupErr("sides[%d].units: %d units, at most %d", i, len(army.Units), maxUnits)
 		}
-		for j, raw := range side.Units {
+		for j, sp := range army.Units {
 			path := fmt.Sprintf("sides[%d].units[%d]", i, j)
-			u, err := buildUnit(raw, seat, cat, s.Profiles, path)
+			u, err := buildUnit(sp, seat, cat, s.Profiles, path)
 			if err != nil {
 				return nil, err
 			}
@@ -284,34 +285,11 @@ func resolve(file string, paths []string) []string {
 	return out
 }
 
-// unitSpec is a scenario's unit entry.
-type unitSpec struct {
-	ID         string     `json:"id"`
-	Profile    string     `json:"profile"`
-	Models     int        `json:"models"`
-	Files      int        `json:"files"`
-	At         [2]float64 `json:"at"`
-	Facing     float64    `json:"facing"`
-	Command    []Role     `json:"command"`
-	Characters []struct {
-		ID      string `json:"id"`
-		Profile string `json:"profile"`
-	} `json:"characters"`
-}
-
-func buildUnit(raw map[string]any, seat rules.Seat, cat *Catalog, used map[string]Profile, path string) (*Unit, error) {
-	b, err := json.Marshal(raw)
-	if err != nil {
-		return nil, setupErr("%s: %v", path, err)
-	}
-	var sp unitSpec
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&sp); err != nil {
-		return nil, setupErr("%s: %v (a unit has id, profile, models, files, at, facing, command, characters)", path, err)
-	}
+func buildUnit(sp UnitSpec, seat rules.Seat, cat *Catalog, used map[string]Profile, path string) (*Unit, error) {
 	p, ok := cat.Profiles[sp.Profile]
 	switch {
+	case !finite(sp.At[0]) || !finite(sp.At[1]) || !finite(sp.Facing):
+		return nil, setupErr("%s: at %v, facing %v: want finite numbers", path, sp.At, sp.Facing)
 	case sp.ID == "":
 		return nil, setupErr("%s.id: required", path)
 	case !ok:

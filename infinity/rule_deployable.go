@@ -6,8 +6,8 @@ import (
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/infinity/sides"
 	"github.com/ordo-rules/ordo/rules"
-	"github.com/ordo-rules/ordo/scenario"
 )
 
 // Deployable is a deployable weapon on the table, such as a Mine. It goes
@@ -143,7 +143,7 @@ func deployableRepeater(d catalog.Device) bool {
 
 // deployDevice places a side's deployable device d at Setup: a Deployable
 // Repeater of the catalog that a trooper of the side carries.
-func (r Ruleset) deployDevice(s *State, seat rules.Seat, d scenario.Deployable) (Deployable, error) {
+func (r Ruleset) deployDevice(s *State, seat rules.Seat, d sides.Deployable) (Deployable, error) {
 	const rule = "Hacking (N3) (Repeaters)"
 	dev, ok := r.Catalog.Device(d.Device)
 	if !ok || !deployableRepeater(dev) {

@@ -22,6 +22,7 @@ import (
 
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/infinity/sides"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
 )
@@ -112,10 +113,14 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 	} else if i < 0 {
 		return nil, setupError("Initiative and Deployment (N4)", "initiative %q is not a seat", sc.Initiative)
 	}
+	armies, err := sides.Of(sc, r.Catalog)
+	if err != nil {
+		return nil, err
+	}
 	for _, seat := range s.Seats {
-		for _, side := range sc.Sides {
+		for i, side := range sc.Sides {
 			if rules.Seat(side.Seat) == seat {
-				if err := r.addArmy(s, side); err != nil {
+				if err := r.addArmy(s, seat, armies[i]); err != nil {
 					return nil, err
 				}
 			}
@@ -152,7 +157,7 @@ func (r Ruleset) Setup(sc *scenario.Scenario, rulings rules.Rulings) (rules.Stat
 // "marker" a Proxy with Camouflage is a marker (its own label), with
 // "hidden" a Proxy with Hidden Deployment is hidden; the others stand on
 // the table.
-func (r Ruleset) addJumper(s *State, seat rules.Seat, st scenario.Trooper, group string, newMarker func() string) error {
+func (r Ruleset) addJumper(s *State, seat rules.Seat, st sides.Trooper, group string, newMarker func() string) error {
 	if n := len(st.Models); n < 2 || n > 3 {
 		return setupError("G: Jumper (N4, PDF 2.1; Requirements)", "%s: G: Jumper trooper %s has %d Proxies: it must have two or three", seat, st.ID, n)
 	}
@@ -233,8 +238,7 @@ func deploymentStates(dep string, p catalog.Profile, proxy bool, who string) (St
 }
 
 // addArmy checks one side against the army rules and adds it.
-func (r Ruleset) addArmy(s *State, side scenario.Side) error {
-	seat := rules.Seat(side.Seat)
+func (r Ruleset) addArmy(s *State, seat rules.Seat, side *sides.Side) error {
 	army := Army{Seat: seat, CommandTokens: CommandTokens, Zone: side.DeploymentZone}
 	if n := len(side.Troopers); n > MaxTroopers {
 		return setupError("Army list and Combat Groups (N4)", "%s: %d troopers, at most %d", seat, n, MaxTroopers)

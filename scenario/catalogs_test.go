@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
+	"github.com/ordo-rules/ordo/scenario/scenariotest"
 )
 
 // extending is a test Extender: each file adds the profiles named on its
@@ -14,6 +15,9 @@ import (
 type extending map[string]bool
 
 func (c extending) HasProfile(name string) bool { return c[name] }
+
+// ReadArmies reads the armies as probe does, against these profiles.
+func (c extending) ReadArmies(sc *Scenario, ck *Checker) { probe(c).ReadArmies(sc, ck) }
 func (c extending) Extend(files []CatalogFile) (Catalog, error) {
 	out := extending{}
 	for k := range c {
@@ -32,7 +36,7 @@ func (c extending) Extend(files []CatalogFile) (Catalog, error) {
 // profiles checked against the result, which the scenario keeps; a file
 // that cannot be read, or is over the size bound, is an error at its entry.
 func TestCatalogsField(t *testing.T) {
-	src := applyEdits(t, base, []edit{{3, "", "catalogs: [mine.yaml]"}, {4, "", ""}, {16, "fusilier", "my-own"}})
+	src := scenariotest.Apply(t, base, []edit{{3, "", "catalogs: [mine.yaml]"}, {4, "", ""}, {16, "fusilier", "my-own"}})
 	dir := filepath.Join("some", "dir")
 	files := map[string]string{filepath.Join(dir, "mine.yaml"): "my-own\n"}
 	read := func(p string) ([]byte, error) {
@@ -55,7 +59,7 @@ func TestCatalogsField(t *testing.T) {
 
 	// Without the file read, the profile is unknown and the catalog unset.
 	if _, err := Parse(file, []byte(src), Options{Catalog: extending{"fusilier": true, "zhanshi": true}}); err == nil ||
-		!strings.Contains(err.Error(), `unknown profile "my-own"`) {
+		!strings.Contains(err.Error(), `no profile "my-own"`) {
 		t.Errorf("unread: %v", err)
 	}
 

@@ -49,34 +49,25 @@ script:
 	// line 23: red move
 }
 
-// Every problem is reported, each with file:line:col and the field.
+// Every problem is reported, each with file:line:col and the field; a
+// ruleset's reader (Options.Catalog as an ArmyReader) adds its armies'.
 func ExampleParse_errors() {
 	src := []byte(`name: Broken
 ruleset: test
-table: {width: 24, height: 24}
+table: {width: 24, height: 0}
 sides:
   - seat: red
-    troopers:
-      - {id: a, profile: fusilier, lieutenant: true, models: [{id: a, at: [4, 4]}]}
-      - {id: b, profile: fusilier, lieutenant: true, models: [{id: b, at: [30, 4]}]}
-    combat-groups:
-      - {name: "1", troopers: [a, b]}
-      - {name: "2", troopers: [b]}
-  - seat: blue
-    troopers:
-      - {id: c, profile: fusilier, models: [{id: c, at: [20, 20]}]}
-    combat-groups: [{name: "1", troopers: [c]}]
-initiative: red
+  - seat: red
+initiative: green
 rounds: 0
 `)
 	_, err := scenario.Parse("broken.yaml", src, scenario.Options{})
 	fmt.Println(err)
 	// Output:
-	// broken.yaml:8:48: sides[0].troopers[1].lieutenant: side "red" already has a Lieutenant (line 7); a side has exactly one
-	// broken.yaml:8:75: sides[0].troopers[1].models[0].at: centre (30, 4) is off the 24×24 table
-	// broken.yaml:11:32: sides[0].combat-groups[1].troopers[0]: trooper "b" is already in combat group "1" (line 10); a trooper is in exactly one
-	// broken.yaml:12:5: sides[1]: side "blue" has no Lieutenant; mark one trooper with lieutenant: true
-	// broken.yaml:17:9: rounds: rounds must be 1 or more, got 0
+	// broken.yaml:3:28: table.height: must be a finite number of inches greater than 0, got 0
+	// broken.yaml:6:11: sides[1].seat: seat "red" is already taken by sides[0] (line 5)
+	// broken.yaml:7:13: initiative: initiative "green" names no side (seats: "red", "red")
+	// broken.yaml:8:9: rounds: rounds must be 1 or more, got 0
 }
 
 // Load reads a file; see testdata/example.yaml for the format with comments.
@@ -87,11 +78,11 @@ func ExampleLoad() {
 		return
 	}
 	for _, s := range sc.Sides {
-		fmt.Printf("%s: troopers %d\n", s.Seat, len(s.Troopers))
+		fmt.Printf("%s: troopers given %v\n", s.Seat, s.Army.Given("troopers"))
 	}
 	fmt.Printf("%d scripted steps\n", len(sc.Script))
 	// Output:
-	// red: troopers 3
-	// blue: troopers 1
+	// red: troopers given true
+	// blue: troopers given true
 	// 3 scripted steps
 }

@@ -11,10 +11,11 @@ import (
 
 // Bounds on a scenario file beyond its size and nesting
 // (yamlfile.MaxFileSize, yamlfile.MaxDepth). Each list's own bound is the
-// `max` tag on its field in Scenario and the types under it: 8 sides, 100
-// troopers, combat groups and deployables a side, 8 models a trooper, 500
+// `max` tag on its field in Scenario and the types under it: 8 sides, 500
 // terrain pieces of at most 256 corners each, 16 catalog files, 64
-// rulings, 5,000 script steps of at most 500 forced dice each. They sit far
+// rulings, 5,000 script steps of at most 500 forced dice each; a side's
+// army is its ruleset's (100 troopers a side and 8 models a trooper for
+// Infinity, the tags of its type, Army.Decode), and MaxList before that. They sit far
 // above any real table (an Infinity army has at most 15 troopers, a G:
 // Jumper 3 models) and keep what follows the parse — validation, the
 // pairwise checks of models and polygon edges — fast. A list over its bound
@@ -59,6 +60,12 @@ func limitAt(path []yamlfile.Step, mapping bool) int {
 			}
 			fields := yamlFields(t)
 			i := slices.IndexFunc(fields, func(f yamlField) bool { return f.name == string(st.Key) })
+			if i < 0 && t == sideType {
+				// A side's army: the ruleset's, bounded here as free-form
+				// content is; its own tighter bounds are its type's
+				// (Army.Decode), checked before anything reads it.
+				return MaxList
+			}
 			if i < 0 {
 				return 0
 			}
@@ -110,10 +117,20 @@ func maxOf(f reflect.StructField) int {
 	return MaxList
 }
 
+// Bounds reports every list, mapping and string of x, a ruleset's army
+// built in Go for the side at path, that is over its bound (its fields'
+// `max` tags, MaxList, MaxString), as Army.Decode does for a file. It
+// reports whether all are within bounds.
+func (v *Checker) Bounds(path string, x any) bool {
+	n := len(v.errs)
+	v.bounds(reflect.ValueOf(x), path, MaxList)
+	return len(v.errs) == n
+}
+
 // bounds reports every list, mapping and string of a Scenario built in Go
 // that is over its bound, as checkSchema does for a file: Validate checks
 // them first, and the rest only if all are within bounds.
-func (v *validator) bounds(x reflect.Value, path string, max int) {
+func (v *Checker) bounds(x reflect.Value, path string, max int) {
 	switch x.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if !x.IsNil() {
@@ -131,7 +148,7 @@ func (v *validator) bounds(x reflect.Value, path string, max int) {
 		}
 	case reflect.Slice, reflect.Array:
 		if x.Kind() == reflect.Slice && x.Len() > max {
-			v.errorf(path, "%d entries, more than the %d a scenario may have here", x.Len(), max)
+			v.Errorf(path, "%d entries, more than the %d a scenario may have here", x.Len(), max)
 			return
 		}
 		for i := range x.Len() {
@@ -139,21 +156,21 @@ func (v *validator) bounds(x reflect.Value, path string, max int) {
 		}
 	case reflect.Map:
 		if x.Len() > max {
-			v.errorf(path, "%d entries, more than the %d a scenario may have here", x.Len(), max)
+			v.Errorf(path, "%d entries, more than the %d a scenario may have here", x.Len(), max)
 			return
 		}
 		keys := x.MapKeys()
 		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
 		for _, k := range keys {
 			if len(k.String()) > MaxString {
-				v.errorf(path, "a key of %d bytes (%s), longer than the %d a scenario may have", len(k.String()), yamlfile.Prefix(k.String()), MaxString)
+				v.Errorf(path, "a key of %d bytes (%s), longer than the %d a scenario may have", len(k.String()), yamlfile.Prefix(k.String()), MaxString)
 				continue
 			}
 			v.bounds(x.MapIndex(k), yamlfile.ChildPath(path, k.String()), MaxList)
 		}
 	case reflect.String:
 		if s := x.String(); len(s) > MaxString {
-			v.errorf(path, "a string of %d bytes (%s), longer than the %d a scenario may have", len(s), yamlfile.Prefix(s), MaxString)
+			v.Errorf(path, "a string of %d bytes (%s), longer than the %d a scenario may have", len(s), yamlfile.Prefix(s), MaxString)
 		}
 	}
 }

@@ -9,39 +9,14 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
+	"github.com/ordo-rules/ordo/scenario/scenariotest"
 )
 
-// side writes one side of a scenario with n troopers, each with one model,
-// all in one combat group (which the bound on combat-group troopers then
-// also meets).
-func side(seat string, n int, id func(i int) string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "  - seat: %s\n    troopers:\n", seat)
-	for i := range n {
-		fmt.Fprintf(&b, "      - {id: %s, profile: fusilier, lieutenant: %v, models: [{id: %s-m, at: [%d, %d], facing: 0}]}\n", id(i), i == 0, id(i), i%40+1, i/40*2+1)
-	}
-	b.WriteString("    combat-groups: [{name: \"1\", troopers: [")
-	for i := range n {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(id(i))
-	}
-	b.WriteString("]}]\n")
-	return b.String()
-}
-
-// scenarioWith writes a scenario around a red side and extra top-level
-// fields.
-func scenarioWith(red, extra string) string {
-	return "name: bounds\nruleset: test\ntable: {width: 48, height: 48}\nsides:\n" + red +
-		"  - seat: blue\n    troopers: [{id: b, profile: fusilier, lieutenant: true, models: [{id: b-m, at: [40, 40], facing: 0}]}]\n" +
-		"    combat-groups: [{name: \"1\", troopers: [b]}]\n" + "initiative: red\nrounds: 1\n" + extra
-}
-
-func ids(prefix string) func(int) string {
-	return func(i int) string { return fmt.Sprintf("%s%d", prefix, i) }
-}
+var (
+	side         = scenariotest.Side
+	scenarioWith = scenariotest.With
+	ids          = scenariotest.IDs
+)
 
 // Bounded input (issue #10): each bound of a scenario file is refused with
 // one error at the list or string over it, before its entries are read,
@@ -60,9 +35,6 @@ func TestScenarioBounds(t *testing.T) {
 			return scenarioWith("  - seat: red\n    troopers:\n"+strings.Repeat("      - {id: trooper, profile: fusilier, models: [{id: model, at: [1, 1], facing: 0}]}\n", 100000), "")
 		},
 			"f.yaml: the file is larger than 256 KiB, the most a file may hold; nothing was parsed"},
-		{"101 troopers on a side", func() string { return scenarioWith(side("red", 101, ids("t")), "") },
-			"f.yaml:7:7: sides[0].troopers: 101 entries, more than the 100 a scenario may have here; none was read\n" +
-				"f.yaml:108:43: sides[0].combat-groups[0].troopers: 101 entries, more than the 100 a scenario may have here; none was read"},
 		{"a polygon of 100,000 corners (2.3 MB)", func() string { return scenarioWith(side("red", 1, ids("t")), polygon(99999)) },
 			"f.yaml: the file is larger than 256 KiB, the most a file may hold; nothing was parsed"},
 		{"a polygon of 257 corners", func() string { return scenarioWith(side("red", 1, ids("t")), polygon(256)) },
@@ -71,10 +43,6 @@ func TestScenarioBounds(t *testing.T) {
 			return scenarioWith("  - seat: red\n    troopers: [{id: "+strings.Repeat("x", 5<<20)+", profile: fusilier}]\n", "")
 		},
 			"f.yaml: the file is larger than 256 KiB, the most a file may hold; nothing was parsed"},
-		{"a trooper id over MaxString", func() string { return scenarioWith(side("red", 1, func(int) string { return longID }), "") },
-			`f.yaml:7:14: sides[0].troopers[0].id: a string of 201 bytes ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…), longer than the 200 a scenario may have` + "\n" +
-				`f.yaml:7:268: sides[0].troopers[0].models[0].id: a string of 203 bytes ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…), longer than the 200 a scenario may have` + "\n" +
-				`f.yaml:8:44: sides[0].combat-groups[0].troopers[0]: a string of 201 bytes ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…), longer than the 200 a scenario may have`},
 		{"501 forced dice in a step", func() string {
 			return scenarioWith(side("red", 1, ids("t")), "script:\n  - seat: red\n    action: {kind: k}\n    dice: ["+strings.Repeat("1, ", 500)+"1]\n")
 		},
@@ -132,12 +100,10 @@ func TestValidateBounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for range 100 {
-		sc.Sides[0].Troopers = append(sc.Sides[0].Troopers, sc.Sides[0].Troopers[0])
-	}
 	sc.Name = strings.Repeat("n", 5000)
+	sc.Sides[1].Faction = strings.Repeat("f", 300)
 	want := `f.yaml: name: a string of 5000 bytes ("nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"…), longer than the 200 a scenario may have` + "\n" +
-		"f.yaml: sides[0].troopers: 101 entries, more than the 100 a scenario may have here"
+		`f.yaml: sides[1].faction: a string of 300 bytes ("ffffffffffffffffffffffffffffffff"…), longer than the 200 a scenario may have`
 	if err := Validate(sc, Options{}); err == nil || err.Error() != want {
 		t.Fatalf("got  %v\nwant %s", err, want)
 	}
@@ -152,23 +118,6 @@ func TestLoadFileSizeBound(t *testing.T) {
 	_, err := Load(path, Options{})
 	if want := path + ": the file is larger than 256 KiB, the most a file may hold; nothing was parsed"; err == nil || err.Error() != want {
 		t.Fatalf("got %v, want %s", err, want)
-	}
-}
-
-// BenchmarkHostileScenario measures the refusal of issue #10's hostile
-// scenarios that pass the file bounds: go test -run '^$' -bench Hostile -benchmem ./scenario/
-func BenchmarkHostileScenario(b *testing.B) {
-	for name, src := range map[string]string{
-		"101 troopers":            scenarioWith(side("red", 101, ids("t")), ""),
-		"2,000 troopers (250 KB)": scenarioWith(side("red", 2000, ids("t")), ""),
-	} {
-		b.Run(name, func(b *testing.B) {
-			for b.Loop() {
-				if _, err := Parse("f.yaml", []byte(src), Options{}); err == nil {
-					b.Fatal("accepted")
-				}
-			}
-		})
 	}
 }
 
@@ -197,19 +146,14 @@ func TestScenarioBoundsBeforeParsing(t *testing.T) {
 		return base + prefix + strings.Repeat(item, n) + suffix, n
 	}
 	side := "sides:\n  - seat: red\n    "
-	trooper := "troopers: [{id: t, profile: fusilier, models: [{id: m, at: [1, 1], facing: 0}]}]\n    "
 	step := "script:\n  - seat: red\n    action: {kind: k}\n    "
 	for _, tc := range []struct {
 		bound, prefix, item, suffix, field string
 		max                                int
 	}{
 		{"8 sides", "sides: [", "{seat: a}, ", "]\n", "sides", 8},
-		{"100 troopers a side", side + "troopers: [", "{}, ", "]\n", "sides[0].troopers", 100},
-		{"100 combat groups a side", side + trooper + "combat-groups: [", "{}, ", "]\n", "sides[0].combat-groups", 100},
-		{"100 troopers a combat group", side + trooper + "combat-groups: [{name: '1', troopers: [", "t, ", "]}]\n", "sides[0].combat-groups[0].troopers", 100},
-		{"100 units a side", side + "units: [", "{}, ", "]\n", "sides[0].units", 100},
-		{"100 deployables a side", side + trooper + "deployables: [", "{}, ", "]\n", "sides[0].deployables", 100},
-		{"8 models a trooper", side + "troopers:\n      - id: t\n        models: [", "{}, ", "]\n", "sides[0].troopers[0].models", 8},
+		{"1,000 entries in an army list (the ruleset's)", side + "troopers: [", "{}, ", "]\n", "sides[0].troopers", 1000},
+		{"1,000 entries in a list inside an army", side + "troopers:\n      - id: t\n        models: [", "{}, ", "]\n", "sides[0].troopers[0].models", 1000},
 		{"500 terrain pieces", "terrain: [", "{}, ", "]\n", "terrain", 500},
 		{"256 polygon corners", "terrain:\n  - name: wall\n    polygon: [", "[1, 1], ", "]\n", "terrain[0].polygon", 256},
 		{"16 catalog files", "catalogs: [", "a, ", "]\n", "catalogs", 16},

@@ -103,6 +103,11 @@ func Parse(file string, data []byte, opts Options) (*Scenario, error) {
 		return nil, err
 	}
 	sc.File = file
+	sc.at = at
+	for i := range sc.Sides {
+		a := &sc.Sides[i].Army
+		a.file, a.at, a.path = file, at, yamlfile.IndexPath("sides", i)
+	}
 	if opts.Catalog == nil && opts.CatalogFor != nil {
 		opts.Catalog = opts.CatalogFor(sc.Ruleset)
 	}

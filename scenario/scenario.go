@@ -49,6 +49,10 @@ type Scenario struct {
 	Seed uint64 `yaml:"seed,omitempty" json:"seed,omitempty"`
 
 	Script []Step `yaml:"script,omitempty" json:"script,omitempty" max:"5000"`
+
+	// at is where each field of the file is, for the errors of the
+	// rulesets' army readers (Checker); nil for a scenario built in Go.
+	at *positions
 }
 
 // Table is the playing area, in inches, with (0,0) at one corner.
@@ -72,76 +76,15 @@ type Terrain struct {
 	Kind string `yaml:"kind,omitempty" json:"kind,omitempty"`
 }
 
-// Side is one player's army.
+// Side is one player's army: the kernel reads the seat, the name and the
+// faction, and passes every other key of the side to the ruleset (Army).
+// The file format of each ruleset's army is docs/SCENARIOS.md's.
 type Side struct {
 	Seat    string `yaml:"seat" json:"seat"`
 	Name    string `yaml:"name,omitempty" json:"name,omitempty"`
 	Faction string `yaml:"faction,omitempty" json:"faction,omitempty"`
-	// Troopers lists the army. A trooper generates Orders and holds the
-	// profile; its models stand on the table.
-	Troopers []Trooper `yaml:"troopers" json:"troopers" max:"100"`
-	// CombatGroups names each group and the troopers in it.
-	CombatGroups []CombatGroup `yaml:"combat-groups" json:"combatGroups" max:"100"`
-	// Units is the side's army for a ruleset whose armies are not troopers
-	// in combat groups (the fantasy ruleset's units in ranks and files):
-	// free-form entries that the ruleset decodes and checks itself at
-	// Setup. A side gives troopers or units; the trooper checks below
-	// (Lieutenant, combat groups) apply only to troopers.
-	Units []map[string]any `yaml:"units,omitempty" json:"units,omitempty" max:"100"`
-	// Deployables are the side's deployable weapons and equipment already
-	// on the table (Mines, Deployable Repeaters and the like).
-	Deployables []Deployable `yaml:"deployables,omitempty" json:"deployables,omitempty" max:"100"`
-	// DeploymentZone is the side's Deployment Zone, a rectangle given by
-	// its [min x, min y] and [max x, max y] corners in inches; rules that
-	// send a trooper back to it (a failed Combat Jump) need one.
-	DeploymentZone *[2][2]float64 `yaml:"deployment-zone,omitempty" json:"deploymentZone,omitempty"`
-}
-
-// Deployable is a deployable weapon or piece of equipment on the table:
-// it names a weapon or a device, not both.
-type Deployable struct {
-	ID string `yaml:"id" json:"id"`
-	// Weapon is a catalog weapon with the deployable trait.
-	Weapon string `yaml:"weapon,omitempty" json:"weapon,omitempty"`
-	// Device is a catalog device placed on the table (a Deployable
-	// Repeater), carried by a trooper of the side.
-	Device string `yaml:"device,omitempty" json:"device,omitempty"`
-	// At is its centre, [x, y] in inches.
-	At [2]float64 `yaml:"at" json:"at"`
-}
-
-// CombatGroup is one group of troopers sharing an Order pool.
-type CombatGroup struct {
-	Name     string   `yaml:"name" json:"name"`
-	Troopers []string `yaml:"troopers" json:"troopers" max:"100"`
-}
-
-// Trooper is one trooper of an army list.
-type Trooper struct {
-	ID      string `yaml:"id" json:"id"`
-	Profile string `yaml:"profile" json:"profile"` // a catalog reference
-	// Lieutenant marks the army's Lieutenant: private information.
-	Lieutenant bool `yaml:"lieutenant,omitempty" json:"lieutenant,omitempty"`
-	// Deployment is how the trooper deploys: "" (on the table), "hidden"
-	// (Hidden Deployment: its models' positions are private), "marker"
-	// (deployed as a marker, e.g. Camouflaged), "reserve" (not yet).
-	Deployment string  `yaml:"deployment,omitempty" json:"deployment,omitempty"`
-	Models     []Model `yaml:"models" json:"models" max:"8"`
-}
-
-// Model is one model on the table.
-type Model struct {
-	ID string `yaml:"id" json:"id"`
-	// At is the centre of the base, [x, y] in inches.
-	At [2]float64 `yaml:"at" json:"at"`
-	// Facing is the direction the model faces, in degrees counter-clockwise
-	// from the +x axis.
-	Facing float64 `yaml:"facing" json:"facing"`
-	// Profile overrides the trooper's profile for this model (a G: Jumper's
-	// proxies each have their own).
-	Profile string `yaml:"profile,omitempty" json:"profile,omitempty"`
-	// Silhouette overrides the profile's Silhouette for this model's base.
-	Silhouette int `yaml:"silhouette,omitempty" json:"silhouette,omitempty"`
+	// Army is the rest of the side, the ruleset's to decode and check.
+	Army Army `yaml:"-" json:"-"`
 }
 
 // Step is one scripted action, the dice it must take, and what must hold

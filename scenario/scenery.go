@@ -38,30 +38,30 @@ func sceneryStates(kind string) ([2]string, bool) {
 func (v *validator) scenery(i int) {
 	it := v.sc.Scenery[i]
 	path := yamlfile.IndexPath("scenery", i)
-	if v.required(yamlfile.ChildPath(path, "id"), it.ID) {
+	if v.Required(yamlfile.ChildPath(path, "id"), it.ID) {
 		for j := range i {
 			if v.sc.Scenery[j].ID == it.ID {
-				v.errorf(yamlfile.ChildPath(path, "id"), "id %q is already taken by scenery[%d] (%s)", it.ID, j, v.where(yamlfile.ChildPath(yamlfile.IndexPath("scenery", j), "id")))
+				v.Errorf(yamlfile.ChildPath(path, "id"), "id %q is already taken by scenery[%d] (%s)", it.ID, j, v.Where(yamlfile.ChildPath(yamlfile.IndexPath("scenery", j), "id")))
 			}
 		}
 	}
 	states, ok := sceneryStates(it.Kind)
 	switch {
 	case !ok:
-		v.errorf(yamlfile.ChildPath(path, "kind"), "%q is not a kind of Hackable Scenery Item: door or console", it.Kind)
+		v.Errorf(yamlfile.ChildPath(path, "kind"), "%q is not a kind of Hackable Scenery Item: door or console", it.Kind)
 	case it.State != states[0] && it.State != states[1]:
-		v.errorf(yamlfile.ChildPath(path, "state"), "a %s is %s or %s, not %q", it.Kind, states[0], states[1], it.State)
+		v.Errorf(yamlfile.ChildPath(path, "state"), "a %s is %s or %s, not %q", it.Kind, states[0], states[1], it.State)
 	}
 	if it.Mod < -12 || it.Mod > 12 {
-		v.errorf(yamlfile.ChildPath(path, "mod"), "a MOD from -12 to 12, got %d", it.Mod)
+		v.Errorf(yamlfile.ChildPath(path, "mod"), "a MOD from -12 to 12, got %d", it.Mod)
 	}
 	poly := yamlfile.ChildPath(path, "polygon")
 	if len(it.Polygon) < 3 {
-		v.errorf(poly, "a polygon needs at least 3 corners, got %d", len(it.Polygon))
+		v.Errorf(poly, "a polygon needs at least 3 corners, got %d", len(it.Polygon))
 	}
 	for j, p := range it.Polygon {
 		for k, x := range p {
-			v.finite(yamlfile.IndexPath(yamlfile.IndexPath(poly, j), k), x)
+			v.Finite(yamlfile.IndexPath(yamlfile.IndexPath(poly, j), k), x)
 		}
 	}
 }

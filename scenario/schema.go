@@ -170,6 +170,9 @@ func (c *schemaChecker) checkStruct(n ast.Node, t reflect.Type, path string) {
 			continue
 		}
 		i := slices.IndexFunc(fields, func(f yamlField) bool { return f.name == name })
+		if i < 0 && t == sideType {
+			continue // the army's: its ruleset checks it (Army.Decode)
+		}
 		if i < 0 {
 			// A key the format knows, under the wrong parent, is the usual
 			// sign of wrong indentation: say so rather than leave the user
@@ -184,6 +187,9 @@ func (c *schemaChecker) checkStruct(n ast.Node, t reflect.Type, path string) {
 		c.check(mv.Value, fields[i].typ, yamlfile.ChildPath(path, name), fields[i].max)
 	}
 }
+
+// sideType is Side, whose keys but the kernel's are its army's.
+var sideType = reflect.TypeFor[Side]()
 
 // key returns the name of a mapping entry's key, reporting keys that are
 // not plain strings.

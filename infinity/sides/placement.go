@@ -1,4 +1,4 @@
-package scenario
+package sides
 
 import (
 	"fmt"
@@ -30,14 +30,17 @@ type placed struct {
 // (touching is allowed: that is base contact), and no base stands in
 // impassable terrain. A model of a trooper in reserve is not on the table
 // and is not checked, nor is one whose position is already reported bad.
-func (v *validator) placements() {
+func (r *reader) placements() {
 	var models []placed
-	for i, side := range v.sc.Sides {
+	for i, side := range r.armies {
+		if side == nil {
+			continue
+		}
 		for j, tr := range side.Troopers {
 			if tr.Deployment == "reserve" {
 				continue
 			}
-			tp := yamlfile.IndexPath(yamlfile.ChildPath(yamlfile.IndexPath("sides", i), "troopers"), j)
+			tp := yamlfile.IndexPath(r.path(i, "troopers"), j)
 			for k, m := range tr.Models {
 				if !geom.Pt(m.At[0], m.At[1]).Finite() {
 					continue
@@ -46,7 +49,7 @@ func (v *validator) placements() {
 				if profile == "" {
 					profile = tr.Profile
 				}
-				s := v.silhouette(m, profile)
+				s := r.silhouette(m, profile)
 				size := smallestBase
 				if s > 0 {
 					size = geom.DefaultSilhouettes()[s].BaseDiameter
@@ -59,8 +62,8 @@ func (v *validator) placements() {
 			}
 		}
 	}
-	v.overlaps(models)
-	v.inImpassable(models)
+	r.overlaps(models)
+	r.inImpassable(models)
 }
 
 // smallestBase is the diameter of the smallest base of any Silhouette.
@@ -74,11 +77,11 @@ var smallestBase = func() float64 {
 
 // silhouette is a model's Silhouette: its own override, else its profile's
 // in the catalog, else 0 (unknown).
-func (v *validator) silhouette(m Model, profile string) int {
+func (r *reader) silhouette(m Model, profile string) int {
 	if m.Silhouette >= 1 && m.Silhouette <= geom.MaxSilhouette {
 		return m.Silhouette
 	}
-	if c, ok := v.opts.Catalog.(Silhouettes); ok {
+	if c, ok := r.cat.(Silhouettes); ok {
 		if s, ok := c.Silhouette(profile); ok && s >= 1 && s <= geom.MaxSilhouette {
 			return s
 		}
@@ -99,7 +102,7 @@ func (p placed) describe() string {
 // overlaps reports each model whose base overlaps an earlier one's, at the
 // later model's position. Models are swept in order of x, so that only
 // neighbours along x are compared.
-func (v *validator) overlaps(models []placed) {
+func (r *reader) overlaps(models []placed) {
 	order := make([]int, len(models))
 	maxR := 0.0
 	for i := range order {
@@ -136,15 +139,15 @@ func (v *validator) overlaps(models []placed) {
 	})
 	for _, p := range found {
 		a, b := models[p.first], models[p.second]
-		v.errorf(yamlfile.ChildPath(b.path, "at"), "the base of %s overlaps the base of %s (%s): bases may touch but not overlap",
-			b.describe(), a.id, v.where(yamlfile.ChildPath(a.path, "at")))
+		r.Errorf(yamlfile.ChildPath(b.path, "at"), "the base of %s overlaps the base of %s (%s): bases may touch but not overlap",
+			b.describe(), a.id, r.Where(yamlfile.ChildPath(a.path, "at")))
 	}
 }
 
 // inImpassable reports each model whose base reaches into a piece of
 // impassable terrain (by more than geom.Eps: touching its edge is fine).
-func (v *validator) inImpassable(models []placed) {
-	for i, t := range v.sc.Terrain {
+func (r *reader) inImpassable(models []placed) {
+	for i, t := range r.sc.Terrain {
 		if !t.Impassable || len(t.Polygon) < 3 {
 			continue
 		}
@@ -159,17 +162,17 @@ func (v *validator) inImpassable(models []placed) {
 		}
 		box := pg.Bounds()
 		for _, m := range models {
-			c, r := m.base.Center, m.base.Radius
-			if c.X+r < box.Min.X || c.X-r > box.Max.X || c.Y+r < box.Min.Y || c.Y-r > box.Max.Y {
+			c, rad := m.base.Center, m.base.Radius
+			if c.X+rad < box.Min.X || c.X-rad > box.Max.X || c.Y+rad < box.Min.Y || c.Y-rad > box.Max.Y {
 				continue
 			}
-			if pg.DistTo(c) < r-geom.Eps {
+			if pg.DistTo(c) < rad-geom.Eps {
 				name := t.Name
 				if name == "" {
 					name = yamlfile.IndexPath("terrain", i)
 				}
-				v.errorf(yamlfile.ChildPath(m.path, "at"), "the base of %s stands in impassable terrain %q (%s)",
-					m.describe(), name, v.where(yamlfile.IndexPath("terrain", i)))
+				r.Errorf(yamlfile.ChildPath(m.path, "at"), "the base of %s stands in impassable terrain %q (%s)",
+					m.describe(), name, r.Where(yamlfile.IndexPath("terrain", i)))
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package scenario
+package sides
 
 import (
 	"io/fs"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/data"
+	"github.com/ordo-rules/ordo/scenario"
 )
 
 // lieutenantWords are the words an id could use to say who the
@@ -38,13 +39,19 @@ func TestBundledScenarioIDsDoNotRevealTheLieutenant(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		sc, err := Parse(path, b, Options{})
+		sc, err := scenario.Parse(path, b, scenario.Options{})
+		if err != nil || sc.Ruleset != "infinity-n4" {
+			// Not an Infinity scenario (a catalog file beside one, a
+			// fantasy battle): nothing to scan.
+			return nil
+		}
+		armies, err := Of(sc, nil)
 		if err != nil {
-			// Not a scenario (a catalog file beside one): nothing to scan.
+			t.Errorf("%s: %v", path, err)
 			return nil
 		}
 		n++
-		for _, side := range sc.Sides {
+		for _, side := range armies {
 			for _, tr := range side.Troopers {
 				ids := []string{tr.ID}
 				for _, m := range tr.Models {

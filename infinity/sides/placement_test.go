@@ -1,14 +1,20 @@
-package scenario
+package sides
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/ordo-rules/ordo/scenario"
+	"github.com/ordo-rules/ordo/scenario/scenariotest"
 )
 
 // sizes is a test catalog that knows Silhouettes.
 type sizes map[string]int
 
 func (c sizes) HasProfile(name string) bool { _, ok := c[name]; return ok }
+func (c sizes) ReadArmies(sc *scenario.Scenario, ck *scenario.Checker) {
+	Read(sc, c, ck)
+}
 func (c sizes) Silhouette(name string) (int, bool) {
 	s, ok := c[name]
 	return s, ok
@@ -25,7 +31,7 @@ func TestPlacement(t *testing.T) {
 	cases := []struct {
 		name    string
 		edits   []edit
-		catalog Catalog
+		catalog scenario.Catalog
 		want    string // the error, "" for none
 	}{
 		{"two models on one spot", []edit{{27, "at: [8, 5]", "at: [5, 5]"}}, testCatalog,
@@ -46,8 +52,8 @@ func TestPlacement(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			src := applyEdits(t, base, c.edits)
-			_, err := Parse("base.yaml", []byte(src), Options{Catalog: c.catalog})
+			src := scenariotest.Apply(t, base, c.edits)
+			_, err := scenario.Parse("base.yaml", []byte(src), scenario.Options{Catalog: c.catalog})
 			switch {
 			case c.want == "" && err != nil:
 				t.Fatalf("unexpected error: %v", err)
@@ -69,7 +75,7 @@ func TestPlacementManyModels(t *testing.T) {
 	}
 	b.WriteString("initiative: a\nrounds: 1\n")
 	src := strings.ReplaceAll(b.String(), "at: [", "at: [1") // each side's models on the others' spots
-	_, err := Parse("f.yaml", []byte(src), Options{})
+	_, err := scenario.Parse("f.yaml", []byte(src), scenario.Options{Catalog: profiles(nil)})
 	if err == nil {
 		t.Fatal("accepted")
 	}

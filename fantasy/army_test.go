@@ -1,0 +1,58 @@
+package fantasy
+
+import (
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+	"github.com/ordo-rules/ordo/scenario/scenariotest"
+)
+
+// Units and formation: a side's units are the fantasy ruleset's own typed
+// army, decoded from the scenario file at Setup; a problem of form (an
+// unknown key, troopers on a fantasy side, a word for a number) is
+// reported at its file:line:col.
+func TestArmyFromFile(t *testing.T) {
+	const head = "name: units\nruleset: fantasy\ntable: {width: 48, height: 48}\ninitiative: red\nrounds: 1\nsides:\n"
+	const blue = "  - seat: blue\n    units: [{id: riders, profile: rider, models: 5, at: [10, 30], facing: 270}]\n"
+	setup := func(t *testing.T, red string) (rules.State, error) {
+		t.Helper()
+		sc, err := scenario.Parse("units.yaml", []byte(head+red+blue), scenario.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := rules.ResolveRulings(ruleset(t).Rulings(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ruleset(t).Setup(sc, r)
+	}
+	st, err := setup(t, "  - seat: red\n    units: [{id: spears, profile: spearman, models: 10, at: [10, 10], facing: 90, files: 5}]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := st.(*State).unit("spears"); u == nil || u.Files != 5 || len(u.Models) != 10 {
+		t.Fatalf("spears: %+v", u)
+	}
+	type want struct {
+		Line, Col int
+		Field     string
+		Msg       string
+	}
+	for _, c := range []struct {
+		name, red string
+		want      want
+	}{
+		{"a misspelt key", "  - seat: red\n    units: [{id: spears, profile: spearman, at: [10, 10], facing: 90, file: 5}]\n",
+			want{8, 71, "sides[0].units[0].file", `unknown field "file"`}},
+		{"troopers on a fantasy side", "  - seat: red\n    troopers: [{id: t}]\n",
+			want{8, 5, "sides[0].troopers", `unknown field "troopers" (a side takes seat, name, faction, units)`}},
+		{"a word for a number", "  - seat: red\n    units: [{id: spears, profile: spearman, models: ten, at: [10, 10]}]\n",
+			want{8, 53, "sides[0].units[0].models", "want a whole number"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := setup(t, c.red)
+			scenariotest.Check(t, err, "units.yaml", []want{c.want})
+		})
+	}
+}

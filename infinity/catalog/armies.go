@@ -1,0 +1,14 @@
+package catalog
+
+import (
+	"github.com/ordo-rules/ordo/infinity/sides"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// ReadArmies reads the sides' Infinity armies when a scenario is loaded
+// against this catalog, so that their problems (an unknown profile, two
+// Lieutenants, overlapping bases) come with the rest of the file's, each
+// at its line. It is the scenario.ArmyReader interface.
+func (c *Catalog) ReadArmies(sc *scenario.Scenario, ck *scenario.Checker) {
+	sides.Read(sc, c, ck)
+}
