@@ -802,8 +802,14 @@ func (a *Authority) Wait(ctx context.Context, id string, v rules.Viewer, from in
 }
 
 // Notify brings a match held in memory up to date with a log that grew
-// elsewhere (another server on the same store).
+// elsewhere (another server on the same store); a Notice without a match
+// (the store's listener has just started again) brings every match in
+// memory up to date.
 func (a *Authority) Notify(ctx context.Context, n store.Notice) {
+	if n.MatchID == "" {
+		a.catchUpAll(ctx)
+		return
+	}
 	a.mu.Lock()
 	l := a.live[n.MatchID]
 	a.mu.Unlock()

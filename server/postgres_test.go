@@ -12,13 +12,16 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/ordo-rules/ordo/internal/pgtest"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/server"
-	"github.com/ordo-rules/ordo/store"
 	"github.com/ordo-rules/ordo/store/postgres"
 )
 
@@ -32,7 +35,7 @@ func startOnPostgres(t *testing.T) *httptest.Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	a := match.New(match.Options{Store: st, Library: library(t)})
-	go st.Listen(ctx, func(n store.Notice) { a.Notify(ctx, n) })
+	go a.Follow(ctx, st)
 	ts := httptest.NewServer(server.New(ctx, a, nil))
 	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
 	return ts
@@ -131,6 +134,105 @@ func TestTwoServersOnePostgres(t *testing.T) {
 		if _, err := library(t).Verify(&x); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// startOnPostgresAs is startOnPostgres with its connections named
+// application_name=name in pg_stat_activity, so that a test can find and
+// end them.
+func startOnPostgresAs(t *testing.T, name string) *httptest.Server {
+	t.Helper()
+	url := pgtest.URL(t)
+	sep := "?"
+	if strings.Contains(url, "?") {
+		sep = "&"
+	}
+	st, err := postgres.Open(context.Background(), url+sep+"application_name="+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	a := match.New(match.Options{Store: st, Library: library(t)})
+	go a.Follow(ctx, st)
+	ts := httptest.NewServer(server.New(ctx, a, nil))
+	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
+	return ts
+}
+
+// Stale instance after a lost LISTEN (issue 27): when server two's
+// listening connection is terminated (pg_terminate_backend), the actions
+// server one applies before two listens again reach no notice; once two
+// listens again it catches up every match it holds from the store — its
+// snapshot shows the match's seq, and its feed gets every entry.
+func TestLostListenCatchesUp(t *testing.T) {
+	one := startOnPostgresAs(t, "ordo-one")
+	two := startOnPostgresAs(t, "ordo-two")
+	c := create(t, one, "duel")
+	base := "/api/matches/" + c.ID
+	feed := dial(t, two.URL+base+"/ws?from=0", "")
+	defer feed.CloseNow()
+	if m := read(t, feed); m.Type != "state" {
+		t.Fatalf("first message %+v", m)
+	}
+	// Both listen before the cut.
+	admin, err := pgx.Connect(context.Background(), pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(context.Background())
+	listener := func() int {
+		var pid int
+		for range 500 {
+			err := admin.QueryRow(context.Background(), `SELECT pid FROM pg_stat_activity WHERE application_name = 'ordo-two' AND query LIKE 'LISTEN%' LIMIT 1`).Scan(&pid)
+			if err == nil {
+				return pid
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		t.Fatal("server two is not listening")
+		return 0
+	}
+	pid := listener()
+	var ended bool
+	if err := admin.QueryRow(context.Background(), `SELECT pg_terminate_backend($1)`, pid).Scan(&ended); err != nil || !ended {
+		t.Fatalf("pg_terminate_backend(%d): %v %v", pid, ended, err)
+	}
+	// At once, before two listens again (match.FollowRetry), one plays.
+	rng := rand.New(rand.NewPCG(5, 5))
+	for n := range 4 {
+		if !move(t, one, c, rng, n) {
+			break
+		}
+	}
+	var want snapshot
+	call(t, "GET", one.URL+base, "", nil, &want)
+	if want.Seq == 0 {
+		t.Fatal("nothing was played in the gap")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var got snapshot
+		call(t, "GET", two.URL+base, "", nil, &got)
+		if got.Seq == want.Seq {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server two still shows seq %d, the match is at %d", got.Seq, want.Seq)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if pid2 := listener(); pid2 == pid {
+		t.Fatal("server two listens on the terminated connection")
+	}
+	for next := 0; next < want.Seq; {
+		m := read(t, feed)
+		if m.Type != "entry" {
+			continue
+		}
+		if m.Entry.Seq != next {
+			t.Fatalf("the feed on two got entry %d, want %d", m.Entry.Seq, next)
+		}
+		next++
 	}
 }
 

@@ -101,7 +101,10 @@ type Store interface {
 	Close() error
 }
 
-// Notice says that a match's log grew to Len entries.
+// Notice says that a match's log grew to Len entries. A Notice without a
+// MatchID says that the listener has just started listening (again):
+// appends made before it may have been missed, and whoever holds matches
+// should read the store for them.
 type Notice struct {
 	MatchID string
 	Len     int
@@ -111,8 +114,9 @@ type Notice struct {
 // reports the appends of every server, its own included, so that each can
 // bring its live matches and their WebSocket clients up to date.
 type Notifier interface {
-	// Listen calls f for every append until ctx ends; it returns when ctx
-	// ends or the connection fails.
+	// Listen calls f with a Notice without a MatchID once it listens, then
+	// for every append, until ctx ends; it returns when ctx ends or the
+	// connection fails.
 	Listen(ctx context.Context, f func(Notice)) error
 }
 

@@ -183,7 +183,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, ready chan<- 
 	go a.Run(feeds) // idle and finished matches leave memory
 	if n, ok := st.(store.Notifier); ok {
 		// Other servers' appends reach this one's matches and feeds.
-		go listen(feeds, n, a, log)
+		go a.Follow(feeds, n)
 	}
 	s, err := server.NewWith(feeds, a, log, cfg.Server)
 	if err != nil {
@@ -218,20 +218,4 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, ready chan<- 
 	}
 	log.Info("stopped")
 	return nil
-}
-
-// listen passes the store's notices to the authority until ctx ends,
-// listening again after a lost connection.
-func listen(ctx context.Context, n store.Notifier, a *match.Authority, log *slog.Logger) {
-	for ctx.Err() == nil {
-		err := n.Listen(ctx, func(no store.Notice) { a.Notify(ctx, no) })
-		if ctx.Err() != nil {
-			return
-		}
-		log.Warn("listening for other servers' appends", "err", err)
-		select {
-		case <-ctx.Done():
-		case <-time.After(time.Second):
-		}
-	}
 }

@@ -9,4 +9,5 @@ import (
 
 func randomSuffix() string { return strconv.FormatInt(time.Now().UnixNano(), 36) }
 
-func timeAfter() <-chan time.Time { return time.After(100 * time.Millisecond) }
+// timeAfter bounds a wait for a notice.
+func timeAfter() <-chan time.Time { return time.After(10 * time.Second) }

@@ -277,6 +277,8 @@ func (s *Store) Listen(ctx context.Context, f func(store.Notice)) error {
 	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
 		return err
 	}
+	// Listening from here on: what was appended before, the caller reads.
+	f(store.Notice{})
 	for {
 		n, err := conn.Conn().WaitForNotification(ctx)
 		if err != nil {
