@@ -18,7 +18,6 @@ func (s *State) startConclusion() []rules.Event {
 
 // conclude ends the Order.
 func (s *State) conclude() []rules.Event {
-	s.Order.scans.release()
 	s.Order = nil
 	// A Possession begun or ended, or a pilot expelled, this Order takes
 	// effect now (hack_possess.go, hack_expel.go).

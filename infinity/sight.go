@@ -447,9 +447,6 @@ func (s *State) moverScan(t, m int) pathScan {
 	o := s.Order
 	scans := &o.scans
 	if !scans.sameTable(s) {
-		if scans.table == nil {
-			scans.table, scans.byTrooper = takeScanRoom()
-		}
 		scans.table = slices.Grow(scans.table[:0], len(s.Models))[:len(s.Models)]
 		for i := range s.Models {
 			scans.table[i] = s.modelSight(i)
@@ -483,57 +480,6 @@ type pathScans struct {
 	// as they stood: both change what blocks Line of Fire.
 	doors uint64
 	noise int
-}
-
-// scanRoom is the room of an ended Order's scans, kept for the next
-// Order's (scanRooms): every Order scans, and its two lists were each a
-// new allocation.
-type scanRoom struct {
-	table     []modelSight
-	byTrooper []pathScan
-}
-
-// scanRooms are the rooms given back and not taken yet: a short list
-// behind a lock rather than a sync.Pool, whose entries are pointers, so
-// that giving one back allocates nothing. It keeps at most
-// maxScanRooms rooms, each for at most maxScanRoom models and troopers,
-// so what it holds stays small whatever the games.
-var scanRooms struct {
-	sync.Mutex
-	free []scanRoom
-}
-
-const (
-	maxScanRooms = 8
-	maxScanRoom  = 128
-)
-
-// takeScanRoom is the room of an ended Order's scans, emptied, or none.
-func takeScanRoom() ([]modelSight, []pathScan) {
-	scanRooms.Lock()
-	defer scanRooms.Unlock()
-	n := len(scanRooms.free)
-	if n == 0 {
-		return nil, nil
-	}
-	r := scanRooms.free[n-1]
-	scanRooms.free[n-1] = scanRoom{}
-	scanRooms.free = scanRooms.free[:n-1]
-	return r.table[:0], r.byTrooper[:0]
-}
-
-// release gives the room of the scans to the next Order and forgets it.
-// Only the Order's owner calls it, when the Order ends: clones keep lists
-// of their own (Order.clone), so no other Order holds this room.
-func (p *pathScans) release() {
-	if (cap(p.table) > 0 || cap(p.byTrooper) > 0) && cap(p.table) <= maxScanRoom && cap(p.byTrooper) <= maxScanRoom {
-		scanRooms.Lock()
-		if len(scanRooms.free) < maxScanRooms {
-			scanRooms.free = append(scanRooms.free, scanRoom{p.table, p.byTrooper})
-		}
-		scanRooms.Unlock()
-	}
-	*p = pathScans{}
 }
 
 // modelSight is what of a model Line of Fire and Zones of Control see.
