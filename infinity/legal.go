@@ -238,6 +238,8 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 				}
 			case menuPrograms:
 				s.eachProgramChoice(t, Skill{Name: sk.name, Target: name}, f)
+			case menuSpeculative:
+				s.eachSpeculativeChoice(t, name, f)
 			case menuReach:
 				// Offered only within reach of a move.
 				if d := math.Hypot(model.At[0]-from[0], model.At[1]-from[1]); d <= mov+4 {

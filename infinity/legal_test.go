@@ -311,8 +311,9 @@ func attackEntries(menu []rules.Option) []menuEntry {
 // every weapon of the profile fit for it and, for a weapon with several
 // modes, each mode: the Sniper's MULTI Sniper Rifle with AP and with DA
 // and its Pistol; the Heavy Flamethrower (a Direct Template) beside the
-// Combi Rifle and Pistol; never the Grenades (an impact template, not
-// modelled) or the Mine (a deployable). An attack the target cannot take
+// Combi Rifle and Pistol; the Grenades (an Impact Template) for a BS
+// Attack and a Speculative Attack, which needs no Line of Fire; never the
+// Mine (a deployable). An attack the target cannot take
 // is greyed with its rule for every weapon: no Line of Fire to a trooper
 // behind, no silhouette contact for CC. The same choices are offered in
 // ARO.
@@ -353,14 +354,18 @@ rounds: 2
 		{"flamer", SkillSuppressiveFire, "", "combi-rifle", "", ""},
 		{"flamer", SkillBSAttack, "front", "combi-rifle", "", ""},
 		{"flamer", SkillBSAttack, "front", "heavy-flamethrower", "", ""},
+		{"flamer", SkillBSAttack, "front", "grenades", "", ""},
 		{"flamer", SkillBSAttack, "front", "pistol", "", ""},
 		{"flamer", SkillCCAttack, "front", "pistol", "", contact},
 		{"flamer", SkillCCAttack, "front", "cc-weapon", "", contact},
+		{"flamer", SkillSpeculative, "front", "grenades", "", ""},
 		{"flamer", SkillBSAttack, "behind", "combi-rifle", "", noLoF},
 		{"flamer", SkillBSAttack, "behind", "heavy-flamethrower", "", "Direct Template Weapons (N4)"},
+		{"flamer", SkillBSAttack, "behind", "grenades", "", noLoF},
 		{"flamer", SkillBSAttack, "behind", "pistol", "", noLoF},
 		{"flamer", SkillCCAttack, "behind", "pistol", "", contact},
 		{"flamer", SkillCCAttack, "behind", "cc-weapon", "", contact},
+		{"flamer", SkillSpeculative, "behind", "grenades", "", ""},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("blue's attacks:\n got %v\nwant %v", got, want)

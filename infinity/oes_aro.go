@@ -196,6 +196,12 @@ func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
 				if affected, err = s.placeTemplate(m, s.Models[m].At, *w, s.Order.Model, at); err != nil {
 					return nil, err
 				}
+			} else if err == nil && isImpact(w) {
+				// Centred on the active trooper where the ARO meets it
+				// (Impact Template Weapons (N4)).
+				if affected, err = s.placeImpact(s.modelOf(t), s.Order.Model, at, at); err != nil {
+					return nil, err
+				}
 			}
 		}
 		decls = append(decls, ARO{Trooper: t, Skill: d.Skill, Window: window, At: at, Affected: affected})

@@ -66,6 +66,12 @@ type roller struct {
 	source string
 	// burst is the dice of one share of a split Burst (0: the weapon's).
 	burst int
+	// impact is, for another trooper's share of an Impact Template attack,
+	// the Main Target's roll, whose Success Value and dice it takes;
+	// impactNoLoF marks a Dodge under an Impact Template without Line of
+	// Fire to its thrower (rule_impact_template.go).
+	impact      *roller
+	impactNoLoF bool
 	// dep is a program's target when it is a deployable device and not a
 	// trooper (hack_deployable.go): its index in Deployables + 1, with
 	// target -1; 0 for none.
@@ -183,6 +189,9 @@ type dodgeTemplate struct {
 // a split Burst, with how much of the path it may be made from.
 type activeRoll struct {
 	Skill
+	// share is 1 + the trooper of an Impact Template's share of the
+	// attack (rule_impact_template.go); 0 for none.
+	share    int
 	burst    int
 	pathUpTo int
 }
@@ -208,6 +217,9 @@ func (s *State) activeRolls(out []activeRoll) []activeRoll {
 		// kk is used as a value: its address would move it to the heap.
 		if len(kk.Split) == 0 {
 			out = append(out, activeRoll{Skill: kk, pathUpTo: upTo})
+			if main := s.impactMain(&kk); main >= 0 {
+				out = impactShares(out, out[len(out)-1], o.Affected, main)
+			}
 			continue
 		}
 		for _, sh := range kk.Split {
@@ -267,6 +279,12 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 			continue
 		}
 		s.buildSV(r)
+		if r.impact != nil {
+			// The Main Target's dice, judged for this trooper
+			// (rule_impact_template.go).
+			r.roll = r.impact.roll
+			continue
+		}
 		var faces []int
 		if r.roll.Side.Rolls() {
 			faces = r.mem.faceRoom(r.roll.Side.Burst)
@@ -355,7 +373,7 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 	// large, and an Order's rollers are counted before any is made.
 	var buf [4]activeRoll
 	active := s.activeRolls(buf[:0])
-	n := len(active)
+	n := len(active) + s.impactShareCount()
 	for i := range o.AROs {
 		if k := &o.AROs[i].Skill; rolls(k.Name) && s.programRolls(*k) {
 			n++
@@ -378,11 +396,18 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 	// Each roller is set in place in the block, which is zeroed: a
 	// roller built aside and appended was zeroed and copied again, at
 	// nearly 600 bytes each.
+	var impact *roller // the Main Target's roll of an Impact Template
 	for i := range active {
 		k := &active[i]
 		block = block[:len(block)+1]
 		r := &block[len(block)-1]
 		r.trooper, r.skill, r.active, r.burst, r.affected, r.mem = o.Trooper, k.Skill, true, k.burst, o.Affected, mem
+		if k.share > 0 && impact != nil {
+			// Another trooper under the template (rule_impact_template.go).
+			r.impactShare(s, impact, k.share-1)
+			out = append(out, r)
+			continue
+		}
 		if s.selfProgram(k.Skill) {
 			// Cybermask: its user is its target.
 			r.from = s.Models[o.Model].At
@@ -402,6 +427,9 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 			}
 			r.target = s.Models[tm].Trooper
 			r.to = s.Models[tm].At
+			if s.impactMain(&k.Skill) >= 0 {
+				impact = r
+			}
 		}
 		out = append(out, r)
 	}
@@ -422,6 +450,8 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 			view := s.moverScan(a.Trooper, m)
 			r.noLoFInZoC = !view.lof && view.zoc
 			r.seesActive = view.lof
+			// Under the active trooper's Impact Template without LoF to it.
+			r.impactNoLoF = !view.lof && s.underActiveImpact(a.Trooper)
 		case SkillReset:
 		case SkillDiscover:
 			r.from = s.Models[m].At
@@ -433,6 +463,21 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 			r.to = a.At
 		}
 		out = append(out, r)
+		if a.Skill.Name == SkillBSAttack && len(a.Affected) > 1 {
+			// The other troopers under an Impact Template thrown in ARO.
+			if w, err := s.weaponRef(a.Trooper, &a.Skill); err == nil && isImpact(w) {
+				for _, t := range a.Affected {
+					if t == o.Trooper {
+						continue
+					}
+					block = block[:len(block)+1]
+					sh := &block[len(block)-1]
+					sh.trooper, sh.skill, sh.window, sh.mem = a.Trooper, a.Skill, a.Window, mem
+					sh.impactShare(s, r, t)
+					out = append(out, sh)
+				}
+			}
+		}
 	}
 	return out, pooled
 }
@@ -474,6 +519,9 @@ func rolls(name SkillName) bool {
 func (s *State) requirements(r *roller) string {
 	if r.idle {
 		return "the target is no longer there"
+	}
+	if r.impact != nil {
+		return r.impactRequirements()
 	}
 	if r.skill.Name == SkillDiscover {
 		if _, ok := s.discoverSV(r); !ok {
@@ -552,6 +600,10 @@ func dodgeMods(ruling string, inZoCNoLoF, templateNoLoF, deployable bool) []dice
 
 // buildSV builds the roll's Success Value from named MODs and its Burst.
 func (s *State) buildSV(r *roller) {
+	if r.impact != nil {
+		r.impactSV()
+		return
+	}
 	if s.hackBuildSV(r) {
 		return
 	}
@@ -571,7 +623,7 @@ func (s *State) buildSV(r *roller) {
 		// less fails without a roll).
 		ruling := s.Rulings.Get("dodge-mods")
 		base := s.dodgeStateMods(r.trooper)
-		mods = append(slices.Clip(base), dodgeMods(ruling, r.noLoFInZoC, false, false)...)
+		mods = append(slices.Clip(base), dodgeMods(ruling, r.noLoFInZoC, r.impactNoLoF, false)...)
 		r.sv = r.newSV("PH", p.PH, append(mods, s.suppressedBy(r)...))
 		best := r.sv.Value
 		for i := range r.dodging {
@@ -585,6 +637,9 @@ func (s *State) buildSV(r *roller) {
 		// Each state a Reset cancels brings its MOD, and they stack
 		// (Reset (N4); Dodge (N4) FAQ).
 		r.sv = r.newSV("WIP", p.WIP, append(mods, s.resetMods(r.trooper)...))
+	case SkillSpeculative:
+		s.speculativeSV(r, mods)
+		return
 	case SkillCCAttack:
 		r.sv = r.newSV("CC", p.CC, append(mods, s.suppressedBy(r)...))
 		if r.active {

@@ -32,10 +32,19 @@ func (s *State) second(a Second) ([]rules.Event, error) {
 // declared (check has accepted the placement).
 func (s *State) placeDeclared(k *Skill) {
 	o := s.Order
-	if k.Name != SkillBSAttack {
+	if k.Name != SkillBSAttack && k.Name != SkillSpeculative {
 		return
 	}
 	w, err := s.weaponRef(o.Trooper, k)
+	if err == nil && isImpact(w) {
+		// Centred on the Main Target, or a Speculative Attack's point
+		// (Impact Template Weapons (N4)).
+		if tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat); tm >= 0 {
+			at := s.Models[tm].At
+			o.Affected, _ = s.placeImpact(o.Model, tm, at, impactCentre(k, at))
+		}
+		return
+	}
 	if err != nil || !isDirectTemplate(w) {
 		return
 	}

@@ -87,6 +87,9 @@ const (
 	menuPrograms
 	// menuCautious: Cautious Movement's routes (eachCautiousChoice).
 	menuCautious
+	// menuSpeculative: on each enemy, once per Impact Template weapon
+	// (eachSpeculativeChoice).
+	menuSpeculative
 )
 
 // skillFacts are what the engine knows of one skill, in one place: the
@@ -133,6 +136,8 @@ var skillTable = [...]skillFacts{
 		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramBurst},
 		aro:    true, attack: true, rolls: true, menu: menuReach},
 	{name: SkillCombatJump, title: "Combat Jump", category: CategoryEntire, params: []param{paramRoute}},
+	{name: SkillSpeculative, title: "Speculative Attack", category: CategoryEntire,
+		params: []param{paramTarget, paramWeapon, paramAmmo, paramPoint}, attack: true, rolls: true, menu: menuSpeculative},
 	{name: SkillCautiousMove, title: "Cautious Movement", category: CategoryEntire, params: []param{paramRoute},
 		keepsCamouflage: true, menu: menuCautious},
 	// A program's own skill type decides its category (skillCategory).
@@ -323,6 +328,8 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 		return s.checkCombatJump(o, *k)
 	case SkillCautiousMove:
 		return s.checkCautious(o, k)
+	case SkillSpeculative:
+		return s.checkSpeculative(o, k)
 	case SkillSuppressiveFire:
 		_, err := s.weaponRef(o.Trooper, k)
 		return err
@@ -493,6 +500,9 @@ func (s *State) checkTarget(o *Order, k *Skill, w *catalog.Weapon, from [2]float
 	if k.Guided {
 		return s.checkGuided(o, *k, *w, target)
 	}
+	if isImpact(w) {
+		return s.checkImpactTarget(shooter, o.Model, target, k.Target)
+	}
 	if !s.lof(shooter, s.Models[target].base(), o.Model, target) {
 		return s.noLoF(false, k.Target)
 	}
@@ -552,18 +562,21 @@ func (s *State) weaponRef(t int, k *Skill) (*catalog.Weapon, error) {
 }
 
 // weaponFits reports whether w may be used for the skill: CC weapons for a
-// CC Attack, Suppressive Fire weapons for Suppressive Fire, and for a BS
-// Attack ranged weapons and Direct Templates (BS Attack (N4), Direct
-// Template Weapons (N4)); impact templates and deployables are not
-// modelled yet.
+// CC Attack, Suppressive Fire weapons for Suppressive Fire, for a BS
+// Attack ranged weapons, Direct Templates and Impact Templates (BS Attack
+// (N4), Direct Template Weapons (N4), Impact Template Weapons (N4)), and
+// Impact Templates with a range for a Speculative Attack; deployables are
+// placed, not shot.
 func weaponFits(w *catalog.Weapon, skill SkillName) bool {
 	switch skill {
 	case SkillCCAttack:
 		return w.Traits.CC
 	case SkillSuppressiveFire:
 		return w.Traits.SuppressiveFire
+	case SkillSpeculative:
+		return isImpact(w) && len(w.Ranges) > 0
 	}
-	return !w.Traits.Deployable && (isDirectTemplate(w) || (len(w.Ranges) > 0 && w.Traits.Template == ""))
+	return !w.Traits.Deployable && (isDirectTemplate(w) || (len(w.Ranges) > 0 && (w.Traits.Template == "" || isImpact(w))))
 }
 
 // eachWeaponChoice calls f with k armed in turn with every weapon of

@@ -67,7 +67,7 @@ func (s *State) templateViews(v rules.Viewer) []TemplateView {
 	if o := s.Order; o != nil && len(o.Path) > 0 && (o.Step == StepARO1 || o.Step == StepSecond || o.Step == StepARO2 || o.Step == StepResolve) {
 		seat := s.Troopers[o.Trooper].Seat
 		for i, k := range []*Skill{&o.First, o.Second} {
-			if k == nil || k.Name != SkillBSAttack {
+			if k == nil || (k.Name != SkillBSAttack && k.Name != SkillSpeculative) {
 				continue
 			}
 			// The first skill's template was laid where the Order began;
@@ -108,21 +108,28 @@ func (s *State) templateViews(v rules.Viewer) []TemplateView {
 	return out
 }
 
-// appendTemplate appends trooper t's Direct Template, if its attack k
-// uses one, as v may see it.
+// appendTemplate appends trooper t's Direct Template or Impact Template
+// (its Circular Template), if its attack k uses one, as v may see it.
 func (s *State) appendTemplate(out []TemplateView, v rules.Viewer, t, m int, from [2]float64, k Skill, targetAt [2]float64) []TemplateView {
 	w, err := s.weaponFor(t, &k)
-	if err != nil || !isDirectTemplate(&w) {
-		return out
-	}
-	td, err := s.laidTeardrop(m, from, w, targetAt)
-	if err != nil {
+	if err != nil || (!isDirectTemplate(&w) && !isImpact(&w)) {
 		return out
 	}
 	tr := s.Troopers[t]
-	tv := TemplateView{Kind: "teardrop", By: s.Models[m].ID, Seat: tr.Seat, Weapon: w.ID,
-		At: [2]float64{td.Focus.X, td.Focus.Y}, Angle: math.Mod(td.Angle*180/math.Pi+360, 360),
-		Length: td.Size.Length, NarrowWidth: td.Size.NarrowWidth, WideWidth: td.Size.WideWidth}
+	var tv TemplateView
+	if isImpact(&w) {
+		// The Circular Template where it lands (Impact Template Weapons
+		// (N4)).
+		tv = TemplateView{Kind: "circle", By: s.Models[m].ID, Seat: tr.Seat, Weapon: w.ID, At: impactCentre(&k, targetAt), Radius: impactRadius}
+	} else {
+		td, err := s.laidTeardrop(m, from, w, targetAt)
+		if err != nil {
+			return out
+		}
+		tv = TemplateView{Kind: "teardrop", By: s.Models[m].ID, Seat: tr.Seat, Weapon: w.ID,
+			At: [2]float64{td.Focus.X, td.Focus.Y}, Angle: math.Mod(td.Angle*180/math.Pi+360, 360),
+			Length: td.Size.Length, NarrowWidth: td.Size.NarrowWidth, WideWidth: td.Size.WideWidth}
+	}
 	if !v.Sees(tr.Seat) {
 		switch {
 		case tr.States.Hidden:
