@@ -7,10 +7,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
 )
@@ -202,5 +204,24 @@ func playRandomly(tb testing.TB, st rules.State, seed uint64, each func(st rules
 		if _, err := st.Apply(p.Seats[0], legal[rng.IntN(len(legal))], src); err != nil {
 			tb.Fatal(err)
 		}
+	}
+}
+
+// playSeeds plays every forced-dice scenario of data/scenarios/seed whose
+// name matches pattern through `ordo play` (their scripts and
+// expectations), and fails when fewer than least match.
+func playSeeds(t *testing.T, pattern string, least int) {
+	t.Helper()
+	files, err := filepath.Glob("../data/scenarios/seed/" + pattern)
+	if err != nil || len(files) < least {
+		t.Fatalf("scenarios %v: %v", files, err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			var out strings.Builder
+			if err := play.Run(ruleset(t), load(t, f), &out, play.Options{}); err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+		})
 	}
 }

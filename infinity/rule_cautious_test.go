@@ -1,11 +1,9 @@
 package infinity
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -132,16 +130,5 @@ func TestCautiousMovementAndHiddenDeployment(t *testing.T) {
 // Cautious Movement (N4) and Stealth (N4) through `ordo play`: the forced
 // scenarios' scripts and expectations.
 func TestCautiousMovementScenarios(t *testing.T) {
-	files, err := filepath.Glob("../data/scenarios/seed/cautious-*.yaml")
-	if err != nil || len(files) < 2 {
-		t.Fatalf("scenarios %v: %v", files, err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			var out strings.Builder
-			if err := play.Run(ruleset(t), load(t, f), &out, play.Options{}); err != nil {
-				t.Fatalf("%v\n%s", err, out.String())
-			}
-		})
-	}
+	playSeeds(t, "cautious-*.yaml", 2)
 }

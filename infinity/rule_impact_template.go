@@ -83,7 +83,7 @@ func impactCentre(k *Skill, at [2]float64) [2]float64 {
 // affects no trooper of the thrower's side.
 func (s *State) checkImpactTarget(shooter Model, sm, target int, name string) error {
 	if !s.lof(shooter, s.Models[target].base(), sm, target) {
-		return s.noLoF(false, name, target)
+		return s.noLoF(false, name)
 	}
 	at := s.Models[target].At
 	_, err := s.placeImpact(sm, target, at, at)

@@ -1,12 +1,9 @@
 package infinity
 
 import (
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
-	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -169,16 +166,5 @@ func TestImpactTemplateInTheObservation(t *testing.T) {
 // Impact Template Weapons (N4) and Speculative Attack (N4) through `ordo
 // play`: the forced scenarios' scripts and expectations.
 func TestImpactTemplateScenarios(t *testing.T) {
-	files, err := filepath.Glob("../data/scenarios/seed/impact-*.yaml")
-	if err != nil || len(files) < 2 {
-		t.Fatalf("scenarios %v: %v", files, err)
-	}
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			var out strings.Builder
-			if err := play.Run(ruleset(t), load(t, f), &out, play.Options{}); err != nil {
-				t.Fatalf("%v\n%s", err, out.String())
-			}
-		})
-	}
+	playSeeds(t, "impact-*.yaml", 2)
 }
