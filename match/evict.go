@@ -283,7 +283,7 @@ func (a *Authority) Sweep() int {
 		case l.watchers > 0 || !l.loaded:
 		case stale:
 			why = EvictedIdle
-		case l.st.Prompt().Kind == rules.GameOver:
+		case l.over():
 			why = EvictedFinished
 		}
 		if why != "" {

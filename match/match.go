@@ -167,9 +167,12 @@ type live struct {
 	rs        rules.Ruleset
 	st        rules.State
 	viewers   []rules.Viewer
-	log       []logged
-	actions   map[seatAction]int // a seat's action id → its entry's seq
-	changed   chan struct{}      // closed when the log grows
+	// table is what the log's table actions have settled (resignation,
+	// draw offers).
+	table   table
+	log     []logged
+	actions map[seatAction]int // a seat's action id → its entry's seq
+	changed chan struct{}      // closed when the log grows
 	// snaps holds each viewer's encoded snapshot at the current seq
 	// (SnapshotJSON), by viewerKey; emptied whenever the log grows.
 	snaps map[string][]byte
@@ -348,6 +351,7 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 	}
 	l.rec, l.rs, l.st = rec, rs, st
 	l.viewers = viewersOf(rec)
+	l.table = table{}
 	l.log, l.actions, l.changed = nil, map[seatAction]int{}, make(chan struct{})
 	l.dropSnaps()
 	l.grow(setupBytes(rec))
@@ -385,31 +389,72 @@ func (a *Authority) catchUp(ctx context.Context, l *live) error {
 		if e.Seq != len(l.log) {
 			return errorf(CodeCorrupt, "", "match %s: entry %d follows %d entries", l.id, e.Seq, len(l.log))
 		}
-		act, err := l.rs.DecodeAction(e.Action)
-		if err != nil {
-			return errorf(CodeCorrupt, "", "match %s entry %d: %v", l.id, e.Seq, err)
-		}
-		script, err := dice.NewScript(e.Dice...)
-		if err != nil {
-			return errorf(CodeCorrupt, "", "match %s entry %d: %v", l.id, e.Seq, err)
-		}
-		if _, err := l.st.Apply(rules.Seat(e.Seat), act, script); err != nil {
-			return errorf(CodeCorrupt, "", "match %s entry %d (%s by %s) does not replay: %v", l.id, e.Seq, act.Kind(), e.Seat, err)
-		}
-		if n := script.Remaining(); n != 0 {
-			return errorf(CodeCorrupt, "", "match %s entry %d: %d recorded dice were not used", l.id, e.Seq, n)
+		if err := l.replay(e); err != nil {
+			return err
 		}
 		var views Views
 		if err := json.Unmarshal(e.Views, &views); err != nil {
 			return errorf(CodeCorrupt, "", "match %s entry %d: views: %v", l.id, e.Seq, err)
 		}
-		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views, prompt: l.st.Prompt()})
+		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views, prompt: l.prompt()})
 	}
 	if len(es) > 0 {
 		l.broadcast()
 	}
 	return nil
 }
+
+// replay applies one stored entry to the match: a table action to the
+// table, a game action to the state with its recorded dice.
+func (l *live) replay(e store.Entry) error {
+	kind, err := tableKind(e.Action)
+	if err == nil && kind != "" {
+		err = l.table.apply(rules.Seat(e.Seat), kind, l.seats())
+	}
+	if err != nil {
+		return errorf(CodeCorrupt, "", "match %s entry %d (%s by %s) does not replay: %v", l.id, e.Seq, kind, e.Seat, err)
+	}
+	if kind != "" {
+		return nil
+	}
+	act, err := l.rs.DecodeAction(e.Action)
+	if err != nil {
+		return errorf(CodeCorrupt, "", "match %s entry %d: %v", l.id, e.Seq, err)
+	}
+	script, err := dice.NewScript(e.Dice...)
+	if err != nil {
+		return errorf(CodeCorrupt, "", "match %s entry %d: %v", l.id, e.Seq, err)
+	}
+	if _, err := l.st.Apply(rules.Seat(e.Seat), act, script); err != nil {
+		return errorf(CodeCorrupt, "", "match %s entry %d (%s by %s) does not replay: %v", l.id, e.Seq, act.Kind(), e.Seat, err)
+	}
+	if n := script.Remaining(); n != 0 {
+		return errorf(CodeCorrupt, "", "match %s entry %d: %d recorded dice were not used", l.id, e.Seq, n)
+	}
+	l.table.moved(rules.Seat(e.Seat))
+	return nil
+}
+
+// seats are the match's seats, in the setup's order.
+func (l *live) seats() []rules.Seat {
+	out := make([]rules.Seat, len(l.rec.Seats))
+	for i, s := range l.rec.Seats {
+		out[i] = rules.Seat(s.Name)
+	}
+	return out
+}
+
+// prompt is who may act now: the game's prompt, or GameOver once the
+// match ended at the table (its window says how).
+func (l *live) prompt() rules.Prompt {
+	if o := l.table.outcome; o != nil {
+		return rules.Prompt{Kind: rules.GameOver, Window: o.Reason}
+	}
+	return l.st.Prompt()
+}
+
+// over says whether the match is over, by the rules or at the table.
+func (l *live) over() bool { return l.prompt().Kind == rules.GameOver }
 
 func (l *live) add(e logged) {
 	if e.actionID != "" {
@@ -468,6 +513,8 @@ type pending struct {
 	seat     rules.Seat
 	actionID string
 	action   rules.Action
+	// table is a table action's kind (and action nil).
+	table string
 }
 
 // commit applies p (if any) and then every chance step that follows, on a
@@ -475,6 +522,9 @@ type pending struct {
 // makes the copy the match's state. A refusal or a failed append leaves
 // the match as it was.
 func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.Entry, error) {
+	if p != nil && p.table != "" {
+		return a.commitTable(ctx, l, p)
+	}
 	next := l.st.Clone()
 	seq := len(l.log)
 	now := a.now().UTC()
@@ -518,11 +568,41 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 		return nil, err
 	}
 	l.st = next
+	if p != nil {
+		l.table.moved(p.seat)
+	}
 	for i, e := range entries {
 		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views[i], prompt: prompts[i]})
 	}
 	l.broadcast()
 	return entries, nil
+}
+
+// commitTable applies a table action: checked against the table, then
+// appended as an entry every viewer sees whole (the action, no events);
+// a refusal or a failed append changes nothing.
+func (a *Authority) commitTable(ctx context.Context, l *live, p *pending) ([]store.Entry, error) {
+	t := l.table
+	if err := t.apply(p.seat, p.table, l.seats()); err != nil {
+		return nil, err
+	}
+	action, _ := json.Marshal(map[string]string{"kind": p.table})
+	views := make(Views, len(l.viewers))
+	for _, v := range l.viewers {
+		views[viewerKey(v)] = View{Action: action, Events: []json.RawMessage{}}
+	}
+	body, err := encodeViews(views)
+	if err != nil {
+		return nil, err
+	}
+	e := store.Entry{Seq: len(l.log), Seat: string(p.seat), ActionID: p.actionID, Action: action, Time: a.now().UTC(), Views: body}
+	if err := a.store.Append(ctx, l.id, []store.Entry{e}); err != nil {
+		return nil, err
+	}
+	l.table = t
+	l.add(logged{seat: p.seat, actionID: p.actionID, time: e.Time, views: views, prompt: l.prompt()})
+	l.broadcast()
+	return []store.Entry{e}, nil
 }
 
 // chanceAction is the chance seat's move: the first legal option.
@@ -595,14 +675,24 @@ func (a *Authority) Act(ctx context.Context, id string, seat rules.Seat, seq int
 			return nil, l.stale(seq)
 		}
 	}
-	act, err := l.rs.DecodeAction(action)
-	if err != nil {
+	p := &pending{seat: seat, actionID: actionID}
+	if p.table, err = tableKind(action); err != nil {
 		return nil, err
 	}
-	if err := CheckShape(action, act, "action"); err != nil {
-		return nil, err
+	if p.table == "" {
+		if o := l.table.outcome; o != nil {
+			return nil, rules.Errorf(rules.CodeGameOver, "", "the match is over (%s): nobody may act", o.Reason)
+		}
+		act, err := l.rs.DecodeAction(action)
+		if err != nil {
+			return nil, err
+		}
+		if err := CheckShape(action, act, "action"); err != nil {
+			return nil, err
+		}
+		p.action = act
 	}
-	entries, err := a.commit(ctx, l, &pending{seat: seat, actionID: actionID, action: act})
+	entries, err := a.commit(ctx, l, p)
 	if errors.Is(err, store.ErrConflict) {
 		// Another writer took this seq first, perhaps with this very
 		// action (a retry that reached another server).
@@ -684,16 +774,23 @@ type MenuItem struct {
 
 // Snapshot is a viewer's view of a match now.
 type Snapshot struct {
-	ID          string          `json:"id"`
-	Seq         int             `json:"seq"`
-	Viewer      rules.Viewer    `json:"viewer"`
-	Prompt      rules.Prompt    `json:"prompt"`
-	Over        bool            `json:"over"`
+	ID     string       `json:"id"`
+	Seq    int          `json:"seq"`
+	Viewer rules.Viewer `json:"viewer"`
+	Prompt rules.Prompt `json:"prompt"`
+	Over   bool         `json:"over"`
+	// Outcome says how the match ended at the table (a resignation, an
+	// agreed draw); DrawOffer is the seat whose draw offer is open.
+	Outcome     *Outcome        `json:"outcome,omitempty"`
+	DrawOffer   rules.Seat      `json:"draw_offer,omitempty"`
 	Commitment  string          `json:"seed_commitment"`
 	Observation json.RawMessage `json:"observation"`
 	// Menu is the seat's menu (a player's view only): empty unless the
 	// prompt waits for the seat.
 	Menu []MenuItem `json:"menu,omitempty"`
+	// Table lists the table actions the seat may send now, whoever the
+	// prompt waits for (a player's view only).
+	Table []string `json:"table,omitempty"`
 }
 
 // Snapshot is the match as v sees it: the observation, the prompt, the
@@ -712,9 +809,11 @@ func (l *live) snapshot(v rules.Viewer, menu Menu) (*Snapshot, error) {
 	if err != nil {
 		return nil, errorf(CodeCorrupt, "", "match %s: the observation does not encode: %v", l.id, err)
 	}
-	p := l.st.Prompt()
-	s := &Snapshot{ID: l.id, Seq: len(l.log), Viewer: v, Prompt: p, Over: p.Kind == rules.GameOver, Commitment: l.rec.Commitment, Observation: obs}
+	p := l.prompt()
+	s := &Snapshot{ID: l.id, Seq: len(l.log), Viewer: v, Prompt: p, Over: p.Kind == rules.GameOver, Outcome: l.table.outcome,
+		DrawOffer: l.table.offer, Commitment: l.rec.Commitment, Observation: obs}
 	if v.Role == rules.RolePlayer {
+		s.Table = l.table.options(v.Seat)
 		s.Menu = []MenuItem{}
 		if !p.Waits(v.Seat) {
 			// A seat that is not prompted has nothing to send. Its menu
@@ -833,7 +932,7 @@ func (a *Authority) Seed(ctx context.Context, id string) (string, error) {
 		return "", err
 	}
 	defer l.mu.Unlock()
-	if l.st.Prompt().Kind != rules.GameOver {
+	if !l.over() {
 		return "", errorf(CodeNotOver, "", "the seed of match %s is published when the game is over", id)
 	}
 	return hex.EncodeToString(l.rec.Seed), nil

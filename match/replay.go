@@ -139,7 +139,7 @@ func (a *Authority) replayFor(ctx context.Context, id string, over bool) (r *rep
 		return nil, 0, err
 	}
 	rec, rs, total := l.rec, l.rs, len(l.log)
-	if over && l.st.Prompt().Kind != rules.GameOver {
+	if over && !l.over() {
 		l.mu.Unlock()
 		return nil, 0, errorf(CodeNotOver, "", "match %s is exported when the game is over", id)
 	}
@@ -204,6 +204,13 @@ func (a *Authority) stateAt(ctx context.Context, r *replayed, n int) (rules.Stat
 	st = r.checks[from].Clone()
 	for i := from; i < n; i++ {
 		e := r.entries[i]
+		if kind, _ := tableKind(e.Action); kind != "" {
+			// The table's, not the game's: the state is unchanged.
+			if k := i + 1; k%replayEvery == 0 && r.checks[k] == nil {
+				r.checks[k] = st.Clone()
+			}
+			continue
+		}
 		act, err := r.rs.DecodeAction(e.Action)
 		if err != nil {
 			return nil, errorf(CodeCorrupt, "", "match %s entry %d: %v", r.id, e.Seq, err)

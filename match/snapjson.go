@@ -99,6 +99,16 @@ func (s *Snapshot) encode() ([]byte, error) {
 	}
 	b = append(b, `,"over":`...)
 	b = strconv.AppendBool(b, s.Over)
+	if s.Outcome != nil {
+		if err := field(`,"outcome":`, s.Outcome); err != nil {
+			return nil, err
+		}
+	}
+	if s.DrawOffer != "" {
+		if err := field(`,"draw_offer":`, s.DrawOffer); err != nil {
+			return nil, err
+		}
+	}
 	if err := field(`,"seed_commitment":`, s.Commitment); err != nil {
 		return nil, err
 	}
@@ -124,6 +134,11 @@ func (s *Snapshot) encode() ([]byte, error) {
 			b = append(b, '}')
 		}
 		b = append(b, ']')
+	}
+	if len(s.Table) > 0 {
+		if err := field(`,"table":`, s.Table); err != nil {
+			return nil, err
+		}
 	}
 	return append(b, '}'), nil
 }

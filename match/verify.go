@@ -29,12 +29,17 @@ type Verification struct {
 	Entries int          // log entries replayed
 	Dice    int          // dice re-derived from the seed
 	Prompt  rules.Prompt // the final state's prompt
+	// Outcome is how the match ended at the table, if it did (a
+	// resignation or an agreed draw, logged as table actions).
+	Outcome *Outcome
 }
 
 // Verify checks an exported match: the seed matches the commitment
 // published at creation; every entry's dice are exactly the ones the
 // seed's generator gives for its seq; and the log replays, from the
-// scenario's setup, to the end of the game.
+// scenario's setup, to the end of the game — or to a resignation or an
+// agreed draw (table actions, which carry no dice and pass over the
+// game's state).
 func (lib *Library) Verify(x *Export) (*Verification, error) {
 	seed, err := hex.DecodeString(x.Seed)
 	if err != nil || len(seed) != SeedBytes {
@@ -47,7 +52,7 @@ func (lib *Library) Verify(x *Export) (*Verification, error) {
 	if file == "" {
 		file = "scenario"
 	}
-	rs, _, st, err := lib.setup(file, []byte(x.Scenario), x.Rulings)
+	rs, sc, st, err := lib.setup(file, []byte(x.Scenario), x.Rulings)
 	if err != nil {
 		return nil, fmt.Errorf("setup: %w", err)
 	}
@@ -55,10 +60,34 @@ func (lib *Library) Verify(x *Export) (*Verification, error) {
 		return nil, fmt.Errorf("the scenario is for %s, the export says %s", rs.Name(), x.Ruleset)
 	}
 	v := &Verification{}
+	var seats []rules.Seat
+	for _, side := range sc.Sides {
+		seats = append(seats, rules.Seat(side.Seat))
+	}
+	var t table
 	for i, e := range x.Log {
 		if e.Seq != i {
 			return nil, fmt.Errorf("log entry %d: seq %d out of order", i, e.Seq)
 		}
+		kind, err := tableKind(e.Action)
+		if err == nil && kind != "" {
+			if len(e.Dice) > 0 {
+				err = fmt.Errorf("%d dice on a table action", len(e.Dice))
+			} else {
+				err = t.apply(e.Seat, kind, seats)
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("log entry %d (%s by %s) is refused: %w", i, kind, e.Seat, err)
+		}
+		if kind != "" {
+			v.Entries++
+			continue
+		}
+		if t.outcome != nil {
+			return nil, fmt.Errorf("log entry %d by %s follows the end of the match (%s)", i, e.Seat, t.outcome.Reason)
+		}
+		t.moved(e.Seat)
 		act, err := rs.DecodeAction(e.Action)
 		if err != nil {
 			return nil, fmt.Errorf("log entry %d: %w", i, err)
@@ -76,8 +105,8 @@ func (lib *Library) Verify(x *Export) (*Verification, error) {
 		v.Entries++
 		v.Dice += len(got.Dice)
 	}
-	v.Prompt = st.Prompt()
-	if v.Prompt.Kind != rules.GameOver {
+	v.Prompt, v.Outcome = st.Prompt(), t.outcome
+	if v.Prompt.Kind != rules.GameOver && t.outcome == nil {
 		return v, fmt.Errorf("the log ends before the game does (waiting for %v in %s)", v.Prompt.Seats, v.Prompt.Window)
 	}
 	return v, nil

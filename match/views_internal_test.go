@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
 )
 
 // An entry's stored views are the very JSON json.Marshal gives, whatever
@@ -30,6 +32,23 @@ func TestEncodeViewsIsJSON(t *testing.T) {
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("encodeViews\n%s\nwant json.Marshal\n%s", got, want)
+		}
+	}
+}
+
+// The snapshot's own encoder writes the table's fields as json.Marshal
+// does: the outcome, the open draw offer and the seat's table actions.
+func TestSnapshotEncodeTableFields(t *testing.T) {
+	for _, s := range []*Snapshot{
+		{ID: "m", Seq: 3, Viewer: rules.PlayerView("red"), Prompt: rules.Prompt{Kind: rules.GameOver, Window: "resigned"}, Over: true,
+			Outcome: &Outcome{Reason: "resigned", Seat: "red", Winner: "blue"}, Observation: json.RawMessage(`{}`), Menu: []MenuItem{}},
+		{ID: "m", Seq: 4, Viewer: rules.PlayerView("red"), DrawOffer: "blue", Observation: json.RawMessage(`{"a":1}`),
+			Table: []string{KindResign, KindAcceptDraw, KindDeclineDraw}},
+	} {
+		got, err := s.encode()
+		want, _ := json.Marshal(s)
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("encode:\n%s\njson.Marshal:\n%s", got, want)
 		}
 	}
 }
