@@ -21,3 +21,9 @@ var Scenarios embed.FS
 //
 //go:embed fantasy/*.yaml
 var Fantasy embed.FS
+
+// Missions are the bundled Infinity N4 missions (missions/*.yaml,
+// docs/MISSIONS.md).
+//
+//go:embed missions/*.yaml
+var Missions embed.FS
