@@ -3,6 +3,7 @@ package infinity
 import (
 	"slices"
 
+	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
 )
@@ -198,14 +199,16 @@ func (s *State) Observe(v rules.Viewer) any {
 
 // Board is what a table drawing needs besides the observation: the table,
 // its scenery and the Deployment Zones (all public), and the profiles of
-// the troopers the viewer sees as themselves. A marker's or a hidden
-// trooper's profile is not among them, nor is any profile only they use.
+// the troopers the viewer sees as themselves, with the hacking programs
+// those profiles carry. A marker's or a hidden trooper's profile is not
+// among them, nor is any profile or program only they use.
 type Board struct {
 	Width    float64                `json:"width"`
 	Height   float64                `json:"height"`
 	Terrain  []scenario.Terrain     `json:"terrain"`
 	Zones    map[rules.Seat]Zone    `json:"zones,omitempty"`
 	Profiles map[string]ProfileCard `json:"profiles"`
+	Programs map[string]ProgramCard `json:"programs,omitempty"`
 }
 
 // Zone is a Deployment Zone: its lowest and highest corners.
@@ -227,6 +230,29 @@ type ProfileCard struct {
 	S       int          `json:"s"`
 	Skills  []string     `json:"skills,omitempty"`
 	Weapons []WeaponCard `json:"weapons,omitempty"`
+	// Equipment is the profile's equipment by name; Programs the ids of
+	// the hacking programs its devices carry (Board.Programs), in the
+	// order of the program table.
+	Equipment []string `json:"equipment,omitempty"`
+	Programs  []string `json:"programs,omitempty"`
+}
+
+// ProgramCard is a hacking program's line of the program table as a
+// player reads it (Hacking (N3)): Attack MOD, Opponent MOD and DAM as
+// printed ("+3", "0", "—"), the Burst, and what it may target.
+type ProgramCard struct {
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	Group       string   `json:"group"`
+	AttackMod   string   `json:"attackMod"`
+	OpponentMod string   `json:"opponentMod"`
+	Damage      string   `json:"damage"`
+	Burst       int      `json:"burst"`
+	Side        string   `json:"side,omitempty"`
+	Targets     []string `json:"targets,omitempty"`
+	Range       string   `json:"range,omitempty"`
+	Skill       []string `json:"skill,omitempty"`
+	Special     string   `json:"special,omitempty"`
 }
 
 // WeaponCard is a weapon as the table shows it.
@@ -237,6 +263,9 @@ type WeaponCard struct {
 	Damage   int      `json:"damage"`
 	Ammo     []string `json:"ammo,omitempty"`
 	Template bool     `json:"template,omitempty"`
+	// Ranges is the range row: each band's distances in inches and its BS
+	// MOD (BS Attack (N4)); none for a Direct Template or a CC weapon.
+	Ranges []catalog.RangeBand `json:"ranges,omitempty"`
 }
 
 // Board is the table as v may draw it.
@@ -270,9 +299,30 @@ func (s *State) Board(v rules.Viewer) Board {
 			if !ok {
 				continue
 			}
-			c.Weapons = append(c.Weapons, WeaponCard{ID: w.ID, Name: w.Name, Burst: w.Burst, Damage: w.Damage, Ammo: w.Ammo, Template: w.Traits.Template != ""})
+			c.Weapons = append(c.Weapons, WeaponCard{ID: w.ID, Name: w.Name, Burst: w.Burst, Damage: w.Damage, Ammo: w.Ammo, Template: w.Traits.Template != "", Ranges: w.Ranges})
+		}
+		c.Equipment = slices.Clone(p.Equipment)
+		for _, pr := range s.programsOf(t) {
+			c.Programs = append(c.Programs, pr.ID)
+			if b.Programs == nil {
+				b.Programs = map[string]ProgramCard{}
+			}
+			b.Programs[pr.ID] = programCard(pr)
 		}
 		b.Profiles[tr.Profile] = c
 	}
 	return b
+}
+
+// programCard is a program's line of the table.
+func programCard(p catalog.Program) ProgramCard {
+	c := ProgramCard{ID: p.ID, Name: p.Name, Group: string(p.Group), AttackMod: p.AttackMod.String(), OpponentMod: p.OpponentMod.String(),
+		Damage: p.Damage.Number(), Burst: p.Burst, Side: string(p.Side), Range: string(p.Range), Special: p.Special}
+	for _, t := range p.Targets {
+		c.Targets = append(c.Targets, string(t))
+	}
+	for _, k := range p.Skill {
+		c.Skill = append(c.Skill, string(k))
+	}
+	return c
 }

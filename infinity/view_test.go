@@ -61,3 +61,43 @@ func TestGoldenBoard(t *testing.T) {
 		})
 	}
 }
+
+// The board's program cards (Hacking (N3)) are the programs of the
+// profiles it holds and no others, so a program reaches a viewer only with
+// a profile it may see; each card reads as the program table prints it,
+// and each weapon card carries its range row (BS Attack (N4)).
+func TestBoardProgramsAndRanges(t *testing.T) {
+	sc := load(t, "../data/scenarios/hacking-demo.yaml")
+	st, err := ruleset(t).Setup(sc, rules.Rulings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []rules.Viewer{rules.PlayerView("blue"), rules.PlayerView("red"), rules.Spectator()} {
+		b := st.(*State).Board(v)
+		carried := map[string]bool{}
+		for id, p := range b.Profiles {
+			for _, pr := range p.Programs {
+				carried[pr] = true
+				if _, ok := b.Programs[pr]; !ok {
+					t.Errorf("%v: %s carries %s, which the board does not describe", v, id, pr)
+				}
+			}
+		}
+		for id := range b.Programs {
+			if !carried[id] {
+				t.Errorf("%v: the board describes %s, which none of its profiles carries", v, id)
+			}
+		}
+		g, ok := b.Programs["gotcha"]
+		if !ok {
+			t.Fatalf("%v: no Gotcha! on the hacking demo's board", v)
+		}
+		if g.Name != "Gotcha!" || g.AttackMod != "0" || g.Burst != 2 || g.Damage == "—" {
+			t.Errorf("%v: Gotcha! reads %+v", v, g)
+		}
+		hmg := b.Profiles["hmg"].Weapons[0]
+		if hmg.ID != "hmg" || len(hmg.Ranges) == 0 || hmg.Ranges[0].From != 0 {
+			t.Errorf("%v: the HMG's card has no range row: %+v", v, hmg)
+		}
+	}
+}
