@@ -43,9 +43,16 @@ function put(el, ...kids) { clear(el); append(el, kids); return el; }
 function clear(el) { while (el.firstChild) el.firstChild.remove(); return el; }
 const pct = p => (100 * p).toFixed(p > 0.9995 || p < 0.0005 ? 0 : 1) + '%';
 const num = x => (Math.round(x * 100) / 100).toString();
-const seatClass = seat => 'seat-' + (SEAT_COLOURS.includes(seat) ? seat : 'other');
+// Seats are coloured by their place in the match (the first seat blue,
+// the second vermillion, whatever the scenario calls them).
+let SEAT_ORDER = [];
+function seatIndex(seat, seats) {
+  const i = (seats || SEAT_ORDER).indexOf(seat);
+  return i >= 0 ? i : SEAT_COLOURS.indexOf(seat);
+}
+const seatClass = seat => 'seat-c' + (seatIndex(seat) < 0 ? 'x' : seatIndex(seat) % 4);
 function seatColour(seat, seats) {
-  const i = seats ? seats.indexOf(seat) : SEAT_COLOURS.indexOf(seat);
+  const i = seatIndex(seat, seats);
   return ['#0072b2', '#d55e00', '#009e73', '#cc79a7'][i < 0 ? 3 : i % 4];
 }
 
@@ -83,51 +90,88 @@ function tokenFor(id) {
 // ---------- describing actions and events in the game's words ----------
 
 const SKILLS = { move: 'Move', 'bs-attack': 'BS Attack', 'cc-attack': 'CC Attack', dodge: 'Dodge', idle: 'Idle', reset: 'Reset',
-  'suppressive-fire': 'Suppressive Fire', discover: 'Discover', 'combat-jump': 'Combat Jump' };
-const skillName = k => SKILLS[k] || k;
+  'suppressive-fire': 'Suppressive Fire', discover: 'Discover', 'combat-jump': 'Combat Jump', hack: 'Hack' };
+// pretty writes an id the engine sent without a name ("hack-transport-aircraft")
+// as words, so that no raw id reaches the page.
+const pretty = id => String(id).split('-').map(w => w ? w[0].toUpperCase() + w.slice(1) : w).join(' ');
+const skillName = k => SKILLS[k] || pretty(k);
 
-// Weapon names by id, from the profiles of the viewer's board: the menu
-// and the log name a weapon as its profile card prints it.
+// Names by id, from the viewer's board and observation: weapons and
+// programs as their cards print them, troopers by their profile's name
+// (with their id where two troopers share a name), markers by their label.
 const WEAPON_NAMES = new Map();
+const PROGRAMS = new Map();
+const NAMES = new Map();
 function learnWeapons(board) {
   for (const p of Object.values(board.profiles || {})) for (const w of p.weapons || []) WEAPON_NAMES.set(w.id, w.name);
+  for (const [id, c] of Object.entries(board.programs || {})) PROGRAMS.set(id, c);
 }
+function learnNames(board, obs) {
+  NAMES.clear();
+  const ts = obs.troopers || [];
+  const nameOf = t => t.marker ? null : ((board.profiles || {})[t.profile] || {}).name;
+  const count = new Map();
+  for (const t of ts) { const n = nameOf(t); if (n) count.set(n, (count.get(n) || 0) + 1); }
+  for (const t of ts) {
+    const n = nameOf(t);
+    const name = !n ? (t.marker ? 'marker ' + t.id : t.id) : count.get(n) > 1 ? n + ' (' + t.id + ')' : n;
+    NAMES.set(t.id, name);
+  }
+  for (const m of obs.models || []) if (!NAMES.has(m.id) && NAMES.has(m.trooper)) NAMES.set(m.id, NAMES.get(m.trooper));
+}
+const who = id => id === undefined || id === null ? '' : NAMES.get(id) || id;
+const weaponName = id => WEAPON_NAMES.get(id) || pretty(id);
+const programName = id => (PROGRAMS.get(id) || {}).name || pretty(id);
 function weaponLabel(w, ammo) {
   return w.name + (ammo ? ' (' + ammo + ')' : '') + ', B' + w.burst + ', DAM ' + w.damage;
 }
 const pt = p => '(' + num(p[0]) + ', ' + num(p[1]) + ')';
+// deg writes a facing in whole degrees, 0–359.
+const deg = f => (((Math.round(f) % 360) + 360) % 360) + '°';
+// An Order by its type, with its article (Order types (N4)).
+const ORDERS = { regular: 'a Regular Order', irregular: 'an Irregular Order', impetuous: 'an Impetuous Order', lieutenant: 'the Lieutenant Special Order', order: 'an Order' };
+const orderPhrase = o => ORDERS[o] || (/^[aeiou]/i.test(o || '') ? 'an ' : 'a ') + pretty(o || '') + ' Order';
+const ORDER_NAMES = { regular: 'Regular', irregular: 'Irregular', impetuous: 'Impetuous', lieutenant: 'Lieutenant' };
+const orderName = o => ORDER_NAMES[o] || pretty(o);
 
 function skillText(k) {
   if (!k) return '';
-  let t = skillName(k.name);
+  let t = k.name === 'hack' && k.program ? programName(k.program) + ' (hacking program)' : skillName(k.name);
   if (k.route && k.route.length) t += ' to ' + pt(k.route[k.route.length - 1]) + (k.route.length > 1 ? ' via ' + (k.route.length - 1) + ' point' + (k.route.length > 2 ? 's' : '') : '');
-  if (k.target) t += ' on ' + k.target;
-  if (k.split) t += ' split ' + k.split.map(x => x.target + ' ×' + x.dice).join(', ');
-  if (k.weapon) t += ' with ' + (WEAPON_NAMES.get(k.weapon) || k.weapon);
+  if (k.target) t += ' on ' + who(k.target);
+  if (k.point) t += ' at ' + pt(k.point);
+  if (k.split) t += ' split ' + k.split.map(x => who(x.target) + ' ×' + x.dice).join(', ');
+  if (k.weapon) t += ' with ' + weaponName(k.weapon);
   if (k.ammo) t += ' (' + k.ammo + ')';
   if (k.burst) t += ' B' + k.burst;
   return t;
 }
 
+function alertText(a) {
+  const turns = a.turns || [];
+  if (!turns.length) return 'Alert: no trooper turns';
+  return 'Alert: ' + turns.map(t => who(t.trooper) + ' turns to ' + deg(t.facing)).join(', ');
+}
+
 function actionText(a) {
   if (!a) return 'something hidden';
   switch (a.kind) {
-    case 'activate': return a.trooper + ' spends ' + (a.order === 'lieutenant' ? 'the Lieutenant Special Order' : a.order === 'order' ? 'an Order' : 'a ' + a.order + ' Order') + ': ' + skillText(a.skill);
+    case 'activate': return who(a.trooper) + ' spends ' + orderPhrase(a.order) + ': ' + skillText(a.skill);
     case 'second': return 'second skill: ' + skillText(a.skill);
-    case 'aro': return a.declarations && a.declarations.length ? 'ARO: ' + a.declarations.map(d => d.trooper + ' ' + skillText(d.skill)).join('; ') : 'no ARO';
+    case 'aro': return a.declarations && a.declarations.length ? 'ARO: ' + a.declarations.map(d => who(d.trooper) + ' ' + skillText(d.skill)).join('; ') : 'no ARO';
     case 'resolve': return 'the dice are rolled';
-    case 'dodge-move': return a.stay ? a.trooper + ' stays after the Dodge' : a.trooper + ' dodges to ' + pt(a.to);
+    case 'dodge-move': return a.stay ? who(a.trooper) + ' stays after the Dodge' : who(a.trooper) + ' dodges to ' + pt(a.to);
     case 'end-orders': return 'ends the Orders Phase';
     case 'guts': return 'Guts Rolls';
-    case 'guts-move': return (a.trooper || '') + ' Guts: ' + (a.stay && a.prone ? 'stays and goes Prone' : a.stay ? 'stays' : a.to ? 'moves to ' + pt(a.to) : 'chooses');
-    case 'appoint': return 'appoints ' + (a.trooper || 'a new Lieutenant');
-    case 'transfer': return 'Command Token: ' + (a.trooper || 'a trooper') + ' to group ' + a.group;
+    case 'guts-move': return who(a.trooper) + ' Guts: ' + (a.stay && a.prone ? 'stays and goes Prone' : a.stay ? 'stays' : a.to ? 'moves to ' + pt(a.to) : 'chooses');
+    case 'appoint': return 'appoints ' + (a.trooper ? who(a.trooper) : 'a new Lieutenant');
+    case 'transfer': return 'Command Token: ' + (a.trooper ? who(a.trooper) : 'a trooper') + ' to group ' + a.group;
     case 'land': return 'the Combat Jump PH Roll';
-    case 'place-jump': return a.trooper + ' is set down at ' + pt(a.to);
-    case 'alert': return 'Alert: ' + (a.trooper || '');
-    case 'move-token': return 'the Active Proxy Token ' + (a.proxy ? 'moves to ' + a.proxy : 'stays');
+    case 'place-jump': return who(a.trooper) + ' is set down at ' + pt(a.to);
+    case 'alert': return alertText(a);
+    case 'move-token': return 'the Active Proxy Token ' + (a.proxy ? 'moves to ' + who(a.proxy) : 'stays');
   }
-  return a.kind;
+  return pretty(a.kind);
 }
 
 function svText(sv) {
@@ -136,27 +180,39 @@ function svText(sv) {
   return sv.attribute + ' ' + sv.base + (mods ? ' ' + mods : '') + ' = ' + sv.value;
 }
 
+const list = xs => (xs || []).map(who).join(', ');
 function eventText(e) {
   switch (e.kind) {
     case 'turn-started': return 'Round ' + e.round + ', ' + e.seat + "'s turn. Orders: " + Object.entries(e.pools || {}).map(([g, n]) => 'group ' + g + ' ' + n).join(', ') + (e.lieutenant ? '; ' + e.lieutenant + ' Lieutenant Special Order' : '');
-    case 'order-spent': return e.trooper + ' spends ' + (e.order === 'lieutenant' ? 'the Lieutenant Special Order' : e.order === 'order' ? 'an Order' : 'a ' + e.order + ' Order') + ': ' + skillText(e.skill);
-    case 'second-declared': return e.trooper + ' declares ' + skillText(e.skill);
-    case 'aros-declared': return 'ARO window ' + e.window + ': ' + ((e.aros || []).map(d => d.trooper + ' ' + skillText(d.skill)).join('; ') || 'no ARO') + (e.forfeited && e.forfeited.length ? '; forfeited: ' + e.forfeited.join(', ') : '') + (e.delayed && e.delayed.length ? '; delayed: ' + e.delayed.join(', ') : '');
-    case 'became-idle': return e.trooper + "'s " + skillName(e.skill) + ' fails: ' + e.reason;
-    case 'rolled': return e.trooper + ' ' + skillName(e.skill) + ' (' + (e.roll === 'face-to-face' ? 'Face to Face' : 'Normal') + ' Roll): SV ' + svText(e.sv) + ', dice ' + (e.dice || []).map(dieText).join(' ') + (e.against ? ' vs ' + e.against : '') + ' → ' + rollResult(e);
-    case 'saved': return e.trooper + ' makes ' + (e.faces || []).length + ' Saving Roll' + ((e.faces || []).length === 1 ? '' : 's') + ' against ' + e.from + ' (' + e.ammo + ', Attack Damage ' + e.attackDamage + '): ' + (e.faces || []).join(' ') + ', ' + e.failed + ' failed';
-    case 'wounded': return e.trooper + ' loses ' + e.lost + ' W/STR, ' + e.left + ' left' + (e.states && e.states.length ? ': ' + e.states.join(', ') : '');
-    case 'state-changed': return e.trooper + (e.on ? ' is ' : ' is no longer ') + e.state + (e.why ? ' (' + e.why + ')' : '');
-    case 'moved': return e.model + ' moves from ' + pt(e.from) + ' to ' + pt(e.to) + (e.why && e.why !== 'move' ? ' (' + e.why + ')' : '');
+    case 'order-spent': return who(e.trooper) + ' spends ' + orderPhrase(e.order) + ': ' + skillText(e.skill);
+    case 'second-declared': return who(e.trooper) + ' declares ' + skillText(e.skill);
+    case 'aros-declared': return 'ARO window ' + e.window + ': ' + ((e.aros || []).map(d => who(d.trooper) + ' ' + skillText(d.skill)).join('; ') || 'no ARO') + (e.forfeited && e.forfeited.length ? '; forfeited: ' + list(e.forfeited) : '') + (e.delayed && e.delayed.length ? '; delayed: ' + list(e.delayed) : '');
+    case 'became-idle': return who(e.trooper) + "'s " + skillName(e.skill) + ' fails: ' + e.reason;
+    case 'rolled': return who(e.trooper) + ' ' + skillName(e.skill) + ' (' + (e.roll === 'face-to-face' ? 'Face to Face' : 'Normal') + ' Roll): SV ' + svText(e.sv) + ', dice ' + (e.dice || []).map(dieText).join(' ') + (e.against ? ' vs ' + who(e.against) : '') + ' → ' + rollResult(e);
+    case 'saved': return who(e.trooper) + ' makes ' + (e.faces || []).length + ' Saving Roll' + ((e.faces || []).length === 1 ? '' : 's') + ' against ' + who(e.from) + ' (' + e.ammo + ', Attack Damage ' + e.attackDamage + '): ' + (e.faces || []).join(' ') + ', ' + e.failed + ' failed';
+    case 'wounded': return who(e.trooper) + ' loses ' + e.lost + ' W/STR, ' + e.left + ' left' + (e.states && e.states.length ? ': ' + e.states.join(', ') : '');
+    case 'state-changed': return who(e.trooper) + (e.on ? ' is ' : ' is no longer ') + e.state + (e.why ? ' (' + e.why + ')' : '');
+    case 'moved': return who(e.model) + ' moves from ' + pt(e.from) + ' to ' + pt(e.to) + (e.why && e.why !== 'move' ? ' (' + e.why + ')' : '');
     case 'turn-ended': return 'end of ' + (e.seat || '') + "'s turn";
     case 'game-ended': return 'game over. Victory Points: ' + Object.entries(e.victoryPoints || {}).map(([k, v]) => k + ' ' + v).join(', ');
-    case 'guts-check': return e.trooper + ' Guts Roll: ' + (e.why ? 'fails (' + e.why + ')' : 'SV ' + svText(e.sv) + ', die ' + (e.dice || []).map(dieText).join(' ') + ' → ' + (e.passed ? 'passed' : 'failed'));
-    case 'turned': return e.trooper + ' turns to face ' + (e.facing !== undefined ? e.facing + '°' : 'its attacker');
-    case 'appointed': return e.seat + ' appoints ' + (e.trooper || 'a new Lieutenant');
-    case 'lieutenant-revealed': return e.seat + "'s Lieutenant is " + e.trooper;
+    case 'guts-check': return who(e.trooper) + ' Guts Roll: ' + (e.why ? 'fails (' + e.why + ')' : 'SV ' + svText(e.sv) + ', die ' + (e.dice || []).map(dieText).join(' ') + ' → ' + (e.passed ? 'passed' : 'failed'));
+    case 'turned': return who(e.trooper) + ' turns on Alert to face ' + (e.facing !== undefined && e.facing !== null ? deg(e.facing) : 'its attacker');
+    case 'appointed': return e.seat + ' appoints ' + (e.trooper ? who(e.trooper) : 'a new Lieutenant');
+    case 'lieutenant-revealed': return e.seat + "'s Lieutenant is " + who(e.trooper);
+    case 'token-moved': return 'the Active Proxy Token ' + (e.proxy ? 'moves to ' + who(e.proxy) : 'moves');
   }
-  const rest = Object.entries(e).filter(([k]) => k !== 'kind').map(([k, v]) => k + ' ' + (typeof v === 'object' ? JSON.stringify(v) : v)).join(', ');
-  return e.kind.replace(/-/g, ' ') + (rest ? ': ' + rest : '');
+  // Any other event: its fields in words, ids as names, numbers rounded,
+  // nothing empty printed.
+  const rest = Object.entries(e).filter(([k, v]) => k !== 'kind' && v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => pretty(k).toLowerCase() + ' ' + fieldText(v)).join(', ');
+  return pretty(e.kind) + (rest ? ': ' + rest : '');
+}
+function fieldText(v) {
+  if (typeof v === 'number') return num(v);
+  if (typeof v === 'string') return NAMES.has(v) ? who(v) : v;
+  if (Array.isArray(v)) return v.length === 2 && v.every(x => typeof x === 'number') ? pt(v) : v.map(fieldText).join(', ');
+  if (v && typeof v === 'object') return Object.entries(v).filter(([, x]) => x !== null && x !== undefined).map(([k, x]) => k + ' ' + fieldText(x)).join(', ');
+  return String(v);
 }
 function dieText(d) {
   if (d.template) return 'T';
@@ -166,6 +222,9 @@ function rollResult(e) {
   if (e.skill === 'dodge' || e.skill === 'reset' || e.skill === 'discover') return e.hits + e.crits > 0 ? 'success' : 'failure';
   return e.hits + ' hit' + (e.hits === 1 ? '' : 's') + (e.crits ? ', ' + e.crits + ' Critical' + (e.crits > 1 ? 's' : '') : '');
 }
+
+// The text helpers, for the browser tests to read the page's words.
+window.ordoText = { actionText, eventText, skillText, deg, orderPhrase };
 
 // ---------- the board ----------
 
@@ -177,6 +236,7 @@ function drawBoard(svg, board, obs, opts) {
   const W = board.width, H = board.height;
   svg.setAttribute('viewBox', '-0.5 -0.5 ' + (W + 1) + ' ' + (H + 1));
   svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  svg.style.aspectRatio = (W + 1) + ' / ' + (H + 1);
   const seats = (obs.armies || []).map(a => a.seat);
   svg.append(s('rect', { x: 0, y: 0, width: W, height: H, fill: '#efe9dc', stroke: '#333', 'stroke-width': 0.1, 'data-role': 'table' }));
   for (let x = 4; x < W; x += 4) svg.append(s('line', { x1: x, y1: 0, x2: x, y2: H, stroke: '#d8d0bd', 'stroke-width': 0.03 }));
@@ -205,24 +265,26 @@ function drawBoard(svg, board, obs, opts) {
     const down = (t.states || []).some(x => x === 'Unconscious' || x === 'Dead');
     const cls = ['model', t.marker ? 'marker' : '', down ? 'down' : '', opts.highlight && opts.highlight.has(t.id) ? 'highlight' : '',
       opts.selected === t.id ? 'selected' : '', opts.selectable && opts.selectable.has(t.id) ? 'selectable' : ''].filter(Boolean).join(' ');
-    const g = s('g', { class: cls, 'data-trooper': t.id, 'data-model': m.id, transform: 'translate(' + m.at[0] + ',' + m.at[1] + ')' });
+    const g = s('g', { class: cls, 'data-trooper': t.id, 'data-model': m.id, 'data-seat': t.seat, transform: 'translate(' + m.at[0] + ',' + m.at[1] + ')' });
     const f = (m.facing || 0) * Math.PI / 180;
     if (t.marker) {
       // The opponent sees only the marker: a square token and its label.
       g.append(s('rect', { x: -0.5, y: -0.5, width: 1, height: 1, fill: colour, 'fill-opacity': 0.7 }));
       g.append(s('text', { x: 0, y: 1.1, 'text-anchor': 'middle', text: t.id }));
     } else {
+      if (t.active) g.append(s('circle', { class: 'active-proxy', r: r + 0.35, stroke: colour, 'data-role': 'active-proxy' }));
       g.append(s('circle', { class: 'base', r, fill: colour }));
       // The front arc: the 180° half of the base the model faces.
       const a0 = f - Math.PI / 2, a1 = f + Math.PI / 2;
       g.append(s('path', { class: 'arc', d: 'M0,0 L' + r * Math.cos(a0) + ',' + r * Math.sin(a0) + ' A' + r + ',' + r + ' 0 0 1 ' + r * Math.cos(a1) + ',' + r * Math.sin(a1) + ' Z' }));
       g.append(s('line', { class: 'facing', x1: 0, y1: 0, x2: r * Math.cos(f), y2: r * Math.sin(f) }));
-      g.append(s('text', { x: 0, y: r + 0.75, 'text-anchor': 'middle', text: t.id }));
+      g.append(s('text', { x: 0, y: r + 0.75, 'text-anchor': 'middle', text: who(t.id) }));
       if (t.lieutenant) g.append(s('text', { class: 'lt', x: 0, y: -r - 0.2, 'text-anchor': 'middle', text: '★ LT', 'data-role': 'lieutenant' }));
+      if (t.active) g.append(s('text', { class: 'lt', x: 0, y: -r - (t.lieutenant ? 1 : 0.2), 'text-anchor': 'middle', text: 'Active Proxy' }));
     }
-    g.append(s('title', { text: (t.marker ? 'marker ' + t.id : t.id + ' (' + t.profile + ', ' + t.seat + ')') + (t.states && t.states.length ? ': ' + t.states.join(', ') : '') + (t.lieutenant ? ', Lieutenant' : '') }));
-    g.addEventListener('mouseenter', () => { clear(zocLayer); zocLayer.append(s('circle', { class: 'zoc', cx: m.at[0], cy: m.at[1], r: ZOC + r }, s('title', { text: 'Zone of Control' }))); });
-    g.addEventListener('mouseleave', () => clear(zocLayer));
+    g.append(s('title', { text: (t.marker ? 'marker ' + t.id : who(t.id) + ' (' + t.seat + (t.jumper ? ', Proxy of ' + t.jumper + (t.active ? ', the Active Proxy' : '') : '') + ')') + (t.states && t.states.length ? ': ' + t.states.join(', ') : '') + (t.lieutenant ? ', Lieutenant' : '') }));
+    g.addEventListener('mouseenter', () => { clear(zocLayer); zocLayer.append(s('circle', { class: 'zoc', cx: m.at[0], cy: m.at[1], r: ZOC + r }, s('title', { text: 'Zone of Control' }))); if (opts.onHover) opts.onHover(t); });
+    g.addEventListener('mouseleave', () => { clear(zocLayer); if (opts.onHover) opts.onHover(null); });
     if (opts.onModel) g.addEventListener('click', ev => { ev.stopPropagation(); opts.onModel(t, m); });
     svg.append(g);
   }
@@ -355,7 +417,8 @@ class Table {
     this.app = app; this.id = id; this.token = tokenFor(id);
     this.log = []; this.snap = null; this.board = null; this.odds = new Map();
     this.selected = null; this.plan = null; this.compose = null; this.retry = 0; this.closed = false; this.timings = [];
-    this.drawn = { board: '', log: 0, armies: null };
+    this.orderChoice = new Map(); this.confirming = null; this.cardPinned = null;
+    this.drawn = { board: '', log: -1, armies: null };
     window.ordo = this; // for the browser tests and the curious: what this page holds
   }
 
@@ -370,16 +433,18 @@ class Table {
     // that a field being typed in keeps its focus.
     this.composeHost = h('div', { id: 'compose-host' });
     this.menuList = h('div', { id: 'menu-list' });
-    this.menuEl = h('div', { class: 'panel', id: 'menu' }, h('h2', { text: 'Menu' }), this.composeHost, this.menuList);
+    this.menuTitle = h('h2', { id: 'menu-title', text: 'Menu', onclick: () => this.menuEl.classList.toggle('collapsed') });
+    this.menuEl = h('div', { class: 'panel menu', id: 'menu' }, this.menuTitle, this.composeHost, this.menuList);
     this.diceEl = h('div', { class: 'panel dice', id: 'dice' });
     this.logList = h('div', { class: 'log', id: 'log' });
-    this.logEl = h('div', { class: 'panel', id: 'log-panel' }, h('h2', { text: 'Log' }), this.logList);
+    this.logEl = h('div', { class: 'panel log-panel', id: 'log-panel' }, h('h2', { text: 'Log' }), this.logList);
     this.armiesEl = h('div', { class: 'panel', id: 'armies' });
+    this.cardEl = h('div', { class: 'card-pop', id: 'card', hidden: true });
     clear(this.app).append(h('div', { class: 'table-layout' },
-      h('div', { class: 'board-wrap' }, this.status, svg),
-      h('div', { class: 'side' }, this.promptEl, this.menuEl, this.diceEl, this.logEl, this.armiesEl,
-        h('div', { class: 'keys' }, h('kbd', { text: 'Enter' }), ' declare the route · ', h('kbd', { text: 'Backspace' }), ' undo a point · ', h('kbd', { text: 'Esc' }), ' cancel · ',
-          h('kbd', { text: 'E' }), ' end the Orders Phase · ', h('kbd', { text: 'N' }), ' no ARO · ', h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' the nth legal entry'))));
+      h('div', { class: 'board-wrap' }, this.status, h('div', { class: 'board-box' }, svg, this.cardEl)),
+      h('div', { class: 'side' }, this.promptEl, this.armiesEl, this.menuEl, this.diceEl, this.logEl,
+        h('div', { class: 'keys', id: 'keys' }, h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' pick · ', h('kbd', { text: 'Enter' }), ' declare the route · ', h('kbd', { text: 'Backspace' }), ' undo a point · ', h('kbd', { text: 'Esc' }), ' back · ',
+          h('kbd', { text: 'E' }), ' end the Orders Phase · ', h('kbd', { text: 'N' }), ' no ARO'))));
     svg.addEventListener('click', ev => this.boardClick(ev));
     document.addEventListener('keydown', ev => this.key(ev));
     const t0 = performance.now();
@@ -427,10 +492,27 @@ class Table {
   setSnap(snap) {
     if (this.snap && snap.seq !== this.snap.seq) {
       this.odds.clear();
+      this.confirming = null;
       if (this.pending && snap.seq > this.pending.seq) { this.plan = null; this.selected = null; this.setCompose(null); }
     }
     this.snap = snap;
     this.render();
+    this.refreshBoard();
+  }
+
+  // refreshBoard fetches the board again when the observation shows a
+  // trooper whose profile it lacks (a trooper revealed since): its card,
+  // weapons and programs are then the viewer's to read.
+  async refreshBoard() {
+    const missing = (this.snap.observation.troopers || []).some(t => !t.marker && t.profile && !this.board.profiles[t.profile]);
+    if (!missing || this.boardAsked === this.snap.seq) return;
+    this.boardAsked = this.snap.seq;
+    try {
+      this.board = await api('GET', '/api/matches/' + this.id + '/board', undefined, this.token);
+      learnWeapons(this.board);
+      this.drawn.board = ''; this.drawn.log = -1;
+      this.render();
+    } catch (e) { /* drawn with what is known */ }
   }
 
   // render draws what changed: the board when the observation, the
@@ -439,6 +521,8 @@ class Table {
   render() {
     const r0 = performance.now();
     const snap = this.snap, obs = snap.observation, me = this.me;
+    SEAT_ORDER = (obs.armies || []).map(a => a.seat);
+    learnNames(this.board, obs);
     const mine = me && snap.prompt.seats && snap.prompt.seats.includes(me);
     const aro = mine && /^aro-/.test(snap.prompt.window || '');
     // The troopers that may react: those the ARO menu names in a legal entry.
@@ -468,27 +552,73 @@ class Table {
     }
   }
 
+  // actors are the seat's troopers the menu names: the ones that may be
+  // picked on the table or in the roster.
+  actors() {
+    const out = new Set();
+    if (this.me) for (const m of this.snap.menu || []) { const w = actorOf(m.action, this.snap.observation); if (w) out.add(w); }
+    return out;
+  }
+
   drawBoard() {
-    const own = new Set();
-    if (this.me) for (const m of this.snap.menu || []) if (!m.illegal && m.action.trooper) own.add(m.action.trooper);
+    const own = this.actors();
     // The same observation, selection and route draw the same board.
-    const key = JSON.stringify([this.snap.observation, this.selected, this.plan && [this.plan.points, this.plan.state], [...this.highlight], [...own]]);
+    const key = JSON.stringify([this.snap.observation, this.selected, this.plan && [this.plan.points, this.plan.state], [...this.highlight], [...own], SEAT_ORDER]);
     if (key === this.drawn.board) return;
     this.drawn.board = key;
     drawBoard(this.svg, this.board, this.snap.observation, {
       highlight: this.highlight, selected: this.selected, selectable: own, plan: this.plan,
-      onModel: t => { if (own.has(t.id)) { this.selected = this.selected === t.id ? null : t.id; this.plan = null; this.render(); } },
+      onHover: t => this.showCard(t || this.cardPinned),
+      onModel: t => {
+        this.cardPinned = t; this.showCard(t);
+        if (own.has(t.id) && !this.plan) this.select(this.selected === t.id ? null : t.id);
+      },
     });
     this.svg.classList.toggle('routing', !!this.plan);
+  }
+
+  select(id) {
+    this.selected = id; this.plan = null; this.setCompose(null); this.confirming = null;
+    this.render();
+    if (id) this.menuEl.classList.remove('collapsed');
+  }
+
+  // showCard shows a trooper's profile card (Unit Profile (N4)) from the
+  // board's profiles, which hold only what this viewer may see: a
+  // marker shows nothing but that it is a marker.
+  showCard(t) {
+    const el = this.cardEl;
+    if (!t) { el.hidden = true; return; }
+    const tv = (this.snap.observation.troopers || []).find(x => x.id === t.id) || t;
+    const p = !tv.marker && this.board.profiles[tv.profile];
+    const rows = [h('div', { class: 'card-title' }, h('b', { class: seatClass(tv.seat), text: who(tv.id) }), p ? ' · ' + p.name : '', tv.lieutenant ? ' ★ Lieutenant' : '')];
+    if (!p) {
+      rows.push(h('div', { class: 'small muted', text: tv.marker ? 'A marker: what is behind it is hidden from you.' : 'Its profile is not known to you.' }));
+    } else {
+      const attrs = [['MOV', p.mov[0] + '-' + p.mov[1]], ['CC', p.cc], ['BS', p.bs], ['PH', p.ph], ['WIP', p.wip], ['ARM', p.arm], ['BTS', p.bts], [p.str ? 'STR' : 'W', p.w], ['S', p.s]];
+      rows.push(h('table', { class: 'attrs' }, h('tr', {}, attrs.map(a => h('th', { text: a[0] }))), h('tr', {}, attrs.map(a => h('td', { text: a[1] })))));
+      rows.push(h('div', { class: 'small' }, h('b', { text: 'State: ' }), (tv.states || []).join(', ') || 'Normal', ' · ', h('b', { text: (p.str ? 'STR' : 'W') + ' left: ' }), String(tv.wounds !== undefined ? tv.wounds : p.w),
+        tv.jumper ? ' · Proxy of ' + tv.jumper + (tv.active ? ' (the Active Proxy)' : '') : ''));
+      if ((p.skills || []).length) rows.push(h('div', { class: 'small' }, h('b', { text: 'Skills: ' }), p.skills.join(', ')));
+      if ((p.equipment || []).length) rows.push(h('div', { class: 'small' }, h('b', { text: 'Equipment: ' }), p.equipment.join(', ')));
+      for (const w of p.weapons || []) {
+        const bands = (w.ranges || []).map(b => num(b.from) + '–' + num(b.to) + '″ ' + (b.mod > 0 ? '+' : b.mod < 0 ? '−' : '') + Math.abs(b.mod)).join(' · ');
+        rows.push(h('div', { class: 'small weapon', 'data-weapon': w.id }, h('b', { text: w.name }), ' B' + w.burst + ' DAM ' + (w.damage || 'PH') + (w.ammo ? ' ' + w.ammo.join('/') : '') + (w.template ? ' · Direct Template' : ''),
+          bands ? h('div', { class: 'bands', text: bands }) : null));
+      }
+      if ((p.programs || []).length) rows.push(h('div', { class: 'small' }, h('b', { text: 'Programs: ' }), p.programs.map(programName).join(', ')));
+    }
+    put(el, rows);
+    el.hidden = false;
   }
 
   renderStatus(obs, snap) {
     const waiting = (snap.prompt.seats || []).join(', ');
     const vp = this.victoryPoints();
-    put(this.status, 
+    put(this.status,
       h('span', { class: 'turn', text: snap.over ? 'Game over' : 'Round ' + obs.round + ' of ' + obs.rounds }),
       obs.active ? h('span', {}, 'turn: ', h('span', { class: seatClass(obs.active), text: obs.active })) : null,
-      h('span', { id: 'waiting' }, snap.over ? '' : 'waiting for ', h('span', { class: seatClass(waiting), text: waiting }), snap.prompt.window ? ' (' + snap.prompt.window + ')' : ''),
+      h('span', { id: 'waiting' }, snap.over ? '' : 'waiting for ', h('span', { class: seatClass(waiting), text: waiting }), snap.prompt.window ? ' (' + windowName(snap.prompt.window) + ')' : ''),
       h('span', { class: 'muted' }, this.me ? ['you are ', h('span', { class: seatClass(this.me), text: this.me })] : 'spectating'),
       vp ? h('span', { text: 'Victory Points: ' + Object.entries(vp).map(([k, v]) => k + ' ' + v).join(', ') }) : null,
       h('a', { href: '/m/' + this.id + '/replay', class: 'small', text: 'replay' }));
@@ -499,104 +629,234 @@ class Table {
     return null;
   }
 
+  // renderPrompt says what the window is, why this seat is in it and what
+  // each choice does; and asks again before what cannot be undone.
   renderPrompt(snap, mine, aro) {
     const el = this.promptEl;
     el.className = 'panel prompt' + (mine ? ' mine' : '') + (aro ? ' aro' : '');
     if (snap.over) { put(el, h('h2', { text: 'The game is over' }), h('a', { href: '/m/' + this.id + '/replay', text: 'Replay it and check the dice' })); return; }
+    const o = snap.observation.order;
+    const declared = o ? who(o.trooper) + ' declared ' + skillText(o.first) + (o.second ? ' then ' + skillText(o.second) : '') + '.' : '';
     if (aro) {
-      const o = snap.observation.order;
       put(el, h('h2', { id: 'aro-prompt', text: 'ARO: your troopers may react' }),
-        h('p', {}, o ? o.trooper + ' declared ' + skillText(o.first) + (o.second ? ' then ' + skillText(o.second) : '') + '. ' : '',
-          'Highlighted on the table: ', h('b', { text: [...this.highlight].join(', ') || 'none' }), '. Choose below, or no ARO.'));
+        h('p', { class: 'small', id: 'prompt-why' }, declared + ' ',
+          'Each of your troopers that sees it, or has it in its Zone of Control, may declare one Automatic Reaction Order: ',
+          h('b', { text: [...this.highlight].map(who).join(', ') || 'none' }), ' (highlighted on the table). ',
+          'Reacting is a choice, not a duty; the dice are rolled once the Order\'s second skill is declared.'));
       return;
     }
-    put(el, h('h2', { text: mine ? 'Your move' : this.me ? 'Waiting for ' + (snap.prompt.seats || []).join(', ') : 'Watching' }),
-      h('p', { class: 'small muted', text: mine ? 'Pick a trooper and a skill. A Move is drawn on the table: click its points.' : snap.prompt.window ? 'step: ' + snap.prompt.window : '' }));
+    const win = snap.prompt.window || '';
+    if (!mine) {
+      put(el, h('h2', { text: this.me ? 'Waiting for ' + (snap.prompt.seats || []).join(', ') : 'Watching' }),
+        h('p', { class: 'small muted', id: 'prompt-why', text: (declared ? declared + ' ' : '') + (win ? windowName(win) + '.' : '') }));
+      return;
+    }
+    put(el, h('h2', { text: windowTitle(win) }), h('p', { class: 'small', id: 'prompt-why', text: windowWhy(win, declared, this.snap.observation, this.me) }));
   }
 
-  // renderMenu lists the seat's menu grouped by trooper, greyed entries
-  // with their reason, the Move entries as one "draw a route" choice, the
-  // exact odds beside every attack (one entry per weapon and ammunition:
-  // the entry is the choice), and the composers of what the menu samples
-  // rather than lists: a split Burst, AROs of several troopers.
+  // renderMenu is the seat's menu as a player thinks: a trooper first (on
+  // the table or in the roster), then its skills grouped — Move, Attack,
+  // Hack, Other — each with its target, weapon, program or ammunition and
+  // the exact odds beside it, under one choice of Order source. What may
+  // not be declared is folded per trooper, its reasons a click away.
+  // Windows that are not a trooper's choice of skill (Alert, Guts, the
+  // new Lieutenant…) list their few entries as they come.
   renderMenu(mine) {
     const el = this.menuList;
     const menu = (this.me && this.snap.menu) || [];
-    this.menuEl.firstChild.textContent = this.me ? 'Menu' : 'Spectating';
-    if (!this.me) { this.setCompose(null); put(el, h('p', { class: 'muted small', text: 'Spectators see what is public: no Lieutenant, no hidden trooper, markers as markers.' })); return; }
-    if (!mine || !menu.length) { this.setCompose(null); put(el, h('p', { class: 'muted small', text: 'Nothing to declare now.' })); return; }
-    const groups = new Map();
-    const add = (who, item) => { if (!groups.has(who)) groups.set(who, []); groups.get(who).push(item); };
-    for (const item of menu) {
-      const a = item.action;
-      const who = a.trooper || (a.declarations && a.declarations.length === 1 ? a.declarations[0].trooper : a.kind === 'second' ? (this.snap.observation.order || {}).trooper || 'this Order' : 'general');
-      add(who, item);
+    this.menuTitle.textContent = this.me ? 'Menu' : 'Spectating';
+    if (!this.me) { this.setCompose(null); put(el, h('p', { class: 'muted small', text: 'Spectators see what is public: no Lieutenant, no hidden trooper, markers as markers.' })); this.legalButtons = []; return; }
+    if (!mine || !menu.length) { this.setCompose(null); put(el, h('p', { class: 'muted small', text: 'Nothing to declare now.' })); this.legalButtons = []; return; }
+    // A question asked before what cannot be undone takes the menu's place.
+    const c = this.confirming;
+    if (c) {
+      this.setCompose(null);
+      put(el, h('div', { class: 'confirm', id: 'confirm', role: 'alertdialog' }, h('p', { text: c.question }),
+        h('button', { class: 'primary', id: 'confirm-yes', text: c.yes, onclick: () => { this.confirming = null; this.send(c.action); } }), ' ',
+        h('button', { id: 'confirm-no', text: c.no, onclick: () => { this.confirming = null; this.render(); } }),
+        h('div', { class: 'small muted', text: 'Enter: yes · Esc: no' })));
+      this.legalButtons = [];
+      return;
     }
-    // The odds come in their own request, asked once the menu is drawn
-    // (not while the state after an action is being drawn), and the menu
-    // is drawn again with them.
-    const attacks = menu.filter(m => !m.illegal && isAttackAction(m.action)).map(m => m.action).slice(0, 64);
-    const missing = attacks.filter(a => !this.odds.has(JSON.stringify(a)));
+    this.askOdds(menu, mine);
+    const obs = this.snap.observation;
+    const groups = new Map(), general = [];
+    for (const item of menu) {
+      const w = actorOf(item.action, obs);
+      if (!w || !isSkillWindow(item.action)) { general.push(item); continue; }
+      if (!groups.has(w)) groups.set(w, []);
+      groups.get(w).push(item);
+    }
+    // One trooper to choose for (the second skill, a lone ARO): chosen.
+    if (groups.size === 1 && !this.selected) this.selected = [...groups.keys()][0];
+    if (this.selected && !groups.has(this.selected)) this.selected = null;
+    const legal = [];
+    const out = [];
+    const planEl = this.plan ? this.planPanel() : null;
+    if (this.selected) {
+      out.push(this.trooperMenu(this.selected, groups.get(this.selected), legal, groups.size > 1));
+    } else if (groups.size) {
+      out.push(this.roster(groups, legal));
+    }
+    if (general.length) out.push(this.generalMenu(general, menu, legal));
+    put(el, planEl, out);
+    // The number keys pick the legal entries in the order shown.
+    this.legalButtons = [...this.menuEl.querySelectorAll('button:not([disabled])')].filter(b => !b.closest('#route') && !b.closest('#compose') && !b.closest('details:not([open])'));
+    this.legalButtons.forEach((b, i) => { if (i < 9) b.title = (b.title ? b.title + ' · ' : '') + 'key ' + (i + 1); });
+  }
+
+  // askOdds asks the odds of every roll the menu offers (attacks,
+  // programs, Dodge, Reset, Discover, AROs), once the menu is drawn, and
+  // draws the menu again with them.
+  askOdds(menu, mine) {
+    const rolls = menu.filter(m => !m.illegal && rollsDice(m.action)).map(m => m.action);
+    const missing = rolls.filter(a => !this.odds.has(JSON.stringify(a))).slice(0, 64);
     if (missing.length && this.oddsAsked !== this.snap) {
       const snap = this.snap;
       this.oddsAsked = snap;
       this.oddsPending = (this.oddsPending || 0) + 1;
       setTimeout(() => this.fetchOdds(missing).then(() => { this.oddsPending--; if (this.snap === snap) this.renderMenu(mine); }), 0);
     }
-    const legal = [];
+  }
+
+  // roster lists the troopers the seat may act with: a button each, with
+  // its states, and how many entries it has.
+  roster(groups, legal) {
+    const obs = this.snap.observation;
+    const rows = [];
+    for (const [id, items] of groups) {
+      const tv = (obs.troopers || []).find(t => t.id === id) || {};
+      const n = items.filter(i => !i.illegal).length;
+      const b = h('button', { class: 'pick ' + (this.highlight.has(id) ? 'highlight' : ''), 'data-pick-trooper': id, disabled: !n, onclick: () => this.select(id),
+        onmouseenter: () => this.showCard(tv), onmouseleave: () => this.showCard(this.cardPinned) },
+        h('span', { class: 'name', text: who(id) }), tv.lieutenant ? h('span', { class: 'lt-mark', text: ' ★' }) : null,
+        h('span', { class: 'small muted', text: ' ' + ((tv.states || []).filter(x => x !== 'Normal').join(', ') || '') + (tv.irregularOrders ? ' · Irregular' : '') }));
+      if (n) legal.push(b);
+      rows.push(b);
+    }
+    return h('div', { class: 'roster', id: 'roster' }, h('div', { class: 'small muted', text: this.highlight.size ? 'Pick a trooper to react with:' : 'Pick a trooper (here or on the table):' }), rows,
+      this.aroComposer());
+  }
+
+  aroComposer() {
+    const rows = this.aroRows(this.snap.menu || []);
+    return rows.length > 1 ? h('div', { class: 'entry' }, h('button', { 'data-kind': 'compose', 'data-compose': 'aro', text: 'Combine AROs of several troopers…', onclick: () => this.openAROs(rows) })) : null;
+  }
+
+  // trooperMenu is one trooper's skills under the chosen Order source.
+  trooperMenu(id, items, legal, back) {
+    const obs = this.snap.observation;
+    const tv = (obs.troopers || []).find(t => t.id === id) || {};
+    const head = h('div', { class: 'trooper-head' },
+      back ? h('button', { class: 'back', id: 'back', text: '‹ all', title: 'back to the roster (Esc)', onclick: () => this.select(null) }) : null,
+      h('b', { class: seatClass(this.me), text: ' ' + who(id) }), tv.lieutenant ? ' ★' : '',
+      h('span', { class: 'small muted', text: ' ' + (tv.states || []).join(', ') }));
+    // The Order source: one choice, defaulted to what costs the least.
+    const orders = [...new Set(items.filter(i => i.action.kind === 'activate' && i.action.order).map(i => i.action.order))];
+    let order = this.orderChoice.get(id);
+    if (!orders.includes(order)) order = defaultOrder(orders, items);
+    const source = orders.length > 1 ? h('div', { class: 'order-source', role: 'radiogroup', 'aria-label': 'Order source' }, h('span', { class: 'small', text: 'Order: ' }),
+      orders.map(o => h('label', { class: 'src' + (o === order ? ' on' : '') }, h('input', { type: 'radio', name: 'order-source', value: o, 'data-order-source': o, checked: o === order,
+        onchange: () => { this.orderChoice.set(id, o); this.render(); } }), orderName(o)))) : orders.length === 1 ? h('div', { class: 'small muted', text: 'Order: ' + orderName(orders[0]) }) : null;
+    const shown = items.filter(i => i.action.kind !== 'activate' || !i.action.order || i.action.order === order);
+    const cats = { Move: [], Attack: [], Hack: [], Other: [] };
+    const greyed = [];
+    const moves = new Map();
+    for (const item of shown) {
+      const a = item.action, k = skillOf(a);
+      if ((k && k.name === 'move' && (a.kind === 'activate' || a.kind === 'second')) || (a.kind === 'dodge-move' && !a.stay)) {
+        const key = a.kind === 'dodge-move' ? 'dodge-move' : a.kind + '/' + (a.order || '');
+        if (!moves.has(key)) moves.set(key, []);
+        moves.get(key).push(item);
+        continue;
+      }
+      if (item.illegal) { greyed.push(item); continue; }
+      cats[category(a)].push(item);
+    }
+    for (const [key, ms] of moves) {
+      const any = ms.find(i => !i.illegal);
+      const a = (any || ms[0]).action;
+      if (!any) { greyed.push({ action: a, illegal: ms[0].illegal, label: 'Move' }); continue; }
+      const label = key === 'dodge-move' ? 'Dodge movement: click where to on the table (up to 2″)' : 'Move: click the route on the table';
+      const b = h('button', { 'data-kind': 'route', 'data-trooper': id, 'data-order': a.order, text: label, onclick: () => this.startRoute(a) });
+      legal.push(b);
+      cats.Move.unshift({ el: h('div', { class: 'entry' }, b) });
+    }
     const sections = [];
-    const order = [...groups.keys()].sort((a, b) => (a === 'general') - (b === 'general'));
-    for (const who of order) {
-      if (this.selected && who !== this.selected && who !== 'general' && groups.size > 2) continue;
-      const items = groups.get(who);
-      const sec = h('div', { class: 'group', 'data-group': who }, h('div', { class: 'who ' + (this.highlight.has(who) ? 'seat-' + this.me : ''), text: who === 'general' ? 'General' : who }));
-      // The Move entries become one choice per (kind, Order): draw the route.
-      const moves = new Map();
-      for (const item of items) {
-        const k = skillOf(item.action);
-        if (k && k.name === 'move' && (item.action.kind === 'activate' || item.action.kind === 'second')) {
-          const key = item.action.kind + '/' + (item.action.order || '');
-          if (!moves.has(key)) moves.set(key, []);
-          moves.get(key).push(item);
-          continue;
+    for (const [name, list] of Object.entries(cats)) {
+      if (!list.length) continue;
+      const sec = h('div', { class: 'cat', 'data-cat': name }, h('div', { class: 'cat-name', text: name }));
+      if (name === 'Attack' || name === 'Hack') {
+        // By target: the target once, then its weapons or programs.
+        const byTarget = new Map();
+        for (const item of list) { const k = skillOf(item.action) || {}; const t = k.target || ''; if (!byTarget.has(t)) byTarget.set(t, []); byTarget.get(t).push(item); }
+        for (const [t, xs] of byTarget) {
+          const box = h('div', { class: 'target', 'data-target': t }, t ? h('div', { class: 'target-name', text: 'on ' + who(t) }) : null);
+          for (const item of xs) box.append(this.entry(item, legal, t ? 'short' : ''));
+          sec.append(box);
         }
-        if (item.action.kind === 'dodge-move' && !item.action.stay) { const key = 'dodge-move'; if (!moves.has(key)) moves.set(key, []); moves.get(key).push(item); continue; }
-        sec.append(this.entry(item, legal));
+      } else {
+        for (const item of list) sec.append(item.el || this.entry(item, legal));
       }
-      let after = sec.firstChild;
-      for (const [key, items] of moves) {
-        const any = items.find(i => !i.illegal);
-        const a = (any || items[0]).action;
-        const label = key === 'dodge-move' ? 'Dodge movement (click where to, up to 2″)' : 'Move' + (a.order ? ' (' + a.order + ' Order)' : '') + ' — click the route on the table';
-        const b = h('button', { 'data-kind': 'route', 'data-trooper': who, 'data-order': a.order, disabled: !any, text: label, onclick: () => this.startRoute(a) });
-        const e = h('div', { class: 'entry' }, b, any ? null : h('span', { class: 'why', text: items[0].illegal.message + (items[0].illegal.rule ? ' (' + items[0].illegal.rule + ')' : '') }));
-        if (any) legal.push(b);
-        after.after(e); after = e;
-      }
-      const splits = who === 'general' ? [] : this.splitOptions(items);
-      if (splits.length) sec.append(h('div', { class: 'entry' }, h('button', { 'data-kind': 'compose', 'data-compose': 'split', 'data-trooper': who, text: 'Split the Burst between targets…', onclick: () => this.openSplit(who, splits) })));
-      if (who === 'general') {
-        const rows = this.aroRows(menu);
-        if (rows.length > 1) sec.append(h('div', { class: 'entry' }, h('button', { 'data-kind': 'compose', 'data-compose': 'aro', text: 'Combine AROs of several troopers…', onclick: () => this.openAROs(rows) })));
+      if (name === 'Attack') {
+        const splits = this.splitOptions(shown);
+        if (splits.length) sec.append(h('div', { class: 'entry' }, h('button', { 'data-kind': 'compose', 'data-compose': 'split', 'data-trooper': id, text: 'Split the Burst between targets…', onclick: () => this.openSplit(id, splits) })));
       }
       sections.push(sec);
     }
-    const planEl = this.plan ? this.planPanel() : null;
-    put(el, planEl, sections);
-    // The number keys pick the legal entries in the order shown.
-    this.legalButtons = [...this.menuEl.querySelectorAll('button:not([disabled])')].filter(b => !b.closest('#route') && !b.closest('#compose'));
-    this.legalButtons.forEach((b, i) => { if (i < 9) b.title = 'key ' + (i + 1); });
+    const folded = greyed.length ? h('details', { class: 'greyed', id: 'greyed' }, h('summary', { text: greyed.length + ' not possible now (why?)' }),
+      dedupe(greyed).map(g => h('div', { class: 'why-row' }, h('span', { text: g.label || menuLabel(g.action) }), ': ', h('span', { class: 'why', text: g.illegal.message + (g.illegal.rule ? ' (' + g.illegal.rule + ')' : '') })))) : null;
+    return h('div', { class: 'group', 'data-group': id }, head, source, sections, folded);
   }
 
-  entry(item, legal) {
+  // generalMenu lists what is no one trooper's skill: the end of the
+  // Orders Phase, no ARO, the Alert, Guts, appointment and Proxy choices.
+  generalMenu(items, menu, legal) {
+    const rows = [];
+    const greyed = [];
+    for (const item of items) {
+      if (item.illegal) { greyed.push(item); continue; }
+      const a = item.action;
+      const undo = a.kind === 'end-orders' || (a.kind === 'aro' && !(a.declarations || []).length);
+      rows.push(this.entry(item, legal, '', undo));
+    }
+    if (this.highlight.size && !this.selected) { /* the combiner is in the roster */ } else if (this.highlight.size) { const c = this.aroComposer(); if (c) rows.push(c); }
+    return h('div', { class: 'group general', 'data-group': 'general' }, rows,
+      greyed.length ? h('details', { class: 'greyed' }, h('summary', { text: greyed.length + ' not possible now (why?)' }),
+        dedupe(greyed).map(g => h('div', { class: 'why-row' }, h('span', { text: menuLabel(g.action) }), ': ', h('span', { class: 'why', text: g.illegal.message + (g.illegal.rule ? ' (' + g.illegal.rule + ')' : '') })))) : null);
+  }
+
+  // confirmAction asks again before an action that cannot be undone.
+  confirmAction(a) {
+    if (a.kind === 'end-orders') {
+      const army = (this.snap.observation.armies || []).find(x => x.seat === this.me) || {};
+      const left = (army.groups || []).filter(g => g.pool > 0).map(g => g.pool + ' Order' + (g.pool === 1 ? '' : 's') + ' in group ' + g.name);
+      if (army.lieutenantOrders) left.push(army.lieutenantOrders + ' Lieutenant Special Order');
+      this.confirming = { action: a, question: 'End your Orders Phase now?' + (left.length ? ' You still have ' + left.join(', ') + ': unused, they are lost.' : '') + ' Your turn ends.', yes: 'Yes, end the Orders Phase', no: 'Keep playing' };
+    } else {
+      this.confirming = { action: a, question: 'Declare no ARO? ' + ([...this.highlight].map(who).join(', ') || 'Your troopers') + ' will not react to this skill.', yes: 'Yes, no ARO', no: 'Back' };
+    }
+    this.render();
+    const y = document.getElementById('confirm-yes');
+    if (y) y.focus();
+  }
+
+  entry(item, legal, short, confirm) {
     const a = item.action;
     const odds = this.odds.get(JSON.stringify(a));
     const illegal = item.illegal || (odds && odds.illegal);
-    const b = h('button', { 'data-kind': a.kind, 'data-action': JSON.stringify(a), disabled: !!illegal, text: menuLabel(a), onclick: () => this.send(a) });
+    const label = short ? shortLabel(a) : menuLabel(a);
+    const b = h('button', { 'data-kind': a.kind, 'data-action': JSON.stringify(a), disabled: !!illegal, text: label, onclick: () => confirm ? this.confirmAction(a) : this.send(a) });
     const row = h('div', { class: 'entry' }, b);
     if (illegal) row.append(h('span', { class: 'why', text: illegal.message + (illegal.rule ? ' (' + illegal.rule + ')' : '') }));
     else legal.push(b);
-    if (odds && !illegal) row.append(oddsChart(odds));
+    const k = skillOf(a);
+    if (k && k.name === 'hack' && k.program) row.append(programLine(k.program));
+    if (odds && !illegal) {
+      const chart = oddsChart(odds);
+      if (chart) row.append(chart);
+      else if (odds.odds && !odds.odds.length && isAttackAction(a)) row.append(h('span', { class: 'why', 'data-role': 'no-roll', text: 'no roll to make: this attack would fail before any die is rolled (see its range bands on the profile card)' }));
+    }
     return row;
   }
 
@@ -613,8 +873,8 @@ class Table {
   // profile card shows it.
   weaponCard(a, id) {
     const obs = this.snap.observation;
-    const who = a.trooper || (obs.order || {}).trooper;
-    const tv = (obs.troopers || []).find(t => t.id === who);
+    const actor = a.trooper || (obs.order || {}).trooper;
+    const tv = (obs.troopers || []).find(t => t.id === actor);
     const p = tv && this.board.profiles[tv.profile];
     return p && (p.weapons || []).find(w => w.id === id);
   }
@@ -675,7 +935,7 @@ class Table {
 
   // openSplit builds a split Burst: a weapon, then the dice on each
   // target, spread evenly to begin with.
-  openSplit(who, options) {
+  openSplit(actor, options) {
     const c = { type: 'split' };
     const sel = h('select', { id: 'split-weapon', 'aria-label': 'weapon' }, options.map((o, i) => h('option', { value: i, text: weaponLabel(o.weapon, o.base.skill.ammo) })));
     const inputs = h('div', { class: 'split-targets' });
@@ -685,7 +945,7 @@ class Table {
       const dice = new Map(o.targets.map(t => [t, 0]));
       for (let i = 0; i < o.weapon.burst; i++) dice.set(o.targets[i % o.targets.length], dice.get(o.targets[i % o.targets.length]) + 1);
       c.option = o; c.dice = dice;
-      put(inputs, o.targets.map(t => h('label', { class: 'split-target' }, t + ' ',
+      put(inputs, o.targets.map(t => h('label', { class: 'split-target' }, who(t) + ' ',
         h('input', { type: 'number', min: 0, max: o.weapon.burst, value: dice.get(t), 'data-target': t, 'aria-label': 'dice on ' + t,
           oninput: ev => { c.dice.set(t, Math.max(0, Math.floor(+ev.target.value) || 0)); update(); } }))));
     };
@@ -702,7 +962,7 @@ class Table {
     };
     sel.addEventListener('change', () => { fill(); update(); });
     fill();
-    this.composer('split', 'Split the Burst of ' + who, [h('div', {}, sel), inputs, sum], c);
+    this.composer('split', 'Split the Burst of ' + who(actor), [h('div', {}, sel), inputs, sum], c);
     sum.textContent = [...c.dice.values()].reduce((x, y) => x + y, 0) + ' of B' + c.option.weapon.burst + ' assigned';
     this.setCompose(c);
   }
@@ -712,7 +972,7 @@ class Table {
   openAROs(rows) {
     const c = { type: 'aro' };
     const picks = rows.map(() => -1);
-    const fields = rows.map((r, i) => h('label', { class: 'aro-row' }, h('span', { class: 'seat-' + this.me, text: r.trooper + ' ' }),
+    const fields = rows.map((r, i) => h('label', { class: 'aro-row' }, h('span', { class: seatClass(this.me), text: who(r.trooper) + ' ' }),
       h('select', { 'data-trooper': r.trooper, 'aria-label': 'the ARO of ' + r.trooper, onchange: ev => { picks[i] = +ev.target.value; this.checkCompose(); } },
         h('option', { value: -1, text: 'no ARO' }), r.decls.map((d, j) => h('option', { value: j, text: skillText(d.skill) })))));
     c.build = () => ({ kind: 'aro', declarations: rows.flatMap((r, i) => picks[i] < 0 ? [] : [r.decls[picks[i]]]) });
@@ -773,14 +1033,15 @@ class Table {
     let len = 0;
     for (let i = 1; i < p.points.length; i++) len += Math.hypot(p.points[i][0] - p.points[i - 1][0], p.points[i][1] - p.points[i - 1][1]);
     return h('div', { class: 'route panel', id: 'route' },
-      h('div', {}, h('b', { text: 'Route for ' + this.selected + ': ' }), h('span', { id: 'route-length', text: num(len) + '″' + (p.limit ? ' of MOV ' + p.limit + '″' : '') })),
+      h('div', {}, h('b', { text: 'Route for ' + who(this.selected) + ': ' }), h('span', { id: 'route-length', text: num(len) + '″' + (p.limit ? ' of MOV ' + p.limit + '″' : '') })),
       h('div', { id: 'route-check', class: p.state === 'illegal' ? 'err' : p.state === 'legal' ? 'ok' : 'muted', text: p.points.length < 2 ? 'Click the table to add points.' : p.state === 'legal' ? 'Legal.' : p.state === 'illegal' ? p.why : 'Checking…' }),
       h('div', {}, h('button', { class: 'primary', id: 'declare-route', disabled: p.state !== 'legal', text: 'Declare', onclick: () => this.send(this.planAction()) }), ' ',
         h('button', { text: 'Undo point', onclick: () => this.undoPoint() }), ' ', h('button', { text: 'Cancel', onclick: () => { this.plan = null; this.render(); } })));
   }
 
   boardClick(ev) {
-    if (!this.plan) return;
+    // A tap on the table away from any model puts the profile card away.
+    if (!this.plan) { this.cardPinned = null; this.showCard(null); return; }
     this.plan.points.push(boardPoint(this.svg, ev));
     this.checkPlan();
   }
@@ -849,14 +1110,21 @@ class Table {
 
   key(ev) {
     if (ev.target.closest && ev.target.closest('input, select, textarea')) return;
+    if (this.confirming) {
+      if (ev.key === 'Escape' || ev.key === 'n' || ev.key === 'N') { this.confirming = null; this.render(); ev.preventDefault(); return; }
+      if (ev.key === 'Enter' || ev.key === 'y' || ev.key === 'Y') { const a = this.confirming.action; this.confirming = null; this.send(a); ev.preventDefault(); }
+      return;
+    }
     if (ev.key === 'Escape' && this.plan) { this.plan = null; this.render(); ev.preventDefault(); return; }
     if (ev.key === 'Escape' && this.compose) { this.setCompose(null); ev.preventDefault(); return; }
+    if (ev.key === 'Escape' && this.selected) { this.select(null); ev.preventDefault(); return; }
     if (ev.key === 'Enter' && this.plan && this.plan.state === 'legal') { this.send(this.planAction()); ev.preventDefault(); return; }
     if (ev.key === 'Backspace' && this.plan) { this.undoPoint(); ev.preventDefault(); return; }
     const menu = this.me ? this.snap.menu || [] : [];
-    const pick = pred => { const m = menu.find(x => !x.illegal && pred(x.action)); if (m) { this.send(m.action); ev.preventDefault(); } };
-    if (ev.key === 'e' || ev.key === 'E') pick(a => a.kind === 'end-orders');
-    if (ev.key === 'n' || ev.key === 'N') pick(a => a.kind === 'aro' && !(a.declarations || []).length);
+    // E and N ask first, as their buttons do: neither can be undone.
+    const ask = pred => { const m = menu.find(x => !x.illegal && pred(x.action)); if (m) { this.confirmAction(m.action); ev.preventDefault(); } };
+    if (ev.key === 'e' || ev.key === 'E') ask(a => a.kind === 'end-orders');
+    if (ev.key === 'n' || ev.key === 'N') ask(a => a.kind === 'aro' && !(a.declarations || []).length);
     if (/^[1-9]$/.test(ev.key) && this.legalButtons) { const b = this.legalButtons[+ev.key - 1]; if (b) { b.click(); ev.preventDefault(); } }
   }
 
@@ -869,11 +1137,11 @@ class Table {
     const rows = [];
     for (const e of last.events) {
       if (e.kind === 'rolled') {
-        rows.push(h('div', { class: 'roll' }, h('b', { text: e.trooper + ' ' + skillName(e.skill) }), ' ', h('span', { class: 'small muted', text: e.roll === 'face-to-face' ? 'Face to Face vs ' + e.against : 'Normal Roll' }),
-          h('div', { class: 'small', text: 'SV ' + svText(e.sv) }),
+        rows.push(h('div', { class: 'roll' }, h('b', { text: who(e.trooper) + ' ' + skillName(e.skill) }), ' ', h('span', { class: 'small muted', text: e.roll === 'face-to-face' ? 'Face to Face vs ' + who(e.against) : 'Normal Roll' }),
+          h('span', { class: 'small', text: ' SV ' + svText(e.sv) }),
           h('div', {}, (e.dice || []).map(d => h('span', { class: 'die ' + (d.critical ? 'critical' : d.cancelled ? 'cancelled' : d.success ? 'success' : 'fail'), title: d.critical ? 'Critical' : d.cancelled ? 'cancelled by the other side' : d.success ? 'success' : 'failure', text: d.template ? 'T' : d.result })), ' → ' + rollResult(e))));
       } else if (e.kind === 'saved') {
-        rows.push(h('div', { class: 'roll' }, h('b', { text: e.trooper + ' Saving Rolls' }), h('span', { class: 'small', text: ' vs ' + e.from + ', ' + e.ammo + ', Attack Damage ' + e.attackDamage + ' (fails on ' + e.attackDamage + ' or less)' }),
+        rows.push(h('div', { class: 'roll' }, h('b', { text: who(e.trooper) + ' Saving Rolls' }), h('span', { class: 'small', text: ' vs ' + who(e.from) + ', ' + e.ammo + ', Attack Damage ' + e.attackDamage + ' (fails on ' + e.attackDamage + ' or less)' }),
           h('div', {}, (e.faces || []).map(f => h('span', { class: 'die ' + (f <= e.attackDamage ? 'save-fail' : 'success'), text: f })), ' → ' + e.failed + ' failed')));
       } else if (e.kind === 'wounded' || e.kind === 'state-changed' || e.kind === 'became-idle') {
         rows.push(h('div', { class: 'small', text: eventText(e) }));
@@ -882,66 +1150,158 @@ class Table {
     put(this.diceEl, h('h2', { text: 'Dice (entry #' + last.seq + ')' }), rows);
   }
 
-  // renderLog appends the entries not yet drawn (the log only grows).
+  // renderLog appends the entries not yet drawn (the log only grows). An
+  // entry is one line: the declaration its first event makes, or the
+  // action, then what followed.
   renderLog() {
     const el = this.logList;
-    if (this.drawn.log > this.log.length) { clear(el); this.drawn.log = 0; }
+    if (this.drawn.log > this.log.length || this.drawn.log < 0) { clear(el); this.drawn.log = 0; }
     for (const e of this.log.slice(this.drawn.log)) {
-      el.append(h('div', { class: 'e', 'data-seq': e.seq }, h('span', { class: 'muted', text: '#' + e.seq + ' ' }), h('span', { class: seatClass(e.seat), text: e.seat }), ': ' + (e.action ? actionText(e.action) : '(not shown to you)'),
-        (e.events || []).map(ev => h('div', { class: 'ev', text: eventText(ev) }))));
+      const evs = e.events || [];
+      const declares = evs.length && ['order-spent', 'second-declared', 'aros-declared'].includes(evs[0].kind);
+      const head = declares ? eventText(evs[0]) : e.action ? actionText(e.action) : '(not shown to you)';
+      el.append(h('div', { class: 'e', 'data-seq': e.seq }, h('span', { class: 'muted', text: '#' + e.seq + ' ' }), h('span', { class: seatClass(e.seat), text: e.seat }), ': ' + head,
+        evs.slice(declares ? 1 : 0).map(ev => h('div', { class: 'ev', text: eventText(ev) }))));
     }
     this.drawn.log = this.log.length;
     // Scrolled to the newest once laid out, not in the middle of drawing.
     requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; });
   }
 
+  // renderArmies is the Orders and Command Tokens of each side, one line
+  // each: what a player checks before every Order.
   renderArmies(obs) {
-    put(this.armiesEl, h('h2', { text: 'Armies' }), h('div', { class: 'armies' }, (obs.armies || []).map(a => h('div', { 'data-army': a.seat },
-      h('div', { class: seatClass(a.seat), text: a.seat + (a.lossOfLieutenant ? ' — Loss of Lieutenant' : '') }),
-      (a.groups || []).map(g => h('div', { text: 'group ' + g.name + ': ' + g.pool + ' Order' + (g.pool === 1 ? '' : 's') })),
-      a.lieutenantOrders ? h('div', { text: a.lieutenantOrders + ' Lieutenant Special Order' }) : null,
-      h('div', { text: a.commandTokens + ' Command Tokens' }),
-      h('div', { class: 'small muted', text: (obs.troopers || []).filter(t => t.seat === a.seat).map(t => t.id + (t.lieutenant ? ' (LT)' : '') + (t.states && t.states.length ? ' [' + t.states.join(', ') + ']' : '')).join(', ') }))))); 
+    put(this.armiesEl, h('div', { class: 'armies' }, (obs.armies || []).map(a => h('div', { 'data-army': a.seat },
+      h('b', { class: seatClass(a.seat), text: a.seat + (a.seat === this.me ? ' (you)' : '') }), a.lossOfLieutenant ? h('span', { class: 'err', text: ' Loss of Lieutenant' }) : null, ': ',
+      h('span', { 'data-role': 'orders', text: (a.groups || []).map(g => (a.groups.length > 1 ? 'group ' + g.name + ' ' : '') + g.pool + ' Order' + (g.pool === 1 ? '' : 's')).join(', ') }),
+      a.lieutenantOrders ? ' + ' + a.lieutenantOrders + ' Lieutenant' : '',
+      (obs.troopers || []).some(t => t.seat === a.seat && t.irregularOrders) ? ' + ' + (obs.troopers || []).filter(t => t.seat === a.seat).reduce((n, t) => n + (t.irregularOrders || 0), 0) + ' Irregular' : '',
+      ' · ', h('span', { 'data-role': 'command-tokens', text: a.commandTokens + ' Command Token' + (a.commandTokens === 1 ? '' : 's') })))));
   }
 }
 
+// actorOf is the trooper an action is for: the one activated, the one
+// reacting alone, the Order's trooper for its second skill.
+function actorOf(a, obs) {
+  if (a.trooper) return a.trooper;
+  if (a.declarations && a.declarations.length === 1) return a.declarations[0].trooper;
+  if (a.kind === 'second') return (obs.order || {}).trooper || null;
+  return null;
+}
+// isSkillWindow: the action is a trooper's skill (an Order, a second
+// skill, an ARO, a Dodge movement), chosen in the trooper's menu.
+const isSkillWindow = a => a.kind === 'activate' || a.kind === 'second' || (a.kind === 'aro' && (a.declarations || []).length === 1) || a.kind === 'dodge-move' || a.kind === 'transfer';
+function category(a) {
+  const k = skillOf(a);
+  if (!k) return 'Other';
+  if (k.name === 'hack') return 'Hack';
+  if (k.name === 'bs-attack' || k.name === 'cc-attack' || k.name === 'suppressive-fire') return 'Attack';
+  if (k.name === 'move' || k.name === 'combat-jump') return 'Move';
+  return 'Other';
+}
+// defaultOrder: the trooper's own Irregular Order first, then a Regular
+// one; the Lieutenant Special Order only when chosen (spending it tells
+// the opponent who the Lieutenant is).
+function defaultOrder(orders) {
+  for (const o of ['irregular', 'impetuous', 'regular']) if (orders.includes(o)) return o;
+  return orders[0];
+}
+function dedupe(greyed) {
+  const seen = new Set();
+  return greyed.filter(g => { const k = (g.label || menuLabel(g.action)) + '|' + g.illegal.message; if (seen.has(k)) return false; seen.add(k); return true; });
+}
 function skillOf(a) {
   if (a.skill) return a.skill;
   if (a.declarations && a.declarations.length === 1) return a.declarations[0].skill;
   return null;
 }
 function isAttackAction(a) {
-  if (a.kind === 'aro') return (a.declarations || []).some(d => d.skill.name === 'bs-attack' || d.skill.name === 'cc-attack');
+  if (a.kind === 'aro') return (a.declarations || []).some(d => d.skill.name === 'bs-attack' || d.skill.name === 'cc-attack' || d.skill.name === 'hack');
   const k = a.skill;
-  return !!k && (k.name === 'bs-attack' || k.name === 'cc-attack') && (a.kind === 'activate' || a.kind === 'second');
+  return !!k && (k.name === 'bs-attack' || k.name === 'cc-attack' || k.name === 'hack') && (a.kind === 'activate' || a.kind === 'second');
+}
+// rollsDice: the menu asks the odds of these (the server answers an
+// empty list where nothing is rolled).
+function rollsDice(a) {
+  if (a.kind === 'aro') return (a.declarations || []).length > 0;
+  const k = a.skill;
+  return !!k && (a.kind === 'activate' || a.kind === 'second') && ['bs-attack', 'cc-attack', 'hack', 'discover'].includes(k.name);
 }
 function menuLabel(a) {
   switch (a.kind) {
-    case 'activate': return skillText(a.skill) + (a.order && a.order !== 'regular' ? ' [' + a.order + ' Order]' : '');
+    case 'activate': return skillText(a.skill);
     case 'second': return skillText(a.skill);
-    case 'aro': return !a.declarations || !a.declarations.length ? 'No ARO' : a.declarations.length === 1 ? skillText(a.declarations[0].skill) : 'All: ' + a.declarations.map(d => d.trooper + ' ' + skillName(d.skill.name)).join(', ');
+    case 'aro': return !a.declarations || !a.declarations.length ? 'No ARO' : a.declarations.length === 1 ? skillText(a.declarations[0].skill) : 'All: ' + a.declarations.map(d => who(d.trooper) + ' ' + skillName(d.skill.name)).join(', ');
     case 'end-orders': return 'End the Orders Phase';
+    case 'alert': return (a.turns || []).length ? 'Turn ' + a.turns.map(t => who(t.trooper) + ' to ' + deg(t.facing)).join(', ') + ' (to face the attacker)' : 'Do not turn';
+    case 'guts-move': return a.stay && a.prone ? who(a.trooper) + ': stay and go Prone' : a.stay ? who(a.trooper) + ': stay where it is' : who(a.trooper) + ': move to ' + pt(a.to);
+    case 'dodge-move': return a.stay ? 'Stay (no Dodge movement)' : 'Dodge to ' + pt(a.to);
+    case 'appoint': return 'Appoint ' + who(a.trooper) + ' Lieutenant';
+    case 'transfer': return 'Command Token: move to group ' + a.group;
+    case 'move-token': return a.proxy ? 'Move the Active Proxy Token to ' + who(a.proxy) : 'Leave the Active Proxy Token';
   }
   return actionText(a);
 }
+// shortLabel is an attack's or a program's entry under its target: the
+// weapon or program alone.
+function shortLabel(a) {
+  const k = skillOf(a);
+  if (!k) return menuLabel(a);
+  if (k.name === 'hack') return programName(k.program) + (k.point ? ' at ' + pt(k.point) : '');
+  return skillName(k.name) + (k.weapon ? ' with ' + weaponName(k.weapon) : '') + (k.ammo ? ' (' + k.ammo + ')' : '') + (k.burst ? ' B' + k.burst : '');
+}
+// programLine is a program's line of the program table (Hacking (N3)).
+function programLine(id) {
+  const p = PROGRAMS.get(id);
+  if (!p) return null;
+  return h('div', { class: 'program small', 'data-role': 'program', 'data-program': id },
+    'Attack MOD ' + p.attackMod + ' · Opponent MOD ' + p.opponentMod + ' · DAM ' + p.damage + ' · B' + p.burst + (p.targets && p.targets.length ? ' · targets ' + p.targets.join(', ') : '') + (p.range ? ' · ' + pretty(p.range).toLowerCase() : ''));
+}
 
-// oddsChart is the exact Face to Face result beside an attack: chance to
-// score, a Critical, the target falling, and what the other side does.
+const WINDOWS = { orders: 'Orders Phase', 'aro-1': 'first ARO window', 'aro-2': 'second ARO window', second: 'second skill', resolve: 'the dice', 'dodge-move': 'Dodge movement',
+  guts: 'Guts Rolls', 'guts-move': 'Guts movement', alert: 'Alert', 'proxy-token': 'Active Proxy Token', landing: 'Combat Jump landing', 'place-jump': 'a missed Combat Jump',
+  'appoint-lieutenant': 'a new Lieutenant', 'hack-transport': 'Hack Transport Aircraft' };
+const windowName = w => WINDOWS[w] || pretty(w);
+function windowTitle(w) {
+  return { orders: 'Your Orders Phase', second: 'The second skill of this Order', 'dodge-move': 'Dodge movement', 'guts-move': 'Guts movement', alert: 'Alert: your troopers may turn',
+    'proxy-token': 'Move the Active Proxy Token?', 'place-jump': 'Place the trooper that missed its Combat Jump', 'appoint-lieutenant': 'Appoint a new Lieutenant' }[w] || 'Your move: ' + windowName(w);
+}
+// windowWhy says why the seat is asked and what its choices do, in the
+// rules' words (docs/RULES.md).
+function windowWhy(w, declared, obs) {
+  switch (w) {
+    case 'orders': return 'Pick a trooper on the table or in the list, then a skill. Each Order costs one from its combat group (a Regular Order), its own Irregular Order, or the Lieutenant Special Order. The enemy may react (ARO) to each skill. End the Orders Phase when you are done: unused Orders are lost.';
+    case 'second': return declared + ' Declare its second skill now (Idle ends the Order without one). The enemy then gets its second ARO window, and the dice are rolled.';
+    case 'dodge-move': return 'Your Dodge succeeded: the trooper may move up to 2″ (click where on the table), or stay. Dodge (N4).';
+    case 'guts-move': return 'Guts Roll (N4): this trooper was hit and failed its Guts Roll (or may choose to fail). It must move up to 2″ out of its attackers\' Line of Fire; if it cannot, into Partial Cover from them; if it cannot, it goes Prone. The move draws no ARO.';
+    case 'alert': return 'Alert (N4): at the end of this Order, your troopers that were attacked, or have an attacked ally in their Zone of Control, may turn on the spot to face the attacker — no roll, and not an ARO. Facing it puts it in their front arc, so they can react to it next time.';
+    case 'proxy-token': return 'G: Jumper (N4): your Active Proxy was lost or Isolated this Order. You may move the Active Proxy Token to another of your Proxies (it then acts with the G: Jumper\'s Orders), or leave it.';
+    case 'place-jump': return 'Combat Jump (N4): the PH Roll failed, so the trooper arrives from your table edge: set it down in your Deployment Zone.';
+    case 'appoint-lieutenant': return 'Loss of Lieutenant (N4): your Lieutenant is gone. Choose a trooper to be the new one; your opponent learns only that you appointed one, not who.';
+    case 'hack-transport': return 'Hack Transport Aircraft (Hacking (N3)): choose whether to hack the arriving trooper\'s transport.';
+  }
+  return declared;
+}
+
+// oddsChart is the exact result beside a roll: chance to score, a
+// Critical, the target falling, and what the other side does. Each block
+// names its trooper, its skill and its target.
 function oddsChart(ans) {
   if (!ans.odds || !ans.odds.length) return null;
   const box = h('div', { class: 'oddschart', 'data-role': 'odds' });
   for (const o of ans.odds) {
-    const bar = (label, p, cls) => [h('span', { text: label }), h('span', { class: 'track' }, h('span', { class: 'fill ' + (cls || ''), style: null, 'data-p': p })), h('span', { text: pct(p) })];
-    box.append(h('span', { class: 'small', style: null, text: (o.sv ? 'SV ' + o.sv.value : 'template') + ' B' + o.burst + (o.against ? ' vs ' + skillName(o.against.skill) + (o.against.sv ? ' ' + o.against.sv.value : '') : '') + (o.roll === 'face-to-face' ? ' (F2F)' : '') }), h('span', {}), h('span', {}));
+    const bar = (label, p, cls) => [h('span', { text: label }), h('span', { class: 'track' }, h('span', { class: 'fill ' + (cls || ''), 'data-p': p })), h('span', { text: pct(p) })];
+    const head = who(o.trooper) + ' ' + skillName(o.skill) + (o.weapon ? ' (' + o.weapon + ')' : '') + (o.target ? ' on ' + who(o.target) : '') + ': ' +
+      (o.sv ? 'SV ' + o.sv.value : 'template') + ' B' + o.burst + (o.against ? ' vs ' + who(o.against.trooper) + ' ' + skillName(o.against.skill) + (o.against.sv ? ' ' + o.against.sv.value : '') : '') + (o.roll === 'face-to-face' ? ' (F2F)' : '');
+    box.append(h('span', { class: 'small odds-head', text: head }));
     append(box, [bar('scores', o.win), bar('Critical', o.crit, 'crit')]);
-    if (o.falls !== undefined && o.falls !== null) append(box, bar(o.target + ' falls', o.falls, 'fall'));
+    if (o.falls !== undefined && o.falls !== null) append(box, bar(who(o.target) + ' falls', o.falls, 'fall'));
     else if (o.inflicts && o.inflicts.length > 1) append(box, bar('inflicts 1+', 1 - o.inflicts[0], 'fall'));
-    if (o.against) append(box, bar(o.against.trooper + ' ' + skillName(o.against.skill), o.against.win, 'opp'));
-    if (o.against && o.against.falls !== undefined && o.against.falls !== null) append(box, bar(o.trooper + ' falls', o.against.falls, 'fall'));
+    if (o.against) append(box, bar(who(o.against.trooper) + ' ' + skillName(o.against.skill), o.against.win, 'opp'));
+    if (o.against && o.against.falls !== undefined && o.against.falls !== null) append(box, bar(who(o.trooper) + ' falls', o.against.falls, 'fall'));
   }
   // Widths are set through the CSSOM: the page's policy allows no inline style attributes.
-  for (const f of box.querySelectorAll('.fill')) f.style.width = (100 * +f.dataset.p).toFixed(1) + '%';
-  for (const f of box.querySelectorAll('.fill')) f.style.display = 'block';
+  for (const f of box.querySelectorAll('.fill')) { f.style.width = (100 * +f.dataset.p).toFixed(1) + '%'; f.style.display = 'block'; }
   return box;
 }
 
@@ -981,6 +1341,8 @@ async function replay(app, id) {
     slider.value = String(at);
     const st = await api('GET', '/api/matches/' + id + '/replay/' + at, undefined, token);
     if (+slider.value !== at) return;
+    SEAT_ORDER = (st.observation.armies || []).map(a => a.seat);
+    learnNames(board, st.observation);
     drawBoard(svg, board, st.observation, {});
     const o = st.observation;
     put(info, h('span', { class: 'turn', text: 'step ' + at + ' of ' + log.length }), h('span', { text: o.phase === 'over' ? 'game over' : 'Round ' + o.round + ', ' + o.active + "'s turn" }));
