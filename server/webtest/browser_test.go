@@ -533,11 +533,7 @@ func TestOneOrderEndToEnd(t *testing.T) {
 	if l := leaks(bytes.Join(seen(blue, c.Seats["blue"].Token), nil), blueSecrets, "fusilier"); len(l) < 3 {
 		t.Fatalf("blue's own payloads show only %v of its private facts: the leak check is blind", l)
 	}
-	for _, p := range []*page{blue, red, spec} {
-		if errs := p.consoleErrors(); len(errs) > 0 {
-			t.Fatalf("%s: console errors: %q", p.name, errs)
-		}
-	}
+	noConsoleErrors(t, blue, red, spec)
 }
 
 // splitYAML has one blue trooper facing two red ones, both able to react.
@@ -643,11 +639,7 @@ func TestSplitBurstAndCombinedAROs(t *testing.T) {
 			t.Fatalf("the fusilier's roll against %s: %q, want %d dice, in %s", target, m, dice, logText)
 		}
 	}
-	for _, p := range []*page{blue, red} {
-		if errs := p.consoleErrors(); len(errs) > 0 {
-			t.Fatalf("%s: console errors: %q", p.name, errs)
-		}
-	}
+	noConsoleErrors(t, blue, red)
 }
 
 // A seat replays its own view: blue's replay, opened with its token, shows
@@ -704,11 +696,7 @@ func TestReplayAsASeat(t *testing.T) {
 			t.Fatalf("red's replay received blue's private facts %v in:\n%.600s", l, b)
 		}
 	}
-	for _, p := range []*page{blue, red, spec} {
-		if errs := p.consoleErrors(); len(errs) > 0 {
-			t.Fatalf("%s: console errors: %q", p.name, errs)
-		}
-	}
+	noConsoleErrors(t, blue, red, spec)
 }
 
 // flamerYAML: blue's assault trooper with a Heavy Flamethrower facing
@@ -765,11 +753,7 @@ func TestTemplatesDrawn(t *testing.T) {
 		}
 	}
 	screenshot(t, red, "template")
-	for _, p := range []*page{blue, red, spec} {
-		if errs := p.consoleErrors(); len(errs) > 0 {
-			t.Fatalf("%s: console errors: %q", p.name, errs)
-		}
-	}
+	noConsoleErrors(t, blue, red, spec)
 }
 
 // serverActionTime is the mean time the server took to answer an action

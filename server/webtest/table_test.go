@@ -3,8 +3,10 @@
 package webtest
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,6 +14,29 @@ import (
 
 	"github.com/chromedp/chromedp"
 )
+
+// noConsoleErrors fails on any error the pages wrote to their console.
+func noConsoleErrors(t *testing.T, pages ...*page) {
+	t.Helper()
+	for _, p := range pages {
+		if errs := p.consoleErrors(); len(errs) > 0 {
+			t.Fatalf("%s: console errors: %q", p.name, errs)
+		}
+	}
+}
+
+// onEachScreen runs f once per screen, against one server and browser.
+func onEachScreen(t *testing.T, f func(t *testing.T, ts *httptest.Server, root context.Context, sc screen)) {
+	t.Helper()
+	if !long() {
+		t.Skip("a browser test of several pages: with ORDO_LONG=1 or CI=true")
+	}
+	root := browser(t)
+	ts, _ := start(t)
+	for _, sc := range []screen{laptop, phone} {
+		t.Run(sc.name, func(t *testing.T) { f(t, ts, root, sc) })
+	}
+}
 
 // The two screens the web table is checked on: a laptop, and a phone held
 // upright.
@@ -271,11 +296,7 @@ func TestDemoToItsEnd(t *testing.T) {
 	spec.do(t, "step back", chromedp.Click(`#prev`))
 	waitJS(t, spec, "step 1 again", `document.body.dataset.step === '1'`)
 	screenshot(t, spec, "replay")
-	for _, p := range []*page{blue, red, spec} {
-		if errs := p.consoleErrors(); len(errs) > 0 {
-			t.Fatalf("%s: console errors: %q", p.name, errs)
-		}
-	}
+	noConsoleErrors(t, blue, red, spec)
 }
 
 // A hacking Order through clicks (Hacking (N3)), on each screen: blue's
@@ -283,89 +304,69 @@ func TestDemoToItsEnd(t *testing.T) {
 // and the exact odds, declares Gotcha! on red's Heavy Gunner; red's ARO
 // prompt names the program, and both logs do.
 func TestHackingOrder(t *testing.T) {
-	if !long() {
-		t.Skip("a browser test of several pages: with ORDO_LONG=1 or CI=true")
-	}
-	root := browser(t)
-	ts, _ := start(t)
-	for _, sc := range []screen{laptop, phone} {
-		t.Run(sc.name, func(t *testing.T) {
-			c := create(t, ts, map[string]any{"scenario": "hacking-demo"})
-			blue, red := newPage(t, root, "blue"), newPage(t, root, "red")
-			open(t, blue, sc, ts.URL+c.Seats["blue"].URL, `#menu button[data-pick-trooper="b-netrunner"]`)
-			open(t, red, sc, ts.URL+c.Seats["red"].URL, `#board [data-trooper="r-gunner"]`)
-			blue.do(t, "pick the Netrunner", chromedp.Click(`#menu button[data-pick-trooper="b-netrunner"]`))
-			gotcha := `#menu [data-cat="Hack"] [data-target="r-gunner"] button[data-action*='"gotcha"']`
-			blue.do(t, "the Hack entries", chromedp.WaitVisible(gotcha))
-			waitJS(t, blue, "the odds of Gotcha!", `document.querySelector(`+"`"+gotcha+"`"+`).parentElement.querySelector('[data-role="odds"]')`)
-			row := eval[string](t, blue, `document.querySelector(`+"`"+gotcha+"`"+`).parentElement.innerText`)
-			for _, want := range []string{"Gotcha!", "Attack MOD", "Opponent MOD", "DAM", "B2", "scores", "%"} {
-				if !strings.Contains(row, want) {
-					t.Fatalf("Gotcha!'s entry lacks %q: %s", want, row)
-				}
+	onEachScreen(t, func(t *testing.T, ts *httptest.Server, root context.Context, sc screen) {
+		c := create(t, ts, map[string]any{"scenario": "hacking-demo"})
+		blue, red := newPage(t, root, "blue"), newPage(t, root, "red")
+		open(t, blue, sc, ts.URL+c.Seats["blue"].URL, `#menu button[data-pick-trooper="b-netrunner"]`)
+		open(t, red, sc, ts.URL+c.Seats["red"].URL, `#board [data-trooper="r-gunner"]`)
+		blue.do(t, "pick the Netrunner", chromedp.Click(`#menu button[data-pick-trooper="b-netrunner"]`))
+		gotcha := `#menu [data-cat="Hack"] [data-target="r-gunner"] button[data-action*='"gotcha"']`
+		blue.do(t, "the Hack entries", chromedp.WaitVisible(gotcha))
+		waitJS(t, blue, "the odds of Gotcha!", `document.querySelector(`+"`"+gotcha+"`"+`).parentElement.querySelector('[data-role="odds"]')`)
+		row := eval[string](t, blue, `document.querySelector(`+"`"+gotcha+"`"+`).parentElement.innerText`)
+		for _, want := range []string{"Gotcha!", "Attack MOD", "Opponent MOD", "DAM", "B2", "scores", "%"} {
+			if !strings.Contains(row, want) {
+				t.Fatalf("Gotcha!'s entry lacks %q: %s", want, row)
 			}
-			if n := eval[int](t, blue, `[...document.querySelectorAll('#menu [data-cat="Hack"] button')].filter(b => b.textContent.trim() === 'Hack' || /^hack on/i.test(b.textContent)).length`); n != 0 {
-				t.Fatalf("%d hacking entries do not name their program", n)
-			}
-			screenshot(t, blue, "hacking-menu-"+sc.name)
-			blue.do(t, "declare Gotcha!", chromedp.Click(gotcha))
-			waitJS(t, red, "red's ARO prompt", `document.getElementById('aro-prompt')`)
-			if got := eval[string](t, red, `document.getElementById('prompt').innerText`); !strings.Contains(got, "Gotcha!") {
-				t.Fatalf("red's ARO prompt does not name the program: %s", got)
-			}
-			screenshot(t, red, "hacking-aro-"+sc.name)
-			for _, p := range []*page{blue, red} {
-				waitJS(t, p, "the program in the log", `[...document.querySelectorAll('#log .e')].some(e => e.textContent.includes('Gotcha!'))`)
-				checkText(t, p)
-				if errs := p.consoleErrors(); len(errs) > 0 {
-					t.Fatalf("%s: console errors: %q", p.name, errs)
-				}
-			}
-		})
-	}
+		}
+		if n := eval[int](t, blue, `[...document.querySelectorAll('#menu [data-cat="Hack"] button')].filter(b => b.textContent.trim() === 'Hack' || /^hack on/i.test(b.textContent)).length`); n != 0 {
+			t.Fatalf("%d hacking entries do not name their program", n)
+		}
+		screenshot(t, blue, "hacking-menu-"+sc.name)
+		blue.do(t, "declare Gotcha!", chromedp.Click(gotcha))
+		waitJS(t, red, "red's ARO prompt", `document.getElementById('aro-prompt')`)
+		if got := eval[string](t, red, `document.getElementById('prompt').innerText`); !strings.Contains(got, "Gotcha!") {
+			t.Fatalf("red's ARO prompt does not name the program: %s", got)
+		}
+		screenshot(t, red, "hacking-aro-"+sc.name)
+		for _, p := range []*page{blue, red} {
+			waitJS(t, p, "the program in the log", `[...document.querySelectorAll('#log .e')].some(e => e.textContent.includes('Gotcha!'))`)
+			checkText(t, p)
+		}
+		noConsoleErrors(t, blue, red)
+	})
 }
 
 // A G: Jumper activation through clicks (G: Jumper (N4, PDF 2.1)), on each
 // screen: the Proxies are drawn in their seat's colour, and once one is
 // activated it is marked as the Active Proxy on both players' boards.
 func TestJumperActivation(t *testing.T) {
-	if !long() {
-		t.Skip("a browser test of several pages: with ORDO_LONG=1 or CI=true")
-	}
-	root := browser(t)
-	ts, _ := start(t)
-	for _, sc := range []screen{laptop, phone} {
-		t.Run(sc.name, func(t *testing.T) {
-			c := create(t, ts, map[string]any{"scenario": "jumper-demo"})
-			aleph, enemy := newPage(t, root, "aleph"), newPage(t, root, "enemy")
-			open(t, aleph, sc, ts.URL+c.Seats["aleph"].URL, `#menu button[data-pick-trooper="mk4"]`)
-			open(t, enemy, sc, ts.URL+c.Seats["enemy"].URL, `#board [data-trooper="mk4"]`)
-			for _, p := range []*page{aleph, enemy} {
-				fills := eval[[]string](t, p, `['mk4', 'mk5', 'e-zhanshi'].map(id => document.querySelector('#board [data-trooper="' + id + '"] .base').getAttribute('fill'))`)
-				if fills[0] != fills[1] || fills[0] == fills[2] {
-					t.Fatalf("%s: the Proxies and the enemy are drawn %v: want the Proxies in one colour, the enemy in another", p.name, fills)
-				}
-				if cls := eval[string](t, p, `document.querySelector('#armies [data-army="aleph"] b').className`); cls != "seat-c0" {
-					t.Fatalf("%s: aleph's seat is not coloured: class %q", p.name, cls)
-				}
+	onEachScreen(t, func(t *testing.T, ts *httptest.Server, root context.Context, sc screen) {
+		c := create(t, ts, map[string]any{"scenario": "jumper-demo"})
+		aleph, enemy := newPage(t, root, "aleph"), newPage(t, root, "enemy")
+		open(t, aleph, sc, ts.URL+c.Seats["aleph"].URL, `#menu button[data-pick-trooper="mk4"]`)
+		open(t, enemy, sc, ts.URL+c.Seats["enemy"].URL, `#board [data-trooper="mk4"]`)
+		for _, p := range []*page{aleph, enemy} {
+			fills := eval[[]string](t, p, `['mk4', 'mk5', 'e-zhanshi'].map(id => document.querySelector('#board [data-trooper="' + id + '"] .base').getAttribute('fill'))`)
+			if fills[0] != fills[1] || fills[0] == fills[2] {
+				t.Fatalf("%s: the Proxies and the enemy are drawn %v: want the Proxies in one colour, the enemy in another", p.name, fills)
 			}
-			aleph.do(t, "pick the Proxy", chromedp.Click(`#menu button[data-pick-trooper="mk4"]`))
-			idle := `#menu [data-group="mk4"] button[data-action*='"idle"']`
-			aleph.do(t, "its menu", chromedp.WaitVisible(idle))
-			aleph.do(t, "Idle", chromedp.Click(idle))
-			for _, p := range []*page{aleph, enemy} {
-				waitJS(t, p, "the Active Proxy marked", `document.querySelector('#board [data-trooper="mk4"] [data-role="active-proxy"]')`)
-				if n := eval[int](t, p, `document.querySelectorAll('#board [data-role="active-proxy"]').length`); n != 1 {
-					t.Fatalf("%s: %d Active Proxies marked", p.name, n)
-				}
-				checkText(t, p)
+			if cls := eval[string](t, p, `document.querySelector('#armies [data-army="aleph"] b').className`); cls != "seat-c0" {
+				t.Fatalf("%s: aleph's seat is not coloured: class %q", p.name, cls)
 			}
-			screenshot(t, enemy, "jumper-"+sc.name)
-			for _, p := range []*page{aleph, enemy} {
-				if errs := p.consoleErrors(); len(errs) > 0 {
-					t.Fatalf("%s: console errors: %q", p.name, errs)
-				}
+		}
+		aleph.do(t, "pick the Proxy", chromedp.Click(`#menu button[data-pick-trooper="mk4"]`))
+		idle := `#menu [data-group="mk4"] button[data-action*='"idle"']`
+		aleph.do(t, "its menu", chromedp.WaitVisible(idle))
+		aleph.do(t, "Idle", chromedp.Click(idle))
+		for _, p := range []*page{aleph, enemy} {
+			waitJS(t, p, "the Active Proxy marked", `document.querySelector('#board [data-trooper="mk4"] [data-role="active-proxy"]')`)
+			if n := eval[int](t, p, `document.querySelectorAll('#board [data-role="active-proxy"]').length`); n != 1 {
+				t.Fatalf("%s: %d Active Proxies marked", p.name, n)
 			}
-		})
-	}
+			checkText(t, p)
+		}
+		screenshot(t, enemy, "jumper-"+sc.name)
+		noConsoleErrors(t, aleph, enemy)
+	})
 }
