@@ -13,20 +13,25 @@ import (
 // The weights of greedy's fantasy scores, in points (a unit's points
 // value, as the victory points count it).
 const (
-	// rolls is how many throws of the dice each action is tried with.
-	rolls = 4
+	// rolls is how many throws of the dice each action is tried with;
+	// turnRolls how many for a choice played to the end of the turn
+	// (toTurnEnd).
+	rolls     = 4
+	turnRolls = 8
 	// closeIn is the value of each inch a unit without missiles moves
 	// toward the nearest enemy unit, per point of its own value.
 	closeIn = 0.004
-	// keepRange is the value of each inch a unit with missiles moves
-	// toward 3" inside its range of the nearest enemy unit, per point.
-	keepRange = 0.004
+	// inRange is the share of its value a unit with missiles gains by
+	// moving where it can shoot at something; moveAim the share a move costs
+	// it (a unit that moved shoots worse, Shooting: to hit).
+	inRange = 0.1
+	moveAim = 0.02
 	// fleeing is the share of its value a fleeing unit keeps.
 	fleeing = 0.5
 	// threatened is the share of its value a unit risks standing within
 	// the charge reach of a stronger enemy; threatening the share of a
 	// weaker enemy's value a unit that can charge it threatens.
-	threatened  = 0.15
+	threatened  = 0.3
 	threatening = 0.1
 	// reform is what a reform costs: the unit moves and shoots no more
 	// this turn (Reform).
@@ -170,7 +175,7 @@ func through(s *fantasy.State, seat rules.Seat, a rules.Action, d dice.Source, _
 // its target, and a move the inches it gains toward the nearest enemy (a
 // unit with missiles: toward most of its range from it).
 func scoreFantasy(s *fantasy.State, seat rules.Seat, menu []rules.Action, r *rand.Rand) []float64 {
-	seeds := make([]uint64, 2*rolls)
+	seeds := make([]uint64, turnRolls)
 	for k := range seeds {
 		seeds[k] = r.Uint64()
 	}
@@ -260,10 +265,12 @@ func unitByID(s *fantasy.State, id string) *fantasy.Unit {
 	return nil
 }
 
-// placing is what a move of unit id from s to t gains: the inches toward
-// the nearest enemy unit, or for a unit with missiles toward 3" inside its
-// range of it, per point of the unit's value; and the change in its reach
-// (reach).
+// placing is what a move of unit id from s to t gains: for a unit with
+// missiles, whether it can shoot at something after it and not before (and
+// having nothing to shoot at, the inches toward the nearest enemy), less
+// the move's cost to its aim; for any other, the
+// inches toward the nearest enemy unit, per point of the unit's value; and
+// the change in its reach (reach).
 func placing(s, t *fantasy.State, id string) float64 {
 	before, after := unitByID(s, id), unitByID(t, id)
 	if before == nil || after == nil {
@@ -275,16 +282,52 @@ func placing(s, t *fantasy.State, id string) float64 {
 	if math.IsInf(d0, 1) || math.IsInf(d1, 1) {
 		return gain
 	}
-	if rng := missileRange(s, before); rng > 0 {
-		want := rng - 3
-		return gain + keepRange*v*(math.Abs(d0-want)-math.Abs(d1-want))
+	if missileRange(s, before) > 0 {
+		s0, s1 := shootable(s, id), shootable(t, id)
+		gain += inRange*v*(s1-s0) - moveAim*v
+		if s0 == 0 {
+			gain += closeIn * v * (d0 - d1)
+		}
+		return gain
 	}
 	return gain + closeIn*v*(d0-d1)
 }
 
+// shootable is 1 when unit id, its movement ended where it stands in s,
+// could shoot at something (a legal shot on the shooting menu: in range,
+// in its front arc, in sight), else 0.
+func shootable(s *fantasy.State, id string) float64 {
+	u := unitByID(s, id)
+	if u == nil {
+		return 0
+	}
+	c := rules.State(s.Clone())
+	for range 3 {
+		p := c.Prompt()
+		if len(p.Seats) == 0 || p.Seats[0] != u.Seat {
+			return 0
+		}
+		if p.Window == string(fantasy.PhaseShooting) {
+			break
+		}
+		if p.Window != string(fantasy.PhaseRemaining) {
+			return 0
+		}
+		if _, err := c.Apply(u.Seat, fantasy.EndMovement{}, dice.NewPCG(0, 0)); err != nil {
+			return 0
+		}
+	}
+	for _, o := range c.Legal(u.Seat) {
+		if x, ok := plain(o.Action).(fantasy.Shoot); ok && o.Illegal == nil && x.Unit == id {
+			return 1
+		}
+	}
+	return 0
+}
+
 // reach is what unit u's place is worth against the charges of the next
 // turns (Charge range: twice the Movement): for each enemy unit that could
-// charge it, a share of its value when that unit is the stronger, and for
+// charge it (one neither in close combat nor fleeing), a share of its value when that unit is the stronger, and for
 // each it could charge, a share of that unit's value when it is the
 // stronger. Strength is taken as value left.
 func reach(s *fantasy.State, u *fantasy.Unit) float64 {
@@ -296,15 +339,19 @@ func reach(s *fantasy.State, u *fantasy.Unit) float64 {
 		}
 		theirs := unitValue(s, e)
 		d := math.Hypot(e.At.X-u.At.X, e.At.Y-u.At.Y)
-		if d <= chargeReach(s, e) && theirs > mine {
+		if d <= chargeReach(s, e) && theirs > mine && free(e) {
 			v -= threatened * mine
 		}
-		if d <= chargeReach(s, u) && mine > theirs && missileRange(s, u) == 0 {
+		if d <= chargeReach(s, u) && mine > theirs && missileRange(s, u) == 0 && free(u) {
 			v += threatening * theirs
 		}
 	}
 	return v
 }
+
+// free reports a unit that may declare a charge: not in close combat,
+// not fleeing.
+func free(u *fantasy.Unit) bool { return len(u.Engage) == 0 && !u.Flags.Fleeing }
 
 // chargeReach is how far unit u can charge: twice its slowest model's
 // Movement, and a little for the wheel.
