@@ -37,7 +37,15 @@ type Options struct {
 	// Menu, after the script, writes the menu of every prompted seat the
 	// viewer may see (see Menu). Text only; not with Random.
 	Menu bool
+	// Bots, in random games, choose the actions of their seats instead of
+	// the uniform draw (`ordo play --bot red=greedy`); each is called with
+	// a generator of its own, seeded from the game's seed.
+	Bots map[rules.Seat]Chooser
 }
+
+// Chooser picks seat's next action in st, drawing only from r (a bot:
+// bot.Act, which shows it only what the seat may see).
+type Chooser func(st rules.State, seat rules.Seat, r *rand.Rand) (rules.Action, error)
 
 func (o Options) viewer() rules.Viewer {
 	if o.Viewer.Role == "" {
@@ -429,6 +437,7 @@ func random(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 	p := &printer{w: w, st: st, v: opt.viewer(), js: opt.JSON}
 	p.opening()
 	rng := rand.New(rand.NewPCG(seed, 0x9a3e))
+	botRng := rand.New(rand.NewPCG(seed, 0xb075))
 	src := dice.NewPCG(seed, 0xd1ce)
 	maxSteps := opt.MaxSteps
 	if maxSteps <= 0 {
@@ -442,10 +451,15 @@ func random(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 		if err != nil {
 			return fmt.Errorf("step %d: %w", seq, err)
 		}
+		if choose, ok := opt.Bots[seat]; ok {
+			if a, err = choose(st, seat, botRng); err != nil {
+				return fmt.Errorf("step %d: %w", seq, err)
+			}
+		}
 		act := p.see(seat, a)
 		entry, events, err := rules.Step(st, seq, seat, a, src)
 		if err != nil {
-			return fmt.Errorf("step %d: a legal action was refused: %w", seq, err)
+			return fmt.Errorf("step %d: %s's %s was refused: %w", seq, seat, a.Kind(), err)
 		}
 		p.entry(entry, act, events)
 	}

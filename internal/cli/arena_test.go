@@ -31,3 +31,28 @@ func TestArena(t *testing.T) {
 		}
 	}
 }
+
+// ordo play --bot: a bot plays its seat in the random games, to the end;
+// the same seed plays the same game; bad uses exit 2 saying why.
+func TestPlayWithBot(t *testing.T) {
+	var out, again, errb bytes.Buffer
+	args := []string{"ordo", "play", "../../data/scenarios/demo.yaml", "--random", "1", "--seed", "3", "--bot", "red=greedy"}
+	if code := run(args, &out, &errb); code != 0 || !strings.Contains(out.String(), "game over") {
+		t.Fatalf("exit %d, stderr %q, log ends %q", code, errb.String(), out.String()[max(0, out.Len()-200):])
+	}
+	if run(args, &again, &errb); again.String() != out.String() {
+		t.Error("the same seed played two games")
+	}
+	for _, c := range []struct{ args, want string }{
+		{"--bot red=greedy", "give --random N"},
+		{"--random 1 --bot green=greedy", "no such seat"},
+		{"--random 1 --bot red=oracle", "unknown bot"},
+		{"--random 1 --bot red", "give SEAT=BOT"},
+	} {
+		errb.Reset()
+		argv := append([]string{"ordo", "play", "../../data/scenarios/demo.yaml"}, strings.Fields(c.args)...)
+		if code := run(argv, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%s: exit %d, stderr %q, want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}

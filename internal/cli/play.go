@@ -3,8 +3,11 @@ package cli
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"slices"
 	"strings"
 
+	"github.com/ordo-rules/ordo/bot"
 	"github.com/ordo-rules/ordo/infinity"
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
@@ -21,6 +24,18 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	randomN := fs.Int("random", 0, "play N seeded random games instead of the script")
 	seed := fs.Uint64("seed", 1, "seed of the first random game")
 	menu := fs.Bool("menu", false, "after the script, print the prompted seat's legal and greyed actions")
+	bots := map[rules.Seat]string{}
+	fs.Func("bot", "SEAT=BOT: a bot plays that seat in the random games", func(v string) error {
+		seat, name, ok := strings.Cut(v, "=")
+		if !ok || seat == "" || name == "" {
+			return fmt.Errorf("%q: give SEAT=BOT (red=greedy)", v)
+		}
+		if _, err := bot.New(name); err != nil {
+			return err
+		}
+		bots[rules.Seat(seat)] = name
+		return nil
+	})
 	pos, err := ParseFlags(fs, args)
 	if err != nil {
 		return FlagError(err, "ordo play", playUsage, stdout, stderr)
@@ -36,6 +51,10 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	file := pos[0]
 	if *menu && (*randomN > 0 || *jsonOut) {
 		fmt.Fprintln(stderr, "ordo play: --menu follows the script in the text log: not with --random or --json")
+		return 2
+	}
+	if len(bots) > 0 && *randomN == 0 {
+		fmt.Fprintln(stderr, "ordo play: --bot plays in random games: give --random N")
 		return 2
 	}
 	if *randomN < 0 {
@@ -64,6 +83,19 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opt := play.Options{JSON: *jsonOut, Random: *randomN, Seed: *seed, Menu: *menu}
+	for seat, name := range bots {
+		if !slices.ContainsFunc(sc.Sides, func(s scenario.Side) bool { return s.Seat == string(seat) }) {
+			fmt.Fprintf(stderr, "ordo play: --bot %s=%s: no such seat in %s\n", seat, name, file)
+			return 2
+		}
+		p, _ := bot.New(name)
+		if opt.Bots == nil {
+			opt.Bots = map[rules.Seat]play.Chooser{}
+		}
+		opt.Bots[seat] = func(st rules.State, seat rules.Seat, r *rand.Rand) (rules.Action, error) {
+			return bot.Act(p, st, seat, r)
+		}
+	}
 	switch *viewer {
 	case "":
 	case "spectator":

@@ -4,7 +4,7 @@ package cli
 // 'ordo NAME --help' print these texts.
 
 // playUsage is the help of ordo play.
-const playUsage = `usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--menu] [--random N [--seed S]]
+const playUsage = `usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--menu] [--random N [--seed S] [--bot SEAT=BOT]...]
 
 Loads a scenario (a YAML file; its format is docs/SCENARIOS.md), applies its
 script of actions with their forced dice and expectations, or plays N seeded
@@ -22,11 +22,14 @@ Flags (in any order, before or after FILE):
   --random N         ignore the script and play N random games, each choosing among
                      the legal actions at every step
   --seed S           the seed of the first random game (default 1; game i uses S+i-1)
+  --bot SEAT=BOT     in the random games, a bot plays that seat (random, greedy;
+                     docs/BOTS.md): it sees only what the seat may see; repeatable
 
 Examples:
   ordo play data/scenarios/duel.yaml
   ordo play data/scenarios/seed/loss-of-lieutenant.yaml --viewer red
   ordo play data/scenarios/demo.yaml --random 3 --seed 7
+  ordo play data/scenarios/demo.yaml --random 1 --bot red=greedy --viewer red
   ordo play --json data/scenarios/duel.yaml
   ordo play data/scenarios/duel.yaml --menu --viewer blue
 `
