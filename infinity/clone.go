@@ -14,7 +14,7 @@ func (s *State) Clone() rules.State { return s.clone() }
 func (s *State) clone() *State {
 	c := *s
 	// A copy made while a menu is checked does not share its memos.
-	c.menu = nil
+	c.memo = nil
 	c.Armies = slices.Clone(s.Armies)
 	for i := range c.Armies {
 		c.Armies[i].Groups = slices.Clone(s.Armies[i].Groups)

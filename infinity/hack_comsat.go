@@ -212,7 +212,7 @@ var stepTransport = stepDef{
 		}
 		return s.transport(a, hackers), nil
 	})},
-	candidates: func(s *State) []rules.Action {
+	candidates: func(s *State, _ *menuBuilder) []rules.Action {
 		out := []rules.Action{AROs{}}
 		target := s.Models[s.Order.Model].ID
 		for _, h := range s.transportHackers() {

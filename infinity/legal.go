@@ -9,31 +9,32 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 )
 
-// menuScratch is what one Legal call lends the checks of its candidates:
-// the Order an activation is built in, and the memos that share work
-// between candidates (Line of Fire, an activation's declaration, a
-// refusal many candidates share). Legal takes one from a pool: the state
-// keeps none (reading it writes nothing), and a new one per menu would be
-// an allocation per menu.
-type menuScratch struct {
-	order Order
-	cands []rules.Action
-	lof   lofMemo
-	decl  declMemo
-	short shortMemo
-	bases tableBases
-	// state is the shallow copy of the state Legal reads, whose menu is
-	// this scratch.
+// menuBuilder builds menus: it owns everything a menu is made with and
+// the next menu may use again, as go/types keeps its caches in its
+// Checker rather than in the syntax tree. The state is plain data and
+// carries none of it.
+//
+//   - the shallow copy of the state a menu reads, and the scratch Order
+//     an activation candidate is checked in;
+//   - the memos its checks share (checkMemo), lent to the checks through
+//     the copy (State.memo) while it checks the candidates;
+//   - the list the candidates are written in (candidateBuf);
+//   - the blocks candidates and their route points are carved from
+//     (menuBox, routePoints), which the next menu goes on filling;
+//   - the last menus' candidates, trooper by trooper (menuRuns), which
+//     the next menu hands over again where unchanged.
+//
+// Legal takes a builder from a pool and gives it back when the menu is
+// made: nothing else uses it meanwhile. A rule's candidates are asked of
+// it (stepDef.candidates); outside Legal, with no builder (nil), they are
+// made fresh, with nothing to reuse.
+type menuBuilder struct {
+	// state is the shallow copy of the state being listed, whose memo is
+	// this builder's.
 	state State
-	// routes are the route refusals made so far (routeError).
-	routes []routeRefusalErr
-	// named are refusals that name one thing, kept for later candidates
-	// and menus (namedRefusal).
-	named namedRefusals
-	// aros is the room checkAROs builds an ARO candidate's declarations
-	// in (the scratch Order's list is dropped whenever an activation
-	// menu clears that Order).
-	aros []ARO
+	order Order
+	memo  checkMemo
+	cands []rules.Action
 	// activateBox and secondBox box the activation and second-skill
 	// menus' candidates, menu after menu (menuBox).
 	activateBox menuBox[Activate]
@@ -52,7 +53,30 @@ type menuScratch struct {
 	reactions menuRuns
 }
 
-var menuScratches = sync.Pool{New: func() any { return new(menuScratch) }}
+// checkMemo is what the checks of one menu's candidates share: Line of
+// Fire, the bases on the table, an activation's declaration, refusals
+// many candidates give. It lives in the menu builder; the checks reach it
+// through the builder's copy of the state (State.memo), nil outside
+// Legal.
+type checkMemo struct {
+	lof   lofMemo
+	decl  declMemo
+	short shortMemo
+	bases tableBases
+	// routes are the route refusals made so far (routeError).
+	routes []routeRefusalErr
+	// named are refusals that name one thing, kept for later candidates
+	// and menus (namedRefusal).
+	named namedRefusals
+	// aros is the room checkAROs builds an ARO candidate's declarations
+	// in (the scratch Order's list is dropped whenever an activation
+	// menu clears that Order).
+	aros []ARO
+}
+
+// menuBuilders are the builders not in use: Legal takes one and gives it
+// back before it returns.
+var menuBuilders = sync.Pool{New: func() any { return new(menuBuilder) }}
 
 // directions are the eight headings Legal offers moves along, in degrees.
 var directions = []float64{0, 45, 90, 135, 180, 225, 270, 315}
@@ -92,15 +116,15 @@ var headings = func() (h [8][2]float64) {
 // with asAction[Activate], not a type assertion to Activate, and never
 // write through it.
 func (s *State) Legal(seat rules.Seat) []rules.Option {
-	ms := menuScratches.Get().(*menuScratch)
-	defer menuScratches.Put(ms)
-	return s.legalIn(ms, seat)
+	b := menuBuilders.Get().(*menuBuilder)
+	defer menuBuilders.Put(b)
+	return b.legal(s, seat)
 }
 
-// legalIn is Legal with the menu scratch ms, which nothing else uses
-// while it runs: what ms kept from the menus made with it before (menuRuns,
-// the boxes' blocks) it may hand over again.
-func (s *State) legalIn(ms *menuScratch, seat rules.Seat) []rules.Option {
+// legal is Legal with this builder, which nothing else uses while it
+// runs: what it kept from the menus made with it before (menuRuns, the
+// boxes' blocks) it may hand over again.
+func (b *menuBuilder) legal(s *State, seat rules.Seat) []rules.Option {
 	p := s.Prompt()
 	switch {
 	case p.Kind == rules.GameOver:
@@ -109,30 +133,31 @@ func (s *State) legalIn(ms *menuScratch, seat rules.Seat) []rules.Option {
 		return nil
 	}
 	// The memos start empty.
-	ms.lof, ms.decl, ms.short = lofMemo{}, declMemo{}, shortMemo{}
-	ms.bases.ready = false
-	clear(ms.routes)
-	ms.routes = ms.routes[:0]
+	m := &b.memo
+	m.lof, m.decl, m.short = lofMemo{}, declMemo{}, shortMemo{}
+	m.bases.ready = false
+	clear(m.routes)
+	m.routes = m.routes[:0]
 	// The candidates' list is only read until the options are built:
-	// the largest menus make it in the scratch's (candidateBuf), which
+	// the largest menus make it in the builder's (candidateBuf), which
 	// is cleared then, so that it holds on to no action.
 	defer func() {
-		ms.decl = declMemo{}
-		ms.state = State{}
-		clear(ms.cands)
-		ms.cands = ms.cands[:0]
+		m.decl = declMemo{}
+		b.state = State{}
+		clear(b.cands)
+		b.cands = b.cands[:0]
 	}()
 	// check builds each activation's Order in the scratch Order.
-	scratch := &ms.order
+	scratch := &b.order
 	// The memos are reached through a shallow copy of the state, never
 	// through s: Legal only reads s, so callers may ask for menus of one
-	// state from several goroutines at once. The copy is the scratch's,
+	// state from several goroutines at once. The copy is the builder's,
 	// not an allocation of its own for every menu, and let go of when
 	// the menu is made.
-	ms.state = *s
-	ms.state.menu = ms
-	s = &ms.state
-	cands := s.stepOf().candidates(s)
+	b.state = *s
+	b.state.memo = m
+	s = &b.state
+	cands := s.stepOf().candidates(s, b)
 	out := make([]rules.Option, 0, len(cands))
 	// The step's entry that accepts the previous candidate, which most
 	// candidates share: check would look it up again for each.
@@ -175,7 +200,7 @@ func (s *State) checkCandidate(sa **stepAction, a rules.Action, scratch *Order) 
 // from with mov inches of movement. It hands them over one by one rather
 // than as a slice: Legal boxes each into its own action anyway, and a slice
 // of skills per trooper was a third of a menu's allocations.
-func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(Skill)) {
+func (s *State) eachSkillCandidate(b *menuBuilder, t int, from [2]float64, mov float64, f func(Skill)) {
 	// The skills with no target, in skillTable order.
 	for i := range skillTable {
 		k := &skillTable[i]
@@ -183,7 +208,7 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 		case menuPlain:
 			f(Skill{Name: k.name})
 		case menuCautious:
-			s.eachCautiousChoice(t, from, f)
+			s.eachCautiousChoice(b, t, from, f)
 		case menuPrograms:
 			s.eachOwnProgram(t, f)
 		case menuWeapons:
@@ -192,7 +217,7 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 			if mov <= 0 {
 				continue
 			}
-			routes := s.moveRoutes(t, from, mov)
+			routes := b.moveRoutes(t, from, mov)
 			for i := range headings {
 				f(Skill{Name: k.name, Route: routes[i : i+1 : i+1]})
 			}
@@ -253,17 +278,17 @@ func (s *State) eachSkillCandidate(t int, from [2]float64, mov float64, f func(S
 }
 
 // routePoints is room for n route points of candidates: while Legal
-// runs, carved from the menu scratch's block of points (menuScratch.points),
-// which the scratch's next menus go on carving, else a new one. The
+// runs, carved from the menu builder's block of points (menuBuilder.points),
+// which the builder's next menus go on carving, else a new one. The
 // points are written once, before their candidates are handed over, and
 // never again, as menuBox's elements are; a trooper's Moves were a
 // hundred allocations of 128 bytes a playout, most of them for
 // candidates the menu then reused from the menu before (menuRuns).
-func (s *State) routePoints(n int) [][2]float64 {
-	if s.menu == nil {
+func (b *menuBuilder) routePoints(n int) [][2]float64 {
+	if b == nil {
 		return make([][2]float64, n)
 	}
-	p := &s.menu.points
+	p := &b.points
 	if cap(*p)-len(*p) < n {
 		*p = make([][2]float64, 0, max(n, routePointsBlock))
 	}
@@ -273,24 +298,24 @@ func (s *State) routePoints(n int) [][2]float64 {
 
 // moveRoutes is the end point of a Move of mov inches from from along
 // each heading, one block for every route: while Legal runs, the block
-// the menu scratch's last menu gave trooper t if it was for the same
+// the menu builder's last menu gave trooper t if it was for the same
 // start and length (the points are a function of those alone, and a
 // block is never written once handed over), else one carved anew
 // (routePoints). Most troopers have not moved since the last menu, and
 // then the menu reuses their Moves (menuRuns): carving their points
 // again was most of what routePoints carved.
-func (s *State) moveRoutes(t int, from [2]float64, mov float64) [][2]float64 {
+func (b *menuBuilder) moveRoutes(t int, from [2]float64, mov float64) [][2]float64 {
 	var last *moveRoutes
-	if s.menu != nil {
-		if t >= len(s.menu.moves) {
-			s.menu.moves = append(s.menu.moves, make([]moveRoutes, t+1-len(s.menu.moves))...)
+	if b != nil {
+		if t >= len(b.moves) {
+			b.moves = append(b.moves, make([]moveRoutes, t+1-len(b.moves))...)
 		}
-		last = &s.menu.moves[t]
+		last = &b.moves[t]
 		if last.routes != nil && last.from == from && last.mov == mov {
 			return last.routes
 		}
 	}
-	routes := s.routePoints(len(headings))
+	routes := b.routePoints(len(headings))
 	for i, u := range headings {
 		routes[i] = [2]float64{from[0] + mov*u[0], from[1] + mov*u[1]}
 	}
@@ -308,26 +333,26 @@ type moveRoutes struct {
 	routes [][2]float64
 }
 
-// routePointsBlock is how many route points a menu scratch's block holds
+// routePointsBlock is how many route points a menu builder's block holds
 // (2 kB: a block lives while any route carved from it does).
 const routePointsBlock = 128
 
 // candidateBuf is room for about n candidates: while Legal runs, the menu
-// scratch's list (a menu's list of candidates is only read until Legal
+// builder's list (a menu's list of candidates is only read until Legal
 // has built its options), else a new one. keepCandidates hands the list
 // back, grown or not.
-func (s *State) candidateBuf(n int) []rules.Action {
-	if s.menu == nil {
+func (b *menuBuilder) candidateBuf(n int) []rules.Action {
+	if b == nil {
 		return make([]rules.Action, 0, n)
 	}
-	return slices.Grow(s.menu.cands[:0], n)
+	return slices.Grow(b.cands[:0], n)
 }
 
-// keepCandidates keeps out, made from candidateBuf, as the scratch's list
+// keepCandidates keeps out, made from candidateBuf, as the builder's list
 // while Legal runs, and returns it.
-func (s *State) keepCandidates(out []rules.Action) []rules.Action {
-	if s.menu != nil {
-		s.menu.cands = out
+func (b *menuBuilder) keepCandidates(out []rules.Action) []rules.Action {
+	if b != nil {
+		b.cands = out
 	}
 	return out
 }
@@ -336,21 +361,21 @@ func (s *State) keepCandidates(out []rules.Action) []rules.Action {
 // for sizing menus.
 func (s *State) skillsPerTrooper() int { return 4 + len(directions) + 2*len(s.Models) }
 
-func (s *State) activationCandidates() []rules.Action {
-	out := s.candidateBuf(1 + len(s.Troopers)*s.skillsPerTrooper()/2)
+func (s *State) activationCandidates(b *menuBuilder) []rules.Action {
+	out := b.candidateBuf(1 + len(s.Troopers)*s.skillsPerTrooper()/2)
 	out = append(out, EndOrders{})
 	// The candidates share blocks rather than each being boxed alone,
-	// the menu scratch's while Legal runs.
-	box := scratchBox(s, func(ms *menuScratch) *menuBox[Activate] { return &ms.activateBox }, 16)
+	// the menu builder's while Legal runs.
+	box := builderBox(b, func(b *menuBuilder) *menuBox[Activate] { return &b.activateBox }, 16)
 	w := activationMenu{out: out, box: box}
 	for t := range s.Troopers {
 		if s.Troopers[t].Seat != s.active() {
 			continue
 		}
-		s.troopersActivations(t, &w)
+		s.troopersActivations(b, t, &w)
 	}
 	out = w.out
-	return s.keepCandidates(out)
+	return b.keepCandidates(out)
 }
 
 // activationMenu is an activation menu being written: its candidates,
@@ -403,7 +428,7 @@ func (w *activationMenu) candidate(old rules.Action, id string, src OrderSource,
 
 // troopersActivations adds each activation candidate of trooper t, of
 // the active seat, to w.
-func (s *State) troopersActivations(t int, w *activationMenu) {
+func (s *State) troopersActivations(b *menuBuilder, t int, w *activationMenu) {
 	tr := &s.Troopers[t] // in place: a Trooper is large to copy
 	w.last = nil
 	if tr.States.Reserve && !tr.States.Null() {
@@ -440,21 +465,21 @@ func (s *State) troopersActivations(t int, w *activationMenu) {
 		// Kept apart from the trooper's skills (menuRun.idle): those come
 		// back with its Orders, most of them as they were.
 		idle := Skill{Name: SkillIdle}
-		if s.menu == nil {
+		if b == nil {
 			w.out = append(w.out, w.candidate(nil, tr.ID, source, &idle))
 			return
 		}
-		run := s.menu.activates.run(t, tr.ID)
+		run := b.activates.run(t, tr.ID)
 		run.idle = w.candidate(run.idle, tr.ID, source, &idle)
 		w.out = append(w.out, run.idle)
 		return
 	}
 	w.skill = 0
-	if s.menu != nil {
-		w.last = s.menu.activates.run(t, tr.ID)
+	if b != nil {
+		w.last = b.activates.run(t, tr.ID)
 	}
 	start := len(w.out)
-	s.eachSkillCandidate(t, s.Models[m].At, float64(s.profile(t).MOV[0]), func(k Skill) {
+	s.eachSkillCandidate(b, t, s.Models[m].At, float64(s.profile(t).MOV[0]), func(k Skill) {
 		for _, src := range sources[:n] {
 			w.add(tr.ID, src, &k)
 		}
@@ -477,22 +502,22 @@ func (s *State) poolLeft(t int) bool {
 	return false
 }
 
-func (s *State) secondCandidates() []rules.Action {
+func (s *State) secondCandidates(b *menuBuilder) []rules.Action {
 	o := s.Order
 	mov := float64(s.profile(o.Trooper).MOV[0])
 	if o.First.Name == SkillMove {
 		mov = float64(s.profile(o.Trooper).MOV[1])
 	}
-	out := s.candidateBuf(s.skillsPerTrooper())
-	box := scratchBox(s, func(ms *menuScratch) *menuBox[Second] { return &ms.secondBox }, s.skillsPerTrooper())
+	out := b.candidateBuf(s.skillsPerTrooper())
+	box := builderBox(b, func(b *menuBuilder) *menuBox[Second] { return &b.secondBox }, s.skillsPerTrooper())
 	// The trooper's candidates of its last second-skill menu, reused
 	// where unchanged (menuRuns).
 	var last *menuRun
-	if s.menu != nil {
-		last = s.menu.seconds.run(o.Trooper, s.Troopers[o.Trooper].ID)
+	if b != nil {
+		last = b.seconds.run(o.Trooper, s.Troopers[o.Trooper].ID)
 	}
 	j := 0
-	s.eachSkillCandidate(o.Trooper, o.Path[len(o.Path)-1], mov, func(k Skill) {
+	s.eachSkillCandidate(b, o.Trooper, o.Path[len(o.Path)-1], mov, func(k Skill) {
 		if last != nil && j < len(last.acts) {
 			if a := reuseSecond(last.acts[j], &k); a != nil {
 				out = append(out, a)
@@ -508,12 +533,12 @@ func (s *State) secondCandidates() []rules.Action {
 	if last != nil {
 		last.keep(out)
 	}
-	return s.keepCandidates(out)
+	return b.keepCandidates(out)
 }
 
 // aroCandidates: nobody reacts; each eligible trooper alone with each of
 // its AROs; and every eligible trooper with its first valid ARO.
-func (s *State) aroCandidates() []rules.Action {
+func (s *State) aroCandidates(b *menuBuilder) []rules.Action {
 	active := s.publicName(s.Order.Trooper)
 	n := 0
 	for _, e := range s.Order.Eligible {
@@ -526,7 +551,7 @@ func (s *State) aroCandidates() []rules.Action {
 	if len(s.Order.Eligible) > 1 {
 		all.Declarations = make([]ARODecl, 0, len(s.Order.Eligible))
 	}
-	out := s.candidateBuf(2 + n)
+	out := b.candidateBuf(2 + n)
 	// Every candidate in the block, "nobody reacts" and the list of all
 	// too: a check reads an AROs value through a copy of its own.
 	box := newMenuBox[AROs](n + 2)
@@ -542,14 +567,14 @@ func (s *State) aroCandidates() []rules.Action {
 		id := s.Troopers[t].ID
 		first := len(s.Order.Eligible) > 1
 		var last *menuRun
-		if s.menu != nil {
+		if b != nil {
 			// By reactive and active trooper, most of a trooper's AROs
 			// naming the trooper it reacts to: aroRuns runs for each
 			// reactive trooper, the active trooper's index picking one,
 			// so that the runs of the largest games stay small (another
 			// active trooper with the same run, found unlike, is listed
 			// anew).
-			last = s.menu.reactions.run(t*aroRuns+s.Order.Trooper%aroRuns, id)
+			last = b.reactions.run(t*aroRuns+s.Order.Trooper%aroRuns, id)
 		}
 		start, j := len(out), 0
 		s.eachAROSkill(t, active, func(k Skill) {
@@ -579,10 +604,10 @@ func (s *State) aroCandidates() []rules.Action {
 	if len(all.Declarations) > 1 {
 		out = append(out, box.box(all))
 	}
-	return s.keepCandidates(out)
+	return b.keepCandidates(out)
 }
 
-// aroRuns is how many runs of ARO candidates the menu scratch keeps for
+// aroRuns is how many runs of ARO candidates the menu builder keeps for
 // each reactive trooper (aroCandidates).
 const aroRuns = 8
 
@@ -598,16 +623,16 @@ func (s *State) eachAROSkill(t int, active string, f func(Skill)) {
 	f(Skill{Name: SkillReset})
 }
 
-func (s *State) dodgeCandidates() []rules.Action {
+func (s *State) dodgeCandidates(b *menuBuilder) []rules.Action {
 	t := s.Order.Dodgers[0]
 	m := s.modelOf(t)
 	id := s.Troopers[t].ID
-	// In the scratch's list and one block, like the other menus.
-	out := s.candidateBuf(1 + len(directions))
+	// In the builder's list and one block, like the other menus.
+	out := b.candidateBuf(1 + len(directions))
 	box := newMenuBox[DodgeMove](1 + len(directions))
 	out = append(out, box.box(DodgeMove{Trooper: id, Stay: true}))
 	if m < 0 {
-		return s.keepCandidates(out)
+		return b.keepCandidates(out)
 	}
 	at := s.Models[m].At
 	for _, deg := range directions {
@@ -615,11 +640,11 @@ func (s *State) dodgeCandidates() []rules.Action {
 		to := [2]float64{at[0] + DodgeMove2*math.Cos(r), at[1] + DodgeMove2*math.Sin(r)}
 		out = append(out, box.box(DodgeMove{Trooper: id, To: to, Facing: deg}))
 	}
-	return s.keepCandidates(out)
+	return b.keepCandidates(out)
 }
 
 // gutsCandidatesMoves: stay, or each searched spot, facing away.
-func (s *State) gutsCandidatesMoves() []rules.Action {
+func (s *State) gutsCandidatesMoves(b *menuBuilder) []rules.Action {
 	t := s.Order.Gutsers[0].Trooper
 	id := s.Troopers[t].ID
 	m := s.modelOf(t)
@@ -627,8 +652,8 @@ func (s *State) gutsCandidatesMoves() []rules.Action {
 	if m >= 0 {
 		spots = s.gutsSpots(m)
 	}
-	// In the scratch's list and one block, like the other menus.
-	out := s.candidateBuf(2 + len(spots))
+	// In the builder's list and one block, like the other menus.
+	out := b.candidateBuf(2 + len(spots))
 	box := newMenuBox[GutsMove](2 + len(spots))
 	out = append(out, box.box(GutsMove{Trooper: id, Stay: true}))
 	if s.Order.Gutsers[0].Passed && canGoProne(s.profile(t).Type) {
@@ -639,15 +664,15 @@ func (s *State) gutsCandidatesMoves() []rules.Action {
 	for _, p := range spots {
 		out = append(out, box.box(GutsMove{Trooper: id, To: p, Facing: s.Models[m].Facing}))
 	}
-	return s.keepCandidates(out)
+	return b.keepCandidates(out)
 }
 
 // alertCandidatesActions: nobody turns, or every trooper of the seat that
 // may turns to face the active trooper.
-func (s *State) alertCandidatesActions() []rules.Action {
+func (s *State) alertCandidatesActions(b *menuBuilder) []rules.Action {
 	o := s.Order
 	seat := s.Troopers[o.Alerters[0]].Seat
-	out := s.candidateBuf(2)
+	out := b.candidateBuf(2)
 	out = append(out, Alert{})
 	var face Alert
 	n := 0
@@ -669,5 +694,5 @@ func (s *State) alertCandidatesActions() []rules.Action {
 	if len(face.Turns) > 0 {
 		out = append(out, face)
 	}
-	return s.keepCandidates(out)
+	return b.keepCandidates(out)
 }

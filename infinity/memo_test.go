@@ -174,7 +174,7 @@ func TestMenuBasesAsGatheredAfresh(t *testing.T) {
 	}
 	s := st.(*State)
 	w := *s
-	w.menu = new(menuScratch)
+	w.memo = new(checkMemo)
 	n := len(s.Models)
 	excepts := [][]int{nil}
 	for i := range n {

@@ -29,9 +29,9 @@ import "github.com/ordo-rules/ordo/rules"
 //
 // One allocation per block instead of one per candidate. Blocks start at
 // the size the caller expects and grow to menuBoxLen actions. The
-// activation and second-skill menus box into the menu scratch's boxes
-// (menuScratch.activateBox, secondBox), so the next menu built with the
-// scratch goes on filling the block the last one left part empty: writing
+// activation and second-skill menus box into the menu builder's boxes
+// (menuBuilder.activateBox, secondBox), so the next menu built with the
+// builder goes on filling the block the last one left part empty: writing
 // an element no pointer points at yet while readers read the others is no
 // race, for they are different memory.
 type menuBox[A any] struct {
@@ -45,21 +45,21 @@ func newMenuBox[A any](n int) menuBox[A] {
 	return menuBox[A]{next: max(n, 8)}
 }
 
-// scratchBox is the box of the menu scratch that field picks while Legal
-// runs, so that a menu goes on filling the block the last one left part
-// empty; outside Legal (no scratch), a box of its own. A box not yet
-// started is started for about n actions.
-func scratchBox[A any](s *State, field func(*menuScratch) *menuBox[A], n int) *menuBox[A] {
-	var b *menuBox[A]
-	if s.menu != nil {
-		b = field(s.menu)
+// builderBox is the box of the menu builder that field picks, so that a
+// menu goes on filling the block the last one left part empty; with no
+// builder (outside Legal), a box of its own. A box not yet started is
+// started for about n actions.
+func builderBox[A any](b *menuBuilder, field func(*menuBuilder) *menuBox[A], n int) *menuBox[A] {
+	var box *menuBox[A]
+	if b != nil {
+		box = field(b)
 	} else {
-		b = new(menuBox[A])
+		box = new(menuBox[A])
 	}
-	if b.next == 0 {
-		*b = newMenuBox[A](n)
+	if box.next == 0 {
+		*box = newMenuBox[A](n)
 	}
-	return b
+	return box
 }
 
 // menuBoxLen is the most actions a block holds (32 Activates are about
@@ -114,7 +114,7 @@ func plainAction(a rules.Action) rules.Action {
 }
 
 // menuRuns keeps, trooper by trooper, the candidates the last menu of
-// one kind built with one menu scratch listed for it (the activation
+// one kind built with one menu builder listed for it (the activation
 // menu's Activates, the second-skill menu's Seconds, the ARO menus'
 // single declarations), so that the next
 // menu of that kind hands over the same boxed values again where a
@@ -142,10 +142,10 @@ func plainAction(a rules.Action) rules.Action {
 // the candidate's (reuseActivate, reuseSecond, reuseARO), so the menu lists
 // exactly what it would have listed with fresh copies; what the runs
 // hold can change which memory a menu points at, never what it says.
-// The runs live in a pooled menu scratch, so a menu reads only the runs
-// of menus made before it with that scratch, never while another call
+// The runs live in a pooled menu builder, so a menu reads only the runs
+// of menus made before it with that builder, never while another call
 // writes them. They hold about one menu's worth of candidates per kind
-// and scratch until the pool lets the scratch go.
+// and builder until the pool lets the builder go.
 type menuRuns []menuRun
 
 // menuRun is one trooper's candidates of the last menu that listed it.

@@ -109,8 +109,10 @@ func collected(ch <-chan struct{}) bool {
 // (menuRuns) never changes a menu: through random playouts of demo.yaml,
 // where troopers move, spend their Orders, lose targets and go down
 // between menus, every activation, second-skill and ARO menu Legal builds
-// (with one menu scratch, legalIn, so that reuse is there to check) lists, entry by entry, what the same state's candidates are when built
-// fresh, outside Legal, with nothing to reuse (Move (N4) routes from where a trooper now stands, the
+// (with one menu builder, so that reuse is there to check) lists, entry
+// by entry, what the same state's candidates are when built fresh, with
+// no builder and so nothing to reuse (Move (N4) routes from where a
+// trooper now stands, the
 // Order sources it has left, the AROs (N4) against the trooper now
 // active). It also checks that reuse happens: a menu hands over some of
 // the boxed values of the menu of its kind before it, or for AROs, of an
@@ -119,7 +121,7 @@ func collected(ch <-chan struct{}) bool {
 // on filling its last blocks, leave every menu already handed over as it
 // was.
 func TestMenuRunsListFreshCandidates(t *testing.T) {
-	ms := new(menuScratch)
+	b := new(menuBuilder)
 	menus := map[*stepDef]int{}
 	reused := map[*stepDef]int{}
 	// Candidates are told apart by identity: a reused one is the same
@@ -140,8 +142,8 @@ func TestMenuRunsListFreshCandidates(t *testing.T) {
 		if step == &stepARO2 {
 			kind = &stepARO1 // both windows' menus share their runs
 		}
-		menu := s.legalIn(ms, p.Seats[0])
-		fresh := step.candidates(s)
+		menu := b.legal(s, p.Seats[0])
+		fresh := step.candidates(s, nil)
 		if len(menu) != len(fresh) {
 			t.Fatalf("seed %d, %s menu %d: %d entries, fresh candidates %d", seed, step.name, menus[step], len(menu), len(fresh))
 		}
@@ -214,19 +216,19 @@ func TestAROMenuRunsFollowTheActiveTroopersName(t *testing.T) {
 		t.Fatal("no Dodge in the ARO menu")
 		return nil
 	}
-	// Menus made with one menu scratch, as two in a row on one goroutine
+	// Menus made with one menu builder, as two in a row on one goroutine
 	// mostly are with the pool's: the second reuses the first's Dodge.
-	ms := new(menuScratch)
-	first := st.legalIn(ms, "blue")
-	if dodge(st.legalIn(ms, "blue")) != dodge(first) {
+	b := new(menuBuilder)
+	first := b.legal(st, "blue")
+	if dodge(b.legal(st, "blue")) != dodge(first) {
 		t.Fatal("the second menu did not reuse the first's Dodge")
 	}
 	if !strings.Contains(mustEncode(t, first[1].Action), "red-marker-1") {
 		t.Fatalf("the ARO menu against the marker names %s", mustEncode(t, first[1].Action))
 	}
 	st.reveal(2, "test")
-	menu := st.legalIn(ms, "blue")
-	fresh := st.stepOf().candidates(st)
+	menu := b.legal(st, "blue")
+	fresh := st.stepOf().candidates(st, nil)
 	if len(menu) != len(fresh) {
 		t.Fatalf("%d entries, fresh candidates %d", len(menu), len(fresh))
 	}

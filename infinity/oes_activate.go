@@ -296,8 +296,8 @@ var stepOrders = stepDef{
 		act(checkWith((*State).checkTransfer), applyWith((*State).transfer)),
 		act(checkWith((*State).checkCancelPossession), applyWith((*State).cancelPossession)),
 	},
-	candidates: func(s *State) []rules.Action {
-		return append(append(s.activationCandidates(), s.transferCandidates()...), s.cancelPossessionCandidates()...)
+	candidates: func(s *State, b *menuBuilder) []rules.Action {
+		return append(append(s.activationCandidates(b), s.transferCandidates()...), s.cancelPossessionCandidates()...)
 	},
 }
 

@@ -458,10 +458,10 @@ type namedRefusal struct {
 // changed once made, so the candidates, and the menus, that it refuses
 // may share it.
 func (s *State) namedRefusal(rule, format, name string) *rules.RuleError {
-	if s.menu == nil {
+	if s.memo == nil {
 		return rules.Errorf(rules.CodeIllegal, rule, format, name)
 	}
-	m := &s.menu.named
+	m := &s.memo.named
 	for i := range m.kept {
 		if k := &m.kept[i]; k.err != nil && k.name == name && k.format == format && k.rule == rule {
 			return k.err
@@ -496,15 +496,15 @@ func aroStep(name Step) stepDef {
 			// Apply keeps them, in a list of their own, sized for the
 			// troopers that may declare.
 			var buf []ARO
-			if s.menu != nil {
-				buf = s.menu.aros[:0]
+			if s.memo != nil {
+				buf = s.memo.aros[:0]
 			} else if s.Order != nil {
 				buf = make([]ARO, 0, min(len(a.Declarations), len(s.Order.Eligible)))
 			}
 			decls, err := s.checkAROs(*a, s.aroWindow(), buf)
-			if s.menu != nil && cap(decls) > cap(buf) {
+			if s.memo != nil && cap(decls) > cap(buf) {
 				// Grown (a refusal returns no list: the room stays).
-				s.menu.aros = decls[:0]
+				s.memo.aros = decls[:0]
 			}
 			return checked{aros: decls}, err
 		}, func(s *State, a AROs, c checked, _ dice.Source) ([]rules.Event, error) {

@@ -122,7 +122,7 @@ func (s *State) cautiousQuiet() bool {
 // activation menu: along each heading at its first MOV where the
 // requirement holds, else one, which check refuses with the reason. Not in
 // the second skill's menu: it is an Entire Order.
-func (s *State) eachCautiousChoice(t int, from [2]float64, f func(Skill)) {
+func (s *State) eachCautiousChoice(b *menuBuilder, t int, from [2]float64, f func(Skill)) {
 	if s.Order != nil {
 		return
 	}
@@ -130,7 +130,7 @@ func (s *State) eachCautiousChoice(t int, from [2]float64, f func(Skill)) {
 	if mov <= 0 {
 		return
 	}
-	routes := s.moveRoutes(t, from, mov)
+	routes := b.moveRoutes(t, from, mov)
 	n := len(headings)
 	if found, _ := s.watched(t, from, !s.hasStealth(t)); found {
 		n = 1

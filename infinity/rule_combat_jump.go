@@ -219,7 +219,7 @@ var stepMissedJump = stepDef{
 	order:   true,
 	who:     activePlayer,
 	actions: []stepAction{act(checkWith((*State).checkPlaceJump), applyWith((*State).placeJump))},
-	candidates: func(s *State) []rules.Action {
+	candidates: func(s *State, _ *menuBuilder) []rules.Action {
 		var cands []rules.Action
 		id, facing := s.Troopers[s.Order.Trooper].ID, s.Models[s.Order.Model].Facing
 		for _, p := range s.jumpSpots() {

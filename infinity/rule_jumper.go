@@ -163,7 +163,7 @@ var stepToken = stepDef{
 		return rules.Sequential, -1
 	},
 	actions: []stepAction{act(checkWith((*State).checkMoveToken), applyWith((*State).moveToken))},
-	candidates: func(s *State) []rules.Action {
+	candidates: func(s *State, _ *menuBuilder) []rules.Action {
 		j := s.Order.Stranded[0]
 		cands := []rules.Action{MoveToken{Jumper: j}}
 		for _, t := range s.Troopers {

@@ -133,7 +133,7 @@ var stepAppoint = stepDef{
 	},
 	// Every trooper of the army, so that the menu says why the Irregular,
 	// the REMs and the fallen cannot be appointed.
-	candidates: func(s *State) []rules.Action {
+	candidates: func(s *State, _ *menuBuilder) []rules.Action {
 		var cands []rules.Action
 		for _, t := range s.Troopers {
 			if t.Seat == s.active() {

@@ -87,12 +87,12 @@ func (s *State) bases(buf *baseBuf, except ...int) []geom.Circle {
 func (s *State) routeRefusal(r geom.Route, m int) (geom.RouteError, bool) {
 	t := s.geomTable()
 	radius := s.Models[m].base().Radius
-	if s.menu == nil {
+	if s.memo == nil {
 		buf := takeBases()
 		defer buf.release()
 		return t.RouteRefusal(r, radius, s.bases(buf, m))
 	}
-	tb := s.menu.tableBases(s)
+	tb := s.memo.tableBases(s)
 	skip := -1
 	if m >= 0 && m < len(tb.at) {
 		skip = tb.at[m]
@@ -150,8 +150,8 @@ func (s *State) onTable(i int, skipMarkers bool, except []int) bool {
 }
 
 func (s *State) collectBases(out []geom.Circle, skipMarkers bool, except []int) []geom.Circle {
-	if s.menu != nil {
-		t := s.menu.tableBases(s)
+	if s.memo != nil {
+		t := s.memo.tableBases(s)
 		if skipMarkers {
 			return appendExcept(out, t.sight, t.sightAt, except)
 		}
@@ -189,7 +189,7 @@ func appendExcept(out, bases []geom.Circle, at, except []int) []geom.Circle {
 }
 
 // tableBases are the bases on the table as a menu sees them, kept only
-// while Legal runs (menuScratch): every Line of Fire and route check of a
+// while Legal runs (checkMemo): every Line of Fire and route check of a
 // menu gathers the bases on the table, asking each model whether it is
 // removed, Hidden or a marker, and nothing on the table changes while a
 // menu is made. collectBases filters these instead, giving the same bases
@@ -213,7 +213,7 @@ type tableBases struct {
 }
 
 // tableBases is the menu's tableBases, worked out on first use.
-func (ms *menuScratch) tableBases(s *State) *tableBases {
+func (ms *checkMemo) tableBases(s *State) *tableBases {
 	t := &ms.bases
 	if t.ready {
 		return t
@@ -268,8 +268,8 @@ func (s *State) baseAt(m int, p [2]float64) geom.Circle {
 func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) bool {
 	v := s.viewer(&viewer)
 	var m *lofMemo
-	if s.menu != nil {
-		m = &s.menu.lof
+	if s.memo != nil {
+		m = &s.memo.lof
 		if m.valid && m.viewer == v && m.target == target && m.viewerIdx == viewerIdx && m.targetIdx == targetIdx {
 			return m.sees
 		}
@@ -278,7 +278,7 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 	if m != nil && !s.whiteNoiseBlocks(viewerIdx) {
 		// The menu's bases as they are, the viewer's and the target's
 		// left out by index rather than copied out (LoFExcept).
-		tb := s.menu.tableBases(s)
+		tb := s.memo.tableBases(s)
 		sees = s.geomTable().LoFExcept(v, target, tb.sightChecked, sightIndex(tb.sightAt, viewerIdx), sightIndex(tb.sightAt, targetIdx))
 	} else {
 		buf := takeBases()
@@ -304,7 +304,7 @@ func sightIndex(at []int, m int) int {
 }
 
 // lofMemo is the last Line of Fire answer, kept only while Legal runs
-// (menuScratch): a trooper's candidates against one target — each weapon, each
+// (checkMemo): a trooper's candidates against one target — each weapon, each
 // ammunition mode, each Order source — ask the same question in a row,
 // Line of Fire does not depend on the weapon (range is judged at
 // resolution), and nothing on the table moves while the menu is made.
@@ -511,7 +511,7 @@ func (s *State) modelSight(i int) modelSight {
 }
 
 // declMemo is the answer of the last first-skill declaration checked while
-// Legal runs (menuScratch). The menu offers every skill of a trooper once for each
+// Legal runs (checkMemo). The menu offers every skill of a trooper once for each
 // Order it may spend (its Irregular Order, a Regular Order, the Lieutenant
 // Special Order), in a row, and whether a skill may be declared does not
 // depend on which Order pays for it (Order types (N4)): the candidates
@@ -538,10 +538,10 @@ type declMemo struct {
 // menuDecl is the declaration memo of the menu being made; nil at any
 // other time.
 func (s *State) menuDecl() *declMemo {
-	if s.menu == nil {
+	if s.memo == nil {
 		return nil
 	}
-	return &s.menu.decl
+	return &s.memo.decl
 }
 
 // holds reports whether the scratch Order is trooper t's new Order, as

@@ -363,8 +363,8 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 // an attack) and share one error (shortMemo).
 func (s *State) twoShortSkills(first, second SkillName) *rules.RuleError {
 	var m *shortMemo
-	if s.menu != nil {
-		m = &s.menu.short
+	if s.memo != nil {
+		m = &s.memo.short
 		if m.err != nil && m.first == first && m.second == second {
 			return m.err
 		}
@@ -377,7 +377,7 @@ func (s *State) twoShortSkills(first, second SkillName) *rules.RuleError {
 }
 
 // shortMemo is the last refusal of two Short Skills made while Legal runs
-// (menuScratch).
+// (checkMemo).
 type shortMemo struct {
 	first, second SkillName
 	err           *rules.RuleError
@@ -441,13 +441,13 @@ func (s *State) checkAttackTarget(o *Order, k *Skill, w *catalog.Weapon) error {
 	if err != nil {
 		return err
 	}
-	if s.menu == nil || k.Name != SkillBSAttack || k.Guided || w.Traits.Template.Direct() {
+	if s.memo == nil || k.Name != SkillBSAttack || k.Guided || w.Traits.Template.Direct() {
 		return s.checkTarget(o, k, w, from)
 	}
 	// An ordinary BS Attack: while Legal runs, the last answer for this
 	// shooter, point and target stands for every weapon and ammunition
 	// mode (shotMemo).
-	m := &s.menu.lof.shot
+	m := &s.memo.lof.shot
 	if m.valid && m.trooper == o.Trooper && m.model == o.Model && m.from == from && m.target == k.Target {
 		return m.err
 	}
@@ -457,7 +457,7 @@ func (s *State) checkAttackTarget(o *Order, k *Skill, w *catalog.Weapon) error {
 }
 
 // shotMemo is the last answer checkTarget gave an ordinary BS Attack (no
-// Direct Template, not Guided) while Legal runs (menuScratch): a
+// Direct Template, not Guided) while Legal runs (checkMemo): a
 // trooper's attack candidates on one target — each weapon and ammunition
 // mode — ask it in a row, and for such an attack the answer depends on
 // neither: only on the target named (an enemy model on the table, not a
@@ -644,7 +644,7 @@ func (s *State) checkRoute(o *Order, route [][2]float64, mov float64) error {
 // Impersonation (N4)). A trooper in Hidden Deployment is not on the table:
 // refusing for it would tell where it is.
 func (s *State) markerContact(t int, end geom.Circle) error {
-	if s.menu != nil && !s.menu.tableBases(s).anyMarker {
+	if s.memo != nil && !s.memo.tableBases(s).anyMarker {
 		return nil
 	}
 	seat := s.Troopers[t].Seat
@@ -668,7 +668,7 @@ func (s *State) markerContact(t int, end geom.Circle) error {
 // of scenery is in the way.
 func (s *State) routeError(re *geom.RouteError, mover int, rule string) *rules.RuleError {
 	switch {
-	case s.menu == nil:
+	case s.memo == nil:
 		return s.makeRouteError(re, mover, rule)
 	case re.Fault != geom.RouteLeavesTable && re.Fault != geom.RouteCrossesBase && re.Fault != geom.RouteCrossesImpassable:
 		return s.makeRouteError(re, mover, rule)
@@ -680,7 +680,7 @@ func (s *State) routeError(re *geom.RouteError, mover int, rule string) *rules.R
 	if re.Fault == geom.RouteLeavesTable {
 		k.obstacle, k.name, k.mover = 0, "", -1 // the message names neither
 	}
-	m := &s.menu.routes
+	m := &s.memo.routes
 	for i := range *m {
 		if (*m)[i].key == k {
 			return (*m)[i].err

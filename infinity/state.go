@@ -52,9 +52,9 @@ type State struct {
 	// derived is worked out once from what never changes after Setup; see
 	// derived. Clones share it.
 	derived *derived
-	// menu is what Legal lends the checks of one menu's candidates
-	// (menuScratch); nil at any other time.
-	menu *menuScratch
+	// memo is what the menu builder lends the checks of one menu's
+	// candidates (checkMemo, menuBuilder); nil at any other time.
+	memo *checkMemo
 }
 
 // Phase is the step of the Player Turn (Game Round and Player Turn (N4)). The Tactical,

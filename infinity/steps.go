@@ -72,7 +72,7 @@ type stepDef struct {
 	wrong func(a rules.Action) error
 	// candidates is the menu before checking: Legal greys out what check
 	// refuses.
-	candidates func(s *State) []rules.Action
+	candidates func(s *State, b *menuBuilder) []rules.Action
 	// activeOnTable: until resolution, the active model and every
 	// reacting trooper stand on the table, for the rolls are made from
 	// them (a decoded state is held to it).
@@ -210,9 +210,9 @@ func ownerOf(s *State, t int) (rules.PromptKind, int) {
 
 // one is a menu of a single action, made once and shared: Legal only
 // reads a step's candidates.
-func one(a rules.Action) func(*State) []rules.Action {
+func one(a rules.Action) func(*State, *menuBuilder) []rules.Action {
 	cands := []rules.Action{a}
-	return func(*State) []rules.Action { return cands[:1:1] }
+	return func(*State, *menuBuilder) []rules.Action { return cands[:1:1] }
 }
 
 // chanceSeats is the seat list of a chance prompt.
