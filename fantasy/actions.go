@@ -1,6 +1,8 @@
 package fantasy
 
 import (
+	"strings"
+
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -20,6 +22,48 @@ type Reposition struct {
 	Model string `json:"model"`
 	Rank  int    `json:"rank"`
 	File  int    `json:"file"`
+}
+
+// ActionKind is an action's kind as the wire spells it: what its Kind
+// method returns, what the codec reads and what the steps table lists.
+type ActionKind string
+
+// The action kinds, one per action type, whichever file declares the type.
+const (
+	KindCharge      ActionKind = "charge"
+	KindEndCharges  ActionKind = "end-charges"
+	KindReact       ActionKind = "react"
+	KindChargeMove  ActionKind = "charge-move"
+	KindMove        ActionKind = "move"
+	KindReform      ActionKind = "reform"
+	KindJoin        ActionKind = "join"
+	KindLeave       ActionKind = "leave"
+	KindEndMovement ActionKind = "end-movement"
+	KindShoot       ActionKind = "shoot"
+	KindEndShooting ActionKind = "end-shooting"
+	KindAllocate    ActionKind = "allocate"
+	KindMoveUp      ActionKind = "move-up"
+	KindFight       ActionKind = "fight"
+	KindEndTurn     ActionKind = "end-turn"
+	KindPursue      ActionKind = "pursue"
+	KindChallenge   ActionKind = "challenge"
+	KindAccept      ActionKind = "accept"
+	KindRefuse      ActionKind = "refuse"
+	KindRetire      ActionKind = "retire"
+	KindNoChallenge ActionKind = "no-challenge"
+	KindMakeWay     ActionKind = "make-way"
+)
+
+// joinKinds lists kinds for people, comma-separated.
+func joinKinds(ks []ActionKind) string {
+	var b strings.Builder
+	for i, k := range ks {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(string(k))
+	}
+	return b.String()
 }
 
 // The actions. Every one names units and models by id.
@@ -111,47 +155,47 @@ type (
 	}
 )
 
-func (DeclareCharge) Kind() string { return "charge" }
-func (EndCharges) Kind() string    { return "end-charges" }
-func (React) Kind() string         { return "react" }
-func (ChargeMove) Kind() string    { return "charge-move" }
-func (Move) Kind() string          { return "move" }
-func (Reform) Kind() string        { return "reform" }
-func (Join) Kind() string          { return "join" }
-func (Leave) Kind() string         { return "leave" }
-func (EndMovement) Kind() string   { return "end-movement" }
-func (Shoot) Kind() string         { return "shoot" }
-func (EndShooting) Kind() string   { return "end-shooting" }
-func (Allocate) Kind() string      { return "allocate" }
-func (MoveUp) Kind() string        { return "move-up" }
-func (Fight) Kind() string         { return "fight" }
-func (EndTurn) Kind() string       { return "end-turn" }
-func (Pursue) Kind() string        { return "pursue" }
+func (DeclareCharge) Kind() string { return string(KindCharge) }
+func (EndCharges) Kind() string    { return string(KindEndCharges) }
+func (React) Kind() string         { return string(KindReact) }
+func (ChargeMove) Kind() string    { return string(KindChargeMove) }
+func (Move) Kind() string          { return string(KindMove) }
+func (Reform) Kind() string        { return string(KindReform) }
+func (Join) Kind() string          { return string(KindJoin) }
+func (Leave) Kind() string         { return string(KindLeave) }
+func (EndMovement) Kind() string   { return string(KindEndMovement) }
+func (Shoot) Kind() string         { return string(KindShoot) }
+func (EndShooting) Kind() string   { return string(KindEndShooting) }
+func (Allocate) Kind() string      { return string(KindAllocate) }
+func (MoveUp) Kind() string        { return string(KindMoveUp) }
+func (Fight) Kind() string         { return string(KindFight) }
+func (EndTurn) Kind() string       { return string(KindEndTurn) }
+func (Pursue) Kind() string        { return string(KindPursue) }
 
 // The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
 var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Action]) {
-	c.Register("charge", func() rules.Action { return &DeclareCharge{} })
-	c.Register("end-charges", func() rules.Action { return &EndCharges{} })
-	c.Register("react", func() rules.Action { return &React{} })
-	c.Register("charge-move", func() rules.Action { return &ChargeMove{} })
-	c.Register("move", func() rules.Action { return &Move{} })
-	c.Register("reform", func() rules.Action { return &Reform{} })
-	c.Register("join", func() rules.Action { return &Join{} })
-	c.Register("leave", func() rules.Action { return &Leave{} })
-	c.Register("end-movement", func() rules.Action { return &EndMovement{} })
-	c.Register("shoot", func() rules.Action { return &Shoot{} })
-	c.Register("end-shooting", func() rules.Action { return &EndShooting{} })
-	c.Register("allocate", func() rules.Action { return &Allocate{} })
-	c.Register("move-up", func() rules.Action { return &MoveUp{} })
-	c.Register("fight", func() rules.Action { return &Fight{} })
-	c.Register("end-turn", func() rules.Action { return &EndTurn{} })
-	c.Register("pursue", func() rules.Action { return &Pursue{} })
-	c.Register("challenge", func() rules.Action { return &Challenge{} })
-	c.Register("accept", func() rules.Action { return &Accept{} })
-	c.Register("refuse", func() rules.Action { return &Refuse{} })
-	c.Register("retire", func() rules.Action { return &Retire{} })
-	c.Register("make-way", func() rules.Action { return &MakeWay{} })
-	c.Register("no-challenge", func() rules.Action { return &NoChallenge{} })
+	c.Register(string(KindCharge), func() rules.Action { return &DeclareCharge{} })
+	c.Register(string(KindEndCharges), func() rules.Action { return &EndCharges{} })
+	c.Register(string(KindReact), func() rules.Action { return &React{} })
+	c.Register(string(KindChargeMove), func() rules.Action { return &ChargeMove{} })
+	c.Register(string(KindMove), func() rules.Action { return &Move{} })
+	c.Register(string(KindReform), func() rules.Action { return &Reform{} })
+	c.Register(string(KindJoin), func() rules.Action { return &Join{} })
+	c.Register(string(KindLeave), func() rules.Action { return &Leave{} })
+	c.Register(string(KindEndMovement), func() rules.Action { return &EndMovement{} })
+	c.Register(string(KindShoot), func() rules.Action { return &Shoot{} })
+	c.Register(string(KindEndShooting), func() rules.Action { return &EndShooting{} })
+	c.Register(string(KindAllocate), func() rules.Action { return &Allocate{} })
+	c.Register(string(KindMoveUp), func() rules.Action { return &MoveUp{} })
+	c.Register(string(KindFight), func() rules.Action { return &Fight{} })
+	c.Register(string(KindEndTurn), func() rules.Action { return &EndTurn{} })
+	c.Register(string(KindPursue), func() rules.Action { return &Pursue{} })
+	c.Register(string(KindChallenge), func() rules.Action { return &Challenge{} })
+	c.Register(string(KindAccept), func() rules.Action { return &Accept{} })
+	c.Register(string(KindRefuse), func() rules.Action { return &Refuse{} })
+	c.Register(string(KindRetire), func() rules.Action { return &Retire{} })
+	c.Register(string(KindMakeWay), func() rules.Action { return &MakeWay{} })
+	c.Register(string(KindNoChallenge), func() rules.Action { return &NoChallenge{} })
 }}
 
 // Event is everything that happens, as one flat record: What is its kind, Unit

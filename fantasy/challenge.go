@@ -64,11 +64,11 @@ type (
 	}
 )
 
-func (Challenge) Kind() string   { return "challenge" }
-func (Accept) Kind() string      { return "accept" }
-func (Refuse) Kind() string      { return "refuse" }
-func (Retire) Kind() string      { return "retire" }
-func (NoChallenge) Kind() string { return "no-challenge" }
+func (Challenge) Kind() string   { return string(KindChallenge) }
+func (Accept) Kind() string      { return string(KindAccept) }
+func (Refuse) Kind() string      { return string(KindRefuse) }
+func (Retire) Kind() string      { return string(KindRetire) }
+func (NoChallenge) Kind() string { return string(KindNoChallenge) }
 
 // duellists are the models of units that may take part in a challenge on
 // seat's side: characters and champions of seat's units in the combat who

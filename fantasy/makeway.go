@@ -27,7 +27,7 @@ type MakeWay struct {
 	With      string `json:"with"`
 }
 
-func (MakeWay) Kind() string { return "make-way" }
+func (MakeWay) Kind() string { return string(KindMakeWay) }
 
 // inContact reports whether model id of u touches an enemy model.
 func (s *State) inContact(u *Unit, id string) bool {

@@ -74,7 +74,7 @@ const (
 // step is one row of the table: who acts and which actions belong.
 type step struct {
 	who   actor
-	kinds []string
+	kinds []ActionKind
 }
 
 // steps is the one table of phases and steps: an array the linker lays out,
@@ -84,18 +84,18 @@ var steps = [...]struct {
 	phase Phase
 	step
 }{
-	{PhaseCharges, step{activeSeat, []string{"charge", "end-charges"}}},
-	{PhaseReact, step{reactor, []string{"react"}}},
-	{PhaseChargeMoves, step{activeSeat, []string{"charge-move"}}},
-	{PhaseRemaining, step{activeSeat, []string{"move", "reform", "join", "leave", "end-movement"}}},
-	{PhaseShooting, step{activeSeat, []string{"shoot", "end-shooting"}}},
-	{PhaseCombat, step{activeSeat, []string{"fight", "challenge", "make-way", "end-turn"}}},
-	{PhaseChallenge, step{challenged, []string{"accept", "refuse"}}},
-	{PhaseRetire, step{challenger, []string{"retire"}}},
-	{PhaseCounter, step{reactive, []string{"challenge", "make-way", "no-challenge"}}},
-	{PhaseAllocate, step{allocator, []string{"allocate"}}},
-	{PhaseMoveUp, step{owner, []string{"move-up"}}},
-	{PhasePursuit, step{victor, []string{"pursue"}}},
+	{PhaseCharges, step{activeSeat, []ActionKind{KindCharge, KindEndCharges}}},
+	{PhaseReact, step{reactor, []ActionKind{KindReact}}},
+	{PhaseChargeMoves, step{activeSeat, []ActionKind{KindChargeMove}}},
+	{PhaseRemaining, step{activeSeat, []ActionKind{KindMove, KindReform, KindJoin, KindLeave, KindEndMovement}}},
+	{PhaseShooting, step{activeSeat, []ActionKind{KindShoot, KindEndShooting}}},
+	{PhaseCombat, step{activeSeat, []ActionKind{KindFight, KindChallenge, KindMakeWay, KindEndTurn}}},
+	{PhaseChallenge, step{challenged, []ActionKind{KindAccept, KindRefuse}}},
+	{PhaseRetire, step{challenger, []ActionKind{KindRetire}}},
+	{PhaseCounter, step{reactive, []ActionKind{KindChallenge, KindMakeWay, KindNoChallenge}}},
+	{PhaseAllocate, step{allocator, []ActionKind{KindAllocate}}},
+	{PhaseMoveUp, step{owner, []ActionKind{KindMoveUp}}},
+	{PhasePursuit, step{victor, []ActionKind{KindPursue}}},
 	{PhaseOver, step{nobody, nil}},
 }
 
@@ -675,8 +675,8 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 	if who, ok := s.actor(); !ok || who != seat {
 		return nil, rules.Errorf(rules.CodeNotYourTurn, "", "%s may not act now: the game waits for %s (%s)", seat, who, s.Phase)
 	}
-	if st, _ := stepIn(s.Phase); !slices.Contains(st.kinds, a.Kind()) {
-		return nil, rules.Errorf(rules.CodeWrongWindow, "", "%s does not belong to the %s step (it takes %s)", a.Kind(), s.Phase, strings.Join(st.kinds, ", "))
+	if st, _ := stepIn(s.Phase); !slices.Contains(st.kinds, ActionKind(a.Kind())) {
+		return nil, rules.Errorf(rules.CodeWrongWindow, "", "%s does not belong to the %s step (it takes %s)", a.Kind(), s.Phase, joinKinds(st.kinds))
 	}
 	r := roller{d}
 	if _, ok := a.(Fight); ok && dice.IsInfallible(d) {
