@@ -32,12 +32,21 @@ type UnitSpec struct {
 	Command []Role `yaml:"command,omitempty" json:"command,omitempty" max:"3"`
 	// Characters join the unit at the start, in its front rank.
 	Characters []CharacterSpec `yaml:"characters,omitempty" json:"characters,omitempty" max:"10"`
+	// General and BattleStandard name a character alone as his side's
+	// General or Battle Standard Bearer (Inspiring Presence, Hold Your
+	// Ground!).
+	General        bool `yaml:"general,omitempty" json:"general,omitempty"`
+	BattleStandard bool `yaml:"battleStandard,omitempty" json:"battleStandard,omitempty"`
 }
 
 // CharacterSpec is a character who starts the game in a unit.
 type CharacterSpec struct {
 	ID      string `yaml:"id" json:"id"`
 	Profile string `yaml:"profile" json:"profile"`
+	// General and BattleStandard name him his side's General or Battle
+	// Standard Bearer.
+	General        bool `yaml:"general,omitempty" json:"general,omitempty"`
+	BattleStandard bool `yaml:"battleStandard,omitempty" json:"battleStandard,omitempty"`
 }
 
 // armyOf is a side's army: decoded from the scenario file, with every

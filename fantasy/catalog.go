@@ -99,6 +99,9 @@ type Profile struct {
 	Base    [2]float64 `yaml:"base" json:"base"` // width, depth in inches
 	Points  int        `yaml:"points" json:"points"`
 	Missile *Missile   `yaml:"missile,omitempty" json:"missile,omitempty"`
+	// Rules are the model's special rules: each one the engine plays
+	// (special.go), any other refused when the catalog loads.
+	Rules []SpecialRule `yaml:"rules,omitempty" json:"rules,omitempty"`
 }
 
 // Swiftstride reports whether the profile rolls 3D6 for its charge range.
@@ -132,6 +135,9 @@ func (p Profile) Check() error {
 	}
 	if p.Points < 0 || p.Points > 10000 {
 		return fmt.Errorf("profile %q: points %d outside 0..10000", p.Name, p.Points)
+	}
+	if err := checkRules(p.Name, p.Rules); err != nil {
+		return err
 	}
 	if m := p.Missile; m != nil && (m.Range < 1 || m.Range > 72 || m.S < 1 || m.S > 10 || m.Shots < 0 || m.Shots > 10 || !(m.Template == 0 || (m.Template >= 1 && m.Template <= 10))) {
 		return fmt.Errorf("profile %q: missile weapon needs range 1..72, s 1..10, shots 0..10 and a template of 1..10 inches or none", p.Name)
@@ -289,6 +295,7 @@ func (c *Catalog) clone() *Catalog {
 			m := *p.Missile
 			p.Missile = &m
 		}
+		p.Rules = slices.Clone(p.Rules)
 		out.Profiles[k] = p
 	}
 	return out

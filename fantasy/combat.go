@@ -1056,7 +1056,7 @@ func (s *State) combatResult(units []*Unit, caused []int, r roller) error {
 	// (a standard, the charge) are gathered apart from those each unit
 	// adds (flank, rear), so neither swallows the other whatever the
 	// units' order.
-	standard, charged := make([]bool, n), make([]bool, n)
+	standard, charged, bsb := make([]bool, n), make([]bool, n), make([]bool, n)
 	for _, u := range units {
 		if s.unit(u.ID) == nil {
 			continue
@@ -1069,6 +1069,7 @@ func (s *State) combatResult(units []*Unit, caused []int, r roller) error {
 		best[i] = max(best[i], s.rankBonus(u))
 		standard[i] = standard[i] || hasRole(u, Standard)
 		charged[i] = charged[i] || chargedThisTurn(u)
+		bsb[i] = bsb[i] || slices.ContainsFunc(u.Models, func(m Model) bool { return m.BattleStandard })
 		if hasRole(u, Musician) {
 			musician[i] = true
 		}
@@ -1085,6 +1086,9 @@ func (s *State) combatResult(units []*Unit, caused []int, r roller) error {
 		}
 		if charged[i] {
 			score[i]++ // Combat result: Charge!
+		}
+		if bsb[i] {
+			score[i]++ // the Battle Standard, beside any standard
 		}
 	}
 	var seats []int // in turn order
@@ -1152,9 +1156,14 @@ func (s *State) combatResult(units []*Unit, caused []int, r roller) error {
 // unit is Steadfast (more ranks than every enemy unit in the combat);
 // double 1 always passes. It reports whether the unit held.
 func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r roller) (bool, error) {
-	d, err := r.d6s(2)
-	if err != nil {
-		return false, err
+	if s.frenzied(u) {
+		// Beaten, a frenzied unit loses its Frenzy (Frenzy).
+		u.Calmed = true
+		s.emit(Event{What: "break-test", Unit: u.ID, Text: u.ID + " loses its Frenzy, beaten in combat (" + ruleFrenzy + ")"})
+	}
+	if s.unbreakable(u) {
+		s.emit(Event{What: "break-test", Unit: u.ID, Text: u.ID + " is Unbreakable: it takes no break test and holds (" + ruleUnbreakable + ")"})
+		return true, nil
 	}
 	steadfast := true
 	for _, e := range units {
@@ -1171,13 +1180,21 @@ func (s *State) breakTest(u *Unit, units []*Unit, winner rules.Seat, diff int, r
 			sf = ", not Steadfast in " + wood + " (" + ruleForestCC + ")"
 		}
 	}
-	ld := s.leadership(u)
+	if !steadfast && s.anyHas(u, RuleStubborn) {
+		// Stubborn: always the unmodified Leadership.
+		steadfast = true
+		sf = ", Stubborn"
+	}
+	ld, ldNote := s.ld(u)
 	need := ld - diff
 	if steadfast {
 		need = ld
 	}
-	pass := d[0]+d[1] <= need || (d[0] == 1 && d[1] == 1)
-	s.emit(Event{What: "break-test", Unit: u.ID, Dice: d, Text: newLine().s(u.ID, " tests Leadership ").n(ld).s(sf, " needing ").n(need).s(" or less: ").n(d[0]+d[1]).s(", ", passFail(pass), " (", ruleBreak, ")").String()})
+	pass, d, sum, note, err := s.ldTest(u, need, true, r)
+	if err != nil {
+		return false, err
+	}
+	s.emit(Event{What: "break-test", Unit: u.ID, Dice: d, Text: newLine().s(u.ID, " tests Leadership ").n(ld).s(ldNote, sf, " needing ").n(need).s(" or less: ").n(sum).s(note, ", ", passFail(pass), " (", ruleBreak, ")").String()})
 	return pass, nil
 }
 
@@ -1285,17 +1302,16 @@ func (s *State) pursue(a Pursue, r roller) error {
 	p.Choose = slices.DeleteFunc(p.Choose, func(id string) bool { return id == a.Unit })
 	chase := true
 	if a.Restrain {
-		d, err := r.d6s(2)
+		ld, ldNote := s.ld(u)
+		held, d, sum, note, err := s.ldTest(u, ld, false, r)
 		if err != nil {
 			return err
 		}
-		ld := s.leadership(u)
-		held := d[0]+d[1] <= ld
 		what := "it holds its ground"
 		if !held {
 			what = "it pursues"
 		}
-		s.emit(Event{What: "restrain-test", Unit: u.ID, Dice: d, Text: newLine().s(u.ID, " tries to restrain its pursuit: ").n(d[0]+d[1]).s(" against Ld ").n(ld).s(", ", passFail(held), ": ", what, " (", ruleRestrain, ")").String()})
+		s.emit(Event{What: "restrain-test", Unit: u.ID, Dice: d, Text: newLine().s(u.ID, " tries to restrain its pursuit: ").n(sum).s(" against Ld ").n(ld).s(ldNote, note, ", ", passFail(held), ": ", what, " (", ruleRestrain, ")").String()})
 		chase = !held
 	}
 	if chase {

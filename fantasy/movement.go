@@ -247,6 +247,9 @@ func (s *State) checkReaction(c *Charge, reaction string) *rules.RuleError {
 		if t.engaged() {
 			return rules.Errorf(CodeCharge, ruleReactions, "%s is in close combat: it can only hold", t.ID)
 		}
+		if s.immune(t) && !t.Flags.Fleeing {
+			return rules.Errorf(CodeCharge, ruleImmune, "%s is Immune to Psychology: it may not flee from a charge", t.ID)
+		}
 		return nil
 	case "stand-and-shoot":
 		p := s.rf(t)
@@ -378,26 +381,26 @@ func (s *State) afterChargeMoves(r roller) error {
 		if u.Seat != s.activeSeat() || !u.Flags.Fleeing || u.Flags.Fled {
 			continue
 		}
-		d, err := r.d6s(2)
-		if err != nil {
-			return err
-		}
-		ld := s.leadership(u)
-		against := fmt.Sprintf("Ld %d", ld)
-		rallies := d[0]+d[1] <= ld
+		ld, ldNote := s.ld(u)
+		need, double1 := ld, false
+		against := fmt.Sprintf("Ld %d%s", ld, ldNote)
 		if s.quarterLeft(u) {
 			// Reduced to a quarter of its starting models or fewer, only
 			// a double 1 rallies it (Rally fleeing units).
-			rallies = d[0] == 1 && d[1] == 1
+			need, double1 = 1, true
 			against = fmt.Sprintf("a double 1 (%d of %d models left, a quarter or fewer)", u.nonCharacters(), u.Start)
+		}
+		rallies, d, sum, note, err := s.ldTest(u, need, double1, r)
+		if err != nil {
+			return err
 		}
 		if rallies {
 			u.Flags.Fleeing = false
 			u.Flags.Fled = true
-			s.emit(Event{What: "rallied", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s rallies: %d against %s (%s)", u.ID, d[0]+d[1], against, ruleCompulsory)})
+			s.emit(Event{What: "rallied", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s rallies: %d against %s%s (%s)", u.ID, sum, against, note, ruleCompulsory)})
 			continue
 		}
-		s.emit(Event{What: "rallied", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s fails to rally: %d against %s (%s)", u.ID, d[0]+d[1], against, ruleCompulsory)})
+		s.emit(Event{What: "rallied", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s fails to rally: %d against %s%s (%s)", u.ID, sum, against, note, ruleCompulsory)})
 		// It flees on 2D6" straight ahead, the way it faces (Move fleeing
 		// units).
 		if err := s.fleeAhead(u, r); err != nil {
@@ -431,6 +434,19 @@ func (s *State) fleeAhead(u *Unit, r roller) error {
 		return nil
 	}
 	return s.dangerousMove(before, u, r)
+}
+
+// ld is the Leadership u tests on: its own (leadership), or its General's
+// when he is within 12" and not fleeing and his is higher (Inspiring
+// Presence), with a note saying so.
+func (s *State) ld(u *Unit) (int, string) {
+	ld := s.leadership(u)
+	if g, gu := s.leaderNear(u, isGeneral); g != nil && g.ID != gu.Flags.SteppedBack {
+		if gl := s.profile(g).Ld; gl > ld {
+			return gl, " (" + g.ID + "'s, " + ruleInspiring + ")"
+		}
+	}
+	return ld, ""
 }
 
 // leadership is the unit's best Ld. A character who stepped back from a

@@ -211,13 +211,12 @@ func (s *State) move(a Move, r roller) error {
 			if _, err := s.checkMove(a, allowance); err != nil {
 				return err
 			}
-			d, err := r.d6s(2)
+			ld, ldNote := s.ld(u)
+			pass, d, sum, note, err := s.ldTest(u, ld, false, r)
 			if err != nil {
 				return err
 			}
-			ld := s.leadership(u)
-			pass := d[0]+d[1] <= ld
-			s.emit(Event{What: "march-test", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s tests Leadership to march with an enemy within 8\": %d against %d, %s (%s)", u.ID, d[0]+d[1], ld, passFail(pass), ruleMarch)})
+			s.emit(Event{What: "march-test", Unit: u.ID, Dice: d, Text: fmt.Sprintf("%s tests Leadership to march with an enemy within 8\": %d against %d%s%s, %s (%s)", u.ID, sum, ld, ldNote, note, passFail(pass), ruleMarch)})
 			if !pass {
 				// It may move only at its normal rate and still counts
 				// as having marched (it cannot shoot).

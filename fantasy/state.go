@@ -236,6 +236,9 @@ func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, e
 			s.Units = append(s.Units, u)
 		}
 	}
+	if err := s.checkLeaders(); err != nil {
+		return nil, setupErr("%v", err)
+	}
 	if i := slices.Index(s.Seats, rules.Seat(sc.Initiative)); i >= 0 {
 		s.Active = i
 	}
@@ -305,11 +308,14 @@ func buildUnit(sp UnitSpec, seat rules.Seat, cat *Catalog, used map[string]Profi
 		if sp.Models > 1 || len(sp.Command) > 0 || len(sp.Characters) > 0 {
 			return nil, setupErr("%s: a character alone is a unit of one model", path)
 		}
-		u.Models = []Model{{ID: sp.ID, Profile: p.Name, Role: Character, Wounds: p.W}}
+		u.Models = []Model{{ID: sp.ID, Profile: p.Name, Role: Character, Wounds: p.W, General: sp.General, BattleStandard: sp.BattleStandard}}
 		u.Points = p.Points
 		u.Files = 1
 		u.Ranks = [][]string{{sp.ID}}
 		return u, nil
+	}
+	if sp.General || sp.BattleStandard {
+		return nil, setupErr("%s: only a character is a General or a Battle Standard Bearer (name him among the characters)", path)
 	}
 	n := max(sp.Models, 1)
 	seen := map[Role]bool{}
@@ -345,7 +351,7 @@ func buildUnit(sp UnitSpec, seat rules.Seat, cat *Catalog, used map[string]Profi
 			return nil, setupErr("%s.characters: %s (%s) cannot be part of a unit of %s (Joining a unit)", path, c.ID, cp.Type, p.Type)
 		}
 		used[cp.Name] = cp
-		front = append(front, Model{ID: c.ID, Profile: cp.Name, Role: Character, Wounds: cp.W})
+		front = append(front, Model{ID: c.ID, Profile: cp.Name, Role: Character, Wounds: cp.W, General: c.General, BattleStandard: c.BattleStandard})
 		u.Points += cp.Points
 	}
 	for k := range n - len(sp.Command) {

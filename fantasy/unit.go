@@ -35,6 +35,11 @@ type Model struct {
 	// Joined is the player turn the character joined this unit in (0 when it
 	// began in it): he may not leave in the turn he joined (Joining a unit).
 	Joined int `json:"joined,omitempty"`
+	// General marks his side's General (Inspiring Presence), and
+	// BattleStandard its Battle Standard Bearer (Hold Your Ground!, and
+	// +1 combat result): characters a scenario names.
+	General        bool `json:"general,omitempty"`
+	BattleStandard bool `json:"battleStandard,omitempty"`
 }
 
 // Unit is a block of models in ranks and files, or a lone model (a
@@ -55,6 +60,9 @@ type Unit struct {
 	Pool   int        `json:"pool,omitempty"` // wounds suffered by the rank-and-file short of a whole model
 	Engage []string   `json:"engaged,omitempty"`
 	Points int        `json:"points"`
+	// Calmed is set once a frenzied unit has lost a combat: it has lost
+	// its Frenzy for the rest of the game (Frenzy).
+	Calmed bool `json:"calmed,omitempty"`
 	// Start is how many models other than characters the unit began the
 	// game with: reduced to a quarter of them or fewer, it rallies only
 	// on a double 1 (Rally fleeing units); 0 for a unit of characters.

@@ -1,0 +1,117 @@
+package fantasy
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// Special rules: a profile naming a rule the engine does not play is
+// refused when its catalog loads, with the rule's name.
+func TestSpecialRuleNotPlayedIsRefusedAtLoad(t *testing.T) {
+	yaml := []byte("profiles:\n  - {name: odd, type: infantry, m: 4, ws: 3, bs: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7, base: [1, 1], points: 5, rules: [fear, vanguard-of-doom]}\n")
+	_, err := (*Catalog)(nil).Parse("odd.yaml", yaml)
+	if err == nil || !strings.Contains(err.Error(), `"vanguard-of-doom" is not played`) {
+		t.Fatalf("err %v, want the unplayed rule named", err)
+	}
+	yaml = []byte("profiles:\n  - {name: ok, type: infantry, m: 4, ws: 3, bs: 3, s: 3, t: 3, w: 1, i: 3, a: 1, ld: 7, base: [1, 1], points: 5, rules: [fear, stubborn]}\n")
+	if _, err := (*Catalog)(nil).Parse("ok.yaml", yaml); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Unbreakable: a beaten unit takes no break test and holds.
+func TestUnbreakableTakesNoBreakTest(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 15, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "barrow-guard", 5, 5, [2]float64{24, 15}, 270, nil)})
+	evs := resultOf(t, s, map[rules.Seat]int{"blue": 5})
+	if got := text(evs, "break-test"); !strings.Contains(got, "Unbreakable") || s.unit("target").Flags.Fleeing || s.Phase == PhasePursuit {
+		t.Fatalf("break test %q: an Unbreakable unit holds without a test", got)
+	}
+}
+
+// Stubborn: a beaten unit tests on its unmodified Leadership though it
+// has fewer ranks than the enemy.
+func TestStubbornTestsOnUnmodifiedLeadership(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 15, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "shieldwall", 5, 5, [2]float64{24, 15}, 270, nil)})
+	evs := resultOf(t, s, map[rules.Seat]int{"blue": 3}, 4, 5)
+	if got := text(evs, "break-test"); !strings.Contains(got, "Stubborn needing 9 or less: 9, passed") {
+		t.Fatalf("break test %q: Stubborn tests on Ld 9 unmodified", got)
+	}
+}
+
+// Inspiring Presence: a unit within 12" of its General (not fleeing)
+// tests on his Leadership when it is higher; beyond 12" on its own.
+func TestInspiringPresence(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		at   [2]float64
+		want string
+	}{
+		{"within 12\"", [2]float64{34, 20}, "tests Leadership 8 (rgen's, Inspiring Presence) needing 5"},
+		{"beyond 12\"", [2]float64{46, 40}, "tests Leadership 7 needing 4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := engagedPair(t,
+				[]map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+				[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil),
+					unitSpecOf("rgen", "captain", 1, 1, tc.at, 270, map[string]any{"general": true})})
+			// Blue 2 and its charge: red loses by 3.
+			evs := resultOf(t, s, map[rules.Seat]int{"blue": 2}, 1, 1)
+			if got := text(evs, "break-test"); !strings.Contains(got, tc.want) {
+				t.Fatalf("break test %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// Hold Your Ground!: a unit within 12" of its Battle Standard Bearer
+// re-rolls a failed Leadership test; and the battle standard in a combat
+// adds +1 to its side's result, beside a unit's standard.
+func TestHoldYourGroundAndTheBattleStandard(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, map[string]any{"characters": []any{map[string]any{"id": "rbsb", "profile": "captain", "battleStandard": true}}})})
+	// Blue 4 wounds and its charge, 5; red's battle standard, 1: red
+	// loses by 4 and tests Ld 8 needing 4: 6+6 fails, re-rolled 1+2
+	// passes.
+	evs := resultOf(t, s, map[rules.Seat]int{"blue": 4}, 6, 6, 1, 2)
+	if got := text(evs, "combat-result"); !strings.Contains(got, "blue 5, red 1") {
+		t.Fatalf("combat result %q: the battle standard is worth +1", got)
+	}
+	if got := text(evs, "break-test"); !strings.Contains(got, "3 (12 re-rolled near rbsb, Hold Your Ground!), passed") {
+		t.Fatalf("break test %q: a failed test is re-rolled near the battle standard", got)
+	}
+}
+
+// Immune to Psychology: a unit that is may not flee from a charge.
+func TestImmuneToPsychologyMayNotFlee(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "clockwork-guard", 5, 5, [2]float64{24, 15}, 270, nil)})
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	if re := refused(t, s, "red", React{Reaction: "flee"}, CodeCharge); re.Rule != ruleImmune {
+		t.Fatalf("refused citing %q, want %q", re.Rule, ruleImmune)
+	}
+	apply(t, s, "red", React{Reaction: "hold"})
+}
+
+// Setup: one General and one Battle Standard Bearer a side, never the
+// same character, and only characters.
+func TestLeadersAtSetup(t *testing.T) {
+	for _, red := range [][]map[string]any{
+		{unitSpecOf("g1", "captain", 1, 1, [2]float64{10, 40}, 270, map[string]any{"general": true}), unitSpecOf("g2", "captain", 1, 1, [2]float64{20, 40}, 270, map[string]any{"general": true})},
+		{unitSpecOf("g1", "captain", 1, 1, [2]float64{10, 40}, 270, map[string]any{"general": true, "battleStandard": true})},
+		{unitSpecOf("sp", "spearman", 5, 5, [2]float64{10, 40}, 270, map[string]any{"general": true})},
+	} {
+		sc := &scenario.Scenario{Name: "test", Ruleset: Name, Table: scenario.Table{Width: 48, Height: 48}, Rounds: 1,
+			Sides: []scenario.Side{side(t, "blue", target()), side(t, "red", red)}}
+		if _, err := ruleset(t).Setup(sc, nil); err == nil || !strings.Contains(err.Error(), "General") {
+			t.Fatalf("%v: %v, want refused naming the General", red, err)
+		}
+	}
+}

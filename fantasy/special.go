@@ -1,0 +1,201 @@
+package fantasy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// SpecialRule names a special rule a profile carries. The engine plays
+// every rule it lists in specialRules; a profile naming another is
+// refused when its catalog loads.
+type SpecialRule string
+
+// The special rules the engine plays (docs/RULES.md, the fantasy ruleset).
+const (
+	// Psychology (8th edition).
+	RuleFear        SpecialRule = "fear"
+	RuleTerror      SpecialRule = "terror"
+	RuleFrenzy      SpecialRule = "frenzy"
+	RuleHatred      SpecialRule = "hatred"
+	RuleStubborn    SpecialRule = "stubborn"
+	RuleUnbreakable SpecialRule = "unbreakable"
+	RuleImmune      SpecialRule = "immune-to-psychology"
+)
+
+// specialRules lists every rule the engine plays, in the order the docs
+// list them.
+var specialRules = []SpecialRule{RuleFear, RuleTerror, RuleFrenzy, RuleHatred, RuleStubborn, RuleUnbreakable, RuleImmune}
+
+// maxRules bounds the special rules of one profile.
+const maxRules = 24
+
+// checkRules refuses a rule the engine does not play, naming it.
+func checkRules(name string, rs []SpecialRule) error {
+	if len(rs) > maxRules {
+		return fmt.Errorf("profile %q: %d special rules, at most %d", name, len(rs), maxRules)
+	}
+	for i, r := range rs {
+		if !slices.Contains(specialRules, r) {
+			known := make([]string, len(specialRules))
+			for j, k := range specialRules {
+				known[j] = string(k)
+			}
+			return fmt.Errorf("profile %q: special rule %q is not played by the engine (it plays %s)", name, r, strings.Join(known, ", "))
+		}
+		if slices.Contains(rs[:i], r) {
+			return fmt.Errorf("profile %q: special rule %q is listed twice", name, r)
+		}
+	}
+	return nil
+}
+
+// has reports whether the profile carries rule r.
+func (p *Profile) has(r SpecialRule) bool { return slices.Contains(p.Rules, r) }
+
+// anyHas reports whether a model of u carries rule r: a unit causes Fear
+// or Terror, and is Stubborn, when one of its models is (8th edition).
+func (s *State) anyHas(u *Unit, r SpecialRule) bool {
+	pc := s.profileCache()
+	for i := range u.Models {
+		if pc.of(&u.Models[i]).has(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// allHave reports whether every model of u carries rule r (a unit with
+// some models without it does not have it): Unbreakable, Immune to
+// Psychology.
+func (s *State) allHave(u *Unit, r SpecialRule) bool {
+	if len(u.Models) == 0 {
+		return false
+	}
+	pc := s.profileCache()
+	for i := range u.Models {
+		if !pc.of(&u.Models[i]).has(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// frenzied reports whether every model of u is frenzied and the unit has
+// not lost its Frenzy (Frenzy: lost when the unit loses a combat).
+func (s *State) frenzied(u *Unit) bool { return !u.Calmed && s.allHave(u, RuleFrenzy) }
+
+// unbreakable reports whether u never breaks (Unbreakable).
+func (s *State) unbreakable(u *Unit) bool { return s.allHave(u, RuleUnbreakable) }
+
+// immune reports whether u takes no Panic, Fear or Terror tests and may
+// not flee as a charge reaction (Immune to Psychology; Unbreakable and
+// Frenzy make a unit immune too).
+func (s *State) immune(u *Unit) bool {
+	return s.allHave(u, RuleImmune) || s.unbreakable(u) || s.frenzied(u)
+}
+
+// causesFear reports whether u causes Fear (a unit that causes Terror
+// causes Fear as well).
+func (s *State) causesFear(u *Unit) bool { return s.anyHas(u, RuleFear) || s.anyHas(u, RuleTerror) }
+
+// checkLeaders refuses a side with more than one General or Battle
+// Standard Bearer, or one model that is both (8th edition: the General
+// may not carry the battle standard).
+func (s *State) checkLeaders() error {
+	for _, seat := range s.Seats {
+		generals, bsbs := 0, 0
+		for _, u := range s.Units {
+			if u.Seat != seat {
+				continue
+			}
+			for i := range u.Models {
+				m := &u.Models[i]
+				if (m.General || m.BattleStandard) && m.Role != Character {
+					return fmt.Errorf("%s: only a character is a General or a Battle Standard Bearer", m.ID)
+				}
+				if m.General && m.BattleStandard {
+					return fmt.Errorf("%s: the General may not carry the battle standard", m.ID)
+				}
+				if m.General {
+					generals++
+				}
+				if m.BattleStandard {
+					bsbs++
+				}
+			}
+		}
+		if generals > 1 || bsbs > 1 {
+			return fmt.Errorf("%s has %d Generals and %d Battle Standard Bearers, at most one of each", seat, generals, bsbs)
+		}
+	}
+	return nil
+}
+
+// Rules cited for Leadership.
+const (
+	ruleInspiring  = "Inspiring Presence"
+	ruleHoldGround = "Hold Your Ground!"
+)
+
+// leaderNear is the model of u's side marked by is (the General, the
+// Battle Standard Bearer) within 12" of u and not fleeing, and his unit;
+// nil when there is none.
+func (s *State) leaderNear(u *Unit, is func(*Model) bool) (*Model, *Unit) {
+	for _, x := range s.Units {
+		if x.Seat != u.Seat || x.Flags.Fleeing {
+			continue
+		}
+		for i := range x.Models {
+			if m := &x.Models[i]; is(m) {
+				if x == u || unitDist(u, x) <= 12+1e-9 {
+					return m, x
+				}
+				return nil, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+func isGeneral(m *Model) bool { return m.General }
+func isBSB(m *Model) bool     { return m.BattleStandard }
+
+// ldTest is a Leadership test of u: 2D6 against need, a double 1
+// passing when double1 is set (break tests); under Hold Your Ground! a
+// unit within 12" of its Battle Standard Bearer re-rolls a failed test
+// once. It returns whether it passed, the dice (four when re-rolled),
+// the total that counted, and a note for the log.
+func (s *State) ldTest(u *Unit, need int, double1 bool, r roller) (bool, []int, int, string, error) {
+	d, err := r.d6s(2)
+	if err != nil {
+		return false, nil, 0, "", err
+	}
+	pass := d[0]+d[1] <= need || (double1 && d[0] == 1 && d[1] == 1)
+	if pass {
+		return true, d, d[0] + d[1], "", nil
+	}
+	bsb, _ := s.leaderNear(u, isBSB)
+	if bsb == nil {
+		return false, d, d[0] + d[1], "", nil
+	}
+	e, err := r.d6s(2)
+	if err != nil {
+		return false, nil, 0, "", err
+	}
+	pass = e[0]+e[1] <= need || (double1 && e[0] == 1 && e[1] == 1)
+	note := newLine().s(" (").n(d[0]+d[1]).s(" re-rolled near ", bsb.ID, ", ", ruleHoldGround, ")").String()
+	return pass, append(d, e...), e[0] + e[1], note, nil
+}
+
+// Rules cited for psychology.
+const (
+	ruleFrenzy      = "Frenzy"
+	ruleUnbreakable = "Unbreakable"
+	ruleStubborn    = "Stubborn"
+	ruleImmune      = "Immune to Psychology"
+	ruleFear        = "Fear"
+	ruleTerror      = "Terror"
+	ruleHatred      = "Hatred"
+	rulePanic       = "Panic"
+)
