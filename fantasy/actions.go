@@ -219,7 +219,8 @@ var eventKinds = []string{"charge-declared", "reaction", "charge-roll", "charged
 	"fled", "rallied", "destroyed", "moved", "marched", "march-test", "reformed", "joined", "left",
 	"shot", "hits", "look-out-sir", "allocated", "wounds", "casualties", "moved-up", "fought",
 	"combat-result", "break-test", "restrain-test", "pursued", "turn", "game-over", "stand-and-shoot",
-	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill", "made-way", "scatter", "misfire", "dangerous-terrain"}
+	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill", "made-way", "scatter", "misfire", "dangerous-terrain",
+	"fear-test", "terror-test", "panic-test"}
 
 // The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
 var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event]) {

@@ -235,7 +235,8 @@ type blow struct {
 	str    int
 	ini    int // the striker's Initiative
 	id     string
-	r, f   int // the striker's slot
+	r, f   int    // the striker's slot
+	traits traits // the striker's special rules that change his blows
 }
 
 // blows lists who strikes in a combat, as it stands: each model touching
@@ -368,8 +369,17 @@ func (s *State) blowsInto(dst []blow, chars *[]string, units []*Unit) []blow {
 					continue
 				}
 				p := pc.of(m)
+				ws := p.WS
+				if u.Flags.Afraid {
+					ws = 1 // Fear: failed, WS 1 this round
+				}
+				tr := s.traitsOf(u, p)
 				if t != nil {
-					out = append(out, blow{u, t, tm, p.A, p.WS, p.S, min(p.I, 10), id, r, f})
+					a := p.A
+					if tr&traitFrenzy != 0 {
+						a++ // Frenzy: +1 Attack
+					}
+					out = append(out, blow{u, t, tm, a, ws, p.S, min(p.I, 10), id, r, f, tr})
 					continue
 				}
 				if p.Type != Infantry && p.Type != MonstrousInfantry {
@@ -397,7 +407,7 @@ func (s *State) blowsInto(dst []blow, chars *[]string, units []*Unit) []blow {
 				if p.Type == MonstrousInfantry {
 					n = min(p.A, 3)
 				}
-				out = append(out, blow{u, h.t, h.m, n, p.WS, p.S, min(p.I, 10), id, r, f})
+				out = append(out, blow{u, h.t, h.m, n, ws, p.S, min(p.I, 10), id, r, f, tr})
 			}
 		}
 	}
@@ -609,6 +619,9 @@ func (s *State) fightRound(u *Unit, r roller) error {
 	for _, x := range units {
 		s.Fought = append(s.Fought, x.ID)
 	}
+	if err := s.fearTests(units, r); err != nil {
+		return err
+	}
 	m := Melee{Next: 10, Caused: make([]int, len(s.Seats))}
 	if i := s.duelIn(units); i >= 0 && s.Duels[i].Foe != "" {
 		// Refused, there is no challenge to overkill.
@@ -725,6 +738,9 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 				}
 				def = rfWS
 			}
+			if b.target.Flags.Afraid {
+				def = 1 // Fear: failed, WS 1 this round
+			}
 			need := wounds.MeleeNeed(b.ws, def)
 			wall := ""
 			if b.unit.Flags.Charged && hasObstacle {
@@ -734,9 +750,13 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 					need++
 				}
 			}
-			i := slices.IndexFunc(groups, func(g group) bool {
-				return g.b.unit == b.unit && g.b.target == b.target && g.b.model == b.model && g.b.str == b.str && g.need == need && g.wall == wall
-			})
+			i := -1
+			for k := range groups {
+				if groups[k].sameRoll(b, need, wall) {
+					i = k
+					break
+				}
+			}
 			if i < 0 {
 				groups = append(groups, group{*b, need, wall})
 				continue
@@ -749,7 +769,19 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 			if err != nil {
 				return err
 			}
-			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: newLine().s(b.unit.ID, ": ").n(b.n).s(" attacks at Initiative ").n(ini).s(" on ", targetName(b), " needing ").n(g.need).s("+").s(wallText(g.wall)).s(": ").n(h).s(" hits").String()})
+			reroll := ""
+			if b.traits&traitHatred != 0 && h < b.n {
+				// Hatred: the misses of the first round are rolled
+				// again.
+				h2, d2, err := rollToHit(b.n-h, g.need, r)
+				if err != nil {
+					return err
+				}
+				h += h2
+				d = append(d, d2...)
+				reroll = " (misses re-rolled, " + ruleHatred + ")"
+			}
+			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: newLine().s(b.unit.ID, ": ").n(b.n).s(" attacks at Initiative ").n(ini).s(" on ", targetName(b), " needing ").n(g.need).s("+").s(wallText(g.wall)).s(": ").n(h).s(" hits", reroll).String()})
 			var k tally
 			k.k.unit, k.k.model, k.k.str, k.n = b.target.ID, b.model, b.str, h
 			if i := slices.IndexFunc(hits, func(t tally) bool { return t.k == k.k }); i >= 0 {
@@ -806,6 +838,11 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 		}
 	}
 	s.Aims = nil
+	for _, x := range units {
+		if s.unit(x.ID) != nil {
+			x.Rounds++
+		}
+	}
 	if err := s.combatResult(units, caused, r); err != nil {
 		return err
 	}
@@ -842,6 +879,13 @@ type group struct {
 	b    blow
 	need int
 	wall string // the defended obstacle the chargers strike across, or ""
+}
+
+// sameRoll reports whether two groups' blows are rolled together: the
+// same striking unit, target and Strength, the same roll needed and the
+// same special rules.
+func (g *group) sameRoll(b *blow, need int, wall string) bool {
+	return g.b.unit == b.unit && g.b.target == b.target && g.b.model == b.model && g.b.str == b.str && g.need == need && g.wall == wall && g.b.traits == b.traits
 }
 
 // ruleObstacleCC names the rule of defended obstacles.
@@ -1285,6 +1329,9 @@ func (s *State) checkPursue(a Pursue) (*Unit, *rules.RuleError) {
 	u := s.unit(a.Unit)
 	if p == nil || u == nil || !slices.Contains(p.Choose, a.Unit) {
 		return nil, rules.Errorf(CodeNoSuchID, rulePursuit, "%q is no winning unit still to choose whether it pursues", a.Unit)
+	}
+	if a.Restrain && s.frenzied(u) {
+		return nil, rules.Errorf(CodeCombat, ruleFrenzy, "%s is frenzied: it must pursue", a.Unit)
 	}
 	return u, nil
 }

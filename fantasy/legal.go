@@ -41,7 +41,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 				}
 			}
 		}
-		add(EndCharges{}, nil)
+		add(EndCharges{}, s.frenzyCharges())
 	case PhaseReact:
 		c := s.openCharge()
 		for _, r := range []string{"hold", "stand-and-shoot", "flee"} {
@@ -132,7 +132,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	case PhasePursuit:
 		for _, id := range s.Pursuit.Choose {
 			add(Pursue{Unit: id}, nil)
-			add(Pursue{Unit: id, Restrain: true}, nil)
+			_, err := s.checkPursue(Pursue{Unit: id, Restrain: true})
+			add(Pursue{Unit: id, Restrain: true}, err)
 		}
 	case PhaseMoveUp:
 		u := s.unit(s.Vacancy.Unit)

@@ -287,6 +287,20 @@ func (s *State) react(a React, r roller) error {
 	t, u := s.unit(c.Target), s.unit(c.Unit)
 	s.emit(Event{What: "reaction", Unit: t.ID, Text: fmt.Sprintf("%s reacts to the charge of %s: %s", t.ID, chargerName(c), a.Reaction)})
 	s.Phase = PhaseCharges
+	if mv := s.mover(u, c.Character); a.Reaction != "flee" && s.anyHas(mv, RuleTerror) && !t.Flags.Fleeing && !s.immune(t) && !s.anyHas(t, RuleTerror) {
+		// Terror: charged by a terrifying foe, the unit takes a Panic
+		// test before its reaction; failed, it flees instead.
+		ld, ldNote := s.ld(t)
+		pass, d, sum, note, err := s.ldTest(t, ld, false, r)
+		if err != nil {
+			return err
+		}
+		s.emit(Event{What: "terror-test", Unit: t.ID, Dice: d, Text: newLine().s(t.ID, " tests against the Terror of ", mv.ID, ": ").n(sum).s(" against Ld ").n(ld).s(ldNote, note, ", ", passFail(pass), " (", ruleTerror, ")").String()})
+		if !pass {
+			c.Reaction = "flee"
+			return s.flee(t, mv.centre(), r, "flees in terror")
+		}
+	}
 	switch a.Reaction {
 	case "flee":
 		return s.flee(t, s.mover(u, c.Character).centre(), r, "flees from the charge")
@@ -351,6 +365,7 @@ func (s *State) destroy(u *Unit, why string) {
 }
 
 func (s *State) disengage(u *Unit) {
+	u.Rounds = 0
 	for _, id := range u.Engage {
 		if e := s.unit(id); e != nil {
 			e.Engage = slices.DeleteFunc(e.Engage, func(x string) bool { return x == u.ID })
@@ -362,6 +377,9 @@ func (s *State) disengage(u *Unit) {
 // endCharges closes the declarations; with no charge to move, the
 // compulsory moves follow at once.
 func (s *State) endCharges() error {
+	if err := s.frenzyCharges(); err != nil {
+		return err
+	}
 	s.Phase = PhaseChargeMoves
 	return nil
 }

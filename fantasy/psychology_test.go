@@ -115,3 +115,121 @@ func TestLeadersAtSetup(t *testing.T) {
 		}
 	}
 }
+
+// Fear: a unit fighting an enemy that causes Fear tests its Leadership
+// at the start of the round; failed, it fights with WS 1 — its blows and
+// the blows at it alike.
+func TestFearFailedFightsWithWS1(t *testing.T) {
+	s := engagedPair(t,
+		[]map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "barrow-guard", 5, 5, [2]float64{24, 15}, 270, nil)})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	src := script(t, append([]int{6, 6}, ones(40)...)...)
+	out, err := s.Apply("blue", Fight{Unit: "u"}, src.src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, e := range out {
+		lines = append(lines, e.(*Event).Text)
+	}
+	all := strings.Join(lines, "\n")
+	for _, want := range []string{"u tests against the Fear of target: 12 against Ld 7, failed", "u: 5 attacks at Initiative 4 on target needing 5+", "target: 5 attacks at Initiative 3 on u needing 3+"} {
+		if !strings.Contains(all, want) {
+			t.Fatalf("events\n%s\nlack %q", all, want)
+		}
+	}
+	if strings.Contains(all, "target tests against the Fear") {
+		t.Fatal("a unit that causes Fear takes no Fear test")
+	}
+}
+
+// Terror: charged by a terrifying foe, a unit tests before its reaction;
+// failed, it flees instead of holding.
+func TestTerrorChargedUnitFleesOnAFailedTest(t *testing.T) {
+	for _, tc := range []struct {
+		dice  []int
+		flees bool
+	}{{[]int{6, 6, 3, 3}, true}, {[]int{3, 3}, false}} {
+		s := battle(t, nil, []map[string]any{unitSpecOf("u", "dread-beast", 1, 1, [2]float64{24, 8}, 90, nil)},
+			[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil)})
+		apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+		evs := apply(t, s, "red", React{Reaction: "hold"}, tc.dice...)
+		if !has(evs, "terror-test") || s.unit("target").Flags.Fleeing != tc.flees {
+			t.Fatalf("dice %v: fleeing %v, want %v: %v", tc.dice, s.unit("target").Flags.Fleeing, tc.flees, evs)
+		}
+	}
+}
+
+// Frenzy: +1 Attack, must declare a charge when it can, must pursue, and
+// is lost when the unit is beaten.
+func TestFrenzy(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "berserker", 5, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil)})
+	if re := refused(t, s, "blue", EndCharges{}, CodeCharge); re.Rule != ruleFrenzy {
+		t.Fatalf("refused citing %q, want Frenzy", re.Rule)
+	}
+	evs := charge(t, s, "hold", nil, 6, 6)
+	if !has(evs, "charged") {
+		t.Fatalf("the charge failed: %v", evs)
+	}
+	n := 0
+	for _, b := range s.blows(s.combatOf(s.unit("u"))) {
+		if b.unit.ID == "u" {
+			n += b.n
+		}
+	}
+	if n != 10 {
+		t.Fatalf("%d attacks, want 5 berserkers with 2 each (Frenzy: +1 Attack)", n)
+	}
+	// Blue wins: red breaks; blue may not restrain.
+	resultOf(t, s, map[rules.Seat]int{"blue": 5}, 6, 6)
+	if s.Phase != PhasePursuit {
+		t.Fatalf("phase %s, want the pursuit", s.Phase)
+	}
+	if re := refused(t, s, "blue", Pursue{Unit: "u", Restrain: true}, CodeCombat); re.Rule != ruleFrenzy {
+		t.Fatalf("refused citing %q, want Frenzy", re.Rule)
+	}
+	// Beaten, a frenzied unit loses its Frenzy for good.
+	s = engagedPair(t, []map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "berserker", 5, 5, [2]float64{24, 15}, 270, nil)})
+	resultOf(t, s, map[rules.Seat]int{"blue": 2}, 1, 1)
+	if !s.unit("target").Calmed || s.frenzied(s.unit("target")) {
+		t.Fatal("beaten, the berserkers should lose their Frenzy")
+	}
+}
+
+// Hatred: in the first round of a combat the misses are rolled again; in
+// later rounds they are not.
+func TestHatredRerollsMissesInTheFirstRound(t *testing.T) {
+	s := engagedPair(t, []map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "berserker", 5, 5, [2]float64{24, 15}, 270, nil)})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	// Both strike at Initiative 4: the berserkers (10 attacks) first (by
+	// id) miss with ten 1s and re-roll them: ten more 1s.
+	src := script(t, ones(60)...)
+	out, err := s.Apply("blue", Fight{Unit: "u"}, src.src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, e := range out {
+		ev := e.(*Event)
+		if ev.What == "fought" && ev.Unit == "target" {
+			found = len(ev.Dice) == 20 && strings.Contains(ev.Text, "misses re-rolled, Hatred")
+		}
+	}
+	if !found {
+		t.Fatalf("the berserkers' misses should be re-rolled: %v", out)
+	}
+	if s.unit("target").Rounds != 1 {
+		t.Fatalf("rounds %d, want 1", s.unit("target").Rounds)
+	}
+	for _, b := range s.blows(s.combatOf(s.unit("u"))) {
+		if b.traits&traitHatred != 0 {
+			t.Fatal("Hatred lasts the first round only")
+		}
+	}
+}

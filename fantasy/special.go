@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/ordo-rules/ordo/rules"
 )
 
 // SpecialRule names a special rule a profile carries. The engine plays
@@ -199,3 +201,81 @@ const (
 	ruleHatred      = "Hatred"
 	rulePanic       = "Panic"
 )
+
+// fearTests has each unit of a combat about to fight a round take a Fear
+// test when an enemy unit it fights causes Fear and it does not (nor is
+// it Immune to Psychology): failed, it fights the round with WS 1 (Fear,
+// 8th edition).
+func (s *State) fearTests(units []*Unit, r roller) error {
+	for _, u := range units {
+		if s.causesFear(u) || s.immune(u) || len(u.Models) == 0 {
+			continue
+		}
+		var from *Unit
+		for _, e := range units {
+			if e.Seat != u.Seat && slices.Contains(u.Engage, e.ID) && s.causesFear(e) {
+				from = e
+				break
+			}
+		}
+		if from == nil {
+			continue
+		}
+		ld, ldNote := s.ld(u)
+		pass, d, sum, note, err := s.ldTest(u, ld, false, r)
+		if err != nil {
+			return err
+		}
+		u.Flags.Afraid = !pass
+		what := "it fights as usual"
+		if !pass {
+			what = "it fights with WS 1 this round"
+		}
+		s.emit(Event{What: "fear-test", Unit: u.ID, Dice: d, Text: newLine().s(u.ID, " tests against the Fear of ", from.ID, ": ").n(sum).s(" against Ld ").n(ld).s(ldNote, note, ", ", passFail(pass), ": ", what, " (", ruleFear, ")").String()})
+	}
+	return nil
+}
+
+// traits are the special rules of a striker that change his blows, as
+// bits: blows with the same traits are rolled together.
+type traits uint16
+
+const (
+	traitFrenzy traits = 1 << iota // +1 Attack
+	traitHatred                    // re-roll misses in the first round
+)
+
+// traitsOf is the traits of a model of profile p striking from u.
+func (s *State) traitsOf(u *Unit, p *Profile) traits {
+	if len(p.Rules) == 0 {
+		return 0
+	}
+	var t traits
+	if p.has(RuleFrenzy) && !u.Calmed {
+		t |= traitFrenzy
+	}
+	if p.has(RuleHatred) && u.Rounds == 0 {
+		t |= traitHatred
+	}
+	return t
+}
+
+// frenzyCharges refuses to close the charge declarations while a
+// frenzied unit of the player whose turn it is could declare a charge
+// and has not (Frenzy: it must charge if it can).
+func (s *State) frenzyCharges() *rules.RuleError {
+	for _, u := range s.Units {
+		if u.Seat != s.activeSeat() || !s.frenzied(u) || u.Flags.Charged || u.Flags.NoCharge || u.Flags.Fleeing || u.engaged() {
+			continue
+		}
+		for _, t := range s.Units {
+			if t.Seat == u.Seat {
+				continue
+			}
+			if _, _, err := s.checkCharge(DeclareCharge{Unit: u.ID, Target: t.ID}); err == nil {
+				return rules.Errorf(CodeCharge, ruleFrenzy, "%s is frenzied and must declare a charge: it can charge %s", u.ID, t.ID)
+			}
+		}
+	}
+	return nil
+}

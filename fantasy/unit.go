@@ -60,6 +60,9 @@ type Unit struct {
 	Pool   int        `json:"pool,omitempty"` // wounds suffered by the rank-and-file short of a whole model
 	Engage []string   `json:"engaged,omitempty"`
 	Points int        `json:"points"`
+	// Rounds counts the rounds of close combat fought in the unit's
+	// current combat (Hatred: the first round); 0 out of combat.
+	Rounds int `json:"rounds,omitempty"`
 	// Calmed is set once a frenzied unit has lost a combat: it has lost
 	// its Frenzy for the rest of the game (Frenzy).
 	Calmed bool `json:"calmed,omitempty"`
@@ -90,6 +93,9 @@ type UnitFlags struct {
 	// refused challenge this turn: he may not lend his Leadership
 	// (Challenges: refusing).
 	SteppedBack string `json:"steppedBack,omitempty"`
+	// Afraid: the unit failed its Fear test this turn's round and
+	// fights with WS 1 (Fear).
+	Afraid bool `json:"afraid,omitempty"`
 }
 
 // Geometry. Slot (r, f) is the f-th file (left to right as the unit faces)

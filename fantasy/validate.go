@@ -185,7 +185,7 @@ func (s *State) validateUnit(u *Unit, ids map[string]bool) error {
 			return fmt.Errorf("%s: a position, facing or base is not a sane number", u.ID)
 		}
 	}
-	if u.Base[0] < 0.1 || u.Base[1] < 0.1 || u.Pool < 0 || u.Pool > 100 || u.Points < 0 || u.Start < 0 || u.Start > maxModels {
+	if u.Base[0] < 0.1 || u.Base[1] < 0.1 || u.Pool < 0 || u.Pool > 100 || u.Points < 0 || u.Start < 0 || u.Start > maxModels || u.Rounds < 0 || u.Rounds > 1000 {
 		return fmt.Errorf("%s: base, wound pool or points out of range", u.ID)
 	}
 	// Slots by base size: a model takes the block its base covers, so the
