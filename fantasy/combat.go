@@ -128,6 +128,7 @@ func (s *State) shoot(a Shoot, r roller) error {
 		return err
 	}
 	u.Flags.Shot = true
+	s.shelled(u)
 	p := s.rf(u)
 	mods, why := 0, []string{}
 	if d := unitDist(u, t); d > float64(p.Missile.Range)/2 {
@@ -166,6 +167,7 @@ func needText(n int) string {
 // unit); under fantasy-look-out: 8th each hit passes to the unit he left
 // on a 4+ when it is of his troop type.
 func (s *State) standAndShoot(t, u *Unit, c *Charge, r roller) error {
+	s.shelled(t)
 	p := s.rf(t)
 	mods, why := -1, []string{"-1 stand and shoot"}
 	if c.Distance > float64(p.Missile.Range)/2 {
@@ -1396,6 +1398,7 @@ func (s *State) rout(r roller) error {
 			return err
 		}
 		before := *u
+		s.panics = append(s.panics, panicCause{seat: u.Seat, src: *u, why: "friends break"})
 		s.fleeBy(u, from.centre(), flee, fd, "breaks and flees")
 		if s.unit(u.ID) == u {
 			if err := s.dangerousMove(before, u, r); err != nil {

@@ -352,6 +352,7 @@ func (s *State) fleeBy(u *Unit, from geom.Point, dist float64, d []int, why stri
 
 // destroy removes a unit; its points go to the other side.
 func (s *State) destroy(u *Unit, why string) {
+	s.panics = append(s.panics, panicCause{seat: u.Seat, src: *u, why: "friends destroyed"})
 	s.disengage(u)
 	s.Units = slices.DeleteFunc(s.Units, func(x *Unit) bool { return x == u })
 	// Copies of the state share the points until one scores (see clone).

@@ -1,6 +1,7 @@
 package fantasy
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -230,6 +231,54 @@ func TestHatredRerollsMissesInTheFirstRound(t *testing.T) {
 	for _, b := range s.blows(s.combatOf(s.unit("u"))) {
 		if b.traits&traitHatred != 0 {
 			t.Fatal("Hatred lasts the first round only")
+		}
+	}
+}
+
+// Panic: friends destroyed within 6" make a unit test its Leadership;
+// failed, it flees directly away from them. A unit Immune to Psychology
+// takes no test.
+func TestPanicFriendsDestroyedNearby(t *testing.T) {
+	for _, tc := range []struct {
+		profile string
+		tests   bool
+	}{{"spearman", true}, {"clockwork-guard", false}} {
+		s := battle(t, nil, []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 10}, 90, nil)},
+			[]map[string]any{unitSpecOf("a", "spearman", 1, 1, [2]float64{24, 20}, 270, nil), unitSpecOf("b", tc.profile, 5, 5, [2]float64{30, 20}, 270, nil)})
+		apply(t, s, "blue", EndCharges{})
+		apply(t, s, "blue", EndMovement{})
+		// Ten hits, ten wounds, ten failed saves: a is wiped out.
+		faces := append(slices.Repeat([]int{6}, 20), ones(10)...)
+		if tc.tests {
+			faces = append(faces, 6, 6, 3, 3) // b fails (12) and flees 6"
+		}
+		evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "a"}, faces...)
+		if has(evs, "panic-test") != tc.tests || s.unit("b").Flags.Fleeing != tc.tests {
+			t.Fatalf("%s: panic test %v, fleeing %v; want %v: %v", tc.profile, has(evs, "panic-test"), s.unit("b").Flags.Fleeing, tc.tests, evs)
+		}
+	}
+}
+
+// Panic: a unit that loses a quarter or more of its models to shooting in
+// a phase tests; fewer, it does not.
+func TestPanicHeavyCasualties(t *testing.T) {
+	for _, tc := range []struct {
+		hits  int
+		tests bool
+	}{{1, false}, {2, true}} {
+		s := battle(t, nil, []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 10}, 90, nil)},
+			[]map[string]any{unitSpecOf("b", "spearman", 8, 4, [2]float64{24, 20}, 270, nil)})
+		apply(t, s, "blue", EndCharges{})
+		apply(t, s, "blue", EndMovement{})
+		faces := append(slices.Repeat([]int{6}, tc.hits), ones(10-tc.hits)...)
+		faces = append(faces, slices.Repeat([]int{6}, tc.hits)...) // wound
+		faces = append(faces, ones(tc.hits)...)                    // saves fail
+		if tc.tests {
+			faces = append(faces, 3, 3) // 6 against Ld 7: holds
+		}
+		evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "b"}, faces...)
+		if has(evs, "panic-test") != tc.tests {
+			t.Fatalf("%d of 8 lost: panic test %v, want %v: %v", tc.hits, has(evs, "panic-test"), tc.tests, evs)
 		}
 	}
 }

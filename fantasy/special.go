@@ -279,3 +279,89 @@ func (s *State) frenzyCharges() *rules.RuleError {
 	}
 	return nil
 }
+
+// panicCause is what makes friends test for Panic: a unit of seat
+// destroyed or breaking from combat (friends within 6" of it test), or a
+// unit's heavy shooting casualties (only that unit tests, fleeing from the
+// shooter).
+type panicCause struct {
+	seat rules.Seat
+	src  Unit   // the unit destroyed or breaking, or the shooter, as it stood
+	why  string // friends destroyed, friends break, heavy casualties
+	only string // the unit that tests, for heavy casualties
+}
+
+// shelled notes, before a shooting attack by u, how many models each
+// other unit has, once a phase (Panic: heavy casualties).
+func (s *State) shelled(u *Unit) {
+	for _, x := range s.Units {
+		if x != u && x.Flags.Shelled == 0 {
+			x.Flags.Shelled = len(x.Models)
+		}
+	}
+}
+
+// newPanicPhase starts a phase: each unit may take a Panic test again,
+// and counts its shooting casualties afresh.
+func (s *State) newPanicPhase() {
+	for _, u := range s.Units {
+		u.Flags.Panicked, u.Flags.Shelled = false, 0
+	}
+}
+
+// panicTests takes the Panic tests the action gave cause for (Panic, 8th
+// edition): each unit not fleeing, not in close combat, not Immune to
+// Psychology and not tested this phase tests its Leadership when a
+// friendly unit within 6" is destroyed or breaks from combat, or when it
+// has lost a quarter or more of its models to shooting this phase;
+// failed, it flees directly away from the cause. A unit that flees off
+// the table is destroyed and may panic others in turn.
+func (s *State) panicTests(r roller) error {
+	if s.Phase != PhaseAllocate {
+		for _, u := range s.Units {
+			if n := u.Flags.Shelled; n > 0 && 4*(n-len(u.Models)) >= n && !u.Flags.Panicked {
+				var shooter Unit
+				for _, x := range s.Units {
+					if x.Seat != u.Seat && x.Flags.Shot {
+						shooter = *x
+						break
+					}
+				}
+				if shooter.ID == "" {
+					shooter = Unit{ID: "the enemy", At: u.At.Add(u.forward()), Ranks: [][]string{{""}}, Files: 1, Base: u.Base, Facing: u.Facing + 180}
+				}
+				s.panics = append(s.panics, panicCause{seat: u.Seat, src: shooter, why: "heavy casualties", only: u.ID})
+			}
+		}
+	}
+	for len(s.panics) > 0 && s.Phase != PhaseOver {
+		c := s.panics[0]
+		s.panics = s.panics[1:]
+		for _, u := range slices.Clone(s.Units) {
+			if s.unit(u.ID) != u || u.Seat != c.seat || u.Flags.Fleeing || u.Flags.Panicked || u.engaged() || s.immune(u) {
+				continue
+			}
+			if c.only != "" {
+				if u.ID != c.only {
+					continue
+				}
+			} else if u.ID == c.src.ID || unitDist(u, &c.src) > 6+1e-9 {
+				continue
+			}
+			u.Flags.Panicked = true
+			ld, ldNote := s.ld(u)
+			pass, d, sum, note, err := s.ldTest(u, ld, false, r)
+			if err != nil {
+				return err
+			}
+			s.emit(Event{What: "panic-test", Unit: u.ID, Dice: d, Text: newLine().s(u.ID, " tests for Panic (", c.why, ", ", c.src.ID, "): ").n(sum).s(" against Ld ").n(ld).s(ldNote, note, ", ", passFail(pass), " (", rulePanic, ")").String()})
+			if !pass {
+				if err := s.flee(u, c.src.centre(), r, "panics and flees"); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	s.panics = nil
+	return nil
+}

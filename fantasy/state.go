@@ -173,6 +173,8 @@ type State struct {
 	stepped []Event  // events of the action being applied
 	// overkill counts wounds beyond a model's last, for Challenges.
 	overkill int
+	// panics are the causes of Panic tests of the action being applied.
+	panics []panicCause
 }
 
 // Setup builds the opening state: each side's units in ranks and files.
@@ -620,6 +622,7 @@ func (s *State) clone() *State {
 	// after Setup, replaces the map before writing to it.
 	c.Points = s.Points
 	c.stepped = nil
+	c.panics = nil
 	return &c
 }
 
@@ -695,6 +698,9 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 	if err := c.afterChargeMoves(r); err != nil {
 		return nil, err
 	}
+	if err := c.panicTests(r); err != nil {
+		return nil, err
+	}
 	// Each event travels as a pointer into the one array the action
 	// filled: a value in an interface would cost an allocation apiece.
 	events := make([]rules.Event, len(c.stepped))
@@ -714,7 +720,11 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 func (s *State) fightInPlace(seat rules.Seat, a rules.Action, r roller) ([]rules.Event, error) {
 	s.stepped = nil
 	if err := s.apply(seat, a, r); err != nil {
-		s.stepped = nil
+		s.stepped, s.panics = nil, nil
+		return nil, err
+	}
+	if err := s.panicTests(r); err != nil {
+		s.stepped, s.panics = nil, nil
 		return nil, err
 	}
 	events := make([]rules.Event, len(s.stepped))
@@ -782,11 +792,13 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 		return s.leave(a)
 	case EndMovement:
 		s.Phase = PhaseShooting
+		s.newPanicPhase()
 		return nil
 	case Shoot:
 		return s.shoot(a, r)
 	case EndShooting:
 		s.Phase = PhaseCombat
+		s.newPanicPhase()
 		return nil
 	case Allocate:
 		return s.allocate(a, r)

@@ -93,6 +93,11 @@ type UnitFlags struct {
 	// refused challenge this turn: he may not lend his Leadership
 	// (Challenges: refusing).
 	SteppedBack string `json:"steppedBack,omitempty"`
+	// Panicked: the unit took a Panic test this phase (one a phase).
+	Panicked bool `json:"panicked,omitempty"`
+	// Shelled is how many models the unit had when it was first shot at
+	// this phase (Panic: a quarter of them lost to shooting); 0 when not.
+	Shelled int `json:"shelled,omitempty"`
 	// Afraid: the unit failed its Fear test this turn's round and
 	// fights with WS 1 (Fear).
 	Afraid bool `json:"afraid,omitempty"`
