@@ -56,6 +56,7 @@ type Opposed struct {
 }
 
 // Preview is the exact odds of the attacks seat's action would declare,
+// and of the attacks its Dodges and Resets would meet,
 // for the menu: the action is applied to a copy of the state (it must be
 // legal now; nothing is changed), then the rollers of the Order are built
 // as Resolution builds them, before any die, and each attack of seat's
@@ -97,7 +98,25 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 	v := rules.PlayerView(seat)
 	var out []RollOdds
 	for _, r := range rs {
-		if r.idle || r.coup || !isAttack(r.skill.Name) || r.trooper < 0 || c.Troopers[r.trooper].Seat != seat {
+		if r.idle || r.coup || r.trooper < 0 || c.Troopers[r.trooper].Seat != seat {
+			continue
+		}
+		if !isAttack(r.skill.Name) {
+			// A Dodge or a Reset against an attack (Dodge (N4), Reset
+			// (N4)): the odds of the attack it meets, with it as the roll
+			// against, so that the defender reads both sides' chances.
+			if len(r.opps) == 0 {
+				continue
+			}
+			o := r.opps[0]
+			if o.idle || o.coup || !isAttack(o.skill.Name) || o.trooper < 0 || len(o.opps) == 0 || o.opps[0] != r {
+				continue
+			}
+			ro, err := c.rollOdds(o, rs)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ro)
 			continue
 		}
 		if r.target >= 0 && !v.Sees(c.Troopers[r.target].Seat) && c.Troopers[r.target].concealed() {

@@ -122,10 +122,36 @@ func TestPreviewARO(t *testing.T) {
 	if len(got) != 1 || got[0].Roll != "normal" || got[0].Burst != 1 || got[0].Against != nil || got[0].Win <= 0 || got[0].Win >= 1 {
 		t.Fatalf("Preview of the ARO %+v, want one Normal Roll at B1", got)
 	}
-	// A Dodge is no attack: no odds.
+	// A Dodge against a Move meets no attack: no odds.
 	got, err = st.Preview("red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
 	if err != nil || len(got) != 0 {
 		t.Fatalf("Preview of a Dodge: %+v, %v; want none", got, err)
+	}
+}
+
+// Dodge (N4) and Reset (N4) in ARO against an attack: the defender's menu
+// shows the attack it meets, Face to Face against its own roll — the
+// Fusilier's BS Attack against the Zhanshi's Dodge, and Gotcha! against the
+// Heavy Gunner's Reset (Hacking (N3)).
+func TestPreviewDefence(t *testing.T) {
+	st := setup(t, duelYAML("at: [10, 7], facing: 90", "at: [10, 14], facing: 270", ""), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	got, err := st.Preview("red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
+	if err != nil || len(got) != 1 {
+		t.Fatalf("Preview of a Dodge against a BS Attack: %+v, %v; want the attack it meets", got, err)
+	}
+	if p := got[0]; p.Trooper != "fusilier" || p.Roll != "face-to-face" || p.Against == nil || p.Against.Trooper != "zhanshi" || p.Against.Skill != SkillDodge || p.Against.Win <= 0 || p.Against.Win >= 1 {
+		t.Fatalf("Preview of the Dodge %+v, want the Fusilier's attack Face to Face against it", p)
+	}
+
+	hk := setupFile(t, "../data/scenarios/hacking-demo.yaml")
+	do(t, hk, "blue", Activate{Trooper: "b-netrunner", Order: OrderRegular, Skill: Skill{Name: SkillHack, Target: "r-gunner", Program: "gotcha"}})
+	got, err = hk.Preview("red", AROs{Declarations: []ARODecl{{Trooper: "r-gunner", Skill: Skill{Name: SkillReset}}}})
+	if err != nil || len(got) != 1 {
+		t.Fatalf("Preview of a Reset against Gotcha!: %+v, %v; want the program it meets", got, err)
+	}
+	if p := got[0]; p.Weapon != "Gotcha!" || p.Against == nil || p.Against.Skill != SkillReset || p.Against.Trooper != "r-gunner" {
+		t.Fatalf("Preview of the Reset %+v, want Gotcha! against it", p)
 	}
 }
 
