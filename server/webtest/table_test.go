@@ -328,6 +328,14 @@ func TestHackingOrder(t *testing.T) {
 		if got := eval[string](t, red, `document.getElementById('prompt').innerText`); !strings.Contains(got, "Gotcha!") {
 			t.Fatalf("red's ARO prompt does not name the program: %s", got)
 		}
+		// Red's Reset shows the odds of the program it meets.
+		red.do(t, "pick the Heavy Gunner", chromedp.Click(`#menu button[data-pick-trooper="r-gunner"]`))
+		reset := `#menu [data-group="r-gunner"] button[data-action*='"reset"']`
+		red.do(t, "the Reset", chromedp.WaitVisible(reset))
+		waitJS(t, red, "the odds of the Reset", `document.querySelector(`+"`"+reset+"`"+`).parentElement.querySelector('[data-role="odds"]')`)
+		if got := eval[string](t, red, `document.querySelector(`+"`"+reset+"`"+`).parentElement.innerText`); !strings.Contains(got, "Gotcha!") || !strings.Contains(got, "Reset") || !strings.Contains(got, "%") {
+			t.Fatalf("the Reset's odds read %q: want Gotcha! against the Reset", got)
+		}
 		screenshot(t, red, "hacking-aro-"+sc.name)
 		for _, p := range []*page{blue, red} {
 			waitJS(t, p, "the program in the log", `[...document.querySelectorAll('#log .e')].some(e => e.textContent.includes('Gotcha!'))`)
