@@ -206,6 +206,11 @@ func scoreFantasy(s *fantasy.State, seat rules.Seat, menu []rules.Action, r *ran
 			}
 		case fantasy.Reform:
 			scores[i] -= reform
+		case fantasy.Join:
+			// A lone character under threat is safe in a unit.
+			if c := unitByID(s, x.Character); c != nil {
+				scores[i] += max(0, -reach(s, c))
+			}
 		}
 	}
 	return scores
@@ -290,7 +295,29 @@ func placing(s, t *fantasy.State, id string) float64 {
 		}
 		return gain
 	}
+	if lone(before) && reach(s, before) < 0 {
+		// A lone character under threat heads for a unit to join.
+		return gain + closeIn*v*(nearestFriend(s, before)-nearestFriend(t, after))
+	}
 	return gain + closeIn*v*(d0-d1)
+}
+
+// lone reports a character standing alone.
+func lone(u *fantasy.Unit) bool { return len(u.Models) == 1 && u.Models[0].Role == fantasy.Character }
+
+// nearestFriend is the distance from unit u to the nearest unit of its
+// side of more than one model, neither fleeing nor in close combat.
+func nearestFriend(s *fantasy.State, u *fantasy.Unit) float64 {
+	d := math.Inf(1)
+	for _, o := range s.Units {
+		if o != u && o.Seat == u.Seat && len(o.Models) > 1 && free(o) {
+			d = min(d, math.Hypot(o.At.X-u.At.X, o.At.Y-u.At.Y))
+		}
+	}
+	if math.IsInf(d, 1) {
+		return 0
+	}
+	return d
 }
 
 // shootable is 1 when unit id, its movement ended where it stands in s,
