@@ -47,6 +47,9 @@ func (a *Authority) catchUpAll(ctx context.Context) {
 			if err := a.catchUp(ctx, l); err != nil {
 				a.log.Warn("match: catching up", "match", l.id, "err", err)
 			}
+			if err := a.catchUpChat(ctx, l); err != nil {
+				a.log.Warn("match: catching up the chat", "match", l.id, "err", err)
+			}
 		}
 		l.mu.Unlock()
 	}

@@ -169,7 +169,9 @@ type live struct {
 	viewers   []rules.Viewer
 	// table is what the log's table actions have settled (resignation,
 	// draw offers).
-	table   table
+	table table
+	// chat holds the match's chat by channel.
+	chat    map[string][]ChatMessage
 	log     []logged
 	actions map[seatAction]int // a seat's action id → its entry's seq
 	changed chan struct{}      // closed when the log grows
@@ -352,10 +354,14 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 	l.rec, l.rs, l.st = rec, rs, st
 	l.viewers = viewersOf(rec)
 	l.table = table{}
+	l.chat = nil
 	l.log, l.actions, l.changed = nil, map[seatAction]int{}, make(chan struct{})
 	l.dropSnaps()
 	l.grow(setupBytes(rec))
 	if err := a.catchUp(ctx, l); err != nil {
+		return err
+	}
+	if err := a.catchUpChat(ctx, l); err != nil {
 		return err
 	}
 	l.loaded = true
@@ -876,6 +882,9 @@ func (l *live) entries(v rules.Viewer, from, limit int) []LogEntry {
 // had, and the snapshot they lead to.
 type Update struct {
 	Entries []LogEntry
+	// Chat are the messages of the viewer's chat channel past the ones it
+	// had.
+	Chat []ChatMessage
 	// Snapshot is the viewer's snapshot as SnapshotJSON encodes it (with
 	// the whole menu): the bytes kept for the seq, shared by every feed
 	// of the viewer; the caller must not change them.
@@ -883,15 +892,16 @@ type Update struct {
 }
 
 // Wait returns the entries from seq from on as v sees them, with the
-// snapshot after them, and a channel closed when more arrive. With none
-// yet it returns no entries and the channel to wait on.
-func (a *Authority) Wait(ctx context.Context, id string, v rules.Viewer, from int) (*Update, <-chan struct{}, error) {
+// snapshot after them, the messages of v's chat channel from chatFrom
+// on, and a channel closed when more of either arrive. With none yet it
+// returns an empty update and the channel to wait on.
+func (a *Authority) Wait(ctx context.Context, id string, v rules.Viewer, from, chatFrom int) (*Update, <-chan struct{}, error) {
 	l, err := a.get(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer l.mu.Unlock()
-	u := &Update{Entries: l.entries(v, from, MaxLogPage)}
+	u := &Update{Entries: l.entries(v, from, MaxLogPage), Chat: l.chatFrom(channelOf(v), chatFrom, MaxLogPage)}
 	if len(u.Entries) > 0 {
 		if u.Snapshot, err = l.snapshotJSON(v, MenuAll); err != nil {
 			return nil, nil, err
@@ -907,6 +917,22 @@ func (a *Authority) Wait(ctx context.Context, id string, v rules.Viewer, from in
 func (a *Authority) Notify(ctx context.Context, n store.Notice) {
 	if n.MatchID == "" {
 		a.catchUpAll(ctx)
+		return
+	}
+	if n.Chat {
+		a.mu.Lock()
+		l := a.live[n.MatchID]
+		a.mu.Unlock()
+		if l == nil {
+			return
+		}
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		if !l.evicted && l.loaded {
+			if err := a.catchUpChat(ctx, l); err != nil {
+				a.log.Warn("match: catching up the chat", "match", n.MatchID, "err", err)
+			}
+		}
 		return
 	}
 	a.mu.Lock()

@@ -3,6 +3,8 @@ package match
 import (
 	"encoding/json"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 	"testing"
 )
 
@@ -69,6 +71,23 @@ func FuzzCheckShape(f *testing.F) {
 			if json.Unmarshal(pt, &xs) == nil && xs != nil && len(xs) != 2 {
 				t.Fatalf("%s: route[%d] has %d coordinates and passed", b, i, len(xs))
 			}
+		}
+	})
+}
+
+// FuzzCheckChat: the chat text check never panics, and what it passes is
+// UTF-8 of at most MaxChatText bytes without control characters but line
+// breaks.
+func FuzzCheckChat(f *testing.F) {
+	for _, s := range []string{"hi", "", "a\nb", "bell\a", "\xff", "\u2028"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if checkChat(s) != nil {
+			return
+		}
+		if s == "" || len(s) > MaxChatText || !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && unicode.IsControl(r) }) {
+			t.Fatalf("passed %q", s)
 		}
 	})
 }

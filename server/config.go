@@ -35,6 +35,11 @@ type Config struct {
 	// /api/matches is 429 too-many-matches with Retry-After.
 	CreateBurst int
 	CreateEvery time.Duration
+	// ChatBurst and ChatEvery rate-limit the chat: per seat of a match,
+	// and per client address for spectators (defaults DefaultChatBurst,
+	// DefaultChatEvery). Past it a message is 429 too-many-messages.
+	ChatBurst int
+	ChatEvery time.Duration
 }
 
 // The defaults of Config.
@@ -46,6 +51,8 @@ const (
 	// 10,000 matches from one address take hours, not seconds.
 	DefaultCreateBurst = 200
 	DefaultCreateEvery = time.Second
+	DefaultChatBurst   = 10
+	DefaultChatEvery   = 2 * time.Second
 )
 
 func (c Config) withDefaults() Config {
@@ -63,6 +70,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.CreateEvery <= 0 {
 		c.CreateEvery = DefaultCreateEvery
+	}
+	if c.ChatBurst == 0 {
+		c.ChatBurst = DefaultChatBurst
+	}
+	if c.ChatEvery <= 0 {
+		c.ChatEvery = DefaultChatEvery
 	}
 	return c
 }

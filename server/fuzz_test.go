@@ -117,3 +117,23 @@ func FuzzDuplicateKey(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseChat: the chat request decoder never panics, refuses with a
+// 4xx and a message, and what it accepts has a text.
+func FuzzParseChat(f *testing.F) {
+	for _, s := range []string{`{"text":"hi"}`, `{"text":""}`, `{"text":1}`, `{"text":"a","text":"b"}`, `{}`, `[`, ``} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		req, err := parseChat(bytes.NewReader(b))
+		if err != nil {
+			if err.status < 400 || err.status > 499 || err.Code == "" || err.Message == "" {
+				t.Fatalf("refusal %+v", err)
+			}
+			return
+		}
+		if req.Text == "" {
+			t.Fatalf("accepted %q without a text", b)
+		}
+	})
+}

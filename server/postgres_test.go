@@ -236,6 +236,22 @@ func TestLostListenCatchesUp(t *testing.T) {
 	}
 }
 
+// A chat message written through one server reaches the feeds of the
+// other (LISTEN/NOTIFY), and its chat log.
+func TestChatAcrossServers(t *testing.T) {
+	one, two := startOnPostgres(t), startOnPostgres(t)
+	c := create(t, one, "duel")
+	feed := dial(t, two.URL+"/api/matches/"+c.ID+"/ws?from=0", c.Seats["red"].Token)
+	defer feed.CloseNow()
+	read(t, feed)
+	if code, e := say(t, one.URL+"/api/matches/"+c.ID, c.Seats["blue"].Token, "hello from one"); code != 200 {
+		t.Fatalf("chat: %d %+v", code, e)
+	}
+	if m := readChat(t, feed); m.Text != "hello from one" || m.Seat != "blue" {
+		t.Fatalf("server two's feed: %+v", m)
+	}
+}
+
 // BenchmarkServePostgres is BenchmarkServeSQLite against PostgreSQL:
 // ORDO_TEST_POSTGRES=... go test -tags postgres -run '^$' -bench ServePostgres ./server/
 func BenchmarkServePostgres(b *testing.B) {

@@ -39,6 +39,7 @@ type Server struct {
 	addrs      addresses
 	conns      atomic.Int64 // open connections (HTTPServer's ConnState)
 	creates    *rate        // matches created, per client address
+	chats      *rate        // chat messages, per seat or client address
 }
 
 // New returns a server over a with the default Config. ctx ends the
@@ -60,7 +61,8 @@ func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Conf
 	}
 	cfg = cfg.withDefaults()
 	s := &Server{a: a, log: log, m: newMetrics(), mux: http.NewServeMux(), ctx: ctx, cfg: cfg, addrs: addrs,
-		creates: &rate{burst: cfg.CreateBurst, every: cfg.CreateEvery, now: time.Now}}
+		creates: &rate{burst: cfg.CreateBurst, every: cfg.CreateEvery, now: time.Now},
+		chats:   &rate{burst: cfg.ChatBurst, every: cfg.ChatEvery, now: time.Now}}
 	s.mux.HandleFunc("POST /api/matches", s.create)
 	s.mux.HandleFunc("GET /api/matches/{id}", s.snapshot)
 	s.mux.HandleFunc("POST /api/matches/{id}/actions", s.act)
@@ -69,6 +71,8 @@ func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Conf
 	s.mux.HandleFunc("GET /api/matches/{id}/seed", s.seed)
 	s.mux.HandleFunc("GET /api/matches/{id}/export", s.export)
 	s.mux.HandleFunc("GET /api/scenarios", s.scenarios)
+	s.mux.HandleFunc("POST /api/matches/{id}/chat", s.chat)
+	s.mux.HandleFunc("GET /api/matches/{id}/chat", s.chatLog)
 	s.webRoutes() // the web table and its API (web.go)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -290,14 +294,17 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 }
 
 // fromParam reads ?from=N (default 0).
-func fromParam(r *http.Request) (int, error) {
-	q := r.URL.Query().Get("from")
+func fromParam(r *http.Request) (int, error) { return paramInt(r, "from") }
+
+// paramInt reads ?name=N, a number 0 or more (default 0).
+func paramInt(r *http.Request, name string) (int, error) {
+	q := r.URL.Query().Get(name)
 	if q == "" {
 		return 0, nil
 	}
 	n, err := strconv.Atoi(q)
 	if err != nil || n < 0 {
-		return 0, badRequest("bad-request", "from=%q: a seq, 0 or more", q)
+		return 0, badRequest("bad-request", "%s=%q: a number, 0 or more", name, q)
 	}
 	return n, nil
 }
@@ -359,8 +366,9 @@ func (s *Server) scenarios(w http.ResponseWriter, r *http.Request) {
 // feedMessage is one WebSocket message: an entry, or the match's state
 // after the entries before it.
 type feedMessage struct {
-	Type  string          `json:"type"` // "entry" or "state"
-	Entry *match.LogEntry `json:"entry,omitempty"`
+	Type  string             `json:"type"` // "entry", "state" or "chat"
+	Entry *match.LogEntry    `json:"entry,omitempty"`
+	Chat  *match.ChatMessage `json:"chat,omitempty"`
 	// State is the encoded snapshot: after the first, the match's own
 	// bytes for the seq (match.Update), shared by every feed of the
 	// viewer, rather than worked out again for each.
@@ -452,6 +460,11 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		}
 		return sent(m)
 	}
+	nextChat, err := paramInt(r, "chat_from")
+	if err != nil {
+		c.Close(websocket.StatusPolicyViolation, "chat_from: a message number, 0 or more")
+		return
+	}
 	next := min(from, snap.Seq)
 	if from > snap.Seq {
 		c.Close(websocket.StatusPolicyViolation, "from is past the end of the log")
@@ -467,11 +480,17 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for {
-		u, changed, err := s.a.Wait(ctx, id, v, next)
+		u, changed, err := s.a.Wait(ctx, id, v, next, nextChat)
 		if err != nil {
 			c.Close(websocket.StatusInternalError, "the match cannot be read")
 			return
 		}
+		for i := range u.Chat {
+			if err := send(feedMessage{Type: "chat", Chat: &u.Chat[i]}); err != nil {
+				return
+			}
+		}
+		nextChat += len(u.Chat)
 		for i := range u.Entries {
 			if err := send(feedMessage{Type: "entry", Entry: &u.Entries[i]}); err != nil {
 				return
@@ -482,6 +501,9 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 			if err := send(feedMessage{Type: "state", State: u.Snapshot}); err != nil {
 				return
 			}
+			continue
+		}
+		if len(u.Chat) > 0 {
 			continue
 		}
 		select {

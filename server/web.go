@@ -176,6 +176,8 @@ type replayStep struct {
 	Seq         int             `json:"seq"`
 	Total       int             `json:"total"`
 	Observation json.RawMessage `json:"observation"`
+	// Chat is what the viewer may read of the chat, written by then.
+	Chat []match.ChatMessage `json:"chat"`
 }
 
 // replayAt answers GET /api/matches/{id}/replay/{seq}: the match after
@@ -199,7 +201,12 @@ func (s *Server) replayAt(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, replayStep{Seq: step, Total: total, Observation: obs})
+	chat, err := s.a.ChatAt(r.Context(), id, v, step)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, replayStep{Seq: step, Total: total, Observation: obs, Chat: chat})
 }
 
 // verification is the answer of GET /api/matches/{id}/verify.

@@ -70,6 +70,23 @@ type Entry struct {
 	Views json.RawMessage
 }
 
+// ChatMessage is one line of a match's chat: table talk, kept with the
+// match but apart from its log (a message is no move and never changes
+// the match's seq).
+type ChatMessage struct {
+	// N is the message's place in its channel, from 0.
+	N int `json:"n"`
+	// Channel is "seats" (the players') or "spectators".
+	Channel string `json:"channel"`
+	// Seat wrote it; "" for a spectator.
+	Seat string `json:"seat,omitempty"`
+	// Seq is the match's seq when it was written, for replays.
+	Seq  int       `json:"seq"`
+	Time time.Time `json:"time"`
+	Text string    `json:"text"`
+}
+
+
 // Limits on what a backend must be able to hold; the authority checks them
 // before it appends.
 const (
@@ -93,7 +110,13 @@ type Store interface {
 	// Entries reads the log from seq from on, in order (empty when from is
 	// at or past its end).
 	Entries(ctx context.Context, matchID string, from int) ([]Entry, error)
-	// Prune deletes, with their logs, the matches created before before
+	// AddChat appends m to its channel of match matchID: m.N must be the
+	// channel's length, else ErrConflict and nothing is added;
+	// ErrNotFound if there is no such match.
+	AddChat(ctx context.Context, matchID string, m ChatMessage) error
+	// Chat reads a channel's messages from n on, in order.
+	Chat(ctx context.Context, matchID, channel string, from int) ([]ChatMessage, error)
+	// Prune deletes, with their logs and chat, the matches created before before
 	// whose log has no entry since (abandoned, or finished long ago), and
 	// returns their ids. A match being appended to is not deleted.
 	Prune(ctx context.Context, before time.Time) ([]string, error)
@@ -108,6 +131,8 @@ type Store interface {
 type Notice struct {
 	MatchID string
 	Len     int
+	// Chat says that the match's chat grew (and Len is 0).
+	Chat bool
 }
 
 // Notifier is implemented by backends that several servers share: it
@@ -130,6 +155,25 @@ type Rows interface {
 
 // EntryColumns are the columns ScanEntries reads, in its order.
 const EntryColumns = "seq, seat, action_id, action, dice, time, views"
+
+// ChatColumns are the columns ScanChat reads, in its order.
+const ChatColumns = "n, seat, seq, time, text"
+
+// ScanChat reads the rows of a query selecting ChatColumns of one
+// channel's messages.
+func ScanChat(rows Rows, channel string) ([]ChatMessage, error) {
+	var out []ChatMessage
+	for rows.Next() {
+		m := ChatMessage{Channel: channel}
+		var t int64
+		if err := rows.Scan(&m.N, &m.Seat, &m.Seq, &t, &m.Text); err != nil {
+			return nil, err
+		}
+		m.Time = time.Unix(0, t).UTC()
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
 
 // ScanEntries reads the rows of a query selecting EntryColumns of one
 // match's entries; backend names the store in errors.

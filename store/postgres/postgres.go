@@ -246,6 +246,9 @@ func (s *Store) Prune(ctx context.Context, before time.Time) ([]string, error) {
 		if _, err := tx.Exec(ctx, `DELETE FROM entries WHERE match_id = ANY($1)`, ids); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `DELETE FROM chat WHERE match_id = ANY($1)`, ids); err != nil {
+			return err
+		}
 		_, err = tx.Exec(ctx, `DELETE FROM matches WHERE id = ANY($1)`, ids)
 		return err
 	})
@@ -253,6 +256,43 @@ func (s *Store) Prune(ctx context.Context, before time.Time) ([]string, error) {
 		return nil, err
 	}
 	return ids, nil
+}
+
+// AddChat implements store.Store: under the match's row lock, as Append,
+// announcing the message to every server listening ("ID chat").
+func (s *Store) AddChat(ctx context.Context, matchID string, m store.ChatMessage) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var one, n int
+		err := tx.QueryRow(ctx, `SELECT 1 FROM matches WHERE id = $1 FOR UPDATE`, matchID).Scan(&one)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM chat WHERE match_id = $1 AND channel = $2`, matchID, m.Channel).Scan(&n); err != nil {
+			return err
+		}
+		if n != m.N {
+			return store.ErrConflict
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO chat (match_id, channel, n, seat, seq, time, text) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			matchID, m.Channel, m.N, m.Seat, m.Seq, m.Time.UnixNano(), m.Text); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, matchID+" chat")
+		return err
+	})
+}
+
+// Chat implements store.Store.
+func (s *Store) Chat(ctx context.Context, matchID, ch string, from int) ([]store.ChatMessage, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+store.ChatColumns+` FROM chat WHERE match_id = $1 AND channel = $2 AND n >= $3 ORDER BY n`, matchID, ch, max(from, 0))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanChat(rows, ch)
 }
 
 // Entries implements store.Store.
@@ -288,6 +328,10 @@ func (s *Store) Listen(ctx context.Context, f func(store.Notice)) error {
 			return err
 		}
 		id, length, ok := strings.Cut(n.Payload, " ")
+		if ok && length == "chat" {
+			f(store.Notice{MatchID: id, Chat: true})
+			continue
+		}
 		k, err := strconv.Atoi(length)
 		if !ok || err != nil {
 			continue

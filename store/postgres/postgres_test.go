@@ -8,7 +8,10 @@ package postgres_test
 
 import (
 	"context"
+	"strings"
 	"testing"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/ordo-rules/ordo/internal/pgtest"
 	"github.com/ordo-rules/ordo/store"
@@ -72,5 +75,57 @@ func TestNotify(t *testing.T) {
 			t.Fatalf("notice %+v after 1 append", n)
 		}
 		return
+	}
+}
+
+// An old database — written before the chat's table existed (schema
+// version 1) — is migrated forward when a newer store opens it: its
+// matches stay, and chat works.
+func TestOldSchemaMigrates(t *testing.T) {
+	ctx := context.Background()
+	admin, err := pgx.Connect(ctx, pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	name := "ordo_old_" + randomSuffix()
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Exec(ctx, "DROP DATABASE "+name+" WITH (FORCE)")
+	cfg, err := pgx.ParseConfig(pgtest.URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := strings.Replace(pgtest.URL(t), "/"+cfg.Database, "/"+name, 1)
+	s, err := postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &store.Match{ID: "old", Ruleset: "r", Scenario: []byte("x"), Seed: []byte{1}}
+	if err := s.CreateMatch(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	old, err := pgx.Connect(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"DROP TABLE chat", "DELETE FROM ordo_schema WHERE version > 1"} {
+		if _, err := old.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old.Close(ctx)
+	s, err = postgres.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Match(ctx, "old"); err != nil {
+		t.Fatalf("the old match: %v", err)
+	}
+	if err := s.AddChat(ctx, "old", store.ChatMessage{Channel: "seats", Seat: "red", Text: "hello"}); err != nil {
+		t.Fatalf("chat after the migration: %v", err)
 	}
 }

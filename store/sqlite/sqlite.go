@@ -381,11 +381,52 @@ func (s *Store) Prune(ctx context.Context, before time.Time) ([]string, error) {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM entries WHERE match_id = ?`, id); err != nil {
 			return nil, err
 		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM chat WHERE match_id = ?`, id); err != nil {
+			return nil, err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM matches WHERE id = ?`, id); err != nil {
 			return nil, err
 		}
 	}
 	return ids, tx.Commit()
+}
+
+// AddChat implements store.Store, in a transaction of the writer's
+// connection.
+func (s *Store) AddChat(ctx context.Context, matchID string, m store.ChatMessage) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var exists, n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM matches WHERE id = ?`, matchID).Scan(&exists); err != nil {
+		return err
+	}
+	if exists == 0 {
+		return store.ErrNotFound
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM chat WHERE match_id = ? AND channel = ?`, matchID, m.Channel).Scan(&n); err != nil {
+		return err
+	}
+	if n != m.N {
+		return store.ErrConflict
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO chat (match_id, channel, n, seat, seq, time, text) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		matchID, m.Channel, m.N, m.Seat, m.Seq, m.Time.UnixNano(), m.Text); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Chat implements store.Store.
+func (s *Store) Chat(ctx context.Context, matchID, channel string, from int) ([]store.ChatMessage, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+store.ChatColumns+` FROM chat WHERE match_id = ? AND channel = ? AND n >= ? ORDER BY n`, matchID, channel, max(from, 0))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanChat(rows, channel)
 }
 
 // Entries implements store.Store.

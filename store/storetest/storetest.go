@@ -172,6 +172,52 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		}
 	})
 
+	// Chat: messages are added in order to each channel apart, N must be
+	// the channel's length (a second writer of the same N loses), a match
+	// that does not exist has none, and Chat reads them back as written.
+	t.Run("chat", func(t *testing.T) {
+		s := open(t)
+		m := newMatch(t, s)
+		msg := func(channel string, n int, seat, text string) store.ChatMessage {
+			return store.ChatMessage{N: n, Channel: channel, Seat: seat, Seq: 3, Time: time.Unix(1700000100, int64(n)).UTC(), Text: text}
+		}
+		want := []store.ChatMessage{msg("seats", 0, "red", "good luck"), msg("seats", 1, "blue", "you too\nhave fun")}
+		for _, c := range want {
+			if err := s.AddChat(ctx, m.ID, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.AddChat(ctx, m.ID, msg("spectators", 0, "", "nice")); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddChat(ctx, m.ID, msg("seats", 1, "red", "again")); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("a taken N: %v, want ErrConflict", err)
+		}
+		if err := s.AddChat(ctx, m.ID, msg("seats", 5, "red", "gap")); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("an N past the end: %v, want ErrConflict", err)
+		}
+		if err := s.AddChat(ctx, "no-such-match", msg("seats", 0, "red", "x")); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("another match: %v, want ErrNotFound", err)
+		}
+		got, err := s.Chat(ctx, m.ID, "seats", 0)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("Chat: %+v %v, want %+v", got, err, want)
+		}
+		if got, err := s.Chat(ctx, m.ID, "seats", 1); err != nil || len(got) != 1 || got[0].Text != want[1].Text {
+			t.Fatalf("Chat from 1: %+v %v", got, err)
+		}
+		if got, err := s.Chat(ctx, m.ID, "spectators", 0); err != nil || len(got) != 1 || got[0].Seat != "" {
+			t.Fatalf("the spectators' channel: %+v %v", got, err)
+		}
+		ids, err := s.Prune(ctx, time.Unix(1700000000+1000, 0))
+		if err != nil || !slices.Contains(ids, m.ID) {
+			t.Fatalf("Prune: %v %v", ids, err)
+		}
+		if got, err := s.Chat(ctx, m.ID, "seats", 0); err != nil || len(got) != 0 {
+			t.Fatalf("the pruned match's chat: %+v %v", got, err)
+		}
+	})
+
 	// Retention: Prune deletes the matches, with their logs, created
 	// before the cutoff and with no entry since; a match with a recent
 	// entry, and one created after the cutoff, stay.
