@@ -3,9 +3,9 @@ package match
 import (
 	"encoding/json"
 	"strings"
+	"testing"
 	"unicode"
 	"unicode/utf8"
-	"testing"
 )
 
 type shapeProbe struct {

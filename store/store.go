@@ -86,7 +86,6 @@ type ChatMessage struct {
 	Text string    `json:"text"`
 }
 
-
 // Limits on what a backend must be able to hold; the authority checks them
 // before it appends.
 const (
