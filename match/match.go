@@ -919,22 +919,6 @@ func (a *Authority) Notify(ctx context.Context, n store.Notice) {
 		a.catchUpAll(ctx)
 		return
 	}
-	if n.Chat {
-		a.mu.Lock()
-		l := a.live[n.MatchID]
-		a.mu.Unlock()
-		if l == nil {
-			return
-		}
-		l.mu.Lock()
-		defer l.mu.Unlock()
-		if !l.evicted && l.loaded {
-			if err := a.catchUpChat(ctx, l); err != nil {
-				a.log.Warn("match: catching up the chat", "match", n.MatchID, "err", err)
-			}
-		}
-		return
-	}
 	a.mu.Lock()
 	l := a.live[n.MatchID]
 	a.mu.Unlock()
@@ -943,7 +927,16 @@ func (a *Authority) Notify(ctx context.Context, n store.Notice) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.evicted || !l.loaded || len(l.log) >= n.Len {
+	if l.evicted || !l.loaded {
+		return
+	}
+	if n.Chat {
+		if err := a.catchUpChat(ctx, l); err != nil {
+			a.log.Warn("match: catching up the chat", "match", n.MatchID, "err", err)
+		}
+		return
+	}
+	if len(l.log) >= n.Len {
 		return
 	}
 	if err := a.catchUp(ctx, l); err != nil {
