@@ -220,7 +220,7 @@ var eventKinds = []string{"charge-declared", "reaction", "charge-roll", "charged
 	"shot", "hits", "look-out-sir", "allocated", "wounds", "casualties", "moved-up", "fought",
 	"combat-result", "break-test", "restrain-test", "pursued", "turn", "game-over", "stand-and-shoot",
 	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill", "made-way", "scatter", "misfire", "dangerous-terrain",
-	"fear-test", "terror-test", "panic-test"}
+	"fear-test", "terror-test", "panic-test", "disrupted"}
 
 // The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
 var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event]) {

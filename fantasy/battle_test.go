@@ -309,3 +309,29 @@ func TestCloseCombatAttackingCharactersTheOtherPlayer(t *testing.T) {
 		t.Fatalf("target-1 and the spearman behind him should attack cap: %v", out)
 	}
 }
+
+// Disruption (8th edition): a unit fought in its flank or rear by an
+// enemy unit with a rank bonus claims no rank bonus of its own; a flanker
+// without ranks does not disrupt it.
+func TestDisruptionFlankerWithRanksCancelsRankBonus(t *testing.T) {
+	for _, tc := range []struct {
+		flankers int
+		want     string
+		dice     []int
+	}{{10, "blue 2, red 0", []int{1, 1}}, {5, "blue 1, red 2", []int{1, 1, 1, 1}}} {
+		s := engagedPair(t,
+			[]map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil),
+				unitSpecOf("f", "swordsman", tc.flankers, 5, [2]float64{40, 30}, 90, nil)},
+			[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 15}, 270, nil)})
+		s.unit("u").Flags.Charged = false // a later turn: no charge bonus
+		f, tg := s.unit("f"), s.unit("target")
+		f.Engage, tg.Engage = []string{"target"}, append(tg.Engage, "f")
+		f.Flags.ChargedFrom = "flank"
+		// Blue: the flank +1 and, with 10 flankers, their rank +1 and
+		// red's 2 ranks lost; with 5, red keeps its +2.
+		evs := resultOf(t, s, nil, tc.dice...)
+		if got := text(evs, "combat-result"); !strings.Contains(got, tc.want) || has(evs, "disrupted") != (tc.flankers == 10) {
+			t.Fatalf("%d flankers: %v, want %q", tc.flankers, evs, tc.want)
+		}
+	}
+}

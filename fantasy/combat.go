@@ -1077,6 +1077,22 @@ func (s *State) rankBonusUncapped(u *Unit) int {
 	return s.fullRanks(u, full)
 }
 
+// ruleDisruption names the rule that takes a flanked unit's ranks.
+const ruleDisruption = "Disruption"
+
+// disruptedBy names the enemy unit fighting u from its flank or rear with
+// a rank bonus of its own, or "" (Disruption, 8th edition: u claims no
+// rank bonus).
+func (s *State) disruptedBy(u *Unit) string {
+	for _, id := range u.Engage {
+		e := s.unit(id)
+		if e != nil && (e.Flags.ChargedFrom == "flank" || e.Flags.ChargedFrom == "rear") && slices.Contains(e.Engage, u.ID) && s.rankBonus(e) > 0 {
+			return e.ID
+		}
+	}
+	return ""
+}
+
 // chargedThisTurn reports whether a unit charged into its combat this
 // player turn (Combat result: Charge!, +1 to its side): it declared a
 // charge this turn, did not fail it, and its charge hit a side of the
@@ -1112,7 +1128,11 @@ func (s *State) combatResult(units []*Unit, caused []int, r roller) error {
 			continue
 		}
 		present[i] = true
-		best[i] = max(best[i], s.rankBonus(u))
+		if by := s.disruptedBy(u); by != "" {
+			s.emit(Event{What: "disrupted", Unit: u.ID, Text: u.ID + " is disrupted by " + by + " in its flank or rear: no rank bonus (" + ruleDisruption + ")"})
+		} else {
+			best[i] = max(best[i], s.rankBonus(u))
+		}
 		standard[i] = standard[i] || hasRole(u, Standard)
 		charged[i] = charged[i] || chargedThisTurn(u)
 		bsb[i] = bsb[i] || slices.ContainsFunc(u.Models, func(m Model) bool { return m.BattleStandard })
