@@ -376,12 +376,16 @@ func (s *State) blowsInto(dst []blow, chars *[]string, units []*Unit) []blow {
 					ws = 1 // Fear: failed, WS 1 this round
 				}
 				tr := s.traitsOf(u, p)
+				str, step := strength(u, p), strikeStep(p)
 				if t != nil {
 					a := p.A
 					if tr&traitFrenzy != 0 {
 						a++ // Frenzy: +1 Attack
 					}
-					out = append(out, blow{u, t, tm, a, ws, p.S, min(p.I, 10), id, r, f, tr})
+					if p.has(RuleAHW) {
+						a++ // an additional hand weapon: +1 Attack
+					}
+					out = append(out, blow{u, t, tm, a, ws, str, step, id, r, f, tr})
 					continue
 				}
 				if p.Type != Infantry && p.Type != MonstrousInfantry {
@@ -409,7 +413,7 @@ func (s *State) blowsInto(dst []blow, chars *[]string, units []*Unit) []blow {
 				if p.Type == MonstrousInfantry {
 					n = min(p.A, 3)
 				}
-				out = append(out, blow{u, h.t, h.m, n, ws, p.S, min(p.I, 10), id, r, f, tr})
+				out = append(out, blow{u, h.t, h.m, n, ws, str, step, id, r, f, tr})
 			}
 		}
 	}
@@ -438,10 +442,14 @@ func supportingRanks(u *Unit, rf Profile) int {
 	if rf.Type.monstrous() {
 		wide = 6
 	}
+	n := 1
 	if u.Files >= wide {
-		return 2
+		n = 2
 	}
-	return 1
+	if rf.has(RuleSpear) && (rf.Type == Infantry || rf.Type == MonstrousInfantry) {
+		n++ // spears: infantry fight in an extra rank
+	}
+	return n
 }
 
 // foe is an engaged enemy unit with its placement worked out, and its
@@ -624,7 +632,7 @@ func (s *State) fightRound(u *Unit, r roller) error {
 	if err := s.fearTests(units, r); err != nil {
 		return err
 	}
-	m := Melee{Next: 10, Caused: make([]int, len(s.Seats))}
+	m := Melee{Next: strikeSteps - 1, Caused: make([]int, len(s.Seats))}
 	if i := s.duelIn(units); i >= 0 && s.Duels[i].Foe != "" {
 		// Refused, there is no challenge to overkill.
 		m.Overkill = make([]int, len(s.Seats))
@@ -687,20 +695,18 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 	// one behind it, two behind a horde.
 	deep := 2
 	for _, x := range units {
-		if len(x.Models) > 0 && supportingRanks(x, s.rf(x)) == 2 {
-			deep = 3
+		if len(x.Models) > 0 {
+			deep = max(deep, 1+supportingRanks(x, s.rf(x)))
 		}
 	}
 	sc := scratchPool.Get().(*scratch)
 	defer sc.release()
 	front := frontRanks(sc.front[:0], units, deep)
-	var steps [11]bool // the Initiative steps a model of the combat has
+	var steps [strikeSteps]bool // the steps a model of the combat strikes at
 	pc := s.profileCache()
 	for _, x := range units {
 		for i := range x.Models {
-			if ini := min(pc.of(&x.Models[i]).I, 10); ini >= 0 {
-				steps[ini] = true
-			}
+			steps[strikeStep(pc.of(&x.Models[i]))] = true
 		}
 	}
 	all := s.blowsInto(sc.blows[:0], &sc.chars, units)
@@ -783,11 +789,15 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 				d = append(d, d2...)
 				reroll = " (misses re-rolled, " + ruleHatred + ")"
 			}
-			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: newLine().s(b.unit.ID, ": ").n(b.n).s(" attacks at Initiative ").n(ini).s(" on ", targetName(b), " needing ").n(g.need).s("+").s(wallText(g.wall)).s(": ").n(h).s(" hits", reroll).String()})
+			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: newLine().s(b.unit.ID, ": ").n(b.n).s(" attacks at Initiative ").n(ini%stepBand).s(bandText(ini)).s(" on ", targetName(b), " needing ").n(g.need).s("+").s(wallText(g.wall)).s(": ").n(h).s(" hits", reroll).String()})
 			var k tally
-			k.k.unit, k.k.model, k.k.str, k.n = b.target.ID, b.model, b.str, h
+			k.k.unit, k.k.model, k.k.str, k.k.traits, k.n = b.target.ID, b.model, b.str, b.traits&woundTraits, h
+			if b.traits&traitPoison != 0 {
+				k.sixes = naturalSixes(d, g.need)
+			}
 			if i := slices.IndexFunc(hits, func(t tally) bool { return t.k == k.k }); i >= 0 {
 				hits[i].n += h
+				hits[i].sixes += k.sixes
 			} else {
 				hits = append(hits, k)
 			}
@@ -804,7 +814,7 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 				direct, pool = map[string]int{k.model: kh.n}, 0
 			}
 			s.overkill = 0
-			w, err := s.applyWounds(t, direct, pool, k.str, r)
+			w, err := s.applyWoundsWith(t, direct, pool, k.str, strikeMods{traits: k.traits, sixes: kh.sixes, melee: true}, r)
 			if err != nil {
 				return err
 			}
@@ -954,8 +964,10 @@ type tally struct {
 	k struct {
 		unit, model string
 		str         int
+		traits      traits // those that change the wound and save rolls
 	}
-	n int
+	n     int
+	sixes int // hits scored on a natural 6 (Poisoned Attacks)
 }
 
 // frontRanks lists the models of every unit's first deep ranks, in order

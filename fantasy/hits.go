@@ -312,22 +312,43 @@ func lookOutText(id string, d, need int) string {
 }
 
 // woundRolls rolls to wound, then armour and ward saves, for n hits at S
-// against a profile, and returns the unsaved wounds.
-func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, r roller) (int, error) {
+// against a profile, and returns the unsaved wounds. mods are the
+// attackers' special rules: Poisoned Attacks (natural 6s to hit wound
+// without a roll), Killing Blow (a 6 to wound against infantry, cavalry
+// or war beasts slays outright: no armour save, a ward save still),
+// Armour Piercing (armour saves 1 worse), Multiple Wounds (each unsaved
+// wound becomes D3 or D6, at most the model's Wounds); and in close
+// combat the defender's parry (a hand weapon and shield: a 6+ ward save
+// against blows from its front). A ward save, Regeneration (4+) and the
+// parry do not add up: the best one is taken.
+func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, mods strikeMods, r roller) (int, error) {
 	if n == 0 {
 		return 0, nil
 	}
 	need, sv := wounds.WoundNeed(str, p.T), wounds.SaveNeed(p.Save, str)
+	tr := mods.traits
+	if tr&traitAP != 0 && sv <= 6 {
+		sv++
+	}
+	auto := 0
+	if tr&traitPoison != 0 {
+		auto = min(mods.sixes, n)
+	}
+	kbOn := tr&traitKB != 0 && (p.Type == Infantry || p.Type == Cavalry || p.Type == WarBeast)
 	// Wound, save and ward rolls share one slice of dice, room for all of
 	// them made at once.
-	rolls, err := r.appendD6s(make([]int, 0, 3*n), n)
+	rolls, err := r.appendD6s(make([]int, 0, 3*n), n-auto)
 	if err != nil {
 		return 0, err
 	}
-	wounds := 0
+	wounds, kb := auto, 0
 	for _, d := range rolls {
 		if d >= need && need <= 6 {
-			wounds++
+			if kbOn && d == 6 {
+				kb++
+			} else {
+				wounds++
+			}
 		}
 	}
 	ev := Event{What: "wounds", Unit: u.ID, Model: who, Dice: rolls}
@@ -344,21 +365,54 @@ func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, r roller)
 		}
 	}
 	unsaved := wounds - saved
+	ward := p.Ward
+	if p.has(RuleRegeneration) && (ward == 0 || ward > 4) {
+		ward = 4
+	}
+	if mods.melee && tr&traitFlank == 0 && p.has(RuleParry) && (ward == 0 || ward > 6) {
+		ward = 6
+	}
 	warded := 0
-	if unsaved > 0 && p.Ward > 0 {
+	for _, k := range []*int{&unsaved, &kb} {
+		if *k > 0 && ward > 0 {
+			ev.Dice, err = r.appendD6s(ev.Dice, *k)
+			if err != nil {
+				return 0, err
+			}
+			for _, d := range ev.Dice[len(ev.Dice)-*k:] {
+				if d >= max(2, ward) {
+					warded++
+					*k--
+				}
+			}
+		}
+	}
+	extra := ""
+	if mw := tr & (traitMW3 | traitMW6); mw != 0 && unsaved > 0 {
+		// Multiple Wounds: each unsaved wound becomes D3 or D6.
 		ev.Dice, err = r.appendD6s(ev.Dice, unsaved)
 		if err != nil {
 			return 0, err
 		}
+		total := 0
 		for _, d := range ev.Dice[len(ev.Dice)-unsaved:] {
-			if d >= max(2, p.Ward) {
-				warded++
+			if mw == traitMW3 {
+				d = (d + 1) / 2
 			}
+			total += min(d, p.W)
 		}
+		extra = newLine().s(" (").n(unsaved).s(" become ").n(total).s(", Multiple Wounds)").String()
+		unsaved = total
 	}
-	unsaved -= warded
+	if kb > 0 {
+		extra += newLine().s(", ").n(kb).s(" slain outright (Killing Blow)").String()
+		unsaved += kb * p.W
+	}
+	if auto > 0 {
+		extra += newLine().s(", ").n(auto).s(" wounding automatically (Poisoned Attacks)").String()
+	}
 	ev.Value = float64(unsaved)
-	ev.Text = newLine().s(who, ": ").n(n).s(" hits at S").n(str).s(", ").n(wounds).s(" wound on ").n(need).s("+, ").n(saved+warded).s(" saved on ", plus(sv), ", ").n(unsaved).s(" unsaved").String()
+	ev.Text = newLine().s(who, ": ").n(n).s(" hits at S").n(str).s(", ").n(wounds+kb).s(" wound on ").n(need).s("+, ").n(saved+warded).s(" saved on ", plus(sv), ", ").n(unsaved).s(" unsaved", extra).String()
 	s.emit(ev)
 	return unsaved, nil
 }
@@ -390,9 +444,14 @@ func (s *State) resolveHits(u *Unit, direct map[string]int, pool, str int, r rol
 // applyWounds rolls and removes casualties; it returns the unsaved wounds
 // that took effect (for the combat result).
 func (s *State) applyWounds(u *Unit, direct map[string]int, pool, str int, r roller) (int, error) {
+	return s.applyWoundsWith(u, direct, pool, str, strikeMods{}, r)
+}
+
+// applyWoundsWith is applyWounds with the attackers' special rules.
+func (s *State) applyWoundsWith(u *Unit, direct map[string]int, pool, str int, mods strikeMods, r roller) (int, error) {
 	total := 0
 	if pool > 0 && u.nonCharacters() > 0 {
-		w, err := s.woundRolls(u, u.ID+" rank-and-file", s.rf(u), pool, str, r)
+		w, err := s.woundRolls(u, u.ID+" rank-and-file", s.rf(u), pool, str, mods, r)
 		if err != nil {
 			return 0, err
 		}
@@ -406,7 +465,7 @@ func (s *State) applyWounds(u *Unit, direct map[string]int, pool, str int, r rol
 		if m == nil || direct[id] == 0 {
 			continue
 		}
-		w, err := s.woundRolls(u, id, s.profile(m), direct[id], str, r)
+		w, err := s.woundRolls(u, id, s.profile(m), direct[id], str, mods, r)
 		if err != nil {
 			return 0, err
 		}

@@ -27,7 +27,9 @@ const (
 
 // specialRules lists every rule the engine plays, in the order the docs
 // list them.
-var specialRules = []SpecialRule{RuleFear, RuleTerror, RuleFrenzy, RuleHatred, RuleStubborn, RuleUnbreakable, RuleImmune}
+var specialRules = [...]SpecialRule{RuleFear, RuleTerror, RuleFrenzy, RuleHatred, RuleStubborn, RuleUnbreakable, RuleImmune,
+	RuleParry, RuleAHW, RuleGreatWeapon, RuleHalberd, RuleSpear, RuleLance, RuleFlail,
+	RuleASF, RuleASL, RuleKillingBlow, RuleMultipleD3, RuleMultipleD6, RulePoisoned, RuleRegeneration, RuleAP}
 
 // maxRules bounds the special rules of one profile.
 const maxRules = 24
@@ -38,7 +40,7 @@ func checkRules(name string, rs []SpecialRule) error {
 		return fmt.Errorf("profile %q: %d special rules, at most %d", name, len(rs), maxRules)
 	}
 	for i, r := range rs {
-		if !slices.Contains(specialRules, r) {
+		if !slices.Contains(specialRules[:], r) {
 			known := make([]string, len(specialRules))
 			for j, k := range specialRules {
 				known[j] = string(k)
@@ -248,6 +250,9 @@ const (
 // traitsOf is the traits of a model of profile p striking from u.
 func (s *State) traitsOf(u *Unit, p *Profile) traits {
 	if len(p.Rules) == 0 {
+		if u.Flags.ChargedFrom == "flank" || u.Flags.ChargedFrom == "rear" {
+			return traitFlank
+		}
 		return 0
 	}
 	var t traits
@@ -256,6 +261,23 @@ func (s *State) traitsOf(u *Unit, p *Profile) traits {
 	}
 	if p.has(RuleHatred) && u.Rounds == 0 {
 		t |= traitHatred
+	}
+	if p.has(RulePoisoned) {
+		t |= traitPoison
+	}
+	if p.has(RuleKillingBlow) {
+		t |= traitKB
+	}
+	if p.has(RuleAP) {
+		t |= traitAP
+	}
+	if p.has(RuleMultipleD6) {
+		t |= traitMW6
+	} else if p.has(RuleMultipleD3) {
+		t |= traitMW3
+	}
+	if u.Flags.ChargedFrom == "flank" || u.Flags.ChargedFrom == "rear" {
+		t |= traitFlank
 	}
 	return t
 }
@@ -364,4 +386,116 @@ func (s *State) panicTests(r roller) error {
 	}
 	s.panics = nil
 	return nil
+}
+
+// Wargear and combat special rules (8th edition), as profile rules.
+const (
+	RuleParry        SpecialRule = "hand-weapon-and-shield"
+	RuleAHW          SpecialRule = "additional-hand-weapon"
+	RuleGreatWeapon  SpecialRule = "great-weapon"
+	RuleHalberd      SpecialRule = "halberd"
+	RuleSpear        SpecialRule = "spear"
+	RuleLance        SpecialRule = "lance"
+	RuleFlail        SpecialRule = "flail"
+	RuleASF          SpecialRule = "always-strikes-first"
+	RuleASL          SpecialRule = "always-strikes-last"
+	RuleKillingBlow  SpecialRule = "killing-blow"
+	RuleMultipleD3   SpecialRule = "multiple-wounds-d3"
+	RuleMultipleD6   SpecialRule = "multiple-wounds-d6"
+	RulePoisoned     SpecialRule = "poisoned-attacks"
+	RuleRegeneration SpecialRule = "regeneration"
+	RuleAP           SpecialRule = "armour-piercing"
+)
+
+// The traits of a blow that change its wound and save rolls.
+const (
+	traitPoison traits = 1 << (iota + 2) // Poisoned Attacks
+	traitKB                              // Killing Blow
+	traitAP                              // Armour Piercing
+	traitMW3                             // Multiple Wounds (D3)
+	traitMW6                             // Multiple Wounds (D6)
+	traitFlank                           // struck from the flank or rear: no parry
+)
+
+// woundTraits are the traits the wound and save rolls read.
+const woundTraits = traitPoison | traitKB | traitAP | traitMW3 | traitMW6 | traitFlank
+
+// strikeMods are what the wound and save rolls of a batch of hits take
+// from the attackers: their traits, how many hits were natural 6s, and
+// whether they are close combat blows.
+type strikeMods struct {
+	traits traits
+	sixes  int
+	melee  bool
+}
+
+// strikeSteps are the steps of a round: Always Strikes Last, then the
+// usual Initiative order, then Always Strikes First, each a band of
+// Initiatives 0 to 10.
+const (
+	stepBand    = 11
+	strikeSteps = 3 * stepBand
+)
+
+// strikeStep is the step a model of profile p strikes at: its Initiative
+// in its band (Always Strikes First and Last cancel out; a great weapon
+// strikes last).
+func strikeStep(p *Profile) int {
+	i := min(max(p.I, 0), 10)
+	if len(p.Rules) == 0 {
+		return i + stepBand
+	}
+	first, last := p.has(RuleASF), p.has(RuleASL) || p.has(RuleGreatWeapon)
+	switch {
+	case first && !last:
+		return i + 2*stepBand
+	case last && !first:
+		return i
+	}
+	return i + stepBand
+}
+
+// bandText names a step's band for the log.
+func bandText(step int) string {
+	switch step / stepBand {
+	case 2:
+		return " (Always Strikes First)"
+	case 0:
+		return " (Always Strikes Last)"
+	}
+	return ""
+}
+
+// strength is a striker's Strength in close combat with his weapon: a
+// great weapon +2, a halberd +1, a flail +2 in the first round, a lance
+// +2 and a mounted spear +1 in the turn the unit charged.
+func strength(u *Unit, p *Profile) int {
+	st := p.S
+	if len(p.Rules) == 0 {
+		return st
+	}
+	mounted := p.Type == Cavalry || p.Type == MonstrousCavalry
+	switch {
+	case p.has(RuleGreatWeapon), p.has(RuleFlail) && u.Rounds == 0, p.has(RuleLance) && mounted && chargedThisTurn(u):
+		st += 2
+	case p.has(RuleHalberd), p.has(RuleSpear) && mounted && chargedThisTurn(u):
+		st++
+	}
+	return min(st, 10)
+}
+
+// naturalSixes counts the natural 6s among to-hit dice that hit (a roll
+// needing more than 6 rolls a second die after each 6: only the first
+// counts).
+func naturalSixes(d []int, need int) int {
+	if need > 6 {
+		return 0
+	}
+	n := 0
+	for _, f := range d {
+		if f == 6 {
+			n++
+		}
+	}
+	return n
 }

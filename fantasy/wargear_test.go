@@ -1,0 +1,161 @@
+package fantasy
+
+import (
+	"strings"
+	"testing"
+)
+
+// withRules gives a profile of this game special rules (the state's own
+// profiles: a test's edit reaches no other game).
+func withRules(s *State, profile string, rs ...SpecialRule) {
+	ps := make(map[string]Profile, len(s.Profiles))
+	for k, v := range s.Profiles {
+		ps[k] = v
+	}
+	p := ps[profile]
+	p.Rules = rs
+	ps[profile] = p
+	s.Profiles = ps
+}
+
+// blowsOf sums the attacks of a unit's blows in its combat, and reports
+// the Strength and step of the first.
+func blowsOf(s *State, unit string) (n, str, step int) {
+	for _, b := range s.blows(s.combatOf(s.unit(unit))) {
+		if b.unit.ID == unit {
+			if n == 0 {
+				str, step = b.str, b.ini
+			}
+			n += b.n
+		}
+	}
+	return
+}
+
+func pair(t *testing.T, blue, red string, nb, nr int) *State {
+	t.Helper()
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", blue, nb, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", red, nr, 5, [2]float64{24, 15}, 270, nil)})
+	faces := []int{6, 6}
+	if s.swift(s.unit("u")) {
+		faces = append(faces, 6) // Swiftstride: 3D6
+	}
+	if evs := charge(t, s, "hold", nil, faces...); !has(evs, "charged") {
+		t.Fatalf("the charge failed: %v", evs)
+	}
+	return s
+}
+
+// Weapons (8th edition): each changes the blows as its rule says.
+func TestWeaponsChangeTheBlows(t *testing.T) {
+	for _, tc := range []struct {
+		rule             SpecialRule
+		n, str, step     int
+		laterStr, laterN int // in a later round, with no charge
+		profile          string
+		models           int
+	}{
+		// Swordsmen: 10 models, 5 fight and 5 support, S3, I4.
+		{"", 10, 3, 4 + stepBand, 3, 10, "swordsman", 10},
+		{RuleGreatWeapon, 10, 5, 4, 5, 10, "swordsman", 10},        // +2 S, strikes last
+		{RuleHalberd, 10, 4, 4 + stepBand, 4, 10, "swordsman", 10}, // +1 S
+		{RuleFlail, 10, 5, 4 + stepBand, 3, 10, "swordsman", 10},   // +2 S, the first round only
+		{RuleAHW, 15, 3, 4 + stepBand, 3, 15, "swordsman", 10},     // +1 A in contact
+		{RuleASF, 10, 3, 4 + 2*stepBand, 3, 10, "swordsman", 10},   // strikes first
+		{RuleASL, 10, 3, 4, 3, 10, "swordsman", 10},                // strikes last
+		{RuleSpear, 15, 3, 4 + stepBand, 3, 15, "swordsman", 15},   // infantry: an extra rank
+		{RuleLance, 5, 5, 3 + stepBand, 3, 5, "rider", 5},          // cavalry: +2 S on the charge
+		{RuleSpear, 5, 4, 3 + stepBand, 3, 5, "rider", 5},          // cavalry: +1 S on the charge
+	} {
+		t.Run(string(tc.rule)+"/"+tc.profile, func(t *testing.T) {
+			s := pair(t, tc.profile, "spearman", tc.models, 10)
+			if tc.rule != "" {
+				withRules(s, tc.profile, tc.rule)
+			}
+			n, str, step := blowsOf(s, "u")
+			if n != tc.n || str != tc.str || step != tc.step {
+				t.Fatalf("attacks %d at S%d step %d, want %d at S%d step %d", n, str, step, tc.n, tc.str, tc.step)
+			}
+			s.unit("u").Flags.Charged = false
+			s.unit("u").Rounds = 1
+			if n, str, _ := blowsOf(s, "u"); str != tc.laterStr || n != tc.laterN {
+				t.Fatalf("later: %d attacks at S%d, want %d at S%d", n, str, tc.laterN, tc.laterStr)
+			}
+		})
+	}
+}
+
+// Always Strikes First: the spearmen (I3) strike before the swordsmen
+// (I4); a great weapon strikes after them.
+func TestAlwaysStrikesFirstAndLastOrder(t *testing.T) {
+	s := pair(t, "swordsman", "spearman", 5, 5)
+	withRules(s, "spearman", RuleASF)
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	evs := fightAll(t, s, "u", ones(countDice(t, s))...)
+	var order []string
+	for _, e := range evs {
+		if e.What == "fought" {
+			order = append(order, e.Unit)
+		}
+	}
+	if len(order) != 2 || order[0] != "target" || !strings.Contains(text(evs, "fought"), "Initiative 3 (Always Strikes First)") {
+		t.Fatalf("order %v, events %v: the spearmen strike first", order, evs)
+	}
+}
+
+// The wound and save rolls' special rules (8th edition), on a captain
+// (infantry, T4, 2 Wounds, 4+ armour) hit at S4.
+func TestWoundAndSaveSpecialRules(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "captain", 1, 1, [2]float64{24, 10}, 90, nil)}, target())
+	u := s.unit("u")
+	for _, tc := range []struct {
+		name    string
+		mods    strikeMods
+		rules   []SpecialRule
+		n       int
+		dice    []int
+		unsaved int
+	}{
+		// 4+ to wound; 5+ to save (4+, -1 for S4).
+		{"plain", strikeMods{}, nil, 2, []int{4, 6, 4, 5}, 1},
+		{"armour piercing", strikeMods{traits: traitAP}, nil, 2, []int{4, 6, 5, 6}, 1},
+		{"poisoned", strikeMods{traits: traitPoison, sixes: 1}, nil, 2, []int{1, 6}, 0}, // 1 auto-wound, saved on 6
+		{"poisoned, unsaved", strikeMods{traits: traitPoison, sixes: 2}, nil, 2, []int{1, 1}, 2},
+		{"killing blow", strikeMods{traits: traitKB}, nil, 1, []int{6}, 2}, // slain outright, no armour
+		{"killing blow, ward", strikeMods{traits: traitKB}, []SpecialRule{RuleRegeneration}, 1, []int{6, 4}, 0},
+		{"multiple wounds d3", strikeMods{traits: traitMW3}, nil, 1, []int{5, 1, 6}, 2}, // D3 of 6 = 3, at most 2
+		{"regeneration", strikeMods{}, []SpecialRule{RuleRegeneration}, 2, []int{5, 5, 1, 1, 4, 3}, 1},
+		{"parry", strikeMods{melee: true}, []SpecialRule{RuleParry}, 1, []int{5, 1, 6}, 0},
+		{"parry, from the flank", strikeMods{melee: true, traits: traitFlank}, []SpecialRule{RuleParry}, 1, []int{5, 1}, 1},
+		{"parry, not shooting", strikeMods{}, []SpecialRule{RuleParry}, 1, []int{5, 1}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := s.Profiles["captain"]
+			p.Rules = tc.rules
+			src := script(t, tc.dice...)
+			got, err := s.woundRolls(u, "u", p, tc.n, 4, tc.mods, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := src.src.(interface{ Remaining() int }).Remaining(); got != tc.unsaved || n != 0 {
+				t.Fatalf("unsaved %d (%d dice left), want %d", got, n, tc.unsaved)
+			}
+		})
+	}
+}
+
+// Poisoned Attacks in a round: the hits scored on natural 6s wound
+// without a roll.
+func TestPoisonedAttacksInCloseCombat(t *testing.T) {
+	s := pair(t, "swordsman", "spearman", 5, 5)
+	withRules(s, "swordsman", RulePoisoned)
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	// Five 6s to hit, no wound rolls, five failed saves: the spearmen
+	// are wiped out before they strike.
+	evs := apply(t, s, "blue", Fight{Unit: "u"}, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1)
+	if !strings.Contains(text(evs, "wounds"), "5 wounding automatically (Poisoned Attacks)") || s.unit("target") != nil {
+		t.Fatalf("events %v", evs)
+	}
+}
