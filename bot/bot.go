@@ -107,7 +107,7 @@ type Player interface {
 }
 
 // Players lists the players New makes, in the order of their strength.
-func Players() []string { return []string{"random", "greedy"} }
+func Players() []string { return []string{"random", "greedy", "mcts"} }
 
 // ErrUnknown is New's error for a name it does not know (errors.Is).
 var ErrUnknown error = unknownBot{}
@@ -125,6 +125,8 @@ func New(name string) (Player, error) {
 		return Random{}, nil
 	case "greedy":
 		return Greedy{}, nil
+	case "mcts":
+		return MCTS{}, nil
 	}
 	return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknown, name, strings.Join(Players(), ", "))
 }

@@ -55,14 +55,7 @@ func TestObserveAndRandom(t *testing.T) {
 // leaves the observed menu as it was.
 func TestSearchLeavesTheMenu(t *testing.T) {
 	for _, name := range []string{"demo", "fantasy-demo"} {
-		g, err := arena.LoadBundled(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := bot.Observe(g.Opening, g.Seats[0])
-		if err != nil {
-			t.Fatal(err)
-		}
+		o := openingObservation(t, name)
 		encode := func() string {
 			var out string
 			for _, a := range o.Menu() {
@@ -79,4 +72,48 @@ func TestSearchLeavesTheMenu(t *testing.T) {
 			t.Errorf("%s: greedy's search changed the menu it was shown", name)
 		}
 	}
+}
+
+// MCTS with no time budget is deterministic: the same observation and seed
+// give the same action, one of the menu's.
+func TestMCTSDeterministic(t *testing.T) {
+	for _, name := range []string{"demo", "fantasy-demo"} {
+		o := openingObservation(t, name)
+		m := bot.MCTS{Iterations: 12, Horizon: 12}
+		pick := func() string {
+			a, err := m.Decide(o, rand.New(rand.NewPCG(4, 5)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := rules.Encode(a)
+			return string(b)
+		}
+		first := pick()
+		if pick() != first {
+			t.Errorf("%s: two searches with one seed chose differently", name)
+		}
+		found := false
+		for _, a := range o.Menu() {
+			b, _ := rules.Encode(a)
+			found = found || string(b) == first
+		}
+		if !found {
+			t.Errorf("%s: mcts chose %s, not on the menu", name, first)
+		}
+	}
+}
+
+// openingObservation is the first seat's Observation of the bundled
+// scenario's opening.
+func openingObservation(t *testing.T, name string) *bot.Observation {
+	t.Helper()
+	g, err := arena.LoadBundled(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := bot.Observe(g.Opening, g.Seats[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
 }

@@ -3,8 +3,6 @@ package bot
 import (
 	"math/rand/v2"
 
-	"github.com/ordo-rules/ordo/fantasy"
-	"github.com/ordo-rules/ordo/infinity"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -24,16 +22,7 @@ func (Greedy) Decide(o *Observation, r *rand.Rand) (rules.Action, error) {
 	if len(menu) == 1 {
 		return menu[0], nil
 	}
-	var scores []float64
-	switch s := o.Sample(r).(type) {
-	case *infinity.State:
-		scores = scoreInfinity(s, o.Seat(), menu)
-	case *fantasy.State:
-		scores = scoreFantasy(s, o.Seat(), menu, r)
-	default:
-		return menu[r.IntN(len(menu))], nil
-	}
-	return menu[best(scores, r)], nil
+	return menu[best(scoreSample(o.Sample(r), o.Seat(), menu, r), r)], nil
 }
 
 // best is the index of the highest score, a tie drawn with r.

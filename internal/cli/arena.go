@@ -28,7 +28,8 @@ SCENARIO is a bundled scenario's name (demo, fantasy-demo, seed/dodge-mine) or
 a scenario file.
 
 Bots: random (uniform over the legal actions), greedy (one step ahead by the
-exact odds).
+exact odds), mcts (Monte-Carlo tree search over sampled states, 200 iterations
+a decision).
 
 Flags (in any order, before or after SCENARIO):
   --blue BOT   the first bot (default greedy)
@@ -40,6 +41,7 @@ Flags (in any order, before or after SCENARIO):
 Examples:
   ordo arena demo --blue greedy --red random --games 200
   ordo arena fantasy-demo --blue greedy --red random --games 20 --seed 7 --json
+  ordo arena fantasy-demo --blue mcts --red greedy --games 10
 `
 
 // runArena is `ordo arena`: bots against each other (bot/arena). Exit 1 when

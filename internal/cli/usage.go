@@ -22,7 +22,7 @@ Flags (in any order, before or after FILE):
   --random N         ignore the script and play N random games, each choosing among
                      the legal actions at every step
   --seed S           the seed of the first random game (default 1; game i uses S+i-1)
-  --bot SEAT=BOT     in the random games, a bot plays that seat (random, greedy;
+  --bot SEAT=BOT     in the random games, a bot plays that seat (random, greedy, mcts;
                      docs/BOTS.md): it sees only what the seat may see; repeatable
 
 Examples:
