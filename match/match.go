@@ -170,6 +170,10 @@ type live struct {
 	// table is what the log's table actions have settled (resignation,
 	// draw offers).
 	table table
+	// before is the state before the log's last game entry while that is
+	// a seat's declaration that rolled no dice: what an accepted take-back
+	// returns to (Undo by consent).
+	before rules.State
 	// chat holds the match's chat by channel.
 	chat    map[string][]ChatMessage
 	log     []logged
@@ -353,7 +357,7 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 	}
 	l.rec, l.rs, l.st = rec, rs, st
 	l.viewers = viewersOf(rec)
-	l.table = table{}
+	l.table, l.before = table{}, nil
 	l.chat = nil
 	l.log, l.actions, l.changed = nil, map[seatAction]int{}, make(chan struct{})
 	l.dropSnaps()
@@ -391,11 +395,18 @@ func (a *Authority) catchUp(ctx context.Context, l *live) error {
 	if err != nil {
 		return unavailable(err)
 	}
-	for _, e := range es {
+	// The state before the last game entry is kept, for a take-back.
+	last := -1
+	for i, e := range es {
+		if kind, _ := tableKind(e.Action); kind == "" {
+			last = i
+		}
+	}
+	for i, e := range es {
 		if e.Seq != len(l.log) {
 			return errorf(CodeCorrupt, "", "match %s: entry %d follows %d entries", l.id, e.Seq, len(l.log))
 		}
-		if err := l.replay(e); err != nil {
+		if err := l.replay(e, i == last); err != nil {
 			return err
 		}
 		var views Views
@@ -411,17 +422,26 @@ func (a *Authority) catchUp(ctx context.Context, l *live) error {
 }
 
 // replay applies one stored entry to the match: a table action to the
-// table, a game action to the state with its recorded dice.
-func (l *live) replay(e store.Entry) error {
+// table (an accepted take-back returns the state to before the declaration
+// it undoes), a game action to the state with its recorded dice — keeping
+// the state before it if keep and it is a seat's and rolls none.
+func (l *live) replay(e store.Entry, keep bool) error {
 	kind, err := tableKind(e.Action)
 	if err == nil && kind != "" {
 		err = l.table.apply(rules.Seat(e.Seat), kind, l.seats())
+	}
+	if err == nil && kind == KindAcceptUndo {
+		err = l.takeBack()
 	}
 	if err != nil {
 		return errorf(CodeCorrupt, "", "match %s entry %d (%s by %s) does not replay: %v", l.id, e.Seq, kind, e.Seat, err)
 	}
 	if kind != "" {
 		return nil
+	}
+	l.before = nil
+	if keep && len(e.Dice) == 0 && rules.Seat(e.Seat) != rules.ChanceSeat {
+		l.before = l.st.Clone()
 	}
 	act, err := l.rs.DecodeAction(e.Action)
 	if err != nil {
@@ -437,7 +457,17 @@ func (l *live) replay(e store.Entry) error {
 	if n := script.Remaining(); n != 0 {
 		return errorf(CodeCorrupt, "", "match %s entry %d: %d recorded dice were not used", l.id, e.Seq, n)
 	}
-	l.table.moved(rules.Seat(e.Seat))
+	l.table.moved(rules.Seat(e.Seat), e.Seq, len(e.Dice) > 0)
+	return nil
+}
+
+// takeBack returns the state to before the last game entry, for an
+// accepted take-back.
+func (l *live) takeBack() error {
+	if l.before == nil {
+		return fmt.Errorf("the state before the declaration taken back is not kept")
+	}
+	l.st, l.before = l.before, nil
 	return nil
 }
 
@@ -531,7 +561,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 	if p != nil && p.table != "" {
 		return a.commitTable(ctx, l, p)
 	}
-	next := l.st.Clone()
+	prev, next := l.st, l.st.Clone()
 	seq := len(l.log)
 	now := a.now().UTC()
 	var entries []store.Entry
@@ -573,9 +603,13 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 	if err := a.store.Append(ctx, l.id, entries); err != nil {
 		return nil, err
 	}
-	l.st = next
-	if p != nil {
-		l.table.moved(p.seat)
+	l.st, l.before = next, nil
+	if p != nil && len(entries) == 1 && len(entries[0].Dice) == 0 {
+		// A declaration that rolled nothing: a take-back returns here.
+		l.before = prev
+	}
+	for _, e := range entries {
+		l.table.moved(rules.Seat(e.Seat), e.Seq, len(e.Dice) > 0)
 	}
 	for i, e := range entries {
 		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views[i], prompt: prompts[i]})
@@ -592,6 +626,9 @@ func (a *Authority) commitTable(ctx context.Context, l *live, p *pending) ([]sto
 	if err := t.apply(p.seat, p.table, l.seats()); err != nil {
 		return nil, err
 	}
+	if p.table == KindAcceptUndo && l.before == nil {
+		return nil, errorf(CodeCorrupt, "", "match %s: the state before the declaration taken back is not kept", l.id)
+	}
 	action, _ := json.Marshal(map[string]string{"kind": p.table})
 	views := make(Views, len(l.viewers))
 	for _, v := range l.viewers {
@@ -606,6 +643,9 @@ func (a *Authority) commitTable(ctx context.Context, l *live, p *pending) ([]sto
 		return nil, err
 	}
 	l.table = t
+	if p.table == KindAcceptUndo {
+		l.takeBack()
+	}
 	l.add(logged{seat: p.seat, actionID: p.actionID, time: e.Time, views: views, prompt: l.prompt()})
 	l.broadcast()
 	return []store.Entry{e}, nil

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
 	"sync"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -201,15 +202,30 @@ func (a *Authority) stateAt(ctx context.Context, r *replayed, n int) (rules.Stat
 		return nil, err
 	}
 	defer done()
+	// A take-back in the way returns to the state before the declaration
+	// it undoes, which only a replay from the start has at hand.
+	undoes := slices.ContainsFunc(r.entries[from:n], func(e store.Entry) bool { k, _ := tableKind(e.Action); return k == KindAcceptUndo })
+	if undoes {
+		from = 0
+	}
+	var prev rules.State
 	st = r.checks[from].Clone()
 	for i := from; i < n; i++ {
 		e := r.entries[i]
 		if kind, _ := tableKind(e.Action); kind != "" {
-			// The table's, not the game's: the state is unchanged.
+			// The table's, not the game's: the state is unchanged, but
+			// for a take-back.
+			if kind == KindAcceptUndo && prev != nil {
+				st, prev = prev, nil
+			}
 			if k := i + 1; k%replayEvery == 0 && r.checks[k] == nil {
 				r.checks[k] = st.Clone()
 			}
 			continue
+		}
+		prev = nil
+		if undoes && len(e.Dice) == 0 && rules.Seat(e.Seat) != rules.ChanceSeat {
+			prev = st.Clone()
 		}
 		act, err := r.rs.DecodeAction(e.Action)
 		if err != nil {

@@ -10,7 +10,8 @@ import (
 )
 
 // Table actions are what a seat does at the table rather than in the
-// game: resign, offer a draw, accept or decline one. A seat sends them as
+// game: resign, offer a draw, accept or decline one, ask to take back its
+// last declaration and accept or refuse that. A seat sends them as
 // actions ({"kind": "resign"}) and they are log entries like any other —
 // a seat, the action, no dice — but no ruleset ever sees them: the
 // authority works out the match's outcome from them, and replay and
@@ -20,9 +21,12 @@ const (
 	KindOfferDraw   = "offer-draw"
 	KindAcceptDraw  = "accept-draw"
 	KindDeclineDraw = "decline-draw"
+	KindRequestUndo = "request-undo"
+	KindAcceptUndo  = "accept-undo"
+	KindDeclineUndo = "decline-undo"
 )
 
-var tableKinds = []string{KindResign, KindOfferDraw, KindAcceptDraw, KindDeclineDraw}
+var tableKinds = []string{KindResign, KindOfferDraw, KindAcceptDraw, KindDeclineDraw, KindRequestUndo, KindAcceptUndo, KindDeclineUndo}
 
 // tableKind is the table action's kind if action is one: a JSON object
 // of exactly one member, its kind. It says "" for anything else (the
@@ -60,6 +64,21 @@ type table struct {
 	// offer is the seat whose draw offer is open: until the other seat
 	// answers it, or the game moves on (a game action by a seat).
 	offer rules.Seat
+	// last is the log's last game entry, the one a take-back would undo:
+	// its seat (the chance seat's own entries roll dice) and whether it
+	// rolled; none once it was taken back.
+	last     rules.Seat
+	lastSeq  int
+	rolled   bool
+	undo     rules.Seat // the seat whose take-back request is open
+	undoneAt int        // the seq of the entry the last accepted take-back undid
+}
+
+// undoable says whether seat may ask to take back the log's last game
+// entry: its own declaration, of which no die was rolled (Undo by consent:
+// nothing already rolled is undone).
+func (t *table) undoable(seat rules.Seat) bool {
+	return t.last == seat && !t.rolled
 }
 
 // apply checks and applies one table action of seat among seats; a
@@ -94,17 +113,41 @@ func (t *table) apply(seat rules.Seat, kind string, seats []rules.Seat) error {
 			t.outcome = &Outcome{Reason: "draw"}
 		}
 		t.offer = ""
+	case KindRequestUndo:
+		switch {
+		case t.undo != "":
+			return rules.Errorf(rules.CodeIllegal, "", "%s's take-back request is open already", t.undo)
+		case t.last != seat:
+			return rules.Errorf(rules.CodeIllegal, "", "%s may take back only its own last declaration, and the last entry is not one", seat)
+		case t.rolled:
+			return rules.Errorf(rules.CodeIllegal, "", "dice were rolled for %s's last declaration: nothing already rolled can be taken back", seat)
+		}
+		t.undo = seat
+	case KindAcceptUndo, KindDeclineUndo:
+		if t.undo == "" || t.undo == seat {
+			return rules.Errorf(rules.CodeIllegal, "", "no take-back request of the other side is open to %s", kind)
+		}
+		if kind == KindAcceptUndo {
+			// The game is back before the declaration; the one before it
+			// is not the table's to take back (its state is not kept).
+			t.undoneAt, t.last = t.lastSeq, ""
+		}
+		t.undo = ""
 	default:
 		return fmt.Errorf("table action %q", kind)
 	}
 	return nil
 }
 
-// moved notes a game action by a seat: an open draw offer lapses.
-func (t *table) moved(seat rules.Seat) {
+// moved notes a game entry at seq by seat, which rolled dice or not: an
+// open draw offer lapses at a seat's action, an open take-back request at
+// any.
+func (t *table) moved(seat rules.Seat, seq int, rolled bool) {
 	if seat != rules.ChanceSeat {
 		t.offer = ""
 	}
+	t.undo = ""
+	t.last, t.lastSeq, t.rolled = seat, seq, rolled || seat == rules.ChanceSeat
 }
 
 // options are the table actions seat may send now.
@@ -112,11 +155,22 @@ func (t *table) options(seat rules.Seat) []string {
 	if t.outcome != nil {
 		return nil
 	}
+	out := []string{KindResign}
 	switch t.offer {
 	case "":
-		return []string{KindResign, KindOfferDraw}
+		out = append(out, KindOfferDraw)
 	case seat:
-		return []string{KindResign}
+	default:
+		out = append(out, KindAcceptDraw, KindDeclineDraw)
 	}
-	return []string{KindResign, KindAcceptDraw, KindDeclineDraw}
+	switch t.undo {
+	case "":
+		if t.undoable(seat) {
+			out = append(out, KindRequestUndo)
+		}
+	case seat:
+	default:
+		out = append(out, KindAcceptUndo, KindDeclineUndo)
+	}
+	return out
 }

@@ -65,6 +65,10 @@ func (lib *Library) Verify(x *Export) (*Verification, error) {
 		seats = append(seats, rules.Seat(side.Seat))
 	}
 	var t table
+	// The state before a seat's declaration that rolled nothing, kept when
+	// the log takes one back.
+	var prev rules.State
+	undoes := slices.ContainsFunc(x.Log, func(e rules.Entry) bool { k, _ := tableKind(e.Action); return k == KindAcceptUndo })
 	for i, e := range x.Log {
 		if e.Seq != i {
 			return nil, fmt.Errorf("log entry %d: seq %d out of order", i, e.Seq)
@@ -75,6 +79,12 @@ func (lib *Library) Verify(x *Export) (*Verification, error) {
 				err = fmt.Errorf("%d dice on a table action", len(e.Dice))
 			} else {
 				err = t.apply(e.Seat, kind, seats)
+			}
+			if err == nil && kind == KindAcceptUndo {
+				if prev == nil {
+					err = fmt.Errorf("the declaration taken back is not there")
+				}
+				st, prev = prev, nil
 			}
 		}
 		if err != nil {
@@ -87,7 +97,10 @@ func (lib *Library) Verify(x *Export) (*Verification, error) {
 		if t.outcome != nil {
 			return nil, fmt.Errorf("log entry %d by %s follows the end of the match (%s)", i, e.Seat, t.outcome.Reason)
 		}
-		t.moved(e.Seat)
+		prev = nil
+		if undoes && e.Seat != rules.ChanceSeat {
+			prev = st.Clone()
+		}
 		act, err := rs.DecodeAction(e.Action)
 		if err != nil {
 			return nil, fmt.Errorf("log entry %d: %w", i, err)
@@ -102,6 +115,10 @@ func (lib *Library) Verify(x *Export) (*Verification, error) {
 		if !sameJSON(got.Action, e.Action) {
 			return nil, fmt.Errorf("log entry %d: the action %s reads back as %s", i, e.Action, got.Action)
 		}
+		if len(got.Dice) > 0 {
+			prev = nil
+		}
+		t.moved(e.Seat, i, len(got.Dice) > 0)
 		v.Entries++
 		v.Dice += len(got.Dice)
 	}
