@@ -211,6 +211,8 @@ func (s *State) eachSkillCandidate(b *menuBuilder, t int, from [2]float64, mov f
 			s.eachCautiousChoice(b, t, from, f)
 		case menuPrograms:
 			s.eachOwnProgram(t, f)
+		case menuPatients:
+			s.eachPatientChoice(t, k.name, f)
 		case menuWeapons:
 			s.eachWeaponChoice(t, Skill{Name: k.name}, f)
 		case menuRoutes:

@@ -296,6 +296,11 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 		r.roll = roll
 	}
 	events = s.compare(rollers, events)
+	// Recovering skills roll last and take effect first (rule_medic.go).
+	events, err := s.medics(events, d)
+	if err != nil {
+		return nil, err
+	}
 	// Step 6, Effects: the active trooper's movement first, then the hits
 	// in the order rolled, then the Dodges.
 	events = s.moveActive(events)

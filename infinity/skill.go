@@ -90,6 +90,8 @@ const (
 	// menuSpeculative: on each enemy, once per Impact Template weapon
 	// (eachSpeculativeChoice).
 	menuSpeculative
+	// menuPatients: on each allied patient (eachPatientChoice).
+	menuPatients
 )
 
 // skillFacts are what the engine knows of one skill, in one place: the
@@ -140,6 +142,13 @@ var skillTable = [...]skillFacts{
 		params: []param{paramTarget, paramWeapon, paramAmmo, paramPoint}, attack: true, rolls: true, menu: menuSpeculative},
 	{name: SkillCautiousMove, title: "Cautious Movement", category: CategoryEntire, params: []param{paramRoute},
 		keepsCamouflage: true, menu: menuCautious},
+	// Recovering a trooper (rule_medic.go); resolved by medics, not as
+	// a roller.
+	{name: SkillDoctor, title: "Doctor", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
+	{name: SkillParamedic, title: "Paramedic", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
+	{name: SkillMediKit, title: "MediKit", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
+	{name: SkillEngineer, title: "Engineer", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
+	{name: SkillGizmoKit, title: "GizmoKit", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
 	// A program's own skill type decides its category (skillCategory).
 	{name: SkillHack, title: "Hacking Program", category: CategoryShort, params: []param{paramTarget, paramProgram, paramFrom, paramSplit, paramPoint},
 		aro: true, attack: true, rolls: true, menu: menuPrograms},
@@ -351,6 +360,8 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 		return s.checkDiscover(o.Trooper, from, s.targetModel(k.Target, tr.Seat))
 	case SkillBSAttack, SkillCCAttack:
 		return s.checkAttack(o, k)
+	case SkillDoctor, SkillParamedic, SkillMediKit, SkillEngineer, SkillGizmoKit:
+		return s.checkMedic(o, k)
 	case SkillHack:
 		return s.checkHack(o, k)
 	}

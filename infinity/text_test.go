@@ -81,6 +81,7 @@ func textSamples() []rules.Kinded {
 		DeployableChanged{Deployable: "rep-1", State: "Disabled", On: true, Why: "Blackout"},
 		GutsCheck{Trooper: "zhanshi", SV: dice.NewSuccessValue("WIP", 13), Dice: []dice.Die{{Face: 7, Result: 7, Success: true}}, Passed: true},
 		GutsCheck{Trooper: "zhanshi", Why: "Stunned"},
+		Recovered{Trooper: "zhanshi", By: "doctor", Skill: SkillDoctor, Left: 1, States: []string{"Normal"}},
 		Turned{Trooper: "zhanshi", Facing: 180},
 		Appointed{Seat: "blue", Trooper: "sergeant"},
 		Appointed{Seat: "blue"},

@@ -144,6 +144,7 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("triggered", func() rules.Event { return &Triggered{} })
 	c.Register("deployable-changed", func() rules.Event { return &DeployableChanged{} })
 	c.Register("guts-check", func() rules.Event { return &GutsCheck{} })
+	c.Register("recovered", func() rules.Event { return &Recovered{} })
 	c.Register("turned", func() rules.Event { return &Turned{} })
 	c.Register("appointed", func() rules.Event { return &Appointed{} })
 	c.Register("lieutenant-revealed", func() rules.Event { return &LieutenantRevealed{} })

@@ -61,6 +61,7 @@ func skillSpecs() map[string]skillSpec {
 			"Mimetism":                {levels: []int{-3, -6}, levelRequired: true}, // BS MOD to attackers (BS Attack (N4))
 			"NCO":                     {},
 			"No Wound Incapacitation": {}, // Wounds, Unconscious and Dead (N4)
+			"Paramedic":               {}, // Paramedic (N4): rule_medic.go
 			"Parachutist":             {},
 			"Religious Troop":         {}, // Characteristics (N4)
 			"Sixth Sense":             {},

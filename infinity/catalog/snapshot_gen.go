@@ -5,7 +5,7 @@ package catalog
 import "github.com/ordo-rules/ordo/internal/yamlfile"
 
 // snapshotDigest is the digest of the data/catalog files snapshot was made from.
-const snapshotDigest = "c146db2f18085da6c8ad794afaf635e1"
+const snapshotDigest = "eb359b1d49b51eee532c1483e0dbd4d8"
 
 // snapshot is the catalog parsed from data/catalog, as Go values.
 func snapshot() *Catalog {
@@ -15,6 +15,8 @@ func snapshot() *Catalog {
 			"assault-hacker":    Profile{ID: "assault-hacker", Name: "Breach Specialist", MOV: [2]int{4, 4}, CC: 14, BS: 11, PH: 11, WIP: 14, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 22, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Hacker", Level: 0, Params: []string(nil)}}, Equipment: []string{"Assault Hacking Device"}, Weapons: []string{"light-shotgun", "pistol", "cc-weapon"}, Pilot: ""},
 			"defensive-hacker":  Profile{ID: "defensive-hacker", Name: "Firewall Warden", MOV: [2]int{4, 4}, CC: 13, BS: 11, PH: 10, WIP: 14, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 16, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Hacker", Level: 0, Params: []string(nil)}}, Equipment: []string{"Defensive Hacking Device"}, Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"ei-assault-hacker": Profile{ID: "ei-assault-hacker", Name: "Lattice Intruder", MOV: [2]int{6, 4}, CC: 10, BS: 11, PH: 10, WIP: 15, ARM: 1, BTS: 6, W: 1, STR: true, S: 3, Type: "REM", Irregular: false, Hackable: true, Cost: 24, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Hacker", Level: 0, Params: []string(nil)}}, Equipment: []string{"EI Assault Hacking Device", "Repeater"}, Weapons: []string{"pistol"}, Pilot: ""},
+			"field-doctor":      Profile{ID: "field-doctor", Name: "Field Surgeon", MOV: [2]int{4, 4}, CC: 13, BS: 11, PH: 10, WIP: 14, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 16, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Doctor", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
+			"field-engineer":    Profile{ID: "field-engineer", Name: "Field Engineer", MOV: [2]int{4, 4}, CC: 13, BS: 11, PH: 10, WIP: 13, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 15, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Engineer", Level: 0, Params: []string(nil)}}, Equipment: []string{"GizmoKit"}, Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"forward-observer":  Profile{ID: "forward-observer", Name: "Forward Observer", MOV: [2]int{4, 4}, CC: 13, BS: 12, PH: 10, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 13, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Forward Observer", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"combi-rifle", "forward-observer", "flash-pulse", "pistol", "cc-weapon"}, Pilot: ""},
 			"fusilier":          Profile{ID: "fusilier", Name: "Fusilier", MOV: [2]int{4, 4}, CC: 14, BS: 12, PH: 11, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 10, SWC: 0, AVA: 0, Options: []Option{Option{ID: "combi-rifle", Name: "Combi Rifle", Cost: 10, SWC: 0, Weapons: []string(nil), Equipment: []string(nil)}, Option{ID: "missile-launcher", Name: "Missile Launcher", Cost: 19, SWC: 1.5, Weapons: []string{"missile-launcher", "pistol", "cc-weapon"}, Equipment: []string(nil)}}, Skills: []Skill(nil), Equipment: []string(nil), Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"hacker":            Profile{ID: "hacker", Name: "Hacker", MOV: [2]int{4, 4}, CC: 13, BS: 11, PH: 10, WIP: 14, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 20, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Hacker", Level: 0, Params: []string(nil)}}, Equipment: []string{"Hacking Device"}, Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
@@ -29,6 +31,7 @@ func snapshot() *Catalog {
 			"msv-hunter":        Profile{ID: "msv-hunter", Name: "Wraith Hunter", MOV: [2]int{4, 4}, CC: 15, BS: 13, PH: 13, WIP: 13, ARM: 4, BTS: 6, W: 2, STR: false, S: 2, Type: "HI", Irregular: false, Hackable: true, Cost: 45, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill(nil), Equipment: []string{"Multispectral Visor L3"}, Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"msv-marksman":      Profile{ID: "msv-marksman", Name: "Seeker Marksman", MOV: [2]int{4, 2}, CC: 14, BS: 13, PH: 11, WIP: 13, ARM: 2, BTS: 3, W: 1, STR: false, S: 2, Type: "MI", Irregular: false, Hackable: false, Cost: 30, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill(nil), Equipment: []string{"Multispectral Visor L2"}, Weapons: []string{"multi-sniper-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"msv-rifleman":      Profile{ID: "msv-rifleman", Name: "Tracker Rifleman", MOV: [2]int{4, 2}, CC: 13, BS: 12, PH: 10, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 14, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill(nil), Equipment: []string{"Multispectral Visor L1"}, Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
+			"paramedic":         Profile{ID: "paramedic", Name: "Combat Medic", MOV: [2]int{4, 4}, CC: 13, BS: 12, PH: 11, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 13, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Paramedic", Level: 0, Params: []string(nil)}}, Equipment: []string{"Medikit"}, Weapons: []string{"rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"proxy-mk2":         Profile{ID: "proxy-mk2", Name: "Proxy Mk.2", MOV: [2]int{4, 4}, CC: 14, BS: 13, PH: 11, WIP: 13, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 25, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "G: Jumper", Level: 0, Params: []string(nil)}, Skill{Name: "Infiltration", Level: 0, Params: []string(nil)}, Skill{Name: "Camouflage", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"multi-sniper-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"proxy-mk4":         Profile{ID: "proxy-mk4", Name: "Proxy Mk.4", MOV: [2]int{4, 2}, CC: 15, BS: 13, PH: 13, WIP: 13, ARM: 4, BTS: 6, W: 2, STR: false, S: 2, Type: "HI", Irregular: false, Hackable: true, Cost: 38, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "G: Jumper", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"hmg", "pistol", "cc-weapon"}, Pilot: ""},
 			"proxy-mk5":         Profile{ID: "proxy-mk5", Name: "Proxy Mk.5", MOV: [2]int{4, 4}, CC: 13, BS: 12, PH: 10, WIP: 13, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 16, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "G: Jumper", Level: 0, Params: []string(nil)}, Skill{Name: "Forward Observer", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"combi-rifle", "forward-observer", "pistol", "cc-weapon"}, Pilot: ""},
@@ -118,6 +121,8 @@ func snapshot() *Catalog {
 			"profile:assault-hacker":           place{file: "data/catalog/hacking.yaml", pos: yamlfile.Pos{Line: 46, Col: 9}},
 			"profile:defensive-hacker":         place{file: "data/catalog/hacking.yaml", pos: yamlfile.Pos{Line: 12, Col: 9}},
 			"profile:ei-assault-hacker":        place{file: "data/catalog/hacking.yaml", pos: yamlfile.Pos{Line: 63, Col: 9}},
+			"profile:field-doctor":             place{file: "data/catalog/medics.yaml", pos: yamlfile.Pos{Line: 8, Col: 9}},
+			"profile:field-engineer":           place{file: "data/catalog/medics.yaml", pos: yamlfile.Pos{Line: 46, Col: 9}},
 			"profile:forward-observer":         place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 159, Col: 9}},
 			"profile:fusilier":                 place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 35, Col: 9}},
 			"profile:hacker":                   place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 175, Col: 9}},
@@ -132,6 +137,7 @@ func snapshot() *Catalog {
 			"profile:msv-hunter":               place{file: "data/catalog/visors.yaml", pos: yamlfile.Pos{Line: 40, Col: 9}},
 			"profile:msv-marksman":             place{file: "data/catalog/visors.yaml", pos: yamlfile.Pos{Line: 24, Col: 9}},
 			"profile:msv-rifleman":             place{file: "data/catalog/visors.yaml", pos: yamlfile.Pos{Line: 8, Col: 9}},
+			"profile:paramedic":                place{file: "data/catalog/medics.yaml", pos: yamlfile.Pos{Line: 26, Col: 9}},
 			"profile:proxy-mk2":                place{file: "data/catalog/jumper.yaml", pos: yamlfile.Pos{Line: 13, Col: 9}},
 			"profile:proxy-mk4":                place{file: "data/catalog/jumper.yaml", pos: yamlfile.Pos{Line: 29, Col: 9}},
 			"profile:proxy-mk5":                place{file: "data/catalog/jumper.yaml", pos: yamlfile.Pos{Line: 45, Col: 9}},
@@ -186,6 +192,6 @@ func snapshot() *Catalog {
 			"weapon:rifle":                     place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 40, Col: 9}},
 			"weapon:snare-rifle":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 223, Col: 9}},
 		},
-		files: []string{"data/catalog/devices.yaml", "data/catalog/hacking.yaml", "data/catalog/jumper.yaml", "data/catalog/profiles.yaml", "data/catalog/programs.yaml", "data/catalog/visors.yaml", "data/catalog/weapons.yaml"},
+		files: []string{"data/catalog/devices.yaml", "data/catalog/hacking.yaml", "data/catalog/jumper.yaml", "data/catalog/medics.yaml", "data/catalog/profiles.yaml", "data/catalog/programs.yaml", "data/catalog/visors.yaml", "data/catalog/weapons.yaml"},
 	}
 }
