@@ -246,3 +246,24 @@ func TestDoctorInTheMenu(t *testing.T) {
 // Doctor (N4), Paramedic (N4), MediKit (N4), Engineer (N4), GizmoKit (N4):
 // the forced-dice scenarios (data/scenarios/seed/medic-*.yaml).
 func TestDoctorParamedicEngineerScenarios(t *testing.T) { playSeeds(t, "medic-*.yaml", 3) }
+
+// Doctor (N4) with the N4 FAQ 1.3: when a trooper recovers and is hit in
+// the same Order, the positive effect comes first. A flamethrower's Direct
+// Template in ARO covers the Field Surgeon and his patient: the patient is
+// revived at 1 W, then makes his Saving Roll as a trooper at 1 W and falls
+// Unconscious again, rather than dying as an Unconscious trooper would.
+func TestDoctorBeforeTheHitsFAQ(t *testing.T) {
+	yaml := strings.Replace(medicYAML("field-doctor", "fusilier", contactS2),
+		"{id: watcher, profile: fusilier, lieutenant: true, models: [{id: watcher, at: [2, 28], facing: 90}]}",
+		"{id: watcher, profile: assault, lieutenant: true, models: [{id: watcher, at: [10, 11], facing: 270}]}", 1)
+	st := setup(t, yaml, nil)
+	fell(st, "patient")
+	do(t, st, "blue", Activate{Trooper: "medic", Order: OrderRegular, Skill: medicSkill(SkillDoctor)})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillBSAttack, Target: "medic", Weapon: "heavy-flamethrower"}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	evs := do(t, st, "chance", Resolve{}, 5, 20, 1, 20)
+	tr := st.Troopers[st.trooperIndex("patient")]
+	if tr.Wounds != 0 || !tr.States.Unconscious || tr.States.Dead {
+		t.Fatalf("patient at %d W, %v; want revived, then Unconscious again: %v", tr.Wounds, tr.States.Names(), evs)
+	}
+}
