@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -83,7 +84,8 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opt := play.Options{JSON: *jsonOut, Random: *randomN, Seed: *seed, Menu: *menu}
-	for seat, name := range bots {
+	for _, seat := range slices.Sorted(maps.Keys(bots)) {
+		name := bots[seat]
 		if !slices.ContainsFunc(sc.Sides, func(s scenario.Side) bool { return s.Seat == string(seat) }) {
 			fmt.Fprintf(stderr, "ordo play: --bot %s=%s: no such seat in %s\n", seat, name, file)
 			return 2
