@@ -86,6 +86,19 @@ func counterfactual(t *testing.T, scenario, twin []byte, seed uint64) int {
 			if x, y := get(ca, "/log", tokA), get(cb, "/log", tokB); !bytes.Equal(x, y) {
 				t.Fatalf("step %d: %q tells the twins apart by the log:\n%s\n%s", n, who, x, y)
 			}
+			if x, y := get(ca, "/board", tokA), get(cb, "/board", tokB); !bytes.Equal(x, y) {
+				t.Fatalf("step %d: %q tells the twins apart by the board:\n%s\n%s", n, who, x, y)
+			}
+		}
+		// What each of red's troopers sees (the web table's Line of Fire
+		// overlay) is the same in both.
+		for _, tr := range []string{"r-zhanshi", "r-zh", "r-line", "r-assault", "r-militia"} {
+			var x, y json.RawMessage
+			ka := call(t, "GET", ts.URL+"/api/matches/"+ca.ID+"/sight/"+tr, ca.Seats["red"].Token, nil, &x)
+			kb := call(t, "GET", ts.URL+"/api/matches/"+cb.ID+"/sight/"+tr, cb.Seats["red"].Token, nil, &y)
+			if ka != kb || !bytes.Equal(matchID.ReplaceAll(x, nil), matchID.ReplaceAll(y, nil)) {
+				t.Fatalf("step %d: what %s sees tells the twins apart:\n%d %s\n%d %s", n, tr, ka, x, kb, y)
+			}
 		}
 		var spec snapshot
 		call(t, "GET", ts.URL+"/api/matches/"+ca.ID, "", nil, &spec)

@@ -29,6 +29,7 @@ func (s *Server) webRoutes() {
 	s.mux.Handle("GET /static/", pages)
 	s.mux.HandleFunc("GET /api/matches/{id}/board", s.board)
 	s.mux.HandleFunc("POST /api/matches/{id}/odds", s.odds)
+	s.mux.HandleFunc("GET /api/matches/{id}/sight/{trooper}", s.sight)
 	s.mux.HandleFunc("GET /api/matches/{id}/replay/{seq}", s.replayAt)
 	s.mux.HandleFunc("GET /api/matches/{id}/verify", s.verify)
 	s.mux.HandleFunc("GET /api/scenario-tables", s.scenarioTables)
@@ -169,6 +170,37 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string][]OddsAnswer{"answers": out})
+}
+
+// sight answers GET /api/matches/{id}/sight/{trooper} for the seat of the
+// token: which enemies one of its troopers has Line of Fire to, how far
+// each is and the range MOD of each of its weapons there
+// (infinity.State.Sight: only enemies the seat sees, no marker).
+func (s *Server) sight(w http.ResponseWriter, r *http.Request) {
+	id, trooper := r.PathValue("id"), r.PathValue("trooper")
+	v, seated, err := s.viewer(r, id, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !seated {
+		s.fail(w, r, &apiError{status: http.StatusUnauthorized, Code: "unauthorized", Message: "what a trooper sees is its seat's: send the seat token (Authorization: Bearer TOKEN)"})
+		return
+	}
+	var out infinity.Sight
+	err = s.a.Inspect(r.Context(), id, func(st rules.State, _ int) error {
+		is, err := infinityState(st)
+		if err != nil {
+			return err
+		}
+		out, err = is.Sight(v, trooper)
+		return err
+	})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // replayStep is the answer of GET /api/matches/{id}/replay/{seq}.

@@ -265,3 +265,35 @@ func TestWebReplaySeatView(t *testing.T) {
 		t.Fatalf("a made-up token: %d %+v", code, e)
 	}
 }
+
+// What a trooper sees, for the web table's Line of Fire overlay (Line of
+// Fire (N4)): its own seat gets the enemies with Line of Fire, distance and
+// range MODs; a spectator is refused, and so is the other seat asking
+// about a trooper not its own.
+func TestWebSight(t *testing.T) {
+	ts := start(t)
+	c := create(t, ts, "duel")
+	base := ts.URL + "/api/matches/" + c.ID + "/sight/"
+	var sight struct {
+		Trooper string `json:"trooper"`
+		Targets []struct {
+			Target   string         `json:"target"`
+			LoF      bool           `json:"lof"`
+			Distance float64        `json:"distance"`
+			Ranges   map[string]int `json:"ranges"`
+		} `json:"targets"`
+	}
+	if code := call(t, "GET", base+"fusilier", c.Seats["blue"].Token, nil, &sight); code != http.StatusOK {
+		t.Fatalf("blue's fusilier's sight: %d", code)
+	}
+	if len(sight.Targets) != 1 || sight.Targets[0].Target != "zhanshi" || sight.Targets[0].Distance <= 0 {
+		t.Fatalf("blue's fusilier sees %+v, want the zhanshi with its distance", sight)
+	}
+	var e apiErr
+	if code := call(t, "GET", base+"fusilier", "", nil, &e); code != http.StatusUnauthorized {
+		t.Fatalf("a spectator asking what the fusilier sees: %d %+v", code, e)
+	}
+	if code := call(t, "GET", base+"fusilier", c.Seats["red"].Token, nil, &e); code < 400 || code == http.StatusInternalServerError {
+		t.Fatalf("red asking what blue's fusilier sees: %d %+v", code, e)
+	}
+}
