@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -232,7 +233,25 @@ func TestDemoToItsEnd(t *testing.T) {
 	if n := eval[int](t, blue, `document.querySelectorAll('#menu details.greyed:not([open]) .why-row').length`); n == 0 {
 		t.Fatal("the HMG's entries it may not declare are not folded with their reasons")
 	}
+	// What it sees, from the engine: a line to each enemy in its Line of
+	// Fire, its HMG's range bands as rings.
+	waitJS(t, blue, "the HMG's Line of Fire drawn", `ordo.sight && ordo.sight.trooper === 'b-hmg' && document.querySelector('#board [data-role="sight"][data-trooper="b-hmg"]')`)
+	lof := eval[[]int](t, blue, `[document.querySelectorAll('#board [data-role="lof"]').length, ordo.sight.targets.filter(t => t.lof).length, document.querySelectorAll('#board [data-role="range-ring"]').length]`)
+	if lof[0] == 0 || lof[0] != lof[1] || lof[2] == 0 {
+		t.Fatalf("the HMG's overlay draws %d Line of Fire lines for the engine's %d and %d range rings", lof[0], lof[1], lof[2])
+	}
 	screenshot(t, blue, "demo-trooper-"+laptop.name)
+	// The ruler, dragged from (4, 10) to (4, 16): 6″.
+	blue.do(t, "the ruler on", chromedp.Click(`#ruler-toggle`))
+	xy := func(x, y float64) []float64 {
+		return eval[[]float64](t, blue, fmt.Sprintf(`(() => { const svg = document.getElementById('board'); const q = svg.createSVGPoint(); q.x = %g; q.y = %g; const r = q.matrixTransform(svg.getScreenCTM()); return [r.x, r.y]; })()`, x, y))
+	}
+	a, b := xy(4, 10), xy(4, 16)
+	blue.do(t, "drag the ruler", chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, a[0], a[1], chromedp.ButtonLeft), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, b[0], b[1], chromedp.ButtonLeft), chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, b[0], b[1], chromedp.ButtonLeft))
+	if got := eval[string](t, blue, `(document.getElementById('ruler') || {dataset: {}}).dataset.length || ''`); got < "5.8" || got > "6.2" {
+		t.Fatalf("the ruler from (4, 10) to (4, 16) reads %q", got)
+	}
+	blue.do(t, "the ruler off", chromedp.Click(`#ruler-toggle`))
 
 	// The game, to its end.
 	rng := rand.New(rand.NewPCG(26, 1))

@@ -252,6 +252,7 @@ function drawBoard(svg, board, obs, opts) {
   }
   const zocLayer = s('g', {});
   svg.append(zocLayer);
+  if (opts.sight) svg.append(drawSight(opts.sight, obs, board, opts.weapon, seats));
   if (obs.order && obs.order.path && obs.order.path.length > 1) {
     svg.append(s('polyline', { class: 'path', points: obs.order.path.map(p => p.join(',')).join(' ') }, s('title', { text: 'the Order in progress' })));
   }
@@ -292,6 +293,41 @@ function drawBoard(svg, board, obs, opts) {
     svg.append(s('polyline', { class: 'plan ' + opts.plan.state, points: opts.plan.points.map(p => p.join(',')).join(' ') }));
     for (const p of opts.plan.points.slice(1)) svg.append(s('circle', { cx: p[0], cy: p[1], r: 0.2, fill: '#111' }));
   }
+}
+
+// drawSight draws what the selected trooper sees, from the engine's
+// answer (GET …/sight/{trooper}): a line to each enemy it has Line of
+// Fire to, labelled with the distance and the chosen weapon's range MOD
+// there, and the weapon's range bands as rings from its base, each with
+// its MOD (BS Attack (N4)). Nothing here is measured by the page.
+function drawSight(sight, obs, board, weaponId, seats) {
+  const g = s('g', { class: 'sight', 'data-role': 'sight', 'data-trooper': sight.trooper });
+  const at = id => (obs.models || []).find(m => m.id === id || m.trooper === id);
+  const from = at(sight.trooper);
+  if (!from) return g;
+  const tv = (obs.troopers || []).find(t => t.id === sight.trooper) || {};
+  const p = board.profiles[tv.profile] || {};
+  const weapons = (p.weapons || []).filter(w => (w.ranges || []).length);
+  const w = weapons.find(x => x.id === weaponId) || weapons[0];
+  const r0 = (BASES[from.s] || 1) / 2;
+  if (w) {
+    for (const b of w.ranges) {
+      const r = b.to + r0;
+      g.append(s('circle', { class: 'range-ring mod' + Math.sign(b.mod), cx: from.at[0], cy: from.at[1], r, 'data-role': 'range-ring' }, s('title', { text: w.name + ': ' + num(b.from) + '–' + num(b.to) + '″, MOD ' + (b.mod > 0 ? '+' : '') + b.mod })));
+      // Each ring's label on the side toward the middle of the table.
+      const cx = board.width / 2 - from.at[0], cy = board.height / 2 - from.at[1], n = Math.hypot(cx, cy) || 1;
+      g.append(s('text', { class: 'range-label', x: from.at[0] + cx / n * (r - 0.3), y: from.at[1] + cy / n * (r - 0.3), 'text-anchor': 'middle', text: (b.mod > 0 ? '+' : '') + b.mod + ' to ' + num(b.to) + '″' }));
+    }
+  }
+  for (const t of sight.targets || []) {
+    const m = at(t.target);
+    if (!m || !t.lof) continue;
+    const mod = w && t.ranges && t.ranges[w.id];
+    const label = num(t.distance) + '″' + (w ? (mod === undefined ? ' out of range' : ' ' + (mod > 0 ? '+' : '') + mod) : '');
+    g.append(s('line', { class: 'lof', x1: from.at[0], y1: from.at[1], x2: m.at[0], y2: m.at[1], 'data-role': 'lof', 'data-target': t.target }, s('title', { text: 'Line of Fire to ' + who(t.target) + ': ' + label })));
+    g.append(s('text', { class: 'lof-label', x: from.at[0] + (m.at[0] - from.at[0]) * 0.8, y: from.at[1] + (m.at[1] - from.at[1]) * 0.8, 'text-anchor': 'middle', text: label }));
+  }
+  return g;
 }
 
 // drawTemplate draws a template of the observation: a Direct Template's
@@ -446,6 +482,9 @@ class Table {
         h('div', { class: 'keys', id: 'keys' }, h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' pick · ', h('kbd', { text: 'Enter' }), ' declare the route · ', h('kbd', { text: 'Backspace' }), ' undo a point · ', h('kbd', { text: 'Esc' }), ' back · ',
           h('kbd', { text: 'E' }), ' end the Orders Phase · ', h('kbd', { text: 'N' }), ' no ARO'))));
     svg.addEventListener('click', ev => this.boardClick(ev));
+    svg.addEventListener('pointerdown', ev => { if (!this.rulerOn || this.plan) return; const p = boardPoint(svg, ev); this.ruler = { a: p, b: p, dragging: true }; svg.setPointerCapture(ev.pointerId); this.drawRuler(); ev.preventDefault(); });
+    svg.addEventListener('pointermove', ev => { if (!this.ruler || !this.ruler.dragging) return; this.ruler.b = boardPoint(svg, ev); this.drawRuler(); });
+    svg.addEventListener('pointerup', () => { if (this.ruler) this.ruler.dragging = false; });
     document.addEventListener('keydown', ev => this.key(ev));
     const t0 = performance.now();
     const [board, snap, page] = await Promise.all([
@@ -532,6 +571,7 @@ class Table {
     // Where the time goes, kept with the round trip (data-last-trip).
     const laps = {}; let t = r0;
     const lap = k => { const n = performance.now(); laps[k] = +(n - t).toFixed(1); t = n; };
+    this.loadSight();
     this.renderStatus(obs, snap);
     this.renderPrompt(snap, mine, aro); lap('status');
     this.drawBoard(); lap('board');
@@ -563,18 +603,55 @@ class Table {
   drawBoard() {
     const own = this.actors();
     // The same observation, selection and route draw the same board.
-    const key = JSON.stringify([this.snap.observation, this.selected, this.plan && [this.plan.points, this.plan.state], [...this.highlight], [...own], SEAT_ORDER]);
+    const sight = this.sight && this.sight.trooper === this.selected ? this.sight : null;
+    const key = JSON.stringify([this.snap.observation, this.selected, this.plan && [this.plan.points, this.plan.state], [...this.highlight], [...own], SEAT_ORDER, sight, this.sightWeapon]);
     if (key === this.drawn.board) return;
     this.drawn.board = key;
     drawBoard(this.svg, this.board, this.snap.observation, {
-      highlight: this.highlight, selected: this.selected, selectable: own, plan: this.plan,
+      highlight: this.highlight, selected: this.selected, selectable: own, plan: this.plan, sight, weapon: this.sightWeapon,
       onHover: t => this.showCard(t || this.cardPinned),
       onModel: t => {
         this.cardPinned = t; this.showCard(t);
         if (own.has(t.id) && !this.plan) this.select(this.selected === t.id ? null : t.id);
       },
     });
-    this.svg.classList.toggle('routing', !!this.plan);
+    this.svg.classList.toggle('routing', !!this.plan || !!this.rulerOn);
+    this.drawRuler();
+  }
+
+  // The ruler: with it on, drag on the table to measure between two
+  // points (a tape measure, not a rule: declarations are still checked
+  // by the engine).
+  toggleRuler() {
+    this.rulerOn = !this.rulerOn;
+    this.ruler = null;
+    this.drawBoard();
+    this.renderStatus(this.snap.observation, this.snap);
+  }
+  drawRuler() {
+    const old = this.svg.querySelector('#ruler');
+    if (old) old.remove();
+    const r = this.ruler;
+    if (!r) return;
+    const d = Math.hypot(r.b[0] - r.a[0], r.b[1] - r.a[1]);
+    this.svg.append(s('g', { class: 'ruler', id: 'ruler', 'data-role': 'ruler', 'data-length': d.toFixed(2) },
+      s('line', { x1: r.a[0], y1: r.a[1], x2: r.b[0], y2: r.b[1] }),
+      s('circle', { cx: r.a[0], cy: r.a[1], r: 0.12, fill: '#111' }),
+      s('text', { x: r.b[0] + 0.3, y: r.b[1] - 0.3, text: num(d) + '″' })));
+  }
+
+  // loadSight asks the engine what the selected trooper sees now, once
+  // per trooper and state, and draws it.
+  async loadSight() {
+    const id = this.me && this.selected;
+    if (!id) { this.sight = null; this.sightKey = null; return; }
+    const key = id + '@' + this.snap.seq;
+    if (this.sightKey === key) return;
+    this.sightKey = key;
+    try {
+      const sight = await api('GET', '/api/matches/' + this.id + '/sight/' + encodeURIComponent(id), undefined, this.token);
+      if (this.sightKey === key) { this.sight = sight; this.drawBoard(); }
+    } catch (e) { if (this.sightKey === key) this.sight = null; }
   }
 
   select(id) {
@@ -621,6 +698,7 @@ class Table {
       h('span', { id: 'waiting' }, snap.over ? '' : 'waiting for ', h('span', { class: seatClass(waiting), text: waiting }), snap.prompt.window ? ' (' + windowName(snap.prompt.window) + ')' : ''),
       h('span', { class: 'muted' }, this.me ? ['you are ', h('span', { class: seatClass(this.me), text: this.me })] : 'spectating'),
       vp ? h('span', { text: 'Victory Points: ' + Object.entries(vp).map(([k, v]) => k + ' ' + v).join(', ') }) : null,
+      h('button', { id: 'ruler-toggle', class: 'small' + (this.rulerOn ? ' primary' : ''), 'aria-pressed': this.rulerOn ? 'true' : 'false', text: this.rulerOn ? 'Ruler on: drag on the table' : 'Ruler', onclick: () => this.toggleRuler() }),
       h('a', { href: '/m/' + this.id + '/replay', class: 'small', text: 'replay' }));
   }
 
@@ -846,7 +924,9 @@ class Table {
     const odds = this.odds.get(JSON.stringify(a));
     const illegal = item.illegal || (odds && odds.illegal);
     const label = short ? shortLabel(a) : menuLabel(a);
-    const b = h('button', { 'data-kind': a.kind, 'data-action': JSON.stringify(a), disabled: !!illegal, text: label, onclick: () => confirm ? this.confirmAction(a) : this.send(a) });
+    const k0 = skillOf(a);
+    const b = h('button', { 'data-kind': a.kind, 'data-action': JSON.stringify(a), disabled: !!illegal, text: label, onclick: () => confirm ? this.confirmAction(a) : this.send(a),
+      onmouseenter: k0 && k0.weapon ? () => { if (this.sightWeapon !== k0.weapon) { this.sightWeapon = k0.weapon; this.drawBoard(); } } : null });
     const row = h('div', { class: 'entry' }, b);
     if (illegal) row.append(h('span', { class: 'why', text: illegal.message + (illegal.rule ? ' (' + illegal.rule + ')' : '') }));
     else legal.push(b);
@@ -1040,6 +1120,7 @@ class Table {
   }
 
   boardClick(ev) {
+    if (this.rulerOn && !this.plan) return;
     // A tap on the table away from any model puts the profile card away.
     if (!this.plan) { this.cardPinned = null; this.showCard(null); return; }
     this.plan.points.push(boardPoint(this.svg, ev));
