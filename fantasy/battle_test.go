@@ -335,3 +335,16 @@ func TestDisruptionFlankerWithRanksCancelsRankBonus(t *testing.T) {
 		}
 	}
 }
+
+// Charging a fleeing enemy (8th edition): a charger that reaches a unit
+// that fled from its charge destroys it.
+func TestChargingAFleeingUnitDestroysIt(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil)})
+	points := s.unit("target").Points
+	// Red flees 2" (1, 1); blue's 4 + 12 reaches it.
+	evs := charge(t, s, "flee", []int{1, 1}, 6, 6)
+	if s.unit("target") != nil || s.unit("u").engaged() || s.Points["blue"] != points {
+		t.Fatalf("the fleeing unit should be caught and destroyed: %v", evs)
+	}
+}

@@ -841,6 +841,16 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 			front = frontRanks(front, units, deep)
 		}
 	}
+	if m.Next >= -1 {
+		// Stomp and Thunderstomp come after every other blow.
+		if err := s.stomps(all, caused, r); err != nil {
+			return err
+		}
+		m.Next = -2
+		if s.settle(units, m) {
+			return nil
+		}
+	}
 	sc.blows, sc.front = all, front
 	for i, o := range overkill {
 		if o > 0 {

@@ -552,6 +552,12 @@ func (s *State) chargeMove(a ChargeMove, r roller) error {
 	if rng+geom.Eps >= p.cost {
 		before := *mv
 		s.contact(c, u, mv, t, p)
+		if t.Flags.Fleeing {
+			// Charging a fleeing unit: caught, it is destroyed, and the
+			// charger stands where it caught it, in no combat (Charging
+			// a fleeing enemy, 8th edition).
+			s.destroy(t, "is caught fleeing by the charge of "+chargerName(c))
+		}
 		if after := s.unit(mv.ID); after != nil {
 			if s.flies(after) {
 				return s.dangerousFlight(before, after, r)

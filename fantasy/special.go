@@ -29,7 +29,7 @@ const (
 // list them.
 var specialRules = [...]SpecialRule{RuleFear, RuleTerror, RuleFrenzy, RuleHatred, RuleStubborn, RuleUnbreakable, RuleImmune,
 	RuleParry, RuleAHW, RuleGreatWeapon, RuleHalberd, RuleSpear, RuleLance, RuleFlail,
-	RuleASF, RuleASL, RuleKillingBlow, RuleMultipleD3, RuleMultipleD6, RulePoisoned, RuleRegeneration, RuleAP}
+	RuleASF, RuleASL, RuleKillingBlow, RuleMultipleD3, RuleMultipleD6, RulePoisoned, RuleRegeneration, RuleAP, RuleStomp, RuleThunderstomp}
 
 // maxRules bounds the special rules of one profile.
 const maxRules = 24
@@ -279,6 +279,11 @@ func (s *State) traitsOf(u *Unit, p *Profile) traits {
 	if u.Flags.ChargedFrom == "flank" || u.Flags.ChargedFrom == "rear" {
 		t |= traitFlank
 	}
+	if p.has(RuleThunderstomp) {
+		t |= traitThunder
+	} else if p.has(RuleStomp) {
+		t |= traitStomp
+	}
 	return t
 }
 
@@ -405,16 +410,20 @@ const (
 	RulePoisoned     SpecialRule = "poisoned-attacks"
 	RuleRegeneration SpecialRule = "regeneration"
 	RuleAP           SpecialRule = "armour-piercing"
+	RuleStomp        SpecialRule = "stomp"
+	RuleThunderstomp SpecialRule = "thunderstomp"
 )
 
 // The traits of a blow that change its wound and save rolls.
 const (
-	traitPoison traits = 1 << (iota + 2) // Poisoned Attacks
-	traitKB                              // Killing Blow
-	traitAP                              // Armour Piercing
-	traitMW3                             // Multiple Wounds (D3)
-	traitMW6                             // Multiple Wounds (D6)
-	traitFlank                           // struck from the flank or rear: no parry
+	traitPoison  traits = 1 << (iota + 2) // Poisoned Attacks
+	traitKB                               // Killing Blow
+	traitAP                               // Armour Piercing
+	traitMW3                              // Multiple Wounds (D3)
+	traitMW6                              // Multiple Wounds (D6)
+	traitFlank                            // struck from the flank or rear: no parry
+	traitStomp                            // one automatic hit after every blow
+	traitThunder                          // D6 automatic hits after every blow
 )
 
 // woundTraits are the traits the wound and save rolls read.
@@ -498,4 +507,47 @@ func naturalSixes(d []int, need int) int {
 		}
 	}
 	return n
+}
+
+// ruleStomp names Stomp and Thunderstomp.
+const ruleStomp = "Stomp, Thunderstomp"
+
+// stomps resolves, after every other blow of a round, each Stomp (one
+// hit) and Thunderstomp (D6 hits) of a model in base contact with enemy
+// infantry, war beasts or a swarm: automatic hits at the model's
+// Strength on that unit's rank-and-file (8th edition). caused gains the
+// unsaved wounds, by seat.
+func (s *State) stomps(all []blow, caused []int, r roller) error {
+	for i := range all {
+		b := &all[i]
+		if b.r != 0 || b.traits&(traitStomp|traitThunder) == 0 || s.unit(b.unit.ID) == nil || b.unit.model(b.id) == nil {
+			continue
+		}
+		t := b.target
+		if s.unit(t.ID) == nil || t.nonCharacters() == 0 {
+			continue
+		}
+		if tp := s.rf(t).Type; tp != Infantry && tp != WarBeast && tp != Swarm {
+			continue
+		}
+		n, d := 1, []int(nil)
+		if b.traits&traitThunder != 0 {
+			f, err := r.d6()
+			if err != nil {
+				return err
+			}
+			n, d = f, []int{f}
+		}
+		s.emit(Event{What: "fought", Unit: b.unit.ID, Model: b.id, Dice: d, Value: float64(n), Text: newLine().s(b.id, " stomps on ", t.ID, ": ").n(n).s(" automatic hits (", ruleStomp, ")").String()})
+		w, err := s.applyWoundsWith(t, nil, n, b.str, strikeMods{melee: true}, r)
+		if err != nil {
+			return err
+		}
+		for k, seat := range s.Seats {
+			if seat != t.Seat {
+				caused[k] += w
+			}
+		}
+	}
+	return nil
 }

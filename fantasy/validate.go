@@ -134,7 +134,7 @@ func (s *State) validate() error {
 		switch {
 		case s.Phase != PhaseMoveUp || s.Resume != PhaseCombat:
 			return fmt.Errorf("melee: a round of close combat waits only in the move-up step of the close combat phase")
-		case m.Next < -1 || m.Next >= strikeSteps || len(m.Caused) != len(s.Seats) || (len(m.Overkill) != 0 && len(m.Overkill) != len(s.Seats)) || len(m.Units) == 0 || len(m.Units) > 2*maxUnits:
+		case m.Next < -2 || m.Next >= strikeSteps || len(m.Caused) != len(s.Seats) || (len(m.Overkill) != 0 && len(m.Overkill) != len(s.Seats)) || len(m.Units) == 0 || len(m.Units) > 2*maxUnits:
 			return fmt.Errorf("melee: %+v", *m)
 		}
 		for _, n := range append(slices.Clone(m.Caused), m.Overkill...) {

@@ -159,3 +159,29 @@ func TestPoisonedAttacksInCloseCombat(t *testing.T) {
 		t.Fatalf("events %v", evs)
 	}
 }
+
+// Thunderstomp (8th edition): after every other blow a monster in base
+// contact with infantry inflicts D6 automatic hits at its Strength.
+func TestThunderstompAfterEveryBlow(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "dread-beast", 1, 1, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 10, 5, [2]float64{24, 15}, 270, nil)})
+	if evs := charge(t, s, "hold", []int{1, 1}, 6, 6); !has(evs, "charged") { // the Terror test holds
+		t.Fatalf("the charge failed: %v", evs)
+	}
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	src := script(t, ones(80)...)
+	out, err := s.Apply("blue", Fight{Unit: "u"}, src.src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := ""
+	for _, e := range out {
+		if ev := e.(*Event); ev.What == "fought" {
+			last = ev.Text
+		}
+	}
+	if !strings.Contains(last, "u-1 stomps on target: 1 automatic hits (Stomp, Thunderstomp)") {
+		t.Fatalf("the last blow %q should be the Thunderstomp", last)
+	}
+}
