@@ -33,9 +33,15 @@ func playout(tb testing.TB, rs *Ruleset, st rules.State, seed uint64) int {
 
 // BenchmarkDemoPlayout is a full random playout of fantasy-demo.yaml,
 // choosing among Legal at every step (target: under 10 ms).
-func BenchmarkDemoPlayout(b *testing.B) {
+func BenchmarkDemoPlayout(b *testing.B) { benchPlayout(b, "../data/scenarios/fantasy-demo.yaml") }
+
+// BenchmarkBattlePlayout is a full random playout of fantasy-battle.yaml,
+// with its special rules and psychology (target: under 20 ms).
+func BenchmarkBattlePlayout(b *testing.B) { benchPlayout(b, "../data/scenarios/fantasy-battle.yaml") }
+
+func benchPlayout(b *testing.B, file string) {
 	rs := ruleset(b)
-	sc := loadScenario(b, "../data/scenarios/fantasy-demo.yaml")
+	sc := loadScenario(b, file)
 	r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
 	start, err := rs.Setup(sc, r)
 	if err != nil {

@@ -36,3 +36,13 @@ func TestDemoConforms(t *testing.T) {
 	sc := loadScenario(t, "../data/scenarios/fantasy-demo.yaml")
 	rulestest.Run(t, ruleset(t), sc, rulestest.Options{Playouts: n, ReplayEvery: every})
 }
+
+// fantasy-battle.yaml — the special rules, psychology, a General and a
+// Battle Standard Bearer, a monster, cavalry and a war machine — passes
+// the conformance suite: 200 random playouts with ORDO_LONG=1, a sample
+// otherwise.
+func TestBattleConforms(t *testing.T) {
+	n, every := testenv.Count(2, 200), testenv.Count(8, 1)
+	sc := loadScenario(t, "../data/scenarios/fantasy-battle.yaml")
+	rulestest.Run(t, ruleset(t), sc, rulestest.Options{Playouts: n, ReplayEvery: every})
+}
