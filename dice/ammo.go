@@ -60,6 +60,9 @@ var ammoTable = []Ammo{
 	{Name: "Stun", Saves: 2, Attribute: "BTS", Effect: "STUN", NonLethal: true},
 	{Name: "E/M", Saves: 2, Attribute: "BTS", Halves: true, Effect: "EM", NonLethal: true},
 	{Name: "Plasma", Saves: 1, Attribute: "ARM+BTS", WoundsPerFail: 1},
+	// Smoke: Non-Lethal and Targetless; it forces no Saving Roll, it lays a
+	// Zero Visibility Zone (Smoke Ammunition (N4); infinity/rule_smoke.go).
+	{Name: "Smoke", Effect: "SMOKE", NonLethal: true},
 }
 
 // LookupAmmo finds an ammunition by name, ignoring case; "EM" and "E/M" are

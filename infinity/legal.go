@@ -275,8 +275,10 @@ func (s *State) eachSkillCandidate(b *menuBuilder, t int, from [2]float64, mov f
 			}
 		}
 	}
-	// Programs on enemy deployable devices (hack_deployable.go).
+	// Programs on enemy deployable devices (hack_deployable.go), and Smoke
+	// thrown at points (rule_smoke.go).
 	s.eachDeployableProgram(t, f)
+	s.eachSmokeChoice(t, from, f)
 }
 
 // routePoints is room for n route points of candidates: while Legal

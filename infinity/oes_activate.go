@@ -83,7 +83,7 @@ func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 	}
 	o.StrandedBefore = s.stranded()
 	s.Order = o
-	s.placeDeclared(&o.First)
+	laid := s.placeDeclared(&o.First)
 	var mines []rules.Event
 	if a.Skill.Name != SkillCombatJump {
 		// A jumping trooper sets Mines off where it ends up, once its PH
@@ -108,6 +108,7 @@ func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 	// Activation cancels Suppressive Fire (Suppressive Fire (N4)).
 	events = append(events, s.leaveSuppressive(t, "activated")...)
 	events = append(events, mines...)
+	events = append(events, laid...)
 	if a.Skill.Name == SkillCombatJump {
 		// The PH Roll comes before the AROs (Combat Jump, N4), after any
 		// Hack Transport Aircraft (hack_comsat.go).

@@ -367,7 +367,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	if err := s.impersonationARO(k); err != nil {
 		return err
 	}
-	if err := s.stealthContact(t, k, e); err != nil {
+	if err := s.reactRules(t, k, e); err != nil {
 		return err
 	}
 	if done, err := s.hackReact(t, k, e); done {

@@ -72,6 +72,11 @@ type roller struct {
 	// Fire to its thrower (rule_impact_template.go).
 	impact      *roller
 	impactNoLoF bool
+	// smoke is, for a Smoke throw, 1 + its zone's index in Smoke;
+	// smokeFaced marks an enemy attack whose Line of Fire passes through
+	// a zone the throw laid: Face to Face with it (rule_smoke.go).
+	smoke      int
+	smokeFaced bool
 	// dep is a program's target when it is a deployable device and not a
 	// trooper (hack_deployable.go): its index in Deployables + 1, with
 	// target -1; 0 for none.
@@ -248,6 +253,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 			events = append(events, BecameIdle{Trooper: s.Troopers[r.trooper].ID, Skill: r.skill.Name, Reason: reason})
 		}
 	}
+	s.markSmokeFaced(rollers)
 	s.pair(rollers)
 	s.linkTemplates(rollers)
 	// Who was the target of an Attack, for Alert (Alert (N4)).
@@ -307,6 +313,10 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	for _, r := range rollers {
 		if r.coup && !s.Troopers[r.target].States.Dead {
 			events = append(events, s.kill(r.target, "Coup de Grâce")...)
+			continue
+		}
+		if r.smoke > 0 {
+			events = append(events, s.smokeOutcome(r)...)
 			continue
 		}
 		if r.template && !r.idle {
@@ -417,6 +427,9 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 			// Cybermask: its user is its target.
 			r.from = s.Models[o.Model].At
 			r.target, r.to = o.Trooper, r.from
+		} else if zone := s.smokeOf(&k.Skill); zone >= 0 {
+			r.from, _ = pathPoint(o.Path[:k.pathUpTo], &k.Skill)
+			r.smokeRoller(s, zone)
 		} else if isAttack(k.Name) || k.Name == SkillDiscover {
 			r.from, _ = pathPoint(o.Path[:k.pathUpTo], &k.Skill)
 			tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
@@ -527,6 +540,14 @@ func (s *State) requirements(r *roller) string {
 	}
 	if r.impact != nil {
 		return r.impactRequirements()
+	}
+	if r.smoke > 0 {
+		w, err := s.weaponRef(r.trooper, &r.skill)
+		if err != nil {
+			return err.Error()
+		}
+		r.weapon, r.ammo = w, catalog.SmokeAmmo
+		return ""
 	}
 	if r.skill.Name == SkillDiscover {
 		if _, ok := s.discoverSV(r); !ok {
@@ -651,6 +672,10 @@ func (s *State) buildSV(r *roller) {
 			burst = s.activeBurst(r)
 		}
 	case SkillBSAttack:
+		if r.smoke > 0 {
+			s.smokeSV(r, mods)
+			return
+		}
 		if r.template {
 			// No attack roll: the template's hits are automatic.
 			r.roll = dice.Roll{Side: dice.Side{Template: true, Burst: max(r.arms().Burst, 1)}}
@@ -719,7 +744,8 @@ func (s *State) targetMods(viewer Model, vm, tm int, target geom.Circle) (mods [
 			mods = append(mods, dice.Mod{Name: "Mimetism", Value: v})
 		}
 	}
-	return mods, cover
+	// A visor L1 through Smoke (rule_smoke.go).
+	return s.smokeMods(mods, vm, target), cover
 }
 
 // activeBurst is the active trooper's Burst for an attack: its share of a
@@ -804,6 +830,14 @@ func (s *State) pair(rs []*roller) {
 // and a Dodge is judged against it as a Normal Roll (Direct Template
 // Weapons (N4), Dodge (N4); linkTemplates).
 func opposes(a, d *roller) bool {
+	if d.smoke > 0 {
+		// Smoke: Face to Face with the attacks through its zone on the
+		// thrower (rule_smoke.go).
+		return a.smokeFaced && a.target == d.trooper
+	}
+	if a.smoke > 0 {
+		return d.smokeFaced && d.target == a.trooper
+	}
 	if !isAttack(a.skill.Name) || a.trooper == d.trooper || a.template || d.template {
 		return false
 	}
@@ -858,7 +892,7 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 			if r.skill.Name == SkillDodge {
 				r.dodgeOK = r.out.Scored()
 			}
-		case r.active && (r.skill.Name == SkillDodge || r.skill.Name == SkillReset):
+		case r.active && (r.skill.Name == SkillDodge || r.skill.Name == SkillReset || r.smoke > 0):
 			// One Dodge roll against every attack (Dodge (N4)), one Reset
 			// roll against every program (Reset (N4)): it succeeds only if
 			// it wins each comparison, so a Reset that lost to one program
@@ -888,7 +922,7 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 				// would be against r alone (Face to Face Rolls (N4) is
 				// symmetric), rather than judged again.
 				rj, oj := r.judged(), o.judged()
-				if o.opps[0] == r && !(o.active && (o.skill.Name == SkillDodge || o.skill.Name == SkillReset)) {
+				if o.opps[0] == r && !(o.active && (o.skill.Name == SkillDodge || o.skill.Name == SkillReset || o.smoke > 0)) {
 					var oout dice.Outcome
 					if r.out, oout, err = dice.FaceToFaceInto(rj, oj, r.mem.dieRoom(rj), o.mem.dieRoom(oj)); err == nil {
 						o.out, o.outDone = oout, true

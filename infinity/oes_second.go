@@ -20,22 +20,27 @@ func (s *State) second(a Second) ([]rules.Event, error) {
 	if k.Name == SkillMove {
 		o.Path = append(o.Path, k.Route...)
 	}
-	s.placeDeclared(o.Second)
+	laid := s.placeDeclared(o.Second)
 	events := []rules.Event{SecondDeclared{Trooper: s.Troopers[o.Trooper].ID, Skill: k}}
+	events = append(events, laid...)
 	if s.Troopers[o.Trooper].States.marker() && !keepsCamouflage(k.Name) {
 		events = append(events, s.reveal(o.Trooper, "declared "+string(k.Name))...)
 	}
 	return append(events, s.openWindow(2)...), nil
 }
 
-// placeDeclared places the template of a Direct Template attack just
-// declared (check has accepted the placement).
-func (s *State) placeDeclared(k *Skill) {
+// placeDeclared places the template of a Direct Template, Impact Template
+// or Smoke attack just declared (check has accepted the placement), and
+// reports a Smoke template laid.
+func (s *State) placeDeclared(k *Skill) []rules.Event {
 	o := s.Order
 	if k.Name != SkillBSAttack && k.Name != SkillSpeculative {
-		return
+		return nil
 	}
 	w, err := s.weaponRef(o.Trooper, k)
+	if err == nil && smokeAttack(w, k) && k.Point != nil {
+		return s.laySmoke(k)
+	}
 	if err == nil && isImpact(w) {
 		// Centred on the Main Target, or a Speculative Attack's point
 		// (Impact Template Weapons (N4)).
@@ -43,17 +48,18 @@ func (s *State) placeDeclared(k *Skill) {
 			at := s.Models[tm].At
 			o.Affected, _ = s.placeImpact(o.Model, tm, at, impactCentre(k, at))
 		}
-		return
+		return nil
 	}
 	if err != nil || !isDirectTemplate(w) {
-		return
+		return nil
 	}
 	from, _ := s.fromPoint(o, k)
 	tm := s.targetModel(k.Target, s.Troopers[o.Trooper].Seat)
 	if tm < 0 {
-		return
+		return nil
 	}
 	o.Affected, _ = s.placeTemplate(o.Model, from, *w, tm, s.Models[tm].At)
+	return nil
 }
 
 // checkAttackFrom checks a first-skill attack moved to a point of the

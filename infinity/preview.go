@@ -85,6 +85,7 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 			r.idle = true
 		}
 	}
+	c.markSmokeFaced(rs)
 	c.pair(rs)
 	c.linkTemplates(rs)
 	for _, r := range rs {
@@ -98,7 +99,7 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 	v := rules.PlayerView(seat)
 	var out []RollOdds
 	for _, r := range rs {
-		if r.idle || r.coup || r.trooper < 0 || c.Troopers[r.trooper].Seat != seat {
+		if r.idle || r.coup || r.smoke > 0 || r.trooper < 0 || c.Troopers[r.trooper].Seat != seat {
 			continue
 		}
 		if !isAttack(r.skill.Name) {
@@ -109,7 +110,7 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 				continue
 			}
 			o := r.opps[0]
-			if o.idle || o.coup || !isAttack(o.skill.Name) || o.trooper < 0 || len(o.opps) == 0 || o.opps[0] != r {
+			if o.idle || o.coup || o.smoke > 0 || !isAttack(o.skill.Name) || o.trooper < 0 || len(o.opps) == 0 || o.opps[0] != r {
 				continue
 			}
 			ro, err := c.rollOdds(o, rs)

@@ -10,11 +10,13 @@ import "strings"
 //     Camouflaged marker's included): L1 lowers Mimetism −3 to 0 and −6
 //     to −3; L2 and L3 lower any Mimetism to 0;
 //   - White Noise (Hacking (N3)): its Circular Template blocks the Line of
-//     Fire of a trooper using a visor of any level (hack_whitenoise.go).
+//     Fire of a trooper using a visor of any level (hack_whitenoise.go);
+//   - Smoke's Zero Visibility Zone (rule_smoke.go): L2 and L3 see through
+//     it, L1 sees through it at −6, and none of them faces the throw.
 //
-// Visibility zones and Smoke, which the levels also concern, are not
-// played by the engine yet; Impersonation markers are, but what a visor
-// does against them is not (a visor changes nothing there).
+// Terrain Visibility Zones are not played by the engine yet; Impersonation
+// markers are, but what a visor does against them is not (a visor changes
+// nothing there).
 
 // ruleVisor is the rule the visor's MODs cite.
 const ruleVisor = "Multispectral Visor (N4)"

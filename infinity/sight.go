@@ -275,14 +275,14 @@ func (s *State) lof(viewer Model, target geom.Circle, viewerIdx, targetIdx int) 
 		}
 	}
 	var sees bool
-	if m != nil && !s.whiteNoiseBlocks(viewerIdx) {
+	if m != nil && !s.zoneBlocks(viewerIdx) {
 		// The menu's bases as they are, the viewer's and the target's
 		// left out by index rather than copied out (LoFExcept).
 		tb := s.memo.tableBases(s)
 		sees = s.geomTable().LoFExcept(v, target, tb.sightChecked, sightIndex(tb.sightAt, viewerIdx), sightIndex(tb.sightAt, targetIdx))
 	} else {
 		buf := takeBases()
-		buf.c = s.whiteNoiseBlockers(s.sightBases(buf, viewerIdx, targetIdx), viewerIdx)
+		buf.c = s.zoneBlockers(s.sightBases(buf, viewerIdx, targetIdx), viewerIdx)
 		sees = s.geomTable().LoF(v, target, buf.c)
 		buf.release()
 	}
@@ -346,7 +346,7 @@ type moverSight struct {
 }
 
 func (s *State) sightOfMover(buf *baseBuf, m, mover int) moverSight {
-	buf.c = s.whiteNoiseBlockers(s.sightBases(buf, m, mover), m)
+	buf.c = s.zoneBlockers(s.sightBases(buf, m, mover), m)
 	return moverSight{s.geomTable(), s.viewer(&s.Models[m]), buf.c}
 }
 
@@ -453,7 +453,7 @@ func (s *State) moverScan(t, m int) pathScan {
 		}
 		scans.byTrooper = slices.Grow(scans.byTrooper[:0], len(s.Troopers))[:len(s.Troopers)]
 		clear(scans.byTrooper)
-		scans.doors, scans.noise = s.shutMask(), len(s.WhiteNoise)
+		scans.doors, scans.noise = s.shutMask(), len(s.WhiteNoise)+len(s.Smoke)
 	}
 	sc := scans.byTrooper[t]
 	if sc.upTo == 0 || sc.upTo > len(o.Path) {
@@ -493,7 +493,7 @@ type modelSight struct {
 // sameTable reports whether the models stand as they did when the scans
 // were made.
 func (p *pathScans) sameTable(s *State) bool {
-	if len(p.table) != len(s.Models) || len(p.byTrooper) != len(s.Troopers) || p.doors != s.shutMask() || p.noise != len(s.WhiteNoise) {
+	if len(p.table) != len(s.Models) || len(p.byTrooper) != len(s.Troopers) || p.doors != s.shutMask() || p.noise != len(s.WhiteNoise)+len(s.Smoke) {
 		return false
 	}
 	for i := range s.Models {

@@ -132,7 +132,7 @@ var skillTable = [...]skillFacts{
 	{name: SkillDiscover, title: "Discover", category: CategoryShortMovement, params: []param{paramTarget, paramFrom},
 		aro: true, rolls: true, menu: menuMarkers},
 	{name: SkillBSAttack, title: "BS Attack", category: CategoryShort,
-		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramSplit, paramBurst, paramGuided},
+		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramSplit, paramBurst, paramGuided, paramPoint},
 		aro:    true, attack: true, rolls: true, menu: menuEnemies},
 	{name: SkillCCAttack, title: "CC Attack", category: CategoryShort,
 		params: []param{paramTarget, paramWeapon, paramAmmo, paramFrom, paramBurst},
@@ -407,6 +407,17 @@ func (s *State) checkAttack(o *Order, k *Skill) error {
 	if err := checkGuidedShape(k); err != nil {
 		return err
 	}
+	if smokeAttack(w, k) {
+		// Targetless, at a point (rule_smoke.go).
+		from, err := s.fromPoint(o, k)
+		if err != nil {
+			return err
+		}
+		return s.checkSmoke(o, k, w, from)
+	}
+	if k.Point != nil {
+		return rules.Errorf(rules.CodeBadAction, "BS Attack (N4)", "a BS Attack names a point only with Smoke")
+	}
 	full := max(w.Burst, 1)
 	if k.Burst > 0 {
 		if s.Rulings.Get("burst-active") != "may-reduce" {
@@ -585,7 +596,7 @@ func weaponFits(w *catalog.Weapon, skill SkillName) bool {
 	case SkillSuppressiveFire:
 		return w.Traits.SuppressiveFire
 	case SkillSpeculative:
-		return isImpact(w) && len(w.Ranges) > 0
+		return isImpact(w) && len(w.Ranges) > 0 && !slices.Contains(w.Ammo, catalog.SmokeAmmo)
 	}
 	return !w.Traits.Deployable && (isDirectTemplate(w) || (len(w.Ranges) > 0 && (w.Traits.Template == "" || isImpact(w))))
 }
@@ -607,12 +618,19 @@ func (s *State) eachWeaponChoice(t int, k Skill, f func(Skill)) {
 		}
 		armed = true
 		k.Weapon = id
+		if w.SmokeOnly() {
+			// Thrown at a point, not at an enemy (eachSmokeChoice).
+			continue
+		}
 		if len(w.Ammo) <= 1 {
 			k.Ammo = ""
 			f(k)
 			continue
 		}
 		for _, a := range w.Ammo {
+			if a == catalog.SmokeAmmo {
+				continue
+			}
 			k.Ammo = a
 			f(k)
 		}

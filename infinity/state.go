@@ -29,6 +29,9 @@ type State struct {
 	// table (hack_whitenoise.go).
 	Scenery    []SceneryItem `json:"scenery,omitempty"`
 	WhiteNoise []WhiteNoise  `json:"whiteNoise,omitempty"`
+	// Smoke are the Smoke templates on the table, Zero Visibility Zones
+	// (rule_smoke.go).
+	Smoke []SmokeZone `json:"smoke,omitempty"`
 
 	Rounds int `json:"rounds"` // the game's length in Game Rounds
 	Round  int `json:"round"`  // 1-based

@@ -168,6 +168,10 @@ func (k Skill) String() string {
 	} else if k.Ammo != "" {
 		s += " (" + k.Ammo + ")"
 	}
+	if k.Point != nil {
+		// Smoke's point, or where a Speculative Attack's template lands.
+		s += " at " + point(*k.Point)
+	}
 	if k.Burst > 0 {
 		s += ", B" + strconv.Itoa(k.Burst)
 	}

@@ -79,6 +79,8 @@ func textSamples() []rules.Kinded {
 		GameEnded{VictoryPoints: map[rules.Seat]int{"red": 60, "blue": 66}},
 		Triggered{Deployable: "mine-1", Trooper: "zhanshi"},
 		DeployableChanged{Deployable: "rep-1", State: "Disabled", On: true, Why: "Blackout"},
+		SmokeChanged{By: "smoker", At: [2]float64{10, 12}, On: true},
+		SmokeChanged{By: "smoker", At: [2]float64{10, 12}, Why: "the throw failed"},
 		GutsCheck{Trooper: "zhanshi", SV: dice.NewSuccessValue("WIP", 13), Dice: []dice.Die{{Face: 7, Result: 7, Success: true}}, Passed: true},
 		GutsCheck{Trooper: "zhanshi", Why: "Stunned"},
 		Recovered{Trooper: "zhanshi", By: "doctor", Skill: SkillDoctor, Left: 1, States: []string{"Normal"}},

@@ -113,6 +113,7 @@ func (s *State) endTurn() []rules.Event {
 	// The states of programs with a duration end (Hacking (N3)).
 	events = append(events, s.expirePrograms()...)
 	events = append(events, s.expireWhiteNoise()...)
+	events = append(events, s.expireSmoke()...)
 	// A failed Discover bars its trooper from that marker until the next
 	// Player Turn (Discover (N4)).
 	for i := range s.Troopers {

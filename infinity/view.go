@@ -192,7 +192,7 @@ func (s *State) Observe(v rules.Viewer) any {
 		}
 		view.Order = ov
 	}
-	view.Templates = s.whiteNoiseViews(s.templateViews(v))
+	view.Templates = s.smokeViews(s.whiteNoiseViews(s.templateViews(v)))
 	view.Scenery = s.sceneryViews()
 	return view
 }

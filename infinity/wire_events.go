@@ -155,5 +155,6 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("possession-cancelled", func() rules.Event { return &PossessionCancelled{} })
 	c.Register("pilot-ejected", func() rules.Event { return &PilotEjected{} })
 	c.Register("white-noise", func() rules.Event { return &WhiteNoiseChanged{} })
+	c.Register("smoke", func() rules.Event { return &SmokeChanged{} })
 	c.Register("scenery-changed", func() rules.Event { return &SceneryChanged{} })
 }}

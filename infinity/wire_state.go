@@ -177,6 +177,7 @@ func (s *State) validate() error {
 	c.deployables()
 	c.scenery()
 	c.whiteNoise()
+	c.smoke()
 	c.turn()
 	if c.err == nil && s.Order != nil {
 		c.order()

@@ -135,6 +135,8 @@ func (w Weapon) Check() []FieldError {
 		es.add("traits.suppressiveFire", "suppressive-fire needs range bands: Suppressive Fire is a BS Attack within 24\" (Suppressive Fire (N4))")
 	}
 	switch {
+	case w.DamageAttribute == "" && w.SmokeOnly() && w.Damage == 0:
+		// Smoke is Targetless: it has no Damage (Smoke Ammunition (N4)).
 	case w.DamageAttribute == "":
 		es.between("damage", "damage", w.Damage, 1, MaxDamage, "")
 	case es.oneOf("damageAttribute", "damage attribute", w.DamageAttribute, damageAttributes):

@@ -5,7 +5,7 @@ package catalog
 import "github.com/ordo-rules/ordo/internal/yamlfile"
 
 // snapshotDigest is the digest of the data/catalog files snapshot was made from.
-const snapshotDigest = "eb359b1d49b51eee532c1483e0dbd4d8"
+const snapshotDigest = "8c895446697973434e33e9bae6c712db"
 
 // snapshot is the catalog parsed from data/catalog, as Go values.
 func snapshot() *Catalog {
@@ -39,6 +39,7 @@ func snapshot() *Catalog {
 			"remote":            Profile{ID: "remote", Name: "Support Remote", MOV: [2]int{6, 4}, CC: 8, BS: 11, PH: 10, WIP: 12, ARM: 2, BTS: 3, W: 1, STR: true, S: 3, Type: "REM", Irregular: false, Hackable: true, Cost: 15, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill(nil), Equipment: []string{"Repeater"}, Weapons: []string{"combi-rifle", "flash-pulse"}, Pilot: ""},
 			"scout":             Profile{ID: "scout", Name: "Scout", MOV: [2]int{4, 4}, CC: 14, BS: 12, PH: 11, WIP: 13, ARM: 1, BTS: 3, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 18, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Camouflage", Level: 0, Params: []string(nil)}, Skill{Name: "Infiltration", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"rifle", "mine", "pistol", "cc-weapon"}, Pilot: ""},
 			"signaller":         Profile{ID: "signaller", Name: "Signaller", MOV: [2]int{4, 4}, CC: 13, BS: 11, PH: 10, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 12, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill(nil), Equipment: []string{"Repeater", "Deployable Repeater"}, Weapons: []string{"rifle", "pistol", "cc-weapon"}, Pilot: ""},
+			"smoke-specialist":  Profile{ID: "smoke-specialist", Name: "Smoke Specialist", MOV: [2]int{4, 4}, CC: 14, BS: 12, PH: 12, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 14, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill(nil), Equipment: []string(nil), Weapons: []string{"combi-rifle", "smoke-grenades", "pistol", "cc-weapon"}, Pilot: ""},
 			"sniper":            Profile{ID: "sniper", Name: "Sniper", MOV: [2]int{4, 2}, CC: 13, BS: 13, PH: 10, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 25, SWC: 0.5, AVA: 1, Options: []Option(nil), Skills: []Skill{Skill{Name: "Hidden Deployment", Level: 0, Params: []string(nil)}, Skill{Name: "Mimetism", Level: -3, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"multi-sniper-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"stealth-scout":     Profile{ID: "stealth-scout", Name: "Shadow Scout", MOV: [2]int{4, 4}, CC: 17, BS: 11, PH: 12, WIP: 13, ARM: 1, BTS: 0, W: 1, STR: false, S: 2, Type: "LI", Irregular: false, Hackable: false, Cost: 19, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill{Skill{Name: "Stealth", Level: 0, Params: []string(nil)}}, Equipment: []string(nil), Weapons: []string{"combi-rifle", "pistol", "cc-weapon"}, Pilot: ""},
 			"tag":               Profile{ID: "tag", Name: "Sentinel TAG", MOV: [2]int{6, 4}, CC: 16, BS: 14, PH: 17, WIP: 13, ARM: 8, BTS: 6, W: 3, STR: true, S: 7, Type: "TAG", Irregular: false, Hackable: true, Cost: 80, SWC: 0, AVA: 0, Options: []Option(nil), Skills: []Skill(nil), Equipment: []string(nil), Weapons: []string{"hmg", "heavy-flamethrower", "cc-weapon"}, Pilot: ""},
@@ -61,6 +62,7 @@ func snapshot() *Catalog {
 			"pistol":             Weapon{ID: "pistol", Name: "Pistol", Attribute: "BS", Ranges: []RangeBand{RangeBand{From: 0, To: 8, Mod: 3}, RangeBand{From: 8, To: 16, Mod: 0}, RangeBand{From: 16, To: 24, Mod: -3}}, Damage: 11, DamageAttribute: "", Burst: 2, Ammo: []string{"N"}, Save: "ARM", Traits: Traits{SuppressiveFire: false, Template: "", Deployable: false, CC: true, Continuous: false, NonLethal: false, Targets: false, Guided: false}},
 			"pulse-carbine":      Weapon{ID: "pulse-carbine", Name: "Pulse Carbine", Attribute: "BS", Ranges: []RangeBand{RangeBand{From: 0, To: 8, Mod: 3}, RangeBand{From: 8, To: 16, Mod: 0}, RangeBand{From: 16, To: 24, Mod: -3}}, Damage: 13, DamageAttribute: "", Burst: 2, Ammo: []string{"E/M"}, Save: "BTS", Traits: Traits{SuppressiveFire: false, Template: "", Deployable: false, CC: false, Continuous: false, NonLethal: true, Targets: false, Guided: false}},
 			"rifle":              Weapon{ID: "rifle", Name: "Rifle", Attribute: "BS", Ranges: []RangeBand{RangeBand{From: 0, To: 8, Mod: 0}, RangeBand{From: 8, To: 16, Mod: 3}, RangeBand{From: 16, To: 24, Mod: 3}, RangeBand{From: 24, To: 32, Mod: -3}, RangeBand{From: 32, To: 40, Mod: -3}, RangeBand{From: 40, To: 48, Mod: -6}}, Damage: 13, DamageAttribute: "", Burst: 3, Ammo: []string{"N"}, Save: "ARM", Traits: Traits{SuppressiveFire: true, Template: "", Deployable: false, CC: false, Continuous: false, NonLethal: false, Targets: false, Guided: false}},
+			"smoke-grenades":     Weapon{ID: "smoke-grenades", Name: "Smoke Grenades", Attribute: "PH", Ranges: []RangeBand{RangeBand{From: 0, To: 8, Mod: 0}, RangeBand{From: 8, To: 16, Mod: -3}}, Damage: 0, DamageAttribute: "", Burst: 1, Ammo: []string{"Smoke"}, Save: "ARM", Traits: Traits{SuppressiveFire: false, Template: "impact-circular", Deployable: false, CC: false, Continuous: false, NonLethal: false, Targets: false, Guided: false}},
 			"snare-rifle":        Weapon{ID: "snare-rifle", Name: "Snare Rifle", Attribute: "BS", Ranges: []RangeBand{RangeBand{From: 0, To: 8, Mod: 0}, RangeBand{From: 8, To: 16, Mod: 3}, RangeBand{From: 16, To: 24, Mod: -3}}, Damage: 13, DamageAttribute: "", Burst: 2, Ammo: []string{"PARA"}, Save: "ARM", Traits: Traits{SuppressiveFire: false, Template: "", Deployable: false, CC: false, Continuous: false, NonLethal: true, Targets: false, Guided: false}},
 		},
 		programs: map[string]Program{
@@ -145,6 +147,7 @@ func snapshot() *Catalog {
 			"profile:remote":                   place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 193, Col: 9}},
 			"profile:scout":                    place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 90, Col: 9}},
 			"profile:signaller":                place{file: "data/catalog/hacking.yaml", pos: yamlfile.Pos{Line: 131, Col: 9}},
+			"profile:smoke-specialist":         place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 260, Col: 9}},
 			"profile:sniper":                   place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 122, Col: 9}},
 			"profile:stealth-scout":            place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 243, Col: 9}},
 			"profile:tag":                      place{file: "data/catalog/profiles.yaml", pos: yamlfile.Pos{Line: 226, Col: 9}},
@@ -175,22 +178,23 @@ func snapshot() *Catalog {
 			"program:u-turn":                   place{file: "data/catalog/programs.yaml", pos: yamlfile.Pos{Line: 233, Col: 9}},
 			"program:white-noise":              place{file: "data/catalog/programs.yaml", pos: yamlfile.Pos{Line: 395, Col: 9}},
 			"program:zero-pain":                place{file: "data/catalog/programs.yaml", pos: yamlfile.Pos{Line: 280, Col: 9}},
-			"weapon:cc-weapon":                 place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 116, Col: 9}},
-			"weapon:chain-rifle":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 124, Col: 9}},
-			"weapon:combi-rifle":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 25, Col: 9}},
-			"weapon:flash-pulse":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 153, Col: 9}},
-			"weapon:forward-observer":          place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 188, Col: 9}},
-			"weapon:grenades":                  place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 173, Col: 9}},
-			"weapon:heavy-flamethrower":        place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 166, Col: 9}},
-			"weapon:hmg":                       place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 55, Col: 9}},
-			"weapon:light-shotgun":             place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 131, Col: 9}},
-			"weapon:mine":                      place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 142, Col: 9}},
-			"weapon:missile-launcher":          place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 73, Col: 9}},
-			"weapon:multi-sniper-rifle":        place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 89, Col: 9}},
-			"weapon:pistol":                    place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 104, Col: 9}},
-			"weapon:pulse-carbine":             place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 211, Col: 9}},
-			"weapon:rifle":                     place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 40, Col: 9}},
-			"weapon:snare-rifle":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 223, Col: 9}},
+			"weapon:cc-weapon":                 place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 117, Col: 9}},
+			"weapon:chain-rifle":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 125, Col: 9}},
+			"weapon:combi-rifle":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 26, Col: 9}},
+			"weapon:flash-pulse":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 154, Col: 9}},
+			"weapon:forward-observer":          place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 203, Col: 9}},
+			"weapon:grenades":                  place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 174, Col: 9}},
+			"weapon:heavy-flamethrower":        place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 167, Col: 9}},
+			"weapon:hmg":                       place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 56, Col: 9}},
+			"weapon:light-shotgun":             place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 132, Col: 9}},
+			"weapon:mine":                      place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 143, Col: 9}},
+			"weapon:missile-launcher":          place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 74, Col: 9}},
+			"weapon:multi-sniper-rifle":        place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 90, Col: 9}},
+			"weapon:pistol":                    place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 105, Col: 9}},
+			"weapon:pulse-carbine":             place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 226, Col: 9}},
+			"weapon:rifle":                     place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 41, Col: 9}},
+			"weapon:smoke-grenades":            place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 189, Col: 9}},
+			"weapon:snare-rifle":               place{file: "data/catalog/weapons.yaml", pos: yamlfile.Pos{Line: 238, Col: 9}},
 		},
 		files: []string{"data/catalog/devices.yaml", "data/catalog/hacking.yaml", "data/catalog/jumper.yaml", "data/catalog/medics.yaml", "data/catalog/profiles.yaml", "data/catalog/programs.yaml", "data/catalog/visors.yaml", "data/catalog/weapons.yaml"},
 	}

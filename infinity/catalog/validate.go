@@ -189,7 +189,10 @@ func (r *reader) validateWeapon(e *weaponEntry) {
 			r.reportMissing(be)
 		}
 	}
-	r.required(e.entry, "damage", "a number, or PH, PH-1, WIP…")
+	if !w.SmokeOnly() || e.present["damage"] {
+		// Smoke, Targetless, has no Damage (Smoke Ammunition (N4)).
+		r.required(e.entry, "damage", "a number, or PH, PH-1, WIP…")
+	}
 	switch {
 	case e.present["burst"]:
 		r.required(e.entry, "burst", "")

@@ -211,6 +211,14 @@ func (w Weapon) RangeRow() string {
 	return strings.Join(parts, " | ")
 }
 
+// SmokeAmmo is the ammunition that lays a Zero Visibility Zone instead of
+// forcing Saving Rolls (Smoke Ammunition (N4)).
+const SmokeAmmo = "Smoke"
+
+// SmokeOnly reports a weapon whose only ammunition is Smoke: it needs no
+// Damage.
+func (w Weapon) SmokeOnly() bool { return len(w.Ammo) == 1 && w.Ammo[0] == SmokeAmmo }
+
 // TraitList names the weapon's traits in the file's spelling.
 func (w Weapon) TraitList() []string {
 	var out []string

@@ -1,0 +1,172 @@
+package infinity
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// smokeSkill is a Smoke throw at p.
+func smokeSkill(p [2]float64) Skill {
+	return Skill{Name: SkillBSAttack, Weapon: "smoke-grenades", Point: &p}
+}
+
+// smokeState is blue's Smoke Specialist at (10, 4) facing the watcher of
+// profile prof at (10, 20), who faces him.
+func smokeState(t *testing.T, prof string) *State {
+	t.Helper()
+	return setup(t, hackYAML([]string{"smoker smoke-specialist 10 4 90"}, []string{"watcher " + prof + " 10 20 270"}), nil)
+}
+
+// Smoke Ammunition (N4): thrown at a point, the template is laid at the
+// declaration and is a Zero Visibility Zone: the watcher has no Line of
+// Fire through it and gets no ARO (a Move alone is seen). A Multispectral
+// Visor L2 sees through it. The throw is a Normal Roll at PH with the
+// Range MOD; a failure removes the template; it ends with the Player Turn.
+func TestSmoke(t *testing.T) {
+	st := smokeState(t, "fusilier")
+	do(t, st, "blue", Activate{Trooper: "smoker", Order: OrderRegular, Skill: move([2]float64{10, 6})})
+	if st.Order.Step != StepARO1 {
+		t.Fatalf("a Move in plain sight: step %s, want the ARO window", st.Order.Step)
+	}
+
+	for _, c := range []struct {
+		name  string
+		die   int
+		stays bool
+	}{{"a success keeps the template", 5, true}, {"a failure removes it", 15, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			st := smokeState(t, "fusilier")
+			ev := do(t, st, "blue", Activate{Trooper: "smoker", Order: OrderRegular, Skill: smokeSkill([2]float64{10, 8})})
+			if len(st.Smoke) != 1 || !hasKind(ev, "smoke") {
+				t.Fatalf("smoke %+v, events %v: want the template laid at declaration", st.Smoke, ev)
+			}
+			if st.Order.Step != StepSecond {
+				t.Fatalf("step %s: the watcher sees nothing through the Smoke", st.Order.Step)
+			}
+			do(t, st, "blue", Second{Skill: move([2]float64{10.5, 6})})
+			if st.Order.Step != StepResolve {
+				t.Fatalf("step %s: the move behind the Smoke is unseen", st.Order.Step)
+			}
+			ev = do(t, st, rules.ChanceSeat, Resolve{}, c.die)
+			if r := rolledBy(ev)["smoker"]; r.SV.Value != 12 || r.Roll != "normal" {
+				t.Fatalf("the throw %+v: want a Normal Roll at PH 12", r)
+			}
+			if (len(st.Smoke) == 1) != c.stays {
+				t.Fatalf("smoke %+v after a %d", st.Smoke, c.die)
+			}
+			if c.stays {
+				do(t, st, "blue", EndOrders{})
+				if len(st.Smoke) != 0 {
+					t.Fatalf("the Smoke outlived the Player Turn: %+v", st.Smoke)
+				}
+			}
+		})
+	}
+
+	st = smokeState(t, "msv-marksman")
+	do(t, st, "blue", Activate{Trooper: "smoker", Order: OrderRegular, Skill: smokeSkill([2]float64{10, 8})})
+	if st.Order.Step != StepARO1 {
+		t.Fatalf("step %s: a Multispectral Visor L2 sees through Smoke", st.Order.Step)
+	}
+}
+
+// Multispectral Visor (N4) L1 and Smoke: it draws Line of Fire through
+// the Zero Visibility Zone at −6, and does not face the throw.
+func TestSmokeAndVisorL1(t *testing.T) {
+	st := smokeState(t, "msv-rifleman")
+	do(t, st, "blue", Activate{Trooper: "smoker", Order: OrderRegular, Skill: smokeSkill([2]float64{10, 8})})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillBSAttack, Target: "smoker", Weapon: "combi-rifle"}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, rules.ChanceSeat, Resolve{}, 5, 20)
+	r := rolledBy(ev)["watcher"]
+	if r.Roll != "normal" || !strings.Contains(r.SV.String(), "-6 Zero Visibility Zone") {
+		t.Fatalf("the L1 watcher's shot %+v: want a Normal Roll with -6 Zero Visibility Zone", r)
+	}
+}
+
+// Smoke Ammunition (N4): the throw is Face to Face against an enemy attack
+// on the thrower whose Line of Fire passes through the zone (declared
+// before the Smoke, in the first ARO window): winning it, the attack
+// fails and the template stays; losing it, the template goes and the
+// attack lands.
+func TestSmokeFaceToFace(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		dice  []int // the throw, the watcher's shot, then any Saving Roll
+		stays bool
+	}{
+		{"the throw wins", []int{10, 4}, true},
+		{"the shot wins", []int{4, 10, 1}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := smokeState(t, "fusilier")
+			do(t, st, "blue", Activate{Trooper: "smoker", Order: OrderRegular, Skill: move([2]float64{10, 6})})
+			do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillBSAttack, Target: "smoker", Weapon: "combi-rifle"}}}})
+			do(t, st, "blue", Second{Skill: smokeSkill([2]float64{10, 9})})
+			if st.Order.Step == StepARO2 {
+				do(t, st, "red", AROs{})
+			}
+			ev := do(t, st, rules.ChanceSeat, Resolve{}, c.dice...)
+			r := rolledBy(ev)
+			if r["smoker"].Roll != "face-to-face" || r["watcher"].Roll != "face-to-face" {
+				t.Fatalf("rolls %+v: want the throw Face to Face with the shot", r)
+			}
+			if (len(st.Smoke) == 1) != c.stays {
+				t.Fatalf("smoke %+v", st.Smoke)
+			}
+			if hit := r["watcher"].Hits+r["watcher"].Crits > 0; hit == c.stays {
+				t.Fatalf("the shot %+v: it fails exactly when the throw wins", r["watcher"])
+			}
+		})
+	}
+}
+
+// Smoke Ammunition (N4) is Targetless: a throw names a point and no
+// target, in Line of Fire and range, on the table; the menu offers it
+// between the thrower and each enemy, never at an enemy; in ARO it is
+// refused (not played yet).
+func TestSmokeRequirements(t *testing.T) {
+	st := smokeState(t, "fusilier")
+	p := [2]float64{10, 8}
+	withTarget := Skill{Name: SkillBSAttack, Weapon: "smoke-grenades", Target: "watcher", Point: &p}
+	refused(t, st, "blue", Activate{Trooper: "smoker", Order: OrderRegular, Skill: withTarget}, rules.CodeBadAction, "Targetless")
+	refused(t, st, "blue", Activate{Trooper: "smoker", Order: OrderRegular, Skill: smokeSkill([2]float64{4, 22})}, rules.CodeIllegal, "out of range")
+	refused(t, st, "blue", Activate{Trooper: "smoker", Order: OrderRegular, Skill: smokeSkill([2]float64{40, 8})}, rules.CodeBadAction, "off the table")
+	offered := 0
+	for _, o := range st.Legal("blue") {
+		a, ok := asAction[Activate](o.Action)
+		if !ok || a.Skill.Weapon != "smoke-grenades" {
+			continue
+		}
+		if a.Skill.Target != "" {
+			t.Errorf("the menu offers Smoke at an enemy: %v", a.Skill)
+		}
+		if a.Skill.Point != nil && o.Illegal == nil {
+			offered++
+		}
+	}
+	if offered == 0 {
+		t.Error("the menu offers no Smoke throw")
+	}
+	// In ARO.
+	st = setup(t, hackYAML([]string{"runner fusilier 10 4 90"}, []string{"smoker smoke-specialist 10 12 270"}), nil)
+	do(t, st, "blue", Activate{Trooper: "runner", Order: OrderRegular, Skill: move([2]float64{10, 6})})
+	q := [2]float64{10, 8}
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "smoker", Skill: Skill{Name: SkillBSAttack, Weapon: "smoke-grenades", Target: "runner", Point: &q}}}}, rules.CodeIllegal, "")
+}
+
+// hasKind reports an event of the kind among events.
+func hasKind(events []rules.Event, kind string) bool {
+	for _, e := range events {
+		if e.Kind() == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// Smoke Ammunition (N4) through `ordo play`: the forced scenario's script
+// and expectations.
+func TestSmokeScenarios(t *testing.T) { playSeeds(t, "smoke-*.yaml", 1) }
