@@ -81,21 +81,31 @@ func (s *State) placeWhiteNoise(t int, k Skill) []rules.Event {
 // expireWhiteNoise removes, at the end of a Player Turn, the templates
 // placed in it.
 func (s *State) expireWhiteNoise() []rules.Event {
-	if len(s.WhiteNoise) == 0 {
-		return nil
+	var events []rules.Event
+	s.WhiteNoise, events = expireZones(s.WhiteNoise, s.playerTurn(), func(w WhiteNoise) (int, rules.Event) {
+		return w.Turn, WhiteNoiseChanged{By: w.By, At: w.At, On: false}
+	})
+	return events
+}
+
+// expireZones keeps the templates of zones (White Noise, Smoke) that last
+// past Player Turn now, and reports the others' end: zone gives each
+// template's last Player Turn and the event of its end.
+func expireZones[Z any](zones []Z, now int, zone func(Z) (int, rules.Event)) ([]Z, []rules.Event) {
+	if len(zones) == 0 {
+		return zones, nil
 	}
 	var events []rules.Event
-	var keep []WhiteNoise
-	now := s.playerTurn()
-	for _, w := range s.WhiteNoise {
-		if w.Turn > now {
-			keep = append(keep, w)
+	var keep []Z
+	for _, z := range zones {
+		turn, ended := zone(z)
+		if turn > now {
+			keep = append(keep, z)
 			continue
 		}
-		events = append(events, WhiteNoiseChanged{By: w.By, At: w.At, On: false})
+		events = append(events, ended)
 	}
-	s.WhiteNoise = keep
-	return events
+	return keep, events
 }
 
 // whiteNoiseBlockers appends to blockers the White Noise templates that
@@ -136,22 +146,35 @@ func (e WhiteNoiseChanged) String() string {
 // checkWhiteNoiseState checks a decoded state's templates.
 func (c *stateChecker) whiteNoise() {
 	s := c.s
+	c.zones("whiteNoise", len(s.WhiteNoise), func(i int) (rules.Seat, string, [2]float64, int) {
+		w := s.WhiteNoise[i]
+		return w.Seat, w.By, w.At, w.Turn
+	})
+}
+
+// zones checks n templates a trooper laid until the end of a Player Turn
+// (White Noise, Smoke), listed under name: not too many, and each of a
+// seat of the game, laid by a trooper, on the table, ending in a Player
+// Turn of the game.
+func (c *stateChecker) zones(name string, n int, zone func(i int) (seat rules.Seat, by string, at [2]float64, turn int)) {
+	s := c.s
 	if c.err != nil {
 		return
 	}
-	if len(s.WhiteNoise) > maxWhiteNoise {
-		c.failf("whiteNoise", "%d templates, more than %d", len(s.WhiteNoise), maxWhiteNoise)
+	if n > maxWhiteNoise {
+		c.failf(name, "%d templates, more than %d", n, maxWhiteNoise)
 		return
 	}
-	for i, w := range s.WhiteNoise {
-		path := fmt.Sprintf("whiteNoise[%d]", i)
-		c.seat(path+".seat", w.Seat)
-		if s.trooperIndex(w.By) < 0 {
-			c.failf(path+".by", "%q is not a trooper", w.By)
+	for i := range n {
+		seat, by, at, turn := zone(i)
+		path := fmt.Sprintf("%s[%d]", name, i)
+		c.seat(path+".seat", seat)
+		if s.trooperIndex(by) < 0 {
+			c.failf(path+".by", "%q is not a trooper", by)
 		}
-		c.onTable(path+".at", w.At)
-		if w.Turn < 0 || w.Turn > len(s.Seats)*s.Rounds {
-			c.failf(path+".turn", "%d is not a Player Turn of the game", w.Turn)
+		c.onTable(path+".at", at)
+		if turn < 0 || turn > len(s.Seats)*s.Rounds {
+			c.failf(path+".turn", "%d is not a Player Turn of the game", turn)
 		}
 	}
 }

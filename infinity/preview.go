@@ -182,7 +182,7 @@ func (s *State) rollOdds(r *roller, rs []*roller) (RollOdds, error) {
 			sv := opp.sv
 			o.SV = &sv
 		}
-		if isAttack(opp.skill.Name) {
+		if isAttack(opp.skill.Name) && opp.smoke == 0 {
 			o.Falls = s.falls(opp, res.B.Inflicts)
 		}
 		ro.Against = o
@@ -197,7 +197,7 @@ func (s *State) rollOdds(r *roller, rs []*roller) (RollOdds, error) {
 func (s *State) oddsSide(r *roller) odds.Side {
 	side := odds.Side{Roll: dice.Side{SV: r.sv.Value, Burst: max(r.roll.Side.Burst, 1), Template: r.roll.Side.Template}}
 	side.Effect.Crits = odds.CritRule(s.Rulings.Get("criticals"))
-	if !isAttack(r.skill.Name) || r.arms().Traits.Targets {
+	if !isAttack(r.skill.Name) || r.smoke > 0 || r.arms().Traits.Targets {
 		// A Dodge or Reset, or a hit that only marks its target Targeted:
 		// each surviving success is the result.
 		return side

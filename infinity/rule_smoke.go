@@ -264,20 +264,10 @@ func (s *State) smokeOutcome(r *roller) []rules.Event {
 
 // expireSmoke removes, at the end of a Player Turn, the Smoke laid in it.
 func (s *State) expireSmoke() []rules.Event {
-	if len(s.Smoke) == 0 {
-		return nil
-	}
 	var events []rules.Event
-	var keep []SmokeZone
-	now := s.playerTurn()
-	for _, z := range s.Smoke {
-		if z.Turn > now {
-			keep = append(keep, z)
-			continue
-		}
-		events = append(events, SmokeChanged{By: z.By, At: z.At, Why: "end of the Player Turn"})
-	}
-	s.Smoke = keep
+	s.Smoke, events = expireZones(s.Smoke, s.playerTurn(), func(z SmokeZone) (int, rules.Event) {
+		return z.Turn, SmokeChanged{By: z.By, At: z.At, Why: "end of the Player Turn"}
+	})
 	return events
 }
 
@@ -293,24 +283,10 @@ func (s *State) smokeViews(out []TemplateView) []TemplateView {
 // smoke checks a decoded state's Smoke zones.
 func (c *stateChecker) smoke() {
 	s := c.s
-	if c.err != nil {
-		return
-	}
-	if len(s.Smoke) > maxWhiteNoise {
-		c.failf("smoke", "%d templates, more than %d", len(s.Smoke), maxWhiteNoise)
-		return
-	}
-	for i, z := range s.Smoke {
-		path := fmt.Sprintf("smoke[%d]", i)
-		c.seat(path+".seat", z.Seat)
-		if s.trooperIndex(z.By) < 0 {
-			c.failf(path+".by", "%q is not a trooper", z.By)
-		}
-		c.onTable(path+".at", z.At)
-		if z.Turn < 0 || z.Turn > len(s.Seats)*s.Rounds {
-			c.failf(path+".turn", "%d is not a Player Turn of the game", z.Turn)
-		}
-	}
+	c.zones("smoke", len(s.Smoke), func(i int) (rules.Seat, string, [2]float64, int) {
+		z := s.Smoke[i]
+		return z.Seat, z.By, z.At, z.Turn
+	})
 }
 
 // eachSmokeChoice offers trooper t, in its activation menu or as its

@@ -170,3 +170,15 @@ func hasKind(events []rules.Event, kind string) bool {
 // Smoke Ammunition (N4) through `ordo play`: the forced scenario's script
 // and expectations.
 func TestSmokeScenarios(t *testing.T) { playSeeds(t, "smoke-*.yaml", 1) }
+
+// Smoke Ammunition (N4) in the menu's odds: red's shot that a Smoke throw
+// will face shows the throw against it, and nothing breaks on a roll with
+// no target.
+func TestSmokeInPreview(t *testing.T) {
+	st := smokeState(t, "fusilier")
+	do(t, st, "blue", Activate{Trooper: "smoker", Order: OrderRegular, Skill: move([2]float64{10, 6})})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillBSAttack, Target: "smoker", Weapon: "combi-rifle"}}}})
+	if _, err := st.Preview("blue", Second{Skill: smokeSkill([2]float64{10, 9})}); err != nil {
+		t.Fatal(err)
+	}
+}
