@@ -130,7 +130,7 @@ func TestParseSideErrors(t *testing.T) {
 		{"empty", "  ", 0, "empty side"},
 		{"unknown word", "BS 13 B3 dmg13 bananas", 5, `word 5 "bananas": unknown word`},
 		{"unknown ammunition names the known ones", "BS 13 dmg 13 ammo=XX", 5,
-			`word 5 "ammo=XX": unknown ammunition "XX" (known: AP, DA, E/M, EXP, N, PARA, Plasma, Shock, Stun, T2)`},
+			`word 5 "ammo=XX": unknown ammunition "XX" (known: AP, DA, E/M, EXP, N, PARA, Plasma, Shock, Smoke, Stun, T2)`},
 		{"attribute above 40", "BS 41", 1, `word 1 "BS 41": BS 41 is out of range 0..40`},
 		{"negative attribute", "CC=-1", 1, "CC -1 is out of range 0..40"},
 		{"attribute not a number", "BS B3", 1, `BS must be a whole number 0..40, got "B3"`},

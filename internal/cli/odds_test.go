@@ -131,7 +131,7 @@ func TestOddsBadInput(t *testing.T) {
 		{"unquoted side", []string{"--active", "BS", "13", "B3"}, `unexpected argument "13": quote each side's words`},
 		{"--active twice", []string{"--active", "BS 12", "--active", "BS 13"}, `invalid value "BS 13" for flag -active: given twice`},
 		{"empty side", []string{"--active", ""}, "--active: empty side"},
-		{"unknown ammunition", []string{"--active", "BS 13 B3 dmg 13 ammo=XX"}, `--active: word 6 "ammo=XX": unknown ammunition "XX" (known: AP, DA, E/M, EXP, N, PARA, Plasma, Shock, Stun, T2)`},
+		{"unknown ammunition", []string{"--active", "BS 13 B3 dmg 13 ammo=XX"}, `--active: word 6 "ammo=XX": unknown ammunition "XX" (known: AP, DA, E/M, EXP, N, PARA, Plasma, Shock, Smoke, Stun, T2)`},
 		{"unknown word", []string{"--active", "BS 13", "--reactive", "BS 12 dodgy"}, `--reactive: word 3 "dodgy": unknown word`},
 		{"a Dodge rolls PH", []string{"--active", "BS 13", "--reactive", "BS 12 dodge"}, `--reactive: word 3 "dodge": a Dodge rolls PH`},
 		{"stat out of range", []string{"--active", "BS 45"}, `--active: word 1 "BS 45": BS 45 is out of range 0..40`},
