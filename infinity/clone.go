@@ -31,6 +31,7 @@ func (s *State) clone() *State {
 	if s.Order != nil {
 		c.Order = s.Order.clone()
 	}
+	c.PreGame, c.Mission = s.PreGame.clone(), s.Mission.clone()
 	return &c
 }
 

@@ -296,9 +296,10 @@ var stepOrders = stepDef{
 		act(nil, applyWith(func(s *State, _ EndOrders) []rules.Event { return s.endTurn() })),
 		act(checkWith((*State).checkTransfer), applyWith((*State).transfer)),
 		act(checkWith((*State).checkCancelPossession), applyWith((*State).cancelPossession)),
+		diceAct(checkWith((*State).checkInteract), (*State).interact),
 	},
 	candidates: func(s *State, b *menuBuilder) []rules.Action {
-		return append(append(s.activationCandidates(b), s.transferCandidates()...), s.cancelPossessionCandidates()...)
+		return append(append(append(s.activationCandidates(b), s.transferCandidates()...), s.cancelPossessionCandidates()...), s.interactCandidates()...)
 	},
 }
 

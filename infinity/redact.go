@@ -49,6 +49,10 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 	case Appoint:
 		x.Trooper = ""
 		a = x
+	case Deploy:
+		// Hidden Deployment is placed privately (rule_pregame.go).
+		x.Hidden = nil
+		a = x
 	case Transfer:
 		if !slices.ContainsFunc(s.unitMembers(x.Trooper), func(t int) bool { return !s.Troopers[t].concealed() }) {
 			x.Trooper = ""

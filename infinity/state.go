@@ -40,6 +40,11 @@ type State struct {
 	Phase Phase `json:"phase"`
 	// Order is the order being resolved in the Orders Phase, if any.
 	Order *Order `json:"order,omitempty"`
+	// PreGame is the pre-game of a match started from a mission and army
+	// lists, while it goes on; Mission the mission played (rule_pregame.go,
+	// rule_mission.go). Both nil for a game from a placed scenario.
+	PreGame *PreGame      `json:"preGame,omitempty"`
+	Mission *MissionState `json:"mission,omitempty"`
 
 	// Profiles and Weapons are the catalog entries the game uses, copied in
 	// at setup so that a state needs nothing else to play on. They do not

@@ -102,6 +102,7 @@ var stepTable = [...]*stepDef{
 	&stepTransport, &stepLanding, &stepMissedJump,
 	&stepARO1, &stepSecond, &stepARO2, &stepResolve, &stepDodgeMove,
 	&stepGuts, &stepGutsMove, &stepAlert, &stepToken,
+	&stepInitiative, &stepChoice, &stepDeploy,
 }
 
 // stepNamed is the step of that name; nil for one the table does not know.
@@ -123,6 +124,8 @@ func (s *State) stepOf() *stepDef {
 	switch {
 	case s.Phase == PhaseAppoint:
 		return &stepAppoint
+	case s.PreGame != nil:
+		return s.preGameStep()
 	case s.Order == nil:
 		return &stepOrders
 	}

@@ -333,7 +333,16 @@ func (e Moved) String() string {
 func (e TurnEnded) String() string { return fmt.Sprintf("round %d, %s's turn ends", e.Round, e.Seat) }
 
 func (e GameEnded) String() string {
-	return "game over. Victory Points: " + counted(e.VictoryPoints)
+	s := "game over. Victory Points: " + counted(e.VictoryPoints)
+	if e.ObjectivePoints != nil {
+		s += ". Objective Points: " + counted(e.ObjectivePoints)
+		if e.Winner != "" {
+			s += ". " + string(e.Winner) + " wins"
+		} else {
+			s += ". A draw"
+		}
+	}
+	return s
 }
 
 func (e Triggered) String() string { return e.Deployable + " goes off against " + e.Trooper }

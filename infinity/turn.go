@@ -160,10 +160,12 @@ func (s *State) nextTurn() []rules.Event {
 	if s.Turn == len(s.Seats) {
 		s.Turn = 0
 		s.Round++
+		// A mission scores at the end of each Game Round (rule_mission.go).
+		events = append(events, s.roundEnded(s.Round-1, s.Round > s.Rounds)...)
 	}
 	if s.Round > s.Rounds {
 		s.Phase = PhaseOver
-		return append(events, GameEnded{VictoryPoints: s.victoryPoints()})
+		return append(events, s.gameEnded())
 	}
 	s.Phase = PhaseOrders
 	return append(events, s.startTurn()...)

@@ -25,6 +25,9 @@ type View struct {
 	// Scenery are the Hackable Scenery Items in their states
 	// (rule_scenery.go), public.
 	Scenery []SceneryItem `json:"scenery,omitempty"`
+	// Mission is the mission played, its score and pre-game, public
+	// (rule_mission.go).
+	Mission *MissionView `json:"mission,omitempty"`
 }
 
 // ModelView is a model as the viewer sees it: an enemy marker shows its
@@ -194,6 +197,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	}
 	view.Templates = s.smokeViews(s.whiteNoiseViews(s.templateViews(v)))
 	view.Scenery = s.sceneryViews()
+	view.Mission = s.missionView()
 	return view
 }
 

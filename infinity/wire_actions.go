@@ -22,6 +22,11 @@ const (
 	KindAlert     ActionKind = "alert"
 	KindMoveToken ActionKind = "move-token"
 	KindAppoint   ActionKind = "appoint"
+	// The pre-game and missions (rule_pregame.go, rule_mission.go).
+	KindInitiativeRoll ActionKind = "initiative-roll"
+	KindChoose         ActionKind = "choose"
+	KindDeploy         ActionKind = "deploy"
+	KindInteract       ActionKind = "interact"
 )
 
 // Activate spends an Order on a trooper and declares its first skill
@@ -112,4 +117,8 @@ var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Act
 	c.Register(string(KindTransfer), func() rules.Action { return &Transfer{} })
 	c.Register(string(KindLand), func() rules.Action { return &Land{} })
 	c.Register(string(KindPlaceJump), func() rules.Action { return &PlaceJump{} })
+	c.Register(string(KindInitiativeRoll), func() rules.Action { return &InitiativeRoll{} })
+	c.Register(string(KindChoose), func() rules.Action { return &Choose{} })
+	c.Register(string(KindDeploy), func() rules.Action { return &Deploy{} })
+	c.Register(string(KindInteract), func() rules.Action { return &Interact{} })
 }}

@@ -112,6 +112,10 @@ type TurnEnded struct {
 // cost of its troopers not in a Null state (Victory Points (N4)).
 type GameEnded struct {
 	VictoryPoints map[rules.Seat]int `json:"victoryPoints"`
+	// ObjectivePoints and Winner, for a mission (rule_mission.go): the
+	// winner by OP, then the tie-breaker, then Victory Points; "" a draw.
+	ObjectivePoints map[rules.Seat]int `json:"objectivePoints,omitempty"`
+	Winner          rules.Seat         `json:"winner,omitempty"`
 }
 
 func (TurnStarted) Kind() string    { return "turn-started" }
@@ -157,4 +161,11 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("white-noise", func() rules.Event { return &WhiteNoiseChanged{} })
 	c.Register("smoke", func() rules.Event { return &SmokeChanged{} })
 	c.Register("scenery-changed", func() rules.Event { return &SceneryChanged{} })
+	c.Register("initiative-rolled", func() rules.Event { return &InitiativeRolled{} })
+	c.Register("chosen", func() rules.Event { return &Chosen{} })
+	c.Register("deployed", func() rules.Event { return &Deployed{} })
+	c.Register("deployment-ended", func() rules.Event { return &DeploymentEnded{} })
+	c.Register("target-designated", func() rules.Event { return &TargetDesignated{} })
+	c.Register("objective-scored", func() rules.Event { return &ObjectiveScored{} })
+	c.Register("interacted", func() rules.Event { return &Interacted{} })
 }}

@@ -431,7 +431,7 @@ func (c *stateChecker) turn() {
 		c.failf("turn", "%d is not 0 or 1 (an index in seats)", s.Turn)
 	}
 	switch s.Phase {
-	case PhaseOrders, PhaseAppoint:
+	case PhaseOrders, PhaseAppoint, PhaseInitiative, PhaseChoice, PhaseDeployment:
 		if s.Rounds >= 1 {
 			c.between("round", s.Round, 1, s.Rounds)
 		}
