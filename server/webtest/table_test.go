@@ -107,12 +107,46 @@ func checkText(t *testing.T, p *page) {
 	if dup != "" {
 		t.Fatalf("%s: a log entry repeats a line: %s", p.name, dup)
 	}
-	// No window lists one choice twice (the Alert's two "Alert:" entries).
+	checkMenu(t, p)
+}
+
+// whyAsked is a phrase each window's prompt must hold, saying why the
+// player is asked and what the choices do.
+var whyAsked = map[string]string{
+	"orders":             "End the Orders Phase when you are done",
+	"aro-1":              "Automatic Reaction Order",
+	"aro-2":              "Automatic Reaction Order",
+	"second":             "second skill",
+	"dodge-move":         "up to 2″",
+	"guts-move":          "out of its attackers' Line of Fire",
+	"alert":              "turn on the spot to face the attacker",
+	"appoint-lieutenant": "new one",
+	"proxy-token":        "Active Proxy Token",
+}
+
+// checkMenu fails when the prompted page's window does not say why it
+// asks, or when its menu lists one choice twice (the Alert's two
+// "Alert:" entries). It reports the window.
+func checkMenu(t *testing.T, p *page) string {
+	t.Helper()
+	win := eval[string](t, p, `(ordo.me && !ordo.snap.over && (ordo.snap.prompt.seats || []).includes(ordo.me)) ? document.body.dataset.window : ''`)
+	if win == "" {
+		return ""
+	}
+	if want, ok := whyAsked[win]; ok {
+		if got := eval[string](t, p, `document.getElementById('prompt').innerText`); !strings.Contains(got, want) {
+			t.Fatalf("%s: the %s window does not say why it asks (want %q): %s", p.name, win, want, got)
+		}
+	}
 	if d := eval[string](t, p, `(() => { const by = new Map(); for (const b of document.querySelectorAll('#menu button[data-action]')) { const k = b.closest('.target, .group, #menu'); if (!by.has(k)) by.set(k, []); by.get(k).push(b.textContent); }
   for (const xs of by.values()) { const s = new Set(); for (const x of xs) { if (s.has(x)) return x; s.add(x); } } return ''; })()`); d != "" {
-		t.Fatalf("%s: the menu lists %q twice (%s)", p.name, d, eval[string](t, p, `document.body.dataset.window`))
+		t.Fatalf("%s: the menu lists %q twice (%s)", p.name, d, win)
 	}
+	return win
 }
+
+// windowsSeen are the windows the played games went through.
+var windowsSeen = map[string]bool{}
 
 // playOne makes one choice in the page that is prompted, through clicks:
 // a confirmation if one is asked, else a legal entry of the menu (a seeded
@@ -124,6 +158,9 @@ func playOne(t *testing.T, p *page, rng *rand.Rand) bool {
 		return false
 	}
 	waitJS(t, p, "the odds of the menu", `!ordo.oddsPending`)
+	if win := checkMenu(t, p); win != "" {
+		windowsSeen[win] = true
+	}
 	seq := eval[string](t, p, `document.body.dataset.seq`)
 	if eval[bool](t, p, `!!document.getElementById('confirm-yes')`) {
 		p.do(t, "confirm", chromedp.Click(`#confirm-yes`))
@@ -295,6 +332,7 @@ func TestDemoToItsEnd(t *testing.T) {
 	if !noARO {
 		t.Log("red was never offered to skip an ARO window in this game")
 	}
+	t.Logf("windows played through: %v", windowsSeen)
 	screenshot(t, blue, "demo-end-"+laptop.name)
 	screenshot(t, red, "demo-end-"+phone.name)
 	trips := eval[string](t, blue, `JSON.stringify(ordo.timings.slice().sort((a, b) => a - b).filter((_, i, a) => i === Math.floor(a.length / 2) || i === Math.floor(a.length * 0.9)))`)
