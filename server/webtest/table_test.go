@@ -404,7 +404,8 @@ func TestHackingOrder(t *testing.T) {
 
 // A G: Jumper activation through clicks (G: Jumper (N4, PDF 2.1)), on each
 // screen: the Proxies are drawn in their seat's colour, and once one is
-// activated it is marked as the Active Proxy on both players' boards.
+// activated — a Move drawn by taps on the table — it is marked as the
+// Active Proxy on both players' boards.
 func TestJumperActivation(t *testing.T) {
 	onEachScreen(t, func(t *testing.T, ts *httptest.Server, root context.Context, sc screen) {
 		c := create(t, ts, map[string]any{"scenario": "jumper-demo"})
@@ -420,10 +421,14 @@ func TestJumperActivation(t *testing.T) {
 				t.Fatalf("%s: aleph's seat is not coloured: class %q", p.name, cls)
 			}
 		}
+		// A whole Order by taps: the Proxy, its Move, the route tapped on
+		// the table, Declare.
 		aleph.do(t, "pick the Proxy", chromedp.Click(`#menu button[data-pick-trooper="mk4"]`))
-		idle := `#menu [data-group="mk4"] button[data-action*='"idle"']`
-		aleph.do(t, "its menu", chromedp.WaitVisible(idle))
-		aleph.do(t, "Idle", chromedp.Click(idle))
+		move := `#menu [data-group="mk4"] button[data-kind="route"]`
+		aleph.do(t, "its Move", chromedp.WaitVisible(move), chromedp.Click(move), chromedp.WaitVisible(`#route`))
+		clickTable(t, aleph, 12, 6)
+		waitJS(t, aleph, "the route checked legal", `document.getElementById('declare-route') && !document.getElementById('declare-route').disabled`)
+		aleph.do(t, "declare the Move", chromedp.Click(`#declare-route`))
 		for _, p := range []*page{aleph, enemy} {
 			waitJS(t, p, "the Active Proxy marked", `document.querySelector('#board [data-trooper="mk4"] [data-role="active-proxy"]')`)
 			if n := eval[int](t, p, `document.querySelectorAll('#board [data-role="active-proxy"]').length`); n != 1 {
