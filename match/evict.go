@@ -238,7 +238,7 @@ func (a *Authority) evict(l *live, why string) {
 		l.broadcast()
 	}
 	l.loaded = false
-	l.st, l.log, l.actions, l.snaps, l.chat, l.before = nil, nil, nil, nil, nil, nil
+	l.st, l.log, l.actions, l.snaps, l.chat, l.before, l.hooks = nil, nil, nil, nil, nil, nil, nil
 	l.grow(-l.bytes)
 	if a.stats.Evicted == nil {
 		a.stats.Evicted = map[string]int64{}

@@ -86,6 +86,8 @@ type Authority struct {
 	stats Stats
 	// replays caches the replays stepped through and verified.
 	replays *replays
+	// waiting is the turn notices' function (OnWaiting).
+	waiting waitingHook
 	// bytes sums the live matches' estimated bytes (Memory.MaxBytes).
 	bytes atomic.Int64
 	// feeds and seatFeeds count the spectators' and the seats' feeds
@@ -174,6 +176,8 @@ type live struct {
 	// a seat's declaration that rolled no dice: what an accepted take-back
 	// returns to (Undo by consent).
 	before rules.State
+	// hooks are the seats' webhooks (SetWebhook).
+	hooks map[rules.Seat]string
 	// chat holds the match's chat by channel.
 	chat    map[string][]ChatMessage
 	log     []logged
@@ -366,6 +370,9 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 		return err
 	}
 	if err := a.catchUpChat(ctx, l); err != nil {
+		return err
+	}
+	if err := a.loadHooks(ctx, l); err != nil {
 		return err
 	}
 	l.loaded = true
@@ -561,6 +568,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 	if p != nil && p.table != "" {
 		return a.commitTable(ctx, l, p)
 	}
+	was := l.prompt()
 	prev, next := l.st, l.st.Clone()
 	seq := len(l.log)
 	now := a.now().UTC()
@@ -615,6 +623,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views[i], prompt: prompts[i]})
 	}
 	l.broadcast()
+	a.notifyWaiting(l, was)
 	return entries, nil
 }
 
@@ -622,6 +631,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 // appended as an entry every viewer sees whole (the action, no events);
 // a refusal or a failed append changes nothing.
 func (a *Authority) commitTable(ctx context.Context, l *live, p *pending) ([]store.Entry, error) {
+	was := l.prompt()
 	t := l.table
 	if err := t.apply(p.seat, p.table, l.seats()); err != nil {
 		return nil, err
@@ -648,6 +658,7 @@ func (a *Authority) commitTable(ctx context.Context, l *live, p *pending) ([]sto
 	}
 	l.add(logged{seat: p.seat, actionID: p.actionID, time: e.Time, views: views, prompt: l.prompt()})
 	l.broadcast()
+	a.notifyWaiting(l, was)
 	return []store.Entry{e}, nil
 }
 

@@ -40,6 +40,13 @@ type Config struct {
 	// DefaultChatEvery). Past it a message is 429 too-many-messages.
 	ChatBurst int
 	ChatEvery time.Duration
+	// WebhookPrivate lets turn notices reach loopback, private and
+	// link-local addresses (tests, a server on a home network); by default
+	// they may not, the URLs being players'. WebhookBackoff is the wait
+	// before a notice's second attempt, doubled before its third (default
+	// DefaultWebhookBackoff).
+	WebhookPrivate bool
+	WebhookBackoff time.Duration
 }
 
 // The defaults of Config.
@@ -49,10 +56,11 @@ const (
 	DefaultMaxConns       = 1024
 	// A load generator's hundreds of matches at once, then one a second:
 	// 10,000 matches from one address take hours, not seconds.
-	DefaultCreateBurst = 200
-	DefaultCreateEvery = time.Second
-	DefaultChatBurst   = 10
-	DefaultChatEvery   = 2 * time.Second
+	DefaultCreateBurst    = 200
+	DefaultCreateEvery    = time.Second
+	DefaultChatBurst      = 10
+	DefaultChatEvery      = 2 * time.Second
+	DefaultWebhookBackoff = 2 * time.Second
 )
 
 func (c Config) withDefaults() Config {
@@ -76,6 +84,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ChatEvery <= 0 {
 		c.ChatEvery = DefaultChatEvery
+	}
+	if c.WebhookBackoff <= 0 {
+		c.WebhookBackoff = DefaultWebhookBackoff
 	}
 	return c
 }

@@ -40,6 +40,7 @@ type Server struct {
 	conns      atomic.Int64 // open connections (HTTPServer's ConnState)
 	creates    *rate        // matches created, per client address
 	chats      *rate        // chat messages, per seat or client address
+	hooks      *webhooks    // turn notices
 }
 
 // New returns a server over a with the default Config. ctx ends the
@@ -62,7 +63,9 @@ func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Conf
 	cfg = cfg.withDefaults()
 	s := &Server{a: a, log: log, m: newMetrics(), mux: http.NewServeMux(), ctx: ctx, cfg: cfg, addrs: addrs,
 		creates: &rate{burst: cfg.CreateBurst, every: cfg.CreateEvery, now: time.Now},
-		chats:   &rate{burst: cfg.ChatBurst, every: cfg.ChatEvery, now: time.Now}}
+		chats:   &rate{burst: cfg.ChatBurst, every: cfg.ChatEvery, now: time.Now},
+		hooks:   newWebhooks(ctx, log, cfg.WebhookPrivate, cfg.WebhookBackoff)}
+	a.OnWaiting(s.hooks.enqueue)
 	s.mux.HandleFunc("POST /api/matches", s.create)
 	s.mux.HandleFunc("GET /api/matches/{id}", s.snapshot)
 	s.mux.HandleFunc("POST /api/matches/{id}/actions", s.act)
@@ -73,6 +76,7 @@ func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Conf
 	s.mux.HandleFunc("GET /api/scenarios", s.scenarios)
 	s.mux.HandleFunc("POST /api/matches/{id}/chat", s.chat)
 	s.mux.HandleFunc("GET /api/matches/{id}/chat", s.chatLog)
+	s.mux.HandleFunc("POST /api/matches/{id}/webhook", s.webhook)
 	s.webRoutes() // the web table and its API (web.go)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})

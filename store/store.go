@@ -115,7 +115,12 @@ type Store interface {
 	AddChat(ctx context.Context, matchID string, m ChatMessage) error
 	// Chat reads a channel's messages from n on, in order.
 	Chat(ctx context.Context, matchID, channel string, from int) ([]ChatMessage, error)
-	// Prune deletes, with their logs and chat, the matches created before before
+	// SetWebhook sets a seat's webhook in match matchID, or removes it
+	// when url is ""; ErrNotFound if there is no such match.
+	SetWebhook(ctx context.Context, matchID, seat, url string) error
+	// Webhooks reads a match's webhooks, by seat.
+	Webhooks(ctx context.Context, matchID string) (map[string]string, error)
+	// Prune deletes, with their logs, chat and webhooks, the matches created before before
 	// whose log has no entry since (abandoned, or finished long ago), and
 	// returns their ids. A match being appended to is not deleted.
 	Prune(ctx context.Context, before time.Time) ([]string, error)
@@ -170,6 +175,19 @@ func ScanChat(rows Rows, channel string) ([]ChatMessage, error) {
 		}
 		m.Time = time.Unix(0, t).UTC()
 		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// ScanWebhooks reads the rows of a query selecting seat and url.
+func ScanWebhooks(rows Rows) (map[string]string, error) {
+	out := map[string]string{}
+	for rows.Next() {
+		var seat, url string
+		if err := rows.Scan(&seat, &url); err != nil {
+			return nil, err
+		}
+		out[seat] = url
 	}
 	return out, rows.Err()
 }

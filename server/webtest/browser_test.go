@@ -451,6 +451,28 @@ func TestOneOrderEndToEnd(t *testing.T) {
 	// Red: the ARO prompt highlights the zhanshi; red declares a Dodge.
 	red.do(t, "the ARO prompt", chromedp.WaitVisible(`#aro-prompt`), chromedp.WaitReady(`#board .model.highlight[data-trooper="zhanshi"]`))
 	screenshot(t, red, "aro-prompt")
+	// Turn notices: the tab of the seat the engine waits for says so; the
+	// spectator's never does.
+	if got := eval[string](t, red, `document.title`); !strings.HasPrefix(got, "Your turn") {
+		t.Fatalf("red's title in its ARO window: %q", got)
+	}
+	if got := eval[string](t, spec, `document.title`); strings.HasPrefix(got, "Your turn") {
+		t.Fatalf("the spectator's title: %q", got)
+	}
+	// Chat: red writes to blue; the spectator's panel is the spectators'.
+	red.do(t, "red writes in the chat", chromedp.SendKeys(`#chat-input`, "good luck\r"))
+	blue.do(t, "blue reads it", chromedp.WaitVisible(`#chat-list [data-chat="0"]`))
+	if got := eval[string](t, blue, `document.querySelector('#chat-list [data-chat="0"]').textContent`); got != "red: good luck" {
+		t.Fatalf("blue's chat reads %q", got)
+	}
+	if n := eval[int](t, spec, `document.querySelectorAll('#chat-list [data-chat]').length`); n != 0 {
+		t.Fatalf("the spectator sees %d of the seats' messages", n)
+	}
+	// The table actions: red may offer a draw whoever's turn it is.
+	red.do(t, "red offers a draw", chromedp.Click(`#table-actions button[data-table="offer-draw"]`))
+	blue.do(t, "blue is offered a draw", chromedp.WaitVisible(`#table-actions button[data-table="decline-draw"]`))
+	blue.do(t, "blue declines it", chromedp.Click(`#table-actions button[data-table="decline-draw"]`))
+	red.do(t, "red may offer again", chromedp.WaitVisible(`#table-actions button[data-table="offer-draw"]`))
 	if eval[bool](t, red, `!!document.querySelector('#menu button[data-pick-trooper="zhanshi"]')`) {
 		red.do(t, "pick the zhanshi", chromedp.Click(`#menu button[data-pick-trooper="zhanshi"]`))
 	}

@@ -249,6 +249,9 @@ func (s *Store) Prune(ctx context.Context, before time.Time) ([]string, error) {
 		if _, err := tx.Exec(ctx, `DELETE FROM chat WHERE match_id = ANY($1)`, ids); err != nil {
 			return err
 		}
+		if _, err := tx.Exec(ctx, `DELETE FROM webhooks WHERE match_id = ANY($1)`, ids); err != nil {
+			return err
+		}
 		_, err = tx.Exec(ctx, `DELETE FROM matches WHERE id = ANY($1)`, ids)
 		return err
 	})
@@ -283,6 +286,37 @@ func (s *Store) AddChat(ctx context.Context, matchID string, m store.ChatMessage
 		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, matchID+" chat")
 		return err
 	})
+}
+
+// SetWebhook implements store.Store.
+func (s *Store) SetWebhook(ctx context.Context, matchID, seat, url string) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var one int
+		err := tx.QueryRow(ctx, `SELECT 1 FROM matches WHERE id = $1`, matchID).Scan(&one)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if url == "" {
+			_, err = tx.Exec(ctx, `DELETE FROM webhooks WHERE match_id = $1 AND seat = $2`, matchID, seat)
+		} else {
+			_, err = tx.Exec(ctx, `INSERT INTO webhooks (match_id, seat, url) VALUES ($1, $2, $3)
+				ON CONFLICT (match_id, seat) DO UPDATE SET url = excluded.url`, matchID, seat, url)
+		}
+		return err
+	})
+}
+
+// Webhooks implements store.Store.
+func (s *Store) Webhooks(ctx context.Context, matchID string) (map[string]string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT seat, url FROM webhooks WHERE match_id = $1`, matchID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanWebhooks(rows)
 }
 
 // Chat implements store.Store.

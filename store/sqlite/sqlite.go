@@ -384,6 +384,9 @@ func (s *Store) Prune(ctx context.Context, before time.Time) ([]string, error) {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM chat WHERE match_id = ?`, id); err != nil {
 			return nil, err
 		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM webhooks WHERE match_id = ?`, id); err != nil {
+			return nil, err
+		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM matches WHERE id = ?`, id); err != nil {
 			return nil, err
 		}
@@ -417,6 +420,42 @@ func (s *Store) AddChat(ctx context.Context, matchID string, m store.ChatMessage
 		return err
 	}
 	return tx.Commit()
+}
+
+// SetWebhook implements store.Store.
+func (s *Store) SetWebhook(ctx context.Context, matchID, seat, url string) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var exists int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM matches WHERE id = ?`, matchID).Scan(&exists); err != nil {
+		return err
+	}
+	if exists == 0 {
+		return store.ErrNotFound
+	}
+	if url == "" {
+		_, err = tx.ExecContext(ctx, `DELETE FROM webhooks WHERE match_id = ? AND seat = ?`, matchID, seat)
+	} else {
+		_, err = tx.ExecContext(ctx, `INSERT INTO webhooks (match_id, seat, url) VALUES (?, ?, ?)
+			ON CONFLICT (match_id, seat) DO UPDATE SET url = excluded.url`, matchID, seat, url)
+	}
+	if err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Webhooks implements store.Store.
+func (s *Store) Webhooks(ctx context.Context, matchID string) (map[string]string, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT seat, url FROM webhooks WHERE match_id = ?`, matchID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanWebhooks(rows)
 }
 
 // Chat implements store.Store.

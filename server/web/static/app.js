@@ -162,6 +162,13 @@ function actionText(a) {
     case 'resolve': return 'the dice are rolled';
     case 'dodge-move': return a.stay ? who(a.trooper) + ' stays after the Dodge' : who(a.trooper) + ' dodges to ' + pt(a.to);
     case 'end-orders': return 'ends the Orders Phase';
+    case 'resign': return 'resigns';
+    case 'offer-draw': return 'offers a draw';
+    case 'accept-draw': return 'accepts the draw';
+    case 'decline-draw': return 'declines the draw';
+    case 'request-undo': return 'asks to take back their last declaration';
+    case 'accept-undo': return 'agrees: the declaration is taken back';
+    case 'decline-undo': return 'refuses the take-back';
     case 'guts': return 'Guts Rolls';
     case 'guts-move': return who(a.trooper) + ' Guts: ' + (a.stay && a.prone ? 'stays and goes Prone' : a.stay ? 'stays' : a.to ? 'moves to ' + pt(a.to) : 'chooses');
     case 'appoint': return 'appoints ' + (a.trooper ? who(a.trooper) : 'a new Lieutenant');
@@ -460,6 +467,9 @@ class Table {
 
   async start() {
     document.title = 'Ordo — match ' + this.id;
+    if (this.token && window.Notification && Notification.permission === 'default') {
+      document.addEventListener('click', () => { try { Notification.requestPermission(); } catch (e) { /* refused */ } }, { once: true });
+    }
     const svg = s('svg', { id: 'board', role: 'img', 'aria-label': 'the table' });
     this.svg = svg;
     this.status = h('div', { class: 'status', id: 'status' });
@@ -475,10 +485,18 @@ class Table {
     this.logList = h('div', { class: 'log', id: 'log' });
     this.logEl = h('div', { class: 'panel log-panel', id: 'log-panel' }, h('h2', { text: 'Log' }), this.logList);
     this.armiesEl = h('div', { class: 'panel', id: 'armies' });
+    // The table: resign, draw offers and take-backs (the seat's), and the
+    // chat (the seats', or the spectators').
+    this.tableEl = h('div', { class: 'panel', id: 'table-actions' });
+    this.chat = [];
+    this.chatList = h('div', { class: 'log', id: 'chat-list' });
+    this.chatInput = h('input', { id: 'chat-input', maxlength: 500, placeholder: this.token ? 'Say something to your opponent' : 'Say something to the other spectators' });
+    this.chatEl = h('div', { class: 'panel', id: 'chat' }, h('h2', { text: this.token ? 'Chat' : 'Spectators\' chat' }), this.chatList,
+      h('form', { id: 'chat-form', onsubmit: ev => { ev.preventDefault(); this.say(); } }, this.chatInput));
     this.cardEl = h('div', { class: 'card-pop', id: 'card', hidden: true });
     clear(this.app).append(h('div', { class: 'table-layout' },
       h('div', { class: 'board-wrap' }, this.status, h('div', { class: 'board-box' }, svg, this.cardEl)),
-      h('div', { class: 'side' }, this.promptEl, this.armiesEl, this.menuEl, this.diceEl, this.logEl,
+      h('div', { class: 'side' }, this.promptEl, this.tableEl, this.armiesEl, this.menuEl, this.diceEl, this.logEl, this.chatEl,
         h('div', { class: 'keys', id: 'keys' }, h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' pick · ', h('kbd', { text: 'Enter' }), ' declare the route · ', h('kbd', { text: 'Backspace' }), ' undo a point · ', h('kbd', { text: 'Esc' }), ' back · ',
           h('kbd', { text: 'E' }), ' end the Orders Phase · ', h('kbd', { text: 'N' }), ' no ARO'))));
     svg.addEventListener('click', ev => this.boardClick(ev));
@@ -504,7 +522,7 @@ class Table {
   connect() {
     if (this.closed) return;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const q = new URLSearchParams({ from: String(this.log.length) });
+    const q = new URLSearchParams({ from: String(this.log.length), chat_from: String(this.chat.length) });
     if (this.token) q.set('token', this.token);
     const ws = new WebSocket(proto + '//' + location.host + '/api/matches/' + this.id + '/ws?' + q);
     this.ws = ws;
@@ -514,6 +532,7 @@ class Table {
       if (this.trip && !this.trip.ws) this.trip.ws = performance.now() - this.trip.t0;
       const m = JSON.parse(ev.data);
       if (m.type === 'entry' && m.entry.seq === this.log.length) this.log.push(m.entry);
+      if (m.type === 'chat' && m.chat.n === this.chat.length) { this.chat.push(m.chat); this.renderChat(); }
       if (m.type === 'state') { if (this.trip) this.trip.state = performance.now() - this.trip.t0; this.setSnap(m.state); }
     };
     ws.onclose = () => {
@@ -554,6 +573,59 @@ class Table {
     } catch (e) { /* drawn with what is known */ }
   }
 
+  // renderTable offers the seat's table actions (snap.table): resign,
+  // offer, accept or decline a draw, ask for a take-back or answer one.
+  renderTable(snap) {
+    const labels = {
+      'resign': 'Resign', 'offer-draw': 'Offer a draw', 'accept-draw': 'Accept the draw', 'decline-draw': 'Decline the draw',
+      'request-undo': 'Ask to take back your last declaration', 'accept-undo': 'Allow the take-back', 'decline-undo': 'Refuse the take-back',
+    };
+    const key = JSON.stringify([snap.seq, snap.table, snap.outcome, snap.draw_offer]);
+    if (this.drawn.table === key) return;
+    this.drawn.table = key;
+    const o = snap.outcome;
+    const said = o ? (o.reason === 'draw' ? 'Drawn by agreement.' : o.seat + ' resigned' + (o.winner ? '; ' + o.winner + ' wins.' : '.')) :
+      snap.draw_offer && snap.draw_offer !== this.me ? snap.draw_offer + ' offers a draw.' : '';
+    put(this.tableEl, said ? h('p', { id: 'table-said', text: said }) : null,
+      (snap.table || []).map(kind => h('button', { 'data-table': kind, text: labels[kind] || kind, onclick: () => this.tableAction(kind) })));
+    this.tableEl.hidden = !said && !(snap.table || []).length;
+  }
+
+  async tableAction(kind) {
+    if (kind === 'resign' && !confirm('Resign this match?')) return;
+    try {
+      await api('POST', '/api/matches/' + this.id + '/actions', { seq: this.snap.seq, id: kind + '-' + Math.random().toString(36).slice(2), action: { kind } }, this.token);
+    } catch (e) { put(this.tableEl, h('p', { class: 'err', text: e.message })); this.drawn.table = ''; }
+  }
+
+  renderChat() {
+    put(this.chatList, this.chat.map(m => h('div', { class: 'e', 'data-chat': m.n },
+      h('span', { class: m.seat ? seatClass(m.seat) : 'muted', text: m.seat || 'spectator' }), ': ', h('span', { text: m.text }))));
+    requestAnimationFrame(() => { this.chatList.scrollTop = this.chatList.scrollHeight; });
+  }
+
+  async say() {
+    const text = this.chatInput.value.trim();
+    if (!text) return;
+    try {
+      await api('POST', '/api/matches/' + this.id + '/chat', { text }, this.token);
+      this.chatInput.value = '';
+    } catch (e) { this.chatInput.setCustomValidity(e.message); this.chatInput.reportValidity(); setTimeout(() => this.chatInput.setCustomValidity(''), 3000); }
+  }
+
+  // noticeTurn says when it is the seat's turn: in the tab's title, and
+  // with a browser notification when the page is out of sight (asked for
+  // on the seat's first click: browsers ask only after a gesture).
+  noticeTurn(mine, snap) {
+    const base = 'Ordo — match ' + this.id;
+    const turn = Boolean(mine) && !snap.over;
+    document.title = turn ? 'Your turn — ' + base : base;
+    if (turn && !this.wasMine && document.hidden && window.Notification && Notification.permission === 'granted') {
+      try { new Notification('Ordo: your turn', { body: 'Match ' + this.id + ' waits for ' + this.me, tag: 'ordo-' + this.id }); } catch (e) { /* no notifications here */ }
+    }
+    this.wasMine = turn;
+  }
+
   // render draws what changed: the board when the observation, the
   // selection or the route do, the log, dice and armies when the log
   // grows, the menu when the state or the choices do.
@@ -572,6 +644,8 @@ class Table {
     const laps = {}; let t = r0;
     const lap = k => { const n = performance.now(); laps[k] = +(n - t).toFixed(1); t = n; };
     this.loadSight();
+    this.noticeTurn(mine, snap);
+    this.renderTable(snap);
     this.renderStatus(obs, snap);
     this.renderPrompt(snap, mine, aro); lap('status');
     this.drawBoard(); lap('board');

@@ -1,0 +1,199 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/ordo-rules/ordo/match"
+)
+
+// Bounds of the turn notices' delivery.
+const (
+	// webhookQueue bounds the notices waiting to be sent; past it a
+	// notice is dropped (and counted), never waited for.
+	webhookQueue = 1024
+	// webhookWorkers send notices at once.
+	webhookWorkers = 4
+	// webhookAttempts is how often a notice is tried: once and twice
+	// again, the waits between doubling from Config.WebhookBackoff.
+	webhookAttempts = 3
+	// webhookTimeout bounds one attempt.
+	webhookTimeout = 5 * time.Second
+)
+
+// errPrivateAddress refuses a webhook's connection to an address of the
+// server's own networks.
+var errPrivateAddress = errors.New("the webhook's host is a loopback, private or link-local address")
+
+// webhooks delivers turn notices (match.Waiting): a bounded queue, a few
+// workers, a few attempts each.
+type webhooks struct {
+	jobs    chan match.Waiting
+	client  *http.Client
+	backoff time.Duration
+	log     *slog.Logger
+	sent    atomic.Int64
+	failed  atomic.Int64
+	dropped atomic.Int64
+}
+
+// newWebhooks starts the workers until ctx ends. Unless private is set,
+// a notice never connects to a loopback, private or link-local address
+// (checked on the address dialled, so a name that resolves there is
+// refused too): the URL is a player's, the network the server's.
+func newWebhooks(ctx context.Context, log *slog.Logger, private bool, backoff time.Duration) *webhooks {
+	dialer := &net.Dialer{Timeout: webhookTimeout}
+	if !private {
+		dialer.Control = func(network, address string, _ syscall.RawConn) error {
+			host, _, err := net.SplitHostPort(address)
+			if err != nil {
+				return err
+			}
+			if ip := net.ParseIP(host); ip == nil || privateIP(ip) {
+				return errPrivateAddress
+			}
+			return nil
+		}
+	}
+	h := &webhooks{
+		jobs:    make(chan match.Waiting, webhookQueue),
+		backoff: backoff,
+		log:     log,
+		client: &http.Client{
+			Timeout:       webhookTimeout,
+			Transport:     &http.Transport{DialContext: dialer.DialContext, Proxy: nil, MaxIdleConnsPerHost: 2},
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		},
+	}
+	for range webhookWorkers {
+		go h.work(ctx)
+	}
+	return h
+}
+
+func privateIP(ip net.IP) bool {
+	return ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
+		ip.IsUnspecified() || ip.IsMulticast() || ip.IsInterfaceLocalMulticast()
+}
+
+// enqueue hands a notice to the workers, or drops it if the queue is full.
+func (h *webhooks) enqueue(w match.Waiting) {
+	select {
+	case h.jobs <- w:
+	default:
+		h.dropped.Add(1)
+		h.log.Warn("webhook queue full: turn notice dropped", "match", w.MatchID, "seat", w.Seat)
+	}
+}
+
+func (h *webhooks) work(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case w := <-h.jobs:
+			h.deliver(ctx, w)
+		}
+	}
+}
+
+// deliver POSTs the notice, trying again after a failure or an answer
+// other than 2xx.
+func (h *webhooks) deliver(ctx context.Context, w match.Waiting) {
+	body, _ := json.Marshal(struct {
+		match.Waiting
+		Table string `json:"table"`
+	}{w, "/m/" + w.MatchID})
+	wait := h.backoff
+	for attempt := 1; ; attempt++ {
+		err := h.post(ctx, w.URL, body)
+		if err == nil {
+			h.sent.Add(1)
+			return
+		}
+		if attempt == webhookAttempts || ctx.Err() != nil {
+			h.failed.Add(1)
+			h.log.Warn("webhook: turn notice not delivered", "match", w.MatchID, "seat", w.Seat, "attempts", attempt, "err", err)
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
+}
+
+func (h *webhooks) post(ctx context.Context, url string, body []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, webhookTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "ordo-turn-notice")
+	resp, err := h.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return fmt.Errorf("answered %s", resp.Status)
+	}
+	return nil
+}
+
+// webhookRequest is the body of POST /api/matches/{id}/webhook.
+type webhookRequest struct {
+	URL string `json:"url"`
+}
+
+// MaxWebhookBody bounds POST /api/matches/{id}/webhook.
+const MaxWebhookBody = 2 << 10
+
+func parseWebhook(r io.Reader) (*webhookRequest, *apiError) {
+	var req webhookRequest
+	if err := decodeStrict(r, MaxWebhookBody, &req); err != nil {
+		return nil, err
+	}
+	return &req, nil
+}
+
+// webhook answers POST /api/matches/{id}/webhook for the seat of the
+// token: {"url": "https://..."} sets the seat's turn notice, {"url": ""}
+// removes it.
+func (s *Server) webhook(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	v, seated, err := s.viewer(r, id, false)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if !seated {
+		s.fail(w, r, &apiError{status: http.StatusUnauthorized, Code: "unauthorized", Message: "a turn notice is a seat's: send the seat token (Authorization: Bearer TOKEN)"})
+		return
+	}
+	req, aerr := parseWebhook(http.MaxBytesReader(w, r.Body, MaxWebhookBody+1))
+	if aerr != nil {
+		s.fail(w, r, aerr)
+		return
+	}
+	if err := s.a.SetWebhook(r.Context(), id, v.Seat, req.URL); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"seat": string(v.Seat), "url": req.URL})
+}
