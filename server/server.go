@@ -207,6 +207,21 @@ func (s *Server) viewer(r *http.Request, id string, allowQuery bool) (rules.View
 	return rules.PlayerView(seat), true, nil
 }
 
+// seat is the seat of the request's token, for what only a seat may do
+// (why says what): without a token it answers 401, with a bad one as
+// viewer does, and reports false.
+func (s *Server) seat(w http.ResponseWriter, r *http.Request, id, why string) (rules.Viewer, bool) {
+	v, seated, err := s.viewer(r, id, false)
+	if err == nil && !seated {
+		err = &apiError{status: http.StatusUnauthorized, Code: "unauthorized", Message: why + ": send the seat token (Authorization: Bearer TOKEN)"}
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return rules.Viewer{}, false
+	}
+	return v, true
+}
+
 func bearer(r *http.Request) (string, bool, error) {
 	h := r.Header.Values("Authorization")
 	if len(h) == 0 {

@@ -120,13 +120,8 @@ type OddsAnswer struct {
 // (infinity.State.Preview). Nothing is applied.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	v, seated, err := s.viewer(r, id, false)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if !seated {
-		s.fail(w, r, &apiError{status: http.StatusUnauthorized, Code: "unauthorized", Message: "the odds of a menu entry are its seat's: send the seat token (Authorization: Bearer TOKEN)"})
+	v, ok := s.seat(w, r, id, "the odds of a menu entry are its seat's")
+	if !ok {
 		return
 	}
 	req, aerr := parseOdds(http.MaxBytesReader(w, r.Body, MaxOddsBody+1))
@@ -135,7 +130,7 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := make([]OddsAnswer, len(req.Actions))
-	err = s.a.Inspect(r.Context(), id, func(st rules.State, _ int) error {
+	err := s.a.Inspect(r.Context(), id, func(st rules.State, _ int) error {
 		is, err := infinityState(st)
 		if err != nil {
 			return err

@@ -177,13 +177,8 @@ func parseWebhook(r io.Reader) (*webhookRequest, *apiError) {
 // removes it.
 func (s *Server) webhook(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	v, seated, err := s.viewer(r, id, false)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if !seated {
-		s.fail(w, r, &apiError{status: http.StatusUnauthorized, Code: "unauthorized", Message: "a turn notice is a seat's: send the seat token (Authorization: Bearer TOKEN)"})
+	v, ok := s.seat(w, r, id, "a turn notice is a seat's")
+	if !ok {
 		return
 	}
 	req, aerr := parseWebhook(http.MaxBytesReader(w, r.Body, MaxWebhookBody+1))
