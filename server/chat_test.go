@@ -146,9 +146,9 @@ func TestChat(t *testing.T) {
 	}
 }
 
-// An old database — written before the chat's table existed (schema
-// version 1) — opened by this server is migrated forward: its match
-// plays on, and its chat works.
+// An old database — written before the chat's and the webhooks' tables
+// existed (schema version 1) — opened by this server is migrated forward:
+// its match plays on, and its chat and webhooks work.
 func TestOldDatabaseGetsChat(t *testing.T) {
 	dir := t.TempDir()
 	ts, stop := tableServer(t, dir)
@@ -162,7 +162,7 @@ func TestOldDatabaseGetsChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"DROP TABLE chat", "PRAGMA user_version = 1"} {
+	for _, q := range []string{"DROP TABLE chat", "DROP TABLE webhooks", "PRAGMA user_version = 1"} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -177,6 +177,9 @@ func TestOldDatabaseGetsChat(t *testing.T) {
 	}
 	if code, e := say(t, base, c.Seats["red"].Token, "still here"); code != 200 {
 		t.Fatalf("chat after the migration: %d %+v", code, e)
+	}
+	if code := call(t, "POST", base+"/webhook", c.Seats["red"].Token, map[string]string{"url": "https://example.org/hook"}, nil); code != 200 {
+		t.Fatalf("a webhook after the migration: %d", code)
 	}
 	if !move(t, ts2, c, rand.New(rand.NewPCG(3, 3)), 1) {
 		t.Fatal("the game is over")

@@ -111,7 +111,7 @@ func TestOldSchemaMigrates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"DROP TABLE chat", "DELETE FROM ordo_schema WHERE version > 1"} {
+	for _, q := range []string{"DROP TABLE chat", "DROP TABLE webhooks", "DELETE FROM ordo_schema WHERE version > 1"} {
 		if _, err := old.Exec(ctx, q); err != nil {
 			t.Fatal(err)
 		}
