@@ -5,17 +5,36 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/ordo-rules/ordo/bot"
 	"github.com/ordo-rules/ordo/bot/arena"
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 )
 
-// maxArenaGames bounds --games.
-const maxArenaGames = 100000
+// maxArenaGames bounds --games; maxIterations and maxBudget bound an mcts
+// decision.
+const (
+	maxArenaGames = 100000
+	maxIterations = 1000000
+	maxBudget     = time.Minute
+)
+
+// tune gives an mcts player the iterations and wall time asked for (0:
+// its own default, no time limit); other players are left as they are.
+func tune(p bot.Player, iterations int, budget time.Duration) bot.Player {
+	if m, ok := p.(bot.MCTS); ok {
+		m.Iterations, m.Budget = iterations, budget
+		if budget > 0 && iterations == 0 {
+			m.Iterations = maxIterations // the budget decides
+		}
+		return m
+	}
+	return p
+}
 
 // arenaUsage is the help of ordo arena.
-const arenaUsage = `usage: ordo arena SCENARIO --blue BOT --red BOT [--games N] [--seed S] [--json]
+const arenaUsage = `usage: ordo arena SCENARIO --blue BOT --red BOT [--games N] [--seed S] [--json] [--iterations N] [--budget D]
 
 Plays one bot against another over N games of a scenario and prints the first
 bot's wins, draws and losses with a 95% confidence interval (Wilson) and each
@@ -37,11 +56,16 @@ Flags (in any order, before or after SCENARIO):
   --games N    games to play (default 10; at most 100000)
   --seed S     the first game's seed (default 1; game i uses S+i-1)
   --json       print the result as one JSON object
+  --iterations N  mcts: iterations a decision (default 200)
+  --budget D   mcts: wall time a decision (1s, 500ms); with it and no
+               --iterations, the time alone decides (then the same seed
+               may play different games)
 
 Examples:
   ordo arena demo --blue greedy --red random --games 200
   ordo arena fantasy-demo --blue greedy --red random --games 20 --seed 7 --json
   ordo arena fantasy-demo --blue mcts --red greedy --games 10
+  ordo arena demo --blue mcts --red greedy --games 4 --budget 1s
 `
 
 // runArena is `ordo arena`: bots against each other (bot/arena). Exit 1 when
@@ -53,6 +77,8 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 10, "games to play")
 	seed := fs.Uint64("seed", 1, "the first game's seed")
 	jsonOut := fs.Bool("json", false, "print JSON")
+	iterations := fs.Int("iterations", 0, "mcts: iterations a decision")
+	budget := fs.Duration("budget", 0, "mcts: wall time a decision")
 	pos, err := ParseFlags(fs, args)
 	if err != nil {
 		return FlagError(err, "ordo arena", arenaUsage, stdout, stderr)
@@ -75,6 +101,11 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ordo arena: --red: %v\n", err)
 		return 2
 	}
+	if *iterations < 0 || *iterations > maxIterations || *budget < 0 || *budget > maxBudget {
+		fmt.Fprintf(stderr, "ordo arena: --iterations %d, --budget %s: give 0 to %d iterations and 0 to %s\n", *iterations, *budget, maxIterations, maxBudget)
+		return 2
+	}
+	first, second = tune(first, *iterations, *budget), tune(second, *iterations, *budget)
 	g, err := loadArena(pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "ordo arena: %s\n", strings.ReplaceAll(err.Error(), "\n", "; "))

@@ -15,6 +15,11 @@ func TestArena(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 	var res struct{ Games, Wins, Draws, Losses int }
+	// mcts with a short search plays the same way.
+	var mc bytes.Buffer
+	if code := run([]string{"ordo", "arena", "duel", "--blue", "mcts", "--iterations", "5", "--games", "1"}, &mc, &errb); code != 0 || !strings.Contains(mc.String(), "mcts vs random") {
+		t.Fatalf("mcts: exit %d, stderr %q, out %q", code, errb.String(), mc.String())
+	}
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil || res.Games != 2 || res.Wins+res.Draws+res.Losses != 2 {
 		t.Fatalf("%v: %s", err, out.String())
 	}
@@ -23,6 +28,8 @@ func TestArena(t *testing.T) {
 		{"arena demo --games 0", "--games 0"},
 		{"arena demo --blue oracle", "unknown bot \"oracle\""},
 		{"arena no-such-scenario", "no bundled scenario"},
+		{"arena demo --blue mcts --budget 2h", "give 0 to"},
+		{"arena demo --blue mcts --iterations -1", "give 0 to"},
 	} {
 		out.Reset()
 		errb.Reset()
