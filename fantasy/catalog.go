@@ -94,11 +94,14 @@ type Profile struct {
 	Ld        int       `yaml:"ld" json:"ld"`
 	// Save is the armour save after equipment (5 means 5+; 0 none), Ward
 	// the ward save, taken after a failed armour save and never modified.
-	Save    int        `yaml:"save,omitempty" json:"save,omitempty"`
-	Ward    int        `yaml:"ward,omitempty" json:"ward,omitempty"`
-	Base    [2]float64 `yaml:"base" json:"base"` // width, depth in inches
-	Points  int        `yaml:"points" json:"points"`
-	Missile *Missile   `yaml:"missile,omitempty" json:"missile,omitempty"`
+	Save int `yaml:"save,omitempty" json:"save,omitempty"`
+	Ward int `yaml:"ward,omitempty" json:"ward,omitempty"`
+	// ScalySkin is a natural armour save (5 means 5+; 0 none) that adds
+	// to the armour of Save (Scaly Skin).
+	ScalySkin int        `yaml:"scalySkin,omitempty" json:"scalySkin,omitempty"`
+	Base      [2]float64 `yaml:"base" json:"base"` // width, depth in inches
+	Points    int        `yaml:"points" json:"points"`
+	Missile   *Missile   `yaml:"missile,omitempty" json:"missile,omitempty"`
 	// Rules are the model's special rules: each one the engine plays
 	// (special.go), any other refused when the catalog loads.
 	Rules []SpecialRule `yaml:"rules,omitempty" json:"rules,omitempty"`
@@ -119,7 +122,7 @@ func (p Profile) Check() error {
 		name   string
 		v, max int
 	}{{"m", p.M, 20}, {"ws", p.WS, 10}, {"bs", p.BS, 10}, {"s", p.S, 10}, {"t", p.T, 10},
-		{"w", p.W, 10}, {"i", p.I, 10}, {"a", p.A, 10}, {"ld", p.Ld, 10}, {"save", p.Save, 7}, {"ward", p.Ward, 7}}
+		{"w", p.W, 10}, {"i", p.I, 10}, {"a", p.A, 10}, {"ld", p.Ld, 10}, {"save", p.Save, 7}, {"ward", p.Ward, 7}, {"scalySkin", p.ScalySkin, 6}}
 	for _, s := range stats {
 		if s.v < 0 || s.v > s.max {
 			return fmt.Errorf("profile %q: %s is %d, outside 0..%d", p.Name, s.name, s.v, s.max)

@@ -778,6 +778,19 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 				return err
 			}
 			reroll := ""
+			why := ruleHatred
+			if b.traits&traitHatred == 0 && b.traits&traitASF != 0 {
+				// Always Strikes First: with the higher Initiative, the
+				// misses are rolled again.
+				ti := s.rf(b.target).I
+				if b.model != "" {
+					ti = s.profile(b.target.model(b.model)).I
+				}
+				if b.ini%stepBand > min(ti, 10) {
+					b.traits |= traitHatred
+					why = "Always Strikes First, the higher Initiative"
+				}
+			}
 			if b.traits&traitHatred != 0 && h < b.n {
 				// Hatred: the misses of the first round are rolled
 				// again.
@@ -787,7 +800,7 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 				}
 				h += h2
 				d = append(d, d2...)
-				reroll = " (misses re-rolled, " + ruleHatred + ")"
+				reroll = " (misses re-rolled, " + why + ")"
 			}
 			s.emit(Event{What: "fought", Unit: b.unit.ID, Dice: d, Value: float64(h), Text: newLine().s(b.unit.ID, ": ").n(b.n).s(" attacks at Initiative ").n(ini%stepBand).s(bandText(ini)).s(" on ", targetName(b), " needing ").n(g.need).s("+").s(wallText(g.wall)).s(": ").n(h).s(" hits", reroll).String()})
 			var k tally

@@ -325,7 +325,7 @@ func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, mods stri
 	if n == 0 {
 		return 0, nil
 	}
-	need, sv := wounds.WoundNeed(str, p.T), wounds.SaveNeed(p.Save, str)
+	need, sv := wounds.WoundNeed(str, p.T), wounds.SaveNeed(armour(p), str)
 	tr := mods.traits
 	if tr&traitAP != 0 && sv <= 6 {
 		sv++

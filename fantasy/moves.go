@@ -273,6 +273,9 @@ func (s *State) checkReform(a Reform) (*Unit, *rules.RuleError) {
 	if err := s.canMove(u); err != nil {
 		return nil, err
 	}
+	if u.Flags.FreeReformed {
+		return nil, rules.Errorf(CodeMove, ruleFastCavalry, "%s has already made its free reform this turn", u.ID)
+	}
 	if a.Files < 1 || a.Files > len(u.Models) || math.IsNaN(a.Facing) || math.IsInf(a.Facing, 0) {
 		return nil, rules.Errorf(rules.CodeBadAction, ruleReform, "files must be 1..%d and facing a number", len(u.Models))
 	}
@@ -332,6 +335,12 @@ func (s *State) reform(a Reform) error {
 	}
 	u := s.unit(a.Unit)
 	*u = *c
+	if s.allHave(u, RuleFastCavalry) {
+		// Fast Cavalry: a free reform; it may still move and shoot.
+		u.Flags.FreeReformed = true
+		s.emit(Event{What: "reformed", Unit: u.ID, Text: fmt.Sprintf("%s reforms %d wide facing %.0f°: a free reform, it may still move and shoot (%s)", u.ID, u.Files, u.Facing, ruleFastCavalry)})
+		return nil
+	}
 	u.Flags.Reformed, u.Flags.Moved = true, true
 	s.emit(Event{What: "reformed", Unit: u.ID, Text: fmt.Sprintf("%s reforms %d wide facing %.0f°: it moves no further and cannot shoot this turn (%s)", u.ID, u.Files, u.Facing, ruleReform)})
 	return nil

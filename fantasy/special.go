@@ -29,7 +29,7 @@ const (
 // list them.
 var specialRules = [...]SpecialRule{RuleFear, RuleTerror, RuleFrenzy, RuleHatred, RuleStubborn, RuleUnbreakable, RuleImmune,
 	RuleParry, RuleAHW, RuleGreatWeapon, RuleHalberd, RuleSpear, RuleLance, RuleFlail,
-	RuleASF, RuleASL, RuleKillingBlow, RuleMultipleD3, RuleMultipleD6, RulePoisoned, RuleRegeneration, RuleAP, RuleStomp, RuleThunderstomp}
+	RuleASF, RuleASL, RuleKillingBlow, RuleMultipleD3, RuleMultipleD6, RulePoisoned, RuleRegeneration, RuleAP, RuleStomp, RuleThunderstomp, RuleFastCavalry}
 
 // maxRules bounds the special rules of one profile.
 const maxRules = 24
@@ -279,6 +279,9 @@ func (s *State) traitsOf(u *Unit, p *Profile) traits {
 	if u.Flags.ChargedFrom == "flank" || u.Flags.ChargedFrom == "rear" {
 		t |= traitFlank
 	}
+	if strikeStep(p) >= 2*stepBand {
+		t |= traitASF
+	}
 	if p.has(RuleThunderstomp) {
 		t |= traitThunder
 	} else if p.has(RuleStomp) {
@@ -412,7 +415,11 @@ const (
 	RuleAP           SpecialRule = "armour-piercing"
 	RuleStomp        SpecialRule = "stomp"
 	RuleThunderstomp SpecialRule = "thunderstomp"
+	RuleFastCavalry  SpecialRule = "fast-cavalry"
 )
+
+// ruleFastCavalry names Fast Cavalry.
+const ruleFastCavalry = "Fast Cavalry"
 
 // The traits of a blow that change its wound and save rolls.
 const (
@@ -424,6 +431,7 @@ const (
 	traitFlank                            // struck from the flank or rear: no parry
 	traitStomp                            // one automatic hit after every blow
 	traitThunder                          // D6 automatic hits after every blow
+	traitASF                              // Always Strikes First: misses re-rolled against a lower Initiative
 )
 
 // woundTraits are the traits the wound and save rolls read.
@@ -550,4 +558,17 @@ func (s *State) stomps(all []blow, caused []int, r roller) error {
 		}
 	}
 	return nil
+}
+
+// armour is a profile's armour save: its equipment's Save, improved by
+// Scaly Skin as armour adds up (Scaly Skin 5+ and light armour, 6+, make
+// 4+), never better than 1+.
+func armour(p Profile) int {
+	switch {
+	case p.ScalySkin == 0:
+		return p.Save
+	case p.Save == 0 || p.Save >= 7:
+		return p.ScalySkin
+	}
+	return max(1, p.ScalySkin-(7-p.Save))
 }

@@ -81,6 +81,7 @@ type UnitFlags struct {
 	Moved        bool   `json:"moved,omitempty"`
 	Marched      bool   `json:"marched,omitempty"`
 	Reformed     bool   `json:"reformed,omitempty"`
+	FreeReformed bool   `json:"freeReformed,omitempty"` // Fast Cavalry: made its free reform this turn
 	Charged      bool   `json:"charged,omitempty"`      // the unit itself declared a charge (not set when only a character charged out of it: see NoCharge)
 	NoCharge     bool   `json:"noCharge,omitempty"`     // a character charged out: no charge by the unit or its other characters
 	FailedCharge bool   `json:"failedCharge,omitempty"` // failed a charge: no Remaining Move, no character leaves

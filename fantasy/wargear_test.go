@@ -185,3 +185,59 @@ func TestThunderstompAfterEveryBlow(t *testing.T) {
 		t.Fatalf("the last blow %q should be the Thunderstomp", last)
 	}
 }
+
+// Fast Cavalry (8th edition): a unit of fast cavalry reforms for free: it
+// may still move and shoot afterwards, but reforms once.
+func TestFastCavalryFreeReform(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "rider", 5, 5, [2]float64{24, 10}, 90, nil)}, target())
+	withRules(s, "rider", RuleFastCavalry)
+	apply(t, s, "blue", EndCharges{})
+	apply(t, s, "blue", Reform{Unit: "u", Files: 5, Facing: 180})
+	if re := refused(t, s, "blue", Reform{Unit: "u", Files: 5, Facing: 90}, CodeMove); re.Rule != ruleFastCavalry {
+		t.Fatalf("a second reform refused citing %q", re.Rule)
+	}
+	apply(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Forward: 2}}})
+	if u := s.unit("u"); u.Flags.Reformed || !u.Flags.Moved {
+		t.Fatalf("flags %+v: the free reform leaves the unit free to move and shoot", u.Flags)
+	}
+	// Without the rule a reform ends the unit's move.
+	s = battle(t, nil, []map[string]any{unitSpecOf("u", "rider", 5, 5, [2]float64{24, 10}, 90, nil)}, target())
+	apply(t, s, "blue", EndCharges{})
+	apply(t, s, "blue", Reform{Unit: "u", Files: 5, Facing: 180})
+	refused(t, s, "blue", Move{Unit: "u", Legs: []Leg{{Forward: 2}}}, CodeMove)
+}
+
+// Always Strikes First with the higher Initiative re-rolls its misses;
+// with the lower it does not.
+func TestAlwaysStrikesFirstRerollsAgainstLowerInitiative(t *testing.T) {
+	for _, tc := range []struct {
+		asf    string
+		reroll bool
+	}{{"swordsman", true}, {"spearman", false}} {
+		s := pair(t, "swordsman", "spearman", 5, 5)
+		withRules(s, tc.asf, RuleASF)
+		apply(t, s, "blue", EndMovement{})
+		apply(t, s, "blue", EndShooting{})
+		src := script(t, ones(40)...)
+		out, err := s.Apply("blue", Fight{Unit: "u"}, src.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := out[0].(*Event)
+		if got := strings.Contains(first.Text, "misses re-rolled, Always Strikes First"); got != tc.reroll || (len(first.Dice) == 10) != tc.reroll {
+			t.Fatalf("%s with ASF: %q (%d dice), re-roll %v", tc.asf, first.Text, len(first.Dice), tc.reroll)
+		}
+	}
+}
+
+// Scaly Skin (8th edition): a natural armour save that adds to worn
+// armour.
+func TestScalySkinAddsToArmour(t *testing.T) {
+	for _, tc := range []struct{ save, scaly, want int }{
+		{0, 5, 5}, {6, 5, 4}, {4, 6, 3}, {2, 4, 1}, {5, 0, 5},
+	} {
+		if got := armour(Profile{Save: tc.save, ScalySkin: tc.scaly}); got != tc.want {
+			t.Fatalf("save %d, scaly skin %d: %d+, want %d+", tc.save, tc.scaly, got, tc.want)
+		}
+	}
+}
