@@ -251,3 +251,27 @@ func TestMarkedManPlaysToItsScore(t *testing.T) {
 		t.Fatalf("game end %+v", end)
 	}
 }
+
+// BenchmarkMissionGame is a whole random game of each shipped mission
+// between the two illustrative lists, the pre-game included: setup,
+// Initiative Roll, choices, deployment and every Game Round to the OP
+// score (docs/PERFORMANCE.md: under 50 ms).
+func BenchmarkMissionGame(b *testing.B) {
+	for _, name := range shippedMissions {
+		b.Run(name, func(b *testing.B) {
+			g := missionGame(b, "../data/missions/"+name+".yaml", "../data/armies/blue-company.yaml", "../data/armies/red-company.yaml")
+			r, _ := rules.ResolveRulings(g.Rulings(), nil)
+			sc := seatsOnly(name)
+			seed := uint64(0)
+			b.ReportAllocs()
+			for b.Loop() {
+				seed++
+				st, err := g.Setup(sc, r)
+				if err != nil {
+					b.Fatal(err)
+				}
+				playRandomly(b, st, seed, nil)
+			}
+		})
+	}
+}

@@ -492,7 +492,8 @@ func (a Transfer) String() string {
 // that starts from it asks here; the answer is worked out afresh from the
 // opening position, and is empty once the first turn has moved on.
 func (s *State) OpeningEvents() []rules.Event {
-	if s.Round != 1 || s.Turn != 0 || s.Order != nil || s.army(s.active()).OrderDeclared {
+	if s.Round != 1 || s.Turn != 0 || s.Order != nil || s.army(s.active()).OrderDeclared || s.PreGame != nil {
+		// A mission's pre-game ran no Tactical Phase yet (rule_pregame.go).
 		return nil
 	}
 	c := s.clone()

@@ -25,6 +25,9 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	randomN := fs.Int("random", 0, "play N seeded random games instead of the script")
 	seed := fs.Uint64("seed", 1, "seed of the first random game")
 	menu := fs.Bool("menu", false, "after the script, print the prompted seat's legal and greyed actions")
+	missionFile := fs.String("mission", "", "play this mission (docs/MISSIONS.md) between the --blue and --red army lists")
+	blueList := fs.String("blue", "", "with --mission: blue's army list")
+	redList := fs.String("red", "", "with --mission: red's army list")
 	bots := map[rules.Seat]string{}
 	fs.Func("bot", "SEAT=BOT: a bot plays that seat in the random games", func(v string) error {
 		seat, name, ok := strings.Cut(v, "=")
@@ -42,6 +45,25 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return FlagError(err, "ordo play", playUsage, stdout, stderr)
 	}
 	switch {
+	case *missionFile != "" || *blueList != "" || *redList != "":
+		if *missionFile == "" || *blueList == "" || *redList == "" {
+			fmt.Fprintln(stderr, "ordo play: a mission is played between two lists: give --mission, --blue and --red")
+			return 2
+		}
+		if len(pos) > 1 || (len(pos) == 0 && *randomN == 0) {
+			fmt.Fprintf(stderr, "ordo play: with --mission, one script file (or --random N), got %q\n", pos)
+			return 2
+		}
+		script := ""
+		if len(pos) == 1 {
+			script = pos[0]
+		}
+		rs, sc, err := missionPlay(*missionFile, *blueList, *redList, script)
+		if err != nil {
+			fmt.Fprintf(stderr, "ordo play: %s\n", strings.ReplaceAll(err.Error(), "\n", "; "))
+			return 2
+		}
+		return playLoaded(rs, sc, sc.File, stdout, stderr, play.Options{JSON: *jsonOut, Random: *randomN, Seed: *seed, Menu: *menu}, bots, *viewer)
 	case len(pos) == 0:
 		fmt.Fprintln(stderr, "ordo play: no scenario file (usage: ordo play FILE; see ordo play --help)")
 		return 2
@@ -83,7 +105,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ordo play: %s: %v\n", file, rsErr)
 		return 2
 	}
-	opt := play.Options{JSON: *jsonOut, Random: *randomN, Seed: *seed, Menu: *menu}
+	return playLoaded(rs, sc, file, stdout, stderr, play.Options{JSON: *jsonOut, Random: *randomN, Seed: *seed, Menu: *menu}, bots, *viewer)
+}
+
+// playLoaded plays a loaded scenario under rs with the bots and viewer
+// of ordo play's flags.
+func playLoaded(rs rules.Ruleset, sc *scenario.Scenario, file string, stdout, stderr io.Writer, opt play.Options, bots map[rules.Seat]string, viewer string) int {
 	for _, seat := range slices.Sorted(maps.Keys(bots)) {
 		name := bots[seat]
 		if !slices.ContainsFunc(sc.Sides, func(s scenario.Side) bool { return s.Seat == string(seat) }) {
@@ -98,20 +125,20 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			return bot.Act(p, st, seat, r)
 		}
 	}
-	switch *viewer {
+	switch viewer {
 	case "":
 	case "spectator":
 		opt.Viewer = rules.Spectator()
 	default:
 		known := false
 		for _, s := range sc.Sides {
-			known = known || s.Seat == *viewer
+			known = known || s.Seat == viewer
 		}
 		if !known {
-			fmt.Fprintf(stderr, "ordo play: --viewer %q: no such seat in %s\n", *viewer, file)
+			fmt.Fprintf(stderr, "ordo play: --viewer %q: no such seat in %s\n", viewer, file)
 			return 2
 		}
-		opt.Viewer = rules.PlayerView(rules.Seat(*viewer))
+		opt.Viewer = rules.PlayerView(rules.Seat(viewer))
 	}
 	if err := play.Run(rs, sc, stdout, opt); err != nil {
 		fmt.Fprintf(stderr, "ordo play: %v\n", err)

@@ -5,14 +5,19 @@ package cli
 
 // playUsage is the help of ordo play.
 const playUsage = `usage: ordo play FILE [--json] [--viewer SEAT|spectator] [--menu] [--random N [--seed S] [--bot SEAT=BOT]...]
+       ordo play --mission MISSION --blue LIST --red LIST [SCRIPT] [the same flags]
 
 Loads a scenario (a YAML file; its format is docs/SCENARIOS.md), applies its
 script of actions with their forced dice and expectations, or plays N seeded
 random games instead, and prints the adjudicated log one line per event as the
 chosen viewer sees it. Exits 1 naming the first expectation that fails, 2 on a
-bad file or flag.
+bad file or flag. With --mission it plays a mission (docs/MISSIONS.md) between two
+army lists (docs/ARMIES.md) from the Initiative Roll, deployment included; SCRIPT
+holds only seed and script.
 
 Flags (in any order, before or after FILE):
+  --mission MISSION  play this mission between the --blue and --red army lists
+  --blue, --red LIST each seat's army list (with --mission)
   --json             print JSON Lines (one object per applied action) instead of text
   --viewer SEAT      print the log as that seat sees it; "spectator" for a spectator;
                      default: everything (the admin view)
@@ -30,6 +35,8 @@ Examples:
   ordo play data/scenarios/seed/loss-of-lieutenant.yaml --viewer red
   ordo play data/scenarios/demo.yaml --random 3 --seed 7
   ordo play data/scenarios/demo.yaml --random 1 --bot red=greedy --viewer red
+  ordo play --mission data/missions/uplink.yaml --blue data/armies/blue-company.yaml \
+    --red data/armies/red-company.yaml data/missions/scripts/uplink.yaml
   ordo play --json data/scenarios/duel.yaml
   ordo play data/scenarios/duel.yaml --menu --viewer blue
 `
