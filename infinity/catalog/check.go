@@ -50,6 +50,9 @@ func oneOfMsg(what, got string, known []string) (string, bool) {
 	if slices.Contains(known, got) {
 		return "", true
 	}
+	if n, ok := notPlayed(what, got); ok {
+		return fmt.Sprintf("Ordo does not play the %s %s yet: a profile that lists it is refused rather than played without it (docs/RULES.md, Not built yet)", what, n), false
+	}
 	if s, ok := closest(got, known); ok {
 		return fmt.Sprintf("unknown %s %q: did you mean %q?", what, got, s), false
 	}

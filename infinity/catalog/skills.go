@@ -16,6 +16,11 @@ type skillSpec struct {
 	// params is what Params hold: "" (none allowed), "ammo" (ammunition
 	// names, at least one).
 	params string
+	// notPlayed: an N4 skill the engine does not play yet. A profile that
+	// lists it is refused at load, naming it, rather than played as if it
+	// lacked the skill; KnownSkills leaves it out, and so the army
+	// importer names it as not played.
+	notPlayed bool
 }
 
 var (
@@ -36,40 +41,41 @@ var (
 func skillSpecs() map[string]skillSpec {
 	skillSpecsOnce.Do(func() {
 		skillSpecsTable = map[string]skillSpec{
-			"Airborne Deployment":     {},
-			"Berserk":                 {},
-			"Camouflage":              {}, // Camouflaged marker state (Camouflaged (N4))
-			"Chain of Command":        {},
-			"Climbing Plus":           {},
-			"Combat Jump":             {}, // Airborne Deployment, an Entire Order (G: Jumper (N4, PDF 2.1))
-			"Courage":                 {}, // ignores Guts; Stun's auto-fail (Characteristics (N4))
-			"Doctor":                  {},
-			"Dogged":                  {}, // Wounds, Unconscious and Dead (N4)
-			"Engineer":                {},
-			"Extremely Impetuous":     {},
-			"Forward Observer":        {},
-			"Frenzy":                  {},
-			"G: Jumper":               {}, // G: Jumper (N4, PDF 2.1)
-			"Hacker":                  {}, // needs a hacking device (KnownEquipment)
-			"Hidden Deployment":       {}, // Hidden Deployment (N4)
-			"Immunity":                {params: "ammo"},
-			"Impersonation":           {levels: []int{1, 2}}, // Impersonation (N4): 2 deploys as IMP-2 only, else IMP-1
-			"Impetuous":               {},                    // Impetuous Phase (N4)
-			"Infiltration":            {},
-			"Lieutenant":              {levels: []int{1, 2}}, // Lieutenant (N4); the level is a variant's extra Order or Command Token
-			"Martial Arts":            {levels: []int{1, 2, 3, 4, 5}, levelRequired: true},
-			"Mimetism":                {levels: []int{-3, -6}, levelRequired: true}, // BS MOD to attackers (BS Attack (N4))
-			"NCO":                     {},
-			"No Wound Incapacitation": {}, // Wounds, Unconscious and Dead (N4)
-			"Paramedic":               {}, // Paramedic (N4): rule_medic.go
-			"Parachutist":             {},
-			"Religious Troop":         {}, // Characteristics (N4)
-			"Sixth Sense":             {},
-			"Specialist Operative":    {},
-			"Stealth":                 {}, // Stealth (N4)
-			"Super-Jump":              {},
-			"Tactical Awareness":      {},
-			"Veteran":                 {levels: []int{1, 2}}, // stays Regular in Loss of Lieutenant (Characteristics (N4))
+			"Airborne Deployment": {},
+			"Camouflage":          {},                                           // Camouflaged marker state (Camouflaged (N4))
+			"Combat Jump":         {},                                           // Airborne Deployment, an Entire Order (G: Jumper (N4, PDF 2.1))
+			"Courage":             {},                                           // ignores Guts; Stun's auto-fail (Characteristics (N4))
+			"Doctor":              {},                                           // Doctor (N4): rule_medic.go
+			"Engineer":            {},                                           // Engineer (N4): rule_medic.go
+			"Forward Observer":    {},                                           // the Forward Observer weapon the profile lists (Targeted (N4))
+			"G: Jumper":           {},                                           // G: Jumper (N4, PDF 2.1)
+			"Hacker":              {},                                           // needs a hacking device (KnownEquipment)
+			"Hidden Deployment":   {},                                           // Hidden Deployment (N4)
+			"Impersonation":       {levels: []int{1, 2}},                        // Impersonation (N4): 2 deploys as IMP-2 only, else IMP-1
+			"Infiltration":        {},                                           // Infiltration (N4), deployment
+			"Lieutenant":          {levels: []int{1, 2}},                        // Lieutenant (N4); the level is a variant's extra Order or Command Token
+			"Mimetism":            {levels: []int{-3, -6}, levelRequired: true}, // BS MOD to attackers (BS Attack (N4))
+			"Parachutist":         {},                                           // Airborne Deployment (deployment)
+			"Paramedic":           {},                                           // Paramedic (N4): rule_medic.go
+			"Sixth Sense":         {},                                           // against Stealth (Stealth (N4))
+			"Stealth":             {},                                           // Stealth (N4)
+
+			// Known to N4, not played yet: a profile that lists one is
+			// refused at load (notPlayed).
+			"Berserk":                 {notPlayed: true},
+			"Climbing Plus":           {notPlayed: true},
+			"Dogged":                  {notPlayed: true},
+			"Extremely Impetuous":     {notPlayed: true},
+			"Frenzy":                  {notPlayed: true},
+			"Immunity":                {params: "ammo", notPlayed: true},
+			"Impetuous":               {notPlayed: true},
+			"Martial Arts":            {levels: []int{1, 2, 3, 4, 5}, levelRequired: true, notPlayed: true},
+			"NCO":                     {notPlayed: true},
+			"No Wound Incapacitation": {notPlayed: true},
+			"Religious Troop":         {notPlayed: true},
+			"Super-Jump":              {notPlayed: true},
+			"Tactical Awareness":      {notPlayed: true},
+			"Veteran":                 {levels: []int{1, 2}, notPlayed: true},
 		}
 	})
 	return skillSpecsTable
@@ -80,7 +86,6 @@ func skillSpecs() map[string]skillSpec {
 // Devices (N3) table (see docs/RULES.md, Hacking (N3)).
 var knownEquipment = []string{
 	"Assault Hacking Device",
-	"Biometric Visor",
 	"Defensive Hacking Device",
 	"Deployable Repeater",
 	"EI Assault Hacking Device",
@@ -90,26 +95,53 @@ var knownEquipment = []string{
 	"GizmoKit",
 	"Hacking Device",
 	"Hacking Device Plus",
-	"Holoprojector",
 	"Killer Hacking Device",
 	"Medikit",
-	"Motorcycle", // a troop-type-like Dodge MOD in N3 (Dodge (N4))
 	"Multispectral Visor L1",
 	"Multispectral Visor L2",
 	"Multispectral Visor L3",
-	"Nanoscreen",
 	"Repeater",
 	"White Hacking Device",
 }
 
-// KnownSkills lists the skill names a catalog may use, sorted.
+// KnownSkills lists the skill names a catalog may use, sorted: those the
+// engine plays.
 func KnownSkills() []string {
 	names := make([]string, 0, len(skillSpecs()))
-	for name := range skillSpecs() {
-		names = append(names, name)
+	for name, spec := range skillSpecs() {
+		if !spec.notPlayed {
+			names = append(names, name)
+		}
 	}
 	slices.Sort(names)
 	return names
+}
+
+// notPlayedEquipment are the N4 pieces of Equipment the engine does not
+// play yet: a profile that carries one is refused at load, naming it, as
+// for a skill not played (skillSpec.notPlayed).
+var notPlayedEquipment = []string{"Biometric Visor", "Holoprojector", "Motorcycle", "Nanoscreen"}
+
+// notPlayed is the spelling of got among the N4 skills (what "skill") or
+// equipment (what "equipment") the engine knows of but does not play, if
+// it is one.
+func notPlayed(what, got string) (string, bool) {
+	var list []string
+	switch what {
+	case "skill":
+		for name, spec := range skillSpecs() {
+			if spec.notPlayed {
+				list = append(list, name)
+			}
+		}
+		slices.Sort(list)
+	case "equipment":
+		list = notPlayedEquipment
+	}
+	if slices.Contains(list, got) {
+		return got, true
+	}
+	return closest(got, list)
 }
 
 // KnownEquipment lists the equipment names a catalog may use, sorted.
