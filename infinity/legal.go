@@ -62,6 +62,9 @@ type checkMemo struct {
 	lof   lofMemo
 	decl  declMemo
 	short shortMemo
+	// cautious is the last answer of watched (rule_cautious.go): every
+	// Cautious Movement candidate of a trooper asks the same.
+	cautious cautiousMemo
 	bases tableBases
 	// routes are the route refusals made so far (routeError).
 	routes []routeRefusalErr
@@ -134,7 +137,7 @@ func (b *menuBuilder) legal(s *State, seat rules.Seat) []rules.Option {
 	}
 	// The memos start empty.
 	m := &b.memo
-	m.lof, m.decl, m.short = lofMemo{}, declMemo{}, shortMemo{}
+	m.lof, m.decl, m.short, m.cautious = lofMemo{}, declMemo{}, shortMemo{}, cautiousMemo{}
 	m.bases.ready = false
 	clear(m.routes)
 	m.routes = m.routes[:0]

@@ -44,6 +44,31 @@ func movesAlongRoute(name SkillName) bool {
 // The answer does not depend on the order the enemies are tried in, so it
 // tells nothing of who stands behind a marker.
 func (s *State) watched(t int, p [2]float64, zoc bool) (found, inLoF bool) {
+	var memo *cautiousMemo
+	if s.memo != nil {
+		memo = &s.memo.cautious
+		if memo.valid && memo.t == t && memo.at == p && memo.zoc == zoc {
+			return memo.found, memo.inLoF
+		}
+	}
+	found, inLoF = s.lookWatched(t, p, zoc)
+	if memo != nil {
+		*memo = cautiousMemo{valid: true, t: t, at: p, zoc: zoc, found: found, inLoF: inLoF}
+	}
+	return found, inLoF
+}
+
+// cautiousMemo is the last answer of watched while Legal runs (checkMemo):
+// a trooper's Cautious Movement candidates all ask it for where it
+// stands, and each answer is a Line of Fire from every enemy.
+type cautiousMemo struct {
+	valid, zoc, found, inLoF bool
+	t                        int
+	at                       [2]float64
+}
+
+// lookWatched is watched worked out.
+func (s *State) lookWatched(t int, p [2]float64, zoc bool) (found, inLoF bool) {
 	m := s.modelOf(t)
 	if m < 0 {
 		return false, false

@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/rulestest"
 )
 
 // smokeSkill is a Smoke throw at p.
@@ -180,5 +182,26 @@ func TestSmokeInPreview(t *testing.T) {
 	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillBSAttack, Target: "smoker", Weapon: "combi-rifle"}}}})
 	if _, err := st.Preview("blue", Second{Skill: smokeSkill([2]float64{10, 9})}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The N4 demo (Smoke Ammunition (N4), Impact Template Weapons (N4),
+// Speculative Attack (N4), Stealth (N4), Cautious Movement (N4) with a
+// Doctor and Hidden Deployment) passes the conformance suite: random
+// playouts, replays and the counterfactual check (200 playouts with
+// ORDO_LONG=1).
+func TestN4DemoConforms(t *testing.T) {
+	n := testenv.Count(4, 200)
+	rulestest.Run(t, ruleset(t), load(t, "../data/scenarios/n4-demo.yaml"), rulestest.Options{Playouts: n, ReplayEvery: 25, TwinEvery: testenv.Count(4, 1)})
+}
+
+// BenchmarkN4DemoPlayout is one random playout of the N4 demo, setup
+// included (docs/PERFORMANCE.md).
+func BenchmarkN4DemoPlayout(b *testing.B) {
+	rs := ruleset(b)
+	sc := load(b, "../data/scenarios/n4-demo.yaml")
+	for i := range b.N {
+		st := setupScenario(b, rs, sc, sc.Rulings)
+		playRandomly(b, st, uint64(i), nil)
 	}
 }
