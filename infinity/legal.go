@@ -625,6 +625,7 @@ func (s *State) eachAROSkill(t int, active string, f func(Skill)) {
 	s.eachWeaponChoice(t, Skill{Name: SkillCCAttack, Target: active}, f)
 	s.eachProgramChoice(t, Skill{Name: SkillHack, Target: active}, f)
 	s.eachToolboxARO(t, f)
+	s.eachSmokeARO(t, f)
 	f(Skill{Name: SkillDiscover, Target: active})
 	f(Skill{Name: SkillDodge})
 	f(Skill{Name: SkillReset})

@@ -135,6 +135,8 @@ func (s *State) aros(a AROs, decls []ARO) ([]rules.Event, error) {
 		// reveals a marker (every ARO here rolls).
 		events = append(events, s.reveal(d.Trooper, "declared an ARO")...)
 		events = append(events, s.trigger(d.Trooper)...)
+		// Smoke thrown in ARO lays its template now (rule_smoke.go).
+		events = append(events, s.smokeARO(d)...)
 	}
 	for i := range decls {
 		d := &decls[i]
@@ -196,7 +198,7 @@ func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
 				if affected, err = s.placeTemplate(m, s.Models[m].At, *w, s.Order.Model, at); err != nil {
 					return nil, err
 				}
-			} else if err == nil && isImpact(w) {
+			} else if err == nil && isImpact(w) && !smokeAttack(w, &d.Skill) {
 				// Centred on the active trooper where the ARO meets it
 				// (Impact Template Weapons (N4)).
 				if affected, err = s.placeImpact(s.modelOf(t), s.Order.Model, at, at); err != nil {
@@ -367,7 +369,7 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 	if err := s.impersonationARO(k); err != nil {
 		return err
 	}
-	if err := s.reactRules(t, k, e); err != nil {
+	if done, err := s.reactRules(t, k, e); done || err != nil {
 		return err
 	}
 	if done, err := s.hackReact(t, k, e); done {

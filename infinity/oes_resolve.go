@@ -461,6 +461,13 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 		r := &block[len(block)-1]
 		r.trooper, r.skill, r.window, r.affected, r.mem = a.Trooper, a.Skill, a.Window, a.Affected, mem
 		m := s.modelOf(a.Trooper)
+		if zone := s.smokeOfARO(a); zone >= 0 && m >= 0 {
+			// Smoke thrown in ARO (rule_smoke.go).
+			r.from = s.Models[m].At
+			r.smokeRoller(s, zone)
+			out = append(out, r)
+			continue
+		}
 		switch a.Skill.Name {
 		case SkillDodge:
 			// LoF and ZoC over the whole Order, the second skill's
@@ -831,12 +838,12 @@ func (s *State) pair(rs []*roller) {
 // Weapons (N4), Dodge (N4); linkTemplates).
 func opposes(a, d *roller) bool {
 	if d.smoke > 0 {
-		// Smoke: Face to Face with the attacks through its zone on the
-		// thrower (rule_smoke.go).
-		return a.smokeFaced && a.target == d.trooper
+		// Smoke: Face to Face with the enemy attacks through its zone
+		// (rule_smoke.go; markSmokeFaced marks them).
+		return a.smokeFaced && a.trooper != d.trooper
 	}
 	if a.smoke > 0 {
-		return d.smokeFaced && d.target == a.trooper
+		return d.smokeFaced && d.trooper != a.trooper
 	}
 	if !isAttack(a.skill.Name) || a.trooper == d.trooper || a.template || d.template {
 		return false
@@ -892,7 +899,7 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 			if r.skill.Name == SkillDodge {
 				r.dodgeOK = r.out.Scored()
 			}
-		case r.active && (r.skill.Name == SkillDodge || r.skill.Name == SkillReset || r.smoke > 0):
+		case r.active && (r.skill.Name == SkillDodge || r.skill.Name == SkillReset || r.smoke > 0 || len(r.opps) > 1):
 			// One Dodge roll against every attack (Dodge (N4)), one Reset
 			// roll against every program (Reset (N4)): it succeeds only if
 			// it wins each comparison, so a Reset that lost to one program
@@ -907,7 +914,9 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 				if _, mine, err = dice.FaceToFaceInto(o.judged(), rj, scratch[:0], r.mem.dieRoom(rj)); err != nil {
 					break
 				}
-				if i == 0 || (r.dodgeOK && !mine.Scored()) {
+				// The first comparison lost; an attack keeps the fewest
+				// successes that survive any of them.
+				if i == 0 || (r.dodgeOK && !mine.Scored()) || (r.dodgeOK && mine.Hits+mine.Crits < r.out.Hits+r.out.Crits) {
 					r.out, shown = mine, i
 				}
 				r.dodgeOK = r.dodgeOK && mine.Scored()
@@ -922,7 +931,7 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 				// would be against r alone (Face to Face Rolls (N4) is
 				// symmetric), rather than judged again.
 				rj, oj := r.judged(), o.judged()
-				if o.opps[0] == r && !(o.active && (o.skill.Name == SkillDodge || o.skill.Name == SkillReset || o.smoke > 0)) {
+				if o.opps[0] == r && !(o.active && (o.skill.Name == SkillDodge || o.skill.Name == SkillReset || o.smoke > 0 || len(o.opps) > 1)) {
 					var oout dice.Outcome
 					if r.out, oout, err = dice.FaceToFaceInto(rj, oj, r.mem.dieRoom(rj), o.mem.dieRoom(oj)); err == nil {
 						o.out, o.outDone = oout, true

@@ -34,10 +34,15 @@ import (
 //   - The template stays until the end of the Player Turn (the start of the
 //     States Phase).
 //
-// Smoke is thrown in the Active Turn here; in ARO, and the Eclipse variant
-// (the catalog has none), are not played yet. Nor is the FAQ's rule that a
-// trooper attacked from or through a Zero Visibility Zone treats it as a
-// Poor Visibility Zone when it draws Line of Fire back.
+// In ARO, a throw is declared by a trooper that may react (the active
+// trooper in its LoF or ZoC) at a point in its own Line of Fire and range;
+// its template is laid at the declaration, and the throw is Face to Face
+// with every attack of the active trooper whose Line of Fire passes
+// through it (the active attack keeps only the successes that survive
+// each of its comparisons). The Eclipse variant (the catalog has none) is
+// not played, nor is the FAQ's rule that a trooper attacked from or
+// through a Zero Visibility Zone treats it as a Poor Visibility Zone when
+// it draws Line of Fire back.
 
 // ruleSmoke is the rule this file's errors cite.
 const ruleSmoke = "Smoke Ammunition (N4)"
@@ -90,6 +95,12 @@ func smokeAttack(w *catalog.Weapon, k *Skill) bool {
 // checkSmoke checks a Smoke throw declared by the active trooper from
 // from: a point on the table, no target, in Line of Fire and in range.
 func (s *State) checkSmoke(o *Order, k *Skill, w *catalog.Weapon, from [2]float64) error {
+	return s.checkThrow(o.Model, k, w, from)
+}
+
+// checkThrow checks a Smoke throw by the trooper of model m standing at
+// from.
+func (s *State) checkThrow(m int, k *Skill, w *catalog.Weapon, from [2]float64) error {
 	if k.Point == nil || k.Target != "" || len(k.Split) > 0 || k.Burst > 0 {
 		return rules.Errorf(rules.CodeBadAction, ruleSmoke, "Smoke is Targetless: it names a point (point: [x, y]) and no target")
 	}
@@ -97,10 +108,10 @@ func (s *State) checkSmoke(o *Order, k *Skill, w *catalog.Weapon, from [2]float6
 	if !s.onTablePoint(p) {
 		return rules.Errorf(rules.CodeBadAction, ruleSmoke, "the point (%g, %g) is off the table", p[0], p[1])
 	}
-	shooter := s.Models[o.Model]
+	shooter := s.Models[m]
 	shooter.At = from
 	aim := geom.Circle{Center: geom.Pt(p[0], p[1]), Radius: smokeAimRadius}
-	if !s.lof(shooter, aim, o.Model, -1) {
+	if !s.lof(shooter, aim, m, -1) {
 		return rules.Errorf(rules.CodeIllegal, ruleSmoke, "no Line of Fire to the point (%g, %g)", p[0], p[1])
 	}
 	dist := geom.EdgeDistance(shooter.base(), aim)
@@ -117,17 +128,24 @@ const smokeAimRadius = 0.01
 // laySmoke lays the template of the active trooper's Smoke throw k, at its
 // declaration.
 func (s *State) laySmoke(k *Skill) []rules.Event {
+	return s.layZone(s.Order.Trooper, *k.Point)
+}
+
+// layZone lays trooper t's Smoke template at p; the enemies of t under it
+// may Dodge it (Order.Affected, for the active trooper's throw).
+func (s *State) layZone(t int, p [2]float64) []rules.Event {
 	o := s.Order
-	tr := &s.Troopers[o.Trooper]
-	z := SmokeZone{By: tr.ID, Seat: tr.Seat, At: *k.Point, Turn: s.playerTurn()}
+	tr := &s.Troopers[t]
+	z := SmokeZone{By: tr.ID, Seat: tr.Seat, At: p, Turn: s.playerTurn()}
 	s.Smoke = append(s.Smoke[:len(s.Smoke):len(s.Smoke)], z)
-	// Enemies under it may Dodge it.
-	c := z.circle()
-	for m := range s.Models {
-		model := &s.Models[m]
-		t := model.Trooper
-		if !model.Removed && s.Troopers[t].Seat != tr.Seat && !s.Troopers[t].States.Hidden && geom.InContact(c, model.base()) && !slices.Contains(o.Affected, t) {
-			o.Affected = append(o.Affected, t)
+	if t == o.Trooper {
+		c := z.circle()
+		for m := range s.Models {
+			model := &s.Models[m]
+			u := model.Trooper
+			if !model.Removed && s.Troopers[u].Seat != tr.Seat && !s.Troopers[u].States.Hidden && geom.InContact(c, model.base()) && !slices.Contains(o.Affected, u) {
+				o.Affected = append(o.Affected, u)
+			}
 		}
 	}
 	return []rules.Event{SmokeChanged{By: z.By, At: z.At, On: true}}
@@ -208,22 +226,33 @@ func (r *roller) smokeRoller(s *State, zone int) {
 	r.smoke, r.target, r.to = zone+1, -1, s.Smoke[zone].At
 }
 
-// markSmokeFaced marks, among the rollers, the enemy attacks on the
-// thrower whose Line of Fire (from the attacker to where it meets the
-// thrower) passes through the zone of Smoke roller sm, not made by a
-// Multispectral Visor user: they are Face to Face with the throw.
+// markSmokeFaced marks, among the rollers, the enemy attacks whose Line of
+// Fire (from the attacker to where it meets its target) passes through the
+// zone of a Smoke roller, not made by a Multispectral Visor user: they are
+// Face to Face with the throw. Against the active trooper's throw these
+// are the AROs on it; against one in ARO, the active trooper's attacks.
 func (s *State) markSmokeFaced(rs []*roller) {
 	for _, sm := range rs {
 		if sm.smoke == 0 || sm.idle {
 			continue
 		}
 		z := s.Smoke[sm.smoke-1]
+		seat := s.Troopers[sm.trooper].Seat
 		for _, r := range rs {
-			m := s.modelOf(r.trooper)
-			if r.trooper < 0 || r.idle || r.active || r.target != sm.trooper || !isAttack(r.skill.Name) || m < 0 || s.visorLevel(r.trooper) != 0 {
+			if r.trooper < 0 || r.idle || r.smoke > 0 || r.active == sm.active || !isAttack(r.skill.Name) ||
+				s.Troopers[r.trooper].Seat == seat || s.visorLevel(r.trooper) != 0 {
 				continue
 			}
-			if segmentDist(s.Models[m].At, r.to, z.At) < impactRadius-geom.Eps {
+			if sm.active && r.target != sm.trooper {
+				continue
+			}
+			from := r.from
+			if !r.active {
+				if m := s.modelOf(r.trooper); m >= 0 {
+					from = s.Models[m].At
+				}
+			}
+			if segmentDist(from, r.to, z.At) < impactRadius-geom.Eps {
 				r.smokeFaced = true
 			}
 		}
@@ -318,18 +347,73 @@ func (s *State) eachSmokeChoice(t int, from [2]float64, f func(Skill)) {
 }
 
 // reactRules checks what special rules allow a reactive trooper's ARO:
-// Stealth's unseen contact (rule_stealth.go), and Smoke, which is not
-// thrown in ARO here.
-func (s *State) reactRules(t int, k Skill, e eligibility) error {
+// Stealth's unseen contact (rule_stealth.go), and a Smoke throw, which
+// names a point instead of the active trooper: done reports the ARO
+// decided here.
+func (s *State) reactRules(t int, k Skill, e eligibility) (done bool, err error) {
 	if err := s.stealthContact(t, k, e); err != nil {
-		return err
+		return true, err
 	}
-	if k.Name == SkillBSAttack {
-		if w, err := s.weaponRef(t, &k); err == nil && smokeAttack(w, &k) {
-			return rules.Errorf(rules.CodeIllegal, ruleSmoke, "Smoke is thrown in the Active Turn here, not in ARO")
+	if k.Name != SkillBSAttack {
+		return false, nil
+	}
+	w, err := s.weaponRef(t, &k)
+	if err != nil || !smokeAttack(w, &k) {
+		return false, nil
+	}
+	if !e.LoF && !e.ZoC {
+		return true, rules.Errorf(rules.CodeIllegal, ruleSmoke, "%s has the active trooper in neither LoF nor ZoC: it may only answer with %v", s.Troopers[t].ID, e.answers())
+	}
+	m := s.modelOf(t)
+	return true, s.checkThrow(m, &k, w, s.Models[m].At)
+}
+
+// smokeARO lays the template of a Smoke throw declared in ARO, d.
+func (s *State) smokeARO(d *ARO) []rules.Event {
+	if d.Skill.Name != SkillBSAttack || d.Skill.Point == nil {
+		return nil
+	}
+	if w, err := s.weaponRef(d.Trooper, &d.Skill); err != nil || !smokeAttack(w, &d.Skill) {
+		return nil
+	}
+	return s.layZone(d.Trooper, *d.Skill.Point)
+}
+
+// smokeOfARO is the index in Smoke of the zone ARO a laid, when it is a
+// Smoke throw; -1 otherwise.
+func (s *State) smokeOfARO(a *ARO) int {
+	if a.Skill.Name != SkillBSAttack || a.Skill.Point == nil {
+		return -1
+	}
+	w, err := s.weaponRef(a.Trooper, &a.Skill)
+	if err != nil || !smokeAttack(w, &a.Skill) {
+		return -1
+	}
+	return s.smokeIndex(s.Troopers[a.Trooper].ID, *a.Skill.Point)
+}
+
+// eachSmokeARO offers reactive trooper t a Smoke throw at the point
+// half-way to the active trooper, with each of its Smoke weapons.
+func (s *State) eachSmokeARO(t int, f func(Skill)) {
+	o := s.Order
+	m, am := s.modelOf(t), o.Model
+	if m < 0 {
+		return
+	}
+	ids, ws := s.profile(t).Weapons, s.weapons(t)
+	for i, id := range ids {
+		w := ws[i]
+		if w == nil || slices.Contains(ids[:i], id) || !slices.Contains(w.Ammo, catalog.SmokeAmmo) {
+			continue
 		}
+		ammo := ""
+		if len(w.Ammo) > 1 {
+			ammo = catalog.SmokeAmmo
+		}
+		at, to := s.Models[m].At, s.Models[am].At
+		p := [2]float64{(at[0] + to[0]) / 2, (at[1] + to[1]) / 2}
+		f(Skill{Name: SkillBSAttack, Weapon: id, Ammo: ammo, Point: &p})
 	}
-	return nil
 }
 
 // smokeOf is the index in Smoke of the zone the active trooper's skill k

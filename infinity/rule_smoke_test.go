@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -127,8 +128,7 @@ func TestSmokeFaceToFace(t *testing.T) {
 
 // Smoke Ammunition (N4) is Targetless: a throw names a point and no
 // target, in Line of Fire and range, on the table; the menu offers it
-// between the thrower and each enemy, never at an enemy; in ARO it is
-// refused (not played yet).
+// between the thrower and each enemy, never at an enemy.
 func TestSmokeRequirements(t *testing.T) {
 	st := smokeState(t, "fusilier")
 	p := [2]float64{10, 8}
@@ -152,11 +152,6 @@ func TestSmokeRequirements(t *testing.T) {
 	if offered == 0 {
 		t.Error("the menu offers no Smoke throw")
 	}
-	// In ARO.
-	st = setup(t, hackYAML([]string{"runner fusilier 10 4 90"}, []string{"smoker smoke-specialist 10 12 270"}), nil)
-	do(t, st, "blue", Activate{Trooper: "runner", Order: OrderRegular, Skill: move([2]float64{10, 6})})
-	q := [2]float64{10, 8}
-	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "smoker", Skill: Skill{Name: SkillBSAttack, Weapon: "smoke-grenades", Target: "runner", Point: &q}}}}, rules.CodeIllegal, "")
 }
 
 // hasKind reports an event of the kind among events.
@@ -203,5 +198,52 @@ func BenchmarkN4DemoPlayout(b *testing.B) {
 	for i := range b.N {
 		st := setupScenario(b, rs, sc, sc.Rulings)
 		playRandomly(b, st, uint64(i), nil)
+	}
+}
+
+// Smoke Ammunition (N4) in ARO: the reactive trooper throws Smoke between
+// itself and the active trooper shooting at it; the template is laid at
+// the declaration and the throw is Face to Face with the shot, whose Line
+// of Fire passes through the zone. Winning, it stops the shot and stays;
+// losing, it goes and the surviving successes land.
+func TestSmokeInARO(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		dice  []int // the shot's three dice, the throw, then Saving Rolls
+		stays bool
+		saved []string
+	}{
+		{"the throw beats the shot", []int{3, 4, 5, 10}, true, nil},
+		{"the shot beats the throw", []int{14, 2, 3, 10, 1}, false, []string{"smoker"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := setup(t, hackYAML([]string{"shooter fusilier 10 4 90"}, []string{"smoker smoke-specialist 10 12 270"}), nil)
+			do(t, st, "blue", Activate{Trooper: "shooter", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "smoker", Weapon: "combi-rifle"}})
+			offered := false
+			for _, o := range st.Legal("red") {
+				if a, ok := asAction[AROs](o.Action); ok && len(a.Declarations) == 1 && a.Declarations[0].Skill.Weapon == "smoke-grenades" && o.Illegal == nil {
+					offered = true
+				}
+			}
+			if !offered {
+				t.Error("the ARO menu offers no Smoke throw")
+			}
+			ev := do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "smoker", Skill: smokeSkill([2]float64{10, 8})}}})
+			if len(st.Smoke) != 1 || !hasKind(ev, "smoke") {
+				t.Fatalf("smoke %+v: want the template laid at the ARO's declaration", st.Smoke)
+			}
+			do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+			ev = do(t, st, rules.ChanceSeat, Resolve{}, c.dice...)
+			r := rolledBy(ev)
+			if r["shooter"].Roll != "face-to-face" || r["smoker"].Roll != "face-to-face" {
+				t.Fatalf("rolls %+v: want the shot Face to Face with the throw", r)
+			}
+			if (len(st.Smoke) == 1) != c.stays {
+				t.Fatalf("smoke %+v", st.Smoke)
+			}
+			if got := savedOn(ev); !slices.Equal(got, c.saved) {
+				t.Fatalf("Saving Rolls by %v, want %v", got, c.saved)
+			}
+		})
 	}
 }
