@@ -65,7 +65,7 @@ type checkMemo struct {
 	// cautious is the last answer of watched (rule_cautious.go): every
 	// Cautious Movement candidate of a trooper asks the same.
 	cautious cautiousMemo
-	bases tableBases
+	bases    tableBases
 	// routes are the route refusals made so far (routeError).
 	routes []routeRefusalErr
 	// named are refusals that name one thing, kept for later candidates
