@@ -323,17 +323,8 @@ func (c *stateChecker) smoke() {
 // half-way to each enemy in the open: between them, where it blocks their
 // Line of Fire.
 func (s *State) eachSmokeChoice(t int, from [2]float64, f func(Skill)) {
-	ids, ws := s.profile(t).Weapons, s.weapons(t)
 	seat := s.Troopers[t].Seat
-	for i, id := range ids {
-		w := ws[i]
-		if w == nil || slices.Contains(ids[:i], id) || !slices.Contains(w.Ammo, catalog.SmokeAmmo) {
-			continue
-		}
-		ammo := ""
-		if len(w.Ammo) > 1 {
-			ammo = catalog.SmokeAmmo
-		}
+	s.eachSmokeWeapon(t, func(id, ammo string) {
 		for m := range s.Models {
 			model := &s.Models[m]
 			enemy := &s.Troopers[model.Trooper]
@@ -343,6 +334,23 @@ func (s *State) eachSmokeChoice(t int, from [2]float64, f func(Skill)) {
 			p := [2]float64{(from[0] + model.At[0]) / 2, (from[1] + model.At[1]) / 2}
 			f(Skill{Name: SkillBSAttack, Weapon: id, Ammo: ammo, Point: &p})
 		}
+	})
+}
+
+// eachSmokeWeapon calls f with each weapon of trooper t that throws Smoke,
+// and the ammunition to name (Smoke for a weapon of several modes).
+func (s *State) eachSmokeWeapon(t int, f func(id, ammo string)) {
+	ids, ws := s.profile(t).Weapons, s.weapons(t)
+	for i, id := range ids {
+		w := ws[i]
+		if w == nil || slices.Contains(ids[:i], id) || !slices.Contains(w.Ammo, catalog.SmokeAmmo) {
+			continue
+		}
+		ammo := ""
+		if len(w.Ammo) > 1 {
+			ammo = catalog.SmokeAmmo
+		}
+		f(id, ammo)
 	}
 }
 
@@ -400,20 +408,11 @@ func (s *State) eachSmokeARO(t int, f func(Skill)) {
 	if m < 0 {
 		return
 	}
-	ids, ws := s.profile(t).Weapons, s.weapons(t)
-	for i, id := range ids {
-		w := ws[i]
-		if w == nil || slices.Contains(ids[:i], id) || !slices.Contains(w.Ammo, catalog.SmokeAmmo) {
-			continue
-		}
-		ammo := ""
-		if len(w.Ammo) > 1 {
-			ammo = catalog.SmokeAmmo
-		}
+	s.eachSmokeWeapon(t, func(id, ammo string) {
 		at, to := s.Models[m].At, s.Models[am].At
 		p := [2]float64{(at[0] + to[0]) / 2, (at[1] + to[1]) / 2}
 		f(Skill{Name: SkillBSAttack, Weapon: id, Ammo: ammo, Point: &p})
-	}
+	})
 }
 
 // smokeOf is the index in Smoke of the zone the active trooper's skill k
