@@ -18,6 +18,7 @@ const (
 	CodeForbidden    Code = "forbidden"      // the viewer may not do this
 	CodeCorrupt      Code = "corrupt-match"  // the stored log does not replay
 	CodeTooManyFeeds Code = "too-many-feeds" // past a bound on WebSocket feeds (Memory)
+	CodeSeatTaken    Code = "seat-taken"     // the seat asked for has its player already
 )
 
 // Error is a refusal by the authority. Seq is the match's current seq for

@@ -28,12 +28,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
 	"github.com/ordo-rules/ordo/store"
 )
 
@@ -214,6 +216,10 @@ type CreateRequest struct {
 	Name     string
 	Scenario []byte
 	Rulings  map[string]string
+	// Open names the seats left for other players to join (Join): they
+	// get no token now, and the match is listed as open until they are
+	// taken. At least one seat stays the creator's.
+	Open []string
 }
 
 // tokenBytes is a seat token's size: 256 random bits.
@@ -263,10 +269,24 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	}
 	rec.Commitment = Commitment(rec.Seed, id)
 	out := &Created{ID: id, Seats: map[rules.Seat]Secret{}, Commitment: rec.Commitment}
+	rec.Status = store.StatusPlaying
+	for _, name := range req.Open {
+		if !slices.ContainsFunc(sc.Sides, func(s scenario.Side) bool { return s.Seat == name }) {
+			return nil, errorf(CodeBadRequest, "", "open: the scenario has no seat %q", name)
+		}
+		rec.Status = store.StatusOpen
+	}
 	for _, side := range sc.Sides {
+		if slices.Contains(req.Open, side.Seat) {
+			rec.Seats = append(rec.Seats, store.Seat{Name: side.Seat})
+			continue
+		}
 		tok := randomString(tokenBytes)
 		out.Seats[rules.Seat(side.Seat)] = Secret{Token: tok}
 		rec.Seats = append(rec.Seats, store.Seat{Name: side.Seat, TokenHash: hashToken(tok)})
+	}
+	if len(out.Seats) == 0 {
+		return nil, errorf(CodeBadRequest, "", "open: every seat is left open; keep at least one for yourself")
 	}
 	if err := a.store.CreateMatch(ctx, rec); err != nil {
 		return nil, unavailable(err)
@@ -376,6 +396,7 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 		return err
 	}
 	l.loaded = true
+	a.markOver(ctx, l) // a match that ended before the lobby kept statuses
 	// A match whose first step is a chance step takes it at once.
 	if l.st.Prompt().Kind == rules.Chance {
 		if _, err := a.commit(ctx, l, nil); err != nil {
@@ -624,6 +645,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 	}
 	l.broadcast()
 	a.notifyWaiting(l, was)
+	a.markOver(ctx, l)
 	return entries, nil
 }
 
@@ -659,6 +681,7 @@ func (a *Authority) commitTable(ctx context.Context, l *live, p *pending) ([]sto
 	l.add(logged{seat: p.seat, actionID: p.actionID, time: e.Time, views: views, prompt: l.prompt()})
 	l.broadcast()
 	a.notifyWaiting(l, was)
+	a.markOver(ctx, l)
 	return []store.Entry{e}, nil
 }
 
@@ -814,6 +837,15 @@ func (a *Authority) Authenticate(ctx context.Context, id, token string) (rules.S
 	for _, s := range l.rec.Seats {
 		if subtle.ConstantTimeCompare(h, s.TokenHash) == 1 {
 			seat = rules.Seat(s.Name)
+		}
+	}
+	if seat == "" && len(openSeats(l.rec)) > 0 {
+		// A seat open here may have been taken on another server.
+		a.reloadSeats(ctx, l)
+		for _, s := range l.rec.Seats {
+			if subtle.ConstantTimeCompare(h, s.TokenHash) == 1 {
+				seat = rules.Seat(s.Name)
+			}
 		}
 	}
 	if seat == "" {

@@ -162,7 +162,8 @@ func TestOldDatabaseGetsChat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"DROP TABLE chat", "DROP TABLE webhooks", "PRAGMA user_version = 1"} {
+	for _, q := range []string{"DROP TABLE chat", "DROP TABLE webhooks", "DROP INDEX matches_status",
+		"ALTER TABLE matches DROP COLUMN status", "ALTER TABLE matches DROP COLUMN updated", "PRAGMA user_version = 1"} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -180,6 +181,9 @@ func TestOldDatabaseGetsChat(t *testing.T) {
 	}
 	if code := call(t, "POST", base+"/webhook", c.Seats["red"].Token, map[string]string{"url": "https://example.org/hook"}, nil); code != 200 {
 		t.Fatalf("a webhook after the migration: %d", code)
+	}
+	if ok, _ := listed(t, ts2.URL, "playing", c.ID); !ok {
+		t.Fatal("the old match is not listed in play after the migration")
 	}
 	if !move(t, ts2, c, rand.New(rand.NewPCG(3, 3)), 1) {
 		t.Fatal("the game is over")

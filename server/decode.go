@@ -44,6 +44,8 @@ type createRequest struct {
 	Scenario string            `json:"scenario"`
 	YAML     string            `json:"yaml"`
 	Rulings  map[string]string `json:"rulings"`
+	// Open names the seats left for others to join (POST .../join).
+	Open []string `json:"open"`
 }
 
 // actionRequest is the body of POST /api/matches/{id}/actions.

@@ -77,6 +77,8 @@ func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Conf
 	s.mux.HandleFunc("POST /api/matches/{id}/chat", s.chat)
 	s.mux.HandleFunc("GET /api/matches/{id}/chat", s.chatLog)
 	s.mux.HandleFunc("POST /api/matches/{id}/webhook", s.webhook)
+	s.mux.HandleFunc("POST /api/matches/{id}/join", s.join)
+	s.mux.HandleFunc("GET /api/lobby", s.lobby)
 	s.webRoutes() // the web table and its API (web.go)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -166,6 +168,7 @@ func toAPI(err error) *apiError {
 			match.CodeForbidden:    http.StatusForbidden,
 			match.CodeCorrupt:      http.StatusInternalServerError,
 			match.CodeTooManyFeeds: http.StatusTooManyRequests,
+			match.CodeSeatTaken:    http.StatusConflict,
 		}[me.Code]
 		if status == 0 {
 			status = http.StatusInternalServerError
@@ -246,7 +249,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, aerr)
 		return
 	}
-	c, err := s.a.Create(r.Context(), match.CreateRequest{Name: req.Scenario, Scenario: []byte(req.YAML), Rulings: req.Rulings})
+	c, err := s.a.Create(r.Context(), match.CreateRequest{Name: req.Scenario, Scenario: []byte(req.YAML), Rulings: req.Rulings, Open: req.Open})
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -50,6 +50,29 @@ type Match struct {
 	Commitment string
 	Seats      []Seat
 	Created    time.Time
+	// Status is where the match stands, for the lobby: StatusOpen while a
+	// seat waits for a player (its TokenHash empty), StatusPlaying, then
+	// StatusOver.
+	Status string
+}
+
+// The statuses of a match (Match.Status).
+const (
+	StatusOpen    = "open"
+	StatusPlaying = "playing"
+	StatusOver    = "over"
+)
+
+// Listed is a match as the lobby lists it: its setup's public part.
+type Listed struct {
+	ID           string
+	Ruleset      string
+	ScenarioName string
+	Seats        []string
+	Open         []string // the seats waiting for a player
+	Status       string
+	Created      time.Time
+	Updated      time.Time
 }
 
 // Entry is one line of a match log.
@@ -115,6 +138,16 @@ type Store interface {
 	AddChat(ctx context.Context, matchID string, m ChatMessage) error
 	// Chat reads a channel's messages from n on, in order.
 	Chat(ctx context.Context, matchID, channel string, from int) ([]ChatMessage, error)
+	// ClaimSeat gives an open seat of match matchID (its TokenHash empty)
+	// the hash of its new token, and the match status; ErrConflict if the
+	// seat is not open (taken already, or no such seat), ErrNotFound if
+	// there is no such match.
+	ClaimSeat(ctx context.Context, matchID, seat string, tokenHash []byte, status string, at time.Time) error
+	// SetStatus sets the match's status, as of at.
+	SetStatus(ctx context.Context, matchID, status string, at time.Time) error
+	// List lists up to limit matches of a status, the most recently
+	// updated first.
+	List(ctx context.Context, status string, limit int) ([]Listed, error)
 	// SetWebhook sets a seat's webhook in match matchID, or removes it
 	// when url is ""; ErrNotFound if there is no such match.
 	SetWebhook(ctx context.Context, matchID, seat, url string) error
@@ -177,6 +210,47 @@ func ScanChat(rows Rows, channel string) ([]ChatMessage, error) {
 		out = append(out, m)
 	}
 	return out, rows.Err()
+}
+
+// ListColumns are the columns ScanList reads, in its order.
+const ListColumns = "id, ruleset, scenario_name, seats, status, created, updated"
+
+// ScanList reads the rows of a query selecting ListColumns.
+func ScanList(rows Rows) ([]Listed, error) {
+	out := []Listed{}
+	for rows.Next() {
+		var l Listed
+		var seats string
+		var created, updated int64
+		if err := rows.Scan(&l.ID, &l.Ruleset, &l.ScenarioName, &seats, &l.Status, &created, &updated); err != nil {
+			return nil, err
+		}
+		var ss []Seat
+		if err := json.Unmarshal([]byte(seats), &ss); err != nil {
+			return nil, fmt.Errorf("match %s: seats: %w", l.ID, err)
+		}
+		for _, s := range ss {
+			l.Seats = append(l.Seats, s.Name)
+			if len(s.TokenHash) == 0 {
+				l.Open = append(l.Open, s.Name)
+			}
+		}
+		l.Created, l.Updated = time.Unix(0, created).UTC(), time.Unix(0, updated).UTC()
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}
+
+// ClaimSeats sets seat's hash in seats if it is open: ok false if there
+// is no such open seat.
+func ClaimSeats(seats []Seat, seat string, hash []byte) bool {
+	for i := range seats {
+		if seats[i].Name == seat && len(seats[i].TokenHash) == 0 {
+			seats[i].TokenHash = hash
+			return true
+		}
+	}
+	return false
 }
 
 // ScanWebhooks reads the rows of a query selecting seat and url.

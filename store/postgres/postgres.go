@@ -114,6 +114,10 @@ func isUnique(err error) bool {
 
 // CreateMatch implements store.Store.
 func (s *Store) CreateMatch(ctx context.Context, m *store.Match) error {
+	status := m.Status
+	if status == "" {
+		status = store.StatusPlaying
+	}
 	r := m.Rulings
 	if r == nil {
 		r = map[string]string{}
@@ -127,9 +131,9 @@ func (s *Store) CreateMatch(ctx context.Context, m *store.Match) error {
 		return err
 	}
 	_, err = s.pool.Exec(ctx,
-		`INSERT INTO matches (id, ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-		m.ID, m.Ruleset, m.Scenario, m.ScenarioName, string(rulings), m.Seed, m.Commitment, string(seats), m.Created.UnixNano())
+		`INSERT INTO matches (id, ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status, updated)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $9)`,
+		m.ID, m.Ruleset, m.Scenario, m.ScenarioName, string(rulings), m.Seed, m.Commitment, string(seats), m.Created.UnixNano(), status)
 	if isUnique(err) {
 		return store.ErrExists
 	}
@@ -142,8 +146,8 @@ func (s *Store) Match(ctx context.Context, id string) (*store.Match, error) {
 	var rulings, seats string
 	var created int64
 	err := s.pool.QueryRow(ctx,
-		`SELECT ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created FROM matches WHERE id = $1`, id).
-		Scan(&m.Ruleset, &m.Scenario, &m.ScenarioName, &rulings, &m.Seed, &m.Commitment, &seats, &created)
+		`SELECT ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status FROM matches WHERE id = $1`, id).
+		Scan(&m.Ruleset, &m.Scenario, &m.ScenarioName, &rulings, &m.Seed, &m.Commitment, &seats, &created, &m.Status)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -286,6 +290,49 @@ func (s *Store) AddChat(ctx context.Context, matchID string, m store.ChatMessage
 		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, matchID+" chat")
 		return err
 	})
+}
+
+// ClaimSeat implements store.Store, under the match's row lock.
+func (s *Store) ClaimSeat(ctx context.Context, matchID, seat string, hash []byte, st string, at time.Time) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var raw string
+		err := tx.QueryRow(ctx, `SELECT seats FROM matches WHERE id = $1 FOR UPDATE`, matchID).Scan(&raw)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		var seats []store.Seat
+		if err := json.Unmarshal([]byte(raw), &seats); err != nil {
+			return err
+		}
+		if !store.ClaimSeats(seats, seat, hash) {
+			return store.ErrConflict
+		}
+		b, err := json.Marshal(seats)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `UPDATE matches SET seats = $1, status = $2, updated = $3 WHERE id = $4`, string(b), st, at.UnixNano(), matchID)
+		return err
+	})
+}
+
+// SetStatus implements store.Store.
+func (s *Store) SetStatus(ctx context.Context, matchID, st string, at time.Time) error {
+	_, err := s.pool.Exec(ctx, `UPDATE matches SET status = $1, updated = $2 WHERE id = $3`, st, at.UnixNano(), matchID)
+	return err
+}
+
+// List implements store.Store.
+func (s *Store) List(ctx context.Context, st string, limit int) ([]store.Listed, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+store.ListColumns+` FROM matches WHERE status = $1 ORDER BY updated DESC LIMIT $2`, st, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanList(rows)
 }
 
 // SetWebhook implements store.Store.

@@ -111,7 +111,8 @@ func TestOldSchemaMigrates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"DROP TABLE chat", "DROP TABLE webhooks", "DELETE FROM ordo_schema WHERE version > 1"} {
+	for _, q := range []string{"DROP TABLE chat", "DROP TABLE webhooks", "DROP INDEX matches_status",
+		"ALTER TABLE matches DROP COLUMN status", "ALTER TABLE matches DROP COLUMN updated", "DELETE FROM ordo_schema WHERE version > 1"} {
 		if _, err := old.Exec(ctx, q); err != nil {
 			t.Fatal(err)
 		}
@@ -122,8 +123,8 @@ func TestOldSchemaMigrates(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, err := s.Match(ctx, "old"); err != nil {
-		t.Fatalf("the old match: %v", err)
+	if got, err := s.Match(ctx, "old"); err != nil || got.Status != store.StatusPlaying {
+		t.Fatalf("the old match: %+v %v", got, err)
 	}
 	if err := s.AddChat(ctx, "old", store.ChatMessage{Channel: "seats", Seat: "red", Text: "hello"}); err != nil {
 		t.Fatalf("chat after the migration: %v", err)

@@ -174,13 +174,21 @@ func (s *Store) CreateMatch(ctx context.Context, m *store.Match) error {
 		return err
 	}
 	_, err = s.w.ExecContext(ctx,
-		`INSERT INTO matches (id, ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		m.ID, m.Ruleset, m.Scenario, m.ScenarioName, rulings, m.Seed, m.Commitment, seats, m.Created.UnixNano())
+		`INSERT INTO matches (id, ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status, updated)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.ID, m.Ruleset, m.Scenario, m.ScenarioName, rulings, m.Seed, m.Commitment, seats, m.Created.UnixNano(), status(m), m.Created.UnixNano())
 	if isConstraint(err) {
 		return store.ErrExists
 	}
 	return err
+}
+
+// status is the match's status, playing when unset.
+func status(m *store.Match) string {
+	if m.Status == "" {
+		return store.StatusPlaying
+	}
+	return m.Status
 }
 
 func encodeSetup(m *store.Match) (rulings, seats []byte, err error) {
@@ -203,8 +211,8 @@ func (s *Store) Match(ctx context.Context, id string) (*store.Match, error) {
 	var rulings, seats []byte
 	var created int64
 	err := s.r.QueryRowContext(ctx,
-		`SELECT ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created FROM matches WHERE id = ?`, id).
-		Scan(&m.Ruleset, &m.Scenario, &m.ScenarioName, &rulings, &m.Seed, &m.Commitment, &seats, &created)
+		`SELECT ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status FROM matches WHERE id = ?`, id).
+		Scan(&m.Ruleset, &m.Scenario, &m.ScenarioName, &rulings, &m.Seed, &m.Commitment, &seats, &created, &m.Status)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}
@@ -420,6 +428,54 @@ func (s *Store) AddChat(ctx context.Context, matchID string, m store.ChatMessage
 		return err
 	}
 	return tx.Commit()
+}
+
+// ClaimSeat implements store.Store, in a transaction of the writer's
+// connection.
+func (s *Store) ClaimSeat(ctx context.Context, matchID, seat string, hash []byte, st string, at time.Time) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var raw []byte
+	err = tx.QueryRowContext(ctx, `SELECT seats FROM matches WHERE id = ?`, matchID).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	var seats []store.Seat
+	if err := json.Unmarshal(raw, &seats); err != nil {
+		return err
+	}
+	if !store.ClaimSeats(seats, seat, hash) {
+		return store.ErrConflict
+	}
+	if raw, err = json.Marshal(seats); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET seats = ?, status = ?, updated = ? WHERE id = ?`, raw, st, at.UnixNano(), matchID); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// SetStatus implements store.Store.
+func (s *Store) SetStatus(ctx context.Context, matchID, st string, at time.Time) error {
+	_, err := s.w.ExecContext(ctx, `UPDATE matches SET status = ?, updated = ? WHERE id = ?`, st, at.UnixNano(), matchID)
+	return err
+}
+
+// List implements store.Store.
+func (s *Store) List(ctx context.Context, st string, limit int) ([]store.Listed, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+store.ListColumns+` FROM matches WHERE status = ? ORDER BY updated DESC LIMIT ?`, st, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanList(rows)
 }
 
 // SetWebhook implements store.Store.

@@ -37,6 +37,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 			Commitment:   "abc",
 			Seats:        []store.Seat{{Name: "blue", TokenHash: []byte{1, 2}}, {Name: "red", TokenHash: []byte{3, 4}}},
 			Created:      time.Unix(1700000000, 123).UTC(),
+			Status:       store.StatusPlaying,
 		}
 		if err := s.CreateMatch(ctx, m); err != nil {
 			t.Fatalf("CreateMatch: %v", err)
@@ -215,6 +216,49 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		}
 		if got, err := s.Chat(ctx, m.ID, "seats", 0); err != nil || len(got) != 0 {
 			t.Fatalf("the pruned match's chat: %+v %v", got, err)
+		}
+	})
+
+	// The lobby: a match's status is stored and listed, the most recently
+	// updated first; an open seat is claimed once (a second claim, or one
+	// of a seat that has its player, is ErrConflict).
+	t.Run("lobby", func(t *testing.T) {
+		s := open(t)
+		m := newMatch(t, s)
+		m2 := &store.Match{ID: m.ID + "-open", Ruleset: "r", Scenario: []byte("x"), Seed: []byte{1}, Status: store.StatusOpen,
+			Seats: []store.Seat{{Name: "blue", TokenHash: []byte{1}}, {Name: "red"}}, Created: time.Now().UTC()}
+		if err := s.CreateMatch(ctx, m2); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Match(ctx, m.ID); err != nil || got.Status != store.StatusPlaying {
+			t.Fatalf("a match created without a status: %+v %v", got, err)
+		}
+		open, err := s.List(ctx, store.StatusOpen, 1000)
+		if err != nil || !slices.ContainsFunc(open, func(l store.Listed) bool { return l.ID == m2.ID && slices.Equal(l.Open, []string{"red"}) }) {
+			t.Fatalf("List(open): %+v %v", open, err)
+		}
+		if err := s.ClaimSeat(ctx, m2.ID, "blue", []byte{9}, store.StatusPlaying, time.Now()); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("claiming a seat with its player: %v", err)
+		}
+		if err := s.ClaimSeat(ctx, m2.ID, "red", []byte{7}, store.StatusPlaying, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ClaimSeat(ctx, m2.ID, "red", []byte{8}, store.StatusPlaying, time.Now()); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("a second claim: %v", err)
+		}
+		if err := s.ClaimSeat(ctx, "no-such-match", "red", []byte{8}, store.StatusPlaying, time.Now()); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("another match: %v", err)
+		}
+		got, err := s.Match(ctx, m2.ID)
+		if err != nil || got.Status != store.StatusPlaying || !bytes.Equal(got.Seats[1].TokenHash, []byte{7}) {
+			t.Fatalf("after the claim: %+v %v", got, err)
+		}
+		if err := s.SetStatus(ctx, m2.ID, store.StatusOver, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		over, err := s.List(ctx, store.StatusOver, 1000)
+		if err != nil || !slices.ContainsFunc(over, func(l store.Listed) bool { return l.ID == m2.ID && len(l.Open) == 0 }) {
+			t.Fatalf("List(over): %+v %v", over, err)
 		}
 	})
 

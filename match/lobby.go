@@ -1,0 +1,111 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/store"
+)
+
+// MaxList bounds the matches one List answers.
+const MaxList = 100
+
+// Listed is a match as the lobby lists it (store.Listed).
+type Listed = store.Listed
+
+// List lists up to limit (at most MaxList) matches of a status — open
+// (a seat waits for a player), playing or over — the most recently
+// updated first.
+func (a *Authority) List(ctx context.Context, status string, limit int) ([]Listed, error) {
+	if status != store.StatusOpen && status != store.StatusPlaying && status != store.StatusOver {
+		return nil, errorf(CodeBadRequest, "", "status %q: open, playing or over", status)
+	}
+	limit = min(max(limit, 1), MaxList)
+	ls, err := a.store.List(ctx, status, limit)
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	return ls, nil
+}
+
+// openSeats are the seats of rec waiting for a player.
+func openSeats(rec *store.Match) []string {
+	var out []string
+	for _, s := range rec.Seats {
+		if len(s.TokenHash) == 0 {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
+// Join gives seat of match id, open until now, to whoever asks first: its
+// token, shown this once. A seat taken already (here or on another
+// server) is CodeSeatTaken.
+func (a *Authority) Join(ctx context.Context, id string, seat rules.Seat) (*Secret, error) {
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer l.mu.Unlock()
+	if !slices.Contains(l.seats(), seat) {
+		return nil, errorf(CodeBadRequest, "", "match %s has no seat %q (its seats: %v)", id, seat, l.seats())
+	}
+	if !slices.Contains(openSeats(l.rec), string(seat)) {
+		return nil, errorf(CodeSeatTaken, "", "seat %s of match %s is taken", seat, id)
+	}
+	tok := randomString(tokenBytes)
+	h := hashToken(tok)
+	status := store.StatusPlaying
+	if len(openSeats(l.rec)) > 1 {
+		status = store.StatusOpen
+	}
+	if l.over() {
+		status = store.StatusOver
+	}
+	err = a.store.ClaimSeat(ctx, id, string(seat), h, status, a.now().UTC())
+	if errors.Is(err, store.ErrConflict) {
+		a.reloadSeats(ctx, l)
+		return nil, errorf(CodeSeatTaken, "", "seat %s of match %s is taken", seat, id)
+	}
+	if err != nil {
+		return nil, unavailable(err)
+	}
+	// A copy: the record's seats are read without the lock elsewhere.
+	seats := slices.Clone(l.rec.Seats)
+	store.ClaimSeats(seats, string(seat), h)
+	rec := *l.rec
+	rec.Seats, rec.Status = seats, status
+	l.rec = &rec
+	a.log.Info("seat joined", "match", id, "seat", seat)
+	return &Secret{Token: tok}, nil
+}
+
+// reloadSeats reads the match's seats again from the store, for a seat
+// another server gave away. Called with l.mu held.
+func (a *Authority) reloadSeats(ctx context.Context, l *live) {
+	rec, err := a.store.Match(ctx, l.id)
+	if err != nil {
+		return
+	}
+	cp := *l.rec
+	cp.Seats, cp.Status = rec.Seats, rec.Status
+	l.rec = &cp
+}
+
+// markOver records in the store that the match is over, once, for the
+// lobby. Called with l.mu held.
+func (a *Authority) markOver(ctx context.Context, l *live) {
+	if !l.over() || l.rec.Status == store.StatusOver {
+		return
+	}
+	if err := a.store.SetStatus(ctx, l.id, store.StatusOver, a.now().UTC()); err != nil {
+		a.log.Warn("match: marking the match over", "match", l.id, "err", err)
+		return
+	}
+	rec := *l.rec
+	rec.Status = store.StatusOver
+	l.rec = &rec
+}
