@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
-	"time"
 
 	"github.com/ordo-rules/ordo/match"
 )
@@ -46,10 +44,7 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 	if seated {
 		key = id + "/" + string(v.Seat)
 	}
-	if ok, wait := s.chats.allow(key); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
-		s.fail(w, r, &apiError{status: http.StatusTooManyRequests, Code: "too-many-messages",
-			Message: fmt.Sprintf("too many messages in a short time; the next in %v", wait.Round(time.Second)+time.Second)})
+	if s.limited(w, r, s.chats, key, "too-many-messages", fmt.Sprintf("%d messages", s.cfg.ChatBurst)) {
 		return
 	}
 	req, aerr := parseChat(http.MaxBytesReader(w, r.Body, MaxChatBody+1))

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/ordo-rules/ordo/rules"
@@ -33,10 +32,7 @@ func parseJoin(r io.Reader) (*joinRequest, *apiError) {
 // first who asks (409 seat-taken after), with its link to the table.
 // Joins count against the client address's rate of creating matches.
 func (s *Server) join(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.creates.allow(clientKey(r)); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
-		s.fail(w, r, &apiError{status: http.StatusTooManyRequests, Code: "too-many-matches",
-			Message: fmt.Sprintf("this address has created or joined %d matches in a short time, the most one client may; the next in %v", s.cfg.CreateBurst, wait.Round(time.Second)+time.Second)})
+	if s.limited(w, r, s.creates, clientKey(r), "too-many-matches", fmt.Sprintf("this address has created or joined %d matches", s.cfg.CreateBurst)) {
 		return
 	}
 	req, aerr := parseJoin(http.MaxBytesReader(w, r.Body, MaxJoinBody+1))

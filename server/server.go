@@ -237,11 +237,21 @@ func bearer(r *http.Request) (string, bool, error) {
 	return token, true, nil
 }
 
+// limited takes a token of rate for key, or answers 429 with code and
+// Retry-After and reports true.
+func (s *Server) limited(w http.ResponseWriter, r *http.Request, rt *rate, key, code, what string) bool {
+	ok, wait := rt.allow(key)
+	if ok {
+		return false
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
+	s.fail(w, r, &apiError{status: http.StatusTooManyRequests, Code: code,
+		Message: fmt.Sprintf("%s in a short time, the most one may; the next in %v", what, wait.Round(time.Second)+time.Second)})
+	return true
+}
+
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
-	if ok, wait := s.creates.allow(clientKey(r)); !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
-		s.fail(w, r, &apiError{status: http.StatusTooManyRequests, Code: "too-many-matches",
-			Message: fmt.Sprintf("this address has created %d matches in a short time, the most one client may; the next in %v", s.cfg.CreateBurst, wait.Round(time.Second)+time.Second)})
+	if s.limited(w, r, s.creates, clientKey(r), "too-many-matches", fmt.Sprintf("this address has created or joined %d matches", s.cfg.CreateBurst)) {
 		return
 	}
 	req, aerr := parseCreate(http.MaxBytesReader(w, r.Body, MaxCreateBody+1))
