@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/ordo-rules/ordo/fantasy"
 	"github.com/ordo-rules/ordo/infinity"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/rules"
@@ -56,7 +57,9 @@ func infinityState(st rules.State) (*infinity.State, error) {
 }
 
 // board answers GET /api/matches/{id}/board: the table, its scenery, the
-// Deployment Zones and the profiles the viewer sees (infinity.Board).
+// Deployment Zones and the profiles the viewer sees (infinity.Board), or a
+// fantasy table with every unit's bases as the engine places them
+// (fantasy.Board).
 func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	v, _, err := s.viewer(r, id, false)
@@ -64,8 +67,12 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	var b infinity.Board
+	var b any
 	err = s.a.Inspect(r.Context(), id, func(st rules.State, _ int) error {
+		if fs, ok := st.(*fantasy.State); ok {
+			b = fs.Board() // all public
+			return nil
+		}
 		is, err := infinityState(st)
 		if err != nil {
 			return err

@@ -2,12 +2,20 @@ package server_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ordo-rules/ordo/internal/cli"
+	"github.com/ordo-rules/ordo/match"
+	"github.com/ordo-rules/ordo/server"
+	"github.com/ordo-rules/ordo/store/sqlite"
 )
 
 // The web table's pages: one page for /, /m/{id} and /m/{id}/replay, its
@@ -295,5 +303,45 @@ func TestWebSight(t *testing.T) {
 	}
 	if code := call(t, "GET", base+"fusilier", c.Seats["red"].Token, nil, &e); code < 400 || code == http.StatusInternalServerError {
 		t.Fatalf("red asking what blue's fusilier sees: %d %+v", code, e)
+	}
+}
+
+// A fantasy match's board (Units and formations): the table's size and
+// every unit's bases as the engine places them, the same for each seat
+// and a spectator — nothing on a fantasy table is private.
+func TestWebFantasyBoard(t *testing.T) {
+	lib, err := cli.Library()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ts := httptest.NewServer(server.New(ctx, match.New(match.Options{Store: st, Library: lib}), nil))
+	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
+	c := create(t, ts, "fantasy-demo")
+	var boards [3]json.RawMessage
+	for i, tok := range []string{c.Seats["blue"].Token, c.Seats["red"].Token, ""} {
+		if code := call(t, "GET", ts.URL+"/api/matches/"+c.ID+"/board", tok, nil, &boards[i]); code != http.StatusOK {
+			t.Fatalf("the fantasy board: %d %s", code, boards[i])
+		}
+	}
+	if !bytes.Equal(boards[0], boards[1]) || !bytes.Equal(boards[0], boards[2]) {
+		t.Fatal("the fantasy board differs between viewers")
+	}
+	var b struct {
+		Ruleset string  `json:"ruleset"`
+		Width   float64 `json:"width"`
+		Units   []struct {
+			ID    string `json:"id"`
+			Bases []struct {
+				Corners [4][2]float64 `json:"corners"`
+			} `json:"bases"`
+		} `json:"units"`
+	}
+	if err := json.Unmarshal(boards[0], &b); err != nil || b.Ruleset != "fantasy" || b.Width <= 0 || len(b.Units) == 0 || len(b.Units[0].Bases) == 0 {
+		t.Fatalf("the fantasy board reads %+v, %v", b, err)
 	}
 }

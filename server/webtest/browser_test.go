@@ -21,8 +21,7 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-	"github.com/ordo-rules/ordo/data"
-	"github.com/ordo-rules/ordo/infinity"
+	"github.com/ordo-rules/ordo/internal/cli"
 	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/server"
@@ -214,15 +213,10 @@ func start(t *testing.T) (*httptest.Server, *recorder) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := infinity.New()
+	lib, err := cli.Library() // every ruleset, as ordo serve has them
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := match.BundledScenarios(data.Scenarios, "scenarios")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lib := &match.Library{Games: map[string]match.Game{rs.Name(): {Ruleset: rs, Catalog: rs.Catalog}}, Scenarios: sc}
 	ctx, cancel := context.WithCancel(context.Background())
 	rec := &recorder{h: server.New(ctx, match.New(match.Options{Store: st, Library: lib}), nil), bodies: map[string][][]byte{}}
 	ts := httptest.NewServer(rec)
