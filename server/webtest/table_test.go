@@ -152,7 +152,11 @@ var windowsSeen = map[string]bool{}
 // a confirmation if one is asked, else a legal entry of the menu (a seeded
 // choice), else a trooper of the roster. It reports whether the page was
 // prompted.
-func playOne(t *testing.T, p *page, rng *rand.Rand) bool {
+func playOne(t *testing.T, p *page, rng *rand.Rand) bool { return playPreferring(t, p, rng, "") }
+
+// playPreferring is playOne choosing, among the legal entries, those whose
+// action matches the regular expression prefer when there are any.
+func playPreferring(t *testing.T, p *page, rng *rand.Rand, prefer string) bool {
 	t.Helper()
 	if !eval[bool](t, p, `!!ordo.me && !ordo.snap.over && (ordo.snap.prompt.seats || []).includes(ordo.me)`) {
 		return false
@@ -174,8 +178,10 @@ func playOne(t *testing.T, p *page, rng *rand.Rand) bool {
 	kind := eval[string](t, p, fmt.Sprintf(`(() => {
   const vis = sel => [...document.querySelectorAll(sel)].filter(b => !b.disabled && !b.closest('#compose') && !b.closest('#route') && b.getClientRects().length);
   const all = vis('#menu button[data-action]');
-  const end = all.filter(b => b.dataset.kind === 'end-orders');
-  const acts = all.filter(b => b.dataset.kind !== 'end-orders');
+  const end = all.filter(b => /^end-/.test(b.dataset.kind));
+  let acts = all.filter(b => !/^end-/.test(b.dataset.kind));
+  const pref = %q ? acts.filter(b => new RegExp(%q).test(b.dataset.action)) : [];
+  if (pref.length) acts = pref;
   const picks = vis('#menu button[data-pick-trooper]');
   const back = document.getElementById('back');
   const r = %d;
@@ -187,7 +193,7 @@ func playOne(t *testing.T, p *page, rng *rand.Rand) bool {
   if (back) return mark(back, 'back');
   if (end.length) return mark(end[0], 'act');
   return '';
-})()`, pick))
+})()`, prefer, prefer, pick))
 	if kind == "" {
 		t.Fatalf("%s is prompted (%s) with nothing to click: %s", p.name, eval[string](t, p, `document.body.dataset.window`), eval[string](t, p, `document.getElementById('menu').innerText`))
 	}
@@ -439,4 +445,57 @@ func TestJumperActivation(t *testing.T) {
 		screenshot(t, enemy, "jumper-"+sc.name)
 		noConsoleErrors(t, aleph, enemy)
 	})
+}
+
+// A fantasy battle in the browser, through clicks (Charges, Close combat,
+// Break tests): blue on a laptop and red on a phone held upright play the
+// fantasy demo, preferring charges and fights, until a unit has charged,
+// fought and taken a break test. The board draws every unit's bases as
+// the engine placed them; no page prints "null" or a line twice.
+func TestFantasyChargeToBreakTest(t *testing.T) {
+	if !long() {
+		t.Skip("a browser test of several pages: with ORDO_LONG=1 or CI=true")
+	}
+	root := browser(t)
+	ts, _ := start(t)
+	c := create(t, ts, map[string]any{"scenario": "fantasy-demo"})
+	blue, red := newPage(t, root, "blue"), newPage(t, root, "red")
+	open(t, blue, laptop, ts.URL+c.Seats["blue"].URL, `#board [data-unit="spears"]`)
+	open(t, red, phone, ts.URL+c.Seats["red"].URL, `#board [data-unit="swords"]`)
+	if n := eval[int](t, blue, `document.querySelectorAll('#board [data-unit="spears"] .fbase').length`); n != eval[int](t, blue, `ordo.snap.observation.units.spears.models`) {
+		t.Fatalf("the spears are drawn with %d bases", n)
+	}
+	screenshot(t, blue, "fantasy-start-"+laptop.name)
+	seen := func(kind string) bool {
+		return eval[bool](t, blue, `ordo.log.some(e => (e.events || []).some(v => v.kind === '`+kind+`'))`)
+	}
+	rng := rand.New(rand.NewPCG(26, 2))
+	for n := 0; ; n++ {
+		if seen("charge-declared") && seen("fought") && seen("break-test") {
+			break
+		}
+		if n > 1500 || eval[bool](t, blue, `ordo.snap.over`) {
+			t.Fatalf("no charge, close combat and break test after %d clicks (game over: %v)", n, eval[bool](t, blue, `ordo.snap.over`))
+		}
+		acted := false
+		for _, p := range []*page{blue, red} {
+			if playPreferring(t, p, rng, `"kind":"(charge|fight|pursue|hold|accept)"`) {
+				acted = true
+				if n%10 == 0 {
+					checkText(t, p)
+				}
+				break
+			}
+		}
+		if !acted {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	for _, p := range []*page{blue, red} {
+		waitJS(t, p, "the break test in the log", `[...document.querySelectorAll('#log .e')].some(e => /break/i.test(e.textContent))`)
+		checkText(t, p)
+	}
+	screenshot(t, blue, "fantasy-combat-"+laptop.name)
+	screenshot(t, red, "fantasy-combat-"+phone.name)
+	noConsoleErrors(t, blue, red)
 }

@@ -178,7 +178,16 @@ function actionText(a) {
     case 'alert': return alertText(a);
     case 'move-token': return 'the Active Proxy Token ' + (a.proxy ? 'moves to ' + who(a.proxy) : 'stays');
   }
-  return pretty(a.kind);
+  return genericText(a);
+}
+
+// genericText is an action the page has no words of its own for (the
+// fantasy ruleset's): its kind, then its fields in words, the unit first
+// unless it is the one already named.
+function genericText(a, omitUnit) {
+  const rest = Object.entries(a).filter(([k, v]) => k !== 'kind' && !(omitUnit && k === 'unit') && v !== null && v !== undefined && v !== '' && v !== false)
+    .map(([k, v]) => v === true ? pretty(k).toLowerCase() : pretty(k).toLowerCase() + ' ' + fieldText(v));
+  return pretty(a.kind) + (rest.length ? ': ' + rest.join(', ') : '');
 }
 
 function svText(sv) {
@@ -208,6 +217,8 @@ function eventText(e) {
     case 'lieutenant-revealed': return e.seat + "'s Lieutenant is " + who(e.trooper);
     case 'token-moved': return 'the Active Proxy Token ' + (e.proxy ? 'moves to ' + who(e.proxy) : 'moves');
   }
+  // An event with the engine's own sentence (the fantasy ruleset's).
+  if (typeof e.text === 'string' && e.text) return e.text;
   // Any other event: its fields in words, ids as names, numbers rounded,
   // nothing empty printed.
   const rest = Object.entries(e).filter(([k, v]) => k !== 'kind' && v !== null && v !== undefined && v !== '')
@@ -302,6 +313,43 @@ function drawBoard(svg, board, obs, opts) {
   }
 }
 
+// drawFantasy draws a fantasy table from its board (GET …/board): the
+// terrain, and every unit's bases at the corners the engine placed them,
+// its front edge marked and its name at its front. The page measures
+// nothing: a charge, a wheel or a range is the engine's to check.
+function drawFantasy(svg, board, obs, opts) {
+  clear(svg);
+  const W = board.width, H = board.height;
+  svg.setAttribute('viewBox', '-0.5 -0.5 ' + (W + 1) + ' ' + (H + 1));
+  svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  svg.style.aspectRatio = (W + 1) + ' / ' + (H + 1);
+  const xy = p => Array.isArray(p) ? p : [p.x, p.y];
+  svg.append(s('rect', { x: 0, y: 0, width: W, height: H, fill: '#e8efd9', stroke: '#333', 'stroke-width': 0.15, 'data-role': 'table' }));
+  for (let x = 6; x < W; x += 6) svg.append(s('line', { x1: x, y1: 0, x2: x, y2: H, stroke: '#d3dcc2', 'stroke-width': 0.04 }));
+  for (let y = 6; y < H; y += 6) svg.append(s('line', { x1: 0, y1: y, x2: W, y2: y, stroke: '#d3dcc2', 'stroke-width': 0.04 }));
+  for (const t of board.terrain || []) {
+    svg.append(s('polygon', { class: 'terrain fantasy-' + t.kind, points: (t.polygon || []).map(p => xy(p).join(',')).join(' ') }, s('title', { text: (t.name ? t.name + ' (' + t.kind + ')' : t.kind) })));
+  }
+  const units = obs.units || {};
+  for (const u of board.units || []) {
+    const info = units[u.id] || {};
+    const colour = seatColour(u.seat);
+    const cls = ['unit', opts.selected === u.id ? 'selected' : '', opts.selectable && opts.selectable.has(u.id) ? 'selectable' : ''].filter(Boolean).join(' ');
+    const g = s('g', { class: cls, 'data-unit': u.id, 'data-seat': u.seat });
+    for (const b of u.bases) {
+      g.append(s('polygon', { class: 'fbase ' + (b.role || ''), 'data-model': b.model, fill: colour, points: b.corners.map(c => c.join(',')).join(' ') }, s('title', { text: who(b.model) + (b.role && b.role !== 'rank-and-file' ? ' (' + b.role + ')' : '') })));
+    }
+    g.append(s('line', { class: 'front', x1: u.front[0][0], y1: u.front[0][1], x2: u.front[1][0], y2: u.front[1][1] }));
+    const mx = (u.front[0][0] + u.front[1][0]) / 2, my = (u.front[0][1] + u.front[1][1]) / 2;
+    const flags = Object.entries(info.flags || {}).filter(([, v]) => v).map(([k]) => pretty(k).toLowerCase());
+    g.append(s('text', { class: 'unit-label', x: mx, y: my - 0.4, 'text-anchor': 'middle', text: u.id + (info.models !== undefined ? ' (' + info.models + ')' : '') }));
+    g.append(s('title', { text: u.id + ' (' + u.seat + '): ' + (info.models !== undefined ? info.models + ' models' : '') + (info.files ? ', ' + info.files + ' wide' : '') + (flags.length ? '; ' + flags.join(', ') : '') }));
+    if (opts.onUnit) g.addEventListener('click', ev => { ev.stopPropagation(); opts.onUnit(u); });
+    if (opts.onHover) { g.addEventListener('mouseenter', () => opts.onHover(u)); g.addEventListener('mouseleave', () => opts.onHover(null)); }
+    svg.append(g);
+  }
+}
+
 // drawSight draws what the selected trooper sees, from the engine's
 // answer (GET …/sight/{trooper}): a line to each enemy it has Line of
 // Fire to, labelled with the distance and the chosen weapon's range MOD
@@ -373,7 +421,7 @@ function boardPoint(svg, ev) {
 function miniTable(t) {
   const svg = s('svg', { viewBox: '-0.5 -0.5 ' + (t.width + 1) + ' ' + (t.height + 1), role: 'img', 'aria-label': 'the table of ' + t.title });
   svg.append(s('rect', { x: 0, y: 0, width: t.width, height: t.height, fill: '#efe9dc', stroke: '#333', 'stroke-width': 0.2 }));
-  for (const tr of t.terrain || []) svg.append(s('polygon', { class: 'terrain ' + (tr.impassable ? 'impassable' : tr.cover ? 'cover' : 'plain'), points: tr.polygon.map(p => p.join(',')).join(' ') }));
+  for (const tr of t.terrain || []) svg.append(s('polygon', { class: 'terrain ' + (tr.impassable || tr.kind === 'impassable' ? 'impassable' : tr.cover || tr.kind === 'forest' ? 'cover' : 'plain'), points: tr.polygon.map(p => (Array.isArray(p) ? p : [p.x, p.y]).join(',')).join(' ') }));
   return svg;
 }
 
@@ -396,11 +444,11 @@ async function lobby(app) {
     h('label', { class: 'small' }, 'Rulings (name=reading, comma-separated): ', rulings), h('p', {}, create), out);
   const data = await api('GET', '/api/scenario-tables');
   for (const t of data.scenarios) {
-    const playable = t.ruleset === 'infinity-n4';
+    const playable = true;
     const card = h('div', { class: 'card', 'data-scenario': t.name, tabindex: 0, role: 'button', 'aria-disabled': !playable },
       miniTable(t), h('div', { class: 'title', text: t.title || t.name }),
       h('div', { class: 'name', text: t.name + ' · ' + t.width + '″×' + t.height + '″ · ' + (t.seats || []).join(' v ') + (t.rounds ? ' · ' + t.rounds + ' rounds' : '') }),
-      playable ? null : h('div', { class: 'small muted', text: 'the web table draws Infinity tables only' }));
+      h('div', { class: 'small muted', text: t.ruleset === 'fantasy' ? 'fantasy battle' : 'Infinity N4' }));
     const pick = () => {
       if (!playable) return;
       for (const c of list.children) c.classList.remove('selected');
@@ -510,6 +558,8 @@ class Table {
       api('GET', '/api/matches/' + this.id, undefined, this.token),
       api('GET', '/api/matches/' + this.id + '/log', undefined, this.token)]);
     this.board = board; this.log = page.entries; this.snap = snap;
+    this.fantasy = board.ruleset === 'fantasy';
+    this.boardSeq = snap.seq;
     learnWeapons(board);
     this.render();
     this.firstRender = performance.now() - t0;
@@ -562,6 +612,17 @@ class Table {
   // trooper whose profile it lacks (a trooper revealed since): its card,
   // weapons and programs are then the viewer's to read.
   async refreshBoard() {
+    if (this.fantasy) {
+      // A fantasy board moves with every action: drawn again from the engine's.
+      if (this.boardSeq === this.snap.seq) return;
+      const seq = this.snap.seq;
+      this.boardSeq = seq;
+      try {
+        const b = await api('GET', '/api/matches/' + this.id + '/board', undefined, this.token);
+        if (this.snap.seq === seq) { this.board = b; this.drawBoard(); }
+      } catch (e) { /* drawn with the last board */ }
+      return;
+    }
     const missing = (this.snap.observation.troopers || []).some(t => !t.marker && t.profile && !this.board.profiles[t.profile]);
     if (!missing || this.boardAsked === this.snap.seq) return;
     this.boardAsked = this.snap.seq;
@@ -632,7 +693,7 @@ class Table {
   render() {
     const r0 = performance.now();
     const snap = this.snap, obs = snap.observation, me = this.me;
-    SEAT_ORDER = (obs.armies || []).map(a => a.seat);
+    SEAT_ORDER = this.fantasy ? [...new Set((this.board.units || []).map(u => u.seat))] : (obs.armies || []).map(a => a.seat);
     learnNames(this.board, obs);
     const mine = me && snap.prompt.seats && snap.prompt.seats.includes(me);
     const aro = mine && /^aro-/.test(snap.prompt.window || '');
@@ -679,8 +740,14 @@ class Table {
     // The same observation, selection and route draw the same board.
     const sight = this.sight && this.sight.trooper === this.selected ? this.sight : null;
     const key = JSON.stringify([this.snap.observation, this.selected, this.plan && [this.plan.points, this.plan.state], [...this.highlight], [...own], SEAT_ORDER, sight, this.sightWeapon]);
-    if (key === this.drawn.board) return;
+    if (key === this.drawn.board && !this.fantasy) return;
     this.drawn.board = key;
+    if (this.fantasy) {
+      drawFantasy(this.svg, this.board, this.snap.observation, { selected: this.selected, selectable: own,
+        onHover: u => this.showCard(u || this.cardPinned),
+        onUnit: u => { this.cardPinned = u; this.showCard(u); if (own.has(u.id)) this.select(this.selected === u.id ? null : u.id); } });
+      return;
+    }
     drawBoard(this.svg, this.board, this.snap.observation, {
       highlight: this.highlight, selected: this.selected, selectable: own, plan: this.plan, sight, weapon: this.sightWeapon,
       onHover: t => this.showCard(t || this.cardPinned),
@@ -717,7 +784,7 @@ class Table {
   // loadSight asks the engine what the selected trooper sees now, once
   // per trooper and state, and draws it.
   async loadSight() {
-    const id = this.me && this.selected;
+    const id = this.me && !this.fantasy && this.selected;
     if (!id) { this.sight = null; this.sightKey = null; return; }
     const key = id + '@' + this.snap.seq;
     if (this.sightKey === key) return;
@@ -734,12 +801,28 @@ class Table {
     if (id) this.menuEl.classList.remove('collapsed');
   }
 
+  // showUnitCard shows a fantasy unit as the observation tells it: its
+  // models by profile and role, its files and ranks, its states.
+  showUnitCard(id) {
+    const u = (this.snap.observation.units || {})[id];
+    if (!u) { this.cardEl.hidden = true; return; }
+    const by = new Map();
+    for (const m of u.modelList || []) { const k = m.profile + (m.role && m.role !== 'rank-and-file' ? ' (' + m.role + ')' : ''); by.set(k, (by.get(k) || 0) + 1); }
+    const flags = Object.entries(u.flags || {}).filter(([, v]) => v).map(([k]) => pretty(k).toLowerCase());
+    put(this.cardEl, h('div', { class: 'card-title' }, h('b', { class: seatClass(u.seat), text: id })),
+      h('div', { class: 'small', text: u.models + ' models, ' + u.files + ' wide in ' + (u.ranks || []).length + ' rank' + ((u.ranks || []).length === 1 ? '' : 's') + (u.points ? ' · ' + u.points + ' points' : '') }),
+      h('div', { class: 'small' }, [...by].map(([k, n]) => n + ' × ' + k).join(', ')),
+      flags.length ? h('div', { class: 'small' }, h('b', { text: 'State: ' }), flags.join(', ')) : null);
+    this.cardEl.hidden = false;
+  }
+
   // showCard shows a trooper's profile card (Unit Profile (N4)) from the
   // board's profiles, which hold only what this viewer may see: a
   // marker shows nothing but that it is a marker.
   showCard(t) {
     const el = this.cardEl;
     if (!t) { el.hidden = true; return; }
+    if (this.fantasy) { this.showUnitCard(t.id); return; }
     const tv = (this.snap.observation.troopers || []).find(x => x.id === t.id) || t;
     const p = !tv.marker && this.board.profiles[tv.profile];
     const rows = [h('div', { class: 'card-title' }, h('b', { class: seatClass(tv.seat), text: who(tv.id) }), p ? ' · ' + p.name : '', tv.lieutenant ? ' ★ Lieutenant' : '')];
@@ -777,6 +860,7 @@ class Table {
   }
 
   victoryPoints() {
+    if (this.fantasy) return this.snap.observation.points || null;
     for (let i = this.log.length - 1; i >= 0; i--) for (const e of this.log[i].events || []) if (e.kind === 'game-ended') return e.victoryPoints;
     return null;
   }
@@ -861,6 +945,7 @@ class Table {
   // programs, Dodge, Reset, Discover, AROs), once the menu is drawn, and
   // draws the menu again with them.
   askOdds(menu, mine) {
+    if (this.fantasy) return; // the odds endpoint prices Infinity rolls
     const rolls = menu.filter(m => !m.illegal && rollsDice(m.action)).map(m => m.action);
     const missing = rolls.filter(a => !this.odds.has(JSON.stringify(a))).slice(0, 64);
     if (missing.length && this.oddsAsked !== this.snap) {
@@ -886,7 +971,7 @@ class Table {
       if (n) legal.push(b);
       rows.push(b);
     }
-    return h('div', { class: 'roster', id: 'roster' }, h('div', { class: 'small muted', text: this.highlight.size ? 'Pick a trooper to react with:' : 'Pick a trooper (here or on the table):' }), rows,
+    return h('div', { class: 'roster', id: 'roster' }, h('div', { class: 'small muted', text: this.highlight.size ? 'Pick a trooper to react with:' : 'Pick a ' + (this.fantasy ? 'unit' : 'trooper') + ' (here or on the table):' }), rows,
       this.aroComposer());
   }
 
@@ -1326,6 +1411,13 @@ class Table {
   // renderArmies is the Orders and Command Tokens of each side, one line
   // each: what a player checks before every Order.
   renderArmies(obs) {
+    if (this.fantasy) {
+      const units = Object.values(obs.units || {});
+      put(this.armiesEl, h('div', { class: 'armies' }, SEAT_ORDER.map(seat => h('div', { 'data-army': seat },
+        h('b', { class: seatClass(seat), text: seat + (seat === this.me ? ' (you)' : '') }), ': ',
+        units.filter(u => u.seat === seat && u.models > 0).length + ' units on the table · ' + ((obs.points || {})[seat] || 0) + ' points won'))));
+      return;
+    }
     put(this.armiesEl, h('div', { class: 'armies' }, (obs.armies || []).map(a => h('div', { 'data-army': a.seat },
       h('b', { class: seatClass(a.seat), text: a.seat + (a.seat === this.me ? ' (you)' : '') }), a.lossOfLieutenant ? h('span', { class: 'err', text: ' Loss of Lieutenant' }) : null, ': ',
       h('span', { 'data-role': 'orders', text: (a.groups || []).map(g => (a.groups.length > 1 ? 'group ' + g.name + ' ' : '') + g.pool + ' Order' + (g.pool === 1 ? '' : 's')).join(', ') }),
@@ -1339,13 +1431,14 @@ class Table {
 // reacting alone, the Order's trooper for its second skill.
 function actorOf(a, obs) {
   if (a.trooper) return a.trooper;
+  if (a.unit) return a.unit;
   if (a.declarations && a.declarations.length === 1) return a.declarations[0].trooper;
   if (a.kind === 'second') return (obs.order || {}).trooper || null;
   return null;
 }
 // isSkillWindow: the action is a trooper's skill (an Order, a second
 // skill, an ARO, a Dodge movement), chosen in the trooper's menu.
-const isSkillWindow = a => a.kind === 'activate' || a.kind === 'second' || (a.kind === 'aro' && (a.declarations || []).length === 1) || a.kind === 'dodge-move' || a.kind === 'transfer';
+const isSkillWindow = a => !!a.unit || a.kind === 'activate' || a.kind === 'second' || (a.kind === 'aro' && (a.declarations || []).length === 1) || a.kind === 'dodge-move' || a.kind === 'transfer';
 function category(a) {
   const k = skillOf(a);
   if (!k) return 'Other';
@@ -1395,6 +1488,7 @@ function menuLabel(a) {
     case 'transfer': return 'Command Token: move to group ' + a.group;
     case 'move-token': return a.proxy ? 'Move the Active Proxy Token to ' + who(a.proxy) : 'Leave the Active Proxy Token';
   }
+  if (a.unit) return genericText(a, true);
   return actionText(a);
 }
 // shortLabel is an attack's or a program's entry under its target: the
@@ -1415,7 +1509,10 @@ function programLine(id) {
 
 const WINDOWS = { orders: 'Orders Phase', 'aro-1': 'first ARO window', 'aro-2': 'second ARO window', second: 'second skill', resolve: 'the dice', 'dodge-move': 'Dodge movement',
   guts: 'Guts Rolls', 'guts-move': 'Guts movement', alert: 'Alert', 'proxy-token': 'Active Proxy Token', landing: 'Combat Jump landing', 'place-jump': 'a missed Combat Jump',
-  'appoint-lieutenant': 'a new Lieutenant', 'hack-transport': 'Hack Transport Aircraft' };
+  'appoint-lieutenant': 'a new Lieutenant', 'hack-transport': 'Hack Transport Aircraft',
+  charges: 'charges', react: 'charge reaction', 'charge-moves': 'charge moves', 'remaining-moves': 'remaining moves', shooting: 'shooting',
+  'close-combat': 'close combat', 'allocate-hits': 'hits to allocate', 'move-up': 'a front-rank slot to fill', pursuit: 'flee and pursue',
+  challenge: 'a challenge', retire: 'a refused challenge', 'counter-challenge': 'a counter-challenge' };
 const windowName = w => WINDOWS[w] || pretty(w);
 function windowTitle(w) {
   return { orders: 'Your Orders Phase', second: 'The second skill of this Order', 'dodge-move': 'Dodge movement', 'guts-move': 'Guts movement', alert: 'Alert: your troopers may turn',
@@ -1434,6 +1531,17 @@ function windowWhy(w, declared, obs) {
     case 'place-jump': return 'Combat Jump (N4): the PH Roll failed, so the trooper arrives from your table edge: set it down in your Deployment Zone.';
     case 'appoint-lieutenant': return 'Loss of Lieutenant (N4): your Lieutenant is gone. Choose a trooper to be the new one; your opponent learns only that you appointed one, not who.';
     case 'hack-transport': return 'Hack Transport Aircraft (Hacking (N3)): choose whether to hack the arriving trooper\'s transport.';
+    case 'charges': return 'Charges: pick a unit and the enemy it charges (a character may charge with it). The engine rolls each charge range and moves the chargers, wheel included. End the charges to move the rest.';
+    case 'react': return 'Charge reactions: your unit is charged. Hold, stand and shoot at the chargers, or flee; each answer is the engine\'s to resolve.';
+    case 'remaining-moves': return 'Remaining moves: move, march, wheel or reform your units that did not charge, then end the movement.';
+    case 'shooting': return 'Shooting: pick a unit with missile weapons and its target, then end the shooting.';
+    case 'close-combat': return 'Close combat: fight each combat. Its result decides who loses and takes a break test.';
+    case 'allocate-hits': return 'Allocate the hits your unit took among its models.';
+    case 'move-up': return 'A model of your front rank fell: name the model that steps up to fill its slot.';
+    case 'pursuit': return 'Flee and pursue: your enemy broke. Pursue it, or restrain your unit with a Leadership test.';
+    case 'challenge': return 'A challenge: accept it with one of your characters, or refuse it (the refuser steps back).';
+    case 'retire': return 'Your challenge was refused: name the character who steps back out of the fight.';
+    case 'counter-challenge': return 'You may issue a challenge of your own.';
   }
   return declared;
 }
