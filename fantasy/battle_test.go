@@ -348,3 +348,31 @@ func TestChargingAFleeingUnitDestroysIt(t *testing.T) {
 		t.Fatalf("the fleeing unit should be caught and destroyed: %v", evs)
 	}
 }
+
+// Redirecting a charge (8th edition): when the target flees, the charger
+// may test its Leadership once to turn its charge on another enemy it
+// could charge; failed, it charges on at the unit that fled.
+func TestRedirectingACharge(t *testing.T) {
+	for _, tc := range []struct {
+		dice   []int
+		target string
+	}{{[]int{3, 3}, "b"}, {[]int{6, 6}, "target"}} {
+		s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+			[]map[string]any{unitSpecOf("target", "spearman", 5, 5, [2]float64{24, 15}, 270, nil),
+				unitSpecOf("b", "spearman", 5, 5, [2]float64{31, 16}, 270, nil)})
+		apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+		apply(t, s, "red", React{Reaction: "flee"}, 6, 6)
+		refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
+		apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "b"}, tc.dice...)
+		if got := s.Charges[0].Target; got != tc.target {
+			t.Fatalf("dice %v: the charge is on %s, want %s", tc.dice, got, tc.target)
+		}
+		if tc.target == "b" {
+			if s.Phase != PhaseReact {
+				t.Fatalf("phase %s: the new target reacts", s.Phase)
+			}
+			apply(t, s, "red", React{Reaction: "hold"})
+		}
+		refused(t, s, "blue", DeclareCharge{Unit: "u", Target: "b"}, CodeCharge) // once only
+	}
+}

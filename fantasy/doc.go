@@ -3,7 +3,8 @@
 // rectangular bases in ranks and files, characters joined to units and
 // alone, and the turn of Movement (charges and reactions, compulsory and
 // remaining moves), Shooting and Close Combat (combat result, break
-// tests, flight and pursuit). There is no magic phase.
+// tests, flight and pursuit), with psychology and the special rules a
+// profile lists. There is no magic phase.
 //
 // The page of rules it was built around — charging out of a unit, hit
 // allocation in combined units, In the First Rank! — is enforced as
@@ -19,6 +20,8 @@
 // (the charge move and its one wheel), path.go (what a move passes
 // through), makeway.go (Make Way!), moves.go (remaining moves, joining and
 // leaving), combat.go (shooting, close combat, break tests, end of turn),
+// attacks.go (attacking characters), special.go (special rules,
+// Leadership, psychology, wargear),
 // legal.go (the menu) and validate.go (the invariants a decoded state must
 // hold).
 package fantasy

@@ -162,6 +162,17 @@ func (s *State) maxChargeRange(m *Unit) float64 {
 // checkCharge validates a declaration without changing anything.
 func (s *State) checkCharge(a DeclareCharge) (*Unit, *Unit, *rules.RuleError) {
 	u, t := s.unit(a.Unit), s.unit(a.Target)
+	if ex := s.chargeBy(a.Unit, a.Character); ex != nil && u != nil && t != nil && t.Seat != u.Seat {
+		// Redirecting a charge: once, after its target fled, at another
+		// enemy (Redirecting a charge, 8th edition).
+		switch {
+		case ex.Reaction != "flee" || ex.Redirected:
+			return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s has already declared a charge (a charge is redirected once, when its target flees)", chargerName(ex))
+		case ex.Target == a.Target:
+			return nil, nil, rules.Errorf(CodeCharge, ruleRedirect, "%s already charges %s: a redirected charge needs another target", chargerName(ex), a.Target)
+		}
+		return s.checkChargeGeometry(a, u, t)
+	}
 	switch {
 	case u == nil:
 		return nil, nil, rules.Errorf(CodeNoSuchID, ruleCharge, "no unit %q", a.Unit)
@@ -189,6 +200,26 @@ func (s *State) checkCharge(a DeclareCharge) (*Unit, *Unit, *rules.RuleError) {
 			return nil, nil, rules.Errorf(CodeCharge, ruleChargeOut, "%s is alone: declare the charge with his unit", a.Character)
 		}
 	}
+	return s.checkChargeGeometry(a, u, t)
+}
+
+// ruleRedirect names the rule of redirected charges.
+const ruleRedirect = "Redirecting a charge"
+
+// chargeBy is the charge declared this turn by unit (or by its character
+// charging out), or nil.
+func (s *State) chargeBy(unit, character string) *Charge {
+	for i := range s.Charges {
+		if c := &s.Charges[i]; c.Unit == unit && c.Character == character {
+			return c
+		}
+	}
+	return nil
+}
+
+// checkChargeGeometry checks that the charger sees the target in its
+// front arc and may reach it with the longest charge it could roll.
+func (s *State) checkChargeGeometry(a DeclareCharge, u, t *Unit) (*Unit, *Unit, *rules.RuleError) {
 	mv := s.mover(u, a.Character)
 	if !mv.partlyInFrontArc(t) {
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is not in the front arc of %s", a.Target, mv.ID)
@@ -212,12 +243,30 @@ func (s *State) checkCharge(a DeclareCharge) (*Unit, *Unit, *rules.RuleError) {
 
 func rectDistMover(m, t *Unit) float64 { return rectDist(m.footprint(), t.footprint()) }
 
-func (s *State) declareCharge(a DeclareCharge) error {
+func (s *State) declareCharge(a DeclareCharge, r roller) error {
 	u, t, err := s.checkCharge(a)
 	if err != nil {
 		return err
 	}
 	mv := s.mover(u, a.Character)
+	if ex := s.chargeBy(a.Unit, a.Character); ex != nil {
+		// Redirecting: a Leadership test; passed, the charge turns on
+		// the new target, which reacts; failed, it goes on at the unit
+		// that fled.
+		ex.Redirected = true
+		ld, ldNote := s.ld(u)
+		pass, d, sum, note, err := s.ldTest(u, ld, false, r)
+		if err != nil {
+			return err
+		}
+		text := newLine().s(chargerName(ex), " tries to redirect its charge at ", t.ID, ": ").n(sum).s(" against Ld ").n(ld).s(ldNote, note, ", ", passFail(pass), " (", ruleRedirect, ")").String()
+		if pass {
+			ex.Target, ex.Reaction, ex.Side, ex.Distance = t.ID, "", t.sideOf(mv.centre()), rectDistMover(mv, t)
+			s.Phase = PhaseReact
+		}
+		s.emit(Event{What: "charge-declared", Unit: u.ID, Model: a.Character, Dice: d, Value: ex.Distance, Text: text})
+		return nil
+	}
 	c := Charge{Unit: a.Unit, Character: a.Character, Target: a.Target, Side: t.sideOf(mv.centre()), Distance: rectDistMover(mv, t)}
 	s.Charges = append(s.Charges, c)
 	text := fmt.Sprintf("%s declares a charge on %s's %s, %.1f\" away", u.ID, t.ID, c.Side, c.Distance)

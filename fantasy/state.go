@@ -111,13 +111,16 @@ func stepIn(p Phase) (step, bool) {
 
 // Charge is one charge declared this turn.
 type Charge struct {
-	Unit      string  `json:"unit"`
-	Character string  `json:"character,omitempty"`
-	Target    string  `json:"target"`
-	Reaction  string  `json:"reaction,omitempty"`
-	Side      string  `json:"side"` // front, flank or rear of the target
-	Done      bool    `json:"done,omitempty"`
-	Distance  float64 `json:"distance"`
+	Unit      string `json:"unit"`
+	Character string `json:"character,omitempty"`
+	Target    string `json:"target"`
+	Reaction  string `json:"reaction,omitempty"`
+	Side      string `json:"side"` // front, flank or rear of the target
+	Done      bool   `json:"done,omitempty"`
+	// Redirected: the charge was redirected (or tried to be) after its
+	// target fled; once only.
+	Redirected bool    `json:"redirected,omitempty"`
+	Distance   float64 `json:"distance"`
 }
 
 // Volley is hits waiting for the allocating player.
@@ -775,7 +778,7 @@ func (r roller) d6s(n int) ([]int, error) {
 func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 	switch a := a.(type) {
 	case DeclareCharge:
-		return s.declareCharge(a)
+		return s.declareCharge(a, r)
 	case EndCharges:
 		return s.endCharges()
 	case React:
