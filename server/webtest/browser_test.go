@@ -275,6 +275,30 @@ func screenshot(t *testing.T, p *page, name string) {
 // The lobby draws the bundled scenarios, creates a match by clicking, and
 // gives each seat its link; the link opens the table, drawn to scale, with
 // the seat's menu: the smoke test, the shortest of the browser tests.
+// The lobby's open seats: one player creates a match leaving the other
+// seat open; another, in the lobby, takes it and lands at the table as
+// that seat, the match remembered in their browser.
+func TestLobbyOpenSeat(t *testing.T) {
+	if !long() {
+		t.Skip("the browser tests run with ORDO_LONG=1 or CI=true")
+	}
+	root := browser(t)
+	ts, _ := start(t)
+	host, guest := newPage(t, root, "host"), newPage(t, root, "guest")
+	host.do(t, "open the lobby", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`.card[data-scenario="duel"]`))
+	host.do(t, "create the duel with red open", chromedp.Click(`.card[data-scenario="duel"]`), chromedp.Click(`#open-seat`), chromedp.Click(`#create`), chromedp.WaitVisible(`#link-blue`))
+	if n := eval[int](t, host, `document.querySelectorAll('#link-red').length`); n != 0 {
+		t.Fatal("the host got the open seat's link")
+	}
+	guest.do(t, "the guest sees the open match", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`#open-matches button[data-join="red"]`))
+	guest.do(t, "the guest takes red", chromedp.Click(`#open-matches button[data-join="red"]`), chromedp.WaitReady(`#board [data-trooper="zhanshi"]`))
+	waitJS(t, guest, "the guest plays red", `ordo.me === 'red'`)
+	if n := eval[int](t, guest, `JSON.parse(localStorage.getItem('ordo.recent') || '[]').filter(r => r.links && r.links.red).length`); n == 0 {
+		t.Fatal("the joined match is not remembered in the browser")
+	}
+	noConsoleErrors(t, host, guest)
+}
+
 func TestLobbyToTable(t *testing.T) {
 	if !long() {
 		// Chromium's start-up alone is seconds of CPU: the README's go test

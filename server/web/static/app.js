@@ -432,16 +432,22 @@ async function lobby(app) {
   const list = h('div', { class: 'scenarios' });
   const form = h('div', { class: 'panel' });
   const recent = h('div', { class: 'panel' });
+  const waiting = h('div', { class: 'panel', id: 'open-matches' });
+  const playing = h('div', { class: 'panel', id: 'playing-matches' });
   clear(app).append(h('div', { class: 'lobby' },
-    h('section', {}, h('h1', { text: 'Play a match' }), h('p', { class: 'muted', text: 'Pick a bundled scenario, create the match, and send the other seat its link. Ordo enforces every rule and rolls every die.' }), list),
-    h('aside', {}, form, recent)));
+    h('section', {}, h('h1', { text: 'Play a match' }), h('p', { class: 'muted', text: 'Pick a bundled scenario, create the match, and send the other seat its link, or leave it open for anyone in the lobby. Ordo enforces every rule and rolls every die.' }), list),
+    h('aside', {}, form, waiting, recent, playing)));
   drawRecent(recent);
+  drawOpen(waiting, recent);
+  drawPlaying(playing);
   let chosen = null;
   const rulings = h('input', { id: 'rulings', placeholder: 'e.g. criticals=n3-auto-wound', 'aria-label': 'rulings' });
   const create = h('button', { class: 'primary', id: 'create', disabled: true, text: 'Create match' });
+  const openSeat = h('input', { type: 'checkbox', id: 'open-seat' });
   const out = h('div', { id: 'created' });
   form.append(h('h2', { text: 'New match' }), h('div', { id: 'chosen', class: 'muted', text: 'Choose a scenario.' }),
-    h('label', { class: 'small' }, 'Rulings (name=reading, comma-separated): ', rulings), h('p', {}, create), out);
+    h('label', { class: 'small' }, 'Rulings (name=reading, comma-separated): ', rulings),
+    h('p', {}, h('label', { class: 'small' }, openSeat, ' Leave the other seat open: anyone in the lobby may take it')), h('p', {}, create), out);
   const data = await api('GET', '/api/scenario-tables');
   for (const t of data.scenarios) {
     const playable = true;
@@ -470,19 +476,54 @@ async function lobby(app) {
     }
     create.disabled = true;
     try {
-      const c = await api('POST', '/api/matches', { scenario: chosen.name, rulings: r });
+      const open = openSeat.checked && (chosen.seats || []).length > 1 ? [chosen.seats[chosen.seats.length - 1]] : undefined;
+      const c = await api('POST', '/api/matches', { scenario: chosen.name, rulings: r, open });
       const links = {};
       for (const [seat, sec] of Object.entries(c.seats)) links[seat] = location.origin + (sec.url || '/m/' + c.id + '#token=' + sec.token);
       const rec = { id: c.id, scenario: chosen.title || chosen.name, created: new Date().toISOString(), links };
-      const all = JSON.parse(localStorage.getItem('ordo.recent') || '[]').filter(x => x.id !== c.id);
-      all.unshift(rec);
-      localStorage.setItem('ordo.recent', JSON.stringify(all.slice(0, 20)));
+      remember(rec);
       put(out, h('h2', { text: 'Match ' + c.id }), linkList(rec), h('p', { class: 'small muted' }, 'Seed commitment: ', h('code', { text: c.seed_commitment })));
       drawRecent(recent);
     } catch (e) {
       put(out, h('p', { class: 'err', text: e.message }));
     } finally { create.disabled = false; }
   });
+}
+
+// remember keeps a match's seat links in this browser (My recent matches).
+function remember(rec) {
+  const all = JSON.parse(localStorage.getItem('ordo.recent') || '[]');
+  const had = all.find(x => x.id === rec.id);
+  if (had) rec = { ...had, links: { ...had.links, ...rec.links } };
+  localStorage.setItem('ordo.recent', JSON.stringify([rec, ...all.filter(x => x.id !== rec.id)].slice(0, 20)));
+}
+
+// drawOpen lists the matches waiting for a player (GET /api/lobby), each
+// with a button to take its open seat: the seat's token comes back once,
+// is remembered here, and the page goes to the table as that seat.
+async function drawOpen(el, recent) {
+  let page;
+  try { page = await api('GET', '/api/lobby?status=open&limit=20'); } catch (e) { put(el, h('p', { class: 'err', text: e.message })); return; }
+  put(el, h('h2', { text: 'Waiting for an opponent' }), page.matches.length ? null : h('p', { class: 'muted', text: 'No open match now.' }),
+    h('ul', {}, page.matches.map(m => h('li', { 'data-open-match': m.id }, h('span', { text: (m.scenario || 'a scenario') + ' ' }),
+      m.open.map(seat => h('button', { 'data-join': seat, text: 'Play ' + seat, onclick: async () => {
+        try {
+          const j = await api('POST', '/api/matches/' + m.id + '/join', { seat });
+          remember({ id: m.id, scenario: m.scenario || m.id, created: new Date().toISOString(), links: { [seat]: location.origin + j.url } });
+          location.href = j.url;
+        } catch (e) { drawOpen(el, recent); }
+      } }))))));
+}
+
+// drawPlaying lists matches in play to watch, and finished ones to replay.
+async function drawPlaying(el) {
+  let playing, over;
+  try {
+    [playing, over] = await Promise.all([api('GET', '/api/lobby?status=playing&limit=10'), api('GET', '/api/lobby?status=over&limit=10')]);
+  } catch (e) { return; }
+  put(el, h('h2', { text: 'Watch or replay' }),
+    h('ul', {}, playing.matches.map(m => h('li', {}, h('a', { href: '/m/' + m.id, text: 'watch ' + (m.scenario || m.id) })))),
+    h('ul', {}, over.matches.map(m => h('li', {}, h('a', { href: '/m/' + m.id + '/replay', text: 'replay ' + (m.scenario || m.id) })))));
 }
 
 function linkList(rec) {
