@@ -307,6 +307,8 @@ func (a *Authority) Run(ctx context.Context) {
 	every = max(every, time.Second)
 	t := time.NewTicker(every)
 	defer t.Stop()
+	flag := time.NewTicker(time.Second)
+	defer flag.Stop()
 	var prune <-chan time.Time
 	if a.retain > 0 {
 		p := time.NewTicker(PruneEvery)
@@ -324,6 +326,8 @@ func (a *Authority) Run(ctx context.Context) {
 			}
 		case <-prune:
 			a.prune(ctx)
+		case <-flag.C:
+			a.Flag(ctx)
 		}
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -143,6 +144,8 @@ type logged struct {
 	// prompt is the game's prompt after the entry (public: every
 	// snapshot shows it), for the answer to the action.
 	prompt rules.Prompt
+	// game is set for a game action (not a table action).
+	game bool
 }
 
 type seatAction struct {
@@ -178,6 +181,8 @@ type live struct {
 	// a seat's declaration that rolled no dice: what an accepted take-back
 	// returns to (Undo by consent).
 	before rules.State
+	// clocks are the match's clocks, if it has a time control.
+	clocks *clocks
 	// hooks are the seats' webhooks (SetWebhook).
 	hooks map[rules.Seat]string
 	// chat holds the match's chat by channel.
@@ -216,6 +221,8 @@ type CreateRequest struct {
 	Name     string
 	Scenario []byte
 	Rulings  map[string]string
+	// Clock is the match's time control, if any.
+	Clock *TimeControl
 	// Open names the seats left for other players to join (Join): they
 	// get no token now, and the match is listed as open until they are
 	// taken. At least one seat stays the creator's.
@@ -268,6 +275,10 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 		rec.Rulings = map[string]string{}
 	}
 	rec.Commitment = Commitment(rec.Seed, id)
+	if err := req.Clock.Check(); err != nil {
+		return nil, err
+	}
+	rec.Clock = req.Clock.encode()
 	out := &Created{ID: id, Seats: map[rules.Seat]Secret{}, Commitment: rec.Commitment}
 	rec.Status = store.StatusPlaying
 	for _, name := range req.Open {
@@ -295,6 +306,7 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	l := &live{id: id, loaded: true, rec: rec, rs: rs, st: st, actions: map[seatAction]int{}, changed: make(chan struct{}), total: &a.bytes}
 	l.viewers = viewersOf(rec)
 	l.grow(setupBytes(rec))
+	l.clocks = newClocks(req.Clock, l.seats(), rec.Created, st.Prompt())
 	// Locked before it is in the map, so that it cannot leave memory
 	// before its opening chance steps are taken.
 	l.mu.Lock()
@@ -386,6 +398,11 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 	l.log, l.actions, l.changed = nil, map[seatAction]int{}, make(chan struct{})
 	l.dropSnaps()
 	l.grow(setupBytes(rec))
+	tc, err := decodeTimeControl(rec.Clock)
+	if err != nil {
+		return errorf(CodeCorrupt, "", "match %s: clock: %v", l.id, err)
+	}
+	l.clocks = newClocks(tc, l.seats(), rec.Created, l.st.Prompt())
 	if err := a.catchUp(ctx, l); err != nil {
 		return err
 	}
@@ -441,7 +458,8 @@ func (a *Authority) catchUp(ctx context.Context, l *live) error {
 		if err := json.Unmarshal(e.Views, &views); err != nil {
 			return errorf(CodeCorrupt, "", "match %s entry %d: views: %v", l.id, e.Seq, err)
 		}
-		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views, prompt: l.prompt()})
+		kind, _ := tableKind(e.Action)
+		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views, prompt: l.prompt(), game: kind == ""})
 	}
 	if len(es) > 0 {
 		l.broadcast()
@@ -525,6 +543,9 @@ func (l *live) add(e logged) {
 		l.actions[seatAction{e.seat, e.actionID}] = len(l.log)
 	}
 	l.log = append(l.log, e)
+	// A game action earns its seat the increment, but for one the
+	// authority took for a seat out of time.
+	l.clocks.entry(e.seat, e.game && e.seat != rules.ChanceSeat && !strings.HasPrefix(e.actionID, timeoutID), e.time, e.prompt)
 	l.dropSnaps()
 	l.grow(entryBytes(e))
 }
@@ -641,7 +662,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 		l.table.moved(rules.Seat(e.Seat), e.Seq, len(e.Dice) > 0)
 	}
 	for i, e := range entries {
-		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views[i], prompt: prompts[i]})
+		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views[i], prompt: prompts[i], game: true})
 	}
 	l.broadcast()
 	a.notifyWaiting(l, was)
@@ -872,6 +893,7 @@ type Snapshot struct {
 	// agreed draw); DrawOffer is the seat whose draw offer is open.
 	Outcome     *Outcome        `json:"outcome,omitempty"`
 	DrawOffer   rules.Seat      `json:"draw_offer,omitempty"`
+	Clock       *Clock          `json:"clock,omitempty"`
 	Commitment  string          `json:"seed_commitment"`
 	Observation json.RawMessage `json:"observation"`
 	// Menu is the seat's menu (a player's view only): empty unless the
@@ -900,7 +922,7 @@ func (l *live) snapshot(v rules.Viewer, menu Menu) (*Snapshot, error) {
 	}
 	p := l.prompt()
 	s := &Snapshot{ID: l.id, Seq: len(l.log), Viewer: v, Prompt: p, Over: p.Kind == rules.GameOver, Outcome: l.table.outcome,
-		DrawOffer: l.table.offer, Commitment: l.rec.Commitment, Observation: obs}
+		DrawOffer: l.table.offer, Clock: l.clocks.view(), Commitment: l.rec.Commitment, Observation: obs}
 	if v.Role == rules.RolePlayer {
 		s.Table = l.table.options(v.Seat)
 		s.Menu = []MenuItem{}
@@ -927,11 +949,13 @@ func (l *live) snapshot(v rules.Viewer, menu Menu) (*Snapshot, error) {
 
 // LogEntry is one entry of the log as a viewer sees it.
 type LogEntry struct {
-	Seq    int               `json:"seq"`
-	Seat   rules.Seat        `json:"seat"`
-	Time   time.Time         `json:"time"`
-	Action json.RawMessage   `json:"action"`
-	Events []json.RawMessage `json:"events"`
+	Seq  int        `json:"seq"`
+	Seat rules.Seat `json:"seat"`
+	Time time.Time  `json:"time"`
+	// Timeout marks an action the authority took for a seat out of time.
+	Timeout bool              `json:"timeout,omitempty"`
+	Action  json.RawMessage   `json:"action"`
+	Events  []json.RawMessage `json:"events"`
 }
 
 // MaxLogPage bounds the entries one Log call returns.
@@ -956,7 +980,7 @@ func (l *live) entries(v rules.Viewer, from, limit int) []LogEntry {
 	for i := from; i < end; i++ {
 		e := l.log[i]
 		vw := e.views[key]
-		out = append(out, LogEntry{Seq: i, Seat: e.seat, Time: e.time, Action: vw.Action, Events: vw.Events})
+		out = append(out, LogEntry{Seq: i, Seat: e.seat, Time: e.time, Timeout: strings.HasPrefix(e.actionID, timeoutID), Action: vw.Action, Events: vw.Events})
 	}
 	return out
 }

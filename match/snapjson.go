@@ -109,6 +109,11 @@ func (s *Snapshot) encode() ([]byte, error) {
 			return nil, err
 		}
 	}
+	if s.Clock != nil {
+		if err := field(`,"clock":`, s.Clock); err != nil {
+			return nil, err
+		}
+	}
 	if err := field(`,"seed_commitment":`, s.Commitment); err != nil {
 		return nil, err
 	}

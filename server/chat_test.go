@@ -163,7 +163,7 @@ func TestOldDatabaseGetsChat(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []string{"DROP TABLE chat", "DROP TABLE webhooks", "DROP INDEX matches_status",
-		"ALTER TABLE matches DROP COLUMN status", "ALTER TABLE matches DROP COLUMN updated", "PRAGMA user_version = 1"} {
+		"ALTER TABLE matches DROP COLUMN status", "ALTER TABLE matches DROP COLUMN updated", "ALTER TABLE matches DROP COLUMN clock", "PRAGMA user_version = 1"} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
 		}

@@ -8,8 +8,10 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/ordo-rules/ordo/internal/jsonscan"
+	"github.com/ordo-rules/ordo/match"
 )
 
 // Bounds on request bodies, checked while reading, before any decoding.
@@ -46,6 +48,33 @@ type createRequest struct {
 	Rulings  map[string]string `json:"rulings"`
 	// Open names the seats left for others to join (POST .../join).
 	Open []string `json:"open"`
+	// Clock is a time control per player: {"initial": "45m",
+	// "increment": "0s"} (Go durations).
+	Clock *clockRequest `json:"clock"`
+}
+
+// clockRequest is the time control of a create request.
+type clockRequest struct {
+	Initial   string `json:"initial"`
+	Increment string `json:"increment"`
+}
+
+// timeControl reads c's durations.
+func (c *clockRequest) timeControl() (*match.TimeControl, *apiError) {
+	if c == nil {
+		return nil, nil
+	}
+	ini, err := time.ParseDuration(c.Initial)
+	if err != nil {
+		return nil, badRequest("bad-request", "clock.initial %q: a duration such as 45m", c.Initial)
+	}
+	inc := time.Duration(0)
+	if c.Increment != "" {
+		if inc, err = time.ParseDuration(c.Increment); err != nil {
+			return nil, badRequest("bad-request", "clock.increment %q: a duration such as 10s", c.Increment)
+		}
+	}
+	return &match.TimeControl{Initial: ini, Increment: inc}, nil
 }
 
 // actionRequest is the body of POST /api/matches/{id}/actions.

@@ -259,7 +259,12 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, aerr)
 		return
 	}
-	c, err := s.a.Create(r.Context(), match.CreateRequest{Name: req.Scenario, Scenario: []byte(req.YAML), Rulings: req.Rulings, Open: req.Open})
+	tc, aerr := req.Clock.timeControl()
+	if aerr != nil {
+		s.fail(w, r, aerr)
+		return
+	}
+	c, err := s.a.Create(r.Context(), match.CreateRequest{Name: req.Scenario, Scenario: []byte(req.YAML), Rulings: req.Rulings, Open: req.Open, Clock: tc})
 	if err != nil {
 		s.fail(w, r, err)
 		return

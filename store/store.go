@@ -50,6 +50,9 @@ type Match struct {
 	Commitment string
 	Seats      []Seat
 	Created    time.Time
+	// Clock is the match's time control as the authority encodes it, ""
+	// for none.
+	Clock string
 	// Status is where the match stands, for the lobby: StatusOpen while a
 	// seat waits for a player (its TokenHash empty), StatusPlaying, then
 	// StatusOver.

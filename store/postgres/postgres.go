@@ -131,9 +131,9 @@ func (s *Store) CreateMatch(ctx context.Context, m *store.Match) error {
 		return err
 	}
 	_, err = s.pool.Exec(ctx,
-		`INSERT INTO matches (id, ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status, updated)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $9)`,
-		m.ID, m.Ruleset, m.Scenario, m.ScenarioName, string(rulings), m.Seed, m.Commitment, string(seats), m.Created.UnixNano(), status)
+		`INSERT INTO matches (id, ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status, updated, clock)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $9, $11)`,
+		m.ID, m.Ruleset, m.Scenario, m.ScenarioName, string(rulings), m.Seed, m.Commitment, string(seats), m.Created.UnixNano(), status, m.Clock)
 	if isUnique(err) {
 		return store.ErrExists
 	}
@@ -146,8 +146,8 @@ func (s *Store) Match(ctx context.Context, id string) (*store.Match, error) {
 	var rulings, seats string
 	var created int64
 	err := s.pool.QueryRow(ctx,
-		`SELECT ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status FROM matches WHERE id = $1`, id).
-		Scan(&m.Ruleset, &m.Scenario, &m.ScenarioName, &rulings, &m.Seed, &m.Commitment, &seats, &created, &m.Status)
+		`SELECT ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status, clock FROM matches WHERE id = $1`, id).
+		Scan(&m.Ruleset, &m.Scenario, &m.ScenarioName, &rulings, &m.Seed, &m.Commitment, &seats, &created, &m.Status, &m.Clock)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}

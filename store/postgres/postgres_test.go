@@ -112,7 +112,7 @@ func TestOldSchemaMigrates(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, q := range []string{"DROP TABLE chat", "DROP TABLE webhooks", "DROP INDEX matches_status",
-		"ALTER TABLE matches DROP COLUMN status", "ALTER TABLE matches DROP COLUMN updated", "DELETE FROM ordo_schema WHERE version > 1"} {
+		"ALTER TABLE matches DROP COLUMN status", "ALTER TABLE matches DROP COLUMN updated", "ALTER TABLE matches DROP COLUMN clock", "DELETE FROM ordo_schema WHERE version > 1"} {
 		if _, err := old.Exec(ctx, q); err != nil {
 			t.Fatal(err)
 		}

@@ -174,9 +174,9 @@ func (s *Store) CreateMatch(ctx context.Context, m *store.Match) error {
 		return err
 	}
 	_, err = s.w.ExecContext(ctx,
-		`INSERT INTO matches (id, ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status, updated)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		m.ID, m.Ruleset, m.Scenario, m.ScenarioName, rulings, m.Seed, m.Commitment, seats, m.Created.UnixNano(), status(m), m.Created.UnixNano())
+		`INSERT INTO matches (id, ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status, updated, clock)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.ID, m.Ruleset, m.Scenario, m.ScenarioName, rulings, m.Seed, m.Commitment, seats, m.Created.UnixNano(), status(m), m.Created.UnixNano(), m.Clock)
 	if isConstraint(err) {
 		return store.ErrExists
 	}
@@ -211,8 +211,8 @@ func (s *Store) Match(ctx context.Context, id string) (*store.Match, error) {
 	var rulings, seats []byte
 	var created int64
 	err := s.r.QueryRowContext(ctx,
-		`SELECT ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status FROM matches WHERE id = ?`, id).
-		Scan(&m.Ruleset, &m.Scenario, &m.ScenarioName, &rulings, &m.Seed, &m.Commitment, &seats, &created, &m.Status)
+		`SELECT ruleset, scenario, scenario_name, rulings, seed, commitment, seats, created, status, clock FROM matches WHERE id = ?`, id).
+		Scan(&m.Ruleset, &m.Scenario, &m.ScenarioName, &rulings, &m.Seed, &m.Commitment, &seats, &created, &m.Status, &m.Clock)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, store.ErrNotFound
 	}

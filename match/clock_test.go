@@ -1,0 +1,98 @@
+package match_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ordo-rules/ordo/match"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Clocks: each seat's time runs while the engine waits for it, from the
+// log's timestamps; its game action earns the increment; a seat out of
+// time has the engine take the rules' default for it (no ARO declared,
+// the Orders Phase ended), logged as a timeout; and another authority on
+// the same store shows the same clocks.
+func TestClocks(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	st := openStore(t, filepath.Join(t.TempDir(), "m.db"))
+	a := memAuthority(t, st, clk, match.Memory{})
+	c, err := a.Create(ctx, match.CreateRequest{Name: "duel", Clock: &match.TimeControl{Initial: time.Minute, Increment: 10 * time.Second}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := a.Snapshot(ctx, c.ID, rules.Spectator())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Clock == nil || snap.Clock.RemainingMS["red"] != 60000 || snap.Clock.RemainingMS["blue"] != 60000 || len(snap.Clock.Running) != 1 {
+		t.Fatalf("the clocks at the start: %+v", snap.Clock)
+	}
+	mover := snap.Clock.Running[0]
+	clk.advance(20 * time.Second)
+	seat, seq, act := randomMove(t, a, c.ID, randFor(1))
+	if seat != mover {
+		t.Fatalf("the clock runs for %s, the prompt waits for %s", mover, seat)
+	}
+	if _, err := a.Act(ctx, c.ID, seat, seq, "m1", act); err != nil {
+		t.Fatal(err)
+	}
+	snap, _ = a.Snapshot(ctx, c.ID, rules.Spectator())
+	if got := snap.Clock.RemainingMS[mover]; got != 50000 {
+		t.Fatalf("%s's clock after 20 s and its action: %d ms, want 50000 (60 − 20 + 10)", mover, got)
+	}
+	// Nobody acts: whoever the engine waits for runs out of time.
+	waiting := snap.Clock.Running
+	if len(waiting) == 0 {
+		t.Fatalf("no clock runs: %+v", snap.Clock)
+	}
+	out := waiting[0]
+	if out == mover {
+		t.Fatalf("after %s's declaration the clock still runs for it, not for the reacting seat", mover)
+	}
+	clk.advance(time.Duration(snap.Clock.RemainingMS[out]+1) * time.Millisecond)
+	if n := a.Flag(ctx); n != 1 {
+		t.Fatalf("Flag applied %d defaults, want 1", n)
+	}
+	log, _, err := a.Log(ctx, c.ID, rules.Spectator(), snap.Seq)
+	if err != nil || len(log) == 0 || !log[0].Timeout || log[0].Seat != out {
+		t.Fatalf("the entry after the time ran out: %+v %v", log, err)
+	}
+	// The rules' default for a reacting seat: no ARO declared.
+	if a := string(log[0].Action); a != `{"kind":"aro","declarations":null}` {
+		t.Fatalf("the default taken for %s out of time: %s, want no ARO", out, a)
+	}
+	after, _ := a.Snapshot(ctx, c.ID, rules.Spectator())
+	if after.Clock.RemainingMS[out] > 0 {
+		t.Fatalf("%s's clock after its flag fell: %d ms", out, after.Clock.RemainingMS[out])
+	}
+	// Derived from the log: another authority shows the same clocks.
+	b := memAuthority(t, st, clk, match.Memory{})
+	again, err := b.Snapshot(ctx, c.ID, rules.Spectator())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(mustJSON(t, again.Clock)) != string(mustJSON(t, after.Clock)) {
+		t.Fatalf("rebuilt clocks %+v, want %+v", again.Clock, after.Clock)
+	}
+	// A time control out of its bounds is refused.
+	if _, err := a.Create(ctx, match.CreateRequest{Name: "duel", Clock: &match.TimeControl{Initial: 0}}); !isCode(err, match.CodeBadRequest) {
+		t.Fatalf("a clock of 0 s: %v", err)
+	}
+}
+
+func randFor(n uint64) *rand.Rand { return rand.New(rand.NewPCG(n, n)) }
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
