@@ -194,8 +194,16 @@ func TestJumperAllProxiesDownIsCasualty(t *testing.T) {
 	st.Troopers[st.trooperIndex("mk5")].States.Isolated = true
 	do(t, st, "blue", EndOrders{})
 	do(t, st, "red", EndOrders{})
-	if pool := st.army("blue").Groups[0].Pool; pool != 1 {
-		t.Fatalf("pool %d, want 1: the G: Jumper is a casualty", pool)
+	// The captain alone survives, 10 of its army's points: the army is in
+	// Retreat! (Retreat! (N4)) and his Order Irregular; the G: Jumper, a
+	// casualty, adds none.
+	if a := st.army("blue"); !a.Retreat || a.Groups[0].Pool != 0 || st.Troopers[st.trooperIndex("captain")].IrregularOrders != 1 {
+		t.Fatalf("Retreat! %v, pool %d, the captain's Irregular Orders %d: want Retreat!, 0, 1", a.Retreat, a.Groups[0].Pool, st.Troopers[st.trooperIndex("captain")].IrregularOrders)
+	}
+	for _, id := range []string{"mk2", "mk4", "mk5"} {
+		if n := st.Troopers[st.trooperIndex(id)].IrregularOrders; n != 0 {
+			t.Fatalf("%s holds %d Irregular Orders: the G: Jumper is a casualty", id, n)
+		}
 	}
 	if vp := st.victoryPoints()["blue"]; vp != 10 {
 		t.Fatalf("VP %d, want 10 (the captain only)", vp)

@@ -299,7 +299,7 @@ func stateAllows(st *States, id string, skill SkillName) error {
 	case st.Stunned && isAttack(skill):
 		return rules.Errorf(rules.CodeIllegal, "Stunned (N4)", "%s is Stunned: no Attacks", id)
 	}
-	return nil
+	return retreatRefusal(st, id, skill)
 }
 
 // canDeclare checks an active skill at declaration (Order Expenditure Sequence (N4) steps 1.2

@@ -104,6 +104,9 @@ type Army struct {
 	// turn: the Tactical Phase, and with it Executive Use of Command
 	// Tokens, is over.
 	OrderDeclared bool `json:"orderDeclared,omitempty"`
+	// Retreat is set while the army is in Retreat! (Retreat! (N4);
+	// rule_retreat.go), decided in its Tactical Phase.
+	Retreat bool `json:"retreat,omitempty"`
 	// Zone is the army's Deployment Zone, [min x, min y] and [max x,
 	// max y] (public): where a failed Combat Jump sets the trooper down.
 	Zone *[2][2]float64 `json:"zone,omitempty"`
@@ -224,6 +227,9 @@ type States struct {
 	// Unmanned: a manned TAG whose pilot Expel threw out; it cannot be
 	// activated and declares no ARO (Hacking (N3), Expel; hack_expel.go).
 	Unmanned bool `json:"unmanned,omitempty"`
+	// Retreat: the trooper holds a Retreat! token (Retreat! (N4);
+	// rule_retreat.go).
+	Retreat bool `json:"retreat,omitempty"`
 }
 
 // Null reports a Null state: no Orders, no AROs, no Victory Points
@@ -255,7 +261,7 @@ func (s States) appendNames(dst []string) []string {
 		{s.Imm1, "IMM-1"}, {s.Disabled, "Disabled"}, {s.Firewall, "Firewall"},
 		{s.EnhancedReaction, "Enhanced Reaction"}, {s.ControlledJump, "Controlled Jump"},
 		{s.Marksmanship, "Marksmanship L2"},
-		{s.Possessed, "Possessed"}, {s.Unmanned, "Unmanned"},
+		{s.Possessed, "Possessed"}, {s.Unmanned, "Unmanned"}, {s.Retreat, "Retreat!"},
 	} {
 		if st.on {
 			dst = append(dst, st.name)

@@ -102,6 +102,8 @@ func textSamples() []rules.Kinded {
 		GutsCheck{Trooper: "zhanshi", SV: dice.NewSuccessValue("WIP", 13), Dice: []dice.Die{{Face: 7, Result: 7, Success: true}}, Passed: true},
 		GutsCheck{Trooper: "zhanshi", Why: "Stunned"},
 		Recovered{Trooper: "zhanshi", By: "doctor", Skill: SkillDoctor, Left: 1, States: []string{"Normal"}},
+		RetreatChanged{Seat: "blue", On: true, Left: 20, Points: 100},
+		RetreatChanged{Seat: "blue", Left: 30, Points: 100},
 		Turned{Trooper: "zhanshi", Facing: 180},
 		Appointed{Seat: "blue", Trooper: "sergeant"},
 		Appointed{Seat: "blue"},

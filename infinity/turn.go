@@ -12,7 +12,9 @@ func (s *State) irregular(t int) bool {
 	tr := s.Troopers[t]
 	// A trooper in Hidden Deployment adds nothing to the pool: it holds its
 	// own Order, to place itself on the table (Hidden Deployment (N4)).
-	return s.profile(t).Irregular || tr.States.Isolated || tr.States.Hidden || s.army(tr.Seat).LossOfLieutenant
+	// An army in Retreat! counts as in Loss of Lieutenant (Retreat! (N4)).
+	army := s.army(tr.Seat)
+	return s.profile(t).Irregular || tr.States.Isolated || tr.States.Hidden || army.LossOfLieutenant || army.Retreat
 }
 
 // startTurn runs the Tactical Phase of the active player's turn: the Loss
@@ -22,9 +24,15 @@ func (s *State) startTurn() []rules.Event {
 	army := s.army(seat)
 	army.LossOfLieutenant = s.lossOfLieutenant(seat)
 	army.OrderDeclared = false
+	retreat, over := s.retreatCheck(seat)
+	if over {
+		// Nobody left in Retreat!: the game ends (Retreat! (N4)).
+		s.Phase = PhaseOver
+		return append(retreat, s.gameEnded())
+	}
 	ev := s.orderCount(seat)
 	// The army entering Loss of Lieutenant cancels Suppressive Fire.
-	return append([]rules.Event{ev}, s.dropSuppressive()...)
+	return append(append(retreat, ev), s.dropSuppressive()...)
 }
 
 // countingProxy is the Proxy through which G: Jumper j adds its one Order
@@ -76,7 +84,7 @@ func (s *State) orderCount(seat rules.Seat) TurnStarted {
 		// the table, and keeps the Special Order too (Lieutenant (N4),
 		// Order Count (N4); the lieutenant-hidden ruling decides whether it
 		// counts as deployed).
-		if t.Lieutenant && !army.LossOfLieutenant {
+		if t.Lieutenant && !army.LossOfLieutenant && !army.Retreat {
 			army.LieutenantOrders = 1
 		}
 		if s.irregular(i) {
@@ -132,7 +140,8 @@ func (s *State) endTurn() []rules.Event {
 	}
 	// End of Turn: a player in Loss of Lieutenant must appoint a new one
 	// (Loss of Lieutenant (N4), Cancellation), if anyone can be.
-	if army.LossOfLieutenant && len(s.lieutenantCandidates(seat)) > 0 {
+	// Not while in Retreat! (Retreat! (N4)).
+	if army.LossOfLieutenant && !army.Retreat && len(s.lieutenantCandidates(seat)) > 0 {
 		s.Phase = PhaseAppoint
 		return events
 	}

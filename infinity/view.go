@@ -57,6 +57,7 @@ type ArmyView struct {
 	Groups           []Group    `json:"groups"`
 	LieutenantOrders int        `json:"lieutenantOrders,omitempty"` // owner only
 	LossOfLieutenant bool       `json:"lossOfLieutenant"`
+	Retreat          bool       `json:"retreat,omitempty"` // Retreat! (N4): public
 	CommandTokens    int        `json:"commandTokens"`
 	Notes            string     `json:"notes,omitempty"` // owner only
 }
@@ -109,7 +110,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	groups := make([]Group, 0, ngroups)
 	for i := range s.Armies {
 		a := &s.Armies[i]
-		av := ArmyView{Seat: a.Seat, LossOfLieutenant: a.LossOfLieutenant, CommandTokens: a.CommandTokens}
+		av := ArmyView{Seat: a.Seat, LossOfLieutenant: a.LossOfLieutenant, Retreat: a.Retreat, CommandTokens: a.CommandTokens}
 		if a.Groups != nil {
 			k := len(groups)
 			groups = append(groups, a.Groups...)
