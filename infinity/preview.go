@@ -56,7 +56,8 @@ type Opposed struct {
 }
 
 // Preview is the exact odds of the attacks seat's action would declare,
-// and of the attacks its Dodges and Resets would meet,
+// of the attacks its Dodges and Resets would meet, and of every other
+// declared attack on its troopers,
 // for the menu: the action is applied to a copy of the state (it must be
 // legal now; nothing is changed), then the rollers of the Order are built
 // as Resolution builds them, before any die, and each attack of seat's
@@ -129,7 +130,36 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 		}
 		out = append(out, ro)
 	}
+	// Every other declared attack on one of seat's troopers that none of
+	// the blocks above meets (a second ARO shooting the active trooper
+	// while it shoots another; Order Expenditure Sequence (N4)): its own
+	// odds, so that seat reads the chance its trooper falls to each.
+	for _, o := range rs {
+		if o.idle || o.coup || !isAttack(o.skill.Name) || o.trooper < 0 || c.Troopers[o.trooper].Seat == seat ||
+			o.target < 0 || c.Troopers[o.target].Seat != seat || met(o, rs, seat, c) {
+			continue
+		}
+		ro, err := c.rollOdds(o, rs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ro)
+	}
 	return out, nil
+}
+
+// met reports whether an enemy roller o is already in a block of seat's:
+// the roll one of seat's attacks, Dodges or Resets meets Face to Face.
+func met(o *roller, rs []*roller, seat rules.Seat, c *State) bool {
+	for _, r := range rs {
+		if r.idle || r.coup || r.trooper < 0 || c.Troopers[r.trooper].Seat != seat || len(r.opps) == 0 {
+			continue
+		}
+		if r.opps[0] == o || (len(o.opps) > 0 && o.opps[0] == r) {
+			return true
+		}
+	}
+	return false
 }
 
 // rollOdds computes one attack's odds against what it meets: the roll

@@ -129,6 +129,29 @@ func TestPreviewARO(t *testing.T) {
 	}
 }
 
+// Order Expenditure Sequence (N4): two AROs shoot the Fusilier, which
+// shoots back at one of them; its odds count both — its own attack Face to
+// Face against the Zhanshi, and the Line Trooper's, which it does not
+// oppose, with the chance the Fusilier falls to it.
+func TestPreviewEveryARO(t *testing.T) {
+	st := setup(t, duelYAML("at: [12, 7], facing: 90", "at: [10, 14], facing: 270", "      - {id: line, profile: line-trooper, models: [{id: line, at: [14, 14], facing: 270}]}\n"), nil)
+	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{12, 8})})
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}, {Trooper: "line", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}})
+	got, err := st.Preview("blue", Second{Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("Preview gave %d blocks, want the Fusilier's and the Line Trooper's: %+v", len(got), got)
+	}
+	if p := got[0]; p.Trooper != "fusilier" || p.Against == nil || p.Against.Trooper != "zhanshi" {
+		t.Fatalf("the first block %+v, want the Fusilier Face to Face against the Zhanshi", p)
+	}
+	if p := got[1]; p.Trooper != "line" || p.Target != "fusilier" || p.Falls == nil || *p.Falls <= 0 {
+		t.Fatalf("the second block %+v, want the Line Trooper's attack on the Fusilier with the chance it falls", p)
+	}
+}
+
 // Dodge (N4) and Reset (N4) in ARO against an attack: the defender's menu
 // shows the attack it meets, Face to Face against its own roll — the
 // Fusilier's BS Attack against the Zhanshi's Dodge, and Gotcha! against the
