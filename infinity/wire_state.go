@@ -467,6 +467,11 @@ func (c *stateChecker) skill(path string, k Skill, pathLen int) {
 			c.onTable(fmt.Sprintf("%s.route[%d]", path, i), p)
 		}
 	}
+	if k.Point != nil {
+		// Smoke's point, a Speculative Attack's or a program's (White
+		// Noise).
+		c.onTable(path+".point", *k.Point)
+	}
 	if isAttack(k.Name) || k.Name == SkillDiscover {
 		if k.From != nil && (*k.From < 0 || *k.From >= pathLen) {
 			c.failf(path+".from", "%d is not a point of the path (%s)", *k.From, indexRange(pathLen))

@@ -135,6 +135,10 @@ func TestDecodeStateRefuses(t *testing.T) {
 		{"token without stranded", true, func(s *State) { s.Order.Step = StepToken }, "state: order.stranded: the proxy-token step needs at least one entry"},
 		{"stranded names no G: Jumper", true, func(s *State) { s.Order.Step, s.Order.Stranded = StepToken, []string{"nobody"} }, `state: order.stranded[0]: "nobody" is not a G: Jumper`},
 		{"second skill", true, func(s *State) { s.Order.Second = &Skill{Name: "juggle"} }, `state: order.second.name: "juggle" is not a skill`},
+		{"second skill's point off the table", true, func(s *State) {
+			s.Order.Second = &Skill{Name: SkillBSAttack, Weapon: "smoke-grenades", Point: &[2]float64{-3, 4}}
+		}, "state: order.second.point: (-3, 4) is off the"},
+		{"Smoke off the table", false, func(s *State) { s.Smoke = []SmokeZone{{By: s.Troopers[0].ID, Seat: s.Troopers[0].Seat, At: [2]float64{99, 1}}} }, "state: smoke[0].at: (99, 1) is off the"},
 		{"order outside the orders phase", true, func(s *State) { s.Phase = PhaseOver }, "state: order: an Order is resolved only"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
