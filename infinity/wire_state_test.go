@@ -138,7 +138,9 @@ func TestDecodeStateRefuses(t *testing.T) {
 		{"second skill's point off the table", true, func(s *State) {
 			s.Order.Second = &Skill{Name: SkillBSAttack, Weapon: "smoke-grenades", Point: &[2]float64{-3, 4}}
 		}, "state: order.second.point: (-3, 4) is off the"},
-		{"Smoke off the table", false, func(s *State) { s.Smoke = []SmokeZone{{By: s.Troopers[0].ID, Seat: s.Troopers[0].Seat, At: [2]float64{99, 1}}} }, "state: smoke[0].at: (99, 1) is off the"},
+		{"Smoke off the table", false, func(s *State) {
+			s.Smoke = []SmokeZone{{By: s.Troopers[0].ID, Seat: s.Troopers[0].Seat, At: [2]float64{99, 1}}}
+		}, "state: smoke[0].at: (99, 1) is off the"},
 		{"order outside the orders phase", true, func(s *State) { s.Phase = PhaseOver }, "state: order: an Order is resolved only"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
