@@ -56,7 +56,7 @@ func (s *State) appendHits(events []rules.Event, r *roller, d dice.Source) ([]ru
 	var dam int
 	from := r.source
 	if r.trooper >= 0 {
-		dam = r.arms().DamageFor(*s.profile(r.trooper))
+		dam = r.arms().DamageFor(*s.profile(r.trooper)) + s.martialDamage(r)
 		from = s.Troopers[r.trooper].ID
 	} else {
 		dam = r.arms().Damage

@@ -657,6 +657,8 @@ func (s *State) buildSV(r *roller) {
 		ruling := s.Rulings.Get("dodge-mods")
 		base := s.dodgeStateMods(r.trooper)
 		mods = append(slices.Clip(base), dodgeMods(ruling, r.noLoFInZoC, r.impactNoLoF, false)...)
+		// A Martial Arts CC Attack's Opponent MOD (rule_martial_arts.go).
+		mods = s.martialMods(r, mods)
 		r.sv = r.newSV("PH", p.PH, append(mods, s.suppressedBy(r)...))
 		best := r.sv.Value
 		for i := range r.dodging {
@@ -674,10 +676,12 @@ func (s *State) buildSV(r *roller) {
 		s.speculativeSV(r, mods)
 		return
 	case SkillCCAttack:
-		r.sv = r.newSV("CC", p.CC, append(mods, s.suppressedBy(r)...))
+		// Martial Arts (N4): its Attack and Burst MODs (rule_martial_arts.go).
+		r.sv = r.newSV("CC", p.CC, s.martialMods(r, append(mods, s.suppressedBy(r)...)))
 		if r.active {
 			burst = s.activeBurst(r)
 		}
+		burst += s.martialBurst(r)
 	case SkillBSAttack:
 		if r.smoke > 0 {
 			s.smokeSV(r, mods)

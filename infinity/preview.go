@@ -239,7 +239,7 @@ func (s *State) oddsSide(r *roller) odds.Side {
 	tp := s.profile(r.target)
 	dam := r.arms().Damage
 	if r.trooper >= 0 {
-		dam = r.arms().DamageFor(*s.profile(r.trooper))
+		dam = r.arms().DamageFor(*s.profile(r.trooper)) + s.martialDamage(r)
 	}
 	for _, attr := range ammo.SaveAttributes(r.arms().Save) {
 		side.Effect.Saves = append(side.Effect.Saves, odds.SaveRoll{

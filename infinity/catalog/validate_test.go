@@ -230,7 +230,7 @@ func TestErrors(t *testing.T) {
 		// A skill or piece of equipment of N4 the engine does not play:
 		// refused by name, never carried silently.
 		{"skill not played", "    cost: 10", "    cost: 10\n    skills: [{name: Immunity, params: [Shock]}]", []want{{"t.yaml:25:21: profiles[0].skills[0].name", "Ordo does not play the skill Immunity yet"}}},
-		{"skill not played, other spelling", "    cost: 10", "    cost: 10\n    skills: [{name: martial arts, level: 2}]", []want{{"t.yaml:25:21: profiles[0].skills[0].name", "Ordo does not play the skill Martial Arts yet"}}},
+		{"skill not played, other spelling", "    cost: 10", "    cost: 10\n    skills: [{name: veteran, level: 2}]", []want{{"t.yaml:25:21: profiles[0].skills[0].name", "Ordo does not play the skill Veteran yet"}}},
 		{"bare skill not played", "    cost: 10", "    cost: 10\n    skills: [Berserk]", []want{{"t.yaml:25:14: profiles[0].skills[0]", "Ordo does not play the skill Berserk yet"}}},
 		{"equipment not played", "    cost: 10", "    cost: 10\n    equipment: [Motorcycle]", []want{{"t.yaml:25:17: profiles[0].equipment[0]", "Ordo does not play the equipment Motorcycle yet"}}},
 		{"skill lacks name", "    cost: 10", "    cost: 10\n    skills: [{level: 2}]", []want{{"t.yaml:25:14: profiles[0].skills[0]", "missing required field name"}}},
