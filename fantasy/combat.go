@@ -104,7 +104,7 @@ func (s *State) checkShoot(a Shoot) (*Unit, *Unit, *rules.RuleError) {
 		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s cannot shoot now (it shot, charged, fled or fights)", u.ID)
 	case t.engaged():
 		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s is in close combat: no shooting into it", t.ID)
-	case !u.partlyInFrontArc(t):
+	case !u.partlyInFrontArc(t) && !s.skirmishers(u):
 		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s is not in the front arc of %s", t.ID, u.ID)
 	}
 	if ok, by := s.canSee(u, t); !ok {
@@ -142,6 +142,10 @@ func (s *State) shoot(a Shoot, r roller) error {
 	if c, because := s.sightOf(u, t).cover(); c < 0 && p.Missile.Template == 0 {
 		mods += c
 		why = append(why, because)
+	}
+	if s.skirmishers(t) && p.Missile.Template == 0 {
+		mods--
+		why = append(why, "-1 skirmishers")
 	}
 	if p.Missile.Template > 0 {
 		return s.scatterShot(u, t, *a.At, r)
@@ -1064,7 +1068,7 @@ func (s *State) rankBonus(u *Unit) int {
 	if s.rf(u).Type.monstrous() {
 		full = 3
 	}
-	if u.Files < full || u.Flags.Fleeing {
+	if u.Files < full || u.Flags.Fleeing || s.skirmishers(u) {
 		return 0
 	}
 	return min(s.fullRanks(u, full), 3)
@@ -1105,6 +1109,9 @@ func (s *State) fullRanks(u *Unit, full int) int {
 func (s *State) ranks(u *Unit) int { return 1 + s.rankBonusUncapped(u) }
 
 func (s *State) rankBonusUncapped(u *Unit) int {
+	if s.skirmishers(u) {
+		return 0 // skirmishers have no ranks
+	}
 	full := 5
 	if s.rf(u).Type.monstrous() {
 		full = 3

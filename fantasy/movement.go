@@ -221,6 +221,13 @@ func (s *State) chargeBy(unit, character string) *Charge {
 // front arc and may reach it with the longest charge it could roll.
 func (s *State) checkChargeGeometry(a DeclareCharge, u, t *Unit) (*Unit, *Unit, *rules.RuleError) {
 	mv := s.mover(u, a.Character)
+	if s.skirmishers(mv) {
+		// Skirmishers see all round and turn to charge: the charge is
+		// measured as if the unit already faced its target.
+		c := *mv
+		turnToward(&c, t.centre())
+		mv = &c
+	}
 	if !mv.partlyInFrontArc(t) {
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is not in the front arc of %s", a.Target, mv.ID)
 	}
@@ -314,7 +321,7 @@ func (s *State) checkReaction(c *Charge, reaction string) *rules.RuleError {
 			return rules.Errorf(CodeCharge, ruleReactions, "%s has already stood and shot this phase", t.ID)
 		case c.Distance <= float64(s.slowestM(mv))+geom.Eps:
 			return rules.Errorf(CodeCharge, ruleReactions, "the charger is %.1f\" away, not more than its Movement of %d: no time to stand and shoot", c.Distance, s.slowestM(mv))
-		case !t.partlyInFrontArc(mv):
+		case !t.partlyInFrontArc(mv) && !s.skirmishers(t):
 			// Stand & Shoot is a shooting attack, and a unit shoots only
 			// at what is in its front arc (Shooting, 8th edition).
 			return rules.Errorf(CodeCharge, ruleShooting, "%s is not in the front arc of %s: no standing and shooting at it", mv.ID, t.ID)
@@ -579,6 +586,9 @@ func (s *State) chargeMove(a ChargeMove, r roller) error {
 		return nil // slain by Stand & Shoot
 	}
 	mv := s.mover(u, c.Character)
+	if t != nil && c.Character == "" && s.skirmishers(mv) {
+		turnToward(mv, t.centre()) // Skirmishers: a free turn to face the target
+	}
 	rng, d, high, rerr := s.chargeRoll(mv, r)
 	if rerr != nil {
 		return rerr

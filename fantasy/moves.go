@@ -335,7 +335,7 @@ func (s *State) reform(a Reform) error {
 	}
 	u := s.unit(a.Unit)
 	*u = *c
-	if s.allHave(u, RuleFastCavalry) {
+	if s.allHave(u, RuleFastCavalry) || s.skirmishers(u) {
 		// Fast Cavalry: a free reform; it may still move and shoot.
 		u.Flags.FreeReformed = true
 		s.emit(Event{What: "reformed", Unit: u.ID, Text: fmt.Sprintf("%s reforms %d wide facing %.0f°: a free reform, it may still move and shoot (%s)", u.ID, u.Files, u.Facing, ruleFastCavalry)})

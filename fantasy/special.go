@@ -2,9 +2,11 @@ package fantasy
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
+	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -29,7 +31,7 @@ const (
 // list them.
 var specialRules = [...]SpecialRule{RuleFear, RuleTerror, RuleFrenzy, RuleHatred, RuleStubborn, RuleUnbreakable, RuleImmune,
 	RuleParry, RuleAHW, RuleGreatWeapon, RuleHalberd, RuleSpear, RuleLance, RuleFlail,
-	RuleASF, RuleASL, RuleKillingBlow, RuleMultipleD3, RuleMultipleD6, RulePoisoned, RuleRegeneration, RuleAP, RuleStomp, RuleThunderstomp, RuleFastCavalry}
+	RuleASF, RuleASL, RuleKillingBlow, RuleMultipleD3, RuleMultipleD6, RulePoisoned, RuleRegeneration, RuleAP, RuleStomp, RuleThunderstomp, RuleFastCavalry, RuleSkirmishers}
 
 // maxRules bounds the special rules of one profile.
 const maxRules = 24
@@ -416,6 +418,7 @@ const (
 	RuleStomp        SpecialRule = "stomp"
 	RuleThunderstomp SpecialRule = "thunderstomp"
 	RuleFastCavalry  SpecialRule = "fast-cavalry"
+	RuleSkirmishers  SpecialRule = "skirmishers"
 )
 
 // ruleFastCavalry names Fast Cavalry.
@@ -571,4 +574,20 @@ func armour(p Profile) int {
 		return p.ScalySkin
 	}
 	return max(1, p.ScalySkin-(7-p.Save))
+}
+
+// skirmishers reports whether every model of u is a skirmisher
+// (Skirmishers, 8th edition, as the engine plays them: all-round sight
+// for shooting and charging, −1 to be shot at, no ranks, a free reform).
+func (s *State) skirmishers(u *Unit) bool { return s.allHave(u, RuleSkirmishers) }
+
+// turnToward turns a unit about its centre to face point p.
+func turnToward(u *Unit, p geom.Point) {
+	c := u.centre()
+	dir := p.Sub(c).Unit()
+	if dir == (geom.Vec{}) {
+		return
+	}
+	u.Facing = math.Atan2(dir.Y, dir.X) * 180 / math.Pi
+	u.At = c.Add(u.forward().Scale(float64(len(u.Ranks)) * u.Base[1] / 2))
 }

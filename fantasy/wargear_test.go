@@ -241,3 +241,34 @@ func TestScalySkinAddsToArmour(t *testing.T) {
 		}
 	}
 }
+
+// Skirmishers (8th edition, as played): they see all round — they shoot
+// and charge an enemy behind them, turning to face it — are −1 to be shot
+// at, and have no ranks.
+func TestSkirmishers(t *testing.T) {
+	// Blue's scouts face north; red stands south of them.
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "scout", 10, 5, [2]float64{24, 20}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 14}, 90, nil)})
+	if s.rankBonus(s.unit("u")) != 0 || s.ranks(s.unit("u")) != 1 {
+		t.Fatal("skirmishers have no ranks")
+	}
+	apply(t, s, "blue", DeclareCharge{Unit: "u", Target: "target"})
+	apply(t, s, "red", React{Reaction: "hold"})
+	apply(t, s, "blue", EndCharges{})
+	if evs := apply(t, s, "blue", ChargeMove{Unit: "u"}, 6, 6); !has(evs, "charged") || !s.unit("u").engaged() {
+		t.Fatalf("the scouts should turn and charge: %v", evs)
+	}
+	// Spearmen behind a non-skirmishing unit cannot be charged.
+	s2 := battle(t, nil, []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 20}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 14}, 90, nil)})
+	refused(t, s2, "blue", DeclareCharge{Unit: "u", Target: "target"}, CodeCharge)
+	// Shooting at skirmishers: −1.
+	s = battle(t, nil, []map[string]any{unitSpecOf("u", "bowman", 10, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "scout", 5, 5, [2]float64{24, 20}, 270, nil)})
+	apply(t, s, "blue", EndCharges{})
+	apply(t, s, "blue", EndMovement{})
+	evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "target"}, ones(10)...)
+	if got := text(evs, "shot"); !strings.Contains(got, "-1 skirmishers") {
+		t.Fatalf("shot %q: -1 for skirmishers", got)
+	}
+}
