@@ -293,8 +293,18 @@ func TestLobbyOpenSeat(t *testing.T) {
 	guest.do(t, "the guest sees the open match", chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(`#open-matches button[data-join="red"]`))
 	guest.do(t, "the guest takes red", chromedp.Click(`#open-matches button[data-join="red"]`), chromedp.WaitReady(`#board [data-trooper="zhanshi"]`))
 	waitJS(t, guest, "the guest plays red", `ordo.me === 'red'`)
+	if n := eval[int](t, guest, `document.querySelectorAll('#clock:not([hidden])').length`); n != 0 {
+		t.Fatal("a clock is shown for a match without one")
+	}
 	if n := eval[int](t, guest, `JSON.parse(localStorage.getItem('ordo.recent') || '[]').filter(r => r.links && r.links.red).length`); n == 0 {
 		t.Fatal("the joined match is not remembered in the browser")
+	}
+	// Clocks: a match with a time control shows each seat's time, the
+	// running one counting down.
+	cm := create(t, ts, map[string]any{"scenario": "duel", "clock": map[string]string{"initial": "45m"}})
+	guest.do(t, "watch a match with clocks", chromedp.Navigate(ts.URL+"/m/"+cm.ID), chromedp.WaitVisible(`#clock [data-clock="red"]`))
+	if got := eval[string](t, guest, `document.querySelector('#clock [data-clock="red"] span').textContent`); !regexp.MustCompile(`^0:4[45]:\d\d$`).MatchString(got) {
+		t.Fatalf("red's clock reads %q, want about 0:45:00", got)
 	}
 	noConsoleErrors(t, host, guest)
 }

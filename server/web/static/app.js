@@ -577,6 +577,7 @@ class Table {
     // The table: resign, draw offers and take-backs (the seat's), and the
     // chat (the seats', or the spectators').
     this.tableEl = h('div', { class: 'panel', id: 'table-actions' });
+    this.clockEl = h('div', { class: 'panel', id: 'clock', hidden: true });
     this.chat = [];
     this.chatList = h('div', { class: 'log', id: 'chat-list' });
     this.chatInput = h('input', { id: 'chat-input', maxlength: 500, placeholder: this.token ? 'Say something to your opponent' : 'Say something to the other spectators' });
@@ -585,7 +586,7 @@ class Table {
     this.cardEl = h('div', { class: 'card-pop', id: 'card', hidden: true });
     clear(this.app).append(h('div', { class: 'table-layout' },
       h('div', { class: 'board-wrap' }, this.status, h('div', { class: 'board-box' }, svg, this.cardEl)),
-      h('div', { class: 'side' }, this.promptEl, this.tableEl, this.armiesEl, this.menuEl, this.diceEl, this.logEl, this.chatEl,
+      h('div', { class: 'side' }, this.promptEl, this.clockEl, this.tableEl, this.armiesEl, this.menuEl, this.diceEl, this.logEl, this.chatEl,
         h('div', { class: 'keys', id: 'keys' }, h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' pick · ', h('kbd', { text: 'Enter' }), ' declare the route · ', h('kbd', { text: 'Backspace' }), ' undo a point · ', h('kbd', { text: 'Esc' }), ' back · ',
           h('kbd', { text: 'E' }), ' end the Orders Phase · ', h('kbd', { text: 'N' }), ' no ARO'))));
     svg.addEventListener('click', ev => this.boardClick(ev));
@@ -675,6 +676,21 @@ class Table {
     } catch (e) { /* drawn with what is known */ }
   }
 
+  // renderClock shows each seat's time left (snap.clock: as of its
+  // "since", the running ones counting down), ticking every second.
+  renderClock() {
+    const c = this.snap && this.snap.clock;
+    this.clockEl.hidden = !c;
+    if (!c) return;
+    const fmt = ms => { const s = Math.max(0, Math.floor(ms / 1000)); return Math.floor(s / 3600) + ':' + String(Math.floor(s / 60) % 60).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0'); };
+    const since = Date.parse(c.since);
+    put(this.clockEl, Object.entries(c.remaining_ms).map(([seat, ms]) => {
+      const running = (c.running || []).includes(seat) && !this.snap.over;
+      return h('div', { 'data-clock': seat, class: running ? 'running' : '' }, h('b', { class: seatClass(seat), text: seat + ' ' }), h('span', { text: fmt(running ? ms - (Date.now() - since) : ms) }), running ? ' ⏱' : '');
+    }));
+    if (!this.clockTick) this.clockTick = setInterval(() => this.renderClock(), 1000);
+  }
+
   // renderTable offers the seat's table actions (snap.table): resign,
   // offer, accept or decline a draw, ask for a take-back or answer one.
   renderTable(snap) {
@@ -748,6 +764,7 @@ class Table {
     this.loadSight();
     this.noticeTurn(mine, snap);
     this.renderTable(snap);
+    this.renderClock();
     this.renderStatus(obs, snap);
     this.renderPrompt(snap, mine, aro); lap('status');
     this.drawBoard(); lap('board');
