@@ -627,3 +627,14 @@ func (s *State) deployCandidates() []rules.Action {
 	}
 	return out
 }
+
+// pregameUnitCounts is lieutenantCounts during the pre-game for the unit
+// of trooper t: whether, as Lieutenant, it would keep its army out of Loss
+// of Lieutenant when the first turn starts — deployed by then unless held
+// in reserve (the twins of the leak check vary the Lieutenant among these).
+func (s *State) pregameUnitCounts(t int) bool {
+	return slices.ContainsFunc(s.unitMembers(s.Troopers[t].ID), func(m int) bool {
+		st := s.Troopers[m].States
+		return !st.Reserve && !st.Null() && (!st.Hidden || s.Rulings.Get("lieutenant-hidden") != "not-deployed")
+	})
+}

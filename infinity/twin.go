@@ -18,7 +18,9 @@ import (
 // The facts it varies, in a random order, the first that applies:
 //
 //   - which trooper is the Lieutenant, while it has not revealed itself by
-//     spending its Lieutenant Special Order (Lieutenant (N4)), between two
+//     spending its Lieutenant Special Order (Lieutenant (N4)), in the
+//     Orders Phase and in a mission's pre-game after the Initiative Roll
+//     (the roll shows the Lieutenant's WIP, Open Information), between two
 //     troopers whose Lieutenant would keep the army out of Loss of
 //     Lieutenant alike (Loss of Lieutenant (N4));
 //   - which trooper a player appoints Lieutenant at the End of Turn (Loss of
@@ -153,7 +155,18 @@ func (s *State) unitCounts(t int) bool {
 // twinLieutenant makes another trooper the Lieutenant.
 func (s *State) twinLieutenant(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rules.Action, bool) {
 	army := s.army(owner)
-	if army.LossOfLieutenant || s.Phase != PhaseOrders || (s.Order != nil && s.Order.Source == OrderLieutenant && s.Troopers[s.Order.Trooper].Seat == owner) {
+	counts := s.unitCounts
+	switch s.Phase {
+	case PhaseOrders:
+	case PhaseChoice, PhaseDeployment:
+		// During the pre-game the Lieutenant is as private; a trooper
+		// counts that will stand on the table when the first turn starts
+		// (rule_pregame.go).
+		counts = s.pregameUnitCounts
+	default:
+		return nil, false
+	}
+	if army.LossOfLieutenant || (s.Order != nil && s.Order.Source == OrderLieutenant && s.Troopers[s.Order.Trooper].Seat == owner) {
 		return nil, false
 	}
 	lt, known := -1, false
@@ -166,11 +179,11 @@ func (s *State) twinLieutenant(owner, seat rules.Seat, a rules.Action, r *rand.R
 		switch {
 		case tr.Lieutenant:
 			lt = i
-		case s.profile(i).CanBeLieutenant() && s.unitCounts(i) && !slices.ContainsFunc(others, func(o int) bool { return s.Troopers[o].unit() == tr.unit() }):
+		case s.profile(i).CanBeLieutenant() && counts(i) && !slices.ContainsFunc(others, func(o int) bool { return s.Troopers[o].unit() == tr.unit() }):
 			others = append(others, i)
 		}
 	}
-	if known || lt < 0 || !s.unitCounts(lt) || len(others) == 0 {
+	if known || lt < 0 || !counts(lt) || len(others) == 0 {
 		return nil, false
 	}
 	if act, ok := a.(Activate); ok && seat == owner && act.Order == OrderLieutenant {
