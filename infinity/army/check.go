@@ -44,7 +44,7 @@ func deployRule(d string) string {
 // rules with the profiles of cat: the errors name each field by its path,
 // without a line. A list read from a file is checked by Parse and Load.
 func Check(l *List, cat *catalog.Catalog) error {
-	errs := check(l, cat, &reader{file: l.File, at: map[string]yamlfile.Pos{}})
+	errs := check(l, cat, newReader(l.File))
 	if len(errs) == 0 {
 		return nil
 	}
@@ -55,10 +55,10 @@ func Check(l *List, cat *catalog.Catalog) error {
 // through r (which knows the file's positions, if any).
 func check(l *List, cat *catalog.Catalog, r *reader) yamlfile.Errors {
 	if l.Points < 1 {
-		r.errorf("points", "%s: the points limit must be 1 to %d, got %d", RuleArmyList, MaxPoints, l.Points)
+		r.Errorf("points", "%s: the points limit must be 1 to %d, got %d", RuleArmyList, MaxPoints, l.Points)
 	}
 	if len(l.Groups) == 0 {
-		r.errorf("combat-groups", "%s: a list has at least one combat group", RuleArmyList)
+		r.Errorf("combat-groups", "%s: a list has at least one combat group", RuleArmyList)
 	}
 	var (
 		cost, total int
@@ -69,30 +69,30 @@ func check(l *List, cat *catalog.Catalog, r *reader) yamlfile.Errors {
 	for g, grp := range l.Groups {
 		gp := yamlfile.IndexPath("combat-groups", g)
 		if len(grp.Troopers) == 0 {
-			r.errorf(gp, "%s: a combat group holds at least one trooper", RuleArmyList)
+			r.Errorf(gp, "%s: a combat group holds at least one trooper", RuleArmyList)
 		}
 		for i, t := range grp.Troopers {
 			tp := yamlfile.IndexPath(yamlfile.ChildPath(gp, "troopers"), i)
 			total++
 			if i == MaxGroupTroopers {
-				r.errorf(tp, "%s: a combat group holds at most %d troopers; this is its %s", RuleArmyList, MaxGroupTroopers, ordinal(i+1))
+				r.Errorf(tp, "%s: a combat group holds at most %d troopers; this is its %s", RuleArmyList, MaxGroupTroopers, ordinal(i+1))
 			}
 			if total == MaxTroopers+1 {
-				r.errorf(tp, "%s: an army list includes at most %d troopers; this is the %s", RuleArmyList, MaxTroopers, ordinal(total))
+				r.Errorf(tp, "%s: an army list includes at most %d troopers; this is the %s", RuleArmyList, MaxTroopers, ordinal(total))
 			}
 			p, ok := profileOf(t, cat, tp, r)
 			if t.Lieutenant {
 				lp := yamlfile.ChildPath(tp, "lieutenant")
 				if lieutenant != "" {
-					r.errorf(lp, "%s: an army list has exactly one Lieutenant; %s is already", RuleLieutenant, lieutenant)
+					r.Errorf(lp, "%s: an army list has exactly one Lieutenant; %s is already", RuleLieutenant, lieutenant)
 				} else {
 					lieutenant = tp
 				}
 				switch {
 				case ok && p.Irregular:
-					r.errorf(lp, "%s: an Irregular trooper cannot be the Lieutenant, and %s is Irregular", RuleLieutenant, p.Name)
+					r.Errorf(lp, "%s: an Irregular trooper cannot be the Lieutenant, and %s is Irregular", RuleLieutenant, p.Name)
 				case ok && p.Type == catalog.REM:
-					r.errorf(lp, "%s: a REM cannot be the Lieutenant, and %s is a REM", RuleLieutenant, p.Name)
+					r.Errorf(lp, "%s: a REM cannot be the Lieutenant, and %s is a REM", RuleLieutenant, p.Name)
 				}
 			}
 			if !ok {
@@ -102,27 +102,27 @@ func check(l *List, cat *catalog.Catalog, r *reader) yamlfile.Errors {
 			swc += p.SWC
 			ava[t.Profile]++
 			if p.AVA > 0 && ava[t.Profile] == p.AVA+1 {
-				r.errorf(yamlfile.ChildPath(tp, "profile"), "%s: %s has AVA %d, and this is the %s in the list", RuleProfile, p.Name, p.AVA, ordinal(ava[t.Profile]))
+				r.Errorf(yamlfile.ChildPath(tp, "profile"), "%s: %s has AVA %d, and this is the %s in the list", RuleProfile, p.Name, p.AVA, ordinal(ava[t.Profile]))
 			}
 			deployment(t, p, tp, r)
 		}
 	}
 	if len(l.Groups) > 0 && total > 0 && lieutenant == "" {
-		r.errorf("combat-groups", "%s: an army list has exactly one Lieutenant, and none is marked (give one trooper lieutenant: true)", RuleLieutenant)
+		r.Errorf("combat-groups", "%s: an army list has exactly one Lieutenant, and none is marked (give one trooper lieutenant: true)", RuleLieutenant)
 	}
 	if l.Points >= 1 && cost > l.Points {
-		r.errorf("points", "%s: the troopers cost %d points, more than the list's limit of %d", RuleArmyList, cost, l.Points)
+		r.Errorf("points", "%s: the troopers cost %d points, more than the list's limit of %d", RuleArmyList, cost, l.Points)
 	}
 	if swc > l.SWC {
 		at := "swc"
-		if _, given := r.at["swc"]; !given {
+		if _, given := r.At["swc"]; !given {
 			at = "points" // the limit is the points'
 		}
-		p, _ := yamlfile.Lookup(r.at, at)
-		r.errorAt(p, "swc", "%s: the troopers' SWC is %s, more than the list's limit of %s", RuleArmyList, num(swc), num(l.SWC))
+		p, _ := yamlfile.Lookup(r.At, at)
+		r.ErrorAt(p, "swc", "%s: the troopers' SWC is %s, more than the list's limit of %s", RuleArmyList, num(swc), num(l.SWC))
 	}
-	r.errs.Sort()
-	return r.errs
+	r.Errs.Sort()
+	return r.Errs
 }
 
 // profileOf is the trooper's profile with its option taken, or false with
@@ -135,7 +135,7 @@ func profileOf(t Trooper, cat *catalog.Catalog, tp string, r *reader) (catalog.P
 		if s, found := closest(t.Profile, cat); found {
 			msg = fmt.Sprintf("unknown profile %q: did you mean %q?", t.Profile, s)
 		}
-		r.errorf(pp, "%s", msg)
+		r.Errorf(pp, "%s", msg)
 		return catalog.Profile{}, false
 	}
 	op := yamlfile.ChildPath(tp, "option")
@@ -145,15 +145,15 @@ func profileOf(t Trooper, cat *catalog.Catalog, tp string, r *reader) (catalog.P
 	}
 	switch {
 	case t.Option == "" && len(ids) > 0:
-		r.errorf(tp, "%s: %s comes in options; choose one with option: (%s)", RuleProfile, base.Name, strings.Join(ids, ", "))
+		r.Errorf(tp, "%s: %s comes in options; choose one with option: (%s)", RuleProfile, base.Name, strings.Join(ids, ", "))
 		return catalog.Profile{}, false
 	case t.Option != "" && len(ids) == 0:
-		r.errorf(op, "%s: %s has no options; leave option out", RuleProfile, base.Name)
+		r.Errorf(op, "%s: %s has no options; leave option out", RuleProfile, base.Name)
 		return catalog.Profile{}, false
 	}
 	p, ok := base.WithOption(t.Option)
 	if !ok {
-		r.errorf(op, "%s: %s has no option %q (its options: %s)", RuleProfile, base.Name, t.Option, strings.Join(ids, ", "))
+		r.Errorf(op, "%s: %s has no option %q (its options: %s)", RuleProfile, base.Name, t.Option, strings.Join(ids, ", "))
 	}
 	return p, ok
 }
@@ -167,22 +167,22 @@ func deployment(t Trooper, p catalog.Profile, tp string, r *reader) {
 	for i, d := range t.Deployment {
 		ip := yamlfile.IndexPath(dp, i)
 		if len(t.Deployment) == 1 {
-			if _, ok := r.at[ip]; !ok {
+			if _, ok := r.At[ip]; !ok {
 				ip = dp // written as one word
 			}
 		}
 		skills, known := deploySkills(d)
 		switch {
 		case !known:
-			r.errorf(ip, "unknown deployment %q (known: %s)", d, strings.Join(Deployments(), ", "))
+			r.Errorf(ip, "unknown deployment %q (known: %s)", d, strings.Join(Deployments(), ", "))
 			continue
 		case seen[d]:
-			r.errorf(ip, "deployment %s is listed twice", d)
+			r.Errorf(ip, "deployment %s is listed twice", d)
 			continue
 		}
 		seen[d] = true
 		if !slices.ContainsFunc(skills, p.HasSkill) {
-			r.errorf(ip, "%s: %s needs %s, which %s does not have", deployRule(d), d, strings.Join(skills, " or "), p.Name)
+			r.Errorf(ip, "%s: %s needs %s, which %s does not have", deployRule(d), d, strings.Join(skills, " or "), p.Name)
 		}
 	}
 	var concealed []string
@@ -192,10 +192,10 @@ func deployment(t Trooper, p catalog.Profile, tp string, r *reader) {
 		}
 	}
 	if len(concealed) > 1 {
-		r.errorf(dp, "%s: a trooper deploys in one concealed way, not %s", deployRule(concealed[0]), strings.Join(concealed, " and "))
+		r.Errorf(dp, "%s: a trooper deploys in one concealed way, not %s", deployRule(concealed[0]), strings.Join(concealed, " and "))
 	}
 	if seen[Airborne] && (seen[Infiltration] || seen[Hidden]) {
-		r.errorf(dp, "%s: a trooper held in reserve for Airborne Deployment is not on the table at deployment, so it neither infiltrates nor deploys hidden", deployRule(Airborne))
+		r.Errorf(dp, "%s: a trooper held in reserve for Airborne Deployment is not on the table at deployment, so it neither infiltrates nor deploys hidden", deployRule(Airborne))
 	}
 }
 

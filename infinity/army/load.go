@@ -49,9 +49,9 @@ func Load(path string, opts Options) (*List, *catalog.Catalog, error) {
 // then every rule the list breaks.
 func Parse(file string, data []byte, opts Options) (*List, *catalog.Catalog, error) {
 	l, r := decode(file, data)
-	if len(r.errs) > 0 {
-		r.errs.Sort()
-		return nil, nil, r.errs
+	if len(r.Errs) > 0 {
+		r.Errs.Sort()
+		return nil, nil, r.Errs
 	}
 	cat := opts.Catalog
 	if cat == nil {
@@ -79,14 +79,14 @@ func (l *List) readCatalogs(cat *catalog.Catalog, read func(string) ([]byte, err
 		return cat, nil
 	}
 	if read == nil {
-		r.errorf("catalogs", "a list read here may not name catalog files; give its profiles another way")
-		return nil, r.errs
+		r.Errorf("catalogs", "a list read here may not name catalog files; give its profiles another way")
+		return nil, r.Errs
 	}
 	var srcs []catalog.Source
 	for i, name := range l.Catalogs {
 		ip := yamlfile.IndexPath("catalogs", i)
 		if strings.TrimSpace(name) == "" {
-			r.errorf(ip, "a catalog file's path is empty")
+			r.Errorf(ip, "a catalog file's path is empty")
 			continue
 		}
 		path := name
@@ -102,13 +102,13 @@ func (l *List) readCatalogs(cat *catalog.Catalog, read func(string) ([]byte, err
 			} else if errors.Is(err, fs.ErrNotExist) {
 				msg = "no such file"
 			}
-			r.errorf(ip, "cannot read the catalog file %s: %s", path, msg)
+			r.Errorf(ip, "cannot read the catalog file %s: %s", path, msg)
 			continue
 		}
 		srcs = append(srcs, catalog.Source{File: path, Data: data})
 	}
-	if len(r.errs) > 0 {
-		return nil, r.errs
+	if len(r.Errs) > 0 {
+		return nil, r.Errs
 	}
 	out, err := catalog.Build(cat, srcs...)
 	if err != nil {
@@ -119,8 +119,8 @@ func (l *List) readCatalogs(cat *catalog.Catalog, read func(string) ([]byte, err
 			}
 			return nil, es
 		}
-		r.errorf("catalogs", "%s", yamlfile.OneLine(err.Error()))
-		return nil, r.errs
+		r.Errorf("catalogs", "%s", yamlfile.OneLine(err.Error()))
+		return nil, r.Errs
 	}
 	return out, nil
 }

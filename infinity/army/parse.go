@@ -1,8 +1,6 @@
 package army
 
 import (
-	"fmt"
-	"math"
 	"strings"
 
 	"github.com/ordo-rules/ordo/internal/yamlfile"
@@ -65,173 +63,48 @@ func limitAt(path []yamlfile.Step, mapping bool) int {
 	return 0
 }
 
-// reader turns a list file's tree into a List, recording where each field
-// is and every problem met: the format is strict (unknown keys, wrong
-// kinds and missing fields are refused, each at its file:line:col).
-type reader struct {
-	file string
-	at   map[string]yamlfile.Pos
-	errs yamlfile.Errors
-}
+// reader turns a list file's tree into a List (yamlfile.Reader): the
+// format is strict (unknown keys, wrong kinds and missing fields are
+// refused, each at its file:line:col).
+type reader struct{ *yamlfile.Reader }
 
-func (r *reader) errorAt(p yamlfile.Pos, field, format string, args ...any) {
-	r.errs = append(r.errs, &yamlfile.Error{File: r.file, Line: p.Line, Col: p.Col, Field: field, Msg: fmt.Sprintf(format, args...)})
-}
-
-// errorf records a problem at the field at path, or at its nearest
-// enclosing field the file has.
-func (r *reader) errorf(path, format string, args ...any) {
-	p, ok := yamlfile.Lookup(r.at, path)
-	if !ok {
-		p = yamlfile.Pos{Line: 1, Col: 1}
-	}
-	r.errorAt(p, path, format, args...)
-}
-
-// plain reports whether n is free of the YAML features a list does not
-// use, reporting them if not.
-func (r *reader) plain(n ast.Node, path string) bool {
-	msg, bad := yamlfile.Unsupported(n, "army list")
-	if msg != "" {
-		r.errorAt(yamlfile.NodePos(n), path, "%s", msg)
-	}
-	return !bad
-}
-
-// fields walks a mapping whose keys must be among keys, calling fn for each
-// key with a value; it returns the keys given (with a value).
-func (r *reader) fields(n ast.Node, path string, keys []string, fn func(key string, v ast.Node, path string)) (map[string]bool, bool) {
-	given := map[string]bool{}
-	bad := func(at yamlfile.Pos, field, msg string) { r.errorAt(at, field, "%s", msg) }
-	ok := yamlfile.Fields(n, path, keys, "army list", MaxString, bad, func(name string, k, v ast.Node, child string) {
-		if _, twice := r.at[child]; twice {
-			r.errorAt(yamlfile.NodePos(k), child, "%s is given twice", name)
-			return
-		}
-		r.at[child] = yamlfile.NodePos(k)
-		if yamlfile.IsNull(v) {
-			return // an empty value is a missing one
-		}
-		given[name] = true
-		fn(name, v, child)
-	})
-	return given, ok
-}
-
-// list walks a sequence, calling fn for each element.
-func (r *reader) list(n ast.Node, path string, max int, fn func(i int, v ast.Node, path string)) bool {
-	bad := func(at yamlfile.Pos, field, msg string) { r.errorAt(at, field, "%s", msg) }
-	return yamlfile.Items(n, path, "army list", max, "a list may have here", bad, func(i int, v ast.Node, child string) {
-		r.at[child] = yamlfile.NodePos(v)
-		fn(i, v, child)
-	})
-}
-
-func (r *reader) str(n ast.Node, path string) (string, bool) {
-	if !r.plain(n, path) {
-		return "", false
-	}
-	s, ok := n.(*ast.StringNode)
-	if !ok {
-		r.errorAt(yamlfile.NodePos(n), path, "want a string, got %s (quote it if it is meant as text)", yamlfile.Describe(n))
-		return "", false
-	}
-	if len(s.Value) > MaxString {
-		r.errorAt(yamlfile.NodePos(n), path, "a string of %d bytes (%s), longer than the %d a list may have", len(s.Value), yamlfile.Prefix(s.Value), MaxString)
-		return "", false
-	}
-	return s.Value, true
-}
-
-// strings reads a list of strings; a single string stands for a list of one.
-func (r *reader) strings(n ast.Node, path string, max int) ([]string, bool) {
-	if _, ok := n.(*ast.StringNode); ok {
-		s, ok := r.str(n, path)
-		return []string{s}, ok
-	}
-	out := []string{}
-	good := true
-	isList := r.list(n, path, max, func(_ int, v ast.Node, p string) {
-		s, ok := r.str(v, p)
-		out = append(out, s)
-		good = good && ok
-	})
-	return out, isList && good
-}
-
-// number reads a finite number in [0, max]; whole insists on an integer.
-func (r *reader) number(n ast.Node, path string, max float64, whole bool) (float64, bool) {
-	if !r.plain(n, path) {
-		return 0, false
-	}
-	var v float64
-	switch n := n.(type) {
-	case *ast.IntegerNode:
-		switch x := n.Value.(type) {
-		case int64:
-			v = float64(x)
-		case uint64:
-			v = float64(x)
-		}
-	case *ast.FloatNode:
-		if whole {
-			r.errorAt(yamlfile.NodePos(n), path, "want a whole number, got %s", yamlfile.Describe(n))
-			return 0, false
-		}
-		v = n.Value
-	default:
-		r.errorAt(yamlfile.NodePos(n), path, "want a number, got %s", yamlfile.Describe(n))
-		return 0, false
-	}
-	if math.IsNaN(v) || v < 0 || v > max {
-		r.errorAt(yamlfile.NodePos(n), path, "want a number from 0 to %v, got %s", max, yamlfile.Describe(n))
-		return 0, false
-	}
-	return v, true
-}
-
-func (r *reader) bool(n ast.Node, path string) (bool, bool) {
-	b, msg, ok := yamlfile.Bool(n, "army list")
-	if msg != "" {
-		r.errorAt(yamlfile.NodePos(n), path, "%s", msg)
-	}
-	return b, ok
-}
+// newReader is a reader of an army list file.
+func newReader(file string) *reader { return &reader{yamlfile.NewReader(file, "army list", MaxString)} }
 
 // decode reads a list file's bytes into a List, or every problem of form
 // (bad YAML, unknown keys, wrong kinds, missing fields).
 func decode(file string, data []byte) (*List, *reader) {
-	r := &reader{file: file, at: map[string]yamlfile.Pos{}}
+	r := newReader(file)
 	if len(data) > MaxFileSize {
-		r.errs = append(r.errs, yamlfile.TooBig(file, MaxFileSize))
+		r.Errs = append(r.Errs, yamlfile.TooBig(file, MaxFileSize))
 		return nil, r
 	}
 	body, errs := yamlfile.ParseWithin(file, data, "list", "invalid YAML: ", limitAt, MaxEntries)
 	if len(errs) > 0 {
-		r.errs = errs
+		r.Errs = errs
 		return nil, r
 	}
 	if body == nil {
-		r.errorAt(yamlfile.Pos{Line: 1, Col: 1}, "", "the file holds no army list")
+		r.ErrorAt(yamlfile.Pos{Line: 1, Col: 1}, "", "the file holds no army list")
 		return nil, r
 	}
-	r.at[""] = yamlfile.NodePos(body)
+	r.At[""] = yamlfile.NodePos(body)
 	l := &List{File: file}
-	given, ok := r.fields(body, "", listKeys, func(key string, v ast.Node, p string) {
+	given, ok := r.Fields(body, "", listKeys, func(key string, v ast.Node, p string) {
 		switch key {
 		case "name":
-			l.Name, _ = r.str(v, p)
+			l.Name, _ = r.Str(v, p)
 		case "faction":
-			l.Faction, _ = r.str(v, p)
+			l.Faction, _ = r.Str(v, p)
 		case "points":
-			x, _ := r.number(v, p, MaxPoints, true)
+			x, _ := r.Number(v, p, 0, MaxPoints, true)
 			l.Points = int(x)
 		case "swc":
-			l.SWC, _ = r.number(v, p, MaxSWC, false)
+			l.SWC, _ = r.Number(v, p, 0, MaxSWC, false)
 		case "catalogs":
-			l.Catalogs, _ = r.strings(v, p, MaxCatalogs)
+			l.Catalogs, _ = r.Strings(v, p, MaxCatalogs)
 		case "combat-groups":
-			r.list(v, p, MaxGroups, func(_ int, gn ast.Node, gp string) {
+			r.List(v, p, MaxGroups, func(_ int, gn ast.Node, gp string) {
 				l.Groups = append(l.Groups, r.group(gn, gp))
 			})
 		}
@@ -244,7 +117,7 @@ func decode(file string, data []byte) (*List, *reader) {
 			}
 		}
 		if len(missing) > 0 {
-			r.errorf("", "missing required field%s %s", plural(len(missing)), strings.Join(missing, ", "))
+			r.Errorf("", "missing required field%s %s", plural(len(missing)), strings.Join(missing, ", "))
 		}
 		if !given["swc"] {
 			l.SWC = float64(l.Points) / 50 // 6 SWC at 300 points
@@ -255,33 +128,33 @@ func decode(file string, data []byte) (*List, *reader) {
 
 func (r *reader) group(n ast.Node, path string) Group {
 	var g Group
-	given, ok := r.fields(n, path, groupKeys, func(_ string, v ast.Node, p string) {
-		r.list(v, p, MaxGroupEntries, func(_ int, tn ast.Node, tp string) {
+	given, ok := r.Fields(n, path, groupKeys, func(_ string, v ast.Node, p string) {
+		r.List(v, p, MaxGroupEntries, func(_ int, tn ast.Node, tp string) {
 			g.Troopers = append(g.Troopers, r.trooper(tn, tp))
 		})
 	})
 	if ok && !given["troopers"] {
-		r.errorf(path, "missing required field troopers")
+		r.Errorf(path, "missing required field troopers")
 	}
 	return g
 }
 
 func (r *reader) trooper(n ast.Node, path string) Trooper {
 	var t Trooper
-	given, ok := r.fields(n, path, trooperKeys, func(key string, v ast.Node, p string) {
+	given, ok := r.Fields(n, path, trooperKeys, func(key string, v ast.Node, p string) {
 		switch key {
 		case "profile":
-			t.Profile, _ = r.str(v, p)
+			t.Profile, _ = r.Str(v, p)
 		case "option":
-			t.Option, _ = r.str(v, p)
+			t.Option, _ = r.Str(v, p)
 		case "lieutenant":
-			t.Lieutenant, _ = r.bool(v, p)
+			t.Lieutenant, _ = r.Bool(v, p)
 		case "deployment":
-			t.Deployment, _ = r.strings(v, p, len(Deployments()))
+			t.Deployment, _ = r.Strings(v, p, len(Deployments()))
 		}
 	})
 	if ok && !given["profile"] {
-		r.errorf(path, "missing required field profile")
+		r.Errorf(path, "missing required field profile")
 	}
 	return t
 }
