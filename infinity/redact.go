@@ -53,6 +53,11 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 		// Hidden Deployment is placed privately (rule_pregame.go).
 		x.Hidden = nil
 		a = x
+	case ChooseClassified:
+		// A Classified Objective is private until it scores
+		// (rule_classified.go).
+		x.Objective = ""
+		a = x
 	case Transfer:
 		if !slices.ContainsFunc(s.unitMembers(x.Trooper), func(t int) bool { return !s.Troopers[t].concealed() }) {
 			x.Trooper = ""
@@ -122,6 +127,11 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		// The new Lieutenant's identity is private (Loss of Lieutenant (N4)).
 		if !v.Sees(ev.Seat) {
 			ev.Trooper = ""
+		}
+		e = ev
+	case ClassifiedChosen:
+		if !v.Sees(ev.Seat) {
+			ev.Objective = ""
 		}
 		e = ev
 	case StateChanged:

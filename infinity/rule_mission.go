@@ -61,6 +61,12 @@ type MissionState struct {
 	// Winner is the winner once the game is over ("" for a draw, or
 	// while it goes on).
 	Winner rules.Seat `json:"winner,omitempty"`
+	// Deck is the mission's Classified Objectives (public); Classified
+	// each player's pick (private to it until Revealed lists the seat:
+	// rule_classified.go).
+	Deck       []mission.Classified  `json:"deck,omitempty"`
+	Classified map[rules.Seat]string `json:"classified,omitempty"`
+	Revealed   []rules.Seat          `json:"revealed,omitempty"`
 }
 
 // ObjectiveState is an objective on the table and who holds it (a
@@ -78,6 +84,8 @@ func (m *MissionState) clone() *MissionState {
 	c.Objectives = slices.Clone(m.Objectives)
 	c.Targets = cloneSeatMap(m.Targets)
 	c.OP = cloneSeatMap(m.OP)
+	c.Classified = cloneSeatMap(m.Classified)
+	c.Revealed = slices.Clip(m.Revealed)
 	return &c
 }
 
@@ -179,6 +187,10 @@ func newMissionState(m *mission.Mission, seats []rules.Seat) *MissionState {
 	}
 	for _, seat := range seats {
 		ms.OP[seat] = 0
+	}
+	for _, c := range m.Classified {
+		c.Objectives = slices.Clone(c.Objectives)
+		ms.Deck = append(ms.Deck, c)
 	}
 	return ms
 }
@@ -433,6 +445,7 @@ func (s *State) roundEnded(round int, over bool) []rules.Event {
 	r := s.Round
 	s.Round = round
 	events := s.score(mission.EachRound)
+	events = append(events, s.scoreClassified()...)
 	if over {
 		events = append(events, s.score(mission.GameEnd)...)
 	}
@@ -578,6 +591,17 @@ type MissionView struct {
 	// PreGame is the Initiative Roll's winner, the choices and the
 	// Deployment Zones while the pre-game goes on.
 	PreGame *PreGameView `json:"preGame,omitempty"`
+	// Deck is the mission's Classified Objectives; Classified each
+	// player's pick as the viewer may see it: its own, and any revealed;
+	// of the others only that one was picked.
+	Deck       []mission.Classified          `json:"deck,omitempty"`
+	Classified map[rules.Seat]ClassifiedView `json:"classified,omitempty"`
+}
+
+// ClassifiedView is a player's Classified Objective as a viewer sees it.
+type ClassifiedView struct {
+	Objective string `json:"objective,omitempty"`
+	Revealed  bool   `json:"revealed,omitempty"`
 }
 
 // ObjectiveView is an objective and who holds or controls it now.
@@ -603,13 +627,27 @@ type PreGameView struct {
 	Stage       int             `json:"stage"`
 }
 
-// missionView is the mission as every viewer sees it (nil without one).
-func (s *State) missionView() *MissionView {
+// missionView is the mission as viewer sees it (nil without one).
+func (s *State) missionView(viewer rules.Viewer) *MissionView {
 	ms := s.Mission
 	if ms == nil {
 		return nil
 	}
-	v := &MissionView{Name: ms.Name, OP: cloneSeatMap(ms.OP), Targets: cloneSeatMap(ms.Targets), TieBreaker: ms.TieBreaker, Winner: ms.Winner}
+	v := &MissionView{Name: ms.Name, OP: cloneSeatMap(ms.OP), Targets: cloneSeatMap(ms.Targets), TieBreaker: ms.TieBreaker, Winner: ms.Winner, Deck: ms.Deck}
+	for _, seat := range s.Seats {
+		id, ok := ms.Classified[seat]
+		if !ok {
+			continue
+		}
+		if v.Classified == nil {
+			v.Classified = map[rules.Seat]ClassifiedView{}
+		}
+		cv := ClassifiedView{Revealed: slices.Contains(ms.Revealed, seat)}
+		if cv.Revealed || viewer.Sees(seat) {
+			cv.Objective = id
+		}
+		v.Classified[seat] = cv
+	}
 	for i := range ms.Objectives {
 		o := &ms.Objectives[i]
 		ov := ObjectiveView{ID: o.ID, Kind: o.Kind, Name: o.Name, At: o.At, Area: o.Area, Holder: o.Holder}

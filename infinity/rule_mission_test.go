@@ -53,11 +53,12 @@ func TestMissionConformance(t *testing.T) {
 // startMission sets a mission game up and plays its pre-game: blue wins
 // the Initiative Roll (WIP 13 against 12: 5 passes, 15 fails), keeps
 // Deployment, takes the first zone and has red deploy first; red gives
-// blue the first turn. Each army then deploys in turn, at the places given
+// blue the first turn; each picks its Classified Objective (cards: blue's,
+// red's). Each army then deploys in turn, at the places given
 // every trooper not named placed along the
 // back of its zone facing away from the enemy ([x, y, facing]); blue's
 // hidden troopers ride on its last deployment.
-func startMission(t *testing.T, name string, at map[string][3]float64) *State {
+func startMission(t *testing.T, name string, cards [2]string, at map[string][3]float64) *State {
 	t.Helper()
 	g := missionGame(t, "../data/missions/"+name+".yaml", "../data/armies/blue-company.yaml", "../data/armies/red-company.yaml")
 	rl, err := rules.ResolveRulings(g.Rulings(), nil)
@@ -72,6 +73,8 @@ func startMission(t *testing.T, name string, at map[string][3]float64) *State {
 	do(t, st, rules.ChanceSeat, InitiativeRoll{}, 5, 15)
 	do(t, st, "blue", Choose{Keep: KeepDeployment, DeployFirst: "red", Zone: 0})
 	do(t, st, "red", Choose{FirstTurn: "blue"})
+	do(t, st, "blue", ChooseClassified{Objective: cards[0]})
+	do(t, st, "red", ChooseClassified{Objective: cards[1]})
 	back := map[rules.Seat]float64{"blue": 1.5, "red": 46.5}
 	facing := map[rules.Seat]float64{"blue": 270, "red": 90}
 	x := map[rules.Seat]float64{"blue": 2, "red": 2}
@@ -165,12 +168,14 @@ func gameEnd(t *testing.T, events []rules.Event) GameEnded {
 // TestUplinkPlaysToItsScore (Uplink, docs/MISSIONS.md; Specialist Troops):
 // blue's Hacker walks to the west console and activates it with a WIP
 // Roll (14: a 5 passes); blue holds it at the end of each of the three
-// rounds (1 OP each) and of the game (2 OP): 5 OP to none, blue wins. A
+// rounds (1 OP each) and of the game (2 OP), and its Classified Objective,
+// West Link, private until then, is revealed and scores at the end of
+// round 1 (1 OP): 6 OP to none, blue wins. A
 // Fusilier, no Specialist Troop, is refused, as is a console out of
 // contact, or one the player holds already; a failed roll (a 16) holds
 // nothing.
 func TestUplinkPlaysToItsScore(t *testing.T) {
-	st := startMission(t, "uplink", map[string][3]float64{"hacker-1": {12, 11, 90}, "fusilier-1": {16, 11, 90}})
+	st := startMission(t, "uplink", [2]string{"west-link", "cull"}, map[string][3]float64{"hacker-1": {12, 11, 90}, "fusilier-1": {16, 11, 90}})
 	if st.Phase != PhaseOrders || st.active() != "blue" {
 		t.Fatalf("after deployment: %s, %s", st.Phase, st.active())
 	}
@@ -188,11 +193,28 @@ func TestUplinkPlaysToItsScore(t *testing.T) {
 		t.Fatalf("west console: %+v", st.Mission.Objectives[0])
 	}
 	refused(t, st, "blue", Interact{Trooper: "hacker-1", Objective: "west-console", Order: OrderRegular}, rules.CodeIllegal, "already holds")
-	ev = endTurns(t, st, 6)
+	red := rules.Viewer{Role: rules.RolePlayer, Seat: "red"}
+	if cv := st.Observe(red).(View).Mission.Classified; cv["blue"].Objective != "" || cv["red"].Objective != "cull" {
+		t.Fatalf("red sees the Classified Objectives %+v", cv)
+	}
+	ev = endTurns(t, st, 2)
+	var revealed []ClassifiedScored
+	for _, e := range ev {
+		if x, ok := e.(ClassifiedScored); ok {
+			revealed = append(revealed, x)
+		}
+	}
+	if len(revealed) != 1 || revealed[0].Seat != "blue" || revealed[0].Objective != "west-link" || revealed[0].OP != 1 {
+		t.Fatalf("Classified Objectives scored %+v", revealed)
+	}
+	if cv := st.Observe(red).(View).Mission.Classified; cv["blue"] != (ClassifiedView{Objective: "west-link", Revealed: true}) {
+		t.Fatalf("after it scores, red sees %+v", cv)
+	}
+	ev = append(ev, endTurns(t, st, 4)...)
 	if got := scored(ev); got["blue"] != 5 || got["red"] != 0 {
 		t.Fatalf("OP scored %v", got)
 	}
-	if end := gameEnd(t, ev); end.Winner != "blue" || end.ObjectivePoints["blue"] != 5 || st.Mission.Winner != "blue" {
+	if end := gameEnd(t, ev); end.Winner != "blue" || end.ObjectivePoints["blue"] != 6 || st.Mission.Winner != "blue" {
 		t.Fatalf("game end %+v", end)
 	}
 }
@@ -203,7 +225,7 @@ func TestUplinkPlaysToItsScore(t *testing.T) {
 // blue's man in the west in round 2, outpointing him (80 points to 9).
 // At the end blue controls nothing, red two zones: red dominates (2 OP).
 func TestCrossroadsPlaysToItsScore(t *testing.T) {
-	st := startMission(t, "crossroads", map[string][3]float64{"line-trooper-1": {4, 11, 90}, "zhanshi-2": {40, 37, 90}, "sentinel-tag-1": {6, 40, 90}})
+	st := startMission(t, "crossroads", [2]string{"east-outpost", "cull"}, map[string][3]float64{"line-trooper-1": {4, 11, 90}, "zhanshi-2": {40, 37, 90}, "sentinel-tag-1": {6, 40, 90}})
 	order(t, st, Activate{Trooper: "line-trooper-1", Order: OrderRegular, Skill: move([2]float64{4, 15})}, move([2]float64{4, 19}))
 	ev := endTurns(t, st, 1)
 	order(t, st, Activate{Trooper: "zhanshi-2", Order: OrderRegular, Skill: move([2]float64{40, 33})}, move([2]float64{40, 29}))
@@ -234,7 +256,7 @@ func TestCrossroadsPlaysToItsScore(t *testing.T) {
 // the saves): Unconscious, a Null state. At the end red scores the kill
 // (4 OP) and its TAG alive (2 OP); blue nothing.
 func TestMarkedManPlaysToItsScore(t *testing.T) {
-	st := startMission(t, "marked-man", map[string][3]float64{"heavy-gunner-1": {24, 11, 90}, "seeker-marksman-1": {24, 37, 270}})
+	st := startMission(t, "marked-man", [2]string{"centre-hold", "cull"}, map[string][3]float64{"heavy-gunner-1": {24, 11, 90}, "seeker-marksman-1": {24, 37, 270}})
 	if got := st.Mission.Targets; got["blue"] != "heavy-gunner-1" || got["red"] != "sentinel-tag-1" {
 		t.Fatalf("Designated Targets %v", got)
 	}

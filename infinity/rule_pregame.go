@@ -167,6 +167,8 @@ func (s *State) preGameStep() *stepDef {
 		return &stepChoice
 	case PhaseDeployment:
 		return &stepDeploy
+	case PhaseClassified:
+		return &stepClassified
 	}
 	return nil
 }
@@ -314,9 +316,8 @@ func (s *State) choose(a Choose) []rules.Event {
 		s.Armies[0], s.Armies[1] = s.Armies[1], s.Armies[0]
 	}
 	s.Turn = 0
-	s.Phase = PhaseDeployment
 	p.Stage = 0
-	return append(events, s.advanceDeployment()...)
+	return append(events, s.startClassified()...)
 }
 
 // deployer is the seat deploying in the current stage.

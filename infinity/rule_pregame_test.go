@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -53,6 +54,9 @@ func TestChoiceAndDeploymentRefusals(t *testing.T) {
 	do(t, st, "blue", Choose{Keep: KeepInitiative, FirstTurn: "red"})
 	refused(t, st, "red", Choose{Keep: KeepInitiative, FirstTurn: "red"}, rules.CodeIllegal, "deployment is left to red")
 	do(t, st, "red", Choose{DeployFirst: "blue", Zone: 1})
+	do(t, st, "red", ChooseClassified{Objective: "cull"})
+	refused(t, st, "blue", ChooseClassified{Objective: "world-peace"}, rules.CodeBadAction, "not a card of the mission's deck")
+	do(t, st, "blue", ChooseClassified{Objective: "cull"})
 	// Red took the far zone; the Player Turn order is red's first.
 	if st.Seats[0] != "red" || st.deployer() != "blue" || st.army("blue").Zone[0][1] != 0 || st.army("red").Zone[0][1] != 36 {
 		t.Fatalf("seats %v, deployer %s, zones %v %v", st.Seats, st.deployer(), *st.army("blue").Zone, *st.army("red").Zone)
@@ -88,6 +92,8 @@ func TestDeploymentSequence(t *testing.T) {
 	do(t, st, rules.ChanceSeat, InitiativeRoll{}, 5, 15)
 	do(t, st, "blue", Choose{Keep: KeepDeployment, DeployFirst: "blue", Zone: 0})
 	do(t, st, "red", Choose{FirstTurn: "red"})
+	do(t, st, "red", ChooseClassified{Objective: "double-link"})
+	do(t, st, "blue", ChooseClassified{Objective: "west-link"})
 	x := map[rules.Seat]float64{"blue": 1, "red": 1}
 	y := map[rules.Seat]float64{"blue": 2, "red": 40}
 	next := func(id string) Placement {
@@ -127,5 +133,42 @@ func TestDeploymentSequence(t *testing.T) {
 	}
 	if _, ok := ev[len(ev)-1].(TurnStarted); !ok {
 		t.Fatalf("the first Player Turn starts: %v", ev)
+	}
+}
+
+// TestDecodeMissionState: a mission's state in its pre-game decodes to the
+// same bytes, and one that names what it does not hold is refused with the
+// field (CodeBadState).
+func TestDecodeMissionState(t *testing.T) {
+	st := newMission(t)
+	do(t, st, rules.ChanceSeat, InitiativeRoll{}, 5, 15)
+	do(t, st, "blue", Choose{Keep: KeepDeployment, DeployFirst: "red", Zone: 0})
+	do(t, st, "red", Choose{FirstTurn: "blue"})
+	do(t, st, "blue", ChooseClassified{Objective: "cull"})
+	b, err := json.Marshal(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ruleset(t).DecodeState(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b2, _ := json.Marshal(back); string(b2) != string(b) {
+		t.Fatal("the state does not round-trip")
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{`"pending":[`, `"pending":[99,`, "preGame.pending[0]"},
+		{`"chooser":"red"`, `"chooser":"green"`, "preGame.chooser"},
+		{`"classified":{"blue":"cull"}`, `"classified":{"blue":"luck"}`, "mission.classified.blue"},
+		{`"phase":"classified"`, `"phase":"orders"`, "preGame"},
+	} {
+		bad := strings.Replace(string(b), c.from, c.to, 1)
+		if bad == string(b) {
+			t.Fatalf("%s not in the state", c.from)
+		}
+		_, err := ruleset(t).DecodeState([]byte(bad))
+		if re, ok := rules.AsRuleError(err); !ok || re.Code != CodeBadState || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", c.want, err)
+		}
 	}
 }

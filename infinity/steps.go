@@ -102,7 +102,7 @@ var stepTable = [...]*stepDef{
 	&stepTransport, &stepLanding, &stepMissedJump,
 	&stepARO1, &stepSecond, &stepARO2, &stepResolve, &stepDodgeMove,
 	&stepGuts, &stepGutsMove, &stepAlert, &stepToken,
-	&stepInitiative, &stepChoice, &stepDeploy,
+	&stepInitiative, &stepChoice, &stepClassified, &stepDeploy,
 }
 
 // stepNamed is the step of that name; nil for one the table does not know.

@@ -76,3 +76,21 @@ func (a Choose) String() string {
 func (a Interact) String() string {
 	return fmt.Sprintf("spend a %[2]s Order on %[1]s to activate %[3]s", a.Trooper, a.Order, a.Objective)
 }
+
+func (a ChooseClassified) String() string {
+	if a.Objective == "" {
+		return "pick a Classified Objective"
+	}
+	return "pick the Classified Objective " + a.Objective
+}
+
+func (e ClassifiedChosen) String() string {
+	if e.Objective == "" {
+		return string(e.Seat) + " picks a Classified Objective"
+	}
+	return string(e.Seat) + " picks the Classified Objective " + e.Objective
+}
+
+func (e ClassifiedScored) String() string {
+	return fmt.Sprintf("round %d: %s reveals its Classified Objective %s and scores %d OP, %d OP in all", e.Round, e.Seat, e.Name, e.OP, e.Total)
+}

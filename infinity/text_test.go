@@ -59,6 +59,8 @@ func textSamples() []rules.Kinded {
 		Deploy{Placement: Placement{Trooper: "fusilier-1", At: [2]float64{4, 2}, Facing: 90}},
 		Deploy{Hidden: []Placement{{Trooper: "sniper-1", At: [2]float64{4, 2}}}},
 		Interact{Trooper: "hacker-1", Objective: "west-console", Order: OrderRegular},
+		ChooseClassified{Objective: "cull"},
+		ChooseClassified{},
 		// Events.
 		TurnStarted{Round: 1, Seat: "blue", Pools: map[string]int{"1": 3, "2": 1}, Irregular: map[string]int{"sergeant": 1, "conscript": 1}, Lieutenant: 1},
 		TurnStarted{Round: 2, Seat: "red", Pools: map[string]int{"1": 0}, LossOfLieutenant: true},
@@ -91,6 +93,9 @@ func textSamples() []rules.Kinded {
 		Deployed{Trooper: "fusilier-1", At: [2]float64{4, 2}, Facing: 90},
 		DeploymentEnded{FirstTurn: "blue"},
 		TargetDesignated{Seat: "blue", Trooper: "heavy-gunner-1"},
+		ClassifiedChosen{Seat: "blue", Objective: "cull"},
+		ClassifiedChosen{Seat: "red"},
+		ClassifiedScored{Round: 2, Seat: "blue", Objective: "cull", Name: "Cull", OP: 2, Total: 5},
 		ObjectiveScored{Round: 2, Seat: "blue", Rule: "control", Objectives: []string{"west", "centre"}, OP: 2, Total: 3},
 		ObjectiveScored{Round: 3, Seat: "red", Rule: "kill-target", OP: 4, Total: 4},
 		Interacted{Trooper: "hacker-1", Objective: "west-console", Order: OrderRegular, SV: dice.NewSuccessValue("WIP", 14), Dice: []dice.Die{{Face: 5, Result: 5, Success: true}}, Success: true},

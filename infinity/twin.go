@@ -55,6 +55,7 @@ func (s *State) Twin(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rule
 		(*State).twinHidden,
 		(*State).twinMarkers,
 		(*State).twinToken,
+		(*State).twinClassified,
 	}
 	// A Possessed trooper's Lieutenant role first, when it applies: it
 	// draws from r only then, so the other twins come as they did before

@@ -198,7 +198,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	}
 	view.Templates = s.smokeViews(s.whiteNoiseViews(s.templateViews(v)))
 	view.Scenery = s.sceneryViews()
-	view.Mission = s.missionView()
+	view.Mission = s.missionView(v)
 	return view
 }
 

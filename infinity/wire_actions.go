@@ -27,6 +27,8 @@ const (
 	KindChoose         ActionKind = "choose"
 	KindDeploy         ActionKind = "deploy"
 	KindInteract       ActionKind = "interact"
+	// KindChooseClassified picks a Classified Objective (rule_classified.go).
+	KindChooseClassified ActionKind = "choose-classified"
 )
 
 // Activate spends an Order on a trooper and declares its first skill
@@ -121,4 +123,5 @@ var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Act
 	c.Register(string(KindChoose), func() rules.Action { return &Choose{} })
 	c.Register(string(KindDeploy), func() rules.Action { return &Deploy{} })
 	c.Register(string(KindInteract), func() rules.Action { return &Interact{} })
+	c.Register(string(KindChooseClassified), func() rules.Action { return &ChooseClassified{} })
 }}

@@ -169,4 +169,6 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("target-designated", func() rules.Event { return &TargetDesignated{} })
 	c.Register("objective-scored", func() rules.Event { return &ObjectiveScored{} })
 	c.Register("interacted", func() rules.Event { return &Interacted{} })
+	c.Register("classified-chosen", func() rules.Event { return &ClassifiedChosen{} })
+	c.Register("classified-scored", func() rules.Event { return &ClassifiedScored{} })
 }}

@@ -179,6 +179,7 @@ func (s *State) validate() error {
 	c.whiteNoise()
 	c.smoke()
 	c.turn()
+	c.missionAndPreGame()
 	if c.err == nil && s.Order != nil {
 		c.order()
 	}
@@ -431,7 +432,7 @@ func (c *stateChecker) turn() {
 		c.failf("turn", "%d is not 0 or 1 (an index in seats)", s.Turn)
 	}
 	switch s.Phase {
-	case PhaseOrders, PhaseAppoint, PhaseInitiative, PhaseChoice, PhaseDeployment:
+	case PhaseOrders, PhaseAppoint, PhaseInitiative, PhaseChoice, PhaseClassified, PhaseDeployment:
 		if s.Rounds >= 1 {
 			c.between("round", s.Round, 1, s.Rounds)
 		}

@@ -57,6 +57,28 @@ const (
 	TargetHighestCost = "highest-cost"
 )
 
+// Classified Objective rules: what a card asks (docs/MISSIONS.md).
+const (
+	// ClassifiedControl: control every listed zone at the end of a round.
+	ClassifiedControl = "control"
+	// ClassifiedConsoles: hold every listed console at the end of a round.
+	ClassifiedConsoles = "consoles"
+	// ClassifiedKill: at least Count enemy troopers in a Null state at the
+	// end of a round.
+	ClassifiedKill = "kill"
+)
+
+// Classified is one Classified Objective card of the mission's deck: each
+// player picks one privately, and it is revealed only when scored.
+type Classified struct {
+	ID         string   `json:"id"`
+	Name       string   `json:"name"`
+	Rule       string   `json:"rule"`
+	Objectives []string `json:"objectives,omitempty"`
+	Count      int      `json:"count,omitempty"`
+	OP         int      `json:"op"`
+}
+
 // Tie-breakers: who wins when OP are level, before Victory Points.
 const (
 	TieZones         = "zones"          // more zones controlled at the end of the game
@@ -120,6 +142,9 @@ type Mission struct {
 	Scoring    []Score     `json:"scoring"`
 	// Target is how each army's Designated Target is chosen ("" for none).
 	Target string `json:"target,omitempty"`
+	// Classified is the deck of Classified Objectives (none: the mission
+	// has no Classified Objectives).
+	Classified []Classified `json:"classified,omitempty"`
 	// MaxOP caps a player's OP (0: no cap).
 	MaxOP      int    `json:"maxOP,omitempty"`
 	TieBreaker string `json:"tieBreaker"`

@@ -28,7 +28,8 @@ const (
 	MaxCorners = 64
 	// MaxObjectives is the most objectives on the table.
 	MaxObjectives = 32
-	// MaxScoring is the most scoring rules.
+	// MaxScoring is the most scoring rules, and the most Classified
+	// Objective cards.
 	MaxScoring = 16
 	// MaxOP bounds one rule's OP and the mission's cap.
 	MaxOP = 100
@@ -38,11 +39,12 @@ const (
 
 // The keys of each mapping of the format.
 var (
-	missionKeys   = []string{"name", "ruleset", "table", "rounds", "deployment-zones", "terrain", "objectives", "scoring", "target", "max-op", "tie-breaker"}
+	missionKeys   = []string{"name", "ruleset", "table", "rounds", "deployment-zones", "terrain", "objectives", "scoring", "classified", "target", "max-op", "tie-breaker"}
 	tableKeys     = []string{"width", "height"}
 	terrainKeys   = []string{"name", "polygon", "blocks-lof", "cover", "impassable"}
 	objectiveKeys = []string{"id", "kind", "name", "at", "area"}
 	scoreKeys     = []string{"rule", "when", "objectives", "op"}
+	cardKeys      = []string{"id", "name", "rule", "objectives", "count", "op"}
 )
 
 // limitAt is the bound of the list or mapping at path, checked on the
@@ -62,13 +64,13 @@ func limitAt(path []yamlfile.Step, mapping bool) int {
 		return MaxTerrain
 	case len(path) == 1 && key(0) == "objectives":
 		return MaxObjectives
-	case len(path) == 1 && key(0) == "scoring":
+	case len(path) == 1 && (key(0) == "scoring" || key(0) == "classified"):
 		return MaxScoring
 	case len(path) == 1 && key(0) == "deployment-zones":
 		return 2
 	case len(path) == 3 && key(0) == "terrain" && key(2) == "polygon":
 		return MaxCorners
-	case len(path) == 3 && key(0) == "scoring" && key(2) == "objectives":
+	case len(path) == 3 && (key(0) == "scoring" || key(0) == "classified") && key(2) == "objectives":
 		return MaxObjectives
 	}
 	return 0
@@ -126,6 +128,8 @@ func Parse(file string, data []byte) (*Mission, error) {
 			r.List(v, p, MaxObjectives, func(_ int, v ast.Node, p string) { m.Objectives = append(m.Objectives, readObjective(r, v, p)) })
 		case "scoring":
 			r.List(v, p, MaxScoring, func(_ int, v ast.Node, p string) { m.Scoring = append(m.Scoring, readScore(r, v, p)) })
+		case "classified":
+			r.List(v, p, MaxScoring, func(_ int, v ast.Node, p string) { m.Classified = append(m.Classified, readCard(r, v, p)) })
 		case "target":
 			m.Target, _ = r.Str(v, p)
 		case "max-op":
@@ -263,6 +267,35 @@ func readScore(r *yamlfile.Reader, n ast.Node, p string) Score {
 	return s
 }
 
+func readCard(r *yamlfile.Reader, n ast.Node, p string) Classified {
+	var c Classified
+	given, ok := r.Fields(n, p, cardKeys, func(k string, v ast.Node, p string) {
+		switch k {
+		case "id":
+			c.ID, _ = r.Str(v, p)
+		case "name":
+			c.Name, _ = r.Str(v, p)
+		case "rule":
+			c.Rule, _ = r.Str(v, p)
+		case "objectives":
+			c.Objectives, _ = r.Strings(v, p, MaxObjectives)
+		case "count":
+			x, _ := r.Number(v, p, 1, MaxObjectives, true)
+			c.Count = int(x)
+		case "op":
+			x, _ := r.Number(v, p, 1, MaxOP, true)
+			c.OP = int(x)
+		}
+	})
+	if ok {
+		r.Missing(p, given, "id", "rule", "op")
+	}
+	if c.Name == "" {
+		c.Name = c.ID
+	}
+	return c
+}
+
 // rules lists the scoring rules, for messages.
 var scoringRules = []string{RuleControl, RuleDominate, RuleConsoles, RuleKillTarget, RuleProtectTarget}
 
@@ -342,6 +375,47 @@ func (m *Mission) check(r *yamlfile.Reader) {
 		if (sc.Rule == RuleKillTarget || sc.Rule == RuleProtectTarget) && m.Target == "" {
 			r.Errorf(p, "%s needs a Designated Target: give the mission a target", sc.Rule)
 		}
+	}
+	cards := map[string]bool{}
+	for i, c := range m.Classified {
+		p := yamlfile.IndexPath("classified", i)
+		if cards[c.ID] {
+			r.Errorf(yamlfile.ChildPath(p, "id"), "Classified Objective %q is in the deck twice", c.ID)
+		}
+		cards[c.ID] = true
+		kind := ""
+		switch c.Rule {
+		case ClassifiedControl:
+			kind = KindZone
+		case ClassifiedConsoles:
+			kind = KindConsole
+		case ClassifiedKill:
+			if c.Count == 0 {
+				r.Errorf(p, "kill needs a count: the enemy troopers to put in a Null state")
+			}
+		default:
+			r.Errorf(yamlfile.ChildPath(p, "rule"), "unknown Classified Objective rule %q (want %s, %s or %s)", c.Rule, ClassifiedControl, ClassifiedConsoles, ClassifiedKill)
+			continue
+		}
+		if kind != "" && len(c.Objectives) == 0 {
+			r.Errorf(p, "%s needs the %ss it asks for (objectives)", c.Rule, kind)
+		}
+		if kind == "" && len(c.Objectives) > 0 {
+			r.Errorf(yamlfile.ChildPath(p, "objectives"), "kill counts no objectives")
+		}
+		for j, id := range c.Objectives {
+			o := m.Objective(id)
+			op := yamlfile.IndexPath(yamlfile.ChildPath(p, "objectives"), j)
+			switch {
+			case o == nil:
+				r.Errorf(op, "no objective %q", id)
+			case o.Kind != kind:
+				r.Errorf(op, "%s asks for %ss, and %s is a %s", c.Rule, kind, id, o.Kind)
+			}
+		}
+	}
+	if len(m.Classified) == 1 {
+		r.Errorf("classified", "a deck of one Classified Objective tells the opponent which each player holds: give two or more")
 	}
 	if m.Target != "" && m.Target != TargetHighestCost {
 		r.Errorf("target", "unknown target %q (want %s)", m.Target, TargetHighestCost)

@@ -26,8 +26,9 @@ func TestPlayMission(t *testing.T) {
 		err     string // in stderr
 		without string // not in stdout
 	}{
-		{[]string{"ordo", "play", "--mission", m, "--blue", blue, "--red", red, script}, 0, "Objective Points: blue 5, red 0. blue wins", "", "setup:"},
-		{[]string{"ordo", "play", "--mission", m, "--blue", blue, "--red", red, script, "--viewer", "red"}, 0, "blue wins", "", "sniper"},
+		{[]string{"ordo", "play", "--mission", m, "--blue", blue, "--red", red, script}, 0, "Objective Points: blue 6, red 0. blue wins", "", "setup:"},
+		{[]string{"ordo", "play", "--mission", m, "--blue", blue, "--red", red, script, "--viewer", "red"}, 0, "blue picks a Classified Objective\n", "", "sniper"},
+		{[]string{"ordo", "play", "--mission", m, "--blue", blue, "--red", red, script, "--viewer", "red"}, 0, "blue reveals its Classified Objective West Link", "", "west-link"},
 		{[]string{"ordo", "play", "--mission", "../../data/missions/crossroads.yaml", "--blue", blue, "--red", red, "--random", "1"}, 0, "game over", "", ""},
 		{[]string{"ordo", "play", "--mission", m, "--blue", blue}, 2, "", "give --mission, --blue and --red", ""},
 		{[]string{"ordo", "play", "--mission", m, "--blue", blue, "--red", red}, 2, "", "one script file (or --random N)", ""},
