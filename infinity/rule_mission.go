@@ -437,8 +437,8 @@ func (s *State) missionWinner(vp map[rules.Seat]int) rules.Seat {
 	return ""
 }
 
-// roundEnded scores a Game Round that ended, and the game if it did.
-func (s *State) roundEnded(round int, over bool) []rules.Event {
+// roundEnded scores a Game Round that ended.
+func (s *State) roundEnded(round int) []rules.Event {
 	if s.Mission == nil {
 		return nil
 	}
@@ -446,9 +446,6 @@ func (s *State) roundEnded(round int, over bool) []rules.Event {
 	s.Round = round
 	events := s.score(mission.EachRound)
 	events = append(events, s.scoreClassified()...)
-	if over {
-		events = append(events, s.score(mission.GameEnd)...)
-	}
 	s.Round = r
 	return events
 }
@@ -662,15 +659,26 @@ func (s *State) missionView(viewer rules.Viewer) *MissionView {
 	return v
 }
 
-// gameEnded is the end of the game: Victory Points, and for a mission the
-// OP and the winner.
-func (s *State) gameEnded() GameEnded {
+// gameEnded is the end of the game: for a mission its game-end scoring,
+// then Victory Points, the OP and the winner. A game cut short in a Game
+// Round (Retreat! (N4)) scores that round first, as if it had ended.
+func (s *State) gameEnded() []rules.Event {
 	ev := GameEnded{VictoryPoints: s.victoryPoints()}
-	if ms := s.Mission; ms != nil {
-		ms.Winner = s.missionWinner(ev.VictoryPoints)
-		ev.ObjectivePoints, ev.Winner = cloneSeatMap(ms.OP), ms.Winner
+	ms := s.Mission
+	if ms == nil {
+		return []rules.Event{ev}
 	}
-	return ev
+	var events []rules.Event
+	if s.Round <= s.Rounds {
+		events = s.roundEnded(s.Round)
+	}
+	r := s.Round
+	s.Round = min(s.Round, s.Rounds)
+	events = append(events, s.score(mission.GameEnd)...)
+	s.Round = r
+	ms.Winner = s.missionWinner(ev.VictoryPoints)
+	ev.ObjectivePoints, ev.Winner = cloneSeatMap(ms.OP), ms.Winner
+	return append(events, ev)
 }
 
 // diceAct declares an action of type A that rolls: checked by check,

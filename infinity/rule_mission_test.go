@@ -297,3 +297,21 @@ func BenchmarkMissionGame(b *testing.B) {
 		})
 	}
 }
+
+// TestMissionEndsInRetreat (Retreat! (N4), docs/MISSIONS.md): a game cut
+// short when nobody of the army in Retreat! is left scores the round it
+// ends in and the game's end: red's whole army down in round 1 (set by
+// hand), blue kills the TAG (4 OP) and keeps its Heavy Gunner (2 OP).
+func TestMissionEndsInRetreat(t *testing.T) {
+	st := startMission(t, "marked-man", [2]string{"centre-hold", "cull"}, nil)
+	for i := range st.Troopers {
+		if st.Troopers[i].Seat == "red" {
+			st.Troopers[i].States.Dead = true
+		}
+	}
+	ev := endTurns(t, st, 1)
+	end := gameEnd(t, ev)
+	if st.Phase != PhaseOver || end.ObjectivePoints["blue"] != 6 || end.Winner != "blue" {
+		t.Fatalf("%s, %+v", st.Phase, end)
+	}
+}

@@ -28,7 +28,7 @@ func (s *State) startTurn() []rules.Event {
 	if over {
 		// Nobody left in Retreat!: the game ends (Retreat! (N4)).
 		s.Phase = PhaseOver
-		return append(retreat, s.gameEnded())
+		return append(retreat, s.gameEnded()...)
 	}
 	ev := s.orderCount(seat)
 	// The army entering Loss of Lieutenant cancels Suppressive Fire.
@@ -170,11 +170,11 @@ func (s *State) nextTurn() []rules.Event {
 		s.Turn = 0
 		s.Round++
 		// A mission scores at the end of each Game Round (rule_mission.go).
-		events = append(events, s.roundEnded(s.Round-1, s.Round > s.Rounds)...)
+		events = append(events, s.roundEnded(s.Round-1)...)
 	}
 	if s.Round > s.Rounds {
 		s.Phase = PhaseOver
-		return append(events, s.gameEnded())
+		return append(events, s.gameEnded()...)
 	}
 	s.Phase = PhaseOrders
 	return append(events, s.startTurn()...)

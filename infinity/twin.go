@@ -55,7 +55,11 @@ func (s *State) Twin(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rule
 		(*State).twinHidden,
 		(*State).twinMarkers,
 		(*State).twinToken,
-		(*State).twinClassified,
+	}
+	if s.Mission != nil && len(s.Mission.Deck) > 1 {
+		// Only with a deck: the other twins of a game without one are
+		// drawn as before (rule_classified.go).
+		makers = append(makers, (*State).twinClassified)
 	}
 	// A Possessed trooper's Lieutenant role first, when it applies: it
 	// draws from r only then, so the other twins come as they did before
