@@ -113,6 +113,16 @@ func drawSampleScene(t *rapid.T) lofScene {
 	}
 	sc.tb, sc.blockers = genTable(t), genBlockers(t)
 	sc.viewer, sc.target = genPair(t)
+	// Overlapping bases are never on a table (placement refuses them), and
+	// with one base inside the other the direction between the centres is
+	// ill-conditioned: the two ways of placing the sample points may then
+	// fall either side of a piece's edge, so a decision made from them is
+	// not comparable (seed 17159229766160151270: a target 1e-6 off the
+	// viewer's centre). The sample points themselves are compared on such
+	// pairs by TestPropSamplesMatchRotation.
+	if sc.viewer.Base.Center.Dist(sc.target.Center) < sc.viewer.Base.Radius+sc.target.Radius {
+		t.Skip("bases overlap")
+	}
 	return sc
 }
 
