@@ -9,7 +9,6 @@ import (
 
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
-	"github.com/ordo-rules/ordo/scenario"
 )
 
 // withTerrain puts terrain lines into a scenario built by hackYAML.
@@ -471,14 +470,9 @@ func TestCommSatKeepsImpersonationMarkerPrivate(t *testing.T) {
 // a hacker that deploys hidden), the jump declared.
 func hiddenJumpState(t *testing.T, prof string) *State {
 	t.Helper()
-	rs, _ := twinsGround(t)
 	red := "      - {id: hk, profile: " + prof + ", deployment: hidden, models: [{id: hk, at: [22, 22], facing: 0}]}\n" +
 		"      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, at: [20, 22], facing: 0}]}\n"
-	sc, err := scenario.Parse("test.yaml", []byte(jumpYAML(red, "hk, zhanshi")), scenario.Options{Catalog: rs.Catalog})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := setupScenario(t, rs, sc, nil)
+	st := setupWithCatalog(t, "testdata/leaks/catalog.yaml", jumpYAML(red, "hk, zhanshi"))
 	do(t, st, "blue", Activate{Trooper: "cat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{12, 12}}}})
 	return st
 }

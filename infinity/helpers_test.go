@@ -225,3 +225,20 @@ func playSeeds(t *testing.T, pattern string, least int) {
 		})
 	}
 }
+
+// setupWithCatalog sets up the scenario yaml over the shipped catalog with
+// the test catalog file at path added (illustrative profiles a test needs).
+func setupWithCatalog(t *testing.T, path, yaml string) *State {
+	t.Helper()
+	rs := ruleset(t)
+	cat, err := rs.Catalog.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs.Catalog = cat
+	sc, err := scenario.Parse("test.yaml", []byte(yaml), scenario.Options{Catalog: cat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return setupScenario(t, rs, sc, nil)
+}

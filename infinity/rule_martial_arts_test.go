@@ -7,25 +7,14 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/rules"
-	"github.com/ordo-rules/ordo/scenario"
 )
 
 // brawlState sets up blue's trooper of profile prof at (10, 10) facing red's
 // fusilier in silhouette contact, on the Martial Arts tests' catalog.
 func brawlState(t *testing.T, prof string) *State {
 	t.Helper()
-	rs := ruleset(t)
-	cat, err := rs.Catalog.Load("testdata/martial/catalog.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs.Catalog = cat
 	y := hackYAML([]string{fmt.Sprintf("brawler %s 10 10 90", prof)}, []string{"victim fusilier 10 10.98425197 270"})
-	sc, err := scenario.Parse("test.yaml", []byte(y), scenario.Options{Catalog: cat})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return setupScenario(t, rs, sc, nil)
+	return setupWithCatalog(t, "testdata/martial/catalog.yaml", y)
 }
 
 // Martial Arts (N4): a CC Attack by a trooper with the skill takes its

@@ -5,25 +5,13 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/rules"
-	"github.com/ordo-rules/ordo/scenario"
 )
 
 // stealthState sets up blue's trooper of profile prof at from, facing red,
 // and red's troopers (hackYAML lines) on the Stealth tests' catalog.
 func stealthState(t *testing.T, prof string, from [2]float64, red []string) *State {
 	t.Helper()
-	rs := ruleset(t)
-	cat, err := rs.Catalog.Load("testdata/stealth/catalog.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs.Catalog = cat
-	y := hackYAML([]string{fmt.Sprintf("scout %s %g %g 90", prof, from[0], from[1])}, red)
-	sc, err := scenario.Parse("test.yaml", []byte(y), scenario.Options{Catalog: cat})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return setupScenario(t, rs, sc, nil)
+	return setupWithCatalog(t, "testdata/stealth/catalog.yaml", hackYAML([]string{fmt.Sprintf("scout %s %g %g 90", prof, from[0], from[1])}, red))
 }
 
 // Stealth (N4): a Short Movement Skill or a Cautious Movement inside an
