@@ -50,6 +50,10 @@ func (s *State) appendHits(events []rules.Event, r *roller, d dice.Source) ([]ru
 	if err != nil {
 		return nil, rules.Errorf(rules.CodeIllegal, "Ammunition (N4)", "%v", err)
 	}
+	// Immunity (N4): Normal ammunition for a trooper immune to it
+	// (rule_immunity.go); the ammunition's traits go with it.
+	immune := ammo.Name != "N" && s.immuneTo(r.target, ammo.Name)
+	ammo = s.savingAmmo(r.target, ammo)
 	t := &s.Troopers[r.target]
 	tp := s.profile(r.target)
 	attrs := ammo.SaveAttributes(r.arms().Save)
@@ -109,7 +113,7 @@ func (s *State) appendHits(events []rules.Event, r *roller, d dice.Source) ([]ru
 			if ammo.Effect == "SHOCK" {
 				failedShock = true
 			}
-			if !r.arms().Traits.Continuous || t.Wounds-lost < 0 {
+			if !r.arms().Traits.Continuous || immune || t.Wounds-lost < 0 {
 				break
 			}
 		}

@@ -236,6 +236,8 @@ func (s *State) oddsSide(r *roller) odds.Side {
 	if err != nil {
 		return side
 	}
+	immune := ammo.Name != "N" && s.immuneTo(r.target, ammo.Name)
+	ammo = s.savingAmmo(r.target, ammo)
 	tp := s.profile(r.target)
 	dam := r.arms().Damage
 	if r.trooper >= 0 {
@@ -247,7 +249,7 @@ func (s *State) oddsSide(r *roller) odds.Side {
 			Tag:    ammo.Effect,
 		})
 	}
-	side.Effect.Continuous = r.arms().Traits.Continuous
+	side.Effect.Continuous = r.arms().Traits.Continuous && !immune
 	return side
 }
 
@@ -257,6 +259,9 @@ func (s *State) oddsSide(r *roller) odds.Side {
 // W/STR (non-lethal ammunition, T2, a Targeted hit).
 func (s *State) falls(r *roller, d odds.Dist) *float64 {
 	ammo, err := dice.LookupAmmo(r.ammo)
+	if err == nil {
+		ammo = s.savingAmmo(r.target, ammo) // Immunity (N4)
+	}
 	if err != nil || r.arms().Traits.Targets || r.arms().Traits.NonLethal || ammo.NonLethal || ammo.WoundsPerFail != 1 {
 		return nil
 	}

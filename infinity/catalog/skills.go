@@ -51,6 +51,7 @@ func skillSpecs() map[string]skillSpec {
 			"G: Jumper":           {},                                                  // G: Jumper (N4, PDF 2.1)
 			"Hacker":              {},                                                  // needs a hacking device (KnownEquipment)
 			"Hidden Deployment":   {},                                                  // Hidden Deployment (N4)
+			"Immunity":            {params: "ammo"},                                    // Immunity (N4), the ammunition kind: rule_immunity.go
 			"Impersonation":       {levels: []int{1, 2}},                               // Impersonation (N4): 2 deploys as IMP-2 only, else IMP-1
 			"Infiltration":        {},                                                  // Infiltration (N4), deployment
 			"Lieutenant":          {levels: []int{1, 2}},                               // Lieutenant (N4); the level is a variant's extra Order or Command Token
@@ -68,7 +69,6 @@ func skillSpecs() map[string]skillSpec {
 			"Dogged":                  {notPlayed: true},
 			"Extremely Impetuous":     {notPlayed: true},
 			"Frenzy":                  {notPlayed: true},
-			"Immunity":                {params: "ammo", notPlayed: true},
 			"Impetuous":               {notPlayed: true},
 			"NCO":                     {notPlayed: true},
 			"No Wound Incapacitation": {notPlayed: true},

@@ -229,7 +229,7 @@ func TestErrors(t *testing.T) {
 		{"skill without params", "    cost: 10", "    cost: 10\n    skills: [{name: Courage, params: [x]}]", []want{{"t.yaml:25:38: profiles[0].skills[0].params", "Courage takes no params"}}},
 		// A skill or piece of equipment of N4 the engine does not play:
 		// refused by name, never carried silently.
-		{"skill not played", "    cost: 10", "    cost: 10\n    skills: [{name: Immunity, params: [Shock]}]", []want{{"t.yaml:25:21: profiles[0].skills[0].name", "Ordo does not play the skill Immunity yet"}}},
+		{"skill not played", "    cost: 10", "    cost: 10\n    skills: [{name: Veteran, level: 1}]", []want{{"t.yaml:25:21: profiles[0].skills[0].name", "Ordo does not play the skill Veteran yet"}}},
 		{"skill not played, other spelling", "    cost: 10", "    cost: 10\n    skills: [{name: veteran, level: 2}]", []want{{"t.yaml:25:21: profiles[0].skills[0].name", "Ordo does not play the skill Veteran yet"}}},
 		{"bare skill not played", "    cost: 10", "    cost: 10\n    skills: [Berserk]", []want{{"t.yaml:25:14: profiles[0].skills[0]", "Ordo does not play the skill Berserk yet"}}},
 		{"equipment not played", "    cost: 10", "    cost: 10\n    equipment: [Motorcycle]", []want{{"t.yaml:25:17: profiles[0].equipment[0]", "Ordo does not play the equipment Motorcycle yet"}}},
