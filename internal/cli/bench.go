@@ -41,6 +41,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&url, "url", "", "")
 	fs.StringVar(&db, "db", "", "")
 	fs.StringVar(&pg, "postgres", "", "")
+	fs.StringVar(&cfg.Clock, "clock", "", "")
+	fs.IntVar(&cfg.ChatEvery, "chat-every", 0, "")
 	pos, err := ParseFlags(fs, args[1:])
 	if err != nil {
 		return FlagError(err, "ordo bench serve", benchUsage, stdout, stderr)
@@ -139,7 +141,15 @@ func benchServer(ctx context.Context, db, pg string) (url, desc string, done fun
 	a := match.New(match.Options{Store: st, Library: lib, Logger: quiet})
 	sctx, cancel := context.WithCancel(context.Background())
 	go a.Run(sctx)
-	ts := httptest.NewServer(server.New(sctx, a, quiet))
+	// The load generator starts a new match whenever one ends, from one
+	// address: the per-client bound on creating matches is not for it.
+	s, err := server.NewWith(sctx, a, quiet, server.Config{CreateBurst: -1, ChatBurst: -1})
+	if err != nil {
+		cancel()
+		st.Close()
+		return "", "", nil, err
+	}
+	ts := httptest.NewServer(s)
 	return ts.URL, desc, func() {
 		cancel()
 		ts.Close()

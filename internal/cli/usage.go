@@ -88,7 +88,8 @@ Examples:
 
 // benchUsage is the help of ordo bench.
 const benchUsage = `usage: ordo bench serve [--matches N] [--duration D] [--scenario NAME] [--seed N]
-                        [--full-menu] [--rate N] [--url URL | --db FILE | --postgres URL]
+                        [--full-menu] [--rate N] [--clock D] [--chat-every N]
+                        [--url URL | --db FILE | --postgres URL]
 
 Measures what a game server sustains: N matches played at once over the HTTP
 API, each by a client that reads its seat's legal menu entries (?menu=legal)
@@ -114,7 +115,11 @@ Flags:
                     matches, as players at tables would (default 0: each
                     client sends its next action as soon as the last is
                     answered, which measures the server saturated)
-  --url URL         a running server ("http://127.0.0.1:8080")
+  --clock D         create each match with a clock of D per seat ("45m")
+  --chat-every N    each client also sends a chat message as its seat after
+                    every N of its actions
+  --url URL         a running server ("http://127.0.0.1:8080"; its bounds on
+                    creating matches and chatting per address apply)
   --db FILE         the in-process server's SQLite file (default: a new
                     temporary file, removed afterwards)
   --postgres URL    the in-process server keeps matches in PostgreSQL

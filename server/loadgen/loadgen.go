@@ -56,6 +56,11 @@ type Config struct {
 	// falls behind its pace sends at once until it catches up, so the
 	// rate reached (Result.PerSecond) shows a server that cannot keep it.
 	Rate float64
+	// Clock, if set, creates each match with that time control per seat
+	// ("45m"); ChatEvery, if above zero, has each client send a chat
+	// message as the acting seat after every ChatEvery of its actions.
+	Clock     string
+	ChatEvery int
 	// Client sends the requests (default: one keeping two idle
 	// connections per match, with a 64 KiB read buffer and a 30 s
 	// timeout).
@@ -262,6 +267,12 @@ func (c *client) play(ctx context.Context) error {
 		}
 		c.latencies = append(c.latencies, d)
 		c.left.Add(-1)
+		if c.cfg.ChatEvery > 0 && c.sent%c.cfg.ChatEvery == 0 {
+			msg, _ := json.Marshal(map[string]string{"text": "message " + strconv.Itoa(c.sent)})
+			if code, raw, err := c.do(ctx, "POST", "/api/matches/"+c.id+"/chat", c.tokens[c.seat], msg); err != nil || code != http.StatusOK {
+				return fmt.Errorf("match %s: a chat message was answered %d: %s %v", c.id, code, bytes.TrimSpace(raw), err)
+			}
+		}
 		c.next = c.next.Add(c.every)
 		// The answer says who acts next: the client asks for that seat's
 		// menu, rather than its own and then the other's.
@@ -294,7 +305,11 @@ func (c *client) menu() string {
 }
 
 func (c *client) newMatch(ctx context.Context) error {
-	body, _ := json.Marshal(map[string]string{"scenario": c.cfg.Scenario})
+	req := map[string]any{"scenario": c.cfg.Scenario}
+	if c.cfg.Clock != "" {
+		req["clock"] = map[string]string{"initial": c.cfg.Clock}
+	}
+	body, _ := json.Marshal(req)
 	code, raw, err := c.do(ctx, "POST", "/api/matches", "", body)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ package loadgen_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -129,4 +130,44 @@ func loadgenServer(t *testing.T) *httptest.Server {
 	ts := httptest.NewServer(server.New(ctx, a, quiet))
 	t.Cleanup(func() { ts.Close(); cancel() })
 	return ts
+}
+
+// With clocks and chat: every match is created with the clock asked for,
+// and the clients chat as their seats every few actions.
+func TestLoadgenRunWithClocksAndChat(t *testing.T) {
+	ts := loadgenServer(t)
+	res, err := loadgen.Run(t.Context(), loadgen.Config{URL: ts.URL, Matches: 2, Scenario: "duel", Actions: 30, Seed: 3, Clock: "45m", ChatEvery: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Actions < 30 {
+		t.Fatalf("result %+v", res)
+	}
+	var lobby struct {
+		Matches []struct{ ID string } `json:"matches"`
+	}
+	get := func(url string, v any) {
+		t.Helper()
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	get(ts.URL+"/api/lobby?status=playing", &lobby)
+	if len(lobby.Matches) == 0 {
+		get(ts.URL+"/api/lobby?status=over", &lobby)
+	}
+	var snap struct {
+		Clock *struct {
+			InitialMS int64 `json:"initial_ms"`
+		} `json:"clock"`
+	}
+	get(ts.URL+"/api/matches/"+lobby.Matches[0].ID, &snap)
+	if snap.Clock == nil || snap.Clock.InitialMS != 45*60*1000 {
+		t.Fatalf("a match of the run has the clock %+v", snap.Clock)
+	}
 }
