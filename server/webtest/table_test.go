@@ -145,6 +145,18 @@ func checkMenu(t *testing.T, p *page) string {
 	return win
 }
 
+// waitFor reports whether the expression became true in the page within d.
+func waitFor(p *page, js string, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		if ok, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool]("!!("+js+")")); err == nil && ok {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
+
 // windowsSeen are the windows the played games went through.
 var windowsSeen = map[string]bool{}
 
@@ -202,7 +214,15 @@ func playPreferring(t *testing.T, p *page, rng *rand.Rand, prefer string) bool {
 	if kind != "act" {
 		return true
 	}
-	waitJS(t, p, "the action applied", `document.body.dataset.seq !== '`+seq+`' || document.getElementById('error') || document.getElementById('confirm-yes')`)
+	applied := `document.body.dataset.seq !== '` + seq + `' || document.getElementById('error') || document.getElementById('confirm-yes')`
+	if !waitFor(p, applied, 5*time.Second) {
+		// The entry was drawn again between its marking and the click
+		// (nothing was sent): choose again. Anything sent must land.
+		if !eval[bool](t, p, `!!ordo.pending`) {
+			return true
+		}
+		waitJS(t, p, "the action applied", applied)
+	}
 	if msg := eval[string](t, p, `(document.getElementById('error') || {}).textContent || ''`); msg != "" {
 		t.Fatalf("%s: a legal entry was refused: %s", p.name, msg)
 	}

@@ -348,6 +348,12 @@ function drawFantasy(svg, board, obs, opts) {
     if (opts.onHover) { g.addEventListener('mouseenter', () => opts.onHover(u)); g.addEventListener('mouseleave', () => opts.onHover(null)); }
     svg.append(g);
   }
+  // The entry pointed at in the menu: which unit it names, from which.
+  if (opts.pointAt) {
+    const mid = id => { const u = (board.units || []).find(x => x.id === id); return u && [(u.front[0][0] + u.front[1][0]) / 2, (u.front[0][1] + u.front[1][1]) / 2]; };
+    const a = mid(opts.pointAt[0]), b = mid(opts.pointAt[1]);
+    if (a && b) svg.append(s('line', { class: 'point-at', 'data-role': 'point-at', x1: a[0], y1: a[1], x2: b[0], y2: b[1] }));
+  }
 }
 
 // drawSight draws what the selected trooper sees, from the engine's
@@ -801,7 +807,7 @@ class Table {
     if (key === this.drawn.board && !this.fantasy) return;
     this.drawn.board = key;
     if (this.fantasy) {
-      drawFantasy(this.svg, this.board, this.snap.observation, { selected: this.selected, selectable: own,
+      drawFantasy(this.svg, this.board, this.snap.observation, { selected: this.selected, selectable: own, pointAt: this.pointAt,
         onHover: u => this.showCard(u || this.cardPinned),
         onUnit: u => { this.cardPinned = u; this.showCard(u); if (own.has(u.id)) this.select(this.selected === u.id ? null : u.id); } });
       return;
@@ -958,7 +964,7 @@ class Table {
   renderMenu(mine) {
     const el = this.menuList;
     const menu = (this.me && this.snap.menu) || [];
-    this.menuTitle.textContent = this.me ? 'Menu' : 'Spectating';
+    this.menuTitle.textContent = !this.me ? 'Spectating' : mine ? 'Menu · ' + (/^aro-/.test(this.snap.prompt.window || '') ? 'ARO: your troopers may react' : windowName(this.snap.prompt.window || '')) : 'Menu';
     if (!this.me) { this.setCompose(null); put(el, h('p', { class: 'muted small', text: 'Spectators see what is public: no Lieutenant, no hidden trooper, markers as markers.' })); this.legalButtons = []; return; }
     if (!mine || !menu.length) { this.setCompose(null); put(el, h('p', { class: 'muted small', text: 'Nothing to declare now.' })); this.legalButtons = []; return; }
     // A question asked before what cannot be undone takes the menu's place.
@@ -1142,8 +1148,10 @@ class Table {
     const illegal = item.illegal || (odds && odds.illegal);
     const label = short ? shortLabel(a) : menuLabel(a);
     const k0 = skillOf(a);
+    const hover = k0 && k0.weapon ? () => { if (this.sightWeapon !== k0.weapon) { this.sightWeapon = k0.weapon; this.drawBoard(); } }
+      : this.fantasy && a.unit && a.target ? () => { this.pointAt = [a.unit, a.target]; this.drawBoard(); } : null;
     const b = h('button', { 'data-kind': a.kind, 'data-action': JSON.stringify(a), disabled: !!illegal, text: label, onclick: () => confirm ? this.confirmAction(a) : this.send(a),
-      onmouseenter: k0 && k0.weapon ? () => { if (this.sightWeapon !== k0.weapon) { this.sightWeapon = k0.weapon; this.drawBoard(); } } : null });
+      onmouseenter: hover, onmouseleave: this.fantasy && hover ? () => { this.pointAt = null; this.drawBoard(); } : null });
     const row = h('div', { class: 'entry' }, b);
     if (illegal) row.append(h('span', { class: 'why', text: illegal.message + (illegal.rule ? ' (' + illegal.rule + ')' : '') }));
     else legal.push(b);
