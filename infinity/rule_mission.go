@@ -144,6 +144,10 @@ func (g MissionGame) Setup(_ *scenario.Scenario, rulings rules.Rulings) (rules.S
 				return nil, setupError("Unit Profile (N4)", "%s's profile %q differs from the other list's of the same id: rename one in its catalog", in.Seat, p.ID)
 			}
 		}
+		infiltrates := map[string]bool{}
+		for _, n := range in.List.Troopers(cat) {
+			infiltrates[n.ID] = n.Has(army.Infiltration)
+		}
 		first := len(s.Troopers)
 		r := Ruleset{Catalog: cat}
 		if err := r.addArmy(s, in.Seat, side); err != nil {
@@ -152,6 +156,9 @@ func (g MissionGame) Setup(_ *scenario.Scenario, rulings rules.Rulings) (rules.S
 		for j := first; j < len(s.Troopers); j++ {
 			if o := opts[s.Troopers[j].ID]; o != "" {
 				r.withOption(s, j, o)
+			}
+			if in.List != nil && infiltrates[s.Troopers[j].ID] && s.profile(j).HasSkill("Infiltration") {
+				pg.Infiltrators = append(pg.Infiltrators, j)
 			}
 			if !s.Troopers[j].States.Reserve {
 				// Not on the table until deployed.

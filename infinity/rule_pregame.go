@@ -71,6 +71,9 @@ type PreGame struct {
 	// Pending are the troopers still to be deployed (private: each
 	// player's own).
 	Pending []int `json:"pending,omitempty"`
+	// Infiltrators are the troopers whose list chose Infiltration
+	// (private, as the list is, until they deploy).
+	Infiltrators []int `json:"infiltrators,omitempty"`
 }
 
 func (p *PreGame) clone() *PreGame {
@@ -79,6 +82,7 @@ func (p *PreGame) clone() *PreGame {
 	}
 	c := *p
 	c.Pending = slices.Clone(p.Pending)
+	c.Infiltrators = slices.Clip(p.Infiltrators)
 	return &c
 }
 
@@ -434,8 +438,11 @@ func (s *State) checkDeploy(a *Deploy) error {
 }
 
 // placementError checks where trooper t of seat would deploy: its base
-// totally inside the seat's Deployment Zone, not in impassable terrain,
-// not overlapping a base on the table nor one of others (Initiative and
+// totally inside the seat's Deployment Zone — for an infiltrator, inside
+// its own half of the table (Infiltration (N4)); for an Impersonation
+// marker, anywhere out of the enemy's Deployment Zone (Impersonation (N4))
+// — not in impassable terrain, not overlapping a base on the table nor one
+// of others, and in contact with no enemy and no console (Initiative and
 // Deployment (N4)). Troopers in Hidden Deployment are not on the table: a
 // base is checked against what both players see, nothing private. It
 // returns the base.
@@ -446,10 +453,8 @@ func (s *State) placementError(seat rules.Seat, t int, pl Placement, others []ge
 	}
 	m := s.Troopers[t].Models[0]
 	base := geom.Circle{Center: geom.Pt(pl.At[0], pl.At[1]), Radius: baseRadius[min(max(s.Models[m].S, 0), len(baseRadius)-1)]}
-	z := s.army(seat).Zone
-	if z == nil || pl.At[0]-base.Radius < z[0][0]-geom.Eps || pl.At[0]+base.Radius > z[1][0]+geom.Eps ||
-		pl.At[1]-base.Radius < z[0][1]-geom.Eps || pl.At[1]+base.Radius > z[1][1]+geom.Eps {
-		return base, rules.Errorf(rules.CodeIllegal, rule, "%s must deploy totally inside %s's Deployment Zone", pl.Trooper, seat)
+	if err := s.deploymentArea(seat, t, pl, base); err != nil {
+		return base, err
 	}
 	for _, tr := range s.Table.Terrain {
 		if tr.Impassable && overlaps(terrainPolygon(tr.Polygon), base) {
@@ -463,6 +468,16 @@ func (s *State) placementError(seat rules.Seat, t int, pl Placement, others []ge
 		}
 		if overlapping(base, o.base()) {
 			return base, rules.Errorf(rules.CodeIllegal, rule, "%s would overlap %s", pl.Trooper, s.modelNameFor(i, seat))
+		}
+		if s.Troopers[o.Trooper].Seat != seat && geom.InContact(base, o.base()) {
+			return base, rules.Errorf(rules.CodeIllegal, rule, "%s cannot deploy in contact with an enemy (%s)", pl.Trooper, s.modelNameFor(i, seat))
+		}
+	}
+	if ms := s.Mission; ms != nil {
+		for _, o := range ms.Objectives {
+			if o.Kind == mission.KindConsole && math.Hypot(pl.At[0]-o.At[0], pl.At[1]-o.At[1]) <= base.Radius+ConsoleRadius+contactSlack {
+				return base, rules.Errorf(rules.CodeIllegal, rule, "%s cannot deploy in contact with a mission objective (%s)", pl.Trooper, o.Name)
+			}
 		}
 	}
 	for _, b := range others {
@@ -638,4 +653,60 @@ func (s *State) pregameUnitCounts(t int) bool {
 		st := s.Troopers[m].States
 		return !st.Reserve && !st.Null() && (!st.Hidden || s.Rulings.Get("lieutenant-hidden") != "not-deployed")
 	})
+}
+
+// inside reports whether base lies totally inside r.
+func inside(base geom.Circle, r [2][2]float64) bool {
+	c := base.Center
+	return c.X-base.Radius >= r[0][0]-geom.Eps && c.X+base.Radius <= r[1][0]+geom.Eps &&
+		c.Y-base.Radius >= r[0][1]-geom.Eps && c.Y+base.Radius <= r[1][1]+geom.Eps
+}
+
+// deploymentArea checks where trooper t of seat may deploy: its
+// Deployment Zone; its own half of the table with Infiltration; anywhere
+// but the enemy's Deployment Zone as an Impersonation marker.
+func (s *State) deploymentArea(seat rules.Seat, t int, pl Placement, base geom.Circle) error {
+	const rule = "Initiative and Deployment (N4)"
+	z, enemy := s.army(seat).Zone, s.army(s.other(seat)).Zone
+	switch {
+	case z == nil:
+		return rules.Errorf(rules.CodeIllegal, rule, "%s has no Deployment Zone yet", seat)
+	case inside(base, *z):
+		return nil
+	case s.Troopers[t].States.Impersonation > 0:
+		table := [2][2]float64{{0, 0}, {s.Table.Width, s.Table.Height}}
+		if !inside(base, table) || (enemy != nil && mission.Rect(*enemy).Overlaps(baseBox(base))) {
+			return rules.Errorf(rules.CodeIllegal, "Impersonation (N4)", "%s deploys anywhere on the table but the enemy's Deployment Zone", pl.Trooper)
+		}
+		return nil
+	case slices.Contains(s.PreGame.Infiltrators, t):
+		half := s.ownHalf(*z)
+		if !inside(base, half) || (enemy != nil && mission.Rect(*enemy).Overlaps(baseBox(base))) {
+			return rules.Errorf(rules.CodeIllegal, "Infiltration (N4)", "%s infiltrates totally inside %s's half of the table", pl.Trooper, seat)
+		}
+		return nil
+	}
+	return rules.Errorf(rules.CodeIllegal, rule, "%s must deploy totally inside %s's Deployment Zone", pl.Trooper, seat)
+}
+
+// baseBox is the square around a base.
+func baseBox(b geom.Circle) mission.Rect {
+	return mission.Rect{{b.Center.X - b.Radius, b.Center.Y - b.Radius}, {b.Center.X + b.Radius, b.Center.Y + b.Radius}}
+}
+
+// ownHalf is the half of the table holding the Deployment Zone z: split
+// across the axis the two zones face each other along.
+func (s *State) ownHalf(z [2][2]float64) [2][2]float64 {
+	w, h := s.Table.Width, s.Table.Height
+	cx, cy := (z[0][0]+z[1][0])/2, (z[0][1]+z[1][1])/2
+	if math.Abs(cy-h/2)/h >= math.Abs(cx-w/2)/w {
+		if cy < h/2 {
+			return [2][2]float64{{0, 0}, {w, h / 2}}
+		}
+		return [2][2]float64{{0, h / 2}, {w, h}}
+	}
+	if cx < w/2 {
+		return [2][2]float64{{0, 0}, {w / 2, h}}
+	}
+	return [2][2]float64{{w / 2, 0}, {w, h}}
 }

@@ -81,6 +81,14 @@ func TestChoiceAndDeploymentRefusals(t *testing.T) {
 	}
 	do(t, st, "blue", Deploy{Placement: Placement{Trooper: "hacker-1", At: [2]float64{5, 5}}})
 	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "fusilier-1", At: [2]float64{5.5, 5}}}, rules.CodeIllegal, "would overlap hacker-1")
+	// Infiltration (N4): the Scout, whose list chose Infiltration, deploys
+	// anywhere in blue's half of the table, not beyond it; the Hacker only
+	// in the zone; nobody in contact with a console.
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "hacker-1", At: [2]float64{5, 20}}}, rules.CodeBadAction, "not a trooper of blue still to deploy")
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "fusilier-1", At: [2]float64{5, 20}}}, rules.CodeIllegal, "totally inside blue's Deployment Zone")
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "scout-1", At: [2]float64{5, 30}}}, rules.CodeIllegal, "Infiltration (N4)")
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "scout-1", At: [2]float64{12, 22.8}}}, rules.CodeIllegal, "in contact with a mission objective (West console)")
+	do(t, st, "blue", Deploy{Placement: Placement{Trooper: "scout-1", At: [2]float64{5, 20}}})
 }
 
 // TestDeploymentSequence (Initiative and Deployment (N4)): the first

@@ -63,6 +63,9 @@ func (c *stateChecker) missionAndPreGame() {
 			}
 			seen = append(seen, t)
 		}
+		for i, t := range p.Infiltrators {
+			c.trooper(fmt.Sprintf("preGame.infiltrators[%d]", i), t)
+		}
 	}
 	ms := s.Mission
 	if ms == nil {

@@ -95,6 +95,9 @@ func (r Rect) Contains(p [2]float64) bool {
 	return p[0] >= r[0][0] && p[0] <= r[1][0] && p[1] >= r[0][1] && p[1] <= r[1][1]
 }
 
+// Overlaps reports whether r and o share more than an edge.
+func (r Rect) Overlaps(o Rect) bool { return overlap(r, o) }
+
 // Terrain is one piece of scenery, as in scenario files.
 type Terrain struct {
 	Name       string       `json:"name"`
