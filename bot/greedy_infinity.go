@@ -21,6 +21,9 @@ const (
 	// hurt is the share of a target's cost a wound short of its fall is
 	// worth.
 	hurt = 0.3
+	// exposed is the share of a trooper's cost each enemy that sees it
+	// where a Dodge or Guts movement leaves it costs.
+	exposed = 0.05
 	// spendLieutenant is what the Lieutenant Special Order costs beyond
 	// the Order itself: spending it shows who the Lieutenant is
 	// (Lieutenant (N4)).
@@ -49,6 +52,8 @@ type inf struct {
 //     with in the ARO window it opens (its AROs' exact odds), plus, for a
 //     first skill, most of the best attack it leaves for the second skill;
 //   - a Move by the inches it gains toward the nearest enemy;
+//   - a Dodge or Guts movement by the enemies that would see the trooper
+//     where it ends (Line of Fire (N4)): out of sight is best;
 //   - an ARO's Dodge by the target it keeps from harm; anything else 0.
 func scoreInfinity(s *infinity.State, seat rules.Seat, menu []rules.Action) []float64 {
 	g := &inf{s: s, seat: seat, cost: map[string]float64{}}
@@ -93,6 +98,13 @@ func scoreInfinity(s *infinity.State, seat rules.Seat, menu []rules.Action) []fl
 		case infinity.Alert:
 			if len(x.Turns) > 0 {
 				scores[i] = 0.1 // face the threat
+			}
+		case infinity.DodgeMove:
+			scores[i] = g.cover(x.Trooper, x.To, x.Stay)
+		case infinity.GutsMove:
+			scores[i] = g.cover(x.Trooper, x.To, x.Stay)
+			if x.Prone {
+				scores[i] += 0.05 // a smaller target where it stays
 			}
 		}
 	}
@@ -184,6 +196,21 @@ func (g *inf) aro(a rules.Action, x infinity.AROs) float64 {
 		}
 	}
 	return v
+}
+
+// cover scores a Dodge or Guts movement of trooper id to to (where it
+// stands when stay): a share of its cost for each enemy that would see it
+// there (Line of Fire (N4)), so that it leaves their sight when it can.
+func (g *inf) cover(id string, to [2]float64, stay bool) float64 {
+	if stay {
+		for _, m := range g.s.Models {
+			if m.ID == id || g.s.Troopers[m.Trooper].ID == id {
+				to = m.At
+				break
+			}
+		}
+	}
+	return -exposed * g.cost[id] * float64(g.s.Watchers(id, to))
 }
 
 // attacks is what the attacks of seat's action a are worth to seat, by

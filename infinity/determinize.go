@@ -222,3 +222,25 @@ func (s *State) drawTokens(owner rules.Seat, r *rand.Rand) {
 // cost of its troopers not in a Null state (Victory Points (N4)), as the
 // game's end counts them.
 func (s *State) Scores() map[rules.Seat]int { return s.victoryPoints() }
+
+// Watchers counts the enemies of trooper id that would have Line of Fire
+// to it standing at at (Line of Fire (N4)): troopers of another seat, not
+// in a Null state, on the table and not concealed. For the bots, on the
+// states they sample: a Dodge or Guts movement out of sight.
+func (s *State) Watchers(id string, at [2]float64) int {
+	t := s.trooperIndex(id)
+	if t < 0 || s.modelOf(t) < 0 {
+		return 0
+	}
+	n := 0
+	for u := range s.Troopers {
+		tr := &s.Troopers[u]
+		if tr.Seat == s.Troopers[t].Seat || tr.States.Null() || tr.concealed() || s.modelOf(u) < 0 {
+			continue
+		}
+		if s.sees(t, at, u) {
+			n++
+		}
+	}
+	return n
+}

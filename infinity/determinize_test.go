@@ -63,3 +63,35 @@ func encodeState(t *testing.T, st *State) string {
 	}
 	return string(b)
 }
+
+// Watchers counts the enemies with Line of Fire (N4) to a trooper standing
+// at a point: none behind a building that blocks it, one in the open.
+func TestWatchersLineOfFire(t *testing.T) {
+	st := setup(t, `
+name: watchers
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+terrain:
+  - {name: block, polygon: [[10, 10], [14, 10], [14, 14], [10, 14]], blocks-lof: true, impassable: true}
+sides:
+  - seat: blue
+    troopers:
+      - {id: b, profile: fusilier, lieutenant: true, models: [{id: b, at: [12, 4], facing: 90}]}
+    combat-groups: [{name: "1", troopers: [b]}]
+  - seat: red
+    troopers:
+      - {id: r, profile: zhanshi, lieutenant: true, models: [{id: r, at: [12, 20], facing: 270}]}
+    combat-groups: [{name: "1", troopers: [r]}]
+initiative: blue
+rounds: 1
+`, nil)
+	if n := st.Watchers("b", [2]float64{12, 4}); n != 0 {
+		t.Errorf("behind the block: %d watchers, want 0", n)
+	}
+	if n := st.Watchers("b", [2]float64{4, 4}); n != 1 {
+		t.Errorf("in the open: %d watchers, want 1", n)
+	}
+	if n := st.Watchers("nobody", [2]float64{4, 4}); n != 0 {
+		t.Errorf("an unknown trooper: %d watchers", n)
+	}
+}
