@@ -30,8 +30,14 @@ type Attack struct {
 
 // attackChoices lists, for seat's models in the combat of units, each
 // enemy character a model touches and may attack other than the one it
-// attacks by default: the choices a player may name.
+// attacks by default: the choices a player may name (and the menus list).
 func (s *State) attackChoices(units []*Unit, seat rules.Seat) []Attack {
+	return s.attackOptions(units, seat, false)
+}
+
+// attackOptions is attackChoices, with the default targets too when
+// withDefault is set (naming one is accepted, and changes nothing).
+func (s *State) attackOptions(units []*Unit, seat rules.Seat, withDefault bool) []Attack {
 	var out []Attack
 	d := s.duelOf(units)
 	var foes []foe
@@ -63,7 +69,7 @@ func (s *State) attackChoices(units []*Unit, seat rules.Seat) []Attack {
 				_, def := touched(base, foes)
 				for i := range foes {
 					for _, c := range foes[i].chars {
-						if c == def || (d != nil && (c == d.Retired || d.Foe != "" && (c == d.Challenger || c == d.Foe))) {
+						if (c == def && !withDefault) || (d != nil && (c == d.Retired || d.Foe != "" && (c == d.Challenger || c == d.Foe))) {
 							continue
 						}
 						if _, ok := s.touchedCharacter(base, foes[i:i+1], c); ok {
@@ -93,7 +99,7 @@ func (s *State) checkAttacks(units []*Unit, seat rules.Seat, attacks []Attack) *
 	if len(attacks) > maxAttacks {
 		return rules.Errorf(rules.CodeBadAction, ruleAttackCharacter, "%d attacks named, at most %d", len(attacks), maxAttacks)
 	}
-	choices := s.attackChoices(units, seat)
+	choices := s.attackOptions(units, seat, true)
 	for i, a := range attacks {
 		if slices.ContainsFunc(attacks[:i], func(b Attack) bool { return b.Model == a.Model }) {
 			return rules.Errorf(rules.CodeBadAction, ruleAttackCharacter, "%s's attacks are named twice", a.Model)
