@@ -75,6 +75,10 @@ type Missile struct {
 	// Template is the diameter in inches of the round template the weapon
 	// places instead of rolling its shots (a stone thrower); 0 for none.
 	Template float64 `yaml:"template,omitempty" json:"template,omitempty"`
+	// Pierce: a bolt that passes through the ranks (a bolt thrower): its
+	// hit strikes the front rank, and each model it slays lets it strike
+	// the next rank at 1 less Strength.
+	Pierce bool `yaml:"pierce,omitempty" json:"pierce,omitempty"`
 }
 
 // Profile is one model's characteristics.

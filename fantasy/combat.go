@@ -156,6 +156,14 @@ func (s *State) shoot(a Shoot, r roller) error {
 		return rerr
 	}
 	s.emit(Event{What: "shot", Unit: u.ID, Dice: d, Value: float64(hits), Text: fmt.Sprintf("%s shoots %d at %s needing %s: %d hits (%s)", u.ID, s.shots(u), t.ID, strings.Join(append([]string{needText(need)}, why...), " "), hits, ruleShooting)})
+	if p.Missile.Pierce {
+		for range hits {
+			if err := s.pierce(t, p.Missile.S, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	return s.hitUnit(u.Seat, t, hits, p.Missile.S, r)
 }
 

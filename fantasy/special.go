@@ -591,3 +591,36 @@ func turnToward(u *Unit, p geom.Point) {
 	u.Facing = math.Atan2(dir.Y, dir.X) * 180 / math.Pi
 	u.At = c.Add(u.forward().Scale(float64(len(u.Ranks)) * u.Base[1] / 2))
 }
+
+// rulePierce names the bolt thrower's rule.
+const rulePierce = "Bolt throwers: ranks pierced"
+
+// pierce resolves a piercing bolt's hit on t (Bolt throwers, 8th
+// edition): it strikes the rank-and-file of the front rank at S; while it
+// slays a model and ranks remain behind, it strikes the next rank at 1
+// less Strength.
+func (s *State) pierce(t *Unit, str int, r roller) error {
+	ranks := len(t.Ranks)
+	for rank := 0; rank < ranks && str > 0; rank++ {
+		if s.unit(t.ID) != t || t.nonCharacters() == 0 {
+			return nil
+		}
+		before := len(t.Models)
+		s.emit(Event{What: "hits", Unit: t.ID, Value: 1, Text: newLine().s("the bolt strikes rank ").n(rank+1).s(" of ", t.ID, " at S").n(str).s(" (", rulePierce, ")").String()})
+		if _, err := s.applyWounds(t, nil, 1, str, r); err != nil {
+			return err
+		}
+		if len(t.Models) == before {
+			break // it slew nobody: the bolt stops
+		}
+		str--
+	}
+	if s.unit(t.ID) == t {
+		if len(t.Models) == 0 {
+			s.destroy(t, "is wiped out")
+			return nil
+		}
+		s.fillGaps(t, true)
+	}
+	return nil
+}

@@ -272,3 +272,28 @@ func TestSkirmishers(t *testing.T) {
 		t.Fatalf("shot %q: -1 for skirmishers", got)
 	}
 }
+
+// Bolt throwers (8th edition): the bolt strikes the front rank and, each
+// time it slays a model, the next rank at 1 less Strength; it stops at a
+// rank it slays no one in.
+func TestBoltThrowerPiercesRanks(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "bolt-thrower", 1, 1, [2]float64{24, 6}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 20}, 270, nil)})
+	apply(t, s, "blue", EndCharges{})
+	apply(t, s, "blue", EndMovement{})
+	// A hit (6); rank 1 at S6: wounded (6), no save; rank 2 at S5:
+	// wounded (6), no save; rank 3 at S4: not wounded (1): it stops.
+	evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "target"}, 6, 6, 6, 1)
+	if n := len(s.unit("target").Models); n != 13 {
+		t.Fatalf("%d spearmen left, want 13: %v", n, evs)
+	}
+	var strikes []string
+	for _, e := range evs {
+		if e.What == "hits" {
+			strikes = append(strikes, e.Text)
+		}
+	}
+	if len(strikes) != 3 || !strings.Contains(strikes[2], "rank 3 of target at S4") {
+		t.Fatalf("strikes %q", strikes)
+	}
+}
