@@ -87,9 +87,15 @@ func (s *State) orderCount(seat rules.Seat) TurnStarted {
 		if t.Lieutenant && !army.LossOfLieutenant && !army.Retreat {
 			army.LieutenantOrders = 1
 		}
+		// Tactical Awareness (N4): an Irregular Order of its own besides
+		// the one of its Training (rule_tactical_awareness.go).
+		if ta := s.tacticalAwareness(i); ta > 0 {
+			t.IrregularOrders += ta
+			ev.Irregular[t.ID] += ta
+		}
 		if s.irregular(i) {
-			t.IrregularOrders = 1
-			ev.Irregular[t.ID] = 1
+			t.IrregularOrders++
+			ev.Irregular[t.ID]++
 			continue
 		}
 		for g := range army.Groups {

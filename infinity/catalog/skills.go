@@ -61,6 +61,7 @@ func skillSpecs() map[string]skillSpec {
 			"Paramedic":           {},                                                  // Paramedic (N4): rule_medic.go
 			"Sixth Sense":         {},                                                  // against Stealth (Stealth (N4))
 			"Stealth":             {},                                                  // Stealth (N4)
+			"Tactical Awareness":  {},                                                  // Tactical Awareness (N4): rule_tactical_awareness.go
 
 			// Known to N4, not played yet: a profile that lists one is
 			// refused at load (notPlayed).
@@ -74,7 +75,6 @@ func skillSpecs() map[string]skillSpec {
 			"No Wound Incapacitation": {notPlayed: true},
 			"Religious Troop":         {notPlayed: true},
 			"Super-Jump":              {notPlayed: true},
-			"Tactical Awareness":      {notPlayed: true},
 			"Veteran":                 {levels: []int{1, 2}, notPlayed: true},
 		}
 	})
