@@ -96,3 +96,25 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// A match whose clock runs does not leave memory for idling (only the
+// bounds on live matches send it away), so that its flag falls on time
+// with nobody asking for it.
+func TestRunningClockStaysInMemory(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), clk, match.Memory{Idle: time.Minute})
+	for _, tc := range []*match.TimeControl{{Initial: time.Hour}, nil} {
+		if _, err := a.Create(ctx, match.CreateRequest{Name: "duel", Clock: tc}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clk.advance(2 * time.Minute)
+	if n := a.Sweep(); n != 1 || a.LiveCount() != 1 {
+		t.Fatalf("swept %d, %d live: want only the match without a clock gone", n, a.LiveCount())
+	}
+	clk.advance(time.Hour)
+	if n := a.Flag(ctx); n != 1 {
+		t.Fatalf("Flag applied %d defaults an hour on, want 1", n)
+	}
+}

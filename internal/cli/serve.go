@@ -26,7 +26,7 @@ const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full
                   [--max-live N] [--idle DURATION] [--finished DURATION]
                   [--max-feeds N] [--max-feeds-per-match N]
                   [--max-live-mib N] [--retain DURATION]
-                  [--public-url URL[,URL...]] [--max-conns N]
+                  [--public-url URL[,URL...]] [--max-conns N] [--webhook-private]
 
 Serves matches over HTTP and WebSocket (docs/API.md): players create a match
 from a bundled scenario or their own, act with their seat's token, and
@@ -72,6 +72,10 @@ Flags:
                      must be of one of them or of a loopback origin
   --max-conns N      connections open at once, feeds apart (default 1024);
                      past it a new one is answered 503
+  --webhook-private  let turn notices (a seat's webhook) reach loopback,
+                     private and link-local addresses, for a server on a
+                     home network (by default they may not: the URLs are
+                     players')
 
 Example:
   ordo serve &
@@ -109,6 +113,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	var publicURLs string
 	fs.StringVar(&publicURLs, "public-url", "", "")
 	fs.IntVar(&cfg.Server.MaxConns, "max-conns", server.DefaultMaxConns, "")
+	fs.BoolVar(&cfg.Server.WebhookPrivate, "webhook-private", false, "")
 	pos, err := ParseFlags(fs, args)
 	if err != nil {
 		return FlagError(err, "ordo serve", serveUsage, stdout, stderr)
