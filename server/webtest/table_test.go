@@ -129,7 +129,7 @@ var whyAsked = map[string]string{
 // "Alert:" entries). It reports the window.
 func checkMenu(t *testing.T, p *page) string {
 	t.Helper()
-	win := eval[string](t, p, `(ordo.me && !ordo.snap.over && (ordo.snap.prompt.seats || []).includes(ordo.me)) ? document.body.dataset.window : ''`)
+	win := eval[string](t, p, `(window.ordo && ordo.me && !ordo.snap.over && (ordo.snap.prompt.seats || []).includes(ordo.me)) ? document.body.dataset.window : ''`)
 	if win == "" {
 		return ""
 	}
@@ -517,5 +517,12 @@ func TestFantasyChargeToBreakTest(t *testing.T) {
 	}
 	screenshot(t, blue, "fantasy-combat-"+laptop.name)
 	screenshot(t, red, "fantasy-combat-"+phone.name)
-	noConsoleErrors(t, blue, red)
+	// Its replay steps through without an error.
+	spec := newPage(t, root, "replay")
+	spec.do(t, "open the replay", chromedp.Navigate(ts.URL+"/m/"+c.ID+"/replay"), chromedp.WaitVisible(`#next`))
+	waitJS(t, spec, "step 0", `document.body.dataset.step === '0'`)
+	spec.do(t, "step forward", chromedp.Click(`#next`))
+	waitJS(t, spec, "step 1", `document.body.dataset.step === '1' && document.getElementById('replay-units')`)
+	checkText(t, spec)
+	noConsoleErrors(t, blue, red, spec)
 }

@@ -1670,14 +1670,24 @@ async function replay(app, id) {
     slider.value = String(at);
     const st = await api('GET', '/api/matches/' + id + '/replay/' + at, undefined, token);
     if (+slider.value !== at) return;
-    SEAT_ORDER = (st.observation.armies || []).map(a => a.seat);
-    learnNames(board, st.observation);
-    drawBoard(svg, board, st.observation, {});
     const o = st.observation;
+    let units = null;
+    if (board.ruleset === 'fantasy') {
+      // The engine places a fantasy table's bases only for the live
+      // table: a step is its terrain and its units in words.
+      SEAT_ORDER = [...new Set((board.units || []).map(u => u.seat))];
+      drawFantasy(svg, { ...board, units: [] }, o, {});
+      units = h('div', { class: 'small', id: 'replay-units' }, h('b', { text: 'Units: ' }), Object.values(o.units || {}).filter(u => u.models > 0)
+        .map(u => u.id + ' (' + u.seat + ', ' + u.models + ' models)').join(', ') || 'none');
+    } else {
+      SEAT_ORDER = (o.armies || []).map(a => a.seat);
+      learnNames(board, o);
+      drawBoard(svg, board, o, {});
+    }
     put(info, h('span', { class: 'turn', text: 'step ' + at + ' of ' + log.length }), h('span', { text: o.phase === 'over' ? 'game over' : 'Round ' + o.round + ', ' + o.active + "'s turn" }));
     const e = log[at - 1];
     put(stepEl, h('h2', { text: e ? '#' + e.seq + ' ' + e.seat : 'The setup' }), e ? h('div', { text: e.action ? actionText(e.action) : '(not shown)' }) : null,
-      e ? h('div', { class: 'log' }, (e.events || []).map(ev => h('div', { class: 'ev', text: eventText(ev) }))) : null);
+      e ? h('div', { class: 'log' }, (e.events || []).map(ev => h('div', { class: 'ev', text: eventText(ev) }))) : null, units);
     document.body.dataset.step = String(at);
   };
   prev.onclick = () => show(at - 1); next.onclick = () => show(at + 1);
