@@ -296,10 +296,11 @@ var stepOrders = stepDef{
 		act(nil, applyWith(func(s *State, _ EndOrders) []rules.Event { return s.endTurn() })),
 		act(checkWith((*State).checkTransfer), applyWith((*State).transfer)),
 		act(checkWith((*State).checkCancelPossession), applyWith((*State).cancelPossession)),
+		act(checkWith((*State).checkCancelRetreat), applyWith((*State).cancelRetreat)),
 		diceAct(checkWith((*State).checkInteract), (*State).interact),
 	},
 	candidates: func(s *State, b *menuBuilder) []rules.Action {
-		return append(append(append(s.activationCandidates(b), s.transferCandidates()...), s.cancelPossessionCandidates()...), s.interactCandidates()...)
+		return append(append(append(append(s.activationCandidates(b), s.transferCandidates()...), s.cancelPossessionCandidates()...), s.interactCandidates()...), s.cancelRetreatCandidates()...)
 	},
 }
 

@@ -57,7 +57,7 @@ func (s *State) retreatCheck(seat rules.Seat) (events []rules.Event, over bool) 
 	in := points > 0 && left*100 <= points*retreatPercent
 	if in != army.Retreat {
 		army.Retreat = in
-		events = append(events, RetreatChanged{Seat: seat, On: in, Left: left, Points: points})
+		events = append(events, RetreatChanged{Seat: seat, On: in})
 	}
 	standing := false
 	for i := range s.Troopers {
@@ -93,20 +93,90 @@ func retreatRefusal(st *States, id string, skill SkillName) error {
 	return rules.Errorf(rules.CodeIllegal, ruleRetreat, "%s has a Retreat! token: only Short Movement Skills, Cautious Movement, Dodge and Reset", id)
 }
 
-// RetreatChanged is an army entering or leaving Retreat!, with the count
-// that decided it.
+// RetreatChanged is an army entering or leaving Retreat!. It does not say
+// the count that decided it: the survivors' cost includes troopers the
+// opponent may not know of (Hidden Deployment (N4)).
 type RetreatChanged struct {
-	Seat   rules.Seat `json:"seat"`
-	On     bool       `json:"on"`
-	Left   int        `json:"left"`
-	Points int        `json:"points"`
+	Seat rules.Seat `json:"seat"`
+	On   bool       `json:"on"`
 }
 
 func (RetreatChanged) Kind() string { return "retreat" }
 
 func (e RetreatChanged) String() string {
 	if e.On {
-		return fmt.Sprintf("%s's army enters Retreat!: %d of its %d points survive", e.Seat, e.Left, e.Points)
+		return fmt.Sprintf("%s's army enters Retreat!: its survivors are worth 25%% or less of its points", e.Seat)
 	}
-	return fmt.Sprintf("%s's army leaves Retreat!: %d of its %d points survive", e.Seat, e.Left, e.Points)
+	return fmt.Sprintf("%s's army leaves Retreat!: its survivors are worth more than 25%% of its points", e.Seat)
+}
+
+// CancelRetreat is the Command Token use that cancels one trooper's
+// Retreat! (Command Tokens (N4), Retreat! (N4)): a Tactical Use, accepted
+// between Orders of the army's Active Turn. The trooper loses its Retreat!
+// token until the next Tactical Phase deals the tokens again; it stays
+// Irregular, as its army still counts as in Loss of Lieutenant.
+type CancelRetreat struct {
+	Trooper string `json:"trooper"`
+}
+
+// KindCancelRetreat is CancelRetreat's kind.
+const KindCancelRetreat ActionKind = "cancel-retreat"
+
+func (CancelRetreat) Kind() string { return string(KindCancelRetreat) }
+
+func (a CancelRetreat) String() string {
+	return "spend a Command Token to cancel the Retreat! of " + a.Trooper
+}
+
+// RetreatCancelled is one trooper's Retreat! cancelled with a Command
+// Token.
+type RetreatCancelled struct {
+	Seat    rules.Seat `json:"seat"`
+	Trooper string     `json:"trooper"`
+	Tokens  int        `json:"tokens"` // Command Tokens left
+}
+
+func (RetreatCancelled) Kind() string { return "retreat-cancelled" }
+
+func (e RetreatCancelled) String() string {
+	return fmt.Sprintf("%s spends a Command Token: %s no longer holds a Retreat! token (%s left)", e.Seat, e.Trooper, plural(e.Tokens, "Command Token"))
+}
+
+// checkCancelRetreat validates the Tactical Use.
+func (s *State) checkCancelRetreat(a CancelRetreat) error {
+	seat := s.active()
+	t := s.trooperIndex(a.Trooper)
+	switch {
+	case t < 0 || s.Troopers[t].Seat != seat:
+		return rules.Errorf(rules.CodeBadAction, "Command Tokens (N4)", "%q is not a trooper of %s", a.Trooper, seat)
+	case !s.Troopers[t].States.Retreat:
+		return rules.Errorf(rules.CodeIllegal, ruleRetreat, "%s holds no Retreat! token", a.Trooper)
+	case s.army(seat).CommandTokens <= 0:
+		return rules.Errorf(rules.CodeIllegal, "Command Tokens (N4)", "cancel-retreat: %s has no Command Token left", seat)
+	}
+	return nil
+}
+
+// cancelRetreat spends the token and takes the trooper's Retreat! token.
+func (s *State) cancelRetreat(a CancelRetreat) []rules.Event {
+	army := s.army(s.active())
+	army.CommandTokens--
+	s.Troopers[s.trooperIndex(a.Trooper)].States.Retreat = false
+	return []rules.Event{RetreatCancelled{Seat: army.Seat, Trooper: a.Trooper, Tokens: army.CommandTokens}}
+}
+
+// cancelRetreatCandidates offer each of the active army's troopers with a
+// Retreat! token, while a Command Token is left.
+func (s *State) cancelRetreatCandidates() []rules.Action {
+	army := s.army(s.active())
+	if !army.Retreat || army.CommandTokens <= 0 {
+		return nil
+	}
+	var out []rules.Action
+	for _, t := range s.Troopers {
+		if t.Seat == army.Seat && t.States.Retreat {
+			out = append(out, CancelRetreat{Trooper: t.ID})
+		}
+	}
+	return out
 }

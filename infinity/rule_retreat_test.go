@@ -138,3 +138,30 @@ func TestRetreatEndsTheGame(t *testing.T) {
 		t.Fatalf("phase %s: %v", st.Phase, evs)
 	}
 }
+
+// Retreat! (N4), Command Tokens (N4): a Command Token cancels one
+// trooper's Retreat! token; the menu offers it while the army has a token
+// left, and the trooper may then shoot.
+func TestRetreatCancelledByACommandToken(t *testing.T) {
+	st := setup(t, retreatYAML("fusilier", 4), nil)
+	retreatTurn(t, st)
+	offered := false
+	for _, o := range st.Legal("blue") {
+		if a, ok := asAction[CancelRetreat](o.Action); ok && a.Trooper == "survivor" && o.Illegal == nil {
+			offered = true
+		}
+	}
+	if !offered {
+		t.Fatal("the menu does not offer cancel-retreat")
+	}
+	refused(t, st, "blue", CancelRetreat{Trooper: "line-0"}, rules.CodeIllegal, "holds no Retreat! token")
+	tokens := st.army("blue").CommandTokens
+	do(t, st, "blue", CancelRetreat{Trooper: "survivor"})
+	if st.Troopers[st.trooperIndex("survivor")].States.Retreat || st.army("blue").CommandTokens != tokens-1 {
+		t.Fatal("the token stays, or no Command Token was spent")
+	}
+	do(t, st, "blue", Activate{Trooper: "survivor", Order: OrderIrregular, Skill: Skill{Name: SkillBSAttack, Target: "watcher"}})
+}
+
+// Retreat! (N4): the forced-dice scenario (data/scenarios/seed/retreat.yaml).
+func TestRetreatScenario(t *testing.T) { playSeeds(t, "retreat*.yaml", 1) }

@@ -106,6 +106,7 @@ func (PlaceJump) Kind() string { return string(KindPlaceJump) }
 var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Action]) {
 	c.Register(string(KindActivate), func() rules.Action { return &Activate{} })
 	c.Register(string(KindCancelPossession), func() rules.Action { return &CancelPossession{} })
+	c.Register(string(KindCancelRetreat), func() rules.Action { return &CancelRetreat{} })
 	c.Register(string(KindSecond), func() rules.Action { return &Second{} })
 	c.Register(string(KindAROs), func() rules.Action { return &AROs{} })
 	c.Register(string(KindResolve), func() rules.Action { return &Resolve{} })

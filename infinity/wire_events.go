@@ -150,6 +150,7 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("guts-check", func() rules.Event { return &GutsCheck{} })
 	c.Register("recovered", func() rules.Event { return &Recovered{} })
 	c.Register("retreat", func() rules.Event { return &RetreatChanged{} })
+	c.Register("retreat-cancelled", func() rules.Event { return &RetreatCancelled{} })
 	c.Register("turned", func() rules.Event { return &Turned{} })
 	c.Register("appointed", func() rules.Event { return &Appointed{} })
 	c.Register("lieutenant-revealed", func() rules.Event { return &LieutenantRevealed{} })
