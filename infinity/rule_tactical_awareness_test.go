@@ -18,19 +18,7 @@ func TestTacticalAwareness(t *testing.T) {
 	}
 	pool := st.Armies[0].Groups[0].Pool
 	do(t, st, "blue", Activate{Trooper: "aware", Order: OrderIrregular, Skill: move([2]float64{4, 6})})
-	for st.Order != nil {
-		p := st.Prompt()
-		switch st.Order.Step {
-		case StepARO1, StepARO2:
-			do(t, st, p.Seats[0], AROs{})
-		case StepSecond:
-			do(t, st, p.Seats[0], Second{Skill: Skill{Name: SkillIdle}})
-		case StepResolve:
-			do(t, st, rules.ChanceSeat, Resolve{})
-		default:
-			t.Fatalf("step %s", st.Order.Step)
-		}
-	}
+	finishHackOrder(t, st)
 	if st.Troopers[a].IrregularOrders != 0 || st.Armies[0].Groups[0].Pool != pool {
 		t.Fatalf("after its Irregular Order: %d left, pool %d (was %d)", st.Troopers[a].IrregularOrders, st.Armies[0].Groups[0].Pool, pool)
 	}
