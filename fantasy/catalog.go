@@ -79,7 +79,15 @@ type Missile struct {
 	// hit strikes the front rank, and each model it slays lets it strike
 	// the next rank at 1 less Strength.
 	Pierce bool `yaml:"pierce,omitempty" json:"pierce,omitempty"`
+	// Cannon: a cannonball (a cannon): aimed at a point, it lands the
+	// artillery die beyond it, bounces the artillery die on, and hits
+	// every model on its path with Multiple Wounds (D6).
+	Cannon bool `yaml:"cannon,omitempty" json:"cannon,omitempty"`
 }
+
+// aimed reports whether the weapon is aimed at a point rather than rolling
+// to hit: a template, or a cannonball.
+func (m *Missile) aimed() bool { return m.Template > 0 || m.Cannon }
 
 // Profile is one model's characteristics.
 type Profile struct {

@@ -70,7 +70,7 @@ func (s *State) shots(u *Unit) int {
 	if p.Missile == nil {
 		return 0
 	}
-	if p.Missile.Template > 0 {
+	if p.Missile.aimed() {
 		return 1
 	}
 	n := 0
@@ -113,9 +113,9 @@ func (s *State) checkShoot(a Shoot) (*Unit, *Unit, *rules.RuleError) {
 	if d, rng := unitDist(u, t), float64(s.rf(u).Missile.Range); d > rng+geom.Eps {
 		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s is %.1f\" away, beyond the %.0f\" of %s's weapons", t.ID, d, rng, u.ID)
 	}
-	switch tmpl := s.rf(u).Missile.Template > 0; {
+	switch tmpl := s.rf(u).Missile.aimed(); {
 	case tmpl && (a.At == nil || !a.At.Finite() || !t.footprint().contains(*a.At)):
-		return nil, nil, rules.Errorf(CodeShoot, ruleTemplates, "%s's weapon places a template: give its centre, a point inside %s", u.ID, t.ID)
+		return nil, nil, rules.Errorf(CodeShoot, ruleTemplates, "%s's weapon is aimed at a point (a template's centre, a cannonball's mark): give one inside %s", u.ID, t.ID)
 	case !tmpl && a.At != nil:
 		return nil, nil, rules.Errorf(rules.CodeBadAction, ruleShooting, "%s's weapon places no template: at is not taken", u.ID)
 	}
@@ -139,16 +139,19 @@ func (s *State) shoot(a Shoot, r roller) error {
 		mods--
 		why = append(why, "-1 moved")
 	}
-	if c, because := s.sightOf(u, t).cover(); c < 0 && p.Missile.Template == 0 {
+	if c, because := s.sightOf(u, t).cover(); c < 0 && !p.Missile.aimed() {
 		mods += c
 		why = append(why, because)
 	}
-	if s.skirmishers(t) && p.Missile.Template == 0 {
+	if s.skirmishers(t) && !p.Missile.aimed() {
 		mods--
 		why = append(why, "-1 skirmishers")
 	}
 	if p.Missile.Template > 0 {
 		return s.scatterShot(u, t, *a.At, r)
+	}
+	if p.Missile.Cannon {
+		return s.cannonShot(u, t, *a.At, r)
 	}
 	need := shootNeed(p.BS, mods)
 	hits, d, rerr := rollToHit(s.shots(u), need, r)

@@ -257,6 +257,12 @@ func (s *State) templateHits(u *Unit, covered []string, str int, r roller) error
 // templateHitsOn is templateHits; ask says whether a vacated front slot
 // with several candidates waits for its owner (only when one unit is hit).
 func (s *State) templateHitsOn(u *Unit, covered []string, str int, r roller, ask bool) error {
+	return s.templateHitsWith(u, covered, str, strikeMods{}, r, ask)
+}
+
+// templateHitsWith is templateHitsOn with the weapon's special rules
+// (a cannonball's Multiple Wounds).
+func (s *State) templateHitsWith(u *Unit, covered []string, str int, mods strikeMods, r roller, ask bool) error {
 	direct := map[string]int{}
 	pool := 0
 	rf := u.rankAndFileCount(false)
@@ -301,7 +307,7 @@ func (s *State) templateHitsOn(u *Unit, covered []string, str int, r roller, ask
 	}
 	per := s.perModel(u, direct, pool)
 	s.emit(Event{What: "allocated", Unit: u.ID, Hits: per, Text: fmt.Sprintf("template on %s: %s", u.ID, describeHits(per))})
-	return s.resolveHits(u, direct, pool, str, r, ask)
+	return s.resolveHitsWith(u, direct, pool, str, mods, r, ask)
 }
 
 func lookOutText(id string, d, need int) string {
@@ -429,7 +435,12 @@ func plus(n int) string {
 // whether a vacated front slot with several candidates waits for the
 // owner's choice (outside close combat) or takes the nearest.
 func (s *State) resolveHits(u *Unit, direct map[string]int, pool, str int, r roller, ask bool) error {
-	_, err := s.applyWounds(u, direct, pool, str, r)
+	return s.resolveHitsWith(u, direct, pool, str, strikeMods{}, r, ask)
+}
+
+// resolveHitsWith is resolveHits with the attackers' special rules.
+func (s *State) resolveHitsWith(u *Unit, direct map[string]int, pool, str int, mods strikeMods, r roller, ask bool) error {
+	_, err := s.applyWoundsWith(u, direct, pool, str, mods, r)
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 			for _, t := range s.Units {
 				if t.Seat != seat {
 					a := Shoot{Unit: u.ID, Target: t.ID}
-					if s.rf(u).Missile.Template > 0 {
+					if s.rf(u).Missile.aimed() {
 						c := t.slotCentre(0, t.Files/2)
 						a.At = &geom.Point{X: round2(c.X), Y: round2(c.Y)}
 					}

@@ -149,3 +149,104 @@ func (r roller) d12() (int, error) {
 	}
 	return f, nil
 }
+
+// ruleCannon names the cannon's rule.
+const ruleCannon = "Cannons"
+
+// cannonShot fires a cannon at the point at, inside t (Cannons, 8th
+// edition): the artillery die says how far beyond the mark the ball lands
+// (a misfire: the misfire chart), a second how far it bounces on along
+// the line of fire (a misfire: it stops where it landed); every model on
+// its path, from where it lands to where it stops, of any unit, is hit
+// at the weapon's Strength with Multiple Wounds (D6).
+func (s *State) cannonShot(u, t *Unit, at geom.Point, r roller) error {
+	p := s.rf(u)
+	first, err := r.d6()
+	if err != nil {
+		return err
+	}
+	if artilleryInches(first) == 0 {
+		return s.misfire(u, []int{first}, r)
+	}
+	bounce, err := r.d6()
+	if err != nil {
+		return err
+	}
+	fire := at.Sub(u.At).Unit()
+	if fire == (geom.Vec{}) {
+		fire = u.forward()
+	}
+	land := at.Add(fire.Scale(float64(artilleryInches(first))))
+	end := land.Add(fire.Scale(float64(artilleryInches(bounce))))
+	line := newLine().s(u.ID, " fires its ", p.Missile.Name, " at ", t.ID, ": the ball lands ").n(artilleryInches(first)).s(`" beyond the mark and bounces `)
+	if artilleryInches(bounce) == 0 {
+		line = line.s("no further (a misfire on the bounce)")
+	} else {
+		line = line.n(artilleryInches(bounce)).s(`"`)
+	}
+	s.emit(Event{What: "scatter", Unit: u.ID, Dice: []int{first, bounce}, Value: end.Dist(at), Text: line.s(" (", ruleCannon, ")").String()})
+	type under struct {
+		id      string
+		crossed []string
+	}
+	var hit []under
+	for _, x := range s.Units {
+		if x == u {
+			continue
+		}
+		if c := x.crossedBy(land, end); len(c) > 0 {
+			hit = append(hit, under{x.ID, c})
+		}
+	}
+	if len(hit) == 0 {
+		s.emit(Event{What: "hits", Unit: u.ID, Text: u.ID + "'s ball bounces over open ground"})
+	}
+	for _, h := range hit {
+		if x := s.unit(h.id); x != nil {
+			if err := s.templateHitsWith(x, h.crossed, p.Missile.S, strikeMods{traits: traitMW6}, r, len(hit) == 1); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// crossedBy lists the models of u whose bases the segment from a to b
+// touches (a model on a larger base once).
+func (u *Unit) crossedBy(a, b geom.Point) []string {
+	var out []string
+	fr := u.frame()
+	for r, rank := range u.Ranks {
+		for f, id := range rank {
+			if !u.origin(r, f) {
+				continue
+			}
+			_, _, nr, nf, _ := u.blockAt(r, f)
+			if segTouchesRect(a, b, fr.block(r, f, nr, nf)) {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+// segTouchesRect reports whether segment ab touches the convex
+// rectangle q: an end inside it, or crossing one of its edges.
+func segTouchesRect(a, b geom.Point, q rect) bool {
+	if q.contains(a) || q.contains(b) {
+		return true
+	}
+	for i := range 4 {
+		if ptSeg(q[i], a, b) <= geom.Eps || segsCross(a, b, q[i], q[(i+1)%4]) {
+			return true
+		}
+	}
+	return false
+}
+
+// segsCross reports whether segments ab and cd properly cross.
+func segsCross(a, b, c, d geom.Point) bool {
+	d1, d2 := b.Sub(a).Cross(c.Sub(a)), b.Sub(a).Cross(d.Sub(a))
+	d3, d4 := d.Sub(c).Cross(a.Sub(c)), d.Sub(c).Cross(b.Sub(c))
+	return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
+}

@@ -3,6 +3,8 @@ package fantasy
 import (
 	"strings"
 	"testing"
+
+	"github.com/ordo-rules/ordo/geom"
 )
 
 // withRules gives a profile of this game special rules (the state's own
@@ -295,5 +297,34 @@ func TestBoltThrowerPiercesRanks(t *testing.T) {
 	}
 	if len(strikes) != 3 || !strings.Contains(strikes[2], "rank 3 of target at S4") {
 		t.Fatalf("strikes %q", strikes)
+	}
+}
+
+// Cannons (8th edition): the ball lands the artillery die beyond the mark
+// and bounces the artillery die on; every model on its path is hit at
+// S10 with Multiple Wounds (D6). A misfire on the first die rolls on the
+// misfire chart.
+func TestCannonBallLandsAndBounces(t *testing.T) {
+	setup := func() *State {
+		s := battle(t, nil, []map[string]any{unitSpecOf("u", "cannon", 1, 1, [2]float64{24, 6}, 90, nil)},
+			[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 20}, 270, nil)})
+		apply(t, s, "blue", EndCharges{})
+		apply(t, s, "blue", EndMovement{})
+		return s
+	}
+	s := setup()
+	mark := geom.Pt(24, 20.5)
+	refused(t, s, "blue", Shoot{Unit: "u", Target: "target"}, CodeShoot) // a mark is needed
+	// Lands 2" beyond (1), at y 22.5 in the third rank's middle file;
+	// bounces 4" (2), out of the unit: one model hit, wounded (6), no
+	// save, D6 wounds (4) on its 1.
+	evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "target", At: &mark}, 1, 2, 6, 4)
+	if n := len(s.unit("target").Models); n != 14 || !strings.Contains(text(evs, "scatter"), `lands 2" beyond the mark and bounces 4"`) {
+		t.Fatalf("%d spearmen left, events %v", n, evs)
+	}
+	s = setup()
+	evs = apply(t, s, "blue", Shoot{Unit: "u", Target: "target", At: &mark}, 6, 5)
+	if !has(evs, "misfire") || len(s.unit("target").Models) != 15 {
+		t.Fatalf("a misfire: %v", evs)
 	}
 }
