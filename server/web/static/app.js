@@ -608,6 +608,7 @@ class Table {
     this.board = board; this.log = page.entries; this.snap = snap;
     this.fantasy = board.ruleset === 'fantasy';
     this.boardSeq = snap.seq;
+    if (this.fantasy) put(document.getElementById('keys'), h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' pick · ', h('kbd', { text: 'Esc' }), ' back');
     learnWeapons(board);
     this.render();
     this.firstRender = performance.now() - t0;
