@@ -474,7 +474,7 @@ func (a *Authority) catchUp(ctx context.Context, l *live) error {
 func (l *live) replay(e store.Entry, keep bool) error {
 	kind, err := tableKind(e.Action)
 	if err == nil && kind != "" {
-		err = l.table.apply(rules.Seat(e.Seat), kind, l.seats())
+		err = l.table.apply(rules.Seat(e.Seat), kind, l.seats(), l.st.Prompt().Kind == rules.GameOver)
 	}
 	if err == nil && kind == KindAcceptUndo {
 		err = l.takeBack()
@@ -676,7 +676,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 func (a *Authority) commitTable(ctx context.Context, l *live, p *pending) ([]store.Entry, error) {
 	was := l.prompt()
 	t := l.table
-	if err := t.apply(p.seat, p.table, l.seats()); err != nil {
+	if err := t.apply(p.seat, p.table, l.seats(), l.st.Prompt().Kind == rules.GameOver); err != nil {
 		return nil, err
 	}
 	if p.table == KindAcceptUndo && l.before == nil {
@@ -924,7 +924,7 @@ func (l *live) snapshot(v rules.Viewer, menu Menu) (*Snapshot, error) {
 	s := &Snapshot{ID: l.id, Seq: len(l.log), Viewer: v, Prompt: p, Over: p.Kind == rules.GameOver, Outcome: l.table.outcome,
 		DrawOffer: l.table.offer, Clock: l.clocks.view(), Commitment: l.rec.Commitment, Observation: obs}
 	if v.Role == rules.RolePlayer {
-		s.Table = l.table.options(v.Seat)
+		s.Table = l.table.options(v.Seat, l.st.Prompt().Kind == rules.GameOver)
 		s.Menu = []MenuItem{}
 		if !p.Waits(v.Seat) {
 			// A seat that is not prompted has nothing to send. Its menu

@@ -81,14 +81,21 @@ func (t *table) undoable(seat rules.Seat) bool {
 	return t.last == seat && !t.rolled
 }
 
-// apply checks and applies one table action of seat among seats; a
-// refusal is a *rules.RuleError and changes nothing.
-func (t *table) apply(seat rules.Seat, kind string, seats []rules.Seat) error {
+// apply checks and applies one table action of seat among seats, ended
+// saying whether the rules have ended the game; a refusal is a
+// *rules.RuleError and changes nothing. Once the game is over by the rules
+// nothing is left to resign, offer or take back: the seed is published
+// then, and a take-back would let the game go on with dice all can
+// foresee.
+func (t *table) apply(seat rules.Seat, kind string, seats []rules.Seat, ended bool) error {
 	if !slices.Contains(seats, seat) {
 		return rules.Errorf(rules.CodeNotYourTurn, "", "%s has no seat at this table", seat)
 	}
 	if t.outcome != nil {
 		return rules.Errorf(rules.CodeGameOver, "", "the match is over (%s)", t.outcome.Reason)
+	}
+	if ended {
+		return rules.Errorf(rules.CodeGameOver, "", "the game is over by the rules: nothing is left to resign, offer or take back")
 	}
 	switch kind {
 	case KindResign:
@@ -150,9 +157,10 @@ func (t *table) moved(seat rules.Seat, seq int, rolled bool) {
 	t.last, t.lastSeq, t.rolled = seat, seq, rolled || seat == rules.ChanceSeat
 }
 
-// options are the table actions seat may send now.
-func (t *table) options(seat rules.Seat) []string {
-	if t.outcome != nil {
+// options are the table actions seat may send now, ended saying whether
+// the rules have ended the game.
+func (t *table) options(seat rules.Seat, ended bool) []string {
+	if t.outcome != nil || ended {
 		return nil
 	}
 	out := []string{KindResign}

@@ -78,7 +78,7 @@ func (lib *Library) Verify(x *Export) (*Verification, error) {
 			if len(e.Dice) > 0 {
 				err = fmt.Errorf("%d dice on a table action", len(e.Dice))
 			} else {
-				err = t.apply(e.Seat, kind, seats)
+				err = t.apply(e.Seat, kind, seats, st.Prompt().Kind == rules.GameOver)
 			}
 			if err == nil && kind == KindAcceptUndo {
 				if prev == nil {
