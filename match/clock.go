@@ -188,10 +188,10 @@ func defaultAction(st rules.State, seat rules.Seat) (rules.Action, error) {
 	return first, nil
 }
 
-// Flag applies, for every seat out of time in the matches in memory, the
-// rules' default action (defaultAction), logged as the seat's with the
-// action id "clock timeout"; Run calls it every second. It returns how
-// many it applied.
+// Flag applies, for every seat out of time in the matches in memory with
+// no seat open, the rules' default action (defaultAction), logged as the
+// seat's with the action id "clock timeout"; Run calls it every second.
+// It returns how many it applied.
 func (a *Authority) Flag(ctx context.Context) int {
 	a.mu.Lock()
 	var ls []*live
@@ -205,7 +205,10 @@ func (a *Authority) Flag(ctx context.Context) int {
 		if !l.mu.TryLock() {
 			continue // a request holds it; the next sweep will do
 		}
-		if l.loaded && !l.evicted && l.clocks != nil && !l.over() {
+		// Nobody is flagged while a seat waits for a player: the open
+		// seat has nobody to run out of time, and the game of the seat
+		// that sat down is not played for it before it has an opponent.
+		if l.loaded && !l.evicted && l.clocks != nil && !l.over() && len(openSeats(l.rec)) == 0 {
 			if seat := l.clocks.flagged(now); seat != "" {
 				act, err := defaultAction(l.st, seat)
 				if err == nil {

@@ -118,3 +118,29 @@ func TestRunningClockStaysInMemory(t *testing.T) {
 		t.Fatalf("Flag applied %d defaults an hour on, want 1", n)
 	}
 }
+
+// A match with a seat still open for a player to join plays nothing on
+// the clock: nobody has sat at the open seat to run out of time, and the
+// seat that has sat down must not see its game played for it by timeouts
+// before it has an opponent.
+func TestNoFlagWhileASeatIsOpen(t *testing.T) {
+	ctx := context.Background()
+	for _, open := range []string{"blue", "red"} {
+		clk := newClock()
+		a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), clk, match.Memory{})
+		c, err := a.Create(ctx, match.CreateRequest{Name: "duel", Open: []string{open}, Clock: &match.TimeControl{Initial: time.Minute}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, _ := a.Snapshot(ctx, c.ID, rules.Spectator())
+		for range 5 {
+			clk.advance(2 * time.Minute)
+			if n := a.Flag(ctx); n != 0 {
+				t.Fatalf("seat %s open: Flag applied %d defaults", open, n)
+			}
+		}
+		if after, _ := a.Snapshot(ctx, c.ID, rules.Spectator()); after.Seq != before.Seq {
+			t.Fatalf("seat %s open: the match moved from seq %d to %d on the clock", open, before.Seq, after.Seq)
+		}
+	}
+}
