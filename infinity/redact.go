@@ -244,7 +244,10 @@ func (s *State) concealJSON(x rules.Kinded, v rules.Viewer, open []int) ([]byte,
 func (s *State) PlantCanaries(prefix string) []rules.Canary {
 	var out []rules.Canary
 	for i := range s.Armies {
-		s.Armies[i].Notes = prefix + string(s.Armies[i].Seat)
+		// "notes-" first: a trooper's id may begin with its seat's name
+		// (blue-fusilier-1, rule_mission.go), and the notes' canary must
+		// not be the start of a trooper's.
+		s.Armies[i].Notes = prefix + "notes-" + string(s.Armies[i].Seat)
 		out = append(out, rules.Canary{Value: s.Armies[i].Notes, Owner: s.Armies[i].Seat})
 	}
 	for i := range s.Troopers {

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -135,7 +136,7 @@ func (g MissionGame) Setup(_ *scenario.Scenario, rulings rules.Rulings) (rules.S
 			return nil, err
 		}
 		s.Seats = append(s.Seats, in.Seat)
-		side, opts := sideOf(in.List, cat, m.Zones[i])
+		side, opts := sideOf(in.Seat, in.List, cat, m.Zones[i])
 		// Two lists may bring catalogs of their own: one profile id must
 		// mean one profile in the game.
 		for _, n := range side.Troopers {
@@ -146,7 +147,7 @@ func (g MissionGame) Setup(_ *scenario.Scenario, rulings rules.Rulings) (rules.S
 		}
 		infiltrates := map[string]bool{}
 		for _, n := range in.List.Troopers(cat) {
-			infiltrates[n.ID] = n.Has(army.Infiltration)
+			infiltrates[seatID(in.Seat, n.ID)] = n.Has(army.Infiltration)
 		}
 		first := len(s.Troopers)
 		r := Ruleset{Catalog: cat}
@@ -202,11 +203,17 @@ func newMissionState(m *mission.Mission, seats []rules.Seat) *MissionState {
 	return ms
 }
 
+// seatID is a list trooper's id in a match: its seat's name first
+// ("blue-fusilier-1"), so that two lists of the same profiles can meet.
+// Every id takes it, whatever the other list holds: renaming only on a
+// clash would let a hidden trooper rename one in the open.
+func seatID(seat rules.Seat, id string) string { return string(seat) + "-" + id }
+
 // sideOf is an army list as a side to set up: each trooper under its id
-// made from its profile (army.List.Troopers), in combat groups "group-1",
-// …, with one model off the table; and the option each trooper takes, by
-// id.
-func sideOf(l *army.List, cat *catalog.Catalog, zone mission.Rect) (*sides.Side, map[string]string) {
+// made from its profile (army.List.Troopers) after the seat, in combat
+// groups "group-1", …, with one model off the table; and the option each
+// trooper takes, by id.
+func sideOf(seat rules.Seat, l *army.List, cat *catalog.Catalog, zone mission.Rect) (*sides.Side, map[string]string) {
 	z := [2][2]float64(zone)
 	side := &sides.Side{DeploymentZone: &z}
 	opts := map[string]string{}
@@ -214,6 +221,7 @@ func sideOf(l *army.List, cat *catalog.Catalog, zone mission.Rect) (*sides.Side,
 		side.CombatGroups = append(side.CombatGroups, sides.CombatGroup{Name: fmt.Sprintf("group-%d", g+1)})
 	}
 	for _, n := range l.Troopers(cat) {
+		n.ID = seatID(seat, n.ID)
 		t := sides.Trooper{ID: n.ID, Profile: n.Profile, Lieutenant: n.Lieutenant, Models: []sides.Model{{ID: n.ID}}}
 		switch {
 		case n.Has(army.Hidden):
@@ -694,4 +702,30 @@ func diceAct[A rules.Action](check func(*State, *A, *Order) (checked, error), ap
 	sa := act(check, func(s *State, a A, _ checked, d dice.Source) ([]rules.Event, error) { return apply(s, a, d) })
 	sa.dice = true
 	return sa
+}
+
+// MissionMatch is the game of a mission's text between army lists' texts
+// by seat (two seats; uploaded texts, so a list may name no catalog
+// file), and the scenario naming its seats in order: what a server
+// plays when a match is created from a mission (match.MissionGame).
+func (r Ruleset) MissionMatch(missionText []byte, armies map[string][]byte) (rules.Ruleset, *scenario.Scenario, error) {
+	m, err := mission.Parse("mission", missionText)
+	if err != nil {
+		return nil, nil, err
+	}
+	seats := slices.Sorted(maps.Keys(armies))
+	if len(seats) != 2 {
+		return nil, nil, setupError("Game Round and Player Turn (N4)", "a mission is played between two army lists, one a seat; got %d", len(seats))
+	}
+	g := MissionGame{Ruleset: r, Mission: m}
+	sc := &scenario.Scenario{File: "mission " + m.Name, Name: m.Name, Ruleset: Name, Table: scenario.Table{Width: m.Width, Height: m.Height}, Initiative: seats[0], Rounds: m.Rounds}
+	for i, seat := range seats {
+		l, cat, err := army.Parse(seat+".yaml", armies[seat], army.Options{Catalog: r.Catalog})
+		if err != nil {
+			return nil, nil, err
+		}
+		g.Armies[i] = ArmyIn{Seat: rules.Seat(seat), List: l, Catalog: cat}
+		sc.Sides = append(sc.Sides, scenario.Side{Seat: seat})
+	}
+	return g, sc, nil
 }

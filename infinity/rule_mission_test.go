@@ -175,24 +175,24 @@ func gameEnd(t *testing.T, events []rules.Event) GameEnded {
 // contact, or one the player holds already; a failed roll (a 16) holds
 // nothing.
 func TestUplinkPlaysToItsScore(t *testing.T) {
-	st := startMission(t, "uplink", [2]string{"west-link", "cull"}, map[string][3]float64{"hacker-1": {12, 11, 90}, "fusilier-1": {16, 11, 90}})
+	st := startMission(t, "uplink", [2]string{"west-link", "cull"}, map[string][3]float64{"blue-hacker-1": {12, 11, 90}, "blue-fusilier-1": {16, 11, 90}})
 	if st.Phase != PhaseOrders || st.active() != "blue" {
 		t.Fatalf("after deployment: %s, %s", st.Phase, st.active())
 	}
-	order(t, st, Activate{Trooper: "hacker-1", Order: OrderRegular, Skill: move([2]float64{12, 15})}, move([2]float64{12, 19}))
-	order(t, st, Activate{Trooper: "hacker-1", Order: OrderRegular, Skill: move([2]float64{12, 22.8})}, Skill{Name: SkillIdle})
-	refused(t, st, "blue", Interact{Trooper: "fusilier-1", Objective: "west-console", Order: OrderRegular}, rules.CodeIllegal, "only Specialist Troops")
-	refused(t, st, "blue", Interact{Trooper: "hacker-1", Objective: "east-console", Order: OrderRegular}, rules.CodeIllegal, "base contact")
+	order(t, st, Activate{Trooper: "blue-hacker-1", Order: OrderRegular, Skill: move([2]float64{12, 15})}, move([2]float64{12, 19}))
+	order(t, st, Activate{Trooper: "blue-hacker-1", Order: OrderRegular, Skill: move([2]float64{12, 22.8})}, Skill{Name: SkillIdle})
+	refused(t, st, "blue", Interact{Trooper: "blue-fusilier-1", Objective: "west-console", Order: OrderRegular}, rules.CodeIllegal, "only Specialist Troops")
+	refused(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "east-console", Order: OrderRegular}, rules.CodeIllegal, "base contact")
 	pool := st.army("blue").Groups[0].Pool
-	ev := do(t, st, "blue", Interact{Trooper: "hacker-1", Objective: "west-console", Order: OrderRegular}, 16)
+	ev := do(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, 16)
 	if x := ev[len(ev)-1].(Interacted); x.Success || st.Mission.Objectives[0].Holder != "" || st.army("blue").Groups[0].Pool != pool-1 {
 		t.Fatalf("a failed WIP Roll: %+v, holder %q, pool %d", x, st.Mission.Objectives[0].Holder, st.army("blue").Groups[0].Pool)
 	}
-	do(t, st, "blue", Interact{Trooper: "hacker-1", Objective: "west-console", Order: OrderRegular}, 5)
+	do(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, 5)
 	if st.Mission.Objectives[0].Holder != "blue" {
 		t.Fatalf("west console: %+v", st.Mission.Objectives[0])
 	}
-	refused(t, st, "blue", Interact{Trooper: "hacker-1", Objective: "west-console", Order: OrderRegular}, rules.CodeIllegal, "already holds")
+	refused(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, rules.CodeIllegal, "already holds")
 	red := rules.Viewer{Role: rules.RolePlayer, Seat: "red"}
 	if cv := st.Observe(red).(View).Mission.Classified; cv["blue"].Objective != "" || cv["red"].Objective != "cull" {
 		t.Fatalf("red sees the Classified Objectives %+v", cv)
@@ -225,16 +225,16 @@ func TestUplinkPlaysToItsScore(t *testing.T) {
 // blue's man in the west in round 2, outpointing him (80 points to 9).
 // At the end blue controls nothing, red two zones: red dominates (2 OP).
 func TestCrossroadsPlaysToItsScore(t *testing.T) {
-	st := startMission(t, "crossroads", [2]string{"east-outpost", "cull"}, map[string][3]float64{"line-trooper-1": {4, 11, 90}, "zhanshi-2": {40, 37, 90}, "sentinel-tag-1": {6, 40, 90}})
-	order(t, st, Activate{Trooper: "line-trooper-1", Order: OrderRegular, Skill: move([2]float64{4, 15})}, move([2]float64{4, 19}))
+	st := startMission(t, "crossroads", [2]string{"east-outpost", "cull"}, map[string][3]float64{"blue-line-trooper-1": {4, 11, 90}, "red-zhanshi-2": {40, 37, 90}, "red-sentinel-tag-1": {6, 40, 90}})
+	order(t, st, Activate{Trooper: "blue-line-trooper-1", Order: OrderRegular, Skill: move([2]float64{4, 15})}, move([2]float64{4, 19}))
 	ev := endTurns(t, st, 1)
-	order(t, st, Activate{Trooper: "zhanshi-2", Order: OrderRegular, Skill: move([2]float64{40, 33})}, move([2]float64{40, 29}))
+	order(t, st, Activate{Trooper: "red-zhanshi-2", Order: OrderRegular, Skill: move([2]float64{40, 33})}, move([2]float64{40, 29}))
 	ev = append(ev, endTurns(t, st, 1)...)
 	if got := scored(ev); got["blue"] != 1 || got["red"] != 1 {
 		t.Fatalf("round 1: OP %v (blue holds the west, red the east)", got)
 	}
 	ev = endTurns(t, st, 1)
-	order(t, st, Activate{Trooper: "sentinel-tag-1", Order: OrderRegular, Skill: move([2]float64{6, 34})}, move([2]float64{6, 30}))
+	order(t, st, Activate{Trooper: "red-sentinel-tag-1", Order: OrderRegular, Skill: move([2]float64{6, 34})}, move([2]float64{6, 30}))
 	ev = append(ev, endTurns(t, st, 1)...)
 	if got := scored(ev); got["blue"] != 0 || got["red"] != 2 {
 		t.Fatalf("round 2: OP %v (red's TAG outpoints blue's Line Trooper in the west)", got)
@@ -256,13 +256,13 @@ func TestCrossroadsPlaysToItsScore(t *testing.T) {
 // the saves): Unconscious, a Null state. At the end red scores the kill
 // (4 OP) and its TAG alive (2 OP); blue nothing.
 func TestMarkedManPlaysToItsScore(t *testing.T) {
-	st := startMission(t, "marked-man", [2]string{"centre-hold", "cull"}, map[string][3]float64{"heavy-gunner-1": {24, 11, 90}, "seeker-marksman-1": {24, 37, 270}})
-	if got := st.Mission.Targets; got["blue"] != "heavy-gunner-1" || got["red"] != "sentinel-tag-1" {
+	st := startMission(t, "marked-man", [2]string{"centre-hold", "cull"}, map[string][3]float64{"blue-heavy-gunner-1": {24, 11, 90}, "red-seeker-marksman-1": {24, 37, 270}})
+	if got := st.Mission.Targets; got["blue"] != "blue-heavy-gunner-1" || got["red"] != "red-sentinel-tag-1" {
 		t.Fatalf("Designated Targets %v", got)
 	}
 	ev := endTurns(t, st, 1)
-	order(t, st, Activate{Trooper: "seeker-marksman-1", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "heavy-gunner-1", Weapon: "multi-sniper-rifle", Ammo: "AP"}}, Skill{Name: SkillIdle}, 1, 1, 1, 1)
-	if hg := st.Troopers[st.trooperIndex("heavy-gunner-1")]; !hg.States.Null() {
+	order(t, st, Activate{Trooper: "red-seeker-marksman-1", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "blue-heavy-gunner-1", Weapon: "multi-sniper-rifle", Ammo: "AP"}}, Skill{Name: SkillIdle}, 1, 1, 1, 1)
+	if hg := st.Troopers[st.trooperIndex("blue-heavy-gunner-1")]; !hg.States.Null() {
 		t.Fatalf("the Heavy Gunner is %v", hg.States)
 	}
 	ev = append(ev, endTurns(t, st, 5)...)

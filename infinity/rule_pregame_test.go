@@ -66,12 +66,12 @@ func TestChoiceAndDeploymentRefusals(t *testing.T) {
 		code rules.Code
 		want string
 	}{
-		{Deploy{Placement: Placement{Trooper: "zhanshi-1", At: [2]float64{5, 5}}}, rules.CodeBadAction, "not a trooper of blue still to deploy"},
-		{Deploy{Placement: Placement{Trooper: "hacker-1", At: [2]float64{5, 20}}}, rules.CodeIllegal, "totally inside blue's Deployment Zone"},
-		{Deploy{Placement: Placement{Trooper: "hacker-1", At: [2]float64{5, 11.8}}}, rules.CodeIllegal, "totally inside"},
-		{Deploy{Placement: Placement{Trooper: "sniper-1", At: [2]float64{5, 5}}}, rules.CodeIllegal, "Hidden Deployment (N4)"},
-		{Deploy{Placement: Placement{Trooper: "hacker-1", At: [2]float64{5, 5}}, Hidden: []Placement{{Trooper: "hacker-1", At: [2]float64{8, 5}}}}, rules.CodeBadAction, "placed twice"},
-		{Deploy{Placement: Placement{Trooper: "hacker-1", At: [2]float64{5, 5}}, Hidden: []Placement{{Trooper: "sniper-1", At: [2]float64{5.5, 5}}}}, rules.CodeIllegal, "overlap another trooper placed with it"},
+		{Deploy{Placement: Placement{Trooper: "red-zhanshi-1", At: [2]float64{5, 5}}}, rules.CodeBadAction, "not a trooper of blue still to deploy"},
+		{Deploy{Placement: Placement{Trooper: "blue-hacker-1", At: [2]float64{5, 20}}}, rules.CodeIllegal, "totally inside blue's Deployment Zone"},
+		{Deploy{Placement: Placement{Trooper: "blue-hacker-1", At: [2]float64{5, 11.8}}}, rules.CodeIllegal, "totally inside"},
+		{Deploy{Placement: Placement{Trooper: "blue-sniper-1", At: [2]float64{5, 5}}}, rules.CodeIllegal, "Hidden Deployment (N4)"},
+		{Deploy{Placement: Placement{Trooper: "blue-hacker-1", At: [2]float64{5, 5}}, Hidden: []Placement{{Trooper: "blue-hacker-1", At: [2]float64{8, 5}}}}, rules.CodeBadAction, "placed twice"},
+		{Deploy{Placement: Placement{Trooper: "blue-hacker-1", At: [2]float64{5, 5}}, Hidden: []Placement{{Trooper: "blue-sniper-1", At: [2]float64{5.5, 5}}}}, rules.CodeIllegal, "overlap another trooper placed with it"},
 	} {
 		before := mustEncode(t, c.d)
 		refused(t, st, "blue", c.d, c.code, c.want)
@@ -79,16 +79,16 @@ func TestChoiceAndDeploymentRefusals(t *testing.T) {
 			t.Fatalf("a refusal changed something")
 		}
 	}
-	do(t, st, "blue", Deploy{Placement: Placement{Trooper: "hacker-1", At: [2]float64{5, 5}}})
-	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "fusilier-1", At: [2]float64{5.5, 5}}}, rules.CodeIllegal, "would overlap hacker-1")
+	do(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-hacker-1", At: [2]float64{5, 5}}})
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-fusilier-1", At: [2]float64{5.5, 5}}}, rules.CodeIllegal, "would overlap blue-hacker-1")
 	// Infiltration (N4): the Scout, whose list chose Infiltration, deploys
 	// anywhere in blue's half of the table, not beyond it; the Hacker only
 	// in the zone; nobody in contact with a console.
-	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "hacker-1", At: [2]float64{5, 20}}}, rules.CodeBadAction, "not a trooper of blue still to deploy")
-	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "fusilier-1", At: [2]float64{5, 20}}}, rules.CodeIllegal, "totally inside blue's Deployment Zone")
-	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "scout-1", At: [2]float64{5, 30}}}, rules.CodeIllegal, "Infiltration (N4)")
-	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "scout-1", At: [2]float64{12, 22.8}}}, rules.CodeIllegal, "in contact with a mission objective (West console)")
-	do(t, st, "blue", Deploy{Placement: Placement{Trooper: "scout-1", At: [2]float64{5, 20}}})
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-hacker-1", At: [2]float64{5, 20}}}, rules.CodeBadAction, "not a trooper of blue still to deploy")
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-fusilier-1", At: [2]float64{5, 20}}}, rules.CodeIllegal, "totally inside blue's Deployment Zone")
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-scout-1", At: [2]float64{5, 30}}}, rules.CodeIllegal, "Infiltration (N4)")
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-scout-1", At: [2]float64{12, 22.8}}}, rules.CodeIllegal, "in contact with a mission objective (West console)")
+	do(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-scout-1", At: [2]float64{5, 20}}})
 }
 
 // TestDeploymentSequence (Initiative and Deployment (N4)): the first
@@ -109,17 +109,17 @@ func TestDeploymentSequence(t *testing.T) {
 		x[seat] += 3
 		return Placement{Trooper: id, At: [2]float64{x[seat], y[seat]}, Facing: 90}
 	}
-	for _, id := range []string{"fusilier-1", "fusilier-2", "heavy-gunner-1", "scout-1", "forward-observer-1", "hacker-1", "line-trooper-1"} {
+	for _, id := range []string{"blue-fusilier-1", "blue-fusilier-2", "blue-heavy-gunner-1", "blue-scout-1", "blue-forward-observer-1", "blue-hacker-1", "blue-line-trooper-1"} {
 		do(t, st, "blue", Deploy{Placement: next(id)})
 	}
 	// One left: blue keeps it back (the Hellcat is in reserve, the
 	// Sniper hidden).
-	refused(t, st, "blue", Deploy{Placement: next("militia-1")}, rules.CodeNotYourTurn, "")
-	for _, id := range []string{"zhanshi-1", "zhanshi-2", "assault-trooper-1", "snare-specialist-1", "seeker-marksman-1", "sentinel-tag-1"} {
+	refused(t, st, "blue", Deploy{Placement: next("blue-militia-1")}, rules.CodeNotYourTurn, "")
+	for _, id := range []string{"red-zhanshi-1", "red-zhanshi-2", "red-assault-trooper-1", "red-snare-specialist-1", "red-seeker-marksman-1", "red-sentinel-tag-1"} {
 		do(t, st, "red", Deploy{Placement: next(id)})
 	}
-	refused(t, st, "blue", Deploy{Placement: next("militia-1")}, rules.CodeIllegal, "every trooper still to deploy in Hidden Deployment with it (1)")
-	d := Deploy{Placement: next("militia-1"), Hidden: []Placement{next("sniper-1")}}
+	refused(t, st, "blue", Deploy{Placement: next("blue-militia-1")}, rules.CodeIllegal, "every trooper still to deploy in Hidden Deployment with it (1)")
+	d := Deploy{Placement: next("blue-militia-1"), Hidden: []Placement{next("blue-sniper-1")}}
 	redSees := rules.Viewer{Role: rules.RolePlayer, Seat: "red"}
 	shown, ok := st.RedactAction("blue", d, redSees)
 	if !ok || strings.Contains(mustEncode(t, shown), "sniper") {
@@ -135,7 +135,7 @@ func TestDeploymentSequence(t *testing.T) {
 	if st.Phase != PhaseDeployment || st.deployer() != "red" {
 		t.Fatalf("%s, %s", st.Phase, st.deployer())
 	}
-	ev = do(t, st, "red", Deploy{Placement: next("support-remote-1")})
+	ev = do(t, st, "red", Deploy{Placement: next("red-support-remote-1")})
 	if st.Phase != PhaseOrders || st.active() != "red" || st.PreGame != nil {
 		t.Fatalf("after deployment: %s, %s", st.Phase, st.active())
 	}

@@ -227,6 +227,10 @@ type CreateRequest struct {
 	// get no token now, and the match is listed as open until they are
 	// taken. At least one seat stays the creator's.
 	Open []string
+	// Mission names a bundled mission, played between the Armies (each
+	// seat's army list text) instead of a scenario (mission.go).
+	Mission string
+	Armies  map[string]string
 }
 
 // tokenBytes is a seat token's size: 256 random bits.
@@ -248,6 +252,14 @@ func hashToken(token string) []byte {
 func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, error) {
 	text, file := req.Scenario, "scenario"
 	switch {
+	case req.Mission != "" && (req.Name != "" || len(req.Scenario) > 0):
+		return nil, errorf(CodeBadRequest, "", "give a mission or a scenario, not both")
+	case req.Mission != "":
+		var err error
+		if text, err = a.lib.missionText(req.Mission, req.Armies); err != nil {
+			return nil, err
+		}
+		file = "mission " + req.Mission
 	case req.Name != "" && len(req.Scenario) > 0:
 		return nil, errorf(CodeBadRequest, "", "give a scenario's name or its text, not both")
 	case req.Name != "":

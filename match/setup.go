@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"fmt"
 	"io/fs"
@@ -27,6 +28,11 @@ type Library struct {
 	Games map[string]Game
 	// Scenarios are the bundled scenarios' YAML texts by name.
 	Scenarios map[string][]byte
+	// Missions are the bundled missions' texts by name, and MissionGame
+	// sets a match on one up between army lists (mission.go); nil: the
+	// server plays no missions.
+	Missions    map[string][]byte
+	MissionGame MissionGame
 
 	// cache holds opening states by scenario text and rulings: most
 	// matches start from a few bundled scenarios, and parsing one costs
@@ -109,6 +115,9 @@ func (l *Library) setup(file string, text []byte, over map[string]string) (rules
 func (l *Library) parseAndSetup(file string, text []byte, over map[string]string) (rules.Ruleset, *scenario.Scenario, rules.State, error) {
 	if len(text) > MaxScenarioBytes {
 		return nil, nil, nil, errorf(CodeTooLarge, "", "the scenario is %d bytes; at most %d are accepted", len(text), MaxScenarioBytes)
+	}
+	if bytes.HasPrefix(text, missionPrefix) {
+		return l.setupMission(file, text, over)
 	}
 	// One parse: the profiles are checked against the catalog of the
 	// ruleset the scenario names.

@@ -51,6 +51,10 @@ type createRequest struct {
 	// Clock is a time control per player: {"initial": "45m",
 	// "increment": "0s"} (Go durations).
 	Clock *clockRequest `json:"clock"`
+	// Mission names a bundled mission played between Armies, each seat's
+	// army list as YAML text (docs/MISSIONS.md), instead of a scenario.
+	Mission string            `json:"mission"`
+	Armies  map[string]string `json:"armies"`
 }
 
 // clockRequest is the time control of a create request.
@@ -163,8 +167,18 @@ func parseCreate(r io.Reader) (*createRequest, *apiError) {
 	if err := decodeStrict(r, MaxCreateBody, &req); err != nil {
 		return nil, err
 	}
-	if (req.Scenario == "") == (req.YAML == "") {
-		return nil, badRequest("bad-request", "give exactly one of \"scenario\" (a bundled scenario's name, see GET /api/scenarios) and \"yaml\" (a scenario's YAML text)")
+	switch {
+	case req.Mission != "":
+		if req.Scenario != "" || req.YAML != "" {
+			return nil, badRequest("bad-request", "give \"mission\" with \"armies\", or a scenario, not both")
+		}
+		if len(req.Armies) != 2 {
+			return nil, badRequest("bad-request", "a mission is played between two army lists: \"armies\" maps each of the two seats to its list's YAML text")
+		}
+	case len(req.Armies) > 0:
+		return nil, badRequest("bad-request", "\"armies\" go with a \"mission\"")
+	case (req.Scenario == "") == (req.YAML == ""):
+		return nil, badRequest("bad-request", "give exactly one of \"scenario\" (a bundled scenario's name, see GET /api/scenarios), \"yaml\" (a scenario's YAML text) and \"mission\" (a bundled mission's name, with \"armies\")")
 	}
 	return &req, nil
 }

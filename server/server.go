@@ -264,7 +264,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, aerr)
 		return
 	}
-	c, err := s.a.Create(r.Context(), match.CreateRequest{Name: req.Scenario, Scenario: []byte(req.YAML), Rulings: req.Rulings, Open: req.Open, Clock: tc})
+	c, err := s.a.Create(r.Context(), match.CreateRequest{Name: req.Scenario, Scenario: []byte(req.YAML), Rulings: req.Rulings, Open: req.Open, Clock: tc, Mission: req.Mission, Armies: req.Armies})
 	if err != nil {
 		s.fail(w, r, err)
 		return

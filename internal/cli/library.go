@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"maps"
 	"fmt"
 	"sort"
 	"strings"
@@ -67,6 +68,7 @@ func Library() (*match.Library, error) {
 		g := match.Game{Ruleset: rs}
 		if irs, ok := rs.(infinity.Ruleset); ok {
 			g.Catalog = irs.Catalog
+			lib.MissionGame = irs.MissionMatch
 		}
 		lib.Games[name] = g
 	}
@@ -75,5 +77,12 @@ func Library() (*match.Library, error) {
 		return nil, err
 	}
 	lib.Scenarios = sc
+	// The bundled missions (data/missions), not their example scripts.
+	ms, err := match.BundledScenarios(data.Missions, "missions")
+	if err != nil {
+		return nil, err
+	}
+	maps.DeleteFunc(ms, func(name string, _ []byte) bool { return strings.Contains(name, "/") })
+	lib.Missions = ms
 	return lib, nil
 }
