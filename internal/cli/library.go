@@ -4,8 +4,8 @@
 package cli
 
 import (
-	"maps"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
