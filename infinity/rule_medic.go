@@ -48,6 +48,9 @@ const (
 	SkillMediKit   SkillName = "medikit"
 	SkillEngineer  SkillName = "engineer"
 	SkillGizmoKit  SkillName = "gizmokit"
+	// SkillEngineerStates is the Engineer's other use: cancelling the
+	// states it can cancel rather than repairing STR.
+	SkillEngineerStates SkillName = "engineer-states"
 )
 
 // medicRule is what one of them needs and does.
@@ -65,6 +68,9 @@ type medicRule struct {
 	// PH Roll with patientMod.
 	userWIP    bool
 	patientMod int
+	// states: it cancels the patient's states (engineerStates) instead
+	// of recovering it, on any allied trooper; a failure does nothing.
+	states bool
 }
 
 var medicRules = [...]medicRule{
@@ -73,6 +79,24 @@ var medicRules = [...]medicRule{
 	{name: SkillMediKit, rule: "MediKit (N4)", equipment: "Medikit", remote: true},
 	{name: SkillEngineer, rule: "Engineer (N4)", skill: "Engineer", structure: true, userWIP: true},
 	{name: SkillGizmoKit, rule: "GizmoKit (N4)", equipment: "GizmoKit", structure: true, remote: true},
+	{name: SkillEngineerStates, rule: "Engineer (N4)", skill: "Engineer", userWIP: true, states: true},
+}
+
+// engineerStates are the states an Engineer cancels (Engineer (N4), and
+// the States (N4) that name it: IMM-A, IMM-B, Targeted, Isolated; Stunned
+// on a trooper with Structure), on trooper p.
+func (s *State) engineerStates(p int) []string {
+	st := &s.Troopers[p].States
+	var out []string
+	for _, c := range [...]struct {
+		on   bool
+		name string
+	}{{st.ImmA, "IMM-A"}, {st.ImmB, "IMM-B"}, {st.Targeted, "Targeted"}, {st.Isolated, "Isolated"}, {st.Stunned && s.profile(p).STR, "Stunned"}} {
+		if c.on {
+			out = append(out, c.name)
+		}
+	}
+	return out
 }
 
 // medicOf is the rule of a recovering skill; nil for any other skill.
@@ -117,6 +141,15 @@ func medikitRangeMod(dist float64) (int, bool) {
 func (s *State) patientNeeds(m *medicRule, p int) string {
 	tr := &s.Troopers[p]
 	structure := s.profile(p).STR
+	if m.states {
+		switch {
+		case tr.States.Null():
+			return tr.ID + " is in a Null state: an Engineer revives an Unconscious trooper with Structure with the engineer skill"
+		case len(s.engineerStates(p)) == 0:
+			return tr.ID + " is in no state an Engineer cancels (IMM-A, IMM-B, Targeted, Isolated; Stunned with Structure)"
+		}
+		return ""
+	}
 	switch {
 	case m.structure && !structure:
 		return tr.ID + " has Wounds, not Structure: it needs a Doctor, a Paramedic or a MediKit"
@@ -326,6 +359,19 @@ func (s *State) medicOutcome(m *medicRule, u, p int, passed bool) []rules.Event 
 	tr := &s.Troopers[p]
 	by := s.Troopers[u].ID
 	switch {
+	case m.states && !passed:
+		// Failing to cancel states costs nothing (Engineer (N4)).
+		return nil
+	case m.states:
+		var events []rules.Event
+		for _, name := range s.engineerStates(p) {
+			events = append(events, StateChanged{Trooper: tr.ID, State: name, Why: "Engineer by " + by})
+		}
+		tr.States.ImmA, tr.States.ImmB, tr.States.Targeted, tr.States.Isolated = false, false, false, false
+		if s.profile(p).STR {
+			tr.States.Stunned = false
+		}
+		return events
 	case passed:
 		if tr.States.Unconscious {
 			// Back at 1 W/STR, out of Unconscious and the Prone it

@@ -267,3 +267,51 @@ func TestDoctorBeforeTheHitsFAQ(t *testing.T) {
 		t.Fatalf("patient at %d W, %v; want revived, then Unconscious again: %v", tr.Wounds, tr.States.Names(), evs)
 	}
 }
+
+// Engineer (N4), its other use: a Normal WIP Roll in silhouette contact
+// cancels every state an Engineer can (IMM-A, IMM-B, Targeted, Isolated;
+// Stunned on a trooper with Structure) on any allied trooper; failing costs
+// nothing. The menu offers both uses on a TAG that has lost STR and is
+// IMM-B.
+func TestEngineerCancelsStates(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		patient string
+		at      string
+		set     States
+		die     int
+		want    string
+	}{
+		{"IMM-A and Targeted on a Fusilier, passed", "fusilier", contactS2, States{ImmA: true, Targeted: true}, 13, "[Normal]"},
+		{"IMM-A and Targeted on a Fusilier, failed", "fusilier", contactS2, States{ImmA: true, Targeted: true}, 14, "[IMM-A Targeted]"},
+		{"IMM-B, Isolated and Stunned on a REM", "remote", contactS3, States{ImmB: true, Isolated: true, Stunned: true}, 1, "[Normal]"},
+		{"Stunned stays on a Fusilier (a Doctor's)", "fusilier", contactS2, States{Stunned: true, ImmA: true}, 1, "[Stunned]"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := setup(t, medicYAML("field-engineer", c.patient, c.at), nil)
+			p := st.trooperIndex("patient")
+			st.Troopers[p].States = c.set
+			do(t, st, "blue", Activate{Trooper: "medic", Order: OrderRegular, Skill: medicSkill(SkillEngineerStates)})
+			do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+			do(t, st, "chance", Resolve{}, c.die)
+			if got := fmt.Sprint(st.Troopers[p].States.Names()); got != c.want {
+				t.Errorf("states %s, want %s", got, c.want)
+			}
+		})
+	}
+	st := setup(t, medicYAML("field-engineer", "fusilier", contactS2), nil)
+	refused(t, st, "blue", Activate{Trooper: "medic", Order: OrderRegular, Skill: medicSkill(SkillEngineerStates)}, rules.CodeIllegal, "in no state an Engineer cancels")
+
+	st = setup(t, medicYAML("field-engineer", "tag", contactS7), nil)
+	p := st.trooperIndex("patient")
+	st.Troopers[p].Wounds, st.Troopers[p].States.ImmB = 2, true
+	var offered []string
+	for _, o := range st.Legal("blue") {
+		if a, ok := asAction[Activate](o.Action); ok && a.Order == OrderRegular && a.Skill.Target == "patient" && o.Illegal == nil {
+			offered = append(offered, string(a.Skill.Name))
+		}
+	}
+	if fmt.Sprint(offered) != "[engineer gizmokit engineer-states]" {
+		t.Fatalf("offered %v", offered)
+	}
+}

@@ -149,6 +149,7 @@ var skillTable = [...]skillFacts{
 	{name: SkillMediKit, title: "MediKit", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
 	{name: SkillEngineer, title: "Engineer", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
 	{name: SkillGizmoKit, title: "GizmoKit", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
+	{name: SkillEngineerStates, title: "Engineer (cancelling states)", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
 	// A program's own skill type decides its category (skillCategory).
 	{name: SkillHack, title: "Hacking Program", category: CategoryShort, params: []param{paramTarget, paramProgram, paramFrom, paramSplit, paramPoint},
 		aro: true, attack: true, rolls: true, menu: menuPrograms},
@@ -360,7 +361,7 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 		return s.checkDiscover(o.Trooper, from, s.targetModel(k.Target, tr.Seat))
 	case SkillBSAttack, SkillCCAttack:
 		return s.checkAttack(o, k)
-	case SkillDoctor, SkillParamedic, SkillMediKit, SkillEngineer, SkillGizmoKit:
+	case SkillDoctor, SkillParamedic, SkillMediKit, SkillEngineer, SkillGizmoKit, SkillEngineerStates:
 		return s.checkMedic(o, k)
 	case SkillHack:
 		return s.checkHack(o, k)
