@@ -137,6 +137,13 @@ var initBudget = map[string]int{
 	"infinity": 120,
 }
 
+// initSlack is how far past its budget a package's traced count may go:
+// inittrace counts the process's allocations while the package
+// initialises, so a runtime goroutine allocating at that moment adds one
+// or two (server/web's single fs.Sub was once traced as 2 under load). A
+// table built at init costs dozens or hundreds and still fails.
+const initSlack = 3
+
 // `ordo odds --infdice` on the smallest input initialises no ruleset,
 // catalog or codec table: GODEBUG=inittrace=1 reports each package's
 // initialisation, and no package of this module allocates past its
@@ -169,8 +176,8 @@ func TestOddsBuildsNoTablesAtStart(t *testing.T) {
 		if err != nil {
 			t.Fatalf("inittrace line %q: %v", line, err)
 		}
-		if allocs > initBudget[pkg] {
-			t.Errorf("package %s allocates %d times at start (budget %d): build its tables on first use", pkg, allocs, initBudget[pkg])
+		if allocs > initBudget[pkg]+initSlack {
+			t.Errorf("package %s allocates %d times at start (budget %d, give or take %d): build its tables on first use", pkg, allocs, initBudget[pkg], initSlack)
 		}
 	}
 	if traced == 0 {
