@@ -124,6 +124,9 @@ type (
 		// At is where a template weapon's template is centred: a point
 		// inside the target unit.
 		At *geom.Point `json:"at,omitempty"`
+		// Grapeshot fires a cannon's grapeshot at a unit within 8"
+		// instead of its ball (Cannons: grapeshot).
+		Grapeshot bool `json:"grapeshot,omitempty"`
 	}
 	// EndShooting closes the Shooting phase.
 	EndShooting struct{}

@@ -113,6 +113,17 @@ func (s *State) checkShoot(a Shoot) (*Unit, *Unit, *rules.RuleError) {
 	if d, rng := unitDist(u, t), float64(s.rf(u).Missile.Range); d > rng+geom.Eps {
 		return nil, nil, rules.Errorf(CodeShoot, ruleShooting, "%s is %.1f\" away, beyond the %.0f\" of %s's weapons", t.ID, d, rng, u.ID)
 	}
+	if a.Grapeshot {
+		switch {
+		case !s.rf(u).Missile.Cannon:
+			return nil, nil, rules.Errorf(rules.CodeBadAction, ruleCannon, "%s has no cannon to fire grapeshot", u.ID)
+		case a.At != nil:
+			return nil, nil, rules.Errorf(rules.CodeBadAction, ruleCannon, "grapeshot is fired at a unit, not at a point: at is not taken")
+		case unitDist(u, t) > grapeshotRange+geom.Eps:
+			return nil, nil, rules.Errorf(CodeShoot, ruleCannon, "%s is %.1f\" away: grapeshot reaches %d\"", t.ID, unitDist(u, t), grapeshotRange)
+		}
+		return u, t, nil
+	}
 	switch tmpl := s.rf(u).Missile.aimed(); {
 	case tmpl && (a.At == nil || !a.At.Finite() || !t.footprint().contains(*a.At)):
 		return nil, nil, rules.Errorf(CodeShoot, ruleTemplates, "%s's weapon is aimed at a point (a template's centre, a cannonball's mark): give one inside %s", u.ID, t.ID)
@@ -149,6 +160,9 @@ func (s *State) shoot(a Shoot, r roller) error {
 	}
 	if p.Missile.Template > 0 {
 		return s.scatterShot(u, t, *a.At, r)
+	}
+	if a.Grapeshot {
+		return s.grapeshot(u, t, r)
 	}
 	if p.Missile.Cannon {
 		return s.cannonShot(u, t, *a.At, r)

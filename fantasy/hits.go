@@ -138,10 +138,16 @@ func (s *State) allocations(u *Unit, v *Volley) []allocation {
 // player has a choice, the game waits for it (allocate-hits); otherwise the
 // hits are resolved at once.
 func (s *State) hitUnit(attacker rules.Seat, u *Unit, hits, str int, r roller) error {
+	return s.hitUnitWith(attacker, u, hits, str, 0, r)
+}
+
+// hitUnitWith is hitUnit for a weapon with special rules (grapeshot's
+// Armour Piercing), carried with the volley until it is resolved.
+func (s *State) hitUnitWith(attacker rules.Seat, u *Unit, hits, str int, tr traits, r roller) error {
 	if hits <= 0 {
 		return nil
 	}
-	v := &Volley{Attacker: attacker, Target: u.ID, Hits: hits, S: str, Eligible: s.eligible(u)}
+	v := &Volley{Attacker: attacker, Target: u.ID, Hits: hits, S: str, Eligible: s.eligible(u), Traits: tr}
 	opts := s.allocations(u, v)
 	if len(opts) > 1 {
 		s.Pending = v
@@ -191,7 +197,7 @@ func (s *State) distribute(v *Volley, a allocation, r roller) error {
 	}
 	per := s.perModel(u, direct, rf+v.Pool)
 	s.emit(Event{What: "allocated", Unit: u.ID, Hits: per, Text: fmt.Sprintf("hits on %s: %s", u.ID, describeHits(per))})
-	return s.resolveHits(u, direct, rf+v.Pool, v.S, r, true)
+	return s.resolveHitsWith(u, direct, rf+v.Pool, v.S, strikeMods{traits: v.Traits & woundTraits}, r, true)
 }
 
 // perModel spreads the rank-and-file pool over the unit's non-character

@@ -70,6 +70,11 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 					}
 					_, _, err := s.checkShoot(a)
 					add(a, err)
+					if s.rf(u).Missile.Cannon {
+						g := Shoot{Unit: u.ID, Target: t.ID, Grapeshot: true}
+						_, _, err := s.checkShoot(g)
+						add(g, err)
+					}
 				}
 			}
 		}

@@ -250,3 +250,22 @@ func segsCross(a, b, c, d geom.Point) bool {
 	d3, d4 := d.Sub(c).Cross(a.Sub(c)), d.Sub(c).Cross(b.Sub(c))
 	return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
 }
+
+// grapeshotRange is how far grapeshot reaches, in inches.
+const grapeshotRange = 8
+
+// grapeshot fires a cannon's grapeshot at t (Cannons: grapeshot, 8th
+// edition): no roll to hit; the artillery die is the number of hits, at
+// Strength 4 with Armour Piercing (a misfire: the misfire chart).
+func (s *State) grapeshot(u, t *Unit, r roller) error {
+	art, err := r.d6()
+	if err != nil {
+		return err
+	}
+	n := artilleryInches(art)
+	if n == 0 {
+		return s.misfire(u, []int{art}, r)
+	}
+	s.emit(Event{What: "shot", Unit: u.ID, Dice: []int{art}, Value: float64(n), Text: newLine().s(u.ID, " fires grapeshot at ", t.ID, ": ").n(n).s(" hits at S4, Armour Piercing (", ruleCannon, ")").String()})
+	return s.hitUnitWith(u.Seat, t, n, 4, traitAP, r)
+}

@@ -132,6 +132,7 @@ type Volley struct {
 	Eligible []string       `json:"eligible"`         // characters that may take hits
 	Direct   map[string]int `json:"direct,omitempty"` // hits already on named models
 	Pool     int            `json:"pool,omitempty"`   // hits already passed to the rank-and-file
+	Traits   traits         `json:"traits,omitempty"` // the weapon's special rules (Armour Piercing)
 }
 
 // Vacancy is a front-rank slot waiting for a model with In the First Rank!.

@@ -328,3 +328,27 @@ func TestCannonBallLandsAndBounces(t *testing.T) {
 		t.Fatalf("a misfire: %v", evs)
 	}
 }
+
+// Cannons: grapeshot (8th edition): at a unit within 8", the artillery
+// die's number of hits at S4 with Armour Piercing; the menu offers it.
+func TestCannonGrapeshot(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("u", "cannon", 1, 1, [2]float64{24, 8}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 15}, 270, nil)})
+	apply(t, s, "blue", EndCharges{})
+	apply(t, s, "blue", EndMovement{})
+	legal, _ := legalOptions(s, "blue")
+	if !hasAction(legal, Shoot{Unit: "u", Target: "target", Grapeshot: true}) {
+		t.Fatalf("the menu lacks grapeshot: %v", legal)
+	}
+	// 2 hits (1); S4 wounds T3 on 3+ (6, 6); the 5+ save, 6+ at S4, is
+	// gone with Armour Piercing.
+	evs := apply(t, s, "blue", Shoot{Unit: "u", Target: "target", Grapeshot: true}, 1, 6, 6)
+	if n := len(s.unit("target").Models); n != 13 {
+		t.Fatalf("%d spearmen left, want 13: %v", n, evs)
+	}
+	s = battle(t, nil, []map[string]any{unitSpecOf("u", "cannon", 1, 1, [2]float64{24, 4}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "spearman", 15, 5, [2]float64{24, 15}, 270, nil)})
+	apply(t, s, "blue", EndCharges{})
+	apply(t, s, "blue", EndMovement{})
+	refused(t, s, "blue", Shoot{Unit: "u", Target: "target", Grapeshot: true}, CodeShoot) // 11" away
+}
