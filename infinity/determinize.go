@@ -220,8 +220,21 @@ func (s *State) drawTokens(owner rules.Seat, r *rand.Rand) {
 
 // Scores is each side's Victory Points as they stand (rules.Scorer): the
 // cost of its troopers not in a Null state (Victory Points (N4)), as the
-// game's end counts them.
-func (s *State) Scores() map[rules.Seat]int { return s.victoryPoints() }
+// game's end counts them. In a mission Objective Points come first
+// (rule_mission.go): each OP counts for 1,000 points, more than an army.
+func (s *State) Scores() map[rules.Seat]int {
+	vp := s.victoryPoints()
+	if s.Mission != nil {
+		for seat, op := range s.Mission.OP {
+			vp[seat] += missionScoreOP * op
+		}
+	}
+	return vp
+}
+
+// missionScoreOP is what one OP weighs in Scores: more than the points of
+// any army list (army.MaxPoints).
+const missionScoreOP = 1000
 
 // Watchers counts the enemies of trooper id that would have Line of Fire
 // to it standing at at (Line of Fire (N4)): troopers of another seat, not

@@ -315,3 +315,14 @@ func TestMissionEndsInRetreat(t *testing.T) {
 		t.Fatalf("%s, %+v", st.Phase, end)
 	}
 }
+
+// TestMissionScoresForBots (rules.Scorer): in a mission the Objective
+// Points weigh before the Victory Points, as they decide the game.
+func TestMissionScoresForBots(t *testing.T) {
+	st := startMission(t, "uplink", [2]string{"west-link", "cull"}, nil)
+	vp := st.victoryPoints()
+	st.Mission.OP["red"] = 1
+	if sc := st.Scores(); sc["red"] != vp["red"]+1000 || sc["blue"] != vp["blue"] {
+		t.Fatalf("scores %v, Victory Points %v", sc, vp)
+	}
+}
