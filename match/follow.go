@@ -50,6 +50,9 @@ func (a *Authority) catchUpAll(ctx context.Context) {
 			if err := a.catchUpChat(ctx, l); err != nil {
 				a.log.Warn("match: catching up the chat", "match", l.id, "err", err)
 			}
+			if err := a.loadHooks(ctx, l); err != nil {
+				a.log.Warn("match: reading the webhooks", "match", l.id, "err", err)
+			}
 		}
 		l.mu.Unlock()
 	}

@@ -1055,6 +1055,14 @@ func (a *Authority) Notify(ctx context.Context, n store.Notice) {
 		}
 		return
 	}
+	if n.Hooks {
+		// A seat set its webhook on another server: this one may be
+		// the one that turns the game to it.
+		if err := a.loadHooks(ctx, l); err != nil {
+			a.log.Warn("match: reading the webhooks", "match", n.MatchID, "err", err)
+		}
+		return
+	}
 	if len(l.log) >= n.Len {
 		return
 	}

@@ -173,6 +173,8 @@ type Notice struct {
 	Len     int
 	// Chat says that the match's chat grew (and Len is 0).
 	Chat bool
+	// Hooks says that the match's webhooks changed (and Len is 0).
+	Hooks bool
 }
 
 // Notifier is implemented by backends that several servers share: it

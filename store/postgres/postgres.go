@@ -352,6 +352,12 @@ func (s *Store) SetWebhook(ctx context.Context, matchID, seat, url string) error
 			_, err = tx.Exec(ctx, `INSERT INTO webhooks (match_id, seat, url) VALUES ($1, $2, $3)
 				ON CONFLICT (match_id, seat) DO UPDATE SET url = excluded.url`, matchID, seat, url)
 		}
+		if err != nil {
+			return err
+		}
+		// Every server holding the match reads its webhooks again ("ID
+		// hooks"): the one that turns the game to the seat notifies it.
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, matchID+" hooks")
 		return err
 	})
 }
@@ -411,6 +417,10 @@ func (s *Store) Listen(ctx context.Context, f func(store.Notice)) error {
 		id, length, ok := strings.Cut(n.Payload, " ")
 		if ok && length == "chat" {
 			f(store.Notice{MatchID: id, Chat: true})
+			continue
+		}
+		if ok && length == "hooks" {
+			f(store.Notice{MatchID: id, Hooks: true})
 			continue
 		}
 		k, err := strconv.Atoi(length)

@@ -33,6 +33,50 @@ func TestConformance(t *testing.T) {
 	storetest.Run(t, func(t *testing.T) store.Store { return open(t) })
 }
 
+// Setting a seat's webhook announces it ("ID hooks", store.Notice.Hooks),
+// so that every server holding the match reads its webhooks again: the
+// server that turns the game to the seat may not be the one it was set on.
+func TestNotifyWebhook(t *testing.T) {
+	a, b := open(t), open(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan store.Notice, 10)
+	listening := make(chan error, 1)
+	go func() { listening <- b.Listen(ctx, func(n store.Notice) { got <- n }) }()
+	m := &store.Match{ID: "hooks-" + t.Name() + randomSuffix(), Ruleset: "r", Scenario: []byte("x"), Seed: []byte{1}}
+	if err := a.CreateMatch(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	next := func() store.Notice {
+		t.Helper()
+		select {
+		case n := <-got:
+			return n
+		case err := <-listening:
+			t.Fatalf("Listen ended: %v", err)
+		case <-timeAfter():
+			t.Fatal("no notice in 10 s")
+		}
+		return store.Notice{}
+	}
+	if n := next(); n != (store.Notice{}) {
+		t.Fatalf("first notice %+v, want the one saying it listens", n)
+	}
+	if err := a.SetWebhook(ctx, m.ID, "blue", "https://hooks.example/blue"); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		n := next()
+		if n.MatchID != m.ID {
+			continue // another test's match, in the shared database
+		}
+		if !n.Hooks || n.Len != 0 || n.Chat {
+			t.Fatalf("notice %+v after a webhook was set, want Hooks", n)
+		}
+		return
+	}
+}
+
 // A listener first says it listens (a Notice without a match: what was
 // appended before, its caller reads from the store), then announces every
 // append on LISTEN/NOTIFY with the log's new length; two stores opened
