@@ -159,10 +159,17 @@ func (s *State) patientNeeds(m *medicRule, p int) string {
 		return tr.ID + " is Dead"
 	case tr.States.Unconscious:
 		return ""
+	case m.name == SkillDoctor && tr.States.Stunned:
+		// A Doctor also cancels Stunned on a trooper with Wounds
+		// (Stunned (N4)).
+		return ""
 	case m.structure && tr.Wounds < s.profile(p).W:
 		return ""
 	case m.structure:
 		return tr.ID + " has lost no STR and is not Unconscious"
+	}
+	if m.name == SkillDoctor {
+		return tr.ID + " is neither Unconscious nor Stunned"
 	}
 	return tr.ID + " is not Unconscious"
 }
@@ -362,6 +369,14 @@ func (s *State) medicOutcome(m *medicRule, u, p int, passed bool) []rules.Event 
 	case m.states && !passed:
 		// Failing to cancel states costs nothing (Engineer (N4)).
 		return nil
+	case m.name == SkillDoctor && !tr.States.Unconscious:
+		// Stunned (N4): a passed roll cancels it, a failed one costs
+		// nothing.
+		if !passed {
+			return nil
+		}
+		tr.States.Stunned = false
+		return []rules.Event{StateChanged{Trooper: tr.ID, State: "Stunned", Why: "Doctor by " + by}}
 	case m.states:
 		var events []rules.Event
 		for _, name := range s.engineerStates(p) {

@@ -136,7 +136,7 @@ func TestDoctorRequirements(t *testing.T) {
 	}{
 		{"no Doctor skill", "paramedic", "fusilier", contactS2, true, medicSkill(SkillDoctor), rules.CodeIllegal, "has no Doctor"},
 		{"no MediKit", "field-doctor", "fusilier", contactS2, true, medicSkill(SkillMediKit), rules.CodeIllegal, "carries no Medikit"},
-		{"not Unconscious", "field-doctor", "fusilier", contactS2, false, medicSkill(SkillDoctor), rules.CodeIllegal, "patient is not Unconscious"},
+		{"not Unconscious", "field-doctor", "fusilier", contactS2, false, medicSkill(SkillDoctor), rules.CodeIllegal, "patient is neither Unconscious nor Stunned"},
 		{"a Doctor cannot treat Structure", "field-doctor", "remote", contactS3, true, medicSkill(SkillDoctor), rules.CodeIllegal, "needs an Engineer or a GizmoKit"},
 		{"an Engineer cannot treat Wounds", "field-engineer", "fusilier", contactS2, true, medicSkill(SkillEngineer), rules.CodeIllegal, "needs a Doctor, a Paramedic or a MediKit"},
 		{"Engineer on a REM that lost nothing", "field-engineer", "remote", contactS3, false, medicSkill(SkillEngineer), rules.CodeIllegal, "has lost no STR"},
@@ -313,5 +313,24 @@ func TestEngineerCancelsStates(t *testing.T) {
 	}
 	if fmt.Sprint(offered) != "[engineer gizmokit engineer-states]" {
 		t.Fatalf("offered %v", offered)
+	}
+}
+
+// Stunned (N4): a Doctor's Normal WIP Roll in silhouette contact also
+// cancels Stunned on a trooper with Wounds; failing it costs nothing.
+func TestDoctorCancelsStunned(t *testing.T) {
+	for _, c := range []struct {
+		die  int
+		want string
+	}{{14, "[Normal]"}, {15, "[Stunned]"}} {
+		st := setup(t, medicYAML("field-doctor", "fusilier", contactS2), nil)
+		p := st.trooperIndex("patient")
+		st.Troopers[p].States.Stunned = true
+		do(t, st, "blue", Activate{Trooper: "medic", Order: OrderRegular, Skill: medicSkill(SkillDoctor)})
+		do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+		do(t, st, "chance", Resolve{}, c.die)
+		if got := fmt.Sprint(st.Troopers[p].States.Names()); got != c.want || st.Troopers[p].Wounds != 1 {
+			t.Errorf("die %d: %s at %d W, want %s at 1 W", c.die, got, st.Troopers[p].Wounds, c.want)
+		}
 	}
 }
