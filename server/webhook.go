@@ -81,7 +81,31 @@ func newWebhooks(ctx context.Context, log *slog.Logger, private bool, backoff ti
 	return h
 }
 
+// localNets are ranges of the server's own networks that net.IP's
+// methods do not name: carrier-grade NAT's shared space (where a cloud's
+// metadata service may answer), "this network", and the benchmarking
+// range.
+var localNets = []*net.IPNet{
+	{IP: net.IPv4(100, 64, 0, 0).To4(), Mask: net.CIDRMask(10, 32)},
+	{IP: net.IPv4(0, 0, 0, 0).To4(), Mask: net.CIDRMask(8, 32)},
+	{IP: net.IPv4(198, 18, 0, 0).To4(), Mask: net.CIDRMask(15, 32)},
+}
+
+// nat64 is the well-known NAT64 prefix: an IPv4 address inside it is
+// reached through the gateway, so it is judged as that address.
+var nat64 = &net.IPNet{IP: net.ParseIP("64:ff9b::"), Mask: net.CIDRMask(96, 128)}
+
 func privateIP(ip net.IP) bool {
+	if ip.To4() == nil && nat64.Contains(ip) {
+		ip = net.IP(ip[12:16])
+	}
+	if ip4 := ip.To4(); ip4 != nil {
+		for _, n := range localNets {
+			if n.Contains(ip4) {
+				return true
+			}
+		}
+	}
 	return ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
 		ip.IsUnspecified() || ip.IsMulticast() || ip.IsInterfaceLocalMulticast()
 }
