@@ -3,7 +3,11 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"net/url"
 	"testing"
+
+	"github.com/ordo-rules/ordo/match"
 )
 
 // FuzzParseAction: the action request decoder never panics, refuses with
@@ -134,6 +138,60 @@ func FuzzParseChat(f *testing.F) {
 		}
 		if req.Text == "" {
 			t.Fatalf("accepted %q without a text", b)
+		}
+	})
+}
+
+// FuzzParseJoin: a join body is refused with a 4xx or names a seat.
+func FuzzParseJoin(f *testing.F) {
+	for _, s := range []string{`{"seat":"red"}`, `{"seat":""}`, `{"seat":1}`, `{"seat":"a","seat":"b"}`, `{}`, `[`, ``} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		req, err := parseJoin(bytes.NewReader(b))
+		if err != nil {
+			if err.status < 400 || err.status > 499 || err.Code == "" || err.Message == "" {
+				t.Fatalf("refusal %+v", err)
+			}
+			return
+		}
+		if req.Seat == "" {
+			t.Fatalf("accepted %q without a seat", b)
+		}
+	})
+}
+
+// FuzzParseWebhook: a webhook body is refused with a 4xx, or its URL is
+// "" (none) or passes match.CheckWebhookURL or is refused by it with a
+// typed error, never a panic.
+func FuzzParseWebhook(f *testing.F) {
+	for _, s := range []string{`{"url":"https://example.com/hook"}`, `{"url":""}`, `{"url":"http://user:pw@x/"}`, `{"url":"ftp://x"}`, `{"url":"http://[::1"}`, `{"url":1}`, `{"url":"a","url":"b"}`, `{}`, ``} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		req, err := parseWebhook(bytes.NewReader(b))
+		if err != nil {
+			if err.status < 400 || err.status > 499 || err.Code == "" || err.Message == "" {
+				t.Fatalf("refusal %+v", err)
+			}
+			return
+		}
+		if req.URL == "" {
+			return
+		}
+		if e := match.CheckWebhookURL(req.URL); e != nil {
+			var me *match.Error
+			if !errors.As(e, &me) {
+				t.Fatalf("CheckWebhookURL(%q): an untyped error %v", req.URL, e)
+			}
+			return
+		}
+		if len(req.URL) > match.MaxWebhookURL {
+			t.Fatalf("a URL of %d bytes passed", len(req.URL))
+		}
+		u, perr := url.Parse(req.URL)
+		if perr != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Hostname() == "" || u.User != nil {
+			t.Fatalf("CheckWebhookURL passed %q", req.URL)
 		}
 	})
 }
