@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -84,24 +85,27 @@ func newWebhooks(ctx context.Context, log *slog.Logger, private bool, backoff ti
 // localNets are ranges of the server's own networks that net.IP's
 // methods do not name: carrier-grade NAT's shared space (where a cloud's
 // metadata service may answer), "this network", and the benchmarking
-// range.
-var localNets = []*net.IPNet{
-	{IP: net.IPv4(100, 64, 0, 0).To4(), Mask: net.CIDRMask(10, 32)},
-	{IP: net.IPv4(0, 0, 0, 0).To4(), Mask: net.CIDRMask(8, 32)},
-	{IP: net.IPv4(198, 18, 0, 0).To4(), Mask: net.CIDRMask(15, 32)},
+// range. (netip values: nothing is allocated at start.)
+var localNets = [...]netip.Prefix{
+	netip.PrefixFrom(netip.AddrFrom4([4]byte{100, 64, 0, 0}), 10),
+	netip.PrefixFrom(netip.AddrFrom4([4]byte{0, 0, 0, 0}), 8),
+	netip.PrefixFrom(netip.AddrFrom4([4]byte{198, 18, 0, 0}), 15),
 }
 
 // nat64 is the well-known NAT64 prefix: an IPv4 address inside it is
 // reached through the gateway, so it is judged as that address.
-var nat64 = &net.IPNet{IP: net.ParseIP("64:ff9b::"), Mask: net.CIDRMask(96, 128)}
+var nat64 = netip.PrefixFrom(netip.AddrFrom16([16]byte{0, 0x64, 0xff, 0x9b}), 96)
 
 func privateIP(ip net.IP) bool {
-	if ip.To4() == nil && nat64.Contains(ip) {
-		ip = net.IP(ip[12:16])
-	}
-	if ip4 := ip.To4(); ip4 != nil {
+	if a, ok := netip.AddrFromSlice(ip); ok {
+		if a.Is6() && nat64.Contains(a) {
+			b := a.As16()
+			ip = net.IPv4(b[12], b[13], b[14], b[15])
+			a = netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
+		}
+		a = a.Unmap()
 		for _, n := range localNets {
-			if n.Contains(ip4) {
+			if n.Contains(a) {
 				return true
 			}
 		}
