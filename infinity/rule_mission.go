@@ -524,6 +524,8 @@ func (s *State) checkInteract(a Interact) error {
 		return rules.Errorf(rules.CodeIllegal, "Engaged (N4)", "%s is Engaged and cannot interact with an objective", tr.ID)
 	case tr.States.Immobilized() || tr.States.Isolated:
 		return rules.Errorf(rules.CodeIllegal, "States (N4)", "%s is %v and cannot interact with an objective", tr.ID, tr.States)
+	case tr.States.Retreat:
+		return rules.Errorf(rules.CodeIllegal, ruleRetreat, "%s has a Retreat! token: only Short Movement Skills, Cautious Movement, Dodge and Reset", tr.ID)
 	case o.Holder == tr.Seat:
 		return rules.Errorf(rules.CodeIllegal, ruleInteract, "%s already holds %s", tr.Seat, o.Name)
 	}
@@ -544,7 +546,7 @@ func (s *State) interact(a Interact, d dice.Source) ([]rules.Event, error) {
 		events = append(events, s.revealLieutenant(t)...)
 	}
 	events = append(events, s.leaveSuppressive(t, "activated")...)
-	ev := Interacted{Trooper: a.Trooper, Objective: a.Objective, Order: a.Order, SV: dice.NewSuccessValue("WIP", s.profile(t).WIP)}
+	ev := Interacted{Trooper: a.Trooper, Objective: a.Objective, Order: a.Order, SV: dice.SuccessValueOf("WIP", s.profile(t).WIP, s.stateMods(t))}
 	roll, err := dice.Throw(d, dice.Side{SV: ev.SV.Value, Burst: 1})
 	if err != nil {
 		return nil, rules.Errorf(rules.CodeDice, "", "%v", err)

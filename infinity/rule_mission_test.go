@@ -326,3 +326,23 @@ func TestMissionScoresForBots(t *testing.T) {
 		t.Fatalf("scores %v, Victory Points %v", sc, vp)
 	}
 }
+
+// TestInteractUnderStates (Specialist Troops, docs/MISSIONS.md; Stunned
+// (N4), Retreat! (N4)): a console's WIP Roll takes the trooper's state
+// MODs as every other roll does (Stunned: −3), and a trooper holding a
+// Retreat! token may not interact (only Short Movement Skills, Cautious
+// Movement, Dodge and Reset).
+func TestInteractUnderStates(t *testing.T) {
+	st := startMission(t, "uplink", [2]string{"west-link", "cull"}, map[string][3]float64{"blue-hacker-1": {12, 11, 90}})
+	order(t, st, Activate{Trooper: "blue-hacker-1", Order: OrderRegular, Skill: move([2]float64{12, 15})}, move([2]float64{12, 19}))
+	order(t, st, Activate{Trooper: "blue-hacker-1", Order: OrderRegular, Skill: move([2]float64{12, 22.8})}, Skill{Name: SkillIdle})
+	hacker := &st.Troopers[st.trooperIndex("blue-hacker-1")]
+	hacker.States.Retreat = true
+	refused(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, rules.CodeIllegal, "Retreat! token")
+	hacker.States.Retreat, hacker.States.Stunned = false, true
+	wip := st.profile(st.trooperIndex("blue-hacker-1")).WIP
+	ev := do(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, 12)
+	if x := ev[len(ev)-1].(Interacted); x.SV.Value != wip-3 {
+		t.Fatalf("a Stunned hacker's WIP Roll: SV %+v, want WIP %d −3", x.SV, wip)
+	}
+}
