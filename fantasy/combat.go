@@ -903,8 +903,8 @@ func (s *State) strike(units []*Unit, m *Melee, r roller) error {
 	}
 	s.Aims = nil
 	for _, x := range units {
-		if s.unit(x.ID) != nil {
-			x.Rounds++
+		if s.unit(x.ID) != nil && x.engaged() {
+			x.Rounds++ // a unit whose foes all fell this round is out of combat
 		}
 	}
 	if err := s.combatResult(units, caused, r); err != nil {

@@ -426,6 +426,9 @@ func (s *State) disengage(u *Unit) {
 	for _, id := range u.Engage {
 		if e := s.unit(id); e != nil {
 			e.Engage = slices.DeleteFunc(e.Engage, func(x string) bool { return x == u.ID })
+			if len(e.Engage) == 0 {
+				e.Rounds = 0 // out of combat: its next one starts afresh (Hatred, flail)
+			}
 		}
 	}
 	u.Engage = nil

@@ -282,3 +282,48 @@ func TestPanicHeavyCasualties(t *testing.T) {
 		}
 	}
 }
+
+// Hatred (and a flail's +2 S) hold in the first round of each close
+// combat: a unit whose foe is destroyed leaves its combat, and the next
+// combat it fights starts again at its first round.
+func TestHatredAgainInTheNextCombat(t *testing.T) {
+	s := engagedPair(t, []map[string]any{unitSpecOf("u", "swordsman", 5, 5, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "berserker", 5, 5, [2]float64{24, 15}, 270, nil)})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	if _, err := s.Apply("blue", Fight{Unit: "u"}, script(t, ones(60)...).src); err != nil {
+		t.Fatal(err)
+	}
+	if s.unit("target").Rounds != 1 {
+		t.Fatalf("rounds %d, want 1", s.unit("target").Rounds)
+	}
+	s.destroy(s.unit("u"), "is wiped out")
+	tg := s.unit("target")
+	if tg.engaged() || tg.Rounds != 0 {
+		t.Fatalf("its foe destroyed, target is engaged %v with %d rounds fought: its next combat starts at the first round", tg.engaged(), tg.Rounds)
+	}
+	if p := s.Profiles["berserker"]; s.traitsOf(tg, &p)&traitHatred == 0 {
+		t.Fatal("Hatred should hold in the first round of the next combat")
+	}
+}
+
+// Hatred: a unit that wipes out its foe in a round leaves the combat with
+// no round counted, so the next combat starts at its first round.
+func TestHatredAgainAfterWipingOutTheFoe(t *testing.T) {
+	s := engagedPair(t, []map[string]any{unitSpecOf("u", "swordsman", 1, 1, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("target", "berserker", 5, 5, [2]float64{24, 15}, 270, nil)})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	// Initiative 4 together: the berserkers' 6 attacks hit (6s), the
+	// swordsman's 1 hits (6); one berserker wound (6) goes unsaved (1),
+	// the swordsman's does not wound (1).
+	if _, err := s.Apply("blue", Fight{Unit: "u"}, script(t, 6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1).src); err != nil {
+		t.Fatal(err)
+	}
+	if s.unit("u") != nil {
+		t.Fatal("set-up: the swordsman should be slain")
+	}
+	if tg := s.unit("target"); tg.Rounds != 0 {
+		t.Fatalf("rounds %d after wiping out its foe, want 0: its next combat starts at the first round (Hatred)", tg.Rounds)
+	}
+}
