@@ -21,7 +21,9 @@ import (
 //   - of its markers that look alike (Camouflaged (N4), Impersonation
 //     (N4); markersAlike), which trooper stands behind which is drawn;
 //   - which of a G: Jumper's Proxies in Hidden Deployment holds the Active
-//     Proxy Token is drawn (G: Jumper (N4, PDF 2.1)).
+//     Proxy Token is drawn (G: Jumper (N4, PDF 2.1));
+//   - its Classified Objective, picked and not yet revealed, is drawn from
+//     the mission's deck (Classified Objectives, docs/MISSIONS.md).
 //
 // A fact the Order in progress involves stays as it is, as Twin leaves it:
 // it is on its way to being public. Two states that differ only in the
@@ -37,8 +39,22 @@ func (s *State) Determinize(seat rules.Seat, r *rand.Rand) rules.State {
 		t.drawHidden(owner, r)
 		t.drawMarkers(owner, r)
 		t.drawTokens(owner, r)
+		t.drawClassified(owner, r)
 	}
 	return t
+}
+
+// drawClassified draws owner's Classified Objective from the mission's
+// deck while it is picked and not revealed: which card it picked is
+// private until it scores.
+func (s *State) drawClassified(owner rules.Seat, r *rand.Rand) {
+	ms := s.Mission
+	if ms == nil || len(ms.Deck) < 2 || slices.Contains(ms.Revealed, owner) {
+		return
+	}
+	if _, ok := ms.Classified[owner]; ok {
+		ms.Classified[owner] = ms.Deck[r.IntN(len(ms.Deck))].ID
+	}
 }
 
 // drawLieutenant gives owner's Lieutenant role to a trooper drawn among

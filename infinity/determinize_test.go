@@ -95,3 +95,33 @@ rounds: 1
 		t.Errorf("an unknown trooper: %d watchers", n)
 	}
 }
+
+// Determinize draws the other side's Classified Objective from the
+// mission's deck (Classified Objectives, docs/MISSIONS.md): two states
+// that differ only in red's pick give blue the same sample, and blue's own
+// pick stays as it is.
+func TestDeterminizeDrawsTheOtherSidesClassifiedObjective(t *testing.T) {
+	st := startMission(t, "uplink", [2]string{"west-link", "cull"}, nil)
+	twin := st.clone()
+	for _, c := range st.Mission.Deck {
+		if c.ID != st.Mission.Classified["red"] {
+			twin.Mission.Classified["red"] = c.ID
+			break
+		}
+	}
+	picks := map[string]bool{}
+	for seed := range uint64(20) {
+		a := st.Determinize("blue", rand.New(rand.NewPCG(seed, 1))).(*State)
+		b := twin.Determinize("blue", rand.New(rand.NewPCG(seed, 1))).(*State)
+		if x, y := encodeState(t, a), encodeState(t, b); x != y {
+			t.Fatalf("seed %d: blue's sample tells red's Classified Objective (%s or %s)", seed, st.Mission.Classified["red"], twin.Mission.Classified["red"])
+		}
+		if a.Mission.Classified["blue"] != "west-link" {
+			t.Fatalf("blue's own Classified Objective drawn as %q", a.Mission.Classified["blue"])
+		}
+		picks[a.Mission.Classified["red"]] = true
+	}
+	if len(picks) < 2 {
+		t.Errorf("red's Classified Objective drawn as %v only", picks)
+	}
+}
