@@ -17,9 +17,9 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"strings"
 
+	"github.com/ordo-rules/ordo/infinity"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -64,18 +64,11 @@ func Observe(st rules.State, seat rules.Seat) (*Observation, error) {
 	}, nil
 }
 
-// plain is a menu candidate a ruleset hands over as a pointer to its value
-// (Infinity's menus do, to box each candidate once) as the value itself, so
-// that players tell actions apart by their types alone.
-func plain(a rules.Action) rules.Action {
-	v := reflect.ValueOf(a)
-	if v.Kind() == reflect.Pointer && !v.IsNil() {
-		if x, ok := v.Elem().Interface().(rules.Action); ok {
-			return x
-		}
-	}
-	return a
-}
+// plain is a menu candidate as the value it stands for, so that players
+// tell actions apart by their types alone: Infinity's menus hand some
+// candidates over as pointers to their values (infinity.Plain); the
+// fantasy menus hand values.
+func plain(a rules.Action) rules.Action { return infinity.Plain(a) }
 
 // Seat is the seat that acts.
 func (o *Observation) Seat() rules.Seat { return o.seat }

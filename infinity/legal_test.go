@@ -99,7 +99,7 @@ func actionKeys(st *State, a rules.Action) []string {
 		}
 		return key
 	}
-	switch a := plainAction(a).(type) {
+	switch a := Plain(a).(type) {
 	case Activate:
 		return []string{fmt.Sprintf("activate %s %s %s", a.Trooper, a.Order, skill(a.Trooper, a.Skill))}
 	case Second:
@@ -175,7 +175,7 @@ func mutate(st *State, a rules.Action, rng *rand.Rand) rules.Action {
 		}
 		return k
 	}
-	switch a := plainAction(a).(type) {
+	switch a := Plain(a).(type) {
 	case Activate:
 		switch rng.IntN(3) {
 		case 0:
@@ -279,7 +279,7 @@ func attackEntries(menu []rules.Option) []menuEntry {
 	for _, o := range menu {
 		var who string
 		var k Skill
-		switch a := plainAction(o.Action).(type) {
+		switch a := Plain(o.Action).(type) {
 		case Activate:
 			if a.Order != OrderRegular {
 				continue

@@ -247,7 +247,7 @@ func TestNoLoFRefusalNamesItsTarget(t *testing.T) {
 			}
 			var k Skill
 			var t0 int
-			switch a := plainAction(o.Action).(type) {
+			switch a := Plain(o.Action).(type) {
 			case Activate:
 				k, t0 = a.Skill, s.trooperIndex(a.Trooper)
 			case Second:

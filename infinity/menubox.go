@@ -95,9 +95,10 @@ func asAction[A rules.Action](a rules.Action) (A, bool) {
 	return x, ok
 }
 
-// plainAction is a with a menu's pointer candidate (menuBox) replaced by
-// the value it points at, for code that tells actions apart by type.
-func plainAction(a rules.Action) rules.Action {
+// Plain is a with a menu's pointer candidate (menuBox) replaced by
+// the value it points at, for code that tells actions apart by type (the
+// rules' own and the bots').
+func Plain(a rules.Action) rules.Action {
 	switch p := a.(type) {
 	case *Activate:
 		return *p

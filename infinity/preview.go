@@ -65,7 +65,7 @@ type Opposed struct {
 // attack on a trooper that seat sees only as a marker has no odds: they
 // would tell its profile.
 func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
-	a = plainAction(a) // a menu's candidate (menuBox) as its value
+	a = Plain(a) // a menu's candidate (menuBox) as its value
 	switch a.(type) {
 	case Activate, Second, AROs:
 	default:

@@ -29,7 +29,7 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 		return a, true
 	}
 	var open []int // troopers this action reveals
-	switch x := plainAction(a).(type) {
+	switch x := Plain(a).(type) {
 	case Activate:
 		if t := s.trooperIndex(x.Trooper); t >= 0 && s.Troopers[t].Seat == seat && s.revealsOnDeclaring(t, x.Skill.Name) {
 			open = append(open, t)

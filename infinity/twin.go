@@ -48,7 +48,7 @@ func (s *State) Twin(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rule
 	}
 	// The makers tell actions apart by type: a menu's pointer candidate
 	// (menuBox) as its value.
-	a = plainAction(a)
+	a = Plain(a)
 	makers := []func(t *State, owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rules.Action, bool){
 		(*State).twinLieutenant,
 		(*State).twinAppoint,
