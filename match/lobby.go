@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"time"
 
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/store"
@@ -83,9 +84,15 @@ func (a *Authority) Join(ctx context.Context, id string, seat rules.Seat) (*Secr
 	return &Secret{Token: tok}, nil
 }
 
+// seatsReread is how often a token no seat here holds reads a match's
+// seats again from the store (Authenticate): a flood of wrong tokens on a
+// match with an open seat must not be a flood of store reads.
+const seatsReread = time.Second
+
 // reloadSeats reads the match's seats again from the store, for a seat
 // another server gave away. Called with l.mu held.
 func (a *Authority) reloadSeats(ctx context.Context, l *live) {
+	l.seatsRead = a.now()
 	rec, err := a.store.Match(ctx, l.id)
 	if err != nil {
 		return

@@ -185,6 +185,10 @@ type live struct {
 	clocks *clocks
 	// hooks are the seats' webhooks (SetWebhook).
 	hooks map[rules.Seat]string
+	// seatsRead is when the seats were last read again from the store
+	// (reloadSeats), so that wrong tokens read it at most once a
+	// seatsReread.
+	seatsRead time.Time
 	// chat holds the match's chat by channel.
 	chat    map[string][]ChatMessage
 	log     []logged
@@ -872,7 +876,7 @@ func (a *Authority) Authenticate(ctx context.Context, id, token string) (rules.S
 			seat = rules.Seat(s.Name)
 		}
 	}
-	if seat == "" && len(openSeats(l.rec)) > 0 {
+	if seat == "" && len(openSeats(l.rec)) > 0 && a.now().Sub(l.seatsRead) >= seatsReread {
 		// A seat open here may have been taken on another server.
 		a.reloadSeats(ctx, l)
 		for _, s := range l.rec.Seats {
