@@ -84,16 +84,19 @@ var deployments = []string{"", "hidden", "marker", "reserve"}
 // Of is every side's army, in the order of sc.Sides: as read when the
 // scenario was loaded, or read now against cat (nil: no profile check).
 // The error is a scenario.Errors, each problem at its file:line:col.
+//
+// Of only reads sc: a scenario set up for many games at once (the
+// conformance suite's playouts) is shared by their goroutines, so the
+// armies read now are returned, not kept in it.
 func Of(sc *scenario.Scenario, cat scenario.Catalog) ([]*Side, error) {
 	if out, ok := read(sc); ok {
 		return out, nil
 	}
 	c := scenario.NewChecker(sc)
-	Read(sc, cat, c)
+	out := readArmies(sc, cat, c)
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
-	out, _ := read(sc)
 	return out, nil
 }
 
@@ -115,6 +118,16 @@ func read(sc *scenario.Scenario) ([]*Side, bool) {
 // (nil: no profile check), and reports every problem on c. Each side's
 // Army.Value is its *Side only when no problem was found.
 func Read(sc *scenario.Scenario, cat scenario.Catalog, c *scenario.Checker) {
+	if armies := readArmies(sc, cat, c); armies != nil {
+		for i := range sc.Sides {
+			sc.Sides[i].Army.Value = armies[i]
+		}
+	}
+}
+
+// readArmies is Read without keeping the armies in sc: each side's army,
+// or nil when a problem was found.
+func readArmies(sc *scenario.Scenario, cat scenario.Catalog, c *scenario.Checker) []*Side {
 	r := &reader{Checker: c, sc: sc, cat: cat, troopers: map[string]trooperRef{}, armies: make([]*Side, len(sc.Sides))}
 	before := c.Failed()
 	for i := range sc.Sides {
@@ -138,15 +151,13 @@ func Read(sc *scenario.Scenario, cat scenario.Catalog, c *scenario.Checker) {
 		r.armies[i] = s
 	}
 	if c.Failed() && !before {
-		return // the shape is wrong: its meaning cannot be checked
+		return nil // the shape is wrong: its meaning cannot be checked
 	}
 	r.check()
 	if c.Failed() {
-		return
+		return nil
 	}
-	for i := range sc.Sides {
-		sc.Sides[i].Army.Value = r.armies[i]
-	}
+	return r.armies
 }
 
 type reader struct {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ordo-rules/ordo/scenario"
@@ -293,6 +294,37 @@ func TestOf(t *testing.T) {
 	}
 	_, err = Of(sc, testCatalog)
 	scenariotest.Check(t, err, "late.yaml", []want{{33, 5, "sides[1]", `side "blue" has no Lieutenant`}})
+}
+
+// Of only reads the scenario: one loaded without the ruleset and set up
+// for many games at once (the conformance suite runs its playouts side by
+// side, each from its own Setup) is read by all of them, so the armies
+// read at Setup are not written back into it, which raced (go test -race)
+// and let the first Setup's catalog answer for every later one.
+func TestOfLeavesTheScenarioAsLoaded(t *testing.T) {
+	sc, err := scenario.Parse("shared.yaml", []byte(base), scenario.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			if _, err := Of(sc, testCatalog); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	for i, side := range sc.Sides {
+		if side.Army.Value != nil {
+			t.Errorf("side %d: Of kept its army in the scenario (%T)", i, side.Army.Value)
+		}
+	}
+	// A profile the first catalog knew and the next does not: each Setup
+	// checks the armies against its own catalog.
+	if _, err := Of(sc, profiles{"zhanshi": true, "scout": true}); err == nil {
+		t.Error("a catalog without the fusilier accepted the army that names one")
+	}
 }
 
 // A scenario changed in Go is checked by scenario.Validate with the
