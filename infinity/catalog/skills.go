@@ -41,31 +41,33 @@ var (
 func skillSpecs() map[string]skillSpec {
 	skillSpecsOnce.Do(func() {
 		skillSpecsTable = map[string]skillSpec{
-			"Airborne Deployment": {},
-			"Camouflage":          {},                                                  // Camouflaged marker state (Camouflaged (N4))
-			"Combat Jump":         {},                                                  // Airborne Deployment, an Entire Order (G: Jumper (N4, PDF 2.1))
-			"Courage":             {},                                                  // ignores Guts; Stun's auto-fail (Characteristics (N4))
-			"Doctor":              {},                                                  // Doctor (N4): rule_medic.go
-			"Engineer":            {},                                                  // Engineer (N4): rule_medic.go
-			"Forward Observer":    {},                                                  // the Forward Observer weapon the profile lists (Targeted (N4))
-			"G: Jumper":           {},                                                  // G: Jumper (N4, PDF 2.1)
-			"Hacker":              {},                                                  // needs a hacking device (KnownEquipment)
-			"Hidden Deployment":   {},                                                  // Hidden Deployment (N4)
-			"Immunity":            {params: "ammo"},                                    // Immunity (N4), the ammunition kind: rule_immunity.go
-			"Impersonation":       {levels: []int{1, 2}},                               // Impersonation (N4): 2 deploys as IMP-2 only, else IMP-1
-			"Infiltration":        {},                                                  // Infiltration (N4), deployment
-			"Lieutenant":          {levels: []int{1, 2}},                               // Lieutenant (N4); the level is a variant's extra Order or Command Token
-			"Martial Arts":        {levels: []int{1, 2, 3, 4, 5}, levelRequired: true}, // Martial Arts (N4): rule_martial_arts.go
-			"Mimetism":            {levels: []int{-3, -6}, levelRequired: true},        // BS MOD to attackers (BS Attack (N4))
-			"Parachutist":         {},                                                  // Airborne Deployment (deployment)
-			"Paramedic":           {},                                                  // Paramedic (N4): rule_medic.go
-			"Sixth Sense":         {},                                                  // against Stealth (Stealth (N4))
-			"Stealth":             {},                                                  // Stealth (N4)
-			"Tactical Awareness":  {},                                                  // Tactical Awareness (N4): rule_tactical_awareness.go
+			"Airborne Deployment":  {},
+			"Camouflage":           {},                                                  // Camouflaged marker state (Camouflaged (N4))
+			"Combat Jump":          {},                                                  // Airborne Deployment, an Entire Order (G: Jumper (N4, PDF 2.1))
+			"Courage":              {},                                                  // ignores Guts; Stun's auto-fail (Characteristics (N4))
+			"Doctor":               {},                                                  // Doctor (N4): rule_medic.go
+			"Engineer":             {},                                                  // Engineer (N4): rule_medic.go
+			"Forward Observer":     {},                                                  // the Forward Observer weapon the profile lists (Targeted (N4))
+			"G: Jumper":            {},                                                  // G: Jumper (N4, PDF 2.1)
+			"Hacker":               {},                                                  // needs a hacking device (KnownEquipment)
+			"Hidden Deployment":    {},                                                  // Hidden Deployment (N4)
+			"Immunity":             {params: "ammo"},                                    // Immunity (N4), the ammunition kind: rule_immunity.go
+			"Impersonation":        {levels: []int{1, 2}},                               // Impersonation (N4): 2 deploys as IMP-2 only, else IMP-1
+			"Infiltration":         {},                                                  // Infiltration (N4), deployment
+			"Lieutenant":           {levels: []int{1, 2}},                               // Lieutenant (N4); the level is a variant's extra Order or Command Token
+			"Martial Arts":         {levels: []int{1, 2, 3, 4, 5}, levelRequired: true}, // Martial Arts (N4): rule_martial_arts.go
+			"Mimetism":             {levels: []int{-3, -6}, levelRequired: true},        // BS MOD to attackers (BS Attack (N4))
+			"Parachutist":          {},                                                  // Airborne Deployment (deployment)
+			"Paramedic":            {},                                                  // Paramedic (N4): rule_medic.go
+			"Sixth Sense":          {},                                                  // against Stealth (Stealth (N4))
+			"Specialist Operative": {},                                                  // a Specialist Troop, who interacts with objectives (docs/MISSIONS.md)
+			"Stealth":              {},                                                  // Stealth (N4)
+			"Tactical Awareness":   {},                                                  // Tactical Awareness (N4): rule_tactical_awareness.go
 
 			// Known to N4, not played yet: a profile that lists one is
 			// refused at load (notPlayed).
 			"Berserk":                 {notPlayed: true},
+			"Chain of Command":        {notPlayed: true}, // a Specialist Troop, but its Loss of Lieutenant rule is not played
 			"Climbing Plus":           {notPlayed: true},
 			"Dogged":                  {notPlayed: true},
 			"Extremely Impetuous":     {notPlayed: true},

@@ -233,6 +233,11 @@ func TestErrors(t *testing.T) {
 		{"skill not played, other spelling", "    cost: 10", "    cost: 10\n    skills: [{name: veteran, level: 2}]", []want{{"t.yaml:25:21: profiles[0].skills[0].name", "Ordo does not play the skill Veteran yet"}}},
 		{"bare skill not played", "    cost: 10", "    cost: 10\n    skills: [Berserk]", []want{{"t.yaml:25:14: profiles[0].skills[0]", "Ordo does not play the skill Berserk yet"}}},
 		{"equipment not played", "    cost: 10", "    cost: 10\n    equipment: [Motorcycle]", []want{{"t.yaml:25:17: profiles[0].equipment[0]", "Ordo does not play the equipment Motorcycle yet"}}},
+		// Specialist Operative only makes a Specialist Troop (docs/MISSIONS.md):
+		// played. Chain of Command also takes the Lieutenant's place in Loss
+		// of Lieutenant, which is not played: refused by name.
+		{"specialist operative", "    cost: 10", "    cost: 10\n    skills: [Specialist Operative]", nil},
+		{"chain of command not played", "    cost: 10", "    cost: 10\n    skills: [Chain of Command]", []want{{"t.yaml:25:14: profiles[0].skills[0]", "Ordo does not play the skill Chain of Command yet"}}},
 		{"skill lacks name", "    cost: 10", "    cost: 10\n    skills: [{level: 2}]", []want{{"t.yaml:25:14: profiles[0].skills[0]", "missing required field name"}}},
 		{"unknown skill key", "    cost: 10", "    cost: 10\n    skills: [{name: Courage, lvl: 2}]", []want{{"t.yaml:25:30: profiles[0].skills[0].lvl", `unknown field "lvl"`}}},
 		{"unknown equipment", "    cost: 10", "    cost: 10\n    equipment: [Jetpack]", []want{{"t.yaml:25:17: profiles[0].equipment[0]", `unknown equipment "Jetpack"`}}},
