@@ -100,9 +100,10 @@ func check(l *List, cat *catalog.Catalog, r *reader) yamlfile.Errors {
 			}
 			cost += p.Cost
 			swc += p.SWC
-			ava[t.Profile]++
-			if p.AVA > 0 && ava[t.Profile] == p.AVA+1 {
-				r.Errorf(yamlfile.ChildPath(tp, "profile"), "%s: %s has AVA %d, and this is the %s in the list", RuleProfile, p.Name, p.AVA, ordinal(ava[t.Profile]))
+			unit := firstOf(p.Unit, t.Profile) // a unit's options count together
+			ava[unit]++
+			if p.AVA > 0 && ava[unit] == p.AVA+1 {
+				r.Errorf(yamlfile.ChildPath(tp, "profile"), "%s: %s has AVA %d, and this is the %s in the list", RuleProfile, p.Name, p.AVA, ordinal(ava[unit]))
 			}
 			deployment(t, p, tp, r)
 		}

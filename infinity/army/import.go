@@ -171,6 +171,7 @@ func (im *importer) profile(unit *unitJSON, grp *groupJSON, opt *optionJSON, whe
 	}
 	p := catalog.Profile{
 		ID:   profileID(unit, grp.ID, opt.ID),
+		Unit: unitID(unit, grp.ID),
 		Name: displayName(firstOf(pj.Name, unit.Name, unit.ISC)),
 		CC:   pj.CC, BS: pj.BS, PH: pj.PH, WIP: pj.WIP, ARM: pj.ARM, BTS: pj.BTS,
 		W: pj.W, STR: pj.Str, S: pj.S, Cost: opt.Points,
@@ -331,11 +332,18 @@ func inches(cm int) int { return int(math.Round(float64(cm) / 2.5)) }
 // profileID is the catalog id of a unit's profile group and option:
 // "senku-troops-1-8".
 func profileID(unit *unitJSON, group, option int) string {
+	return fmt.Sprintf("%s-%d", unitID(unit, group), option)
+}
+
+// unitID is the catalog unit of a unit's profile group ("senku-troops-1"),
+// which its options' profiles share, so that they count together toward
+// its AVA (Unit Profile (N4)).
+func unitID(unit *unitJSON, group int) string {
 	base := slug(firstOf(unit.Slug, unit.Name, unit.ISC))
 	if len(base) > 40 {
 		base = strings.TrimRight(base[:40], "-")
 	}
-	return fmt.Sprintf("%s-%d-%d", base, group, option)
+	return fmt.Sprintf("%s-%d", base, group)
 }
 
 // clip keeps text from a code within a list's bounds: one line of at most
@@ -388,6 +396,9 @@ func catalogYAML(ps []catalog.Profile, notes [][]string) []byte {
 			fmt.Fprintf(&b, "  # not played by Ordo, left out: %s\n", oneLine(n))
 		}
 		fmt.Fprintf(&b, "  - id: %s\n    name: %s\n    type: %s\n", p.ID, strconv.Quote(p.Name), p.Type)
+		if p.Unit != "" {
+			fmt.Fprintf(&b, "    unit: %s\n", p.Unit)
+		}
 		if p.Irregular {
 			b.WriteString("    irregular: true\n")
 		}

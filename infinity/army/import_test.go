@@ -378,3 +378,28 @@ func FuzzImportUnits(f *testing.F) {
 		}
 	})
 }
+
+// AVA is the unit's (Unit Profile (N4)): the import makes one profile per
+// option, and troopers of one unit count together toward its AVA whichever
+// options they take. Three Bastion Gunners (AVA 2), two with the HMG and
+// one with the Missile Launcher, are one too many.
+func TestImportAVACountsTheUnit(t *testing.T) {
+	c := &Code{Faction: 900, FactionName: "x", Points: 300, Groups: []CodeGroup{{Number: 1, Members: []Member{{501, 1, 2}, {502, 1, 1}, {502, 1, 2}, {502, 1, 1}}}}}
+	im, err := Import(encodeCode(c, 1), "units.json", fixtureUnits(t), nil, "c.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Check(im.List, im.Catalog)
+	want := "combat-groups[0].troopers[3].profile: Unit Profile (N4): Bastion Gunner has AVA 2, and this is the 3rd in the list"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v, want %q", err, want)
+	}
+	// Two of them, in either option, are legal.
+	c.Groups[0].Members = c.Groups[0].Members[:3]
+	if im, err = Import(encodeCode(c, 1), "units.json", fixtureUnits(t), nil, "c.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(im.List, im.Catalog); err != nil {
+		t.Error(err)
+	}
+}

@@ -227,6 +227,9 @@ func (p Profile) Check() []FieldError {
 	es.between("cost", "cost", p.Cost, 0, MaxCost, "")
 	es.swc("swc", p.SWC)
 	es.between("ava", "ava", p.AVA, 0, MaxAVA, " (0 or left out is Total, no limit)")
+	if p.Unit != "" && !validID(p.Unit) {
+		es.add("unit", "unit %q must be 1 to %d lower-case letters, digits, '-', '_' or '.', starting with a letter or digit", p.Unit, maxID)
+	}
 	for i, o := range p.Options {
 		f := yamlfile.IndexPath("options", i)
 		if !validID(o.ID) {

@@ -41,7 +41,7 @@ var (
 	weaponKeys  = []string{"id", "name", "attribute", "ranges", "damage", "burst", "ammo", "save", "traits"}
 	bandKeys    = []string{"from", "to", "mod"}
 	profileKeys = []string{"id", "name", "type", "irregular", "hackable", "mov", "cc", "bs", "ph", "wip",
-		"arm", "bts", "w", "str", "s", "cost", "swc", "ava", "skills", "equipment", "weapons", "pilot", "options"}
+		"arm", "bts", "w", "str", "s", "cost", "swc", "ava", "unit", "skills", "equipment", "weapons", "pilot", "options"}
 	optionKeys = []string{"id", "name", "cost", "swc", "weapons", "equipment"}
 	skillKeys  = []string{"name", "level", "params"}
 )
@@ -251,6 +251,8 @@ func (r *reader) profile(n ast.Node, path string) *profileEntry {
 			p.SWC, ok = r.float(v, fp)
 		case "ava":
 			p.AVA, ok = r.int(v, fp)
+		case "unit":
+			p.Unit, ok = r.str(v, fp)
 		case "options":
 			ok = r.list(v, fp, func(_ int, on ast.Node, op string) {
 				o, oe := r.option(on, op)

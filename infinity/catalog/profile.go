@@ -98,8 +98,14 @@ type Profile struct {
 	SWC float64 `json:"swc,omitempty"`
 	// AVA is the profile's Availability: the most troopers of it one army
 	// list may hold (Unit Profile (N4)); 0, the default, is "Total", no
-	// limit. Options of one profile count together.
+	// limit. Options of one profile count together, and so do profiles
+	// of one Unit.
 	AVA int `json:"ava,omitempty"`
+	// Unit names the unit the profile is one loadout of, where a unit's
+	// loadouts are separate profiles (an imported army code's, one per
+	// option): an army list counts the troopers of one unit together
+	// toward its AVA (Unit Profile (N4)). Empty is the profile alone.
+	Unit string `json:"unit,omitempty"`
 	// Options are the profile's loadouts, as an army list picks them: each
 	// with its own cost and SWC, and the weapons and equipment it carries
 	// instead of the profile's own. A profile without options is taken

@@ -248,6 +248,7 @@ func TestErrors(t *testing.T) {
 		{"swc and ava", "    cost: 10", "    cost: 10\n    swc: 1.5\n    ava: 2", nil},
 		{"swc off the half steps", "    cost: 10", "    cost: 10\n    swc: 0.3", []want{{"t.yaml:25:10: profiles[0].swc", "swc must be 0 to 10 in steps of 0.5, got 0.3"}}},
 		{"ava too high", "    cost: 10", "    cost: 10\n    ava: 40", []want{{"t.yaml:25:10: profiles[0].ava", "ava must be 0 to 15, got 40"}}},
+		{"unit not an id", "    cost: 10", "    cost: 10\n    unit: Bastion Gunners", []want{{"t.yaml:25:11: profiles[0].unit", `unit "Bastion Gunners" must be 1 to 64 lower-case letters`}}},
 		{"options", "    cost: 10", "    cost: 10\n    options:\n      - {id: gun, cost: 10}\n      - {id: heavy, name: Heavy, cost: 14, swc: 0.5, weapons: [gun], equipment: [Medikit]}", nil},
 		{"option lacks id and cost", "    cost: 10", "    cost: 10\n    options: [{name: x}]", []want{{"t.yaml:25:15: profiles[0].options[0]", "missing required fields: id, cost"}}},
 		{"option id twice", "    cost: 10", "    cost: 10\n    options: [{id: a, cost: 1}, {id: a, cost: 2}]", []want{{"t.yaml:25:38: profiles[0].options[1].id", `option "a" is listed twice (also options[0])`}}},
