@@ -68,6 +68,10 @@ func scoreInfinity(s *infinity.State, seat rules.Seat, menu []rules.Action) []fl
 		if tr.Marker != "" {
 			g.cost[tr.Marker] = c
 		}
+		if tr.Label != "" {
+			// The odds name an enemy by its public label.
+			g.cost[tr.Label] = c
+		}
 		for _, m := range tr.Models {
 			g.cost[s.Models[m].ID] = c
 		}

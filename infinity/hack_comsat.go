@@ -105,7 +105,7 @@ func (s *State) checkTransport(a AROs) ([]int, error) {
 			}
 			return nil, rules.Errorf(rules.CodeIllegal, ruleComSat, "%s cannot declare Hack Transport Aircraft now", d.Trooper)
 		case s.targetModel(d.Skill.Target, s.Troopers[t].Seat) != o.Model:
-			return nil, rules.Errorf(rules.CodeIllegal, ruleComSat, "Hack Transport Aircraft targets the jumping trooper (%s), not %q", s.Troopers[o.Trooper].ID, d.Skill.Target)
+			return nil, rules.Errorf(rules.CodeIllegal, ruleComSat, "Hack Transport Aircraft targets the jumping trooper (%s), not %q", s.publicName(o.Trooper), d.Skill.Target)
 		case len(d.Skill.Split) > 0 || d.Skill.Burst > 0 || d.Skill.strayField() != "":
 			return nil, rules.Errorf(rules.CodeBadAction, ruleComSat, "Hack Transport Aircraft names only its target")
 		}
@@ -214,7 +214,7 @@ var stepTransport = stepDef{
 	})},
 	candidates: func(s *State, _ *menuBuilder) []rules.Action {
 		out := []rules.Action{AROs{}}
-		target := s.Models[s.Order.Model].ID
+		target := s.modelNameFor(s.Order.Model, s.reactive())
 		for _, h := range s.transportHackers() {
 			out = append(out, AROs{Declarations: []ARODecl{{Trooper: s.Troopers[h].ID, Skill: Skill{Name: SkillHack, Program: "hack-transport-aircraft", Target: target}}}})
 		}

@@ -259,7 +259,7 @@ func TestGuidedAttack(t *testing.T) {
 	refused(t, st, "blue", Activate{Trooper: "missiles", Order: OrderRegular, Skill: withSplit}, rules.CodeIllegal, "B1 on one target")
 	var offered bool
 	for _, o := range st.Legal("blue") {
-		if a, ok := asAction[Activate](o.Action); ok && a.Skill.Guided && a.Skill.Target == "zhanshi" && o.Illegal == nil {
+		if a, ok := asAction[Activate](o.Action); ok && a.Skill.Guided && a.Skill.Target == st.publicName(zh) && o.Illegal == nil {
 			offered = true
 		}
 	}
@@ -357,7 +357,7 @@ func TestDodgeRefusalNamesUTurn(t *testing.T) {
 		skill   SkillName
 		want    string
 	}{
-		{"hk", SkillDodge, "hk is attacked by nothing it could Dodge and has missiles in neither LoF nor ZoC: it may only answer with U-Turn"},
+		{"hk", SkillDodge, "hk is attacked by nothing it could Dodge and has blue-missile-team-1 in neither LoF nor ZoC: it may only answer with U-Turn"},
 		{"hk", SkillReset, "it may only answer with U-Turn"},
 		{"zhanshi", SkillReset, "it may only answer with Dodge"},
 	} {

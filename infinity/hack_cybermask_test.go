@@ -43,7 +43,7 @@ func TestHackingCybermask(t *testing.T) {
 	}{
 		{name: "Cybermask: WIP 15 + Attack MOD 0, a success masks", facing: "90", skill: maskSkill, face: 15, wantSV: 15, wantIMP: true, wantLabel: "blue-imp-1"},
 		{name: "Cybermask: a failed WIP roll leaves the user as he was", facing: "90", skill: maskSkill, face: 16, wantSV: 15},
-		{name: "Cybermask: not inside an enemy's Line of Fire", facing: "270", skill: maskSkill, code: rules.CodeIllegal, refusal: "in the Line of Fire of breacher"},
+		{name: "Cybermask: not inside an enemy's Line of Fire", facing: "270", skill: maskSkill, code: rules.CodeIllegal, refusal: "in the Line of Fire of red-breach-specialist-1"},
 		{name: "Cybermask: the user is its only target", facing: "90", skill: hack("cybermask", "breacher"), code: rules.CodeBadAction, refusal: "takes no target"},
 		{name: "Cybermask: not while Camouflaged (or TO)", facing: "90", camo: true, skill: maskSkill, code: rules.CodeIllegal, refusal: "not declared while Camouflaged"},
 	}
@@ -219,7 +219,7 @@ func TestHackingCybermaskScenario(t *testing.T) {
 	// Netrunner.
 	text := red.String()
 	from := strings.Index(text, "Impersonation-2 marker")
-	to := strings.Index(text, "is revealed as netrunner")
+	to := strings.Index(text, "is revealed as blue-netrunner-1")
 	if from < 0 || to < from {
 		t.Fatalf("red's log does not show the masking and the reveal:\n%s", text)
 	}

@@ -110,6 +110,10 @@ func (s *State) ejectPilot(u int) []rules.Event {
 	s.Models = append(s.Models, Model{ID: mid, Trooper: pi, At: at, Facing: s.Models[m].Facing, S: pp.S})
 	pilot := Trooper{ID: id, Seat: tag.Seat, Profile: pp.ID, Group: tag.Group, Wounds: pp.W, Cost: pp.Cost,
 		Models: []int{len(s.Models) - 1}, Lieutenant: tag.Lieutenant, KnownLieutenant: tag.KnownLieutenant}
+	if tag.Label != "" {
+		// Labels end in a number: the pilot's is no other's.
+		pilot.Label = tag.Label + "-pilot"
+	}
 	s.Troopers = append(s.Troopers, pilot)
 	t := &s.Troopers[u]
 	t.Pilot = id

@@ -64,7 +64,7 @@ func TestLockpickerDeclaration(t *testing.T) {
 		{name: "a door in base contact", blue: "sysop hacker 11 11.01 90", door: "shut", skill: lockpicker("door-1")},
 		{name: "a console in base contact", blue: "sysop hacker 20.5 10.01 90", door: "shut", skill: lockpicker("console-1")},
 		{name: "not in base contact", blue: "sysop hacker 11 8 90", door: "shut", skill: lockpicker("door-1"), code: rules.CodeIllegal, want: "not in base contact with door-1"},
-		{name: "not an item", blue: "sysop hacker 11 11.01 90", door: "shut", skill: lockpicker("gunner"), code: rules.CodeBadAction, want: `"gunner" is not a Hackable Scenery Item`},
+		{name: "not an item", blue: "sysop hacker 11 11.01 90", door: "shut", skill: lockpicker("gunner"), code: rules.CodeBadAction, want: `"red-heavy-gunner-1" is not a Hackable Scenery Item`},
 		{name: "no target", blue: "sysop hacker 11 11.01 90", door: "shut", skill: Skill{Name: SkillHack, Program: "lockpicker"}, code: rules.CodeBadAction, want: "names one Hackable Scenery Item"},
 		{name: "shutting on a base", blue: "sysop hacker 11 12 90", door: "open", skill: lockpicker("door-1"), code: rules.CodeIllegal, want: "door-1 cannot be shut: a base stands in it"},
 		{name: "no hacking device", blue: "sysop fusilier 11 11.01 90", door: "shut", skill: lockpicker("door-1"), code: rules.CodeBadAction, want: `unknown program "lockpicker"`},
@@ -143,7 +143,7 @@ func TestLockpickerScenario(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	for _, line := range []string{
-		"refused activate by blue: illegal: no Line of Fire to gunner",
+		"refused activate by blue: illegal: no Line of Fire to red-heavy-gunner-1",
 		"sysop Hacking Program (Normal Roll): SV WIP 14 = 14, dice 17- vs door-1 -> failure",
 		"sysop Hacking Program (Normal Roll): SV WIP 14 = 14, dice 8 vs door-1 -> success",
 		"door-1 is now open (sysop's Lockpicker)",

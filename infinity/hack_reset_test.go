@@ -63,7 +63,7 @@ func TestZeroPainInActiveTurn(t *testing.T) {
 	refused(t, st, "blue", Second{Skill: hack("zero-pain", "gunner")}, rules.CodeIllegal, "declared no program against warden")
 	offered := false
 	for _, o := range st.Legal("blue") {
-		if a, ok := asAction[Second](o.Action); ok && a.Skill.Program == "zero-pain" && a.Skill.Target == "breacher" && o.Illegal == nil {
+		if a, ok := asAction[Second](o.Action); ok && a.Skill.Program == "zero-pain" && a.Skill.Target == st.publicName(st.trooperIndex("breacher")) && o.Illegal == nil {
 			offered = true
 		}
 	}

@@ -133,10 +133,10 @@ func TestHackingDeclaration(t *testing.T) {
 	}{
 		{hack("brain-blast", "gunner"), rules.CodeIllegal, "carries no hacking device with Brain Blast"},
 		{hack("no-such-program", "gunner"), rules.CodeBadAction, "unknown program"},
-		{hack("carbonite", "rifleman"), rules.CodeIllegal, "Carbonite cannot target rifleman"},
+		{hack("carbonite", "rifleman"), rules.CodeIllegal, "Carbonite cannot target red-line-trooper-1"},
 		{hack("carbonite", "nobody"), rules.CodeBadAction, "not an enemy model"},
 		{hack("carbonite", "breacher"), rules.CodeBadAction, "not an enemy model"},
-		{hack("overlord", "gunner"), rules.CodeIllegal, "Overlord cannot target gunner: it targets TAG"},
+		{hack("overlord", "gunner"), rules.CodeIllegal, "Overlord cannot target red-heavy-gunner-1: it targets TAG"},
 		{Skill{Name: SkillHack, Program: "carbonite", Target: "gunner", Weapon: "pistol"}, rules.CodeBadAction, "takes no weapon"},
 	} {
 		refused(t, st, "blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: c.skill}, c.code, c.want)
@@ -155,14 +155,14 @@ func TestHackingDeclaration(t *testing.T) {
 			t.Errorf("%v greyed without a reason", a.Skill)
 		}
 	}
-	for _, want := range []string{"carbonite@gunner", "carbonite@rifleman", "overlord@gunner"} {
+	for _, want := range []string{"carbonite@red-heavy-gunner-1", "carbonite@red-line-trooper-1", "overlord@red-heavy-gunner-1"} {
 		if !strings.Contains(strings.Join(offered, " "), want) {
 			t.Errorf("menu does not offer %s: %v", want, offered)
 		}
 	}
 	// The programs played on the Heavy Gunner (HI, Hackable); on the
 	// rifleman, neither Hackable nor a hacker, only Spotlight (any enemy).
-	if got := strings.Join(legal, " "); got != "gotcha@gunner spotlight@gunner oblivion@gunner basilisk@gunner carbonite@gunner spotlight@rifleman" {
+	if got := strings.Join(legal, " "); got != "gotcha@red-heavy-gunner-1 spotlight@red-heavy-gunner-1 oblivion@red-heavy-gunner-1 basilisk@red-heavy-gunner-1 carbonite@red-heavy-gunner-1 spotlight@red-line-trooper-1" {
 		t.Errorf("legal hacks %q", got)
 	}
 }

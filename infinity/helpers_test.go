@@ -111,7 +111,7 @@ func do(t *testing.T, st *State, seat rules.Seat, a rules.Action, faces ...int) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev, err := st.Apply(seat, a, src)
+	ev, err := st.Apply(seat, sentAs(t, st, seat, a), src)
 	if err != nil {
 		t.Fatalf("%s by %s: %v", a.Kind(), seat, err)
 	}
@@ -123,11 +123,18 @@ func do(t *testing.T, st *State, seat rules.Seat, a rules.Action, faces ...int) 
 
 func refused(t *testing.T, st *State, seat rules.Seat, a rules.Action, code rules.Code, want string) {
 	t.Helper()
-	_, err := st.Apply(seat, a, dice.NewPCG(1, 1))
+	_, err := st.Apply(seat, sentAs(t, st, seat, a), dice.NewPCG(1, 1))
 	re, ok := rules.AsRuleError(err)
 	if !ok || re.Code != code || !strings.Contains(err.Error(), want) {
 		t.Fatalf("%s by %s: err %v, want %s %q", a.Kind(), seat, err, code, want)
 	}
+}
+
+// sentAs is a as seat's player sends it: the tests name enemy troopers
+// in the open by their ids, as a scenario's author does.
+func sentAs(t testing.TB, st *State, seat rules.Seat, a rules.Action) rules.Action {
+	t.Helper()
+	return st.AsAuthor(seat, a)
 }
 
 func rolledBy(evs []rules.Event) map[string]Rolled {

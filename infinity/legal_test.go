@@ -341,31 +341,31 @@ rounds: 2
 	const contact = "CC Attack (N4)"
 	want := []menuEntry{
 		{"sniper", SkillSuppressiveFire, "", "", "", noLoF}, // no Suppressive Fire weapon
-		{"sniper", SkillBSAttack, "front", "multi-sniper-rifle", "AP", ""},
-		{"sniper", SkillBSAttack, "front", "multi-sniper-rifle", "DA", ""},
-		{"sniper", SkillBSAttack, "front", "pistol", "", ""},
-		{"sniper", SkillCCAttack, "front", "pistol", "", contact},
-		{"sniper", SkillCCAttack, "front", "cc-weapon", "", contact},
-		{"sniper", SkillBSAttack, "behind", "multi-sniper-rifle", "AP", noLoF},
-		{"sniper", SkillBSAttack, "behind", "multi-sniper-rifle", "DA", noLoF},
-		{"sniper", SkillBSAttack, "behind", "pistol", "", noLoF},
-		{"sniper", SkillCCAttack, "behind", "pistol", "", contact},
-		{"sniper", SkillCCAttack, "behind", "cc-weapon", "", contact},
+		{"sniper", SkillBSAttack, "red-zhanshi-1", "multi-sniper-rifle", "AP", ""},
+		{"sniper", SkillBSAttack, "red-zhanshi-1", "multi-sniper-rifle", "DA", ""},
+		{"sniper", SkillBSAttack, "red-zhanshi-1", "pistol", "", ""},
+		{"sniper", SkillCCAttack, "red-zhanshi-1", "pistol", "", contact},
+		{"sniper", SkillCCAttack, "red-zhanshi-1", "cc-weapon", "", contact},
+		{"sniper", SkillBSAttack, "red-zhanshi-2", "multi-sniper-rifle", "AP", noLoF},
+		{"sniper", SkillBSAttack, "red-zhanshi-2", "multi-sniper-rifle", "DA", noLoF},
+		{"sniper", SkillBSAttack, "red-zhanshi-2", "pistol", "", noLoF},
+		{"sniper", SkillCCAttack, "red-zhanshi-2", "pistol", "", contact},
+		{"sniper", SkillCCAttack, "red-zhanshi-2", "cc-weapon", "", contact},
 		{"flamer", SkillSuppressiveFire, "", "combi-rifle", "", ""},
-		{"flamer", SkillBSAttack, "front", "combi-rifle", "", ""},
-		{"flamer", SkillBSAttack, "front", "heavy-flamethrower", "", ""},
-		{"flamer", SkillBSAttack, "front", "grenades", "", ""},
-		{"flamer", SkillBSAttack, "front", "pistol", "", ""},
-		{"flamer", SkillCCAttack, "front", "pistol", "", contact},
-		{"flamer", SkillCCAttack, "front", "cc-weapon", "", contact},
-		{"flamer", SkillSpeculative, "front", "grenades", "", ""},
-		{"flamer", SkillBSAttack, "behind", "combi-rifle", "", noLoF},
-		{"flamer", SkillBSAttack, "behind", "heavy-flamethrower", "", "Direct Template Weapons (N4)"},
-		{"flamer", SkillBSAttack, "behind", "grenades", "", noLoF},
-		{"flamer", SkillBSAttack, "behind", "pistol", "", noLoF},
-		{"flamer", SkillCCAttack, "behind", "pistol", "", contact},
-		{"flamer", SkillCCAttack, "behind", "cc-weapon", "", contact},
-		{"flamer", SkillSpeculative, "behind", "grenades", "", ""},
+		{"flamer", SkillBSAttack, "red-zhanshi-1", "combi-rifle", "", ""},
+		{"flamer", SkillBSAttack, "red-zhanshi-1", "heavy-flamethrower", "", ""},
+		{"flamer", SkillBSAttack, "red-zhanshi-1", "grenades", "", ""},
+		{"flamer", SkillBSAttack, "red-zhanshi-1", "pistol", "", ""},
+		{"flamer", SkillCCAttack, "red-zhanshi-1", "pistol", "", contact},
+		{"flamer", SkillCCAttack, "red-zhanshi-1", "cc-weapon", "", contact},
+		{"flamer", SkillSpeculative, "red-zhanshi-1", "grenades", "", ""},
+		{"flamer", SkillBSAttack, "red-zhanshi-2", "combi-rifle", "", noLoF},
+		{"flamer", SkillBSAttack, "red-zhanshi-2", "heavy-flamethrower", "", "Direct Template Weapons (N4)"},
+		{"flamer", SkillBSAttack, "red-zhanshi-2", "grenades", "", noLoF},
+		{"flamer", SkillBSAttack, "red-zhanshi-2", "pistol", "", noLoF},
+		{"flamer", SkillCCAttack, "red-zhanshi-2", "pistol", "", contact},
+		{"flamer", SkillCCAttack, "red-zhanshi-2", "cc-weapon", "", contact},
+		{"flamer", SkillSpeculative, "red-zhanshi-2", "grenades", "", ""},
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("blue's attacks:\n got %v\nwant %v", got, want)
@@ -391,9 +391,9 @@ rounds: 2
 		}
 	}
 	wantARO := []menuEntry{
-		{"sniper", SkillBSAttack, "front", "multi-sniper-rifle", "AP", ""},
-		{"sniper", SkillBSAttack, "front", "multi-sniper-rifle", "DA", ""},
-		{"sniper", SkillBSAttack, "front", "pistol", "", ""},
+		{"sniper", SkillBSAttack, "red-zhanshi-1", "multi-sniper-rifle", "AP", ""},
+		{"sniper", SkillBSAttack, "red-zhanshi-1", "multi-sniper-rifle", "DA", ""},
+		{"sniper", SkillBSAttack, "red-zhanshi-1", "pistol", "", ""},
 	}
 	if !slices.Equal(aro, wantARO) {
 		t.Errorf("the sniper's BS Attacks in ARO:\n got %v\nwant %v", aro, wantARO)

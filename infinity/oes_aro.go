@@ -424,12 +424,12 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		m := s.modelOf(t)
 		if k.Name == SkillCCAttack {
 			if !geom.InContact(s.Models[m].base(), at.base()) {
-				return s.namedRefusal("CC Attack (N4)", "CC Attack needs silhouette contact with %s", active.ID)
+				return s.namedRefusal("CC Attack (N4)", "CC Attack needs silhouette contact with %s", s.publicName(s.Order.Trooper))
 			}
 			return nil
 		}
 		if !e.LoF {
-			return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no Line of Fire to %s", tr.ID, active.ID)
+			return rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no Line of Fire to %s", tr.ID, s.publicName(s.Order.Trooper))
 		}
 	}
 	return nil

@@ -594,7 +594,7 @@ func (s *State) requirements(r *roller) string {
 	}
 	dist := geom.EdgeDistance(s.baseAt(s.modelOf(r.trooper), r.from), s.baseAt(tm, r.to))
 	if _, ok := s.rangeMod(r, dist); !ok {
-		return fmt.Sprintf("%s is out of range at %.2f\"", s.Troopers[r.target].ID, dist)
+		return fmt.Sprintf("%s is out of range at %.2f\"", s.publicName(r.target), dist)
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"encoding/json"
 	"slices"
 
 	"github.com/ordo-rules/ordo/dice"
@@ -145,7 +146,36 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 		}
 		out = append(out, ro)
 	}
-	return out, nil
+	return c.previewNames(out, v)
+}
+
+// previewNames is the odds with the troopers v may not see named as v
+// knows them: a marker by its label, any other by its public label
+// (labels.go), and v's own by their ids.
+func (s *State) previewNames(out []RollOdds, v rules.Viewer) ([]RollOdds, error) {
+	if len(out) == 0 {
+		return out, nil
+	}
+	names, _ := s.publicNames(v, nil)
+	data, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	renamed, _ := renameJSON(data, names, nil)
+	if renamed == nil {
+		renamed = data
+	}
+	// A roll against names v's own trooper by its public label.
+	if own := s.ownNames(renamed, v); own != nil {
+		renamed = own
+	} else if len(renamed) == len(data) && string(renamed) == string(data) {
+		return out, nil
+	}
+	var named []RollOdds
+	if err := json.Unmarshal(renamed, &named); err != nil {
+		return nil, err
+	}
+	return named, nil
 }
 
 // met reports whether an enemy roller o is already in a block of seat's:

@@ -21,7 +21,7 @@ func TestPreviewAgreesWithResolution(t *testing.T) {
 	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}})
 	shot := Second{Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Burst: 1}}
 	before := st.clone()
-	got, err := st.Preview("blue", shot)
+	got, err := st.Preview("blue", sentAs(t, st, "blue", shot))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestPreviewAgreesWithResolution(t *testing.T) {
 		t.Fatalf("Preview gave %d rolls, want the one BS Attack: %+v", len(got), got)
 	}
 	p := got[0]
-	if p.Roll != "face-to-face" || p.Against == nil || p.Against.Trooper != "zhanshi" || p.Against.Skill != SkillDodge || p.Falls == nil {
+	if p.Roll != "face-to-face" || p.Against == nil || p.Against.Trooper != "red-zhanshi-1" || p.Against.Skill != SkillDodge || p.Falls == nil {
 		t.Fatalf("Preview %+v, want Face to Face against the Zhanshi's Dodge with the chance it falls", p)
 	}
 	if !stateEqual(t, before, st) {
@@ -115,7 +115,7 @@ func TestPreviewAgreesWithResolution(t *testing.T) {
 func TestPreviewARO(t *testing.T) {
 	st := setup(t, duelYAML("at: [10, 7], facing: 90", "at: [10, 14], facing: 270", ""), nil)
 	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{10, 11})})
-	got, err := st.Preview("red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}})
+	got, err := st.Preview("red", sentAs(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,17 +137,17 @@ func TestPreviewEveryARO(t *testing.T) {
 	st := setup(t, duelYAML("at: [12, 7], facing: 90", "at: [10, 14], facing: 270", "      - {id: line, profile: line-trooper, models: [{id: line, at: [14, 14], facing: 270}]}\n"), nil)
 	do(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: move([2]float64{12, 8})})
 	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}, {Trooper: "line", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}})
-	got, err := st.Preview("blue", Second{Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}})
+	got, err := st.Preview("blue", sentAs(t, st, "blue", Second{Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 2 {
 		t.Fatalf("Preview gave %d blocks, want the Fusilier's and the Line Trooper's: %+v", len(got), got)
 	}
-	if p := got[0]; p.Trooper != "fusilier" || p.Against == nil || p.Against.Trooper != "zhanshi" {
+	if p := got[0]; p.Trooper != "fusilier" || p.Against == nil || p.Against.Trooper != "red-zhanshi-1" {
 		t.Fatalf("the first block %+v, want the Fusilier Face to Face against the Zhanshi", p)
 	}
-	if p := got[1]; p.Trooper != "line" || p.Target != "fusilier" || p.Falls == nil || *p.Falls <= 0 {
+	if p := got[1]; p.Trooper != "red-line-trooper-1" || p.Target != "fusilier" || p.Falls == nil || *p.Falls <= 0 {
 		t.Fatalf("the second block %+v, want the Line Trooper's attack on the Fusilier with the chance it falls", p)
 	}
 }
@@ -163,7 +163,7 @@ func TestPreviewDefence(t *testing.T) {
 	if err != nil || len(got) != 1 {
 		t.Fatalf("Preview of a Dodge against a BS Attack: %+v, %v; want the attack it meets", got, err)
 	}
-	if p := got[0]; p.Trooper != "fusilier" || p.Roll != "face-to-face" || p.Against == nil || p.Against.Trooper != "zhanshi" || p.Against.Skill != SkillDodge || p.Against.Win <= 0 || p.Against.Win >= 1 {
+	if p := got[0]; p.Trooper != "blue-fusilier-1" || p.Roll != "face-to-face" || p.Against == nil || p.Against.Trooper != "zhanshi" || p.Against.Skill != SkillDodge || p.Against.Win <= 0 || p.Against.Win >= 1 {
 		t.Fatalf("Preview of the Dodge %+v, want the Fusilier's attack Face to Face against it", p)
 	}
 
@@ -201,15 +201,15 @@ func TestPreviewPrivateAndRefused(t *testing.T) {
 	if _, ok := st.Board(rules.PlayerView("red")).Profiles["scout"]; !ok {
 		t.Fatal("red's board lacks its own scout's profile")
 	}
-	got, err := st.Preview("blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: label}})
+	got, err := st.Preview("blue", sentAs(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: label}}))
 	if err == nil && len(got) != 0 {
 		t.Fatalf("Preview of an attack on marker %s: %+v, want no odds", label, got)
 	}
-	_, err = st.Preview("red", Activate{Trooper: "zhanshi", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}})
+	_, err = st.Preview("red", sentAs(t, st, "red", Activate{Trooper: "zhanshi", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}))
 	if re, ok := rules.AsRuleError(err); !ok || re.Code != rules.CodeNotYourTurn {
 		t.Fatalf("Preview out of turn: %v, want %s", err, rules.CodeNotYourTurn)
 	}
-	_, err = st.Preview("blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "nobody"}})
+	_, err = st.Preview("blue", sentAs(t, st, "blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "nobody"}}))
 	if err == nil || !strings.Contains(err.Error(), "nobody") {
 		t.Fatalf("Preview of an attack on no one: %v", err)
 	}

@@ -1,9 +1,9 @@
 package infinity
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -26,7 +26,7 @@ import (
 // concealed.
 func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (rules.Action, bool) {
 	if v.Sees(seat) {
-		return a, true
+		return s.withOwnNames(a, v), true
 	}
 	var open []int // troopers this action reveals
 	switch x := Plain(a).(type) {
@@ -80,13 +80,34 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 		return nil, false
 	}
 	if data == nil {
-		return a, true
+		return s.withOwnNames(a, v), true
+	}
+	if own := s.ownNames(data, v); own != nil {
+		data = own
 	}
 	out, err := actionCodec.Decode(data)
 	if err != nil {
 		return nil, false
 	}
 	return out, true
+}
+
+// withOwnNames is a with the troopers v knows by their ids named so
+// (ownNames): the enemy named its targets by their public labels.
+func (s *State) withOwnNames(a rules.Action, v rules.Viewer) rules.Action {
+	data, err := rules.Encode(a)
+	if err != nil {
+		return a
+	}
+	own := s.ownNames(data, v)
+	if own == nil {
+		return a
+	}
+	out, err := actionCodec.Decode(own)
+	if err != nil {
+		return a
+	}
+	return plainAction(out)
 }
 
 // revealsOnDeclaring reports whether trooper t, declaring skill, comes out
@@ -109,8 +130,14 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 			ev.Lieutenant = 0
 			irr := map[string]int{}
 			for id, n := range ev.Irregular {
-				if t := s.trooperIndex(id); t < 0 || !s.Troopers[t].States.Hidden {
+				switch t := s.trooperIndex(id); {
+				case t < 0:
 					irr[id] = n
+				case s.Troopers[t].States.Hidden:
+				case s.Troopers[t].States.marker():
+					irr[s.Troopers[t].Marker] = n
+				default:
+					irr[s.label(t)] = n
 				}
 			}
 			ev.Irregular = irr
@@ -175,8 +202,18 @@ func (s *State) conceal(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 	if !ok {
 		return nil, false
 	}
+	// An event repeats the skill as declared: an enemy's target named
+	// by its public label, which v may know by its id.
 	if data == nil {
-		return e, true
+		enc, err := rules.Encode(e)
+		if err != nil {
+			return nil, false
+		}
+		if data = s.ownNames(enc, v); data == nil {
+			return e, true
+		}
+	} else if own := s.ownNames(data, v); own != nil {
+		data = own
 	}
 	out, err := eventCodec.Decode(data)
 	if err != nil {
@@ -185,56 +222,125 @@ func (s *State) conceal(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 	return out, true
 }
 
-// concealJSON is the JSON of x (an event or an action) with every name of a
-// concealed trooper v may not see replaced: a Camouflaged trooper's id and
-// model ids by its marker label. It is false when x names a trooper in
-// Hidden Deployment, and nil when nothing needs renaming. The troopers in
-// open (indexes) are left alone: the action or event places them on the
-// table as themselves.
+// concealJSON is the JSON of x (an event or an action) with every name of
+// a trooper v may not see replaced: a Camouflaged trooper's id and model
+// ids by its marker label, any other's by its public label (labels.go). It
+// is false when x names a trooper in Hidden Deployment, and nil when
+// nothing needs renaming. The troopers in open (indexes) are not dropped
+// nor named by their markers: the action or event places them on the
+// table, by their public labels.
 func (s *State) concealJSON(x rules.Kinded, v rules.Viewer, open []int) ([]byte, bool) {
-	var drop, from, to []string
-	for i, t := range s.Troopers {
-		if !t.concealed() || v.Sees(t.Seat) || slices.Contains(open, i) {
-			continue
-		}
-		names := []string{t.ID}
-		for _, m := range t.Models {
-			if s.Models[m].ID != t.ID {
-				names = append(names, s.Models[m].ID)
-			}
-		}
-		for _, n := range names {
-			q := strconv.Quote(n)
-			if t.States.Hidden {
-				drop = append(drop, q)
-			} else {
-				from, to = append(from, q), append(to, strconv.Quote(t.Marker))
-			}
-		}
-	}
-	if len(drop)+len(from) == 0 {
+	names, drop := s.publicNames(v, open)
+	if len(names)+len(drop) == 0 {
 		return nil, true
 	}
 	data, err := rules.Encode(x)
 	if err != nil {
 		return nil, false
 	}
-	text := string(data)
-	for _, q := range drop {
-		if strings.Contains(text, q) {
+	return renameJSON(data, names, drop)
+}
+
+// publicNames maps the JSON strings (quoted) that name the troopers v may
+// not see, and their models and G: Jumpers, to what v knows them by; drop
+// holds those v may not know at all (Hidden Deployment (N4)).
+func (s *State) publicNames(v rules.Viewer, open []int) (names map[string]string, drop map[string]bool) {
+	for i := range s.Troopers {
+		t := &s.Troopers[i]
+		if s.knows(v, i) {
+			continue
+		}
+		if names == nil {
+			names, drop = map[string]string{}, map[string]bool{}
+		}
+		revealed := slices.Contains(open, i)
+		switch {
+		case t.States.Hidden && !revealed:
+			drop[jsonString(t.ID)] = true
+			for _, m := range t.Models {
+				drop[jsonString(s.Models[m].ID)] = true
+			}
+			continue
+		case t.States.marker() && !revealed:
+			names[jsonString(t.ID)] = jsonString(t.Marker)
+			for _, m := range t.Models {
+				names[jsonString(s.Models[m].ID)] = jsonString(t.Marker)
+			}
+			continue
+		}
+		names[jsonString(t.ID)] = jsonString(s.label(i))
+		for _, m := range t.Models {
+			names[jsonString(s.Models[m].ID)] = jsonString(s.modelLabel(m))
+		}
+		if t.Jumper != "" {
+			names[jsonString(t.Jumper)] = jsonString(s.jumperLabel(i))
+		}
+	}
+	for i := range s.Troopers {
+		// A Proxy's G: Jumper is named by the unit's label, unless the
+		// Proxy itself is named so (an id is a label only by chance).
+		if t := &s.Troopers[i]; t.Jumper != "" && !s.knows(v, i) {
+			if _, ok := names[jsonString(t.Jumper)]; !ok {
+				names[jsonString(t.Jumper)] = jsonString(s.jumperLabel(i))
+			}
+		}
+	}
+	return names, drop
+}
+
+// jsonString is s as a JSON string.
+func jsonString(s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return strconv.Quote(s)
+	}
+	return string(b)
+}
+
+// renameJSON replaces, in one pass, each JSON string value of data that
+// names maps, and is false when one is in drop; nil
+// when nothing changed.
+func renameJSON(data []byte, names map[string]string, drop map[string]bool) ([]byte, bool) {
+	var out []byte
+	last := 0
+	for i := 0; i < len(data); i++ {
+		if data[i] != '"' {
+			continue
+		}
+		j := i + 1
+		for j < len(data) && data[j] != '"' {
+			if data[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(data) {
+			break
+		}
+		k := j + 1
+		for k < len(data) && (data[k] == ' ' || data[k] == '\n' || data[k] == '\t' || data[k] == '\r') {
+			k++
+		}
+		if k < len(data) && data[k] == ':' {
+			// An object's key: a field's name, never renamed (a map
+			// keyed by trooper is renamed where it is made).
+			i = j
+			continue
+		}
+		tok := string(data[i : j+1])
+		if drop[tok] {
 			return nil, false
 		}
-	}
-	changed := false
-	for i, q := range from {
-		if strings.Contains(text, q) {
-			text, changed = strings.ReplaceAll(text, q, to[i]), true
+		if to, ok := names[tok]; ok && to != tok {
+			out = append(append(out, data[last:i]...), to...)
+			last = j + 1
 		}
+		i = j
 	}
-	if !changed {
+	if out == nil {
 		return nil, true
 	}
-	return []byte(text), true
+	return append(out, data[last:]...), true
 }
 
 // PlantCanaries writes marker strings into each player's private facts, for

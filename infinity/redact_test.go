@@ -38,13 +38,13 @@ func TestRedactAction(t *testing.T) {
 			[]string{`"scout"`}, []string{`"red-marker-1"`, `[10,10]`}},
 		{"Camouflaged (N4): a marker that attacks reveals itself",
 			Activate{Trooper: "scout", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}},
-			nil, []string{`"scout"`}},
+			nil, []string{`"red-scout-1"`}},
 		{"Hidden Deployment (N4): an Order places the hidden trooper on the table as itself",
 			Activate{Trooper: "sniper", Order: OrderIrregular, Skill: Skill{Name: SkillIdle}},
-			nil, []string{`"sniper"`}},
+			nil, []string{`"red-sniper-1"`}},
 		{"Hidden Deployment (N4): an ARO places the hidden trooper on the table as itself",
 			AROs{Declarations: []ARODecl{{Trooper: "sniper", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}},
-			nil, []string{`"sniper"`}},
+			nil, []string{`"red-sniper-1"`}},
 		{"Loss of Lieutenant (N4): appointing a new Lieutenant names no one",
 			Appoint{Trooper: "zhanshi"},
 			[]string{`"zhanshi"`}, []string{`"kind":"appoint"`}},
@@ -56,7 +56,7 @@ func TestRedactAction(t *testing.T) {
 			[]string{`"scout"`, `"red-marker-1"`}, []string{`"group":"2"`}},
 		{"Command Tokens (N4): transferring a trooper in the open names it",
 			Transfer{Trooper: "zhanshi", Group: "2"},
-			nil, []string{`"zhanshi"`}},
+			nil, []string{`"red-zhanshi-1"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

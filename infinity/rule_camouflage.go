@@ -32,9 +32,11 @@ func (Revealed) Kind() string { return "revealed" }
 // does not know.
 func (t *Trooper) concealed() bool { return t.States.marker() || t.States.Hidden }
 
-// targetModel resolves what seat calls a model: its id, or for an enemy's
-// Camouflaged marker its marker label — never the real id of a concealed
-// enemy, which that seat cannot know. -1 when nothing matches.
+// targetModel resolves what seat calls a model: its own model by its id,
+// an enemy's by its public label (labels.go), or for an enemy's
+// Camouflaged marker its marker label — never an enemy's id, which that
+// seat cannot know: an enemy's id reads as unknown, whoever bears it.
+// -1 when nothing matches.
 func (s *State) targetModel(ref string, seat rules.Seat) int {
 	for i := range s.Models {
 		m := &s.Models[i] // in place: every attack candidate looks its target up
@@ -43,7 +45,7 @@ func (s *State) targetModel(ref string, seat rules.Seat) int {
 		}
 		t := &s.Troopers[m.Trooper]
 		switch {
-		case t.Seat == seat:
+		case t.Seat == seat || (t.Possession.Owner == seat && t.States.Possessed):
 			if m.ID == ref {
 				return i
 			}
@@ -52,7 +54,7 @@ func (s *State) targetModel(ref string, seat rules.Seat) int {
 			if t.Marker == ref {
 				return i
 			}
-		case m.ID == ref:
+		case s.modelLabel(i) == ref:
 			return i
 		}
 	}
@@ -61,23 +63,27 @@ func (s *State) targetModel(ref string, seat rules.Seat) int {
 
 // modelNameFor is how a player of seat refers to model i: an enemy
 // marker by its label (Camouflaged (N4), Impersonation (N4)), any other
-// model by its id.
+// enemy model by its public label, his own by its id.
 func (s *State) modelNameFor(i int, seat rules.Seat) string {
-	if t := &s.Troopers[s.Models[i].Trooper]; t.Seat != seat && t.States.marker() {
-		return t.Marker
+	if t := &s.Troopers[s.Models[i].Trooper]; t.Seat != seat && (t.Possession.Owner != seat || !t.States.Possessed) {
+		if t.States.marker() {
+			return t.Marker
+		}
+		return s.modelLabel(i)
 	}
 	return s.Models[i].ID
 }
 
-// publicName is how seat's opponent refers to trooper t's model.
+// publicName is how seat's opponent refers to trooper t's model: its
+// marker's label, or its public label.
 func (s *State) publicName(t int) string {
 	if tr := &s.Troopers[t]; tr.States.marker() {
 		return tr.Marker
 	}
 	if m := s.modelOf(t); m >= 0 {
-		return s.Models[m].ID
+		return s.modelLabel(m)
 	}
-	return s.Troopers[t].ID
+	return s.label(t)
 }
 
 // reveal takes a trooper out of Camouflaged, Impersonation or Hidden

@@ -169,14 +169,14 @@ func TestTransferRedaction(t *testing.T) {
 	st := setup(t, twoGroupsYAML(), nil)
 	ev := do(t, st, "blue", Transfer{Trooper: "captain", Group: "1"})
 	red, ok := st.Redact(ev[0], rules.PlayerView("red"))
-	if !ok || red.(Transferred).Trooper != "captain" {
+	if !ok || red.(Transferred).Trooper != st.label(st.trooperIndex("captain")) {
 		t.Fatalf("a visible trooper's transfer: %v %v", red, ok)
 	}
 	// One Proxy concealed: the others show the G: Jumper's group anyway.
 	st.Troopers[st.trooperIndex("mk2")].States.Camouflaged = true
 	st.Troopers[st.trooperIndex("mk2")].Marker = "M1"
 	red, ok = st.Redact(Transferred{Seat: "blue", Trooper: "posthuman", From: "1", To: "2"}, rules.PlayerView("red"))
-	if !ok || red.(Transferred).Trooper != "posthuman" {
+	if !ok || red.(Transferred).Trooper != st.jumperLabel(st.trooperIndex("mk2")) {
 		t.Fatalf("a G: Jumper with Proxies in the open: %v", red)
 	}
 	// Every Proxy concealed: nothing names it.

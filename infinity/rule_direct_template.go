@@ -63,7 +63,7 @@ func (s *State) placeTemplate(attacker int, from [2]float64, w catalog.Weapon, t
 		affected = append(affected, t)
 	}
 	if !slices.Contains(affected, tm.Trooper) {
-		return nil, s.namedRefusal("Direct Template Weapons (N4)", "the template does not reach %s", tm.ID)
+		return nil, s.namedRefusal("Direct Template Weapons (N4)", "the template does not reach %s", s.modelNameFor(target, own))
 	}
 	return affected, nil
 }

@@ -376,7 +376,7 @@ func TestCombatJump(t *testing.T) {
 		t.Fatalf("pool %d: a trooper in reserve adds no Order", pool)
 	}
 	refused(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: move([2]float64{16, 9})}, rules.CodeIllegal, "in reserve")
-	refused(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{12, 3}}}}, rules.CodeIllegal, "on mk4's base")
+	refused(t, st, "red", Activate{Trooper: "hellcat", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{12, 3}}}}, rules.CodeIllegal, "on blue-proxy-mk-4-2's base")
 	do(t, st, "red", jump)
 	hellcat := st.modelOf(st.trooperIndex("hellcat"))
 	if hellcat < 0 || st.Models[hellcat].At != [2]float64{16, 9} {

@@ -312,6 +312,7 @@ func (r Ruleset) addArmy(s *State, seat rules.Seat, side *sides.Side) error {
 		}
 		s.Troopers = append(s.Troopers, t)
 	}
+	r.labelArmy(s, seat, side)
 	for _, d := range side.Deployables {
 		if d.Device != "" {
 			dep, err := r.deployDevice(s, seat, d)

@@ -352,7 +352,7 @@ sides:`, 1)
 		route [][2]float64
 		want  string
 	}{
-		{"through a base", [][2]float64{{10, 8}}, `leg 1 of the route passes through the base of zhanshi`},
+		{"through a base", [][2]float64{{10, 8}}, `leg 1 of the route passes through the base of red-zhanshi-1`},
 		{"off the table", [][2]float64{{10, 3.5}, {10, 1.5}, {10, 0.2}}, `leg 3 of the route leaves the table`},
 		{"named scenery", [][2]float64{{12, 4}}, `leg 1 of the route enters impassable terrain crate`},
 		{"unnamed scenery", [][2]float64{{8, 4}}, `leg 1 of the route enters impassable terrain #2`},

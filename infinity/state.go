@@ -146,6 +146,10 @@ type Trooper struct {
 	// Failed lists the markers this trooper failed to Discover this Player
 	// Turn (Discover (N4)).
 	Failed []string `json:"failed,omitempty"`
+	// Label is the trooper's public label, JumperLabel its G: Jumper's:
+	// what the opponent and spectators know them by (labels.go).
+	Label       string `json:"label,omitempty"`
+	JumperLabel string `json:"jumperLabel,omitempty"`
 	// Jumper names the G: Jumper trooper this one is a Proxy of (G: Jumper (N4, PDF 2.1)):
 	// its Proxies share one Order and one Active Proxy Token, each with its
 	// own profile, W/STR and states. Empty for an ordinary trooper.

@@ -221,7 +221,7 @@ func TestLieutenantOrderRevealsLieutenant(t *testing.T) {
 				t.Errorf("red reads the Order spent as %q", e.Order)
 			}
 		case LieutenantRevealed:
-			revealed = ok && e.Trooper == "lt" && e.Seat == "blue"
+			revealed = ok && e.Trooper == st.label(st.trooperIndex("lt")) && e.Seat == "blue"
 		}
 	}
 	if !revealed {

@@ -79,6 +79,10 @@ type TrooperView struct {
 	// Label is the label the enemy knows one's own marker by, for the
 	// viewers who see the trooper behind it.
 	Label string `json:"label,omitempty"`
+	// Public is the public label the enemy knows the trooper by once in
+	// the open (labels.go), for the viewers who see it by its id: the
+	// opponent's actions name it so.
+	Public string `json:"public,omitempty"`
 	// Jumper names a Proxy's G: Jumper, and Active marks the Proxy with
 	// the Active Proxy Token, which is on the table for all to see.
 	Jumper string `json:"jumper,omitempty"`
@@ -146,6 +150,12 @@ func (s *State) Observe(v rules.Viewer) any {
 		names = t.States.appendNames(names)
 		tv := TrooperView{ID: t.ID, Seat: t.Seat, Profile: t.Profile, Group: t.Group, Wounds: t.Wounds,
 			States: names[k:len(names):len(names)], IrregularOrders: t.IrregularOrders, Jumper: t.Jumper, Active: t.Active, Label: t.Marker}
+		if s.knows(v, i) {
+			tv.Public = t.Label
+		} else {
+			// The opponent and spectators know it by its public label.
+			tv.ID, tv.Jumper = s.label(i), s.jumperLabel(i)
+		}
 		if sees || t.KnownLieutenant {
 			tv.Lieutenant = t.Lieutenant
 		}
@@ -158,8 +168,13 @@ func (s *State) Observe(v rules.Viewer) any {
 		}
 		if len(t.Models) > 0 {
 			k := len(ids)
+			known := s.knows(v, i)
 			for _, m := range t.Models {
-				ids = append(ids, s.Models[m].ID)
+				if known {
+					ids = append(ids, s.Models[m].ID)
+				} else {
+					ids = append(ids, s.modelLabel(m))
+				}
 			}
 			tv.Models = ids[k:len(ids):len(ids)]
 		}
@@ -182,6 +197,9 @@ func (s *State) Observe(v rules.Viewer) any {
 				mv.ID, mv.Trooper = t.Marker, t.Marker
 				markerModels = append(markerModels, mv)
 				continue
+			}
+			if !s.knows(v, m.Trooper) {
+				mv.ID, mv.Trooper = s.modelLabel(i), s.label(m.Trooper)
 			}
 		}
 		view.Models = append(view.Models, mv)

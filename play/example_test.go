@@ -31,8 +31,8 @@ func ExampleLoad() {
 	}
 	// Output:
 	// waiting for blue in orders
-	// fusilier: a Regular Order, BS Attack on zhanshi with combi-rifle
-	// fusilier: a Regular Order, BS Attack on zhanshi with pistol
+	// fusilier: a Regular Order, BS Attack on red-zhanshi-1 with combi-rifle
+	// fusilier: a Regular Order, BS Attack on red-zhanshi-1 with pistol
 }
 
 // Play a seeded random game: every step picks one of the legal actions,

@@ -261,6 +261,13 @@ func joinSeats(ss []rules.Seat) string {
 	return strings.Join(out, ", ")
 }
 
+// authored is a state whose players name some troopers otherwise than a
+// scenario's author does (infinity's public labels): AsAuthor is an
+// action of the script as the seat's player would send it.
+type authored interface {
+	AsAuthor(seat rules.Seat, a rules.Action) rules.Action
+}
+
 // script applies the scenario's script.
 func script(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io.Writer, opt Options) error {
 	st, err := rs.Setup(sc, rulings)
@@ -290,6 +297,9 @@ func script(rs rules.Ruleset, sc *scenario.Scenario, rulings rules.Rulings, w io
 				return fail("%v", err)
 			}
 			src = forced
+		}
+		if au, ok := st.(authored); ok {
+			a = au.AsAuthor(rules.Seat(step.Seat), a)
 		}
 		act := p.see(rules.Seat(step.Seat), a)
 		entry, events, err := rules.Step(st, seq, rules.Seat(step.Seat), a, src)

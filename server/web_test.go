@@ -140,7 +140,7 @@ func TestWebOdds(t *testing.T) {
 	if code := call(t, "POST", base+"/odds", blue, map[string]any{"actions": append(attacks[:1:1], bad)}, &ans); code != http.StatusOK {
 		t.Fatalf("odds: %d", code)
 	}
-	if len(ans.Answers) != 2 || len(ans.Answers[0].Odds) != 1 || ans.Answers[0].Odds[0].Target != "zhanshi" || ans.Answers[0].Odds[0].Win <= 0 || ans.Answers[0].Odds[0].Falls == nil {
+	if len(ans.Answers) != 2 || len(ans.Answers[0].Odds) != 1 || ans.Answers[0].Odds[0].Target != "red-zhanshi-1" || ans.Answers[0].Odds[0].Win <= 0 || ans.Answers[0].Odds[0].Falls == nil {
 		t.Fatalf("odds of the BS Attack: %+v", ans)
 	}
 	if ill := ans.Answers[1].Illegal; ill == nil || ill.Rule == "" {
@@ -238,7 +238,8 @@ func TestWebReplaySeatView(t *testing.T) {
 	}{
 		{"blue", c.Seats["blue"].Token, []string{"b-sniper", "b-fusilier"}, []string{"r-scout"}, "b-fusilier"},
 		{"red", c.Seats["red"].Token, []string{"r-scout", "r-zhanshi"}, []string{"b-sniper"}, "r-zhanshi"},
-		{"spectator", "", []string{"b-fusilier", "r-zhanshi"}, []string{"b-sniper", "r-scout"}, ""},
+		// A spectator knows every trooper by its public label.
+		{"spectator", "", []string{"blue-fusilier-1", "red-zhanshi-1"}, []string{"b-sniper", "r-scout", "b-fusilier", "r-zhanshi"}, ""},
 	} {
 		var st step
 		if code := call(t, "GET", base, v.token, nil, &st); code != http.StatusOK {
@@ -294,7 +295,7 @@ func TestWebSight(t *testing.T) {
 	if code := call(t, "GET", base+"fusilier", c.Seats["blue"].Token, nil, &sight); code != http.StatusOK {
 		t.Fatalf("blue's fusilier's sight: %d", code)
 	}
-	if len(sight.Targets) != 1 || sight.Targets[0].Target != "zhanshi" || sight.Targets[0].Distance <= 0 {
+	if len(sight.Targets) != 1 || sight.Targets[0].Target != "red-zhanshi-1" || sight.Targets[0].Distance <= 0 {
 		t.Fatalf("blue's fusilier sees %+v, want the zhanshi with its distance", sight)
 	}
 	var e apiErr

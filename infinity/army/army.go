@@ -153,20 +153,38 @@ func (l *List) Troopers(cat *catalog.Catalog) []Named {
 			names[i] = p.Name
 		}
 	}
-	order := make([]int, len(out))
+	ranks := make([]int, len(out))
+	for i, n := range out {
+		ranks[i] = n.concealed()
+	}
+	labels, ids := Number(names, ranks)
+	for i := range out {
+		out[i].Label, out[i].ID = labels[i], ids[i]
+	}
+	return out
+}
+
+// Number gives troopers their public labels and ids from their profiles'
+// names alone (as Troopers does for a list): each name is numbered 1, 2, …
+// by rank (how concealed the trooper deploys: 0 openly, higher later),
+// then by place, so that no private choice moves the number of a trooper
+// deployed more openly. ids are the labels as slugs ("Heavy Gunner 2" →
+// "heavy-gunner-2"), distinct.
+func Number(names []string, ranks []int) (labels, ids []string) {
+	order := make([]int, len(names))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return out[a].concealed() - out[b].concealed() })
+	slices.SortStableFunc(order, func(a, b int) int { return ranks[a] - ranks[b] })
+	labels, ids = make([]string, len(names)), make([]string, len(names))
 	seen := map[string]int{}
 	taken := map[string]bool{}
 	for _, i := range order {
 		seen[names[i]]++
-		label := names[i] + " " + strconv.Itoa(seen[names[i]])
-		out[i].Label = label
-		out[i].ID = uniqueID(slug(label), taken)
+		labels[i] = names[i] + " " + strconv.Itoa(seen[names[i]])
+		ids[i] = uniqueID(slug(labels[i]), taken)
 	}
-	return out
+	return labels, ids
 }
 
 // slug makes an id of a label: lower case letters and digits, other runs
