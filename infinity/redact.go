@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -150,6 +151,17 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 			ev.Trooper = ""
 		}
 		e = ev
+	case BecameIdle:
+		// The reason is a refusal's sentence, which names the trooper
+		// as its owner knows it: v reads it by the name v knows.
+		if t := s.trooperIndex(ev.Trooper); t >= 0 && !s.knows(v, t) {
+			name := s.label(t)
+			if s.Troopers[t].States.marker() {
+				name = s.Troopers[t].Marker
+			}
+			ev.Reason = replaceName(ev.Reason, s.Troopers[t].ID, name)
+			e = ev
+		}
 	case Appointed:
 		// The new Lieutenant's identity is private (Loss of Lieutenant (N4)).
 		if !v.Sees(ev.Seat) {
@@ -193,6 +205,34 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		e = ev
 	}
 	return s.conceal(e, v)
+}
+
+// replaceName is text with each whole occurrence of name (not inside a
+// longer name of letters, digits, '-' or '_') replaced by with.
+func replaceName(text, name, with string) string {
+	if name == "" {
+		return text
+	}
+	inName := func(b byte) bool {
+		return b == '-' || b == '_' || (b >= '0' && b <= '9') || (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z')
+	}
+	var out strings.Builder
+	for {
+		i := strings.Index(text, name)
+		if i < 0 {
+			out.WriteString(text)
+			return out.String()
+		}
+		j := i + len(name)
+		whole := (i == 0 || !inName(text[i-1])) && (j == len(text) || !inName(text[j]))
+		out.WriteString(text[:i])
+		if whole {
+			out.WriteString(with)
+		} else {
+			out.WriteString(name)
+		}
+		text = text[j:]
+	}
 }
 
 // conceal renames enemy markers to their labels in an event and drops an

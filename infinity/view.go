@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/rules"
@@ -215,6 +216,17 @@ func (s *State) Observe(v rules.Viewer) any {
 		view.Order = ov
 	}
 	view.Templates = s.smokeViews(s.whiteNoiseViews(s.templateViews(v)))
+	if len(view.Templates) > 0 {
+		// Who laid each one, as v knows him (labels.go).
+		names, _ := s.publicNames(v, nil)
+		for i := range view.Templates {
+			if to, ok := names[jsonString(view.Templates[i].By)]; ok {
+				if by, err := strconv.Unquote(to); err == nil {
+					view.Templates[i].By = by
+				}
+			}
+		}
+	}
 	view.Scenery = s.sceneryViews()
 	view.Mission = s.missionView(v)
 	return view

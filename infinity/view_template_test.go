@@ -49,7 +49,12 @@ func TestTemplateInTheView(t *testing.T) {
 			t.Fatalf("%v: %d templates, want the flamethrower's", v, len(got))
 		}
 		tv := got[0]
-		if tv.Kind != "teardrop" || tv.By != "assault" || tv.Seat != "blue" || tv.Weapon != "heavy-flamethrower" ||
+		by := "assault"
+		if !v.Sees("blue") {
+			// The opponent and spectators know it by its public label.
+			by = st.label(st.trooperIndex("assault"))
+		}
+		if tv.Kind != "teardrop" || tv.By != by || tv.Seat != "blue" || tv.Weapon != "heavy-flamethrower" ||
 			tv.Length != 10 || math.Abs(tv.Angle-90) > 1e-9 || math.Abs(tv.At[0]-10) > 1e-9 || math.Abs(tv.At[1]-(4+r)) > 1e-9 {
 			t.Fatalf("%v: %+v, want the large teardrop laid from the assault trooper's base edge toward the zhanshi", v, tv)
 		}
@@ -79,7 +84,7 @@ func TestTemplateAROInTheView(t *testing.T) {
 	do(t, st, "blue", Activate{Trooper: "assault", Order: OrderRegular, Skill: move([2]float64{10, 5})})
 	do(t, st, "red", chain)
 	got := templatesFor(st, rules.Spectator())
-	if len(got) != 1 || got[0].By != "militia" || got[0].Weapon != "chain-rifle" || got[0].Length != 8 || math.Abs(got[0].Angle-270) > 1e-9 {
+	if len(got) != 1 || got[0].By != st.label(st.trooperIndex("militia")) || got[0].Weapon != "chain-rifle" || got[0].Length != 8 || math.Abs(got[0].Angle-270) > 1e-9 {
 		t.Fatalf("the Chain Rifle's template: %+v", got)
 	}
 	if touched, want := touchedBy(st, got[0], "militia"), st.Order.AROs[0].Affected; !slices.Equal(touched, want) || len(want) != 2 {
