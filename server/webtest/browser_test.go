@@ -250,6 +250,47 @@ func create(t *testing.T, ts *httptest.Server, body map[string]any) created {
 	return c
 }
 
+// labelsOf reads, through the API, the public labels of seat's troopers:
+// the seat's own view gives each of its troopers' ids the label the
+// opponent and spectators know it by (decision 0020), so that a test names
+// an enemy as its page must, never by the scenario author's id.
+func labelsOf(t *testing.T, ts *httptest.Server, c created, seat string) map[string]string {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, ts.URL+"/api/matches/"+c.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+c.Seats[seat].Token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var snap struct {
+		Observation struct {
+			Troopers []struct {
+				ID     string `json:"id"`
+				Seat   string `json:"seat"`
+				Public string `json:"public"`
+			} `json:"troopers"`
+		} `json:"observation"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&snap); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("%s's view: %d %v", seat, res.StatusCode, err)
+	}
+	out := map[string]string{}
+	for _, tr := range snap.Observation.Troopers {
+		if tr.Seat != seat {
+			continue
+		}
+		if tr.Public == "" || tr.Public == tr.ID {
+			t.Fatalf("%s's view gives its trooper %q the public label %q", seat, tr.ID, tr.Public)
+		}
+		out[tr.ID] = tr.Public
+	}
+	return out
+}
+
 // screenshot writes the page to docs/img/NAME.png when ORDO_SCREENSHOTS=1
 // (the README's pictures), else as a test artifact to the directory
 // ORDO_ARTIFACTS names, or ordo-webtest under the system's temporary
@@ -338,6 +379,12 @@ func TestLobbyToTable(t *testing.T) {
 	if got := eval[string](t, p, `document.querySelector('#board [data-role="table"]').getAttribute('width')`); got != "24" {
 		t.Fatalf("the table is drawn %s wide, want the duel's 24 inches", got)
 	}
+	// Blue knows red's trooper by its public label, never by the
+	// scenario's id for it (decision 0020).
+	zhanshi := eval[string](t, p, `ordo.snap.observation.troopers.find(t => t.seat === 'red').id`)
+	if zhanshi != "red-zhanshi-1" {
+		t.Fatalf("blue's page knows red's Zhanshi as %q, want its public label red-zhanshi-1", zhanshi)
+	}
 	// The page's words: an Order with its article, a facing in whole
 	// degrees, a program by its name, an Alert that says what it turns.
 	for js, want := range map[string]string{
@@ -347,8 +394,8 @@ func TestLobbyToTable(t *testing.T) {
 		`ordoText.eventText({kind: 'turned', trooper: 'fusilier', facing: -123.17851165939275})`:                  "Fusilier turns on Alert to face 237°",
 		`ordoText.actionText({kind: 'alert', turns: [{trooper: 'fusilier', facing: 2.5444437451708134e-14}]})`:    "Alert: Fusilier turns to 0°",
 		`ordoText.actionText({kind: 'alert'})`:                                                      "Alert: no trooper turns",
-		`ordoText.skillText({name: 'bs-attack', target: 'zhanshi', weapon: 'multi-sniper-rifle'})`:  "BS Attack on Zhanshi with Multi Sniper Rifle",
-		`ordoText.skillText({name: 'hack', target: 'zhanshi', program: 'hack-transport-aircraft'})`: "Hack Transport Aircraft (hacking program) on Zhanshi",
+		`ordoText.skillText({name: 'bs-attack', target: '` + zhanshi + `', weapon: 'multi-sniper-rifle'})`:  "BS Attack on Zhanshi with Multi Sniper Rifle",
+		`ordoText.skillText({name: 'hack', target: '` + zhanshi + `', program: 'hack-transport-aircraft'})`: "Hack Transport Aircraft (hacking program) on Zhanshi",
 	} {
 		if got := eval[string](t, p, js); got != want {
 			t.Errorf("%s = %q, want %q", js, got, want)
@@ -372,7 +419,9 @@ func TestLobbyToTable(t *testing.T) {
 // privateYAML has one private fact of each kind on each side: blue's
 // Lieutenant (the fusilier) and a trooper in Hidden Deployment (the
 // sniper); red's Lieutenant (the zhanshi) and a Camouflaged marker (the
-// scout, a profile nobody else uses).
+// scout, a profile nobody else uses). The author's ids tell them
+// (b-lieutenant, r-scout): the other side and the spectators must know
+// the troopers in the open by their public labels alone.
 const privateYAML = `name: Web table test
 ruleset: infinity-n4
 table: {width: 24, height: 24}
@@ -381,14 +430,14 @@ terrain:
 sides:
   - seat: blue
     troopers:
-      - {id: fusilier, profile: fusilier, lieutenant: true, models: [{id: fusilier, at: [10, 7], facing: 90}]}
+      - {id: b-lieutenant, profile: fusilier, lieutenant: true, models: [{id: b-lieutenant, at: [10, 7], facing: 90}]}
       - {id: b-sniper, profile: sniper, deployment: hidden, models: [{id: b-sniper, at: [22, 2], facing: 90}]}
-    combat-groups: [{name: "1", troopers: [fusilier, b-sniper]}]
+    combat-groups: [{name: "1", troopers: [b-lieutenant, b-sniper]}]
   - seat: red
     troopers:
-      - {id: zhanshi, profile: zhanshi, lieutenant: true, models: [{id: zhanshi, at: [10, 14], facing: 270}]}
+      - {id: r-lieutenant, profile: zhanshi, lieutenant: true, models: [{id: r-lieutenant, at: [10, 14], facing: 270}]}
       - {id: r-scout, profile: scout, deployment: marker, models: [{id: r-scout, at: [2, 22], facing: 270}]}
-    combat-groups: [{name: "1", troopers: [zhanshi, r-scout]}]
+    combat-groups: [{name: "1", troopers: [r-lieutenant, r-scout]}]
 initiative: blue
 rounds: 1
 `
@@ -458,14 +507,17 @@ func TestOneOrderEndToEnd(t *testing.T) {
 	ts, rec := start(t)
 	c := create(t, ts, map[string]any{"yaml": privateYAML})
 	blue, red, spec := newPage(t, root, "blue"), newPage(t, root, "red"), newPage(t, root, "spectator")
-	blue.do(t, "open blue's link", chromedp.Navigate(ts.URL+c.Seats["blue"].URL), chromedp.WaitVisible(`#menu button[data-pick-trooper="fusilier"]`))
-	red.do(t, "open red's link", chromedp.Navigate(ts.URL+c.Seats["red"].URL), chromedp.WaitReady(`#board [data-trooper="zhanshi"]`))
-	spec.do(t, "open the spectator's link", chromedp.Navigate(ts.URL+"/m/"+c.ID), chromedp.WaitReady(`#board [data-trooper="zhanshi"]`))
+	// Each seat knows its own troopers by their ids, the other seat and the
+	// spectators by their public labels.
+	blueLT, redLT := labelsOf(t, ts, c, "blue")["b-lieutenant"], labelsOf(t, ts, c, "red")["r-lieutenant"]
+	blue.do(t, "open blue's link", chromedp.Navigate(ts.URL+c.Seats["blue"].URL), chromedp.WaitVisible(`#menu button[data-pick-trooper="b-lieutenant"]`), chromedp.WaitReady(`#board [data-trooper="`+redLT+`"]`))
+	red.do(t, "open red's link", chromedp.Navigate(ts.URL+c.Seats["red"].URL), chromedp.WaitReady(`#board [data-trooper="r-lieutenant"]`), chromedp.WaitReady(`#board [data-trooper="`+blueLT+`"]`))
+	spec.do(t, "open the spectator's link", chromedp.Navigate(ts.URL+"/m/"+c.ID), chromedp.WaitReady(`#board [data-trooper="`+redLT+`"]`), chromedp.WaitReady(`#board [data-trooper="`+blueLT+`"]`))
 	firstRender := eval[string](t, blue, `document.body.dataset.firstRender`)
 
 	// Blue: Move the fusilier by clicking the route on the table.
-	blue.do(t, "pick the fusilier", chromedp.Click(`#menu button[data-pick-trooper="fusilier"]`))
-	blue.do(t, "pick the Move", chromedp.Click(`#menu button[data-kind="route"][data-trooper="fusilier"][data-order="regular"]`), chromedp.WaitVisible(`#route`))
+	blue.do(t, "pick the fusilier", chromedp.Click(`#menu button[data-pick-trooper="b-lieutenant"]`))
+	blue.do(t, "pick the Move", chromedp.Click(`#menu button[data-kind="route"][data-trooper="b-lieutenant"][data-order="regular"]`), chromedp.WaitVisible(`#route`))
 	clickTable(t, blue, 10, 11)
 	waitJS(t, blue, "the route checked legal", `document.getElementById('declare-route') && !document.getElementById('declare-route').disabled`)
 	if got := eval[string](t, blue, `document.getElementById('route-length').textContent`); !strings.HasPrefix(got, "4″ of MOV") {
@@ -480,7 +532,7 @@ func TestOneOrderEndToEnd(t *testing.T) {
 	eval[bool](t, blue, `(ordo.ws.close(), true)`)
 
 	// Red: the ARO prompt highlights the zhanshi; red declares a Dodge.
-	red.do(t, "the ARO prompt", chromedp.WaitVisible(`#aro-prompt`), chromedp.WaitReady(`#board .model.highlight[data-trooper="zhanshi"]`))
+	red.do(t, "the ARO prompt", chromedp.WaitVisible(`#aro-prompt`), chromedp.WaitReady(`#board .model.highlight[data-trooper="r-lieutenant"]`))
 	screenshot(t, red, "aro-prompt")
 	// Turn notices: the tab of the seat the engine waits for says so; the
 	// spectator's never does.
@@ -504,13 +556,14 @@ func TestOneOrderEndToEnd(t *testing.T) {
 	blue.do(t, "blue is offered a draw", chromedp.WaitVisible(`#table-actions button[data-table="decline-draw"]`))
 	blue.do(t, "blue declines it", chromedp.Click(`#table-actions button[data-table="decline-draw"]`))
 	red.do(t, "red may offer again", chromedp.WaitVisible(`#table-actions button[data-table="offer-draw"]`))
-	if eval[bool](t, red, `!!document.querySelector('#menu button[data-pick-trooper="zhanshi"]')`) {
-		red.do(t, "pick the zhanshi", chromedp.Click(`#menu button[data-pick-trooper="zhanshi"]`))
+	if eval[bool](t, red, `!!document.querySelector('#menu button[data-pick-trooper="r-lieutenant"]')`) {
+		red.do(t, "pick the zhanshi", chromedp.Click(`#menu button[data-pick-trooper="r-lieutenant"]`))
 	}
-	red.do(t, "declare a Dodge", chromedp.Click(`#menu button[data-action='{"kind":"aro","declarations":[{"trooper":"zhanshi","skill":{"name":"dodge"}}]}']`))
+	red.do(t, "declare a Dodge", chromedp.Click(`#menu button[data-action='{"kind":"aro","declarations":[{"trooper":"r-lieutenant","skill":{"name":"dodge"}}]}']`))
 
-	// Blue: the BS Attack with its odds, Face to Face against the Dodge.
-	attack := `#menu button[data-kind="second"][data-action*='"bs-attack"'][data-action*='"zhanshi"']`
+	// Blue: the BS Attack with its odds, Face to Face against the Dodge,
+	// on the zhanshi named by its label.
+	attack := `#menu button[data-kind="second"][data-action*='"bs-attack"'][data-action*='"` + redLT + `"']`
 	blue.do(t, "the BS Attack with its odds", chromedp.WaitVisible(attack), chromedp.WaitVisible(`#menu [data-role="odds"]`))
 	odds := eval[string](t, blue, `document.querySelector('#menu [data-role="odds"]').textContent`)
 	if !strings.Contains(odds, "F2F") || !strings.Contains(odds, "Zhanshi falls") || !strings.Contains(odds, "Zhanshi Dodge") || !strings.Contains(odds, "%") {
@@ -558,7 +611,10 @@ func TestOneOrderEndToEnd(t *testing.T) {
 		dom := eval[string](t, p, `document.documentElement.outerHTML`)
 		return append(append(p.frames(), rec.of(token)...), []byte(dom))
 	}
-	blueSecrets, redSecrets := []string{"b-sniper", "sniper"}, []string{"r-scout", "scout"}
+	// The secrets: the hidden and camouflaged troopers, and the author's
+	// ids, which name the Lieutenants; the Lieutenants as the other side
+	// knows them must never be marked so.
+	blueSecrets, redSecrets := []string{"b-sniper", "sniper", "b-lieutenant"}, []string{"r-scout", "scout", "r-lieutenant"}
 	for _, c := range []struct {
 		p      *page
 		token  string
@@ -566,9 +622,9 @@ func TestOneOrderEndToEnd(t *testing.T) {
 		lt     []string
 		hidden string
 	}{
-		{red, c.Seats["red"].Token, blueSecrets, []string{"fusilier"}, "blue's"},
-		{blue, c.Seats["blue"].Token, redSecrets, []string{"zhanshi"}, "red's"},
-		{spec, "", append(blueSecrets, redSecrets...), []string{"fusilier", "zhanshi"}, "both sides'"},
+		{red, c.Seats["red"].Token, blueSecrets, []string{blueLT}, "blue's"},
+		{blue, c.Seats["blue"].Token, redSecrets, []string{redLT}, "red's"},
+		{spec, "", append(blueSecrets, redSecrets...), []string{blueLT, redLT}, "both sides'"},
 	} {
 		payloads := seen(c.p, c.token)
 		if len(payloads) < 5 {
@@ -582,8 +638,9 @@ func TestOneOrderEndToEnd(t *testing.T) {
 			}
 		}
 	}
-	// The check can fail: blue's own page holds its Lieutenant and sniper.
-	if l := leaks(bytes.Join(seen(blue, c.Seats["blue"].Token), nil), blueSecrets, "fusilier"); len(l) < 3 {
+	// The check can fail: blue's own page holds its Lieutenant, marked so
+	// and by its id, and its sniper.
+	if l := leaks(bytes.Join(seen(blue, c.Seats["blue"].Token), nil), blueSecrets, "b-lieutenant"); len(l) < len(blueSecrets)+1 {
 		t.Fatalf("blue's own payloads show only %v of its private facts: the leak check is blind", l)
 	}
 	noConsoleErrors(t, blue, red, spec)
@@ -622,10 +679,14 @@ func TestSplitBurstAndCombinedAROs(t *testing.T) {
 	ts, _ := start(t)
 	c := create(t, ts, map[string]any{"yaml": splitYAML})
 	blue, red := newPage(t, root, "blue"), newPage(t, root, "red")
+	// Blue knows red's two zhanshi by their labels: it tells them apart by
+	// those, red by its own ids.
+	redLabels := labelsOf(t, ts, c, "red")
+	z1, z2 := redLabels["zhanshi"], redLabels["z2"]
 	blue.do(t, "open blue's link", chromedp.Navigate(ts.URL+c.Seats["blue"].URL), chromedp.WaitVisible(`#menu button[data-compose="split"][data-trooper="fusilier"]`))
 	red.do(t, "open red's link", chromedp.Navigate(ts.URL+c.Seats["red"].URL), chromedp.WaitReady(`#board [data-trooper="z2"]`))
 
-	blue.do(t, "open the split", chromedp.Click(`#menu button[data-compose="split"][data-trooper="fusilier"]`), chromedp.WaitVisible(`#compose input[data-target="z2"]`))
+	blue.do(t, "open the split", chromedp.Click(`#menu button[data-compose="split"][data-trooper="fusilier"]`), chromedp.WaitVisible(`#compose input[data-target="`+z2+`"]`))
 	// The Combi Rifle's B3 starts spread over both targets, and is legal.
 	waitJS(t, blue, "the even split checked", `!document.getElementById('compose-declare').disabled`)
 	if got := eval[string](t, blue, `document.getElementById('split-sum').textContent`); got != "3 of B3 assigned" {
@@ -635,16 +696,16 @@ func TestSplitBurstAndCombinedAROs(t *testing.T) {
 		eval[bool](t, blue, fmt.Sprintf(`(() => { const i = document.querySelector('#compose input[data-target="%s"]'); i.value = '%d'; i.dispatchEvent(new Event('input')); return true; })()`, target, n))
 	}
 	// Four dice of a Burst of 3: the server's rule, and no Declare.
-	setDice("z2", 2)
+	setDice(z2, 2)
 	waitJS(t, blue, "the overfull split refused", `document.getElementById('compose-check').textContent.includes('Face to Face Rolls (N4)') && document.getElementById('compose-declare').disabled`)
 	if got := eval[string](t, blue, `document.getElementById('compose-check').textContent`); !strings.Contains(got, "assigns 4 dice of a Burst of 3") {
 		t.Fatalf("an overfull split reads %q", got)
 	}
 	// The odds of each share, then the declaration.
-	setDice("zhanshi", 1)
+	setDice(z1, 1)
 	waitJS(t, blue, "the 1–2 split checked legal", `!document.getElementById('compose-declare').disabled && document.querySelectorAll('#compose-odds [data-role="odds"] .track').length > 0`)
 	odds := eval[string](t, blue, `document.getElementById('compose-odds').textContent`)
-	if !strings.Contains(odds, "B1") || !strings.Contains(odds, "B2") || !strings.Contains(odds, "Zhanshi (zhanshi) falls") || !strings.Contains(odds, "Zhanshi (z2) falls") {
+	if !strings.Contains(odds, "B1") || !strings.Contains(odds, "B2") || !strings.Contains(odds, "Zhanshi ("+z1+") falls") || !strings.Contains(odds, "Zhanshi ("+z2+") falls") {
 		t.Fatalf("the split's odds read %q: want a B1 share on the zhanshi and a B2 share on z2", odds)
 	}
 	blue.do(t, "declare the split", chromedp.Click(`#compose-declare`))
@@ -680,13 +741,13 @@ func TestSplitBurstAndCombinedAROs(t *testing.T) {
 	blue.do(t, "Idle", chromedp.Click(`#menu button[data-action*="idle"]`))
 	waitJS(t, blue, "the dice", `[...document.querySelectorAll('#log .e')].some(e => e.textContent.includes('the dice are rolled'))`)
 	logText := eval[string](t, blue, `[...document.querySelectorAll('#log .e')].flatMap(e => [[...e.childNodes].filter(n => !(n.classList && n.classList.contains('ev'))).map(n => n.textContent).join(''), ...[...e.querySelectorAll('.ev')].map(x => x.textContent)]).join(' | ')`)
-	for _, want := range []string{"BS Attack split Zhanshi (zhanshi) ×1, Zhanshi (z2) ×2", "ARO window 1: Zhanshi (zhanshi) BS Attack on Fusilier", "; Zhanshi (z2) Dodge"} {
+	for _, want := range []string{"BS Attack split Zhanshi (" + z1 + ") ×1, Zhanshi (" + z2 + ") ×2", "ARO window 1: Zhanshi (" + z1 + ") BS Attack on Fusilier", "; Zhanshi (" + z2 + ") Dodge"} {
 		if !strings.Contains(logText, want) {
 			t.Fatalf("the log lacks %q: %s", want, logText)
 		}
 	}
 	// One die against the zhanshi, two against z2.
-	for target, dice := range map[string]int{"Zhanshi (zhanshi)": 1, "Zhanshi (z2)": 2} {
+	for target, dice := range map[string]int{"Zhanshi (" + z1 + ")": 1, "Zhanshi (" + z2 + ")": 2} {
 		m := regexp.MustCompile(`Fusilier BS Attack \(Face to Face Roll\): SV [^|]*?, dice ([^|]*?) vs ` + regexp.QuoteMeta(target) + ` →`).FindStringSubmatch(logText)
 		if m == nil || len(strings.Fields(m[1])) != dice {
 			t.Fatalf("the fusilier's roll against %s: %q, want %d dice, in %s", target, m, dice, logText)
@@ -706,8 +767,9 @@ func TestReplayAsASeat(t *testing.T) {
 	root := browser(t)
 	ts, rec := start(t)
 	c := create(t, ts, map[string]any{"yaml": privateYAML})
+	blueLT, redLT := labelsOf(t, ts, c, "blue")["b-lieutenant"], labelsOf(t, ts, c, "red")["r-lieutenant"]
 	replay := func(p *page, fragment string) {
-		p.do(t, "open the replay", chromedp.Navigate(ts.URL+"/m/"+c.ID+"/replay"+fragment), chromedp.WaitReady(`#board [data-trooper="zhanshi"]`))
+		p.do(t, "open the replay", chromedp.Navigate(ts.URL+"/m/"+c.ID+"/replay"+fragment), chromedp.WaitReady(`#board [data-trooper]`))
 		waitJS(t, p, "step 0 drawn", `document.body.dataset.step === '0'`)
 	}
 	blue, red, spec := newPage(t, root, "blue"), newPage(t, root, "red"), newPage(t, root, "spectator")
@@ -720,9 +782,9 @@ func TestReplayAsASeat(t *testing.T) {
 		has, hasNot  []string
 		lieutenantOf string
 	}{
-		{blue, "blue's view", []string{"b-sniper", "fusilier"}, []string{"r-scout"}, "fusilier"},
-		{red, "red's view", []string{"r-scout", "zhanshi"}, []string{"b-sniper"}, "zhanshi"},
-		{spec, "the spectator's view", []string{"fusilier", "zhanshi"}, []string{"b-sniper", "r-scout"}, ""},
+		{blue, "blue's view", []string{"b-sniper", "b-lieutenant", redLT}, []string{"r-scout", "r-lieutenant"}, "b-lieutenant"},
+		{red, "red's view", []string{"r-scout", "r-lieutenant", blueLT}, []string{"b-sniper", "b-lieutenant"}, "r-lieutenant"},
+		{spec, "the spectator's view", []string{blueLT, redLT}, []string{"b-sniper", "r-scout", "b-lieutenant", "r-lieutenant"}, ""},
 	} {
 		if got := eval[string](t, v.p, `document.getElementById('replay-view').textContent`); got != v.view {
 			t.Fatalf("%s's replay says %q, want %q", v.p.name, got, v.view)
@@ -745,7 +807,7 @@ func TestReplayAsASeat(t *testing.T) {
 	// Nothing of blue's reached red's replay, on any channel.
 	payloads := append(rec.of(c.Seats["red"].Token), []byte(eval[string](t, red, `document.documentElement.outerHTML`)))
 	for _, b := range payloads {
-		if l := leaks(b, []string{"b-sniper", "sniper"}, "fusilier"); len(l) > 0 {
+		if l := leaks(b, []string{"b-sniper", "sniper", "b-lieutenant"}, blueLT); len(l) > 0 {
 			t.Fatalf("red's replay received blue's private facts %v in:\n%.600s", l, b)
 		}
 	}
@@ -784,10 +846,14 @@ func TestTemplatesDrawn(t *testing.T) {
 	ts, _ := start(t)
 	c := create(t, ts, map[string]any{"yaml": flamerYAML})
 	blue, red, spec := newPage(t, root, "blue"), newPage(t, root, "red"), newPage(t, root, "spectator")
-	flame := `#menu button[data-kind="activate"][data-action*='"heavy-flamethrower"'][data-action*='"zhanshi"']`
+	// The assault trooper is "assault" on blue's page, its public label on
+	// the others; blue aims at the zhanshi by its label.
+	assault, zhanshi := labelsOf(t, ts, c, "blue")["assault"], labelsOf(t, ts, c, "red")["zhanshi"]
+	by := map[*page]string{blue: "assault", red: assault, spec: assault}
+	flame := `#menu button[data-kind="activate"][data-action*='"heavy-flamethrower"'][data-action*='"` + zhanshi + `"']`
 	blue.do(t, "open blue's link", chromedp.Navigate(ts.URL+c.Seats["blue"].URL), chromedp.WaitVisible(flame))
-	red.do(t, "open red's link", chromedp.Navigate(ts.URL+c.Seats["red"].URL), chromedp.WaitReady(`#board [data-trooper="assault"]`))
-	spec.do(t, "open the spectator's link", chromedp.Navigate(ts.URL+"/m/"+c.ID), chromedp.WaitReady(`#board [data-trooper="assault"]`))
+	red.do(t, "open red's link", chromedp.Navigate(ts.URL+c.Seats["red"].URL), chromedp.WaitReady(`#board [data-trooper="`+assault+`"]`))
+	spec.do(t, "open the spectator's link", chromedp.Navigate(ts.URL+"/m/"+c.ID), chromedp.WaitReady(`#board [data-trooper="`+assault+`"]`))
 	for _, p := range []*page{blue, red, spec} {
 		waitJS(t, p, "the Mine drawn", `document.querySelector('#board [data-role="deployable"][data-by="m1"]')`)
 		if n := eval[int](t, p, `document.querySelectorAll('#board [data-role="template"]').length`); n != 0 {
@@ -797,10 +863,10 @@ func TestTemplatesDrawn(t *testing.T) {
 	blue.do(t, "declare the flamethrower", chromedp.Click(flame))
 	// inside reports whether a table point is under the drawn teardrop.
 	inside := func(p *page, x, y float64) bool {
-		return eval[bool](t, p, fmt.Sprintf(`(() => { const e = document.querySelector('#board [data-role="template"][data-by="assault"]'); const q = document.getElementById('board').createSVGPoint(); q.x = %g; q.y = %g; return e.isPointInFill(q); })()`, x, y))
+		return eval[bool](t, p, fmt.Sprintf(`(() => { const e = document.querySelector('#board [data-role="template"][data-by="%s"]'); const q = document.getElementById('board').createSVGPoint(); q.x = %g; q.y = %g; return e.isPointInFill(q); })()`, by[p], x, y))
 	}
 	for _, p := range []*page{blue, red, spec} {
-		waitJS(t, p, "the teardrop drawn", `document.querySelector('#board [data-role="template"][data-by="assault"]')`)
+		waitJS(t, p, "the teardrop drawn", `document.querySelector('#board [data-role="template"][data-by="`+by[p]+`"]')`)
 		if !inside(p, 10, 10) || !inside(p, 10, 13.5) || inside(p, 10, 15) || inside(p, 14, 10) || inside(p, 10, 3) {
 			t.Fatalf("%s: the teardrop is not laid from the assault trooper toward the zhanshi, 10\" long", p.name)
 		}

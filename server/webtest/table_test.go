@@ -393,7 +393,8 @@ func TestHackingOrder(t *testing.T) {
 		open(t, blue, sc, ts.URL+c.Seats["blue"].URL, `#menu button[data-pick-trooper="b-netrunner"]`)
 		open(t, red, sc, ts.URL+c.Seats["red"].URL, `#board [data-trooper="r-gunner"]`)
 		blue.do(t, "pick the Netrunner", chromedp.Click(`#menu button[data-pick-trooper="b-netrunner"]`))
-		gotcha := `#menu [data-cat="Hack"] [data-target="r-gunner"] button[data-action*='"gotcha"']`
+		// Blue's menu names red's Heavy Gunner by its public label.
+		gotcha := `#menu [data-cat="Hack"] [data-target="` + labelsOf(t, ts, c, "red")["r-gunner"] + `"] button[data-action*='"gotcha"']`
 		blue.do(t, "the Hack entries", chromedp.WaitVisible(gotcha))
 		waitJS(t, blue, "the odds of Gotcha!", `document.querySelector(`+"`"+gotcha+"`"+`).parentElement.querySelector('[data-role="odds"]')`)
 		row := eval[string](t, blue, `document.querySelector(`+"`"+gotcha+"`"+`).parentElement.innerText`)
@@ -436,10 +437,13 @@ func TestJumperActivation(t *testing.T) {
 	onEachScreen(t, func(t *testing.T, ts *httptest.Server, root context.Context, sc screen) {
 		c := create(t, ts, map[string]any{"scenario": "jumper-demo"})
 		aleph, enemy := newPage(t, root, "aleph"), newPage(t, root, "enemy")
+		// Each page knows the other seat's troopers by their public labels.
+		alephLabels, enemyLabels := labelsOf(t, ts, c, "aleph"), labelsOf(t, ts, c, "enemy")
+		ids := map[*page][]string{aleph: {"mk4", "mk5", enemyLabels["e-zhanshi"]}, enemy: {alephLabels["mk4"], alephLabels["mk5"], "e-zhanshi"}}
 		open(t, aleph, sc, ts.URL+c.Seats["aleph"].URL, `#menu button[data-pick-trooper="mk4"]`)
-		open(t, enemy, sc, ts.URL+c.Seats["enemy"].URL, `#board [data-trooper="mk4"]`)
+		open(t, enemy, sc, ts.URL+c.Seats["enemy"].URL, `#board [data-trooper="`+ids[enemy][0]+`"]`)
 		for _, p := range []*page{aleph, enemy} {
-			fills := eval[[]string](t, p, `['mk4', 'mk5', 'e-zhanshi'].map(id => document.querySelector('#board [data-trooper="' + id + '"] .base').getAttribute('fill'))`)
+			fills := eval[[]string](t, p, `['`+strings.Join(ids[p], `', '`)+`'].map(id => document.querySelector('#board [data-trooper="' + id + '"] .base').getAttribute('fill'))`)
 			if fills[0] != fills[1] || fills[0] == fills[2] {
 				t.Fatalf("%s: the Proxies and the enemy are drawn %v: want the Proxies in one colour, the enemy in another", p.name, fills)
 			}
@@ -456,7 +460,7 @@ func TestJumperActivation(t *testing.T) {
 		waitJS(t, aleph, "the route checked legal", `document.getElementById('declare-route') && !document.getElementById('declare-route').disabled`)
 		aleph.do(t, "declare the Move", chromedp.Click(`#declare-route`))
 		for _, p := range []*page{aleph, enemy} {
-			waitJS(t, p, "the Active Proxy marked", `document.querySelector('#board [data-trooper="mk4"] [data-role="active-proxy"]')`)
+			waitJS(t, p, "the Active Proxy marked", `document.querySelector('#board [data-trooper="`+ids[p][0]+`"] [data-role="active-proxy"]')`)
 			if n := eval[int](t, p, `document.querySelectorAll('#board [data-role="active-proxy"]').length`); n != 1 {
 				t.Fatalf("%s: %d Active Proxies marked", p.name, n)
 			}
