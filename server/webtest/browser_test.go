@@ -393,7 +393,7 @@ func TestLobbyToTable(t *testing.T) {
 		`ordoText.eventText({kind: 'turned', trooper: 'fusilier', facing: 38.65980825409009})`:                    "Fusilier turns on Alert to face 39°",
 		`ordoText.eventText({kind: 'turned', trooper: 'fusilier', facing: -123.17851165939275})`:                  "Fusilier turns on Alert to face 237°",
 		`ordoText.actionText({kind: 'alert', turns: [{trooper: 'fusilier', facing: 2.5444437451708134e-14}]})`:    "Alert: Fusilier turns to 0°",
-		`ordoText.actionText({kind: 'alert'})`:                                                      "Alert: no trooper turns",
+		`ordoText.actionText({kind: 'alert'})`: "Alert: no trooper turns",
 		`ordoText.skillText({name: 'bs-attack', target: '` + zhanshi + `', weapon: 'multi-sniper-rifle'})`:  "BS Attack on Zhanshi with Multi Sniper Rifle",
 		`ordoText.skillText({name: 'hack', target: '` + zhanshi + `', program: 'hack-transport-aircraft'})`: "Hack Transport Aircraft (hacking program) on Zhanshi",
 	} {
