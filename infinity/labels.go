@@ -156,7 +156,7 @@ func (s *State) AsAuthor(seat rules.Seat, a rules.Action) rules.Action {
 	if err != nil {
 		return a
 	}
-	return plainAction(b)
+	return Plain(b)
 }
 
 // knows reports whether v knows trooper t by its id: v sees its seat, or

@@ -108,7 +108,7 @@ func (s *State) withOwnNames(a rules.Action, v rules.Viewer) rules.Action {
 	if err != nil {
 		return a
 	}
-	return plainAction(out)
+	return Plain(out)
 }
 
 // revealsOnDeclaring reports whether trooper t, declaring skill, comes out
