@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/store"
 )
 
 // TimeControl is a match's clock: each seat has Initial time for the
@@ -60,9 +62,10 @@ func (tc *TimeControl) Check() error {
 }
 
 // Clock is the match's clocks as a view shows them: each seat's time left
-// as of Since (the last entry, or the match's creation), and the seats
-// whose clocks run from then on (those the engine waits for). A client
-// counts down the running ones from Since.
+// as of Since (the last entry, the moment the last open seat was taken,
+// or the match's creation), and the seats whose clocks run from then on
+// (those the engine waits for). A client counts down the running ones
+// from Since. No clock runs while a seat waits for a player.
 type Clock struct {
 	RemainingMS map[rules.Seat]int64 `json:"remaining_ms"`
 	Running     []rules.Seat         `json:"running"`
@@ -73,56 +76,127 @@ type Clock struct {
 
 // clocks is a match's clocks, worked out from its log's timestamps: the
 // time between two entries is charged to the seats the engine was waiting
-// for, and a seat's game action earns it the increment.
+// for, and a seat's game action earns it the increment — but only from
+// start, when every seat had its player (as a chess server starts the
+// clocks once both players sit): before then nobody's time runs and no
+// action earns anything.
 type clocks struct {
 	tc        TimeControl
 	remaining map[rules.Seat]time.Duration
-	running   []rules.Seat
-	since     time.Time
+	// waiting are the seats the engine waits for; their clocks run once
+	// the clocks have started.
+	waiting []rules.Seat
+	since   time.Time
+	// started says that every seat has its player, since start.
+	started bool
+	start   time.Time
+	// created and first are the clocks as the match was set up (its
+	// creation, the seats its first prompt waits for), to work them out
+	// again from the log when the start is learnt late (begin).
+	created time.Time
+	first   []rules.Seat
 }
 
-func newClocks(tc *TimeControl, seats []rules.Seat, start time.Time, p rules.Prompt) *clocks {
+func newClocks(tc *TimeControl, seats []rules.Seat, created time.Time, p rules.Prompt) *clocks {
 	if tc == nil {
 		return nil
 	}
-	c := &clocks{tc: *tc, remaining: map[rules.Seat]time.Duration{}, since: start}
+	c := &clocks{tc: *tc, remaining: map[rules.Seat]time.Duration{}, since: created, created: created}
 	for _, s := range seats {
 		c.remaining[s] = tc.Initial
 	}
 	c.wait(p)
+	c.first = c.waiting
 	return c
 }
 
-// wait starts the clocks of the seats p waits for.
+// clockStart is when rec's clocks start: when its last open seat was
+// taken, or its creation; ok false while a seat waits for a player.
+func clockStart(rec *store.Match) (start time.Time, ok bool) {
+	start = rec.Created
+	for _, s := range rec.Seats {
+		if len(s.TokenHash) == 0 {
+			return time.Time{}, false
+		}
+		if s.Joined.After(start) {
+			start = s.Joined
+		}
+	}
+	return start, true
+}
+
+// begin starts the clocks at start and works them out again from the log
+// (the entries before start change nothing), so that clocks whose start
+// is learnt after entries that followed it (a seat taken on another
+// server) are what the log says. It does nothing to started clocks.
+func (c *clocks) begin(start time.Time, log []logged) {
+	if c == nil || c.started {
+		return
+	}
+	c.started, c.start = true, start
+	c.since, c.waiting = c.created, c.first
+	for s := range c.remaining {
+		c.remaining[s] = c.tc.Initial
+	}
+	for _, e := range log {
+		c.add(e)
+	}
+}
+
+// wait records the seats p waits for.
 func (c *clocks) wait(p rules.Prompt) {
-	c.running = nil
+	c.waiting = nil
 	if p.Kind == rules.GameOver {
 		return
 	}
 	for _, s := range p.Seats {
 		if _, ok := c.remaining[s]; ok {
-			c.running = append(c.running, s)
+			c.waiting = append(c.waiting, s)
 		}
 	}
 }
 
+// add counts a logged entry: a game action earns its seat the increment,
+// but for one the authority took for a seat out of time.
+func (c *clocks) add(e logged) {
+	c.entry(e.seat, e.game && e.seat != rules.ChanceSeat && !strings.HasPrefix(e.actionID, timeoutID), e.time, e.prompt)
+}
+
+// from is when the running clocks were last charged.
+func (c *clocks) from() time.Time {
+	if c.start.After(c.since) {
+		return c.start
+	}
+	return c.since
+}
+
 // entry charges the time up to at to the running clocks, gives seat its
-// increment for a game action, and starts the clocks of the seats the
-// prompt after it waits for.
+// increment for a game action, and records the seats the prompt after it
+// waits for. Before the clocks start it charges and gives nothing.
 func (c *clocks) entry(seat rules.Seat, game bool, at time.Time, after rules.Prompt) {
 	if c == nil {
 		return
 	}
-	if d := at.Sub(c.since); d > 0 {
-		for _, s := range c.running {
-			c.remaining[s] -= d
+	if c.started {
+		if d := at.Sub(c.from()); d > 0 {
+			for _, s := range c.waiting {
+				c.remaining[s] -= d
+			}
 		}
-	}
-	if _, ok := c.remaining[seat]; ok && game {
-		c.remaining[seat] += c.tc.Increment
+		if _, ok := c.remaining[seat]; ok && game && at.After(c.start) {
+			c.remaining[seat] += c.tc.Increment
+		}
 	}
 	c.since = at
 	c.wait(after)
+}
+
+// running are the seats whose clocks run: none before the start.
+func (c *clocks) running() []rules.Seat {
+	if c == nil || !c.started {
+		return nil
+	}
+	return c.waiting
 }
 
 // view is the clocks as a view shows them.
@@ -130,7 +204,11 @@ func (c *clocks) view() *Clock {
 	if c == nil {
 		return nil
 	}
-	v := &Clock{RemainingMS: map[rules.Seat]int64{}, Running: slices.Clone(c.running), Since: c.since,
+	since := c.since
+	if c.started {
+		since = c.from()
+	}
+	v := &Clock{RemainingMS: map[rules.Seat]int64{}, Running: slices.Clone(c.running()), Since: since,
 		InitialMS: c.tc.Initial.Milliseconds(), IncrementMS: c.tc.Increment.Milliseconds()}
 	for s, r := range c.remaining {
 		v.RemainingMS[s] = r.Milliseconds()
@@ -143,11 +221,8 @@ func (c *clocks) view() *Clock {
 
 // flagged is a running seat whose time is out at now, or "".
 func (c *clocks) flagged(now time.Time) rules.Seat {
-	if c == nil {
-		return ""
-	}
-	for _, s := range c.running {
-		if c.remaining[s]-now.Sub(c.since) <= 0 {
+	for _, s := range c.running() {
+		if c.remaining[s]-now.Sub(c.from()) <= 0 {
 			return s
 		}
 	}
@@ -205,10 +280,9 @@ func (a *Authority) Flag(ctx context.Context) int {
 		if !l.mu.TryLock() {
 			continue // a request holds it; the next sweep will do
 		}
-		// Nobody is flagged while a seat waits for a player: the open
-		// seat has nobody to run out of time, and the game of the seat
-		// that sat down is not played for it before it has an opponent.
-		if l.loaded && !l.evicted && l.clocks != nil && !l.over() && len(openSeats(l.rec)) == 0 {
+		// Nobody is flagged while a seat waits for a player: no clock
+		// runs before every seat has its player (clocks.running).
+		if l.loaded && !l.evicted && l.clocks != nil && !l.over() {
 			if seat := l.clocks.flagged(now); seat != "" {
 				act, err := defaultAction(l.st, seat)
 				if err == nil {

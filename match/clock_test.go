@@ -144,3 +144,72 @@ func TestNoFlagWhileASeatIsOpen(t *testing.T) {
 		}
 	}
 }
+
+// No clock runs before every seat has its player, as on a chess server:
+// a match created with a seat open shows both clocks whole and none
+// running however long it waits, an action sent meanwhile costs and
+// earns nothing, and the clocks start when the last seat is taken — also
+// on a server that learns of the seat taken on another only later, and
+// on one that rebuilds the match from the store.
+func TestClocksStartWhenEverySeatIsTaken(t *testing.T) {
+	ctx := context.Background()
+	for _, open := range []rules.Seat{"blue", "red"} {
+		clk := newClock()
+		st := openStore(t, filepath.Join(t.TempDir(), "m.db"))
+		a := memAuthority(t, st, clk, match.Memory{})
+		other := memAuthority(t, st, clk, match.Memory{})
+		c, err := a.Create(ctx, match.CreateRequest{Name: "duel", Open: []string{string(open)}, Clock: &match.TimeControl{Initial: time.Minute, Increment: 10 * time.Second}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clk.advance(10 * time.Minute)
+		snap, _ := a.Snapshot(ctx, c.ID, rules.Spectator())
+		if snap.Clock.RemainingMS["red"] != 60000 || snap.Clock.RemainingMS["blue"] != 60000 || len(snap.Clock.Running) != 0 {
+			t.Fatalf("seat %s open for 10 minutes: the clocks %+v, want both whole and none running", open, snap.Clock)
+		}
+		// The creator's seat, if prompted, acts before its opponent
+		// sits: nothing is charged or earned.
+		if seat, seq, act := randomMove(t, a, c.ID, randFor(2)); seat != open {
+			if _, err := a.Act(ctx, c.ID, seat, seq, "early", act); err != nil {
+				t.Fatal(err)
+			}
+			snap, _ = a.Snapshot(ctx, c.ID, rules.Spectator())
+			if snap.Clock.RemainingMS[seat] != 60000 {
+				t.Fatalf("seat %s open: %s's action moved its clock to %d ms", open, seat, snap.Clock.RemainingMS[seat])
+			}
+		}
+		clk.advance(5 * time.Minute)
+		sec, err := other.Join(ctx, c.ID, open) // on another server
+		if err != nil {
+			t.Fatal(err)
+		}
+		clk.advance(20 * time.Second)
+		// This server learns of the seat when its token comes here.
+		if s, err := a.Authenticate(ctx, c.ID, sec.Token); err != nil || s != open {
+			t.Fatalf("the joined seat's token: %s %v", s, err)
+		}
+		snap, _ = a.Snapshot(ctx, c.ID, rules.Spectator())
+		if len(snap.Clock.Running) != 1 {
+			t.Fatalf("every seat taken: the clocks %+v, want the prompted seat's running", snap.Clock)
+		}
+		seat, seq, act := randomMove(t, a, c.ID, randFor(3))
+		if _, err := a.Act(ctx, c.ID, seat, seq, "m1", act); err != nil {
+			t.Fatal(err)
+		}
+		snap, _ = a.Snapshot(ctx, c.ID, rules.Spectator())
+		if got := snap.Clock.RemainingMS[seat]; got != 50000 {
+			t.Fatalf("seat %s joined 20 s before %s's action: its clock %d ms, want 50000 (60 − 20 + 10)", open, seat, got)
+		}
+		rebuilt, err := memAuthority(t, st, clk, match.Memory{}).Snapshot(ctx, c.ID, rules.Spectator())
+		if err != nil || string(mustJSON(t, rebuilt.Clock)) != string(mustJSON(t, snap.Clock)) {
+			t.Fatalf("the clocks rebuilt from the store: %+v %v, want %+v", rebuilt.Clock, err, snap.Clock)
+		}
+		if len(snap.Clock.Running) == 0 {
+			continue
+		}
+		clk.advance(time.Duration(snap.Clock.RemainingMS[snap.Clock.Running[0]]+1) * time.Millisecond)
+		if n := a.Flag(ctx); n != 1 {
+			t.Fatalf("Flag applied %d defaults once the clock ran out, want 1", n)
+		}
+	}
+}

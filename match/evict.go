@@ -281,7 +281,7 @@ func (a *Authority) Sweep() int {
 		why := ""
 		switch {
 		case l.watchers > 0 || !l.loaded:
-		case l.clocks != nil && len(l.clocks.running) > 0 && !l.over():
+		case len(l.clocks.running()) > 0 && !l.over():
 			// A clock runs: it stays for Flag to see its time run out
 			// (only the bounds on live matches send it away).
 		case stale:

@@ -66,7 +66,8 @@ func (a *Authority) Join(ctx context.Context, id string, seat rules.Seat) (*Secr
 	if l.over() {
 		status = store.StatusOver
 	}
-	err = a.store.ClaimSeat(ctx, id, string(seat), h, status, a.now().UTC())
+	at := a.now().UTC()
+	err = a.store.ClaimSeat(ctx, id, string(seat), h, status, at)
 	if errors.Is(err, store.ErrConflict) {
 		a.reloadSeats(ctx, l)
 		return nil, errorf(CodeSeatTaken, "", "seat %s of match %s is taken", seat, id)
@@ -76,10 +77,11 @@ func (a *Authority) Join(ctx context.Context, id string, seat rules.Seat) (*Secr
 	}
 	// A copy: the record's seats are read without the lock elsewhere.
 	seats := slices.Clone(l.rec.Seats)
-	store.ClaimSeats(seats, string(seat), h)
+	store.ClaimSeats(seats, string(seat), h, at)
 	rec := *l.rec
 	rec.Seats, rec.Status = seats, status
 	l.rec = &rec
+	l.startClocks()
 	a.log.Info("seat joined", "match", id, "seat", seat)
 	return &Secret{Token: tok}, nil
 }
@@ -100,6 +102,7 @@ func (a *Authority) reloadSeats(ctx context.Context, l *live) {
 	cp := *l.rec
 	cp.Seats, cp.Status = rec.Seats, rec.Status
 	l.rec = &cp
+	l.startClocks()
 }
 
 // markOver records in the store that the match is over, once, for the

@@ -323,6 +323,7 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	l.viewers = viewersOf(rec)
 	l.grow(setupBytes(rec))
 	l.clocks = newClocks(req.Clock, l.seats(), rec.Created, st.Prompt())
+	l.startClocks()
 	// Locked before it is in the map, so that it cannot leave memory
 	// before its opening chance steps are taken.
 	l.mu.Lock()
@@ -419,6 +420,7 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 		return errorf(CodeCorrupt, "", "match %s: clock: %v", l.id, err)
 	}
 	l.clocks = newClocks(tc, l.seats(), rec.Created, l.st.Prompt())
+	l.startClocks()
 	if err := a.catchUp(ctx, l); err != nil {
 		return err
 	}
@@ -478,6 +480,11 @@ func (a *Authority) catchUp(ctx context.Context, l *live) error {
 		l.add(logged{seat: rules.Seat(e.Seat), actionID: e.ActionID, time: e.Time, views: views, prompt: l.prompt(), game: kind == ""})
 	}
 	if len(es) > 0 {
+		if l.clocks != nil && !l.clocks.started && len(openSeats(l.rec)) > 0 {
+			// The log grew elsewhere: the open seat may have been taken
+			// there, and the clocks started.
+			a.reloadSeats(ctx, l)
+		}
 		l.broadcast()
 	}
 	return nil
@@ -533,6 +540,13 @@ func (l *live) takeBack() error {
 	return nil
 }
 
+// startClocks starts the match's clocks once every seat has its player.
+func (l *live) startClocks() {
+	if start, ok := clockStart(l.rec); ok {
+		l.clocks.begin(start, l.log)
+	}
+}
+
 // seats are the match's seats, in the setup's order.
 func (l *live) seats() []rules.Seat {
 	out := make([]rules.Seat, len(l.rec.Seats))
@@ -559,9 +573,9 @@ func (l *live) add(e logged) {
 		l.actions[seatAction{e.seat, e.actionID}] = len(l.log)
 	}
 	l.log = append(l.log, e)
-	// A game action earns its seat the increment, but for one the
-	// authority took for a seat out of time.
-	l.clocks.entry(e.seat, e.game && e.seat != rules.ChanceSeat && !strings.HasPrefix(e.actionID, timeoutID), e.time, e.prompt)
+	if l.clocks != nil {
+		l.clocks.add(e)
+	}
 	l.dropSnaps()
 	l.grow(entryBytes(e))
 }

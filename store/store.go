@@ -31,6 +31,10 @@ var (
 type Seat struct {
 	Name      string `json:"name"`
 	TokenHash []byte `json:"tokenHash"`
+	// Joined is when a seat left open at creation was taken (ClaimSeat);
+	// zero for a seat taken at creation, and in matches stored before it
+	// was kept.
+	Joined time.Time `json:"joined,omitzero"`
 }
 
 // Match is the setup of a match: everything that, with the log, fixes its
@@ -142,7 +146,8 @@ type Store interface {
 	// Chat reads a channel's messages from n on, in order.
 	Chat(ctx context.Context, matchID, channel string, from int) ([]ChatMessage, error)
 	// ClaimSeat gives an open seat of match matchID (its TokenHash empty)
-	// the hash of its new token, and the match status; ErrConflict if the
+	// the hash of its new token and its Joined time at, and the match
+	// status; ErrConflict if the
 	// seat is not open (taken already, or no such seat), ErrNotFound if
 	// there is no such match.
 	ClaimSeat(ctx context.Context, matchID, seat string, tokenHash []byte, status string, at time.Time) error
@@ -246,12 +251,12 @@ func ScanList(rows Rows) ([]Listed, error) {
 	return out, rows.Err()
 }
 
-// ClaimSeats sets seat's hash in seats if it is open: ok false if there
-// is no such open seat.
-func ClaimSeats(seats []Seat, seat string, hash []byte) bool {
+// ClaimSeats sets seat's hash in seats, taken at at, if it is open: ok
+// false if there is no such open seat.
+func ClaimSeats(seats []Seat, seat string, hash []byte, at time.Time) bool {
 	for i := range seats {
 		if seats[i].Name == seat && len(seats[i].TokenHash) == 0 {
-			seats[i].TokenHash = hash
+			seats[i].TokenHash, seats[i].Joined = hash, at.UTC()
 			return true
 		}
 	}

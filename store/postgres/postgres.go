@@ -307,7 +307,7 @@ func (s *Store) ClaimSeat(ctx context.Context, matchID, seat string, hash []byte
 		if err := json.Unmarshal([]byte(raw), &seats); err != nil {
 			return err
 		}
-		if !store.ClaimSeats(seats, seat, hash) {
+		if !store.ClaimSeats(seats, seat, hash, at) {
 			return store.ErrConflict
 		}
 		b, err := json.Marshal(seats)

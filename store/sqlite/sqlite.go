@@ -450,7 +450,7 @@ func (s *Store) ClaimSeat(ctx context.Context, matchID, seat string, hash []byte
 	if err := json.Unmarshal(raw, &seats); err != nil {
 		return err
 	}
-	if !store.ClaimSeats(seats, seat, hash) {
+	if !store.ClaimSeats(seats, seat, hash, at) {
 		return store.ErrConflict
 	}
 	if raw, err = json.Marshal(seats); err != nil {

@@ -240,7 +240,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		if err := s.ClaimSeat(ctx, m2.ID, "blue", []byte{9}, store.StatusPlaying, time.Now()); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("claiming a seat with its player: %v", err)
 		}
-		if err := s.ClaimSeat(ctx, m2.ID, "red", []byte{7}, store.StatusPlaying, time.Now()); err != nil {
+		joined := time.Unix(1700000000, 123456789)
+		if err := s.ClaimSeat(ctx, m2.ID, "red", []byte{7}, store.StatusPlaying, joined); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.ClaimSeat(ctx, m2.ID, "red", []byte{8}, store.StatusPlaying, time.Now()); !errors.Is(err, store.ErrConflict) {
@@ -250,7 +251,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 			t.Fatalf("another match: %v", err)
 		}
 		got, err := s.Match(ctx, m2.ID)
-		if err != nil || got.Status != store.StatusPlaying || !bytes.Equal(got.Seats[1].TokenHash, []byte{7}) {
+		// The seat keeps when it was taken, to the nanosecond: a match's
+		// clocks start then.
+		if err != nil || got.Status != store.StatusPlaying || !bytes.Equal(got.Seats[1].TokenHash, []byte{7}) || !got.Seats[1].Joined.Equal(joined) || !got.Seats[0].Joined.IsZero() {
 			t.Fatalf("after the claim: %+v %v", got, err)
 		}
 		if err := s.SetStatus(ctx, m2.ID, store.StatusOver, time.Now()); err != nil {
