@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"github.com/ordo-rules/ordo/rules"
@@ -349,11 +350,11 @@ func (a *Authority) prune(ctx context.Context) {
 	}
 }
 
-// Prune deletes from the store the matches created before before with
-// no action since (store.Store.Prune), and lets them leave memory; it
-// returns how many it deleted.
+// Prune deletes from the store (store.Store.Prune) the matches nothing
+// has happened to since before that retention drops (dropStale), and lets
+// them leave memory; it returns how many it deleted.
 func (a *Authority) Prune(ctx context.Context, before time.Time) (int, error) {
-	ids, err := a.store.Prune(ctx, before)
+	ids, err := a.store.Prune(ctx, before, func(m store.Stale) bool { return dropStale(m, before) })
 	if err != nil {
 		return 0, unavailable(err)
 	}
@@ -365,6 +366,36 @@ func (a *Authority) Prune(ctx context.Context, before time.Time) (int, error) {
 		}
 	}
 	return len(ids), nil
+}
+
+// dropStale says whether retention deletes a match nothing has happened
+// to since before (store.Stale.Last is earlier): a finished one, kept
+// that long from its end for replay; an abandoned one — unfinished, with
+// no clock or with a seat still open (its clocks have not started). An
+// unfinished match whose clocks run stays while its clock might still
+// have had time left at before: nothing is lost from a correspondence
+// game whose player has days left to move. Its time left is not worked
+// out (that takes a replay); at most it is the initial time plus an
+// increment for every entry of its log.
+func dropStale(m store.Stale, before time.Time) bool {
+	if m.Status == store.StatusOver {
+		return true
+	}
+	tc, err := decodeTimeControl(m.Clock)
+	if err != nil {
+		return false // what cannot be judged stays
+	}
+	if tc == nil || m.Status == store.StatusOpen {
+		return true
+	}
+	left := tc.Initial
+	if n := time.Duration(m.Entries); n > 0 && tc.Increment > 0 {
+		if tc.Increment > (math.MaxInt64-left)/n {
+			return false
+		}
+		left += tc.Increment * n
+	}
+	return m.Last.Add(left).Before(before)
 }
 
 // Watch keeps match id in memory while a feed of viewer v follows it,

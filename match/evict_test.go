@@ -605,3 +605,80 @@ func TestPruneAbandoned(t *testing.T) {
 		t.Fatal("the match played since answers differently")
 	}
 }
+
+// Retention keeps what a player expects to find: an unfinished match
+// whose clock may still have time left (a correspondence game, days a
+// move) stays however long since its last action, until its clock could
+// have run out the retention period ago; a match whose open seat was
+// taken since the cutoff stays; a finished match stays the retention
+// period from its end, for replay. Abandoned ones go: no action for the
+// period, a seat never taken, a clock run out long ago.
+func TestRetentionKeepsWhatPlayersExpect(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	a := memAuthority(t, openStore(t, filepath.Join(t.TempDir(), "m.db")), clk, match.Memory{})
+	rng := rand.New(rand.NewPCG(5, 5))
+	create := func(req match.CreateRequest) *match.Created {
+		t.Helper()
+		req.Name = "duel"
+		c, err := a.Create(ctx, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	days := func(n int) *match.TimeControl { return &match.TimeControl{Initial: time.Duration(n) * 24 * time.Hour} }
+	longClock := create(match.CreateRequest{Clock: days(7)})
+	play(t, a, longClock.ID, rng, 3, "l")
+	shortClock := create(match.CreateRequest{Clock: &match.TimeControl{Initial: time.Hour}})
+	play(t, a, shortClock.ID, rng, 3, "s")
+	neverJoined := create(match.CreateRequest{Open: []string{"red"}, Clock: days(7)})
+	joinedLate := create(match.CreateRequest{Open: []string{"red"}})
+	endedEarly := create(match.CreateRequest{})
+	endedLate := create(match.CreateRequest{})
+	resign := func(id string) {
+		t.Helper()
+		snap, err := a.Snapshot(ctx, id, rules.Spectator())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Act(ctx, id, "blue", snap.Seq, "gg", json.RawMessage(`{"kind":"resign"}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	resign(endedEarly.ID)
+	clk.advance(3 * 24 * time.Hour)
+	if _, err := a.Join(ctx, joinedLate.ID, "red"); err != nil {
+		t.Fatal(err)
+	}
+	resign(endedLate.ID)
+	clk.advance(2 * 24 * time.Hour)
+	// Retained for 2 days, 5 days on.
+	n, err := a.Prune(ctx, clk.now().Add(-2*24*time.Hour-time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		id   string
+		kept bool
+	}{
+		{"unfinished, 7 days on its clock, 5 days idle", longClock.ID, true},
+		{"unfinished, its hour-long clock out 5 days ago", shortClock.ID, false},
+		{"a seat never taken in 5 days", neverJoined.ID, false},
+		{"a seat taken 2 days ago", joinedLate.ID, true},
+		{"ended by resignation 5 days ago", endedEarly.ID, false},
+		{"ended by resignation 2 days ago", endedLate.ID, true},
+	} {
+		_, err := a.Snapshot(ctx, c.id, rules.Spectator())
+		if c.kept && err != nil {
+			t.Errorf("%s: %v, want it kept", c.name, err)
+		}
+		if !c.kept && !isCode(err, match.CodeNotFound) {
+			t.Errorf("%s: %v, want it deleted", c.name, err)
+		}
+	}
+	if n != 3 {
+		t.Errorf("Prune deleted %d matches, want 3", n)
+	}
+}

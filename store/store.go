@@ -161,12 +161,52 @@ type Store interface {
 	SetWebhook(ctx context.Context, matchID, seat, url string) error
 	// Webhooks reads a match's webhooks, by seat.
 	Webhooks(ctx context.Context, matchID string) (map[string]string, error)
-	// Prune deletes, with their logs, chat and webhooks, the matches created before before
-	// whose log has no entry since (abandoned, or finished long ago), and
-	// returns their ids. A match being appended to is not deleted.
-	Prune(ctx context.Context, before time.Time) ([]string, error)
+	// Prune offers drop every match nothing has happened to since before
+	// (created, a seat taken, its status set, an entry appended: Stale)
+	// and deletes, with their logs, chat and webhooks, those drop says
+	// to, in one transaction; it returns their ids. A match being
+	// appended to is not deleted. What goes is the caller's policy
+	// (match.Authority.Prune).
+	Prune(ctx context.Context, before time.Time, drop func(Stale) bool) ([]string, error)
 	// Close releases the backend.
 	Close() error
+}
+
+// Stale is a match nothing has happened to since a cutoff, as Prune
+// offers it to be judged.
+type Stale struct {
+	ID     string
+	Status string
+	// Clock is the match's time control as stored (Match.Clock).
+	Clock string
+	// Last is when anything last happened to the match: the latest of
+	// its creation, its last status change (a seat taken, the game
+	// over) and its last entry.
+	Last time.Time
+	// Entries is the length of its log.
+	Entries int
+}
+
+// StaleColumns are the columns ScanStale reads, in its order, for a
+// query over matches m; the caller binds the cutoff wherever
+// StaleWhere's placeholder stands.
+const StaleColumns = `m.id, m.status, m.clock, m.created, m.updated,
+	COALESCE((SELECT e.seq + 1 FROM entries e WHERE e.match_id = m.id ORDER BY e.seq DESC LIMIT 1), 0),
+	COALESCE((SELECT e.time FROM entries e WHERE e.match_id = m.id ORDER BY e.seq DESC LIMIT 1), 0)`
+
+// ScanStale reads the rows of a query selecting StaleColumns.
+func ScanStale(rows Rows) ([]Stale, error) {
+	var out []Stale
+	for rows.Next() {
+		var m Stale
+		var created, updated, last int64
+		if err := rows.Scan(&m.ID, &m.Status, &m.Clock, &created, &updated, &m.Entries, &last); err != nil {
+			return nil, err
+		}
+		m.Last = time.Unix(0, max(created, updated, last)).UTC()
+		out = append(out, m)
+	}
+	return out, rows.Err()
 }
 
 // Notice says that a match's log grew to Len entries. A Notice without a

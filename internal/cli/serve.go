@@ -50,9 +50,11 @@ Flags:
   --max-live-mib N   the matches in memory take at most about N MiB, by
                      estimate (default 1024); past it the least recently
                      used leaves first, as past --max-live
-  --retain DURATION  delete from the database, hourly, the matches with no
-                     action for this long (abandoned, or finished long ago),
-                     with their logs (default 0: keep every match)
+  --retain DURATION  delete from the database, hourly, with their logs: the
+                     matches finished this long ago, and the abandoned ones
+                     (unfinished, nothing done for this long); a match whose
+                     clock may still have time left stays until this long
+                     after it could have run out (default 0: keep every match)
   --idle DURATION    a match in play leaves memory after this long without a
                      request (default 30m)
   --finished DURATION

@@ -234,18 +234,28 @@ func (s *Store) Append(ctx context.Context, matchID string, entries []store.Entr
 
 // Prune implements store.Store: the matches are locked as Append locks
 // them, skipping any an append holds, and deleted in one transaction.
-func (s *Store) Prune(ctx context.Context, before time.Time) ([]string, error) {
+func (s *Store) Prune(ctx context.Context, before time.Time, drop func(store.Stale) bool) ([]string, error) {
 	var ids []string
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT id FROM matches m WHERE created < $1
+		ids = nil
+		rows, err := tx.Query(ctx, `SELECT `+store.StaleColumns+` FROM matches m WHERE m.created < $1 AND m.updated < $1
 			AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.match_id = m.id AND e.time >= $1)
-			FOR UPDATE SKIP LOCKED`, before.UnixNano())
+			FOR UPDATE OF m SKIP LOCKED`, before.UnixNano())
 		if err != nil {
 			return err
 		}
-		ids, err = pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil || len(ids) == 0 {
+		stale, err := store.ScanStale(rows)
+		rows.Close()
+		if err != nil {
 			return err
+		}
+		for _, m := range stale {
+			if drop(m) {
+				ids = append(ids, m.ID)
+			}
+		}
+		if len(ids) == 0 {
+			return nil
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM entries WHERE match_id = ANY($1)`, ids); err != nil {
 			return err

@@ -361,29 +361,27 @@ func appendTx(ctx context.Context, tx *sql.Tx, st *appendStmts, matchID string, 
 
 // Prune implements store.Store, in one transaction of the writer's
 // connection.
-func (s *Store) Prune(ctx context.Context, before time.Time) ([]string, error) {
+func (s *Store) Prune(ctx context.Context, before time.Time, drop func(store.Stale) bool) ([]string, error) {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, `SELECT id FROM matches m WHERE created < ?1
+	rows, err := tx.QueryContext(ctx, `SELECT `+store.StaleColumns+` FROM matches m WHERE m.created < ?1 AND m.updated < ?1
 		AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.match_id = m.id AND e.time >= ?1)`, before.UnixNano())
 	if err != nil {
 		return nil, err
 	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
+	stale, err := store.ScanStale(rows)
 	rows.Close()
-	if err := rows.Err(); err != nil {
+	if err != nil {
 		return nil, err
+	}
+	var ids []string
+	for _, m := range stale {
+		if drop(m) {
+			ids = append(ids, m.ID)
+		}
 	}
 	for _, id := range ids {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM entries WHERE match_id = ?`, id); err != nil {

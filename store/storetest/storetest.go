@@ -210,7 +210,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		if got, err := s.Chat(ctx, m.ID, "spectators", 0); err != nil || len(got) != 1 || got[0].Seat != "" {
 			t.Fatalf("the spectators' channel: %+v %v", got, err)
 		}
-		ids, err := s.Prune(ctx, time.Unix(1700000000+1000, 0))
+		ids, err := s.Prune(ctx, time.Unix(1700000000+1000, 0), func(store.Stale) bool { return true })
 		if err != nil || !slices.Contains(ids, m.ID) {
 			t.Fatalf("Prune: %v %v", ids, err)
 		}
@@ -265,15 +265,27 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		}
 	})
 
-	// Retention: Prune deletes the matches, with their logs, created
-	// before the cutoff and with no entry since; a match with a recent
-	// entry, and one created after the cutoff, stay.
+	// Retention: Prune offers the matches nothing has happened to since
+	// the cutoff — not created, no seat taken, no status set, no entry
+	// appended since — with what the caller needs to judge them, and
+	// deletes, with their logs, those it is told to; a match with a
+	// recent entry, one created after the cutoff, one whose seat was
+	// taken since, and one the caller keeps, stay.
 	t.Run("prune", func(t *testing.T) {
 		s := open(t)
-		old, active, fresh := newMatch(t, s), newMatch(t, s), newMatch(t, s)
+		old, active, fresh, joined, kept := newMatch(t, s), newMatch(t, s), newMatch(t, s), newMatch(t, s), newMatch(t, s)
 		fresh.ID += "-fresh"
 		fresh.Created = time.Unix(1700000000+5000, 0).UTC()
 		if err := s.CreateMatch(ctx, fresh); err != nil {
+			t.Fatal(err)
+		}
+		joined.ID += "-joined"
+		joined.Seats = []store.Seat{{Name: "blue", TokenHash: []byte{1}}, {Name: "red"}}
+		joined.Status = store.StatusOpen
+		if err := s.CreateMatch(ctx, joined); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.ClaimSeat(ctx, joined.ID, "red", []byte{2}, store.StatusPlaying, time.Unix(1700000000+2000, 0)); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.Append(ctx, old.ID, []store.Entry{entry(0, "blue", "a"), entry(1, "red", "b")}); err != nil {
@@ -284,12 +296,28 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		if err := s.Append(ctx, active.ID, []store.Entry{late}); err != nil {
 			t.Fatal(err)
 		}
-		ids, err := s.Prune(ctx, time.Unix(1700000000+1000, 0))
+		offered := map[string]store.Stale{}
+		ids, err := s.Prune(ctx, time.Unix(1700000000+1000, 0), func(m store.Stale) bool {
+			offered[m.ID] = m
+			return m.ID != kept.ID
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Contains(ids, old.ID) || slices.Contains(ids, active.ID) || slices.Contains(ids, fresh.ID) {
-			t.Fatalf("pruned %v: want %s and neither %s nor %s", ids, old.ID, active.ID, fresh.ID)
+		if !slices.Contains(ids, old.ID) || slices.ContainsFunc(ids, func(id string) bool { return id == active.ID || id == fresh.ID || id == joined.ID || id == kept.ID }) {
+			t.Fatalf("pruned %v: want %s and none of %s, %s, %s, %s", ids, old.ID, active.ID, fresh.ID, joined.ID, kept.ID)
+		}
+		want := store.Stale{ID: old.ID, Status: store.StatusPlaying, Last: time.Unix(1700000000+1, 0).UTC(), Entries: 2}
+		if got := offered[old.ID]; got != want {
+			t.Fatalf("offered %+v, want %+v", got, want)
+		}
+		if got := offered[kept.ID]; got.Entries != 0 || !got.Last.Equal(kept.Created) {
+			t.Fatalf("offered %+v for a match never played, created %v", got, kept.Created)
+		}
+		for _, id := range []string{active.ID, fresh.ID, joined.ID} {
+			if _, ok := offered[id]; ok {
+				t.Fatalf("match %s was offered: something happened to it since the cutoff", id)
+			}
 		}
 		if _, err := s.Match(ctx, old.ID); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("the pruned match: %v, want ErrNotFound", err)
@@ -297,7 +325,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		if got := mustEntries(t, s, old.ID, 0); len(got) != 0 {
 			t.Fatalf("the pruned match's log keeps %d entries", len(got))
 		}
-		for _, id := range []string{active.ID, fresh.ID} {
+		for _, id := range []string{active.ID, fresh.ID, joined.ID, kept.ID} {
 			if _, err := s.Match(ctx, id); err != nil {
 				t.Fatalf("match %s: %v", id, err)
 			}
