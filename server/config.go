@@ -40,6 +40,15 @@ type Config struct {
 	// DefaultChatEvery). Past it a message is 429 too-many-messages.
 	ChatBurst int
 	ChatEvery time.Duration
+	// WebhookBurst and WebhookEvery rate-limit the changes of the turn
+	// notices (POST .../webhook), each one a write to the store that
+	// every server sharing it reads again: per seat of a match,
+	// WebhookBurst at once, then one per WebhookEvery (defaults
+	// DefaultWebhookBurst, DefaultWebhookEvery); per client address, ten
+	// times that (a player with many matches). Past either it is 429
+	// too-many-webhooks with Retry-After.
+	WebhookBurst int
+	WebhookEvery time.Duration
 	// WebhookPrivate lets turn notices reach loopback, private and
 	// link-local addresses (tests, a server on a home network); by default
 	// they may not, the URLs being players'. WebhookBackoff is the wait
@@ -61,6 +70,8 @@ const (
 	DefaultChatBurst      = 10
 	DefaultChatEvery      = 2 * time.Second
 	DefaultWebhookBackoff = 2 * time.Second
+	DefaultWebhookBurst   = 5
+	DefaultWebhookEvery   = 10 * time.Second
 )
 
 func (c Config) withDefaults() Config {
@@ -84,6 +95,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ChatEvery <= 0 {
 		c.ChatEvery = DefaultChatEvery
+	}
+	if c.WebhookBurst == 0 {
+		c.WebhookBurst = DefaultWebhookBurst
+	}
+	if c.WebhookEvery <= 0 {
+		c.WebhookEvery = DefaultWebhookEvery
 	}
 	if c.WebhookBackoff <= 0 {
 		c.WebhookBackoff = DefaultWebhookBackoff

@@ -202,11 +202,19 @@ func parseWebhook(r io.Reader) (*webhookRequest, *apiError) {
 
 // webhook answers POST /api/matches/{id}/webhook for the seat of the
 // token: {"url": "https://..."} sets the seat's turn notice, {"url": ""}
-// removes it.
+// removes it; at most Config.WebhookBurst at once, then one per
+// Config.WebhookEvery, per seat (ten times that per client address).
 func (s *Server) webhook(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
+	const code = "too-many-webhooks"
+	if s.limited(w, r, s.hookAddrs, clientKey(r), code, fmt.Sprintf("this address has set %d turn notices", 10*s.cfg.WebhookBurst)) {
+		return
+	}
 	v, ok := s.seat(w, r, id, "a turn notice is a seat's")
 	if !ok {
+		return
+	}
+	if s.limited(w, r, s.hookSeats, id+"/"+string(v.Seat), code, fmt.Sprintf("seat %s has set its turn notice %d times", v.Seat, s.cfg.WebhookBurst)) {
 		return
 	}
 	req, aerr := parseWebhook(http.MaxBytesReader(w, r.Body, MaxWebhookBody+1))

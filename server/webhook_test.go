@@ -167,3 +167,55 @@ func TestWebhookRefusesPrivateAddresses(t *testing.T) {
 	case <-time.After(300 * time.Millisecond):
 	}
 }
+
+// Setting a turn notice is rate-limited like the chat: per seat, the
+// burst then 429 too-many-webhooks with Retry-After, the other seat
+// unaffected; per client address, ten times the burst over all its
+// seats and matches.
+func TestWebhookRateLimited(t *testing.T) {
+	ts := guardedServer(t, server.Config{WebhookBurst: 1, WebhookEvery: time.Hour})
+	set := func(id, token string) (int, apiErr, string) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", ts.URL+"/api/matches/"+id+"/webhook", strings.NewReader(`{"url":"https://example.org/turn"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var e apiErr
+		if resp.StatusCode != http.StatusOK {
+			decodeJSON(t, resp, &e)
+		}
+		return resp.StatusCode, e, resp.Header.Get("Retry-After")
+	}
+	c := create(t, ts, "duel")
+	if code, e, _ := set(c.ID, c.Seats["red"].Token); code != http.StatusOK {
+		t.Fatalf("red's first turn notice: %d %+v", code, e)
+	}
+	if code, e, retry := set(c.ID, c.Seats["red"].Token); code != http.StatusTooManyRequests || e.Code != "too-many-webhooks" || retry == "" {
+		t.Fatalf("red's second turn notice at once: %d %+v, Retry-After %q", code, e, retry)
+	}
+	if code, e, _ := set(c.ID, c.Seats["blue"].Token); code != http.StatusOK {
+		t.Fatalf("blue's turn notice after red's refused: %d %+v", code, e)
+	}
+	// Seven more seats' first notices reach the address's ten requests
+	// (red's refused one counted); the eleventh is refused.
+	var seats []string
+	var ids []string
+	for range 5 {
+		m := create(t, ts, "duel")
+		for _, s := range []string{"red", "blue"} {
+			ids, seats = append(ids, m.ID), append(seats, m.Seats[s].Token)
+		}
+	}
+	for i := range 7 {
+		if code, e, _ := set(ids[i], seats[i]); code != http.StatusOK {
+			t.Fatalf("seat %d's first turn notice: %d %+v", i+3, code, e)
+		}
+	}
+	if code, e, retry := set(ids[7], seats[7]); code != http.StatusTooManyRequests || e.Code != "too-many-webhooks" || retry == "" || !strings.Contains(e.Message, "this address") {
+		t.Fatalf("the address's eleventh turn notice: %d %+v, Retry-After %q", code, e, retry)
+	}
+}
