@@ -2,6 +2,7 @@ package fantasy
 
 import (
 	"math"
+	"reflect"
 
 	"github.com/ordo-rules/ordo/scenario"
 )
@@ -69,3 +70,18 @@ func armyOf(a *scenario.Army) (*Army, error) {
 
 // finite reports whether x is a number a table can hold.
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+// ArmyType is the fantasy army's type, Army: a scenario's sides are held
+// to its bounds (40 units a side, 3 command models and 10 characters a
+// unit) before the file is parsed. It is the scenario.ArmyTyper interface.
+func (*Catalog) ArmyType() reflect.Type { return reflect.TypeFor[Army]() }
+
+// ScenarioCatalog is the catalog a scenario file is loaded against
+// (play.Catalogued): its terrain is checked (CheckTerrain) and its armies
+// bounded (ArmyType) as the file is read, each problem at its line.
+func (rs *Ruleset) ScenarioCatalog() scenario.Catalog {
+	if rs.Catalog == nil {
+		return nil
+	}
+	return rs.Catalog
+}

@@ -1,6 +1,8 @@
 package fantasy
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ordo-rules/ordo/rules"
@@ -54,5 +56,31 @@ func TestArmyFromFile(t *testing.T) {
 			_, err := setup(t, c.red)
 			scenariotest.Check(t, err, "units.yaml", []want{c.want})
 		})
+	}
+}
+
+// Bounded input: a side of more than 40 units (Units and formation) is
+// refused on the scan of the file's bytes, before the YAML parse, when the
+// file is loaded against the ruleset's catalog (ScenarioCatalog, picked
+// by the file's ruleset line): the file ends in a syntax error that only
+// the parse would find.
+func TestArmyBoundBeforeTheParse(t *testing.T) {
+	var red strings.Builder
+	red.WriteString("  - seat: red\n    units:\n")
+	for i := range 41 {
+		fmt.Fprintf(&red, "      - {id: u%d, profile: spearman, at: [%d, 10]}\n", i, i+1)
+	}
+	src := "name: units\ntable: {width: 48, height: 48}\nsides:\n" + red.String() + "ruleset: fantasy\nbroken: [\n"
+	rs := ruleset(t)
+	opts := scenario.Options{CatalogFor: func(name string) scenario.Catalog {
+		if name == Name {
+			return rs.ScenarioCatalog()
+		}
+		return nil
+	}}
+	_, err := scenario.Parse("units.yaml", []byte(src), opts)
+	want := "units.yaml:6:7: sides[0].units: 41 entries, more than the 40 a scenario may have here; none was read"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got  %v\nwant %s", err, want)
 	}
 }

@@ -243,3 +243,13 @@ func (t Table) Sound() bool {
 type ArmyReader interface {
 	ReadArmies(sc *Scenario, c *Checker)
 }
+
+// ArmyTyper is a Catalog that names its ruleset's army type, the struct a
+// side's Army decodes into (Army.Decode): the scan of a file's bytes
+// before the parse then holds each side's army to that type's bounds (its
+// `max` tags), so that an army over them costs no parse. Parse learns the
+// ruleset for Options.CatalogFor from the file's ruleset line
+// (yamlfile.RootValue) before the scan.
+type ArmyTyper interface {
+	ArmyType() reflect.Type
+}

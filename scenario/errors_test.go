@@ -83,7 +83,7 @@ func TestDecodeFallback(t *testing.T) {
 		{"bogus: 1\n", `d.yaml:1:1: bogus: unknown field "bogus"`},
 	}
 	for _, c := range cases {
-		body, errs := parseYAML("d.yaml", []byte(c.src))
+		body, errs := parseYAML("d.yaml", []byte(c.src), nil)
 		if errs != nil {
 			t.Fatal(errs)
 		}
@@ -94,7 +94,7 @@ func TestDecodeFallback(t *testing.T) {
 	}
 	// goccy panics decoding three numbers into [2]float64: an army's
 	// decoder (Army.Decode) reports it at the node.
-	body, errs := parseYAML("d.yaml", []byte("at: [1, 2, 3]\n"))
+	body, errs := parseYAML("d.yaml", []byte("at: [1, 2, 3]\n"), nil)
 	if errs != nil {
 		t.Fatal(errs)
 	}

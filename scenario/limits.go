@@ -15,7 +15,8 @@ import (
 // terrain pieces of at most 256 corners each, 16 catalog files, 64
 // rulings, 5,000 script steps of at most 500 forced dice each; a side's
 // army is its ruleset's (100 troopers a side and 8 models a trooper for
-// Infinity, the tags of its type, Army.Decode), and MaxList before that. They sit far
+// Infinity, the tags of its type), checked on the scan before the parse
+// when the ruleset is known by then (ArmyTyper), and by Army.Decode. They sit far
 // above any real table (an Infinity army has at most 15 troopers, a G:
 // Jumper 3 models) and keep what follows the parse — validation, the
 // pairwise checks of models and polygon edges — fast. A list over its bound
@@ -40,14 +41,29 @@ const (
 	MaxList = 1000
 )
 
+// limitsOf is the bounds of the lists and mappings of a scenario file
+// whose sides' armies are of type army (nil: unknown), as limitAt gives
+// them.
+func limitsOf(army reflect.Type) yamlfile.Limit {
+	for army != nil && army.Kind() == reflect.Pointer {
+		army = army.Elem()
+	}
+	if army != nil && army.Kind() != reflect.Struct {
+		army = nil
+	}
+	return func(path []yamlfile.Step, mapping bool) int { return limitAt(path, mapping, army) }
+}
+
 // limitAt is the bound of the list or mapping at path in a scenario file,
 // which yamlfile.ParseWithin checks on a scan of the bytes before the
 // parser builds anything: the same bound the schema pass checks after it
 // (the field's `max` tag, MaxList in free-form content and where a field
-// has no tag), and MaxList for a mapping read into a struct. It is 0, no bound of
-// its own, where the format has no list or mapping: the schema pass
-// reports that.
-func limitAt(path []yamlfile.Step, mapping bool) int {
+// has no tag), and MaxList for a mapping read into a struct. A side's army
+// is held to the bounds of army, the ruleset's type that Army.Decode
+// checks after the parse, when it is known (ArmyTyper), and to MaxList
+// when it is not. It is 0, no bound of its own, where the format has no
+// list or mapping: the schema pass reports that.
+func limitAt(path []yamlfile.Step, mapping bool, army reflect.Type) int {
 	t, max := reflect.TypeFor[Scenario](), MaxList
 	for _, st := range path {
 		for t.Kind() == reflect.Pointer {
@@ -60,10 +76,16 @@ func limitAt(path []yamlfile.Step, mapping bool) int {
 			}
 			fields := yamlFields(t)
 			i := slices.IndexFunc(fields, func(f yamlField) bool { return f.name == string(st.Key) })
+			if i < 0 && t == sideType && army != nil {
+				// A side's army, of the ruleset's type.
+				fields = yamlFields(army)
+				i = slices.IndexFunc(fields, func(f yamlField) bool { return f.name == string(st.Key) })
+			}
 			if i < 0 && t == sideType {
-				// A side's army: the ruleset's, bounded here as free-form
-				// content is; its own tighter bounds are its type's
-				// (Army.Decode), checked before anything reads it.
+				// A side's army of a ruleset unknown here, or a key its
+				// type lacks: bounded here as free-form content is; its
+				// own bounds, or the unknown key, are reported by
+				// Army.Decode after the parse, before anything reads it.
 				return MaxList
 			}
 			if i < 0 {

@@ -89,7 +89,21 @@ func Load(path string, opts Options) (*Scenario, error) {
 // shape its meaning cannot be checked without a cascade of spurious
 // complaints. Once it has, every semantic problem is reported.
 func Parse(file string, data []byte, opts Options) (*Scenario, error) {
-	body, errs := parseYAML(file, data)
+	// The ruleset's catalog is asked for before the parse when the file's
+	// ruleset line can be read from its bytes, so that the scan holds the
+	// armies to the ruleset's bounds (ArmyTyper); it is asked again after
+	// the parse only if the file names another.
+	asked, early := "", false
+	if opts.Catalog == nil && opts.CatalogFor != nil && len(data) <= yamlfile.MaxFileSize {
+		if asked, early = yamlfile.RootValue(data, "ruleset"); early {
+			opts.Catalog = opts.CatalogFor(asked)
+		}
+	}
+	var army reflect.Type
+	if t, ok := opts.Catalog.(ArmyTyper); ok {
+		army = t.ArmyType()
+	}
+	body, errs := parseYAML(file, data, army)
 	if errs != nil {
 		return nil, errs
 	}
@@ -108,7 +122,7 @@ func Parse(file string, data []byte, opts Options) (*Scenario, error) {
 		a := &sc.Sides[i].Army
 		a.file, a.at, a.path = file, at, yamlfile.IndexPath("sides", i)
 	}
-	if opts.Catalog == nil && opts.CatalogFor != nil {
+	if early && sc.Ruleset != asked || !early && opts.Catalog == nil && opts.CatalogFor != nil {
 		opts.Catalog = opts.CatalogFor(sc.Ruleset)
 	}
 	for i := range sc.Script {
@@ -127,8 +141,8 @@ func Parse(file string, data []byte, opts Options) (*Scenario, error) {
 
 // parseYAML parses data into the body of its one document, which a
 // scenario file must have.
-func parseYAML(file string, data []byte) (ast.Node, Errors) {
-	body, errs := yamlfile.ParseWithin(file, data, "scenario", "", limitAt, MaxEntries)
+func parseYAML(file string, data []byte, army reflect.Type) (ast.Node, Errors) {
+	body, errs := yamlfile.ParseWithin(file, data, "scenario", "", limitsOf(army), MaxEntries)
 	switch {
 	case len(errs) > 0:
 		return nil, errs

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"reflect"
+
 	"github.com/ordo-rules/ordo/infinity/sides"
 	"github.com/ordo-rules/ordo/scenario"
 )
@@ -12,3 +14,8 @@ import (
 func (c *Catalog) ReadArmies(sc *scenario.Scenario, ck *scenario.Checker) {
 	sides.Read(sc, c, ck)
 }
+
+// ArmyType is the Infinity army's type, sides.Side: a scenario's sides are
+// held to its bounds (100 troopers a side, 8 models a trooper) before the
+// file is parsed. It is the scenario.ArmyTyper interface.
+func (c *Catalog) ArmyType() reflect.Type { return reflect.TypeFor[sides.Side]() }

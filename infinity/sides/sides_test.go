@@ -3,6 +3,7 @@ package sides
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -417,19 +418,92 @@ func TestBounds(t *testing.T) {
 	}
 }
 
+// typed is a catalog that names the Infinity army's type
+// (scenario.ArmyTyper), as the Infinity catalog does.
+type typed struct{ profiles }
+
+func (typed) ArmyType() reflect.Type { return reflect.TypeFor[Side]() }
+
+// An army over the Infinity bounds (Bounded input: 100 troopers a side, 8
+// models a trooper) is refused on the scan of the file's bytes, before the
+// YAML parse, once the ruleset's catalog is known: given, or picked by the
+// file's ruleset line wherever it stands (Options.CatalogFor). The file
+// ends in a syntax error that only the parse would find: a refusal that
+// names the bounds and not the syntax was made without parsing.
+func TestBoundsBeforeTheParse(t *testing.T) {
+	over := scenarioWith(side("red", 101, ids("t")), "")
+	over = strings.Replace(over, "ruleset: test\n", "", 1) + "ruleset: test\nbroken: [\n"
+	eight := strings.Replace(scenarioWith(side("red", 1, ids("t")), "ruleset: test\nbroken: [\n"), "models: [{id: t0-m, at: [1, 1], facing: 0}]",
+		"models: [{id: a, at: [1, 1]}, {id: b, at: [1, 1]}, {id: c, at: [1, 1]}, {id: d, at: [1, 1]}, {id: e, at: [1, 1]}, {id: f, at: [1, 1]}, {id: g, at: [1, 1]}, {id: h, at: [1, 1]}, {id: i, at: [1, 1]}]", 1)
+	eight = strings.Replace(eight, "ruleset: test\n", "", 1)
+	const (
+		troopers = "f.yaml:6:7: sides[0].troopers: 101 entries, more than the 100 a scenario may have here; none was read\n" +
+			"f.yaml:107:43: sides[0].combat-groups[0].troopers: 101 entries, more than the 100 a scenario may have here; none was read"
+		models = "f.yaml:6:63: sides[0].troopers[0].models: 9 entries, more than the 8 a scenario may have here; none was read"
+	)
+	asked := 0
+	cat := typed{testCatalog}
+	byName := scenario.Options{CatalogFor: func(name string) scenario.Catalog {
+		asked++
+		if name == "test" {
+			return cat
+		}
+		return nil
+	}}
+	for _, c := range []struct {
+		name, src string
+		opts      scenario.Options
+		want      string
+	}{
+		{"101 troopers, the catalog given", over, scenario.Options{Catalog: cat}, troopers},
+		{"101 troopers, the catalog by the ruleset line after the sides", over, byName, troopers},
+		{"9 models, the catalog by the ruleset line", eight, byName, models},
+		{"the ruleset line written so that it cannot be read before the parse", strings.Replace(over, "ruleset: test", "ruleset: !!str test", 1), byName, "yaml"},
+		{"no army type: the parse runs first", over, scenario.Options{Catalog: testCatalog}, "yaml"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := scenario.Parse("f.yaml", []byte(c.src), c.opts)
+			got := fmt.Sprint(err)
+			if c.want == "yaml" {
+				if err == nil || strings.Contains(got, "entries") {
+					t.Fatalf("got %v, want the parse's syntax error", err)
+				}
+				return
+			}
+			if got != c.want {
+				t.Fatalf("got  %s\nwant %s", got, c.want)
+			}
+		})
+	}
+	// The catalog is asked for once a file, before the parse, when the
+	// file names its ruleset as the parse reads it.
+	asked = 0
+	if _, err := scenario.Parse("f.yaml", []byte(scenarioWith(side("red", 3, ids("t")), "")), byName); err != nil || asked != 1 {
+		t.Fatalf("got %v, the catalog asked for %d times; want no error, once", err, asked)
+	}
+}
+
 // BenchmarkHostileScenario measures the refusal of issue #10's hostile
-// armies that pass the file bounds: go test -run '^$' -bench Hostile -benchmem ./infinity/sides/
+// armies that pass the file bounds, with the ruleset's army type unknown
+// before the parse (101 troopers parsed, then refused) and known (refused
+// by the scan): go test -run '^$' -bench Hostile -benchmem ./infinity/sides/
 func BenchmarkHostileScenario(b *testing.B) {
 	for name, src := range map[string]string{
 		"101 troopers":            scenarioWith(side("red", 101, ids("t")), ""),
 		"2,000 troopers (250 KB)": scenarioWith(side("red", 2000, ids("t")), ""),
 	} {
-		b.Run(name, func(b *testing.B) {
-			for b.Loop() {
-				if _, err := scenario.Parse("f.yaml", []byte(src), scenario.Options{Catalog: testCatalog}); err == nil {
-					b.Fatal("accepted")
-				}
+		for _, cat := range []scenario.Catalog{testCatalog, typed{testCatalog}} {
+			how := "army type unknown"
+			if _, ok := cat.(scenario.ArmyTyper); ok {
+				how = "army type known"
 			}
-		})
+			b.Run(name+"/"+how, func(b *testing.B) {
+				for b.Loop() {
+					if _, err := scenario.Parse("f.yaml", []byte(src), scenario.Options{Catalog: cat}); err == nil {
+						b.Fatal("accepted")
+					}
+				}
+			})
+		}
 	}
 }

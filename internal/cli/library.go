@@ -13,6 +13,7 @@ import (
 	"github.com/ordo-rules/ordo/fantasy"
 	"github.com/ordo-rules/ordo/infinity"
 	"github.com/ordo-rules/ordo/match"
+	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -66,8 +67,10 @@ func Library() (*match.Library, error) {
 			return nil, err
 		}
 		g := match.Game{Ruleset: rs}
+		if c, ok := rs.(play.Catalogued); ok {
+			g.Catalog = c.ScenarioCatalog()
+		}
 		if irs, ok := rs.(infinity.Ruleset); ok {
-			g.Catalog = irs.Catalog
 			lib.MissionGame = irs.MissionMatch
 		}
 		lib.Games[name] = g

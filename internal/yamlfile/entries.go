@@ -173,6 +173,14 @@ type entryScan struct {
 	seen      bool // the file has content: a later line is no longer the root
 	scalarCol int  // inside a block scalar: lines deeper than this column are its text; 0 outside
 	stop      bool
+	// RootValue's: the root key wanted, how often it was met, the rest of
+	// the line from its value (nil when the value goes on past the line),
+	// and whether the scan met what it may read otherwise than the parser
+	// (a tag, an anchor or an alias, none of which Ordo's files use).
+	want   []byte
+	wanted int
+	value  []byte
+	unsure bool
 }
 
 // scanEntries reads data's collections in document order, each bounded
@@ -181,11 +189,16 @@ type entryScan struct {
 // bytes, which MaxFileSize bounds. visit may be nil.
 func scanEntries(data []byte, max int, limit Limit, visit func(path []Step, f *frame)) *entryScan {
 	s := &entryScan{data: data, line: 1, col: 1, max: max, limit: limit, visit: visit}
+	s.run()
+	return s
+}
+
+// run reads the whole file.
+func (s *entryScan) run() {
 	for s.i < len(s.data) && !s.stop {
 		s.blockLine()
 	}
 	s.closeTo(0)
-	return s
 }
 
 // path is the path of the collection at s.stack[n-1] (the root's is
@@ -323,6 +336,12 @@ func (s *entryScan) blockLine() {
 		s.adv()
 	}
 	if s.eol() || s.data[s.i] == '\t' {
+		if s.i < len(s.data) && s.data[s.i] == '\t' {
+			// Content after a tab, which indents nothing in YAML: the
+			// parser may read it as a node, or refuse it.
+			s.skipSpaces()
+			s.unsure = s.unsure || !s.eol()
+		}
 		s.skipLine()
 		return
 	}
@@ -356,6 +375,10 @@ func (s *entryScan) blockLine() {
 		at, parentCol = p.at, p.col
 	case !s.seen:
 		at.known = true // the document's root
+	case s.hasPend && !p.key && col == p.col && !dash:
+		// A key at the column of an empty "- " above it: the parser may
+		// take it as the entry's value (see tokenDepth).
+		s.unsure = true
 	}
 	s.hasPend, s.seen = false, true
 	s.node(at, parentCol)
@@ -396,12 +419,14 @@ func (s *entryScan) node(p place, parentCol int) {
 			for !s.blank(s.i) {
 				s.adv()
 			}
+			s.unsure = true
 			s.skipSpaces()
 			if s.eol() {
 				s.later(p, parentCol, false)
 				return
 			}
 		case c == '*':
+			s.unsure = true
 			return // an alias: a value, or a key the scan does not read
 		case c == '?' && s.i+1 < len(s.data) && (s.data[s.i+1] == ' ' || s.data[s.i+1] == '\t'):
 			// A complex key: not in Ordo's files; the rest is left to the
@@ -419,6 +444,18 @@ func (s *entryScan) node(p place, parentCol int) {
 			s.adv() // the ":"
 			s.skipSpaces()
 			p = s.child(f)
+			if s.want != nil && len(s.stack) == 1 && f.known && known && bytes.Equal(key, s.want) {
+				if s.wanted++; s.wanted == 1 && !s.eol() {
+					end := bytes.IndexByte(s.data[s.i:], '\n')
+					if end < 0 {
+						end = len(s.data) - s.i
+					}
+					s.value = bytes.TrimRight(s.data[s.i:s.i+end], "\r")
+					if continued(s.data[s.i+end:], at.Col) {
+						s.value = nil // plain text going on over the next lines
+					}
+				}
+			}
 			if s.eol() {
 				s.later(p, at.Col, true)
 				return
@@ -481,6 +518,26 @@ func unquote(q byte, text []byte) ([]byte, bool) {
 	}
 	u, err := strconv.Unquote(`"` + string(text) + `"`)
 	return []byte(u), err == nil
+}
+
+// continued reports whether the next line with content after rest (the
+// end of a line) is indented deeper than column col, as the lines that
+// carry on a plain scalar are.
+func continued(rest []byte, col int) bool {
+	for len(rest) > 0 {
+		rest = rest[1:] // the line break
+		end := bytes.IndexByte(rest, '\n')
+		if end < 0 {
+			end = len(rest)
+		}
+		line := rest[:end]
+		text := bytes.TrimLeft(line, " ")
+		if len(bytes.TrimRight(text, " \t\r")) > 0 {
+			return len(line)-len(text)+1 > col || text[0] == '\t'
+		}
+		rest = rest[end:]
+	}
+	return false
 }
 
 // quoted reads quoted text at s.i, over several lines if need be, and
