@@ -199,6 +199,11 @@ var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Act
 	c.Register(string(KindRetire), func() rules.Action { return &Retire{} })
 	c.Register(string(KindMakeWay), func() rules.Action { return &MakeWay{} })
 	c.Register(string(KindNoChallenge), func() rules.Action { return &NoChallenge{} })
+	c.Register(string(KindCast), func() rules.Action { return &Cast{} })
+	c.Register(string(KindDispel), func() rules.Action { return &Dispel{} })
+	c.Register(string(KindNoDispel), func() rules.Action { return &NoDispel{} })
+	c.Register(string(KindDispelInPlay), func() rules.Action { return &DispelInPlay{} })
+	c.Register(string(KindEndMagic), func() rules.Action { return &EndMagic{} })
 }}
 
 // Event is everything that happens, as one flat record: What is its kind, Unit
@@ -223,7 +228,8 @@ var eventKinds = []string{"charge-declared", "reaction", "charge-roll", "charged
 	"shot", "hits", "look-out-sir", "allocated", "wounds", "casualties", "moved-up", "fought",
 	"combat-result", "break-test", "restrain-test", "pursued", "turn", "game-over", "stand-and-shoot",
 	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill", "made-way", "scatter", "misfire", "dangerous-terrain",
-	"fear-test", "terror-test", "panic-test", "disrupted"}
+	"fear-test", "terror-test", "panic-test", "disrupted",
+	"winds", "channel", "cast", "cast-failed", "dispelled", "dispel-failed", "spell", "spell-ends", "miscast"}
 
 // The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
 var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event]) {

@@ -114,6 +114,9 @@ type Profile struct {
 	Base      [2]float64 `yaml:"base" json:"base"` // width, depth in inches
 	Points    int        `yaml:"points" json:"points"`
 	Missile   *Missile   `yaml:"missile,omitempty" json:"missile,omitempty"`
+	// Wizard is a character's Wizard level, 1 to 4 (0: no wizard): he
+	// casts the lore's spells in the Magic phase (docs/RULES.md).
+	Wizard int `yaml:"wizard,omitempty" json:"wizard,omitempty"`
 	// Rules are the model's special rules: each one the engine plays
 	// (special.go), any other refused when the catalog loads.
 	Rules []SpecialRule `yaml:"rules,omitempty" json:"rules,omitempty"`
@@ -134,7 +137,7 @@ func (p Profile) Check() error {
 		name   string
 		v, max int
 	}{{"m", p.M, 20}, {"ws", p.WS, 10}, {"bs", p.BS, 10}, {"s", p.S, 10}, {"t", p.T, 10},
-		{"w", p.W, 10}, {"i", p.I, 10}, {"a", p.A, 10}, {"ld", p.Ld, 10}, {"save", p.Save, 7}, {"ward", p.Ward, 7}, {"scalySkin", p.ScalySkin, 6}}
+		{"w", p.W, 10}, {"i", p.I, 10}, {"a", p.A, 10}, {"ld", p.Ld, 10}, {"save", p.Save, 7}, {"ward", p.Ward, 7}, {"scalySkin", p.ScalySkin, 6}, {"wizard", p.Wizard, maxLevel}}
 	for _, s := range stats {
 		if s.v < 0 || s.v > s.max {
 			return fmt.Errorf("profile %q: %s is %d, outside 0..%d", p.Name, s.name, s.v, s.max)
@@ -147,6 +150,9 @@ func (p Profile) Check() error {
 		if !(b >= 0.5 && b <= 10) || math.IsInf(b, 0) {
 			return fmt.Errorf("profile %q: base[%d] is %v, outside 0.5..10 inches", p.Name, i, b)
 		}
+	}
+	if p.Wizard > 0 && !p.Character {
+		return fmt.Errorf("profile %q: a wizard (wizard: %d) is a character (character: true)", p.Name, p.Wizard)
 	}
 	if p.Points < 0 || p.Points > 10000 {
 		return fmt.Errorf("profile %q: points %d outside 0..10000", p.Name, p.Points)

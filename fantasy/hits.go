@@ -337,10 +337,13 @@ func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, mods stri
 	if n == 0 {
 		return 0, nil
 	}
-	need, sv := wounds.WoundNeed(str, p.T), wounds.SaveNeed(armour(p), str)
+	need, sv := wounds.WoundNeed(str, s.toughness(u, &p)), wounds.SaveNeed(armour(p), str)
 	tr := mods.traits
 	if tr&traitAP != 0 && sv <= 6 {
 		sv++
+	}
+	if tr&traitNoArmour != 0 {
+		sv = 7
 	}
 	auto := 0
 	if tr&traitPoison != 0 {

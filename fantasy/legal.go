@@ -56,6 +56,10 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 	case PhaseRemaining:
 		s.legalMoves(seat, add)
 		add(EndMovement{}, nil)
+	case PhaseMagic:
+		s.legalMagic(seat, add)
+	case PhaseDispel:
+		s.legalDispel(seat, add)
 	case PhaseShooting:
 		for _, u := range s.Units {
 			if u.Seat != seat || s.shots(u) == 0 {

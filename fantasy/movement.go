@@ -48,7 +48,7 @@ func (s *State) slowestM(u *Unit) int {
 	for i := range u.Models {
 		m = min(m, s.profile(&u.Models[i]).M)
 	}
-	return m
+	return s.hexedM(u, m)
 }
 
 // flies reports whether every model of the unit can fly.

@@ -426,19 +426,20 @@ const ruleFastCavalry = "Fast Cavalry"
 
 // The traits of a blow that change its wound and save rolls.
 const (
-	traitPoison  traits = 1 << (iota + 2) // Poisoned Attacks
-	traitKB                               // Killing Blow
-	traitAP                               // Armour Piercing
-	traitMW3                              // Multiple Wounds (D3)
-	traitMW6                              // Multiple Wounds (D6)
-	traitFlank                            // struck from the flank or rear: no parry
-	traitStomp                            // one automatic hit after every blow
-	traitThunder                          // D6 automatic hits after every blow
-	traitASF                              // Always Strikes First: misses re-rolled against a lower Initiative
+	traitPoison   traits = 1 << (iota + 2) // Poisoned Attacks
+	traitKB                                // Killing Blow
+	traitAP                                // Armour Piercing
+	traitMW3                               // Multiple Wounds (D3)
+	traitMW6                               // Multiple Wounds (D6)
+	traitFlank                             // struck from the flank or rear: no parry
+	traitStomp                             // one automatic hit after every blow
+	traitThunder                           // D6 automatic hits after every blow
+	traitASF                               // Always Strikes First: misses re-rolled against a lower Initiative
+	traitNoArmour                          // no armour save allowed (a miscast)
 )
 
 // woundTraits are the traits the wound and save rolls read.
-const woundTraits = traitPoison | traitKB | traitAP | traitMW3 | traitMW6 | traitFlank
+const woundTraits = traitPoison | traitKB | traitAP | traitMW3 | traitMW6 | traitFlank | traitNoArmour
 
 // strikeMods are what the wound and save rolls of a batch of hits take
 // from the attackers: their traits, how many hits were natural 6s, and

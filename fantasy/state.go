@@ -45,6 +45,8 @@ const (
 	PhaseReact       Phase = "react"           // the charged unit's reaction
 	PhaseChargeMoves Phase = "charge-moves"    // roll charge ranges, move chargers
 	PhaseRemaining   Phase = "remaining-moves" // Movement: everything else
+	PhaseMagic       Phase = "magic"           // the Magic phase: cast, dispel spells in play
+	PhaseDispel      Phase = "dispel"          // the other player dispels the spell just cast
 	PhaseShooting    Phase = "shooting"
 	PhaseCombat      Phase = "close-combat"
 	PhaseAllocate    Phase = "allocate-hits"     // the allocating player distributes hits
@@ -68,6 +70,7 @@ const (
 	challenged              // the enemy of the challenger's unit
 	challenger              // the owner of the challenger's unit
 	reactive                // the enemy of the active player in the combat about to be fought
+	dispelling              // the player who dispels the active player's spells
 	nobody
 )
 
@@ -88,6 +91,8 @@ var steps = [...]struct {
 	{PhaseReact, step{reactor, []ActionKind{KindReact}}},
 	{PhaseChargeMoves, step{activeSeat, []ActionKind{KindChargeMove}}},
 	{PhaseRemaining, step{activeSeat, []ActionKind{KindMove, KindReform, KindJoin, KindLeave, KindEndMovement}}},
+	{PhaseMagic, step{activeSeat, []ActionKind{KindCast, KindDispelInPlay, KindEndMagic}}},
+	{PhaseDispel, step{dispelling, []ActionKind{KindDispel, KindNoDispel}}},
 	{PhaseShooting, step{activeSeat, []ActionKind{KindShoot, KindEndShooting}}},
 	{PhaseCombat, step{activeSeat, []ActionKind{KindFight, KindChallenge, KindMakeWay, KindEndTurn}}},
 	{PhaseChallenge, step{challenged, []ActionKind{KindAccept, KindRefuse}}},
@@ -173,7 +178,13 @@ type State struct {
 	Melee *Melee `json:"melee,omitempty"`
 	// Aims are the choices of enemy characters to attack for the round
 	// about to be fought (Close combat: attacking characters).
-	Aims    []Attack `json:"aims,omitempty"`
+	Aims []Attack `json:"aims,omitempty"`
+	// Magic is the Magic phase in progress (nil outside it), Spells the
+	// spells whose effect lasts, Drained a wizard's id for each Wizard
+	// level a miscast took from him.
+	Magic   *Magic   `json:"magic,omitempty"`
+	Spells  []InPlay `json:"spells,omitempty"`
+	Drained []string `json:"drained,omitempty"`
 	stepped []Event  // events of the action being applied
 	// overkill counts wounds beyond a model's last, for Challenges.
 	overkill int
@@ -550,6 +561,10 @@ func (s *State) actor() (rules.Seat, bool) {
 				return enemySeat(s.combatOf(u), u.Seat), true
 			}
 		}
+	case dispelling:
+		if s.Magic != nil && s.Magic.Casting != nil {
+			return s.dispeller(), true
+		}
 	case reactive:
 		if u := s.unit(s.Asked); u != nil {
 			if seat := enemySeat(s.combatOf(u), s.activeSeat()); seat != "" {
@@ -622,6 +637,11 @@ func (s *State) clone() *State {
 	c.Duels = slices.Clone(s.Duels)
 	c.Aims = slices.Clone(s.Aims)
 	c.Fought = slices.Clone(s.Fought)
+	if s.Magic != nil {
+		c.Magic = s.Magic.clone()
+	}
+	c.Spells = slices.Clone(s.Spells)
+	c.Drained = slices.Clone(s.Drained)
 	// The points are shared until a copy scores: destroy, the only writer
 	// after Setup, replaces the map before writing to it.
 	c.Points = s.Points
@@ -700,6 +720,9 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 		return nil, err
 	}
 	if err := c.afterChargeMoves(r); err != nil {
+		return nil, err
+	}
+	if err := c.afterCast(r); err != nil {
 		return nil, err
 	}
 	if err := c.panicTests(r); err != nil {
@@ -795,9 +818,17 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 	case Leave:
 		return s.leave(a)
 	case EndMovement:
-		s.Phase = PhaseShooting
-		s.newPanicPhase()
-		return nil
+		return s.startMagic(r)
+	case Cast:
+		return s.cast(a, r)
+	case Dispel:
+		return s.dispel(a, r)
+	case NoDispel:
+		return s.noDispel(r)
+	case DispelInPlay:
+		return s.dispelInPlay(a, r)
+	case EndMagic:
+		return s.endMagic()
 	case Shoot:
 		return s.shoot(a, r)
 	case EndShooting:
@@ -832,7 +863,8 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 
 // View is what every viewer sees: the whole table. The game as modelled
 // has no hidden information (no hidden deployment, no secret army lists,
-// no magic items), so the view is the same for players and spectators.
+// no magic items; the power and dispel pools are on the table), so the
+// view is the same for players and spectators.
 type View struct {
 	Terrain []Piece            `json:"terrain,omitempty"`
 	Round   int                `json:"round"`
@@ -847,6 +879,8 @@ type View struct {
 	Duels   []Duel             `json:"duels,omitempty"`
 	Asked   string             `json:"asked,omitempty"`
 	Melee   *Melee             `json:"melee,omitempty"`
+	Magic   *Magic             `json:"magic,omitempty"`
+	Spells  []InPlay           `json:"spells,omitempty"`
 	Points  map[rules.Seat]int `json:"points"`
 	Winner  rules.Seat         `json:"winner,omitempty"`
 }
@@ -857,7 +891,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	// cannot reach back into the game.
 	c := s.clone()
 	view := View{Terrain: clonePieces(s.Terrain), Round: s.Round, Rounds: s.Rounds, Active: s.activeSeat(), Phase: s.Phase, Units: map[string]any{},
-		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Duels: c.Duels, Asked: s.Asked, Melee: c.Melee, Points: cloneMap(s.Points), Winner: s.Winner}
+		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Duels: c.Duels, Asked: s.Asked, Melee: c.Melee, Magic: c.Magic, Spells: c.Spells, Points: cloneMap(s.Points), Winner: s.Winner}
 	for _, u := range s.Units {
 		var raw map[string]any
 		b, _ := json.Marshal(u)

@@ -76,7 +76,7 @@ func (s *State) validate() error {
 	}
 	_ = step
 	switch s.Resume {
-	case "", PhaseCharges, PhaseChargeMoves, PhaseRemaining, PhaseShooting, PhaseCombat:
+	case "", PhaseCharges, PhaseChargeMoves, PhaseRemaining, PhaseMagic, PhaseShooting, PhaseCombat:
 	default:
 		return fmt.Errorf("resume: %q", s.Resume)
 	}
@@ -157,6 +157,9 @@ func (s *State) validate() error {
 	}
 	if err := s.validateDuels(); err != nil {
 		return fmt.Errorf("duels: %w", err)
+	}
+	if err := s.validateMagic(); err != nil {
+		return err
 	}
 	for _, id := range s.Fought {
 		if !ids[id] && s.unit(id) == nil {

@@ -79,6 +79,8 @@ var Standard = []Ruling{
 		Why: "the English originals of the rule say a combined unit with 5 or more rank-and-file of the character's type protects him; the translated text read literally says more than 5, which leaves exactly 5 uncovered"},
 	{Name: "fantasy-look-out", Ruleset: "fantasy", Default: "seed", Readings: []string{"seed", "8th"},
 		Why: "the fantasy ruleset's text passes template hits on a protected character to the rank-and-file automatically; Warhammer Fantasy 8th edition rolls 2+ per hit (Look Out Sir!)"},
+	{Name: "fantasy-casting-dice", Ruleset: "fantasy", Default: "8th", Readings: []string{"8th", "level"},
+		Why: "Warhammer Fantasy 8th edition lets a wizard roll up to six power dice and adds his level to the casting and dispel results; the earlier editions cap the dice at his level + 1 and add nothing"},
 	{Name: "fantasy-allocator", Ruleset: "fantasy", Default: "attacker", Readings: []string{"attacker", "owner"},
 		Why: "the fantasy ruleset's text has the attacking player distribute hits on an unprotected combined unit"},
 }

@@ -1,0 +1,505 @@
+package fantasy
+
+import (
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// magicTable is blue's battle wizard (level 2) alone at the bottom of the
+// table facing up, red's spearmen 10" ahead of him and red's hedge witch
+// (level 1) away on the right; blue to play, in its Movement phase.
+func magicTable(t testing.TB, rulings map[string]string, blue, red []map[string]any) *State {
+	t.Helper()
+	if blue == nil {
+		blue = []map[string]any{unitSpecOf("blue-wizard", "battle-wizard", 1, 1, [2]float64{24, 10}, 90, nil)}
+	}
+	if red == nil {
+		red = []map[string]any{
+			unitSpecOf("spears", "spearman", 10, 5, [2]float64{24, 21}, 270, nil),
+			unitSpecOf("red-witch", "hedge-witch", 1, 1, [2]float64{44, 40}, 270, nil),
+		}
+	}
+	s := battle(t, rulings, blue, red)
+	apply(t, s, "blue", EndCharges{})
+	if s.Phase != PhaseRemaining {
+		t.Fatalf("phase %s after the charges", s.Phase)
+	}
+	return s
+}
+
+// toMagic ends blue's Movement phase with the Winds of Magic w1, w2 and
+// the channelling dice (blue's wizards, then red's).
+func toMagic(t testing.TB, s *State, dice ...int) []Event {
+	t.Helper()
+	return apply(t, s, "blue", EndMovement{}, dice...)
+}
+
+func lastEvent(t testing.TB, evs []Event, what string) Event {
+	t.Helper()
+	for i := len(evs) - 1; i >= 0; i-- {
+		if evs[i].What == what {
+			return evs[i]
+		}
+	}
+	t.Fatalf("no %s event in %v", what, evs)
+	return Event{}
+}
+
+// Winds of Magic and Channelling (8th edition): 2D6, the total is the
+// power pool and the higher die the dispel pool; each wizard's 6 on his
+// channelling die adds one to his side's pool; no pool holds more than 12.
+func TestWindsOfMagicAndChannelling(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		dice          []int // winds, blue's channelling, red's
+		power, dispel int
+	}{
+		{"a 3 and a 5", []int{3, 5, 1, 1}, 8, 5},
+		{"a double 1", []int{1, 1, 2, 2}, 2, 1},
+		{"blue channels", []int{2, 4, 6, 3}, 7, 4},
+		{"red channels", []int{2, 4, 5, 6}, 6, 5},
+		{"both channel", []int{6, 5, 6, 6}, 12, 7},
+		{"the pool holds 12", []int{6, 6, 6, 6}, 12, 7},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := magicTable(t, nil, nil, nil)
+			evs := toMagic(t, s, tc.dice...)
+			if s.Phase != PhaseMagic || s.Magic == nil {
+				t.Fatalf("phase %s, magic %v", s.Phase, s.Magic)
+			}
+			if s.Magic.Power != tc.power || s.Magic.Dispel != tc.dispel {
+				t.Fatalf("power %d, dispel %d; want %d, %d", s.Magic.Power, s.Magic.Dispel, tc.power, tc.dispel)
+			}
+			if e := lastEvent(t, evs, "winds"); !strings.Contains(e.Text, ruleWinds) {
+				t.Fatalf("winds event %q cites no rule", e.Text)
+			}
+			if n := len(eventsOf(evs, "channel")); n != 2 {
+				t.Fatalf("%d channel events, want one for each wizard", n)
+			}
+		})
+	}
+}
+
+func eventsOf(evs []Event, what string) []Event {
+	var out []Event
+	for _, e := range evs {
+		if e.What == what {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// The Magic phase: a player with no wizard on the table has none; the
+// Movement phase ends in the Shooting phase and no die is rolled.
+func TestMagicPhaseNeedsAWizard(t *testing.T) {
+	s := magicTable(t, nil, []map[string]any{unitSpecOf("archers", "bowman", 10, 5, [2]float64{24, 10}, 90, nil)}, nil)
+	toMagic(t, s)
+	if s.Phase != PhaseShooting || s.Magic != nil {
+		t.Fatalf("phase %s, magic %v: want the Shooting phase, no pools", s.Phase, s.Magic)
+	}
+}
+
+// Casting spells (8th edition): the dice plus the wizard's level must
+// reach the casting value; two or more natural 1s fail; two or more
+// natural 6s cast with irresistible force (no dispel, then a miscast);
+// a cast spell waits for the other player's dispel when he has dice.
+func TestCastingValue(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		spell string
+		dice  []int
+		what  string
+		phase Phase
+	}{
+		{"5 + level 2 reaches 7", "leaden-limbs", []int{1, 4}, "cast", PhaseDispel},
+		{"4 + level 2 is short of 7", "leaden-limbs", []int{1, 3}, "cast-failed", PhaseMagic},
+		{"two 1s fail whatever the total", "ember-dart", []int{1, 1}, "cast-failed", PhaseMagic},
+		{"two 6s are irresistible", "leaden-limbs", []int{6, 6, 5, 5}, "cast", PhaseMagic}, // 5+5: miscast 10, Lost focus
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := magicTable(t, nil, nil, nil)
+			toMagic(t, s, 4, 5, 1, 1)
+			evs := apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: tc.spell, Target: "spears", Dice: 2}, tc.dice...)
+			if e := lastEvent(t, evs, tc.what); e.Model != "blue-wizard" {
+				t.Fatalf("%s event %+v", tc.what, e)
+			}
+			if s.Phase != tc.phase {
+				t.Fatalf("phase %s, want %s", s.Phase, tc.phase)
+			}
+			if s.Magic.Power != 7 {
+				t.Fatalf("power %d: the two dice rolled are spent, cast or not", s.Magic.Power)
+			}
+			if tc.what == "cast-failed" {
+				refused(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "bark-skin", Target: "blue-wizard", Dice: 2}, CodeMagic)
+			}
+		})
+	}
+}
+
+// Irresistible force (8th edition): the spell takes effect at once (no
+// dispel step), then the wizard rolls on the miscast table; he casts no
+// more this phase.
+func TestIrresistibleForce(t *testing.T) {
+	s := magicTable(t, nil, nil, nil)
+	toMagic(t, s, 4, 5, 1, 1)
+	evs := apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "leaden-limbs", Target: "spears", Dice: 2}, 6, 6, 6, 5)
+	if !s.under(s.unit("spears"), "leaden-limbs") {
+		t.Fatal("the irresistible hex did not take hold")
+	}
+	if e := lastEvent(t, evs, "miscast"); !strings.Contains(e.Text, "Lost focus") {
+		t.Fatalf("miscast %q: 6+5 is Lost focus", e.Text)
+	}
+	if s.Phase != PhaseMagic || s.Magic.Casting != nil || s.Magic.Backlash != nil {
+		t.Fatalf("phase %s, casting %v, backlash %v", s.Phase, s.Magic.Casting, s.Magic.Backlash)
+	}
+	refused(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "bark-skin", Target: "blue-wizard", Dice: 2}, CodeMagic)
+}
+
+// Casting spells: how many dice. 8th edition: 1 to 6, from the pool;
+// fantasy-casting-dice: level caps them at the level + 1 and adds no
+// level. Each spell once a phase per wizard.
+func TestCastingDice(t *testing.T) {
+	s := magicTable(t, nil, nil, nil)
+	toMagic(t, s, 6, 6, 1, 1)
+	refused(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "spears", Dice: 7}, CodeMagic)
+	refused(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "spears", Dice: 0}, CodeMagic)
+	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "bark-skin", Target: "blue-wizard", Dice: 6}, 1, 2, 3, 4, 5, 2)
+	if s.Magic.Power != 6 {
+		t.Fatalf("power %d after 6 of 12", s.Magic.Power)
+	}
+	apply(t, s, "red", NoDispel{})
+	re := refused(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "bark-skin", Target: "blue-wizard", Dice: 2}, CodeMagic)
+	if !strings.Contains(re.Error(), "once a phase") {
+		t.Fatalf("a second attempt at the same spell: %v", re)
+	}
+	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "spears", Dice: 5}, 1, 2, 1, 2, 1)
+	refused(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "hailstorm", Target: "spears", Dice: 2}, CodeMagic) // the pool holds 1
+
+	older := magicTable(t, map[string]string{"fantasy-casting-dice": "level"}, nil, nil)
+	toMagic(t, older, 6, 6, 1, 1)
+	re = refused(t, older, "blue", Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "spears", Dice: 4}, CodeMagic)
+	if !strings.Contains(re.Error(), "1 to 3") {
+		t.Fatalf("a level 2 wizard under fantasy-casting-dice: level: %v", re)
+	}
+	evs := apply(t, older, "blue", Cast{Wizard: "blue-wizard", Spell: "leaden-limbs", Target: "spears", Dice: 3}, 1, 2, 3)
+	if e := lastEvent(t, evs, "cast-failed"); e.Value != 6 {
+		t.Fatalf("casting result %v: 6, the level not added", e.Value)
+	}
+}
+
+// Dispelling spells (8th edition): the dispel dice plus the named wizard's
+// level, equal to or above the casting result; two 6s dispel whatever the
+// total; two 1s fail; without a wizard, the dice alone.
+func TestDispelling(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		dispel   Dispel
+		dice     []int
+		dispeled bool
+	}{
+		{"9 + level 1 reaches 10", Dispel{Dice: 2, Wizard: "red-witch"}, []int{4, 5}, true},
+		{"9 alone is short of 10", Dispel{Dice: 2}, []int{4, 5}, false},
+		{"two 6s dispel", Dispel{Dice: 2}, []int{6, 6}, true},
+		{"two 1s fail", Dispel{Dice: 3, Wizard: "red-witch"}, []int{1, 1, 6}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := magicTable(t, nil, nil, nil)
+			toMagic(t, s, 4, 5, 1, 1)
+			apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "leaden-limbs", Target: "spears", Dice: 2}, 3, 5) // 8 + 2 = 10
+			if s.Phase != PhaseDispel || s.Prompt().Seats[0] != "red" {
+				t.Fatalf("phase %s, prompt %+v: red dispels", s.Phase, s.Prompt())
+			}
+			refused(t, s, "blue", NoDispel{}, rules.CodeNotYourTurn)
+			refused(t, s, "red", Dispel{Dice: 6}, CodeMagic) // the pool holds 5
+			evs := apply(t, s, "red", tc.dispel, tc.dice...)
+			if got := len(eventsOf(evs, "dispelled")) == 1; got != tc.dispeled {
+				t.Fatalf("dispelled %v, want %v: %v", got, tc.dispeled, evs)
+			}
+			if s.under(s.unit("spears"), "leaden-limbs") == tc.dispeled {
+				t.Fatal("the hex holds exactly when it was not dispelled")
+			}
+			if s.Magic.Dispel != 5-tc.dispel.Dice || s.Phase != PhaseMagic {
+				t.Fatalf("dispel pool %d, phase %s", s.Magic.Dispel, s.Phase)
+			}
+		})
+	}
+}
+
+// A spell cast against an empty dispel pool takes effect at once.
+func TestNoDispelDiceNoDispelStep(t *testing.T) {
+	s := magicTable(t, nil, nil, nil)
+	toMagic(t, s, 4, 5, 1, 1)
+	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "leaden-limbs", Target: "spears", Dice: 2}, 3, 5)
+	apply(t, s, "red", Dispel{Dice: 5}, 1, 1, 2, 2, 2)
+	s.Magic.Tried = nil // the same hex again, for the test's sake
+	s.Spells = nil
+	evs := apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "leaden-limbs", Target: "spears", Dice: 2}, 3, 5)
+	if s.Phase != PhaseMagic || !s.under(s.unit("spears"), "leaden-limbs") {
+		t.Fatalf("phase %s: with no dispel dice the spell holds at once (%v)", s.Phase, evs)
+	}
+}
+
+// Ember Dart (the lore's magic missile): D6 Strength 4 hits on an enemy
+// unit in sight within 18", not in close combat.
+func TestMagicMissile(t *testing.T) {
+	s := magicTable(t, nil, nil, nil)
+	toMagic(t, s, 4, 5, 1, 1)
+	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "spears", Dice: 2}, 3, 5)
+	// 4 hits; S4 against T3 wounds on 3+; spearmen save 6+ (a shield:
+	// 5+, worsened to 6+).
+	evs := apply(t, s, "red", NoDispel{}, 4, 6, 6, 6, 1, 1, 1, 1)
+	if e := lastEvent(t, evs, "spell"); e.Value != 4 {
+		t.Fatalf("spell %+v", e)
+	}
+	if got := len(s.unit("spears").Models); got >= 10 {
+		t.Fatalf("%d spearmen left after the dart", got)
+	}
+	far := magicTable(t, nil, nil, []map[string]any{unitSpecOf("spears", "spearman", 10, 5, [2]float64{24, 31}, 270, nil)})
+	toMagic(t, far, 4, 5, 1)
+	re := refused(t, far, "blue", Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "spears", Dice: 2}, CodeMagic)
+	if !strings.Contains(re.Error(), "beyond the 18\"") {
+		t.Fatalf("out of range: %v", re)
+	}
+	refused(t, far, "blue", Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "blue-wizard", Dice: 2}, CodeMagic)
+}
+
+// Bark Skin (the lore's augment) remains in play: +1 Toughness until it is
+// dispelled (the enemy's power dice, in his own Magic phase, against its
+// casting value) or its caster is slain.
+func TestAugmentRemainsInPlay(t *testing.T) {
+	blue := []map[string]any{unitSpecOf("swords", "spearman", 10, 5, [2]float64{24, 10}, 90, chars("blue-wizard", "battle-wizard"))}
+	red := []map[string]any{unitSpecOf("red-wizard", "battle-wizard", 1, 1, [2]float64{24, 20}, 270, nil)}
+	s := magicTable(t, nil, blue, red)
+	toMagic(t, s, 4, 5, 1, 1)
+	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "bark-skin", Target: "swords", Dice: 2}, 3, 5)
+	apply(t, s, "red", NoDispel{})
+	u := s.unit("swords")
+	if p := s.rf(u); s.toughness(u, &p) != 4 {
+		t.Fatalf("toughness %d under Bark Skin, want 4", s.toughness(u, &p))
+	}
+	apply(t, s, "blue", EndMagic{})
+	if s.Magic != nil {
+		t.Fatal("the pools outlive the phase")
+	}
+	apply(t, s, "blue", EndShooting{})
+	apply(t, s, "blue", EndTurn{})
+	apply(t, s, "red", EndCharges{})
+	toMagic2 := func(dice ...int) { apply(t, s, "red", EndMovement{}, dice...) }
+	toMagic2(3, 3, 1, 1)
+	if !s.under(u, "bark-skin") {
+		t.Fatal("Bark Skin ended at the turn's end: it remains in play")
+	}
+	refused(t, s, "red", DispelInPlay{Spell: "bark-skin", Target: "swords", Dice: 2, Wizard: "blue-wizard"}, CodeNoSuchID)
+	evs := apply(t, s, "red", DispelInPlay{Spell: "bark-skin", Target: "swords", Dice: 2, Wizard: "red-wizard"}, 2, 2) // 4 + 2 = 6
+	if lastEvent(t, evs, "dispelled").Model != "red-wizard" || s.under(u, "bark-skin") || s.Magic.Power != 4 {
+		t.Fatalf("Bark Skin still holds after 6 against its casting value 6; power %d", s.Magic.Power)
+	}
+}
+
+// Leaden Limbs (the lore's hex): the unit's Movement halved, rounding up,
+// until the start of the caster's next turn.
+func TestHexLastsOneTurn(t *testing.T) {
+	s := magicTable(t, nil, nil, nil)
+	toMagic(t, s, 4, 5, 1, 1)
+	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "leaden-limbs", Target: "spears", Dice: 2}, 3, 5)
+	apply(t, s, "red", NoDispel{})
+	sp := s.unit("spears")
+	if m := s.slowestM(sp); m != 2 {
+		t.Fatalf("M %d under Leaden Limbs, want 2 (4 halved)", m)
+	}
+	apply(t, s, "blue", EndMagic{})
+	apply(t, s, "blue", EndShooting{})
+	apply(t, s, "blue", EndTurn{})
+	if m := s.slowestM(sp); m != 2 {
+		t.Fatalf("M %d in red's turn, want 2", m)
+	}
+	apply(t, s, "red", EndCharges{})
+	apply(t, s, "red", EndMovement{}, 1, 2, 1, 1)
+	apply(t, s, "red", EndMagic{})
+	apply(t, s, "red", EndShooting{})
+	apply(t, s, "red", EndTurn{})
+	if m := s.slowestM(sp); m != 4 {
+		t.Fatalf("M %d in blue's next turn, want 4: the hex is over", m)
+	}
+}
+
+// Hailstorm (the lore's direct damage): a Strength 4 hit on every model of
+// the front rank.
+func TestDirectDamage(t *testing.T) {
+	s := magicTable(t, nil, nil, nil)
+	toMagic(t, s, 4, 5, 1, 1)
+	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "hailstorm", Target: "spears", Dice: 2}, 3, 5) // 8 + 2 against 8
+	evs := apply(t, s, "red", NoDispel{}, 1, 1, 1, 1, 1)
+	if e := lastEvent(t, evs, "wounds"); !strings.Contains(e.Text, "5 hits at S4") {
+		t.Fatalf("wounds %q: five front-rank models, five hits", e.Text)
+	}
+}
+
+// Whirling Gale (the lore's vortex): the template travels twice the
+// artillery die's inches towards its point and hits every model it passes
+// over; a misfire collapses it on the wizard.
+func TestVortex(t *testing.T) {
+	s := magicTable(t, nil, nil, nil)
+	toMagic(t, s, 6, 6, 1, 1)
+	at := geom.Pt(24, 30)
+	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "whirling-gale", At: &at, Dice: 3}, 3, 4, 5) // 12 + 2
+	// Artillery die 5: 10 × 2 = 20", through the spearmen: the 3"
+	// template touches the middle three files of both ranks.
+	evs := apply(t, s, "red", NoDispel{}, 5, 1, 1, 1, 1, 1, 1)
+	if e := lastEvent(t, evs, "spell"); e.Value != 20 {
+		t.Fatalf("spell %+v", e)
+	}
+	if e := lastEvent(t, evs, "wounds"); !strings.Contains(e.Text, "at S5") || e.Unit != "spears" {
+		t.Fatalf("wounds %+v", e)
+	}
+	behind := geom.Pt(24, 2)
+	s2 := magicTable(t, nil, nil, nil)
+	toMagic(t, s2, 6, 6, 1, 1)
+	refused(t, s2, "blue", Cast{Wizard: "blue-wizard", Spell: "whirling-gale", At: &behind, Dice: 3}, CodeMagic)
+	refused(t, s2, "blue", Cast{Wizard: "blue-wizard", Spell: "whirling-gale", Target: "spears", Dice: 3}, rules.CodeBadAction)
+	apply(t, s2, "blue", Cast{Wizard: "blue-wizard", Spell: "whirling-gale", At: &at, Dice: 3}, 3, 4, 5)
+	// A misfire: the vortex collapses on the wizard: S5 on T3 wounds on 2+.
+	evs = apply(t, s2, "red", NoDispel{}, 6, 6)
+	if s2.unit("blue-wizard").Models[0].Wounds != 1 {
+		t.Fatalf("the collapsed vortex: %v", evs)
+	}
+}
+
+// Miscasts: 2D6 on the miscast table after a spell cast with irresistible
+// force; each result as the table gives it.
+func TestMiscastTable(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		dice  []int // the miscast's 2D6 and what follows
+		check func(t *testing.T, s *State)
+	}{
+		{"2-4 Sundering: S10 under a 5\" template, no armour save", []int{1, 2, 6}, func(t *testing.T, s *State) {
+			if s.unit("blue-wizard").Models[0].Wounds != 1 {
+				t.Fatal("the wizard took no wound from a 6 to wound")
+			}
+		}},
+		{"5-6 Backblast: S6 under a 3\" template", []int{2, 3, 1}, func(t *testing.T, s *State) {
+			if s.unit("blue-wizard").Models[0].Wounds != 2 {
+				t.Fatal("a failed wound roll took a wound")
+			}
+		}},
+		{"7 Flare: a S6 hit and D6 power dice lost", []int{3, 4, 5, 1}, func(t *testing.T, s *State) {
+			if s.Magic.Power != 3 || s.unit("blue-wizard").Models[0].Wounds != 2 {
+				t.Fatalf("power %d (want 8-5), wounds %d", s.Magic.Power, s.unit("blue-wizard").Models[0].Wounds)
+			}
+		}},
+		{"8-9 Drain: a Wizard level and every power die lost", []int{4, 4}, func(t *testing.T, s *State) {
+			if s.Magic.Power != 0 || s.level(&s.unit("blue-wizard").Models[0]) != 1 {
+				t.Fatal("the drain took nothing")
+			}
+		}},
+		{"10-12 Lost focus", []int{5, 6}, func(t *testing.T, s *State) {
+			if s.Magic.Power != 8 {
+				t.Fatal("lost focus took power dice")
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := magicTable(t, nil, nil, nil)
+			toMagic(t, s, 6, 4, 1, 1)
+			evs := apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "leaden-limbs", Target: "spears", Dice: 2}, append([]int{6, 6}, tc.dice...)...)
+			if e := lastEvent(t, evs, "miscast"); !strings.Contains(e.Text, ruleMiscast) {
+				t.Fatalf("miscast %q", e.Text)
+			}
+			tc.check(t, s)
+			if u := s.unit("blue-wizard"); u != nil {
+				refused(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "bark-skin", Target: "blue-wizard", Dice: 1}, CodeMagic)
+			}
+		})
+	}
+}
+
+// The Magic phase's menu: each spell at each target, greyed with the rule
+// that refuses it; the dispel step offers each number of dice.
+func TestMagicMenu(t *testing.T) {
+	s := magicTable(t, nil, nil, nil)
+	toMagic(t, s, 4, 5, 1, 1)
+	legal, greyed := legalOptions(s, "blue")
+	if !hasAction(legal, Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "spears", Dice: 1}) ||
+		!hasAction(legal, EndMagic{}) || !hasAction(greyed, Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "red-witch", Dice: 1}) {
+		t.Fatalf("menu: legal %v, greyed %v", legal, greyed)
+	}
+	if s.Legal("red") != nil {
+		t.Fatal("red has a menu in blue's Magic phase")
+	}
+	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "spears", Dice: 2}, 3, 5)
+	legal, _ = legalOptions(s, "red")
+	if len(legal) != 6 || !hasAction(legal, Dispel{Dice: 5, Wizard: "red-witch"}) || !hasAction(legal, NoDispel{}) {
+		t.Fatalf("dispel menu %v", legal)
+	}
+}
+
+// The power and dispel pools (Winds of Magic, Channelling): never
+// negative, never above 12, and begun anew each Magic phase — the winds'
+// total and the channelled 6s, whatever the phase before left — while no
+// pool exists outside the phase. Random legal play of both sides' turns
+// with random dice.
+func TestMagicPoolsProperty(t *testing.T) {
+	start := magicTable(t, nil, []map[string]any{
+		unitSpecOf("swords", "spearman", 10, 5, [2]float64{20, 10}, 90, chars("blue-wizard", "battle-wizard")),
+		unitSpecOf("blue-witch", "hedge-witch", 1, 1, [2]float64{34, 10}, 90, nil),
+	}, nil)
+	rapid.Check(t, func(t *rapid.T) {
+		s := start.clone()
+		src := dice.NewPCG(rapid.Uint64().Draw(t, "dice"), 7)
+		steps := rapid.IntRange(10, 120).Draw(t, "steps")
+		for range steps {
+			p := s.Prompt()
+			if p.Kind == rules.GameOver {
+				return
+			}
+			var legal []rules.Action
+			for _, o := range s.Legal(p.Seats[0]) {
+				if o.Illegal == nil {
+					legal = append(legal, o.Action)
+				}
+			}
+			a := legal[rapid.IntRange(0, len(legal)-1).Draw(t, "choice")]
+			was := s.Phase
+			evs, err := s.Apply(p.Seats[0], a, src)
+			if err != nil {
+				t.Fatalf("%s %+v: %v", p.Seats[0], a, err)
+			}
+			inMagic := s.Phase == PhaseMagic || s.Phase == PhaseDispel || s.Resume == PhaseMagic && (s.Phase == PhaseAllocate || s.Phase == PhaseMoveUp)
+			if (s.Magic != nil) != inMagic {
+				t.Fatalf("phase %s: pools %v", s.Phase, s.Magic)
+			}
+			if m := s.Magic; m != nil && (m.Power < 0 || m.Dispel < 0 || m.Power > maxPool || m.Dispel > maxPool) {
+				t.Fatalf("pools power %d, dispel %d", m.Power, m.Dispel)
+			}
+			if was == PhaseRemaining && s.Phase == PhaseMagic {
+				var w Event
+				power, dispel := 0, 0
+				for _, re := range evs {
+					e := *re.(*Event)
+					switch e.What {
+					case "winds":
+						w = e
+						power, dispel = e.Dice[0]+e.Dice[1], max(e.Dice[0], e.Dice[1])
+					case "channel":
+						if e.Dice[0] == 6 && s.unitOf(e.Model).Seat == s.activeSeat() {
+							power++
+						} else if e.Dice[0] == 6 {
+							dispel++
+						}
+					}
+				}
+				if w.What == "" || s.Magic.Power != min(power, maxPool) || s.Magic.Dispel != min(dispel, maxPool) || len(s.Magic.Tried) != 0 || len(s.Magic.Spent) != 0 {
+					t.Fatalf("a new Magic phase: power %d, dispel %d, want %d, %d from %v", s.Magic.Power, s.Magic.Dispel, power, dispel, evs)
+				}
+			}
+		}
+	})
+}
