@@ -843,28 +843,16 @@ func (s *State) vortex(u *Unit, c *Casting, r roller) error {
 // radius touches while its centre travels from a to b, in slot order,
 // each once.
 func (u *Unit) sweptBy(a, b geom.Point, radius float64) []string {
-	var out []string
-	fr := u.frame()
-	for r, rank := range u.Ranks {
-		for f, id := range rank {
-			if !u.origin(r, f) {
-				continue
-			}
-			_, _, nr, nf, _ := u.blockAt(r, f)
-			q := fr.block(r, f, nr, nf)
-			d := 0.0
-			if !segTouchesRect(a, b, q) {
-				d = math.Inf(1)
-				for i := range 4 {
-					d = min(d, segDist(a, b, q[i], q[(i+1)%4]))
-				}
-			}
-			if d < radius-geom.Eps {
-				out = append(out, id)
-			}
+	return u.modelsIn(func(q rect) bool {
+		if segTouchesRect(a, b, q) {
+			return true
 		}
-	}
-	return out
+		d := math.Inf(1)
+		for i := range 4 {
+			d = min(d, segDist(a, b, q[i], q[(i+1)%4]))
+		}
+		return d < radius-geom.Eps
+	})
 }
 
 // afterCast rolls the miscast of a spell cast with irresistible force once

@@ -214,20 +214,7 @@ func (s *State) cannonShot(u, t *Unit, at geom.Point, r roller) error {
 // crossedBy lists the models of u whose bases the segment from a to b
 // touches (a model on a larger base once).
 func (u *Unit) crossedBy(a, b geom.Point) []string {
-	var out []string
-	fr := u.frame()
-	for r, rank := range u.Ranks {
-		for f, id := range rank {
-			if !u.origin(r, f) {
-				continue
-			}
-			_, _, nr, nf, _ := u.blockAt(r, f)
-			if segTouchesRect(a, b, fr.block(r, f, nr, nf)) {
-				out = append(out, id)
-			}
-		}
-	}
-	return out
+	return u.modelsIn(func(q rect) bool { return segTouchesRect(a, b, q) })
 }
 
 // segTouchesRect reports whether segment ab touches the convex

@@ -581,6 +581,21 @@ func (u *Unit) nonCharacters() int {
 // the model), in slot order: a model on a larger base is listed once, however
 // many of his block's slots it covers (Templates).
 func (u *Unit) coveredBy(c geom.Point, radius float64) []string {
+	return u.modelsIn(func(b rect) bool {
+		d := 0.0
+		if !b.contains(c) {
+			d = math.Inf(1)
+			for i := range 4 {
+				d = min(d, ptSeg(c, b[i], b[(i+1)%4]))
+			}
+		}
+		return d < radius-geom.Eps
+	})
+}
+
+// modelsIn lists the models of the unit whose bases meet test, in slot
+// order: a model on a larger base is tested once, on his whole block.
+func (u *Unit) modelsIn(test func(rect) bool) []string {
 	var out []string
 	fr := u.frame()
 	for r, rank := range u.Ranks {
@@ -589,15 +604,7 @@ func (u *Unit) coveredBy(c geom.Point, radius float64) []string {
 				continue // empty, or a block already measured from its origin
 			}
 			_, _, nr, nf, _ := u.blockAt(r, f)
-			b := fr.block(r, f, nr, nf)
-			d := 0.0
-			if !b.contains(c) {
-				d = math.Inf(1)
-				for i := range 4 {
-					d = min(d, ptSeg(c, b[i], b[(i+1)%4]))
-				}
-			}
-			if d < radius-geom.Eps {
+			if test(fr.block(r, f, nr, nf)) {
 				out = append(out, id)
 			}
 		}
