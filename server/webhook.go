@@ -60,7 +60,7 @@ func newWebhooks(ctx context.Context, log *slog.Logger, private bool, backoff ti
 			if err != nil {
 				return err
 			}
-			if ip := net.ParseIP(host); ip == nil || privateIP(ip) {
+			if a, err := netip.ParseAddr(host); err != nil || privateAddr(a) {
 				return errPrivateAddress
 			}
 			return nil
@@ -82,36 +82,89 @@ func newWebhooks(ctx context.Context, log *slog.Logger, private bool, backoff ti
 	return h
 }
 
-// localNets are ranges of the server's own networks that net.IP's
-// methods do not name: carrier-grade NAT's shared space (where a cloud's
-// metadata service may answer), "this network", and the benchmarking
-// range. (netip values: nothing is allocated at start.)
-var localNets = [...]netip.Prefix{
-	netip.PrefixFrom(netip.AddrFrom4([4]byte{100, 64, 0, 0}), 10),
-	netip.PrefixFrom(netip.AddrFrom4([4]byte{0, 0, 0, 0}), 8),
-	netip.PrefixFrom(netip.AddrFrom4([4]byte{198, 18, 0, 0}), 15),
+// v4 and v6 build prefixes without allocating (the server allocates
+// nothing at start).
+func v4(a, b, c, d byte, bits int) netip.Prefix {
+	return netip.PrefixFrom(netip.AddrFrom4([4]byte{a, b, c, d}), bits)
 }
 
-// nat64 is the well-known NAT64 prefix: an IPv4 address inside it is
-// reached through the gateway, so it is judged as that address.
-var nat64 = netip.PrefixFrom(netip.AddrFrom16([16]byte{0, 0x64, 0xff, 0x9b}), 96)
+func v6(hi [4]byte, bits int) netip.Prefix {
+	return netip.PrefixFrom(netip.AddrFrom16([16]byte{hi[0], hi[1], hi[2], hi[3]}), bits)
+}
 
-func privateIP(ip net.IP) bool {
-	if a, ok := netip.AddrFromSlice(ip); ok {
-		if a.Is6() && nat64.Contains(a) {
-			b := a.As16()
-			ip = net.IPv4(b[12], b[13], b[14], b[15])
+// localV4 are IPv4 ranges no turn notice goes to that netip.Addr's
+// methods do not name: "this network", carrier-grade NAT's shared space
+// (where a cloud's metadata service may answer, 100.100.100.200), the
+// IETF's protocol assignments (192.0.0.0/24), the documentation ranges,
+// the 6to4 relays' anycast, the benchmarking range and the reserved
+// 240.0.0.0/4 (and broadcast).
+var localV4 = [...]netip.Prefix{
+	v4(0, 0, 0, 0, 8),
+	v4(100, 64, 0, 0, 10),
+	v4(192, 0, 0, 0, 24),
+	v4(192, 0, 2, 0, 24),
+	v4(192, 88, 99, 0, 24),
+	v4(198, 18, 0, 0, 15),
+	v4(198, 51, 100, 0, 24),
+	v4(203, 0, 113, 0, 24),
+	v4(240, 0, 0, 0, 4),
+}
+
+// localV6 are IPv6 ranges refused whole: ::/8, reserved (the
+// IPv4-compatible and IPv4-translated addresses among them; an
+// IPv4-mapped one is judged as its IPv4 address before), the IETF's
+// protocol assignments (2001::/23, with Teredo's 2001::/32, whose tunnels
+// reach IPv4 hosts by addresses the server cannot judge, and the
+// benchmarking range), the documentation range, the discard prefix, the
+// deprecated site-local addresses, and 64:ff9b::/32 past the well-known
+// NAT64 prefix (judged as its IPv4 address before), which holds the
+// local-use NAT64 prefix 64:ff9b:1::/48.
+var localV6 = [...]netip.Prefix{
+	v6([4]byte{}, 8),
+	v6([4]byte{0x20, 0x01, 0, 0}, 23),
+	v6([4]byte{0x20, 0x01, 0x0d, 0xb8}, 32),
+	v6([4]byte{0x01, 0, 0, 0}, 64),
+	v6([4]byte{0xfe, 0xc0, 0, 0}, 10),
+	v6([4]byte{0, 0x64, 0xff, 0x9b}, 32),
+}
+
+// IPv6 prefixes that carry an IPv4 address, judged as that address: the
+// well-known NAT64 prefix (64:ff9b::/96, the address in its last four
+// bytes), reached through the gateway; 6to4 (2002::/16, the address in
+// bytes 2 to 5), reached through a relay.
+var (
+	nat64     = v6([4]byte{0, 0x64, 0xff, 0x9b}, 96)
+	sixToFour = v6([4]byte{0x20, 0x02, 0, 0}, 16)
+)
+
+// privateAddr says whether a turn notice must not connect to a: an
+// address of the server's own networks (loopback, private, link-local,
+// unique local, multicast, unspecified, localV4, localV6), or one that
+// wraps such an IPv4 address (IPv4-mapped, NAT64, 6to4).
+func privateAddr(a netip.Addr) bool {
+	a = a.WithZone("").Unmap()
+	if a.Is6() {
+		b := a.As16()
+		switch {
+		case nat64.Contains(a):
 			a = netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]})
-		}
-		a = a.Unmap()
-		for _, n := range localNets {
-			if n.Contains(a) {
-				return true
-			}
+		case sixToFour.Contains(a):
+			a = netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]})
 		}
 	}
-	return ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
-		ip.IsUnspecified() || ip.IsMulticast() || ip.IsInterfaceLocalMulticast()
+	if !a.IsValid() || !a.IsGlobalUnicast() || a.IsPrivate() {
+		return true
+	}
+	nets := localV6[:]
+	if a.Is4() {
+		nets = localV4[:]
+	}
+	for _, n := range nets {
+		if n.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // enqueue hands a notice to the workers, or drops it if the queue is full.
