@@ -101,6 +101,7 @@ type snapshot struct {
 		Seats []string `json:"seats"`
 	} `json:"prompt"`
 	Over        bool            `json:"over"`
+	Table       []string        `json:"table"`
 	Observation json.RawMessage `json:"observation"`
 	Menu        []struct {
 		Action  json.RawMessage `json:"action"`
