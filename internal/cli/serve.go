@@ -27,6 +27,7 @@ const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full
                   [--max-feeds N] [--max-feeds-per-match N]
                   [--max-live-mib N] [--retain DURATION]
                   [--public-url URL[,URL...]] [--max-conns N] [--webhook-private]
+                  [--feeds-per-client N] [--create-burst N]
 
 Serves matches over HTTP and WebSocket (docs/API.md): players create a match
 from a bundled scenario or their own, act with their seat's token, and
@@ -74,6 +75,13 @@ Flags:
                      must be of one of them or of a loopback origin
   --max-conns N      connections open at once, feeds apart (default 1024);
                      past it a new one is answered 503
+  --feeds-per-client N
+                     spectators' WebSocket feeds one client address holds at
+                     most, over all matches (default 16)
+  --create-burst N   matches one client address creates (or open seats it
+                     joins) at once, before one a second (default 200)
+                     Behind a reverse proxy every client has the proxy's
+                     address (X-Forwarded-For is not trusted): raise both
   --webhook-private  let turn notices (a seat's webhook) reach loopback,
                      private and link-local addresses, for a server on a
                      home network (by default they may not: the URLs are
@@ -99,6 +107,23 @@ type serveConfig struct {
 // runServe is ordo serve: it parses and checks the flags, then runs the
 // server until SIGINT or SIGTERM, logging to stderr.
 func runServe(args []string, stdout, stderr io.Writer) int {
+	cfg, code := parseServe(args, stdout, stderr)
+	if code >= 0 {
+		return code
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := serve(ctx, cfg, log, nil); err != nil {
+		log.Error("ordo serve", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// parseServe parses and checks the flags of ordo serve: the exit code if
+// it should stop there (help, a bad flag), else -1.
+func parseServe(args []string, stdout, stderr io.Writer) (serveConfig, int) {
 	fs := NewFlagSet("ordo serve")
 	var cfg serveConfig
 	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "")
@@ -116,13 +141,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&publicURLs, "public-url", "", "")
 	fs.IntVar(&cfg.Server.MaxConns, "max-conns", server.DefaultMaxConns, "")
 	fs.BoolVar(&cfg.Server.WebhookPrivate, "webhook-private", false, "")
+	fs.IntVar(&cfg.Server.FeedsPerClient, "feeds-per-client", server.DefaultFeedsPerClient, "")
+	fs.IntVar(&cfg.Server.CreateBurst, "create-burst", server.DefaultCreateBurst, "")
 	pos, err := ParseFlags(fs, args)
 	if err != nil {
-		return FlagError(err, "ordo serve", serveUsage, stdout, stderr)
+		return cfg, FlagError(err, "ordo serve", serveUsage, stdout, stderr)
 	}
 	if len(pos) > 0 {
 		fmt.Fprintf(stderr, "ordo serve: unexpected arguments %q (see ordo serve --help)\n", pos)
-		return 2
+		return cfg, 2
 	}
 	if publicURLs != "" {
 		cfg.Server.PublicURLs = strings.Split(publicURLs, ",")
@@ -130,20 +157,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	cfg.Memory.MaxBytes = *mib << 20
 	if cfg.Server.MaxConns < 1 || *mib < 1 || *mib > 1<<30 || cfg.Retain < 0 {
 		fmt.Fprintf(stderr, "ordo serve: --max-conns and --max-live-mib must be 1 or more, --retain 0 or more (see ordo serve --help)\n")
-		return 2
+		return cfg, 2
 	}
 	if cfg.Memory.MaxLive < 1 || cfg.Memory.Idle <= 0 || cfg.Memory.Finished <= 0 || cfg.Memory.MaxFeeds < 1 || cfg.Memory.MaxFeedsPerMatch < 1 {
 		fmt.Fprintf(stderr, "ordo serve: --max-live, --max-feeds and --max-feeds-per-match must be 1 or more, --idle and --finished longer than 0 (see ordo serve --help)\n")
-		return 2
+		return cfg, 2
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := serve(ctx, cfg, log, nil); err != nil {
-		log.Error("ordo serve", "err", err)
-		return 1
+	if cfg.Server.FeedsPerClient < 1 || cfg.Server.CreateBurst < 1 {
+		fmt.Fprintf(stderr, "ordo serve: --feeds-per-client and --create-burst must be 1 or more (see ordo serve --help)\n")
+		return cfg, 2
 	}
-	return 0
+	return cfg, -1
 }
 
 // httpGet fetches url's body, at most limit bytes; an answer other than 200 is

@@ -1,0 +1,30 @@
+package cli
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/ordo-rules/ordo/server"
+)
+
+// ordo serve's per-address bounds are flags, for a server behind a
+// reverse proxy (where every client has the proxy's address): the
+// defaults are the server's, the flags reach its configuration, and a
+// bound under 1 is refused before anything starts.
+func TestServeFlagsPerClientBounds(t *testing.T) {
+	var out, errb bytes.Buffer
+	cfg, code := parseServe(nil, &out, &errb)
+	if code != -1 || cfg.Server.FeedsPerClient != server.DefaultFeedsPerClient || cfg.Server.CreateBurst != server.DefaultCreateBurst {
+		t.Fatalf("the defaults: exit %d, %+v, stderr %q", code, cfg.Server, errb.String())
+	}
+	cfg, code = parseServe([]string{"--feeds-per-client", "500", "--create-burst", "2000"}, &out, &errb)
+	if code != -1 || cfg.Server.FeedsPerClient != 500 || cfg.Server.CreateBurst != 2000 {
+		t.Fatalf("--feeds-per-client 500 --create-burst 2000: exit %d, %+v", code, cfg.Server)
+	}
+	for _, args := range [][]string{{"--feeds-per-client", "0"}, {"--create-burst", "-1"}} {
+		errb.Reset()
+		if _, code := parseServe(args, &out, &errb); code != 2 || errb.Len() == 0 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and why", args, code, errb.String())
+		}
+	}
+}
