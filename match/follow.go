@@ -53,6 +53,9 @@ func (a *Authority) catchUpAll(ctx context.Context) {
 			if err := a.loadHooks(ctx, l); err != nil {
 				a.log.Warn("match: reading the webhooks", "match", l.id, "err", err)
 			}
+			if len(openSeats(l.rec)) > 0 {
+				a.reloadSeats(ctx, l) // a seat taken meanwhile
+			}
 		}
 		l.mu.Unlock()
 	}

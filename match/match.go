@@ -540,10 +540,15 @@ func (l *live) takeBack() error {
 	return nil
 }
 
-// startClocks starts the match's clocks once every seat has its player.
+// startClocks starts the match's clocks once every seat has its player;
+// the snapshots kept for the seq, which show the clocks, go.
 func (l *live) startClocks() {
+	if l.clocks == nil || l.clocks.started {
+		return
+	}
 	if start, ok := clockStart(l.rec); ok {
 		l.clocks.begin(start, l.log)
+		l.dropSnaps()
 	}
 }
 
@@ -1070,6 +1075,13 @@ func (a *Authority) Notify(ctx context.Context, n store.Notice) {
 	if n.Chat {
 		if err := a.catchUpChat(ctx, l); err != nil {
 			a.log.Warn("match: catching up the chat", "match", n.MatchID, "err", err)
+		}
+		return
+	}
+	if n.Seats {
+		// A seat taken on another server: this one's clocks start too.
+		if len(openSeats(l.rec)) > 0 {
+			a.reloadSeats(ctx, l)
 		}
 		return
 	}

@@ -33,3 +33,31 @@ func TestCreateWithClock(t *testing.T) {
 		}
 	}
 }
+
+// No clock runs while a seat waits for a player; the view shows them
+// running from the moment the last seat is taken.
+func TestClockStartsWhenTheSeatIsTaken(t *testing.T) {
+	ts := start(t)
+	var c created
+	if code := call(t, "POST", ts.URL+"/api/matches", "", map[string]any{"scenario": "duel", "open": []string{"red"}, "clock": map[string]string{"initial": "45m"}}, &c); code != http.StatusCreated {
+		t.Fatalf("create with a clock and an open seat: %d", code)
+	}
+	var s struct {
+		Clock *struct {
+			Running []string `json:"running"`
+		} `json:"clock"`
+	}
+	for _, token := range []string{"", c.Seats["blue"].Token} {
+		if call(t, "GET", ts.URL+"/api/matches/"+c.ID, token, nil, &s); s.Clock == nil || len(s.Clock.Running) != 0 {
+			t.Fatalf("red's seat open: the clock %+v, want none running", s.Clock)
+		}
+	}
+	if code := call(t, "POST", ts.URL+"/api/matches/"+c.ID+"/join", "", map[string]string{"seat": "red"}, nil); code != http.StatusOK {
+		t.Fatalf("join: %d", code)
+	}
+	for _, token := range []string{"", c.Seats["blue"].Token} {
+		if call(t, "GET", ts.URL+"/api/matches/"+c.ID, token, nil, &s); s.Clock == nil || len(s.Clock.Running) != 1 {
+			t.Fatalf("every seat taken: the clock %+v, want the prompted seat's running", s.Clock)
+		}
+	}
+}

@@ -262,3 +262,33 @@ func BenchmarkServePostgres(b *testing.B) {
 	defer st.Close()
 	benchServe(b, st)
 }
+
+// A seat taken on one server starts the match's clocks on the other one
+// holding it too ("ID seats"), without an action or a token of the seat
+// reaching it: its views show the clock running.
+func TestSeatTakenElsewhereStartsTheClock(t *testing.T) {
+	one, two := startOnPostgres(t), startOnPostgres(t)
+	var c created
+	if code := call(t, "POST", one.URL+"/api/matches", "", map[string]any{"scenario": "duel", "open": []string{"red"}, "clock": map[string]string{"initial": "45m"}}, &c); code != 201 {
+		t.Fatalf("create: %d", code)
+	}
+	var s struct {
+		Clock struct {
+			Running []string `json:"running"`
+		} `json:"clock"`
+	}
+	if call(t, "GET", two.URL+"/api/matches/"+c.ID, "", nil, &s); len(s.Clock.Running) != 0 {
+		t.Fatalf("red's seat open: %+v running on server two", s.Clock.Running)
+	}
+	if code := call(t, "POST", one.URL+"/api/matches/"+c.ID+"/join", "", map[string]string{"seat": "red"}, nil); code != 200 {
+		t.Fatalf("join: %d", code)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if call(t, "GET", two.URL+"/api/matches/"+c.ID, "", nil, &s); len(s.Clock.Running) == 1 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("server two's clocks did not start 10 s after red's seat was taken on server one")
+		}
+	}
+}

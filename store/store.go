@@ -220,6 +220,8 @@ type Notice struct {
 	Chat bool
 	// Hooks says that the match's webhooks changed (and Len is 0).
 	Hooks bool
+	// Seats says that a seat of the match was taken (and Len is 0).
+	Seats bool
 }
 
 // Notifier is implemented by backends that several servers share: it

@@ -324,7 +324,12 @@ func (s *Store) ClaimSeat(ctx context.Context, matchID, seat string, hash []byte
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `UPDATE matches SET seats = $1, status = $2, updated = $3 WHERE id = $4`, string(b), st, at.UnixNano(), matchID)
+		if _, err = tx.Exec(ctx, `UPDATE matches SET seats = $1, status = $2, updated = $3 WHERE id = $4`, string(b), st, at.UnixNano(), matchID); err != nil {
+			return err
+		}
+		// Every server holding the match reads its seats again ("ID
+		// seats"): its clocks start with the last seat taken.
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, matchID+" seats")
 		return err
 	})
 }
@@ -431,6 +436,10 @@ func (s *Store) Listen(ctx context.Context, f func(store.Notice)) error {
 		}
 		if ok && length == "hooks" {
 			f(store.Notice{MatchID: id, Hooks: true})
+			continue
+		}
+		if ok && length == "seats" {
+			f(store.Notice{MatchID: id, Seats: true})
 			continue
 		}
 		k, err := strconv.Atoi(length)

@@ -10,6 +10,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -72,6 +73,51 @@ func TestNotifyWebhook(t *testing.T) {
 		}
 		if !n.Hooks || n.Len != 0 || n.Chat {
 			t.Fatalf("notice %+v after a webhook was set, want Hooks", n)
+		}
+		return
+	}
+}
+
+// Taking an open seat announces it ("ID seats", store.Notice.Seats), so
+// that every server holding the match reads its seats again and starts
+// its clocks with the last seat taken.
+func TestNotifySeatTaken(t *testing.T) {
+	a, b := open(t), open(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got := make(chan store.Notice, 10)
+	listening := make(chan error, 1)
+	go func() { listening <- b.Listen(ctx, func(n store.Notice) { got <- n }) }()
+	m := &store.Match{ID: "seats-" + t.Name() + randomSuffix(), Ruleset: "r", Scenario: []byte("x"), Seed: []byte{1},
+		Seats: []store.Seat{{Name: "blue", TokenHash: []byte{1}}, {Name: "red"}}, Status: store.StatusOpen}
+	if err := a.CreateMatch(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	next := func() store.Notice {
+		t.Helper()
+		select {
+		case n := <-got:
+			return n
+		case err := <-listening:
+			t.Fatalf("Listen ended: %v", err)
+		case <-timeAfter():
+			t.Fatal("no notice in 10 s")
+		}
+		return store.Notice{}
+	}
+	if n := next(); n != (store.Notice{}) {
+		t.Fatalf("first notice %+v, want the one saying it listens", n)
+	}
+	if err := a.ClaimSeat(ctx, m.ID, "red", []byte{2}, store.StatusPlaying, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		n := next()
+		if n.MatchID != m.ID {
+			continue // another test's match, in the shared database
+		}
+		if !n.Seats || n.Len != 0 || n.Chat || n.Hooks {
+			t.Fatalf("notice %+v after a seat was taken, want Seats", n)
 		}
 		return
 	}
