@@ -146,7 +146,7 @@ func waitJS(t *testing.T, p *page, what, js string) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s: waiting for %s (%s): %v", p.name, what, js, err)
+			t.Fatalf("%s: waiting for %s (%s): %v\n%s", p.name, what, js, err, p.describe())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -157,6 +157,22 @@ func clickTable(t *testing.T, p *page, x, y float64) {
 	t.Helper()
 	xy := eval[[]float64](t, p, fmt.Sprintf(`(() => { const svg = document.getElementById('board'); const q = svg.createSVGPoint(); q.x = %g; q.y = %g; const r = q.matrixTransform(svg.getScreenCTM()); return [r.x, r.y]; })()`, x, y))
 	p.do(t, fmt.Sprintf("click the table at (%g, %g)", x, y), chromedp.MouseClickXY(xy[0], xy[1]))
+}
+
+// describe says what the page holds, for a test that gave up waiting on
+// it: its seq, its connection, an action in flight, its console errors.
+func (p *page) describe() string {
+	ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+	defer cancel()
+	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify({
+  seq: document.body.dataset.seq, snapSeq: ordo.snap && ordo.snap.seq, log: ordo.log && ordo.log.length,
+  pending: ordo.pending ? ordo.pending.seq : null, conn: (document.getElementById('conn') || {}).textContent,
+  ws: ordo.ws ? ordo.ws.readyState : null, window: document.body.dataset.window,
+  render: (() => { try { ordo.render(); return 'ok'; } catch (e) { return String(e.stack); } })()})`))
+	if err != nil {
+		state = "(the page does not answer: " + err.Error() + ")"
+	}
+	return fmt.Sprintf("page %s: %s; console errors: %q", p.name, state, p.consoleErrors())
 }
 
 func (p *page) consoleErrors() []string {
@@ -396,6 +412,10 @@ func TestLobbyToTable(t *testing.T) {
 		`ordoText.actionText({kind: 'alert'})`: "Alert: no trooper turns",
 		`ordoText.skillText({name: 'bs-attack', target: '` + zhanshi + `', weapon: 'multi-sniper-rifle'})`:  "BS Attack on Zhanshi with Multi Sniper Rifle",
 		`ordoText.skillText({name: 'hack', target: '` + zhanshi + `', program: 'hack-transport-aircraft'})`: "Hack Transport Aircraft (hacking program) on Zhanshi",
+		// A fantasy event shares its kind with Infinity's but is told in the
+		// engine's sentence (a 'moved' with no from and to once threw, and
+		// the page stopped drawing).
+		`ordoText.eventText({kind: 'moved', unit: 'spears', text: 'spears move 4" and stop'})`: `spears move 4" and stop`,
 	} {
 		if got := eval[string](t, p, js); got != want {
 			t.Errorf("%s = %q, want %q", js, got, want)

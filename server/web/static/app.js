@@ -198,6 +198,10 @@ function svText(sv) {
 
 const list = xs => (xs || []).map(who).join(', ');
 function eventText(e) {
+  // An event with the engine's own sentence (the fantasy ruleset's) is
+  // told in it: its kinds share names with Infinity's ("moved") but not
+  // their fields.
+  if (typeof e.text === 'string' && e.text) return e.text;
   switch (e.kind) {
     case 'turn-started': return 'Round ' + e.round + ', ' + e.seat + "'s turn. Orders: " + Object.entries(e.pools || {}).map(([g, n]) => 'group ' + g + ' ' + n).join(', ') + (e.lieutenant ? '; ' + e.lieutenant + ' Lieutenant Special Order' : '');
     case 'order-spent': return who(e.trooper) + ' spends ' + orderPhrase(e.order) + ': ' + skillText(e.skill);
@@ -217,8 +221,6 @@ function eventText(e) {
     case 'lieutenant-revealed': return e.seat + "'s Lieutenant is " + who(e.trooper);
     case 'token-moved': return 'the Active Proxy Token ' + (e.proxy ? 'moves to ' + who(e.proxy) : 'moves');
   }
-  // An event with the engine's own sentence (the fantasy ruleset's).
-  if (typeof e.text === 'string' && e.text) return e.text;
   // Any other event: its fields in words, ids as names, numbers rounded,
   // nothing empty printed.
   const rest = Object.entries(e).filter(([k, v]) => k !== 'kind' && v !== null && v !== undefined && v !== '')
