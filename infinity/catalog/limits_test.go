@@ -24,7 +24,14 @@ func TestCatalogBounds(t *testing.T) {
 		{"[ nested 30,000 deep", func() string { return "weapons: " + strings.Repeat("[", 30000) + strings.Repeat("]", 30000) },
 			"f.yaml:1:109: the file nests deeper than 100 levels here (lists and mappings inside each other); nothing was parsed"},
 		{"1,001 weapons", func() string { return "weapons:\n" + strings.Repeat(weapon, MaxList+1) },
-			"f.yaml:2:3: weapons: 1001 entries, more than the 1000 a catalog file may have in one list; none was read"},
+			"f.yaml:2:3: weapons: 1001 entries, more than the 1000 a catalog may have here; none was read"},
+		// Refused on the scan of the bytes, before the parse: the syntax
+		// error after the list, which only the parse finds, is not reached.
+		{"1,001 weapons, then broken YAML", func() string { return "weapons:\n" + strings.Repeat(weapon, MaxList+1) + "skills: [\n" },
+			"f.yaml:2:3: weapons: 1001 entries, more than the 1000 a catalog may have here; none was read"},
+		{"1,001 range bands", func() string {
+			return "weapons:\n  - {id: w, name: W, damage: 13, burst: 1, ammo: [N], save: ARM, ranges: [" + strings.Repeat("{from: 0, to: 8, mod: 0}, ", MaxList+1) + "]}\n"
+		}, "f.yaml:2:74: weapons[0].ranges: 1001 entries, more than the 1000 a catalog may have here; none was read"},
 		{"a 201-byte name", func() string {
 			return strings.Replace("weapons:\n"+weapon, "name: W", "name: "+strings.Repeat("W", MaxString+1), 1)
 		},

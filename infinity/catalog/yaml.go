@@ -55,13 +55,27 @@ func (r *reader) lookup(path string) pos {
 
 // parse parses the file into the body of its one document; nil with no
 // error recorded means an empty file.
+//
+// Each list is held to MaxList on the scan of the bytes before the parse,
+// so that a list over it costs no parse (Bounded input); the reader checks
+// it again as it reads the list.
 func (r *reader) parse(data []byte) ast.Node {
-	body, err := yamlfile.ParseOne(r.file, data, "catalog", "invalid YAML: ")
-	if err != nil {
-		err.Seq = r.order
-		r.errs = append(r.errs, err)
+	body, errs := yamlfile.ParseWithin(r.file, data, "catalog", "invalid YAML: ", listLimit, yamlfile.MaxEntries)
+	for _, e := range errs {
+		e.Seq = r.order
+		r.errs = append(r.errs, e)
 	}
 	return body
+}
+
+// listLimit bounds every list of a catalog file to MaxList, as the reader
+// does (yamlfile.Items); a mapping's keys are bounded by the keys its
+// reader knows.
+func listLimit(_ []yamlfile.Step, mapping bool) int {
+	if mapping {
+		return 0
+	}
+	return MaxList
 }
 
 // plain reports whether n is free of the YAML features a catalog does not
