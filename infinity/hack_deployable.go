@@ -42,15 +42,16 @@ func (e DeployableChanged) String() string {
 	return s
 }
 
-// enemyDeployable is the index of the deployable device named name of a
-// seat other than seat, on the table; -1 if there is none.
+// enemyDeployable is the index of the deployable device named name (its
+// public label) of a seat other than seat, on the table; -1 if there is
+// none.
 func (s *State) enemyDeployable(name string, seat rules.Seat) int {
 	if name == "" {
 		return -1
 	}
 	for i := range s.Deployables {
 		d := &s.Deployables[i]
-		if d.ID == name && d.Device != "" && !d.Removed && d.Seat != seat {
+		if d.name() == name && d.Device != "" && !d.Removed && d.Seat != seat {
 			return i
 		}
 	}
@@ -68,14 +69,14 @@ func (d *Deployable) base() geom.Circle {
 func (s *State) hackDeployable(t int, at [2]float64, p *catalog.Program, i int) error {
 	d := &s.Deployables[i]
 	if !p.TargetsClass(catalog.TargetComms) {
-		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot target %s: it targets %s, and a deployable is only Comms Equipment", p.Name, d.ID, classList(p))
+		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot target %s: it targets %s, and a deployable is only Comms Equipment", p.Name, d.name(), classList(p))
 	}
 	if p.Effect != catalog.EffectDisabled {
-		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot target %s: the only state a deployable takes is Disabled", p.Name, d.ID)
+		return rules.Errorf(rules.CodeIllegal, ruleHacking, "%s cannot target %s: the only state a deployable takes is Disabled", p.Name, d.name())
 	}
 	var buf [4]geom.Circle
 	if !inArea(s.hackingArea(t, at, buf[:0]), d.base()) {
-		return rules.Errorf(rules.CodeIllegal, ruleHacking+" (Hacking Area)", "%s is outside %s's Hacking Area", d.ID, s.Troopers[t].ID)
+		return rules.Errorf(rules.CodeIllegal, ruleHacking+" (Hacking Area)", "%s is outside %s's Hacking Area", d.name(), s.Troopers[t].ID)
 	}
 	return nil
 }
@@ -95,17 +96,17 @@ func (s *State) eachDeployableProgram(t int, f func(Skill)) {
 		}
 		for _, p := range s.programsOf(t) {
 			if p.Side == catalog.Enemy && p.TargetsClass(catalog.TargetComms) {
-				f(Skill{Name: SkillHack, Program: p.ID, Target: d.ID})
+				f(Skill{Name: SkillHack, Program: p.ID, Target: d.name()})
 			}
 		}
 	}
 }
 
 // rollTarget names a program's target: a trooper as its opponent may know
-// it, or a deployable by its id.
+// it, or a deployable by its public label.
 func (s *State) rollTarget(r *roller) string {
 	if r.dep > 0 {
-		return s.Deployables[r.dep-1].ID
+		return s.Deployables[r.dep-1].name()
 	}
 	return s.publicName(r.target)
 }
@@ -123,5 +124,5 @@ func (s *State) disableDeployable(i int, p catalog.Program) []rules.Event {
 		return nil
 	}
 	dep.Disabled = true
-	return []rules.Event{DeployableChanged{Deployable: dep.ID, State: "Disabled", On: true, Why: p.Name}}
+	return []rules.Event{DeployableChanged{Deployable: dep.name(), State: "Disabled", On: true, Why: p.Name}}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -23,19 +24,25 @@ func redRepeaterYAML(at string) string {
 // one outside the Hacking Area.
 func TestBlackoutOnDeployableRepeater(t *testing.T) {
 	st := setup(t, redRepeaterYAML("[10, 16]"), nil)
-	blackout := Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("blackout", "rep-1")}
+	// Blue names red's repeater by its public label; its author's id
+	// (rep-1) names nothing blue may target.
+	const rep = "red-deployable-repeater-1"
+	blackout := Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("blackout", rep)}
 	offered := false
 	for _, o := range st.Legal("blue") {
-		if a, ok := asAction[Activate](o.Action); ok && a.Skill.Program == "blackout" && a.Skill.Target == "rep-1" && o.Illegal == nil {
+		if a, ok := asAction[Activate](o.Action); ok && a.Skill.Program == "blackout" && a.Skill.Target == rep && o.Illegal == nil {
 			offered = true
 		}
 	}
 	if !offered {
 		t.Error("the menu does not offer Blackout on the Deployable Repeater")
 	}
-	refused(t, st, "blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("carbonite", "rep-1")}, rules.CodeIllegal, "cannot target rep-1")
+	refused(t, st, "blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("carbonite", rep)}, rules.CodeIllegal, "cannot target "+rep)
+	if _, err := st.clone().Apply("blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("blackout", "rep-1")}, dice.NewPCG(1, 1)); err == nil {
+		t.Error("blue's Blackout on red's repeater by its author's id (rep-1) is accepted: want it read as no target")
+	}
 	far := setup(t, redRepeaterYAML("[10, 26]"), nil)
-	refused(t, far, "blue", blackout, rules.CodeIllegal, "rep-1 is outside breacher's Hacking Area")
+	refused(t, far, "blue", blackout, rules.CodeIllegal, rep+" is outside breacher's Hacking Area")
 
 	do(t, st, "blue", blackout)
 	var events []rules.Event
@@ -66,10 +73,10 @@ func TestBlackoutOnDeployableRepeater(t *testing.T) {
 		case Saved:
 			saved = &ev
 		case DeployableChanged:
-			changed = ev.Deployable == "rep-1" && ev.State == "Disabled" && ev.On
+			changed = ev.Deployable == rep && ev.State == "Disabled" && ev.On
 		}
 	}
-	if saved == nil || saved.Trooper != "rep-1" || saved.AttackDamage != 15 || saved.Failed != 1 {
+	if saved == nil || saved.Trooper != rep || saved.AttackDamage != 15 || saved.Failed != 1 {
 		t.Fatalf("saving roll %+v, want rep-1's BTS roll at 15, failed", saved)
 	}
 	if !changed || !st.Deployables[0].Disabled {

@@ -153,7 +153,7 @@ func (s *State) hackHits(r *roller, d dice.Source) ([]rules.Event, error) {
 	if r.dep > 0 {
 		// A deployable device (hack_deployable.go).
 		saves = odds.HackSaves(s.programOdds(p), odds.Hacker{BTS: deployableBTS})
-		ev.Trooper = s.Deployables[r.dep-1].ID
+		ev.Trooper = s.Deployables[r.dep-1].name()
 	} else {
 		saves = odds.HackSaves(s.programOdds(p), s.hacker(r.target, nil))
 		ev.Trooper = s.Troopers[r.target].ID

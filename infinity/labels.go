@@ -20,16 +20,20 @@ import (
 // ids; an enemy is named by its label in views, events, echoed actions,
 // menus and log text, and actions name enemies by their labels.
 
-// labelArmy gives seat's troopers (side's) their public labels, and each
-// G: Jumper its unit's label.
+// labelArmy gives seat's troopers (side's) their public labels, each
+// G: Jumper its unit's label, and each of its deployables on the table its
+// own ("red-antipersonnel-mine-1"): a deployable is public, so it is
+// numbered as a trooper deployed openly, after the troopers, and every
+// viewer, its owner too, knows it by that label.
 func (r Ruleset) labelArmy(s *State, seat rules.Seat, side *sides.Side) {
 	jumperProfile := map[string]string{}
 	for _, st := range side.Troopers {
 		jumperProfile[st.ID] = st.Profile
 	}
 	type entry struct {
-		trooper int    // -1 for a G: Jumper's unit
+		trooper int    // -1 for a G: Jumper's unit or a deployable
 		jumper  string // the unit's id
+		dep     int    // a deployable's index + 1
 	}
 	var entries []entry
 	var names []string
@@ -50,7 +54,7 @@ func (r Ruleset) labelArmy(s *State, seat rules.Seat, side *sides.Side) {
 				}
 				k = len(entries)
 				units[t.Jumper] = k
-				entries, names, ranks = append(entries, entry{-1, t.Jumper}), append(names, name), append(ranks, rank)
+				entries, names, ranks = append(entries, entry{-1, t.Jumper, 0}), append(names, name), append(ranks, rank)
 			}
 			// The unit shows as openly as its most open Proxy.
 			ranks[k] = min(ranks[k], rank)
@@ -59,12 +63,28 @@ func (r Ruleset) labelArmy(s *State, seat rules.Seat, side *sides.Side) {
 		if p, ok := s.Profiles[t.Profile]; ok {
 			name = p.Name
 		}
-		entries, names, ranks = append(entries, entry{i, ""}), append(names, name), append(ranks, rank)
+		entries, names, ranks = append(entries, entry{i, "", 0}), append(names, name), append(ranks, rank)
+	}
+	for i, d := range s.Deployables {
+		if d.Seat != seat {
+			continue
+		}
+		name := d.Weapon
+		if w, ok := s.Weapons[d.Weapon]; ok {
+			name = w.Name
+		} else if dev, ok := s.Devices[d.Device]; ok {
+			name = dev.Name
+		}
+		entries, names, ranks = append(entries, entry{-1, "", i + 1}), append(names, name), append(ranks, 0)
 	}
 	_, ids := army.Number(names, ranks)
 	unitLabel := map[string]string{}
 	for k, e := range entries {
 		label := string(seat) + "-" + ids[k]
+		if e.dep > 0 {
+			s.Deployables[e.dep-1].Label = label
+			continue
+		}
 		if e.trooper < 0 {
 			unitLabel[e.jumper] = label
 			continue
@@ -76,6 +96,15 @@ func (r Ruleset) labelArmy(s *State, seat rules.Seat, side *sides.Side) {
 			t.JumperLabel = unitLabel[t.Jumper]
 		}
 	}
+}
+
+// name is the deployable's public label, by which every viewer and every
+// action names it (its author's id in a state made before labels).
+func (d *Deployable) name() string {
+	if d.Label != "" {
+		return d.Label
+	}
+	return d.ID
 }
 
 // labelRank orders a trooper's deployment for numbering (army.Number):
@@ -130,7 +159,7 @@ func (s *State) jumperLabel(t int) string {
 // AsAuthor is action a, written by a scenario's author for seat (a
 // scenario's script), as seat's player would send it: the author names
 // every trooper by its id, a player names the enemy troopers in the open
-// by their public labels. A concealed enemy is left as written: a player
+// and its deployables by their public labels. A concealed enemy is left as written: a player
 // names a marker by its label and cannot name a hidden trooper at all.
 func (s *State) AsAuthor(seat rules.Seat, a rules.Action) rules.Action {
 	names := map[string]string{}
@@ -142,6 +171,12 @@ func (s *State) AsAuthor(seat rules.Seat, a rules.Action) rules.Action {
 		names[jsonString(t.ID)] = jsonString(s.label(i))
 		for _, m := range t.Models {
 			names[jsonString(s.Models[m].ID)] = jsonString(s.modelLabel(m))
+		}
+	}
+	for i := range s.Deployables {
+		// A player names an enemy's deployable by its label too.
+		if d := &s.Deployables[i]; d.Seat != seat {
+			names[jsonString(d.ID)] = jsonString(d.name())
 		}
 	}
 	data, err := rules.Encode(a)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/infinity/mission"
 	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/scenario"
@@ -16,7 +17,8 @@ import (
 
 // authorTwin is a leak tests' proving ground (testdata/leaks) with the
 // ids its author gave some of blue's troopers replaced (each pattern by
-// its replacement).
+// its replacement), played as a Marked Man mission: each army's costliest
+// trooper in the open is its Designated Target from the start.
 func authorTwin(t *testing.T, rs Ruleset, file string, rename [][2]string) *State {
 	t.Helper()
 	data, err := os.ReadFile(file)
@@ -25,24 +27,39 @@ func authorTwin(t *testing.T, rs Ruleset, file string, rename [][2]string) *Stat
 	}
 	text := string(data)
 	for _, r := range rename {
-		text = regexp.MustCompile(r[0]).ReplaceAllString(text, r[1])
+		re := regexp.MustCompile(r[0])
+		if !re.MatchString(text) {
+			t.Fatalf("%s: nothing to rename by %s", file, r[0])
+		}
+		text = re.ReplaceAllString(text, r[1])
 	}
 	sc, err := scenario.Parse(file, []byte(text), scenario.Options{Catalog: rs.Catalog})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return setupScenario(t, rs, sc, nil)
+	st := setupScenario(t, rs, sc, nil)
+	m, err := mission.Load("../data/missions/marked-man.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Mission = newMissionState(m, st.Seats)
+	if len(st.designateTargets()) != 2 {
+		t.Fatalf("%s: no Designated Target for each army", file)
+	}
+	return st
 }
 
 // Lieutenant (N4), Hidden Deployment (N4): a scenario's author names
 // troopers as he likes, and his ids may tell a private fact
 // ("red-lieutenant", "hidden-sniper"). Two games that differ only in the
 // ids of blue's Lieutenant and of a trooper in Hidden Deployment (and, on
-// the hackers' ground, of a hacker in the open) look the same to red and
-// to spectators on every channel — what they are shown (prompt,
-// observation, menu), each action as they see it, the events of each step
-// and their log text, the odds and the sight of red's troopers — and an
-// id red types reads the same whether a trooper bears it or none does.
+// the hackers' ground, of a hacker in the open, blue's Designated Target,
+// and of blue's Deployable Repeater and Mine) look the same to red and to
+// spectators on every channel — what they are shown (prompt, observation
+// with the mission's Designated Targets and the deployables, menu), each
+// action as they see it, the events of each step and their log text, the
+// odds and the sight of red's troopers — and an id red types reads the
+// same whether a trooper or deployable bears it or none does.
 func TestAuthorIDsTellNothing(t *testing.T) {
 	rs, _ := twinsGround(t)
 	grounds := []struct {
@@ -58,10 +75,10 @@ func TestAuthorIDsTellNothing(t *testing.T) {
 			map[string]string{`"red-lieutenant"`: `"blue-lt-by-another-name"`, `"hidden-sniper"`: `"sniper-in-the-bush"`},
 			[]string{"red-lieutenant", "hidden-sniper", "sergeant"}},
 		{"testdata/leaks/hackers.yaml", "r-hacker",
-			[][2]string{{`\bcaptain\b`, "the-lieutenant"}, {`\bghost\b`, "hidden-ghost"}, {`\bnetrunner\b`, "netrunner-one"}},
-			[][2]string{{`\bcaptain\b`, "plain-fusilier"}, {`\bghost\b`, "nobody-hides"}, {`\bnetrunner\b`, "netrunner-two"}},
-			map[string]string{`"the-lieutenant"`: `"plain-fusilier"`, `"hidden-ghost"`: `"nobody-hides"`, `"netrunner-one"`: `"netrunner-two"`},
-			[]string{"the-lieutenant", "hidden-ghost", "netrunner-one"}},
+			[][2]string{{`\bcaptain\b`, "the-lieutenant"}, {`\bghost\b`, "hidden-ghost"}, {`\bnetrunner\b`, "netrunner-one"}, deployables("relay-by-the-lt", "mine-for-r-warden")},
+			[][2]string{{`\bcaptain\b`, "plain-fusilier"}, {`\bghost\b`, "nobody-hides"}, {`\bnetrunner\b`, "netrunner-two"}, deployables("relay-2", "mine-2")},
+			map[string]string{`"the-lieutenant"`: `"plain-fusilier"`, `"hidden-ghost"`: `"nobody-hides"`, `"netrunner-one"`: `"netrunner-two"`, `"relay-by-the-lt"`: `"relay-2"`, `"mine-for-r-warden"`: `"mine-2"`},
+			[]string{"the-lieutenant", "hidden-ghost", "netrunner-one", "relay-by-the-lt", "mine-for-r-warden"}},
 	}
 	viewers := []rules.Viewer{rules.PlayerView("red"), rules.Spectator()}
 	for _, g := range grounds {
@@ -126,6 +143,15 @@ func TestAuthorIDsTellNothing(t *testing.T) {
 			}
 		}
 	}
+}
+
+// deployables is a rename that gives blue on the hackers' ground (its
+// Signaller carries one) a Deployable Repeater by the block and a Mine
+// (Deployable Weapons (N4)) that r-warden's first Order or ARO sets off,
+// under the author's ids relay and mine.
+func deployables(relay, mine string) [2]string {
+	return [2]string{`(\n      - \{name: "1", troopers: \[[^\]]*\]\})`,
+		"${1}\n    deployables: [{id: " + relay + ", device: deployable-repeater, at: [16, 20]}, {id: " + mine + ", weapon: mine, at: [26, 23]}]"}
 }
 
 // same fails the test when x and y differ.

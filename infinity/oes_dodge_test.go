@@ -288,7 +288,7 @@ func TestDodgeSeedMine(t *testing.T) {
 	if err := play.Run(ruleset(t), sc, &out, play.Options{}); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	if !strings.Contains(out.String(), "SV PH 10 -3 Template without LoF -3 Deployable Weapon = 4, dice 8- vs mine -> failure") {
+	if !strings.Contains(out.String(), "SV PH 10 -3 Template without LoF -3 Deployable Weapon = 4, dice 8- vs blue-antipersonnel-mine-1 -> failure") {
 		t.Fatalf("log:\n%s", out.String())
 	}
 	data, err := os.ReadFile("../data/scenarios/seed/dodge-mine.yaml")
@@ -319,7 +319,7 @@ func TestDodgeSeedMine(t *testing.T) {
 			ev := do(t, st, rules.ChanceSeat, Resolve{}, faces...)
 			var mine *Rolled
 			for _, e := range ev {
-				if r, ok := e.(Rolled); ok && r.Against == "mine" {
+				if r, ok := e.(Rolled); ok && r.Against == "blue-antipersonnel-mine-1" {
 					mine = &r
 				}
 			}

@@ -16,7 +16,11 @@ import (
 // every base within the template's length of it (the catalog's reading;
 // the N4 rules give no trigger area of their own). It is spent when it goes off.
 type Deployable struct {
+	// ID is the scenario author's name for it, which never leaves the
+	// engine; Label is its public label (labels.go), by which everyone
+	// names it.
 	ID     string     `json:"id"`
+	Label  string     `json:"label,omitempty"`
 	Seat   rules.Seat `json:"seat"`
 	Weapon string     `json:"weapon,omitempty"`
 	// Device is, instead of a weapon, a piece of Comms Equipment placed on
@@ -65,7 +69,7 @@ func (s *State) trigger(t int) []rules.Event {
 		}
 		d.Removed = true
 		s.Order.Mines = append(s.Order.Mines, MineHit{Deployable: i, Trooper: t})
-		events = append(events, Triggered{Deployable: d.ID, Trooper: s.Troopers[t].ID})
+		events = append(events, Triggered{Deployable: d.name(), Trooper: s.Troopers[t].ID})
 	}
 	return events
 }
@@ -106,7 +110,7 @@ func (s *State) mineEffects(rs []*roller, d dice.Source) ([]rules.Event, error) 
 				return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
 			}
 			events = append(events, Rolled{Trooper: s.Troopers[t].ID, Skill: SkillDodge, SV: sv, Dice: out.Dice,
-				Against: dep.ID, Hits: out.Hits, Crits: out.Crits, Roll: "normal"})
+				Against: dep.name(), Hits: out.Hits, Crits: out.Crits, Roll: "normal"})
 			if out.Scored() {
 				continue
 			}
@@ -115,7 +119,7 @@ func (s *State) mineEffects(rs []*roller, d dice.Source) ([]rules.Event, error) 
 		if s.Troopers[t].States.Dead {
 			continue
 		}
-		hit := roller{trooper: -1, source: dep.ID, weapon: &w, target: t, out: dice.Outcome{Hits: max(w.Burst, 1)}}
+		hit := roller{trooper: -1, source: dep.name(), weapon: &w, target: t, out: dice.Outcome{Hits: max(w.Burst, 1)}}
 		if len(w.Ammo) > 0 {
 			hit.ammo = w.Ammo[0]
 		}

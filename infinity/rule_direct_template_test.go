@@ -374,7 +374,7 @@ func TestDodgeJudgementBelowOne(t *testing.T) {
 			switch r.Against {
 			case "fusilier":
 				ftf = &r
-			case "mine":
+			case "blue-antipersonnel-mine-1":
 				mine = &r
 			}
 		}

@@ -594,7 +594,8 @@ func (s *State) interactCandidates() []rules.Action {
 }
 
 // MissionView is the mission as every viewer sees it: all of it is
-// public.
+// public, each trooper named as the viewer knows it (Targets: the enemy's
+// Designated Target by its public label).
 type MissionView struct {
 	Name       string                `json:"name"`
 	OP         map[rules.Seat]int    `json:"op"`
@@ -648,6 +649,13 @@ func (s *State) missionView(viewer rules.Viewer) *MissionView {
 		return nil
 	}
 	v := &MissionView{Name: ms.Name, OP: cloneSeatMap(ms.OP), Targets: cloneSeatMap(ms.Targets), TieBreaker: ms.TieBreaker, Winner: ms.Winner, Deck: ms.Deck}
+	for seat, id := range v.Targets {
+		// The Designated Target as viewer knows it: the enemy's by its
+		// public label, never by its author's id (labels.go).
+		if t := s.trooperIndex(id); t >= 0 && !s.knows(viewer, t) {
+			v.Targets[seat] = s.label(t)
+		}
+	}
 	for _, seat := range s.Seats {
 		id, ok := ms.Classified[seat]
 		if !ok {

@@ -312,7 +312,6 @@ func (r Ruleset) addArmy(s *State, seat rules.Seat, side *sides.Side) error {
 		}
 		s.Troopers = append(s.Troopers, t)
 	}
-	r.labelArmy(s, seat, side)
 	for _, d := range side.Deployables {
 		if d.Device != "" {
 			dep, err := r.deployDevice(s, seat, d)
@@ -329,6 +328,7 @@ func (r Ruleset) addArmy(s *State, seat rules.Seat, side *sides.Side) error {
 		s.Weapons[w.ID] = w
 		s.Deployables = append(s.Deployables, Deployable{ID: d.ID, Seat: seat, Weapon: w.ID, At: d.At})
 	}
+	r.labelArmy(s, seat, side)
 	if lieutenants != 1 {
 		return setupError("Army list and Combat Groups (N4)", "%s: an army has exactly one Lieutenant, this one has %d", seat, lieutenants)
 	}

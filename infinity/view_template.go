@@ -17,7 +17,7 @@ type TemplateView struct {
 	// Kind is "teardrop" or "circle".
 	Kind string `json:"kind"`
 	// By names who laid it as the viewer knows it: the attacking model,
-	// the label of a Camouflage marker, or the deployable.
+	// the label of a Camouflage marker, or the deployable's public label.
 	By   string     `json:"by"`
 	Seat rules.Seat `json:"seat"`
 	// Weapon is the weapon's id; it is left out for a trooper the viewer
@@ -96,14 +96,14 @@ func (s *State) templateViews(v rules.Viewer) []TemplateView {
 		if d.Device != "" && !d.Removed {
 			// A Deployable Repeater: the circle its Zone of Control
 			// reaches, which the Hacking Area of its army takes in.
-			out = append(out, TemplateView{Kind: "circle", By: d.ID, Seat: d.Seat, Device: d.Device, At: d.At, Radius: deployableRadius + geom.ZoCRadius})
+			out = append(out, TemplateView{Kind: "circle", By: d.name(), Seat: d.Seat, Device: d.Device, At: d.At, Radius: deployableRadius + geom.ZoCRadius})
 			continue
 		}
 		w, ok := s.Weapons[d.Weapon]
 		if d.Removed || !ok {
 			continue
 		}
-		out = append(out, TemplateView{Kind: "circle", By: d.ID, Seat: d.Seat, Weapon: d.Weapon, At: d.At, Radius: teardropSize(w).Length})
+		out = append(out, TemplateView{Kind: "circle", By: d.name(), Seat: d.Seat, Weapon: d.Weapon, At: d.At, Radius: teardropSize(w).Length})
 	}
 	return out
 }

@@ -112,7 +112,8 @@ func TestTemplateAROInTheView(t *testing.T) {
 
 // Deployable Weapons (N4): a deployable on the table is in every viewer's
 // observation with its trigger area, a circle of its template's length,
-// until it goes off.
+// until it goes off; every viewer knows it by its public label, never by
+// the scenario author's id ("mine").
 func TestDeployableInTheView(t *testing.T) {
 	b, err := os.ReadFile("../data/scenarios/seed/dodge-mine.yaml")
 	if err != nil {
@@ -121,7 +122,7 @@ func TestDeployableInTheView(t *testing.T) {
 	st := setup(t, string(b), nil)
 	for _, v := range viewers {
 		got := templatesFor(st, v)
-		if len(got) != 1 || got[0] != (TemplateView{Kind: "circle", By: "mine", Seat: "blue", Weapon: "mine", At: [2]float64{10, 16}, Radius: 8}) {
+		if len(got) != 1 || got[0] != (TemplateView{Kind: "circle", By: "blue-antipersonnel-mine-1", Seat: "blue", Weapon: "mine", At: [2]float64{10, 16}, Radius: 8}) {
 			t.Fatalf("%v: %+v, want the Mine and its trigger area", v, got)
 		}
 	}

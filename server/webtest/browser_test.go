@@ -875,7 +875,12 @@ func TestTemplatesDrawn(t *testing.T) {
 	red.do(t, "open red's link", chromedp.Navigate(ts.URL+c.Seats["red"].URL), chromedp.WaitReady(`#board [data-trooper="`+assault+`"]`))
 	spec.do(t, "open the spectator's link", chromedp.Navigate(ts.URL+"/m/"+c.ID), chromedp.WaitReady(`#board [data-trooper="`+assault+`"]`))
 	for _, p := range []*page{blue, red, spec} {
-		waitJS(t, p, "the Mine drawn", `document.querySelector('#board [data-role="deployable"][data-by="m1"]')`)
+		// Every page knows red's Mine by its public label, never by its
+		// author's id (m1).
+		waitJS(t, p, "the Mine drawn", `document.querySelector('#board [data-role="deployable"][data-by="red-antipersonnel-mine-1"]')`)
+		if eval[bool](t, p, `!!document.querySelector('[data-by="m1"]') || document.body.innerHTML.includes('"m1"')`) {
+			t.Fatalf("%s: the page names the Mine by its author's id", p.name)
+		}
 		if n := eval[int](t, p, `document.querySelectorAll('#board [data-role="template"]').length`); n != 0 {
 			t.Fatalf("%s: %d teardrops before any attack", p.name, n)
 		}
