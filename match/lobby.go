@@ -17,11 +17,12 @@ const MaxList = 100
 type Listed = store.Listed
 
 // List lists up to limit (at most MaxList) matches of a status — open
-// (a seat waits for a player), playing or over — the most recently
-// updated first.
+// (a seat waits for a player), armies (every seat has its player, not
+// every army list is in), playing or over — the most recently updated
+// first.
 func (a *Authority) List(ctx context.Context, status string, limit int) ([]Listed, error) {
-	if status != store.StatusOpen && status != store.StatusPlaying && status != store.StatusOver {
-		return nil, errorf(CodeBadRequest, "", "status %q: open, playing or over", status)
+	if status != store.StatusOpen && status != store.StatusArmies && status != store.StatusPlaying && status != store.StatusOver {
+		return nil, errorf(CodeBadRequest, "", "status %q: open, armies, playing or over", status)
 	}
 	limit = min(max(limit, 1), MaxList)
 	ls, err := a.store.List(ctx, status, limit)
@@ -62,6 +63,8 @@ func (a *Authority) Join(ctx context.Context, id string, seat rules.Seat) (*Secr
 	status := store.StatusPlaying
 	if len(openSeats(l.rec)) > 1 {
 		status = store.StatusOpen
+	} else if l.awaitingOf() != nil {
+		status = store.StatusArmies
 	}
 	if l.over() {
 		status = store.StatusOver

@@ -36,7 +36,6 @@ import (
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/rules"
-	"github.com/ordo-rules/ordo/scenario"
 	"github.com/ordo-rules/ordo/store"
 )
 
@@ -255,9 +254,17 @@ func hashToken(token string) []byte {
 // (loaded, rulings resolved, set up) before anything is stored.
 func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, error) {
 	text, file := req.Scenario, "scenario"
+	rsName := ""
 	switch {
 	case req.Mission != "" && (req.Name != "" || len(req.Scenario) > 0):
 		return nil, errorf(CodeBadRequest, "", "give a mission or a scenario, not both")
+	case req.Mission != "" && len(req.Armies) < 2:
+		// The seats send their lists after creation (armies.go).
+		var err error
+		if text, rsName, err = a.lib.awaitingText(req.Mission, req.Armies, req.Rulings); err != nil {
+			return nil, err
+		}
+		file = "mission " + req.Mission
 	case req.Mission != "":
 		var err error
 		if text, err = a.lib.missionText(req.Mission, req.Armies); err != nil {
@@ -275,16 +282,19 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	case len(req.Scenario) == 0:
 		return nil, errorf(CodeBadRequest, "", "no scenario: give a bundled scenario's name or a scenario's YAML text")
 	}
-	rs, sc, st, err := a.lib.setup(file, text, req.Rulings)
+	rs, seats, st, err := a.lib.opening(file, text, req.Rulings)
 	if err != nil {
 		return nil, err
+	}
+	if rs != nil {
+		rsName = rs.Name()
 	}
 	// Hex, so an id never starts with "-" (a flag to a command line).
 	idBytes := make([]byte, 9)
 	rand.Read(idBytes)
 	id := hex.EncodeToString(idBytes)
 	rec := &store.Match{
-		ID: id, Ruleset: rs.Name(), Scenario: text, ScenarioName: req.Name,
+		ID: id, Ruleset: rsName, Scenario: text, ScenarioName: req.Name,
 		Rulings: req.Rulings, Seed: a.seed(), Created: a.now().UTC(),
 	}
 	if rec.Rulings == nil {
@@ -297,20 +307,23 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	rec.Clock = req.Clock.encode()
 	out := &Created{ID: id, Seats: map[rules.Seat]Secret{}, Commitment: rec.Commitment}
 	rec.Status = store.StatusPlaying
+	if _, ok := st.(*awaitingState); ok {
+		rec.Status = store.StatusArmies
+	}
 	for _, name := range req.Open {
-		if !slices.ContainsFunc(sc.Sides, func(s scenario.Side) bool { return s.Seat == name }) {
+		if !slices.Contains(seats, name) {
 			return nil, errorf(CodeBadRequest, "", "open: the scenario has no seat %q", name)
 		}
 		rec.Status = store.StatusOpen
 	}
-	for _, side := range sc.Sides {
-		if slices.Contains(req.Open, side.Seat) {
-			rec.Seats = append(rec.Seats, store.Seat{Name: side.Seat})
+	for _, seat := range seats {
+		if slices.Contains(req.Open, seat) {
+			rec.Seats = append(rec.Seats, store.Seat{Name: seat})
 			continue
 		}
 		tok := randomString(tokenBytes)
-		out.Seats[rules.Seat(side.Seat)] = Secret{Token: tok}
-		rec.Seats = append(rec.Seats, store.Seat{Name: side.Seat, TokenHash: hashToken(tok)})
+		out.Seats[rules.Seat(seat)] = Secret{Token: tok}
+		rec.Seats = append(rec.Seats, store.Seat{Name: seat, TokenHash: hashToken(tok)})
 	}
 	if len(out.Seats) == 0 {
 		return nil, errorf(CodeBadRequest, "", "open: every seat is left open; keep at least one for yourself")
@@ -322,7 +335,7 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 	l := &live{id: id, loaded: true, rec: rec, rs: rs, st: st, actions: map[seatAction]int{}, changed: make(chan struct{}), total: &a.bytes}
 	l.viewers = viewersOf(rec)
 	l.grow(setupBytes(rec))
-	l.clocks = newClocks(req.Clock, l.seats(), rec.Created, st.Prompt())
+	l.clocks = newClocks(req.Clock, l.seats(), rec.Created, clockPrompt(st))
 	l.startClocks()
 	// Locked before it is in the map, so that it cannot leave memory
 	// before its opening chance steps are taken.
@@ -338,7 +351,7 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 		}
 	}
 	l.mu.Unlock()
-	a.log.Info("match created", "match", id, "scenario", file, "ruleset", rs.Name())
+	a.log.Info("match created", "match", id, "scenario", file, "ruleset", rsName)
 	return out, nil
 }
 
@@ -404,7 +417,7 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 	if file == "" {
 		file = "scenario"
 	}
-	rs, _, st, err := a.lib.setup(file, rec.Scenario, rec.Rulings)
+	rs, _, st, err := a.lib.opening(file, rec.Scenario, rec.Rulings)
 	if err != nil {
 		return errorf(CodeCorrupt, "", "match %s no longer sets up: %v", l.id, err)
 	}
@@ -419,7 +432,7 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 	if err != nil {
 		return errorf(CodeCorrupt, "", "match %s: clock: %v", l.id, err)
 	}
-	l.clocks = newClocks(tc, l.seats(), rec.Created, l.st.Prompt())
+	l.clocks = newClocks(tc, l.seats(), rec.Created, clockPrompt(l.st))
 	l.startClocks()
 	if err := a.catchUp(ctx, l); err != nil {
 		return err
@@ -454,6 +467,15 @@ func viewersOf(rec *store.Match) []rules.Viewer {
 // catchUp applies the entries the store holds past the ones in memory,
 // with their recorded dice.
 func (a *Authority) catchUp(ctx context.Context, l *live) error {
+	if l.awaitingOf() != nil {
+		// Another server may have taken lists, or started the game.
+		if err := a.refreshArmies(ctx, l); err != nil {
+			return err
+		}
+		if l.awaitingOf() != nil {
+			return nil
+		}
+	}
 	es, err := a.store.Entries(ctx, l.id, len(l.log))
 	if err != nil {
 		return unavailable(err)
@@ -795,6 +817,9 @@ func (a *Authority) Act(ctx context.Context, id string, seat rules.Seat, seq int
 		return nil, err
 	}
 	defer l.mu.Unlock()
+	if l.awaitingOf() != nil {
+		return nil, errorf(CodeAwaitingArmies, "", "match %s: the game starts when every seat's army list is in (PUT /api/matches/%s/army)", id, id)
+	}
 	v := rules.PlayerView(seat)
 	if s, ok := l.actions[seatAction{seat, actionID}]; ok {
 		return l.answer(s, v), nil
@@ -937,6 +962,9 @@ type Snapshot struct {
 	// Table lists the table actions the seat may send now, whoever the
 	// prompt waits for (a player's view only).
 	Table []string `json:"table,omitempty"`
+	// Armies is the pre-game of a mission match waiting for its seats'
+	// army lists: which seats have sent theirs (armies.go).
+	Armies *Armies `json:"armies,omitempty"`
 }
 
 // Snapshot is the match as v sees it: the observation, the prompt, the
@@ -958,6 +986,13 @@ func (l *live) snapshot(v rules.Viewer, menu Menu) (*Snapshot, error) {
 	p := l.prompt()
 	s := &Snapshot{ID: l.id, Seq: len(l.log), Viewer: v, Prompt: p, Over: p.Kind == rules.GameOver, Outcome: l.table.outcome,
 		DrawOffer: l.table.offer, Clock: l.clocks.view(), Commitment: l.rec.Commitment, Observation: obs}
+	if aw := l.awaitingOf(); aw != nil {
+		s.Armies = &aw.armies
+		if v.Role == rules.RolePlayer {
+			s.Menu = []MenuItem{}
+		}
+		return s, nil
+	}
 	if v.Role == rules.RolePlayer {
 		s.Table = l.table.options(v.Seat, l.st.Prompt().Kind == rules.GameOver)
 		s.Menu = []MenuItem{}
@@ -1044,7 +1079,10 @@ func (a *Authority) Wait(ctx context.Context, id string, v rules.Viewer, from, c
 	}
 	defer l.mu.Unlock()
 	u := &Update{Entries: l.entries(v, from, MaxLogPage), Chat: l.chatFrom(channelOf(v), chatFrom, MaxLogPage)}
-	if len(u.Entries) > 0 {
+	if len(u.Entries) > 0 || l.awaitingOf() != nil {
+		// Before the game, a seat's list coming in changes the
+		// snapshot but adds no entry: it is sent every time, and the
+		// feed passes it on when it differs from the last it sent.
 		if u.Snapshot, err = l.snapshotJSON(v, MenuAll); err != nil {
 			return nil, nil, err
 		}

@@ -23,6 +23,9 @@ type missionDoc struct {
 	Mission     string            `json:"mission"`
 	MissionText string            `json:"missionText"`
 	Armies      map[string]string `json:"armies"`
+	// Seats are the seats of a match waiting for their lists (armies.go):
+	// set while a list is missing, and gone from the completed document.
+	Seats []string `json:"seats,omitempty"`
 }
 
 // missionPrefix starts every mission document (missionDoc's first field).
@@ -57,6 +60,9 @@ func (l *Library) setupMission(file string, text []byte, over map[string]string)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
 		return nil, nil, nil, errorf(CodeBadScenario, "", "%s: not a mission document: %v", file, err)
+	}
+	if len(doc.Seats) > 0 {
+		return nil, nil, nil, errorf(CodeAwaitingArmies, "", "%s: the game starts when every seat's army list is in", file)
 	}
 	armies := map[string][]byte{}
 	for seat, list := range doc.Armies {

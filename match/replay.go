@@ -1,10 +1,12 @@
 package match
 
 import (
+	"bytes"
 	"container/list"
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"slices"
 	"sync"
 
@@ -147,7 +149,16 @@ func (a *Authority) replayFor(ctx context.Context, id string, over bool) (r *rep
 	l.mu.Unlock()
 	r = a.replays.entry(id)
 	r.mu.Lock()
-	if r.rec == nil {
+	if r.rec == nil || !bytes.Equal(r.rec.Scenario, rec.Scenario) {
+		// New, or asked for before the army lists of a mission match
+		// were in (its log was empty then).
+		n := 0
+		for _, b := range r.obs {
+			n += len(b)
+		}
+		if n > 0 {
+			a.replays.kept(r, -n)
+		}
 		r.rec, r.rs, r.checks, r.obs = rec, rs, map[int]rules.State{}, map[obsKey][]byte{}
 	}
 	if len(r.entries) < total {
@@ -189,6 +200,10 @@ func (a *Authority) stateAt(ctx context.Context, r *replayed, n int) (rules.Stat
 			file = "scenario"
 		}
 		_, _, s, err := a.lib.setup(file, r.rec.Scenario, r.rec.Rulings)
+		var me *Error
+		if errors.As(err, &me) && me.Code == CodeAwaitingArmies {
+			return nil, err
+		}
 		if err != nil {
 			return nil, errorf(CodeCorrupt, "", "match %s no longer sets up: %v", r.id, err)
 		}

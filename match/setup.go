@@ -33,6 +33,9 @@ type Library struct {
 	// server plays no missions.
 	Missions    map[string][]byte
 	MissionGame MissionGame
+	// CheckArmy checks one seat's army list, sent after a mission match
+	// was created (armies.go); nil: lists come only with the create.
+	CheckArmy ArmyCheck
 
 	// cache holds opening states by scenario text and rulings: most
 	// matches start from a few bundled scenarios, and parsing one costs

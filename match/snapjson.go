@@ -145,6 +145,11 @@ func (s *Snapshot) encode() ([]byte, error) {
 			return nil, err
 		}
 	}
+	if s.Armies != nil {
+		if err := field(`,"armies":`, s.Armies); err != nil {
+			return nil, err
+		}
+	}
 	return append(b, '}'), nil
 }
 

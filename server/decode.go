@@ -32,6 +32,8 @@ type apiError struct {
 	Message string `json:"message"`
 	Rule    string `json:"rule,omitempty"`
 	Seq     *int   `json:"seq,omitempty"`
+	// Problems are a refused army list's problems (bad-army).
+	Problems []match.Problem `json:"problems,omitempty"`
 }
 
 func (e *apiError) Error() string { return e.Code + ": " + e.Message }
@@ -53,6 +55,8 @@ type createRequest struct {
 	Clock *clockRequest `json:"clock"`
 	// Mission names a bundled mission played between Armies, each seat's
 	// army list as YAML text (docs/MISSIONS.md), instead of a scenario.
+	// With fewer than two lists the match waits for the seats blue and
+	// red to send theirs (PUT /api/matches/{id}/army).
 	Mission string            `json:"mission"`
 	Armies  map[string]string `json:"armies"`
 }
@@ -172,8 +176,8 @@ func parseCreate(r io.Reader) (*createRequest, *apiError) {
 		if req.Scenario != "" || req.YAML != "" {
 			return nil, badRequest("bad-request", "give \"mission\" with \"armies\", or a scenario, not both")
 		}
-		if len(req.Armies) != 2 {
-			return nil, badRequest("bad-request", "a mission is played between two army lists: \"armies\" maps each of the two seats to its list's YAML text")
+		if len(req.Armies) > 2 {
+			return nil, badRequest("bad-request", "a mission is played between two army lists: \"armies\" maps each of the two seats to its list's YAML text (a seat left out sends its own with PUT /api/matches/{id}/army)")
 		}
 	case len(req.Armies) > 0:
 		return nil, badRequest("bad-request", "\"armies\" go with a \"mission\"")

@@ -1,19 +1,11 @@
 package server_test
 
 import (
-	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"testing"
-
-	"github.com/ordo-rules/ordo/internal/cli"
-	"github.com/ordo-rules/ordo/match"
-	"github.com/ordo-rules/ordo/server"
-	"github.com/ordo-rules/ordo/store/sqlite"
 )
 
 // A match from a bundled mission and two army lists over the API
@@ -22,17 +14,7 @@ import (
 // end through the seats' menus, and the observation carries the mission's
 // OP and its winner. A bad request is refused before anything is stored.
 func TestMissionOverHTTP(t *testing.T) {
-	lib, err := cli.Library()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	ts := httptest.NewServer(server.New(ctx, match.New(match.Options{Store: st, Library: lib}), nil))
-	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
+	ts, _ := startMissions(t, nil)
 	list, err := os.ReadFile("../data/armies/blue-company.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +27,7 @@ func TestMissionOverHTTP(t *testing.T) {
 		want string
 	}{
 		{map[string]any{"mission": "nowhere", "armies": armies}, http.StatusUnprocessableEntity, "bad-scenario"},
-		{map[string]any{"mission": "uplink", "armies": map[string]string{"blue": string(list)}}, http.StatusBadRequest, "bad-request"},
+		{map[string]any{"mission": "uplink", "armies": map[string]string{"green": string(list)}}, http.StatusBadRequest, "bad-request"},
 		{map[string]any{"mission": "uplink", "scenario": "duel", "armies": armies}, http.StatusBadRequest, "bad-request"},
 		{map[string]any{"mission": "uplink", "armies": map[string]string{"blue": string(list), "red": "name: x"}}, http.StatusUnprocessableEntity, "bad-scenario"},
 	} {

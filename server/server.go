@@ -8,6 +8,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -83,6 +84,8 @@ func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Conf
 	s.mux.HandleFunc("GET /api/matches/{id}/chat", s.chatLog)
 	s.mux.HandleFunc("POST /api/matches/{id}/webhook", s.webhook)
 	s.mux.HandleFunc("POST /api/matches/{id}/join", s.join)
+	s.mux.HandleFunc("PUT /api/matches/{id}/army", s.army)
+	s.mux.HandleFunc("GET /api/matches/{id}/army", s.army)
 	s.mux.HandleFunc("GET /api/lobby", s.lobby)
 	s.webRoutes() // the web table and its API (web.go)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
@@ -163,22 +166,25 @@ func toAPI(err error) *apiError {
 	var me *match.Error
 	if errors.As(err, &me) {
 		status := map[match.Code]int{
-			match.CodeNotFound:     http.StatusNotFound,
-			match.CodeStale:        http.StatusConflict,
-			match.CodeBadScenario:  http.StatusUnprocessableEntity,
-			match.CodeTooLarge:     http.StatusRequestEntityTooLarge,
-			match.CodeBadRequest:   http.StatusBadRequest,
-			match.CodeNotOver:      http.StatusForbidden,
-			match.CodeUnavailable:  http.StatusServiceUnavailable,
-			match.CodeForbidden:    http.StatusForbidden,
-			match.CodeCorrupt:      http.StatusInternalServerError,
-			match.CodeTooManyFeeds: http.StatusTooManyRequests,
-			match.CodeSeatTaken:    http.StatusConflict,
+			match.CodeNotFound:       http.StatusNotFound,
+			match.CodeStale:          http.StatusConflict,
+			match.CodeBadScenario:    http.StatusUnprocessableEntity,
+			match.CodeTooLarge:       http.StatusRequestEntityTooLarge,
+			match.CodeBadRequest:     http.StatusBadRequest,
+			match.CodeNotOver:        http.StatusForbidden,
+			match.CodeUnavailable:    http.StatusServiceUnavailable,
+			match.CodeForbidden:      http.StatusForbidden,
+			match.CodeCorrupt:        http.StatusInternalServerError,
+			match.CodeTooManyFeeds:   http.StatusTooManyRequests,
+			match.CodeSeatTaken:      http.StatusConflict,
+			match.CodeBadArmy:        http.StatusUnprocessableEntity,
+			match.CodeAwaitingArmies: http.StatusConflict,
+			match.CodeArmiesClosed:   http.StatusConflict,
 		}[me.Code]
 		if status == 0 {
 			status = http.StatusInternalServerError
 		}
-		return &apiError{status: status, Code: string(me.Code), Message: me.Message, Rule: me.Rule, Seq: me.Seq}
+		return &apiError{status: status, Code: string(me.Code), Message: me.Message, Rule: me.Rule, Seq: me.Seq, Problems: me.Problems}
 	}
 	if re, ok := rules.AsRuleError(err); ok {
 		return &apiError{status: http.StatusUnprocessableEntity, Code: string(re.Code), Message: re.Message(), Rule: re.Rule}
@@ -521,6 +527,12 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	// lastState is the last state sent before the game starts: a seat's
+	// army list coming in changes it without an entry.
+	var lastState []byte
+	if next == snap.Seq && snap.Armies != nil {
+		lastState, _ = json.Marshal(snap)
+	}
 	for {
 		u, changed, err := s.a.Wait(ctx, id, v, next, nextChat)
 		if err != nil {
@@ -546,6 +558,13 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		if len(u.Chat) > 0 {
+			continue
+		}
+		if u.Snapshot != nil && !bytes.Equal(u.Snapshot, lastState) {
+			lastState = u.Snapshot
+			if err := send(feedMessage{Type: "state", State: u.Snapshot}); err != nil {
+				return
+			}
 			continue
 		}
 		select {

@@ -58,14 +58,16 @@ type Match struct {
 	// for none.
 	Clock string
 	// Status is where the match stands, for the lobby: StatusOpen while a
-	// seat waits for a player (its TokenHash empty), StatusPlaying, then
-	// StatusOver.
+	// seat waits for a player (its TokenHash empty), StatusArmies while
+	// every seat has its player but not every army list is in (a mission
+	// match), StatusPlaying, then StatusOver.
 	Status string
 }
 
 // The statuses of a match (Match.Status).
 const (
 	StatusOpen    = "open"
+	StatusArmies  = "armies"
 	StatusPlaying = "playing"
 	StatusOver    = "over"
 )
@@ -153,6 +155,13 @@ type Store interface {
 	ClaimSeat(ctx context.Context, matchID, seat string, tokenHash []byte, status string, at time.Time) error
 	// SetStatus sets the match's status, as of at.
 	SetStatus(ctx context.Context, matchID, status string, at time.Time) error
+	// SetScenario replaces the setup text of a match whose log is still
+	// empty, if it is still old: a match from a mission whose seats send
+	// their army lists after it was created. ErrConflict if the text is
+	// no longer old or the log has an entry (nothing is changed),
+	// ErrNotFound if there is no such match. The match's updated time is
+	// left as it was.
+	SetScenario(ctx context.Context, matchID string, old, new []byte) error
 	// List lists up to limit matches of a status, the most recently
 	// updated first.
 	List(ctx context.Context, status string, limit int) ([]Listed, error)

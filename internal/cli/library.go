@@ -5,6 +5,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/ordo-rules/ordo/infinity/army"
 	"maps"
 	"sort"
 	"strings"
@@ -72,6 +73,13 @@ func Library() (*match.Library, error) {
 		}
 		if irs, ok := rs.(infinity.Ruleset); ok {
 			lib.MissionGame = irs.MissionMatch
+			// A seat's own list, sent after creation: checked as `ordo
+			// army check` and MissionMatch read it.
+			cat := irs.Catalog
+			lib.CheckArmy = func(list []byte) error {
+				_, _, err := army.Parse("army.yaml", list, army.Options{Catalog: cat})
+				return err
+			}
 		}
 		lib.Games[name] = g
 	}

@@ -10,6 +10,7 @@
 package postgres
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -448,4 +449,27 @@ func (s *Store) Listen(ctx context.Context, f func(store.Notice)) error {
 		}
 		f(store.Notice{MatchID: id, Len: k})
 	}
+}
+
+// SetScenario implements store.Store.
+func (s *Store) SetScenario(ctx context.Context, matchID string, old, new []byte) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var cur []byte
+		err := tx.QueryRow(ctx, `SELECT scenario FROM matches WHERE id = $1 FOR UPDATE`, matchID).Scan(&cur)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return store.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM entries WHERE match_id = $1`, matchID).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 || !bytes.Equal(cur, old) {
+			return store.ErrConflict
+		}
+		_, err = tx.Exec(ctx, `UPDATE matches SET scenario = $1 WHERE id = $2`, new, matchID)
+		return err
+	})
 }

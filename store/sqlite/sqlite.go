@@ -10,6 +10,7 @@
 package sqlite
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"embed"
@@ -537,4 +538,32 @@ func (s *Store) Entries(ctx context.Context, matchID string, from int) ([]store.
 // isConstraint reports a uniqueness or key violation.
 func isConstraint(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "constraint failed")
+}
+
+// SetScenario implements store.Store.
+func (s *Store) SetScenario(ctx context.Context, matchID string, old, new []byte) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var cur []byte
+	err = tx.QueryRowContext(ctx, `SELECT scenario FROM matches WHERE id = ?`, matchID).Scan(&cur)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM entries WHERE match_id = ?`, matchID).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 || !bytes.Equal(cur, old) {
+		return store.ErrConflict
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET scenario = ? WHERE id = ?`, new, matchID); err != nil {
+		return err
+	}
+	return tx.Commit()
 }

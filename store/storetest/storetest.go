@@ -265,6 +265,36 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		}
 	})
 
+	// A mission match's setup is completed by its seats' army lists
+	// after creation: replaced only while still the text the authority
+	// read and while the log is empty.
+	t.Run("set scenario", func(t *testing.T) {
+		s := open(t)
+		m := newMatch(t, s)
+		if err := s.SetScenario(ctx, m.ID, []byte("stale"), []byte("y")); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("a stale old text: %v", err)
+		}
+		if err := s.SetScenario(ctx, m.ID, m.Scenario, []byte("name: y\n")); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Match(ctx, m.ID)
+		if err != nil || string(got.Scenario) != "name: y\n" {
+			t.Fatalf("after SetScenario: %q %v", got.Scenario, err)
+		}
+		if err := s.SetScenario(ctx, m.ID, m.Scenario, []byte("z")); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("the text it replaced: %v", err)
+		}
+		if err := s.Append(ctx, m.ID, []store.Entry{entry(0, "blue", "a")}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetScenario(ctx, m.ID, []byte("name: y\n"), []byte("z")); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("a match with a log: %v", err)
+		}
+		if err := s.SetScenario(ctx, "no-such-match", nil, []byte("z")); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("no such match: %v", err)
+		}
+	})
+
 	// Retention: Prune offers the matches nothing has happened to since
 	// the cutoff — not created, no seat taken, no status set, no entry
 	// appended since — with what the caller needs to judge them, and
