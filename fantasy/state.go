@@ -712,7 +712,7 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 		return nil, rules.Errorf(rules.CodeWrongWindow, "", "%s does not belong to the %s step (it takes %s)", a.Kind(), s.Phase, joinKinds(st.kinds))
 	}
 	r := roller{d}
-	if _, ok := a.(Fight); ok && dice.IsInfallible(d) {
+	if inPlace(a) && dice.IsInfallible(d) {
 		return s.fightInPlace(seat, a, r)
 	}
 	c := s.clone()
@@ -739,14 +739,31 @@ func (s *State) Apply(seat rules.Seat, a rules.Action, d dice.Source) ([]rules.E
 	return events, nil
 }
 
-// fightInPlace applies a Fight to the state itself. A round refuses only
-// before its first change (checkFight, and the questions of a challenge
-// and Make Way!, which change nothing); after that only the dice could
-// fail, and this source cannot. The copy Apply otherwise works on would
-// cost about a sixth of the round.
+// inPlace reports the actions whose every refusal comes before their
+// first change, so that with dice that cannot fail they may run on the
+// state itself: a round of close combat, and the Magic phase's actions.
+func inPlace(a rules.Action) bool {
+	switch a.(type) {
+	case Fight, Cast, Dispel, NoDispel, DispelInPlay, EndMagic:
+		return true
+	}
+	return false
+}
+
+// fightInPlace applies a Fight (or another action inPlace lists) to the
+// state itself. A round refuses only before its first change (checkFight,
+// and the questions of a challenge and Make Way!, which change nothing),
+// and so does a Magic phase action (checkCast, checkDispel,
+// checkDispelInPlay); after that only the dice could fail, and this source
+// cannot. The copy Apply otherwise works on would cost about a sixth of
+// the round.
 func (s *State) fightInPlace(seat rules.Seat, a rules.Action, r roller) ([]rules.Event, error) {
 	s.stepped = nil
 	if err := s.apply(seat, a, r); err != nil {
+		s.stepped, s.panics = nil, nil
+		return nil, err
+	}
+	if err := s.afterCast(r); err != nil {
 		s.stepped, s.panics = nil, nil
 		return nil, err
 	}
