@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/ordo-rules/ordo/fantasy/casting"
 	"github.com/ordo-rules/ordo/geom"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -1082,4 +1083,23 @@ func (s *State) validateMagic() error {
 		}
 	}
 	return nil
+}
+
+// CastOdds is the exact odds of a casting attempt from the menu, as it
+// would be cast now: against the other player's whole dispel pool and his
+// wizard of the highest level (the most he can throw at it). A refused
+// attempt gives its refusal.
+func (s *State) CastOdds(seat rules.Seat, a Cast) (casting.Odds, error) {
+	if s.Phase != PhaseMagic || seat != s.activeSeat() {
+		return casting.Odds{}, rules.Errorf(rules.CodeWrongWindow, ruleCasting, "a spell is cast in its player's Magic phase")
+	}
+	p, err := s.checkCast(a)
+	if err != nil {
+		return casting.Odds{}, err
+	}
+	d := casting.Dispel{Dice: s.Magic.Dispel}
+	if id := s.bestWizard(s.dispeller()); id != "" {
+		d.Level = s.castBonus(s.unitOf(id).model(id))
+	}
+	return casting.Compute(casting.Attempt{Dice: a.Dice, Level: s.castBonus(p.m), CV: p.sp.CV}, d), nil
 }

@@ -1,6 +1,7 @@
 package fantasy
 
 import (
+	"math/big"
 	"slices"
 	"strings"
 	"testing"
@@ -570,5 +571,46 @@ func TestMagicInPlaceMatchesCopy(t *testing.T) {
 				t.Fatalf("seed %d, %s: in place and on a copy differ (%v, %v):\n%s\n%s", seed, step.a.Kind(), erra, errb, mustJSON(t, a), mustJSON(t, b))
 			}
 		}
+	}
+}
+
+// The odds of a casting attempt from the menu (CastOdds) are the engine's
+// own: every throw of the two power dice and of red's whole dispel pool
+// (two dice, the hedge witch's level added), played through Apply, takes
+// effect exactly as often as the odds say.
+func TestCastOddsMatchTheEngine(t *testing.T) {
+	s := magicTable(t, nil, nil, nil)
+	toMagic(t, s, 1, 2, 1, 1) // 3 power dice, 2 dispel dice
+	a := Cast{Wizard: "blue-wizard", Spell: "leaden-limbs", Target: "spears", Dice: 2}
+	odds, err := s.CastOdds("blue", a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	took, all := int64(0), int64(0)
+	for c := range 36 {
+		for d := range 36 {
+			st := s.clone()
+			faces := []int{c/6 + 1, c%6 + 1}
+			if faces[0] == 6 && faces[1] == 6 {
+				faces = append(faces, 4, 4) // the miscast: Drain
+			}
+			apply(t, st, "blue", a, faces...)
+			if st.Phase == PhaseDispel {
+				apply(t, st, "red", Dispel{Dice: 2, Wizard: "red-witch"}, d/6+1, d%6+1)
+			}
+			all++
+			if st.under(st.unit("spears"), "leaden-limbs") {
+				took++
+			}
+		}
+	}
+	if odds.TakesEffect.Cmp(big.NewRat(took, all)) != 0 {
+		t.Fatalf("CastOdds says %v takes effect, the engine %d/%d", odds.TakesEffect, took, all)
+	}
+	if _, err := s.CastOdds("blue", Cast{Wizard: "blue-wizard", Spell: "leaden-limbs", Target: "spears", Dice: 4}); err == nil {
+		t.Fatal("odds of an attempt the pool cannot pay for")
+	}
+	if _, err := s.CastOdds("red", a); err == nil {
+		t.Fatal("odds of blue's attempt for red")
 	}
 }

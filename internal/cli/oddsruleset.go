@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ordo-rules/ordo/fantasy"
+	"github.com/ordo-rules/ordo/fantasy/casting"
 	"github.com/ordo-rules/ordo/fantasy/wounds"
 	"github.com/ordo-rules/ordo/infinity"
 )
@@ -34,6 +35,9 @@ func oddsOtherRuleset(args []string, stdout, stderr io.Writer) (int, bool) {
 		}
 		switch val {
 		case fantasy.Name:
+			if castingFlags(rest) {
+				return casting.Main(rest, stdout, stderr), true
+			}
 			return wounds.Main(rest, stdout, stderr), true
 		case infinity.Name:
 			return oddsCommand(rest, stdout, stderr), true
@@ -41,4 +45,16 @@ func oddsOtherRuleset(args []string, stdout, stderr io.Writer) (int, bool) {
 		return oddsFail(stderr, "--ruleset %q: the calculators are %s and fantasy", val, infinity.Name), true
 	}
 	return 0, false
+}
+
+// castingFlags reports whether fantasy odds arguments ask about a casting
+// attempt (--cast, --dispel) rather than attacks.
+func castingFlags(args []string) bool {
+	for _, a := range args {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && (name == "cast" || name == "dispel") {
+			return true
+		}
+	}
+	return false
 }
