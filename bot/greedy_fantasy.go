@@ -42,11 +42,12 @@ const (
 )
 
 // finishing reports the windows that finish what an action began — the
-// hits of a volley allocated, a challenge answered, a pursuit chosen —
+// hits of a volley allocated, a challenge answered, a pursuit chosen, a
+// spell's dispel attempted (the first entry: one die) —
 // which the look-ahead plays through before it values the result.
 func finishing(window string) bool {
 	switch fantasy.Phase(window) {
-	case fantasy.PhaseAllocate, fantasy.PhaseMoveUp, fantasy.PhasePursuit, fantasy.PhaseChallenge, fantasy.PhaseRetire, fantasy.PhaseCounter:
+	case fantasy.PhaseAllocate, fantasy.PhaseMoveUp, fantasy.PhasePursuit, fantasy.PhaseChallenge, fantasy.PhaseRetire, fantasy.PhaseCounter, fantasy.PhaseDispel:
 		return true
 	}
 	return false
@@ -125,7 +126,7 @@ func rollout(s *fantasy.State, seat rules.Seat, a rules.Action, d dice.Source, v
 
 // preferred ranks the action kinds of rollout's policy, best first.
 var preferred = [...]string{"charge-move", "fight", "pursue", "no-challenge", "refuse", "react", "allocate", "move-up", "retire",
-	"end-charges", "end-movement", "end-shooting", "end-turn"}
+	"no-dispel", "end-charges", "end-movement", "end-magic", "end-shooting", "end-turn"}
 
 // turnSteps bounds a rollout.
 const turnSteps = 40

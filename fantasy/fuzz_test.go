@@ -26,6 +26,14 @@ func FuzzDecodeState(f *testing.F) {
 	s2.resolveHits(s2.unit("u"), map[string]int{"c1": 2}, 0, 5, roller{mustScript(6, 6, 1, 1)}, true)
 	b2, _ := json.Marshal(s2)
 	f.Add(b2)
+	// The Magic phase: a spell waiting for the dispel, another in play.
+	s3 := magicTable(f, nil, nil, nil)
+	s3.Apply("blue", EndMovement{}, mustScript(4, 5, 1, 1))
+	s3.Apply("blue", Cast{Wizard: "blue-wizard", Spell: "bark-skin", Target: "blue-wizard", Dice: 2}, mustScript(3, 4))
+	s3.Apply("red", NoDispel{}, mustScript())
+	s3.Apply("blue", Cast{Wizard: "blue-wizard", Spell: "leaden-limbs", Target: "spears", Dice: 2}, mustScript(3, 4))
+	b3, _ := json.Marshal(s3)
+	f.Add(b3)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		st, err := rs.DecodeState(data)
 		if err != nil {
