@@ -17,6 +17,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/ordo-rules/ordo/fantasy/wounds"
 )
 
 // Attempt is a casting attempt.
@@ -292,32 +294,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ordo odds: "+format+"\n", v...)
 		return 2
 	}
-	var cast, dispel string
-	asJSON := false
-	for i := 0; i < len(args); i++ {
-		arg := args[i]
-		name, val, hasVal := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-		switch name {
-		case "json":
-			asJSON = true
-			continue
-		case "cast", "dispel":
-		default:
-			return fail("%s: unknown flag for a casting attempt (--cast, --dispel, --json)", arg)
-		}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return fail("%s needs a value", arg)
-			}
-			i++
-			val = args[i]
-		}
-		if name == "cast" {
-			cast = val
-		} else {
-			dispel = val
-		}
+	vals, asJSON, err := wounds.Flags(args, "a casting attempt", "cast", "dispel")
+	if err != nil {
+		return fail("%v", err)
 	}
+	cast, dispel := vals["cast"], vals["dispel"]
 	a, err := ParseCast(cast)
 	if err != nil {
 		return fail("%v", err)

@@ -404,38 +404,48 @@ func wardText(ward int) string {
 	return fmt.Sprintf("%d+", ward)
 }
 
+// Flags reads the flags of `ordo odds --ruleset fantasy`: --json, and each
+// of names with its value (--name value or --name=value); what is the
+// command's name for itself in an unknown flag's message.
+func Flags(args []string, what string, names ...string) (vals map[string]string, asJSON bool, err error) {
+	vals = map[string]string{}
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		name, val, hasVal := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		if name == "json" {
+			asJSON = true
+			continue
+		}
+		known := false
+		for _, n := range names {
+			known = known || n == name
+		}
+		if !known {
+			return nil, false, fmt.Errorf("%s: unknown flag for %s (--%s, --json)", arg, what, strings.Join(names, ", --"))
+		}
+		if !hasVal {
+			if i+1 >= len(args) {
+				return nil, false, fmt.Errorf("%s needs a value", arg)
+			}
+			i++
+			val = args[i]
+		}
+		vals[name] = val
+	}
+	return vals, asJSON, nil
+}
+
 // Main is `ordo odds --ruleset fantasy`: its flags after the ruleset.
 func Main(args []string, stdout, stderr io.Writer) int {
 	fail := func(format string, v ...any) int {
 		fmt.Fprintf(stderr, "ordo odds: "+format+"\n", v...)
 		return 2
 	}
-	var attacks, target string
-	asJSON := false
-	for i := 0; i < len(args); i++ {
-		arg := args[i]
-		name, val, hasVal := strings.Cut(strings.TrimLeft(arg, "-"), "=")
-		switch name {
-		case "json":
-			asJSON = true
-			continue
-		case "attacks", "target":
-		default:
-			return fail("%s: unknown flag for --ruleset fantasy (--attacks, --target, --json)", arg)
-		}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return fail("%s needs a value", arg)
-			}
-			i++
-			val = args[i]
-		}
-		if name == "attacks" {
-			attacks = val
-		} else {
-			target = val
-		}
+	vals, asJSON, err := Flags(args, "--ruleset fantasy", "attacks", "target")
+	if err != nil {
+		return fail("%v", err)
 	}
+	attacks, target := vals["attacks"], vals["target"]
 	if attacks == "" || target == "" {
 		return fail("--ruleset fantasy needs --attacks \"10 ws 4 s 3\" and --target \"ws 3 t 3 save 5+\"")
 	}
