@@ -18,6 +18,7 @@ func (s *State) clone() *State {
 	c.Armies = slices.Clone(s.Armies)
 	for i := range c.Armies {
 		c.Armies[i].Groups = slices.Clone(s.Armies[i].Groups)
+		c.Armies[i].Fireteams = cloneFireteams(s.Armies[i].Fireteams)
 	}
 	c.Troopers = slices.Clone(s.Troopers)
 	for i := range c.Troopers {
@@ -48,6 +49,7 @@ func (o *Order) clone() *Order {
 		c.AttackFrom = &from
 	}
 	c.AROs = slices.Clone(o.AROs)
+	c.Team = cloneTeam(o.Team)
 	c.Decided = slices.Clone(o.Decided)
 	c.Dodgers = slices.Clone(o.Dodgers)
 	if o.Eligible != nil {

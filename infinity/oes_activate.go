@@ -34,6 +34,9 @@ func (s *State) checkActivate(a *Activate, scratch *Order) (*Order, error) {
 			return nil, err
 		}
 		o.Source = a.Order
+		if err := s.checkActivateTeam(o, a); err != nil {
+			return nil, err
+		}
 		return o, nil
 	}
 	if scratch == nil || !s.menuDecl().holds(t) {
@@ -51,7 +54,20 @@ func (s *State) checkActivate(a *Activate, scratch *Order) (*Order, error) {
 	if err := s.canDeclareFirst(o, &a.Skill); err != nil {
 		return nil, err
 	}
+	if err := s.checkActivateTeam(o, a); err != nil {
+		return nil, err
+	}
 	return o, nil
+}
+
+// checkActivateTeam checks the members' routes of a Fireteam Order
+// (rule_fireteam.go); an activation without them needs no look.
+func (s *State) checkActivateTeam(o *Order, a *Activate) error {
+	if len(a.Team) == 0 {
+		return nil
+	}
+	team := s.teamFor(o.Trooper, a.Order)
+	return s.checkTeamMoves(o, &a.Skill, a.Team, true, team, s.teamPaths(nil, team))
 }
 
 // activate is steps 1.1 and 1.2: spend the Order, declare the first skill.
@@ -94,6 +110,8 @@ func (s *State) activate(a Activate, o *Order) ([]rules.Event, error) {
 	events := make([]rules.Event, 0, 2+len(token))
 	events = append(events, OrderSpent{Trooper: a.Trooper, Order: a.Order, Skill: a.Skill})
 	events = append(events, token...)
+	// A Fireteam Order activates the members (rule_fireteam.go).
+	events = append(events, s.startFireteamOrder(o, &a)...)
 	if a.Order == OrderLieutenant {
 		// Spending the Lieutenant Special Order reveals the Lieutenant
 		// (Lieutenant (N4)).

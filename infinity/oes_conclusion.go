@@ -18,11 +18,13 @@ func (s *State) startConclusion() []rules.Event {
 
 // conclude ends the Order.
 func (s *State) conclude() []rules.Event {
+	// Fireteam Integrity at the end of every Order (rule_fireteam.go).
+	team := s.fireteamIntegrity()
 	s.Order = nil
 	// A Possession begun or ended, or a pilot expelled, this Order takes
 	// effect now (hack_possess.go, hack_expel.go).
 	s.settlePossessions()
-	return s.ejectPilots()
+	return append(team, s.ejectPilots()...)
 }
 
 // advanceConclusion moves through the Conclusion: Guts movements, then

@@ -310,6 +310,7 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	// Step 6, Effects: the active trooper's movement first, then the hits
 	// in the order rolled, then the Dodges.
 	events = s.moveActive(events)
+	events = s.moveTeam(events) // Fireteams (N4): the members follow
 	for _, r := range rollers {
 		if r.coup && !s.Troopers[r.target].States.Dead {
 			events = append(events, s.kill(r.target, "Coup de Grâce")...)
@@ -719,6 +720,7 @@ func (s *State) buildSV(r *roller) {
 		if attr == "" {
 			attr = "BS"
 		}
+		mods = s.fireteamBSMod(r, mods) // Fireteams (N4)
 		r.sv = r.newSV(attr, attribute(p, attr), append(mods, s.suppressedBy(r)...))
 		switch {
 		case r.active:
@@ -730,6 +732,7 @@ func (s *State) buildSV(r *roller) {
 			// B2 in ARO (Hacking (N3): Enhanced Reaction).
 			burst = 2
 		}
+		burst = s.fireteamBurst(r, burst) // Fireteams (N4)
 	}
 	r.roll = dice.Roll{Side: dice.Side{SV: r.sv.Value, Burst: burst}}
 }

@@ -20,6 +20,7 @@ func (s *State) second(a Second) ([]rules.Event, error) {
 	if k.Name == SkillMove {
 		o.Path = append(o.Path, k.Route...)
 	}
+	s.followMoves(o, a.Team) // Fireteams (N4)
 	laid := s.placeDeclared(o.Second)
 	events := []rules.Event{SecondDeclared{Trooper: s.Troopers[o.Trooper].ID, Skill: k}}
 	events = append(events, laid...)
@@ -104,6 +105,16 @@ var stepSecond = stepDef{
 func (s *State) checkSecond(a *Second) error {
 	if err := s.canDeclare(s.Order, &a.Skill, false); err != nil {
 		return err
+	}
+	if len(a.Team) > 0 {
+		o := s.Order
+		var team []int
+		if o.TeamSize > 0 {
+			team = o.teamTroopers()
+		}
+		if err := s.checkTeamMoves(o, &a.Skill, a.Team, false, team, s.teamPaths(o, team)); err != nil {
+			return err
+		}
 	}
 	return s.checkAttackFrom(a)
 }

@@ -66,7 +66,7 @@ func (q aroQuiet) denies(s *State, e *eligibility) bool {
 	if q.all {
 		return true
 	}
-	if q.stealth && !e.LoF && !s.profile(e.Trooper).HasSkill("Sixth Sense") {
+	if q.stealth && !e.LoF && !s.sixthSense(e.Trooper) {
 		e.ZoC, e.Hack = false, false
 	}
 	return false

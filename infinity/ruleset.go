@@ -346,8 +346,46 @@ func (r Ruleset) addArmy(s *State, seat rules.Seat, side *sides.Side) error {
 			return setupError("Combat Jump (N4)", "%s: %s waits in reserve to Combat Jump, and a failed jump lands in the Deployment Zone touching a table edge: the side's deployment-zone reaches no edge", seat, t.ID)
 		}
 	}
+	fts, err := r.fireteams(s, seat, side.Fireteams)
+	if err != nil {
+		return err
+	}
+	army.Fireteams = fts
 	s.Armies = append(s.Armies, army)
 	return nil
+}
+
+// fireteams sets up the Fireteams an army list declares (Fireteams (N4);
+// the sides package checked their shape): no member may be a G: Jumper's
+// Proxy, have Infiltration or an Airborne Deployment skill (Combat Jump),
+// or be Irregular; every member stands in Coherency with the leader.
+func (r Ruleset) fireteams(s *State, seat rules.Seat, decl []sides.Fireteam) ([]Fireteam, error) {
+	var out []Fireteam
+	for _, d := range decl {
+		leader := s.trooperIndex(d.Leader)
+		for _, id := range d.Members {
+			t := s.trooperIndex(id)
+			if t < 0 || s.Troopers[t].Seat != seat {
+				return nil, setupError(ruleFireteam, "%s: Fireteam member %s is not a trooper of the side", seat, id)
+			}
+			p := s.profile(t)
+			switch {
+			case s.Troopers[t].Jumper != "":
+				return nil, setupError(ruleFireteam, "%s: %s is a G: Jumper Proxy, which cannot be part of a Fireteam", seat, id)
+			case p.HasSkill("Infiltration"):
+				return nil, setupError(ruleFireteam, "%s: %s has Infiltration: a trooper with Infiltration cannot be part of a Fireteam", seat, id)
+			case p.HasSkill("Combat Jump"):
+				return nil, setupError(ruleFireteam, "%s: %s has Combat Jump (Airborne Deployment): such a trooper cannot be part of a Fireteam", seat, id)
+			case p.Irregular:
+				return nil, setupError(ruleFireteam, "%s: %s is Irregular: a Fireteam activates with a Regular Order", seat, id)
+			}
+			if leader >= 0 && t != leader && !s.coherent(leader, t) {
+				return nil, setupError(ruleFireteam, "%s: %s stands out of Coherency with the Fireteam Leader %s (outside its Zone of Control)", seat, id, d.Leader)
+			}
+		}
+		out = append(out, Fireteam{Type: d.Type, Leader: d.Leader, Members: slices.Clone(d.Members)})
+	}
+	return out, nil
 }
 
 // ScenarioCatalog is the catalog a scenario's profiles are checked against

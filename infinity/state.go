@@ -110,6 +110,9 @@ type Army struct {
 	// Zone is the army's Deployment Zone, [min x, min y] and [max x,
 	// max y] (public): where a failed Combat Jump sets the trooper down.
 	Zone *[2][2]float64 `json:"zone,omitempty"`
+	// Fireteams are the army's Fireteams (Fireteams (N4); rule_fireteam.go),
+	// public.
+	Fireteams []Fireteam `json:"fireteams,omitempty"`
 }
 
 // Group is one combat group and its Order pool.
@@ -522,6 +525,12 @@ type Order struct {
 	// which the Proxy entered the state (G: Jumper (N4, PDF 2.1).
 	Stranded       []string `json:"stranded,omitempty"`
 	StrandedBefore []string `json:"strandedBefore,omitempty"`
+	// Team are the other members a Fireteam Order activates with its
+	// leader, the active trooper (Fireteams (N4); rule_fireteam.go), and
+	// TeamSize how many members the Fireteam had when the Order was
+	// declared, the leader included (0: not a Fireteam Order).
+	Team     []TeamMember `json:"team,omitempty"`
+	TeamSize int          `json:"teamSize,omitempty"`
 
 	// Room for the path, the second skill, the targets and the first two
 	// successful Attacks (HitBy) inside the Order itself, so that the hot

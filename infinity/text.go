@@ -411,7 +411,39 @@ func (e Revealed) String() string {
 // Actions: how a declared action reads in a log line or a menu.
 
 func (a Activate) String() string {
-	return fmt.Sprintf("%s: %s, %s", a.Trooper, orderName(a.Order), a.Skill)
+	return fmt.Sprintf("%s: %s, %s", a.Trooper, orderName(a.Order), a.Skill) + teamString(a.Team)
+}
+
+// teamString is the Fireteam members' routes following a Move.
+func teamString(team []TeamMove) string {
+	if len(team) == 0 {
+		return ""
+	}
+	parts := make([]string, len(team))
+	for i, m := range team {
+		if len(m.Route) == 0 {
+			parts[i] = m.Trooper + " with no route"
+			continue
+		}
+		parts[i] = m.Trooper + " to " + point(m.Route[len(m.Route)-1])
+	}
+	return " (the Fireteam follows: " + strings.Join(parts, ", ") + ")"
+}
+
+func (e FireteamChanged) String() string {
+	verb := "leaves"
+	if len(e.Left) > 1 {
+		verb = "leave"
+	}
+	switch {
+	case e.Dissolved && len(e.Left) > 0:
+		return fmt.Sprintf("%s %s %s's Fireteam (%s): the Fireteam is dissolved", strings.Join(e.Left, ", "), verb, e.Leader, e.Why)
+	case e.Dissolved:
+		return fmt.Sprintf("%s's Fireteam is dissolved: %s", e.Leader, e.Why)
+	case len(e.Left) > 0:
+		return fmt.Sprintf("%s %s %s's Fireteam (%s)", strings.Join(e.Left, ", "), verb, e.Leader, e.Why)
+	}
+	return e.Leader + " takes the Fireteam Leader Token (" + e.Why + ")"
 }
 
 func (a Second) String() string {
@@ -419,7 +451,7 @@ func (a Second) String() string {
 	if a.AttackFrom != nil {
 		s += fmt.Sprintf(" (the attack made from point %d of the path)", *a.AttackFrom)
 	}
-	return s
+	return s + teamString(a.Team)
 }
 
 func (a AROs) String() string {

@@ -24,6 +24,7 @@ func textSamples() []rules.Kinded {
 	return []rules.Kinded{
 		// Actions.
 		Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillMove, Route: [][2]float64{{10, 9}, {10, 11.25}}}},
+		Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillMove, Route: [][2]float64{{10, 11}}}, Team: []TeamMove{{Trooper: "fusilier-2", Route: [][2]float64{{12, 11}}}, {Trooper: "fusilier-3", Route: [][2]float64{{8, 10}, {8, 11}}}}},
 		Activate{Trooper: "hunter", Order: OrderIrregular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi", Weapon: "combi-rifle", Ammo: "N", From: &one}},
 		Activate{Trooper: "sergeant", Order: OrderLieutenant, Skill: Skill{Name: SkillBSAttack, Split: []BurstShare{{Target: "a", Dice: 2}, {Target: "b", Dice: 1}}}},
 		Activate{Trooper: "trooper", Order: OrderRegular, Skill: Skill{Name: SkillCombatJump, Route: [][2]float64{{4, 20}}}},
@@ -116,6 +117,10 @@ func textSamples() []rules.Kinded {
 		Appointed{Seat: "blue"},
 		LieutenantRevealed{Seat: "blue", Trooper: "captain"},
 		TokenMoved{Jumper: "jumper", Proxy: "proxy-2"},
+		FireteamChanged{Seat: "blue", Leader: "fusilier-2", Why: "the Fireteam Order's leader"},
+		FireteamChanged{Seat: "blue", Leader: "fusilier-2", Left: []string{"fusilier-3"}, Why: "out of Coherency with the leader"},
+		FireteamChanged{Seat: "blue", Leader: "fusilier-2", Left: []string{"fusilier-3"}, Dissolved: true, Why: "Isolated"},
+		FireteamChanged{Seat: "blue", Leader: "fusilier-2", Dissolved: true, Why: "the Fireteam Leader is in a Null state"},
 		Transferred{Seat: "blue", Trooper: "hunter", From: "1", To: "2", Pools: map[string]int{"1": 4, "2": 2}, Tokens: 3},
 		Transferred{Seat: "blue", From: "1", To: "2", Pools: map[string]int{"1": 4, "2": 2}, Tokens: 1},
 		PossessionCancelled{Seat: "red", Trooper: "tag", Pools: map[string]int{"1": 5}, Tokens: 3},

@@ -61,6 +61,8 @@ type ArmyView struct {
 	Retreat          bool       `json:"retreat,omitempty"` // Retreat! (N4): public
 	CommandTokens    int        `json:"commandTokens"`
 	Notes            string     `json:"notes,omitempty"` // owner only
+	// Fireteams are the army's Fireteams (Fireteams (N4)): public.
+	Fireteams []Fireteam `json:"fireteams,omitempty"`
 }
 
 // TrooperView is a trooper as the viewer sees it.
@@ -115,7 +117,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	groups := make([]Group, 0, ngroups)
 	for i := range s.Armies {
 		a := &s.Armies[i]
-		av := ArmyView{Seat: a.Seat, LossOfLieutenant: a.LossOfLieutenant, Retreat: a.Retreat, CommandTokens: a.CommandTokens}
+		av := ArmyView{Seat: a.Seat, LossOfLieutenant: a.LossOfLieutenant, Retreat: a.Retreat, CommandTokens: a.CommandTokens, Fireteams: a.Fireteams}
 		if a.Groups != nil {
 			k := len(groups)
 			groups = append(groups, a.Groups...)

@@ -40,6 +40,10 @@ type Activate struct {
 	// Order).
 	Order OrderSource `json:"order"`
 	Skill Skill       `json:"skill"`
+	// Team, in a Fireteam Order, is how the other members follow a
+	// Movement skill of the leader: each one's route (Fireteams (N4));
+	// a member not named stays where it is.
+	Team []TeamMove `json:"team,omitempty"`
 }
 
 // Second declares the Order's second skill (step 3); Idle does nothing.
@@ -49,6 +53,9 @@ type Second struct {
 	// picks the point of the path the attack is made from (Skill categories (N4):
 	// the two skills happen together; BS Attack (N4): any one point of the route).
 	AttackFrom *int `json:"attackFrom,omitempty"`
+	// Team: the members' routes when a Fireteam Order's second skill is a
+	// Move (Activate.Team).
+	Team []TeamMove `json:"team,omitempty"`
 }
 
 // AROs is the reactive player's answer to one ARO window: one skill or

@@ -148,6 +148,7 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("triggered", func() rules.Event { return &Triggered{} })
 	c.Register("deployable-changed", func() rules.Event { return &DeployableChanged{} })
 	c.Register("guts-check", func() rules.Event { return &GutsCheck{} })
+	c.Register("fireteam-changed", func() rules.Event { return &FireteamChanged{} })
 	c.Register("recovered", func() rules.Event { return &Recovered{} })
 	c.Register("retreat", func() rules.Event { return &RetreatChanged{} })
 	c.Register("retreat-cancelled", func() rules.Event { return &RetreatCancelled{} })

@@ -319,6 +319,7 @@ func (c *stateChecker) armies() {
 			names = append(names, g.Name)
 			c.between(gp+".pool", g.Pool, 0, math.MaxInt32)
 		}
+		c.fireteams(path, a)
 		c.between(path+".lieutenantOrders", a.LieutenantOrders, 0, math.MaxInt32)
 		c.between(path+".commandTokens", a.CommandTokens, 0, math.MaxInt32)
 		if z := a.Zone; z != nil {
@@ -553,6 +554,7 @@ func (c *stateChecker) order() {
 		c.point(path+".at", a.At)
 		c.troopers(path+".affected", a.Affected)
 	}
+	c.team()
 	c.troopers("order.decided", o.Decided)
 	c.troopers("order.transport", o.Transport)
 	c.troopers("order.dodgers", o.Dodgers)
@@ -638,5 +640,62 @@ func (c *stateChecker) orderStep() {
 func (c *stateChecker) need(field string, n int) {
 	if n == 0 {
 		c.failf("order."+field, "the %s step needs at least one entry", c.s.Order.Step)
+	}
+}
+
+// fireteams checks an army's Fireteams (Fireteams (N4)): 2 to 5 members,
+// each a trooper of the army in one Fireteam at most, the leader one of
+// them.
+func (c *stateChecker) fireteams(path string, a Army) {
+	var seen []string
+	for i, f := range a.Fireteams {
+		fp := fmt.Sprintf("%s.fireteams[%d]", path, i)
+		if !c.between(fp+".members", len(f.Members), 2, 5) {
+			continue
+		}
+		for j, id := range f.Members {
+			t := c.s.trooperIndex(id)
+			switch {
+			case t < 0 || c.s.Troopers[t].Seat != a.Seat:
+				c.failf(fmt.Sprintf("%s.members[%d]", fp, j), "%q is not a trooper of %s", id, a.Seat)
+			case slices.Contains(seen, id):
+				c.failf(fmt.Sprintf("%s.members[%d]", fp, j), "%q is in two Fireteams", id)
+			}
+			seen = append(seen, id)
+		}
+		if !slices.Contains(f.Members, f.Leader) {
+			c.failf(fp+".leader", "%q is not one of the members", f.Leader)
+		}
+	}
+}
+
+// team checks the members a Fireteam Order activates: troopers of the
+// active seat with their models, each path on the table.
+func (c *stateChecker) team() {
+	o := c.s.Order
+	c.between("order.teamSize", o.TeamSize, 0, 5)
+	if len(o.Team) > 4 {
+		c.failf("order.team", "%d members besides the leader: at most 4", len(o.Team))
+		return
+	}
+	for i, m := range o.Team {
+		p := fmt.Sprintf("order.team[%d]", i)
+		if !c.trooper(p+".trooper", m.Trooper) {
+			return
+		}
+		if m.Model < 0 || m.Model >= len(c.s.Models) || c.s.Models[m.Model].Trooper != m.Trooper {
+			c.failf(p+".model", "%d is not a model of trooper %d", m.Model, m.Trooper)
+			return
+		}
+		if c.s.Troopers[m.Trooper].Seat != c.s.active() {
+			c.failf(p+".trooper", "%s is not a trooper of the active seat", c.s.Troopers[m.Trooper].ID)
+		}
+		if len(m.Path) == 0 || len(m.Path) > 2*MaxRoutePoints+1 {
+			c.failf(p+".path", "%d points: a member's path has 1 to %d", len(m.Path), 2*MaxRoutePoints+1)
+			return
+		}
+		for j, pt := range m.Path {
+			c.onTable(fmt.Sprintf("%s.path[%d]", p, j), pt)
+		}
 	}
 }

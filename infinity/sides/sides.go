@@ -29,7 +29,23 @@ type Side struct {
 	// its [min x, min y] and [max x, max y] corners in inches; rules that
 	// send a trooper back to it (a failed Combat Jump) need one.
 	DeploymentZone *[2][2]float64 `yaml:"deployment-zone,omitempty" json:"deploymentZone,omitempty"`
+	// Fireteams are the Fireteams the army starts the game with, formed in
+	// the Deployment Phase (Fireteams (N4); docs/RULES.md): public.
+	Fireteams []Fireteam `yaml:"fireteams,omitempty" json:"fireteams,omitempty" max:"20"`
 }
+
+// Fireteam is one Fireteam declared in the army list (Fireteams (N4)): its
+// type, its members and the member who carries the Fireteam Leader Token.
+type Fireteam struct {
+	// Type is core (3 to 5 members), haris (3) or duo (2).
+	Type    string   `yaml:"type" json:"type"`
+	Leader  string   `yaml:"leader" json:"leader"`
+	Members []string `yaml:"members" json:"members" max:"10"`
+}
+
+// FireteamSize is how many members a Fireteam of each type is formed
+// with (Fireteams (N4), Fireteam types): at least [0], at most [1].
+var FireteamSize = map[string][2]int{"core": {3, 5}, "haris": {3, 3}, "duo": {2, 2}}
 
 // Deployable is a deployable weapon or piece of equipment on the table:
 // it names a weapon or a device, not both.
@@ -185,6 +201,7 @@ func (r *reader) check() {
 	}
 	for i := range r.armies {
 		r.combatGroups(i)
+		r.fireteams(i)
 		r.deployables(i, models)
 		r.deploymentZone(i)
 	}
@@ -354,3 +371,68 @@ func (r *reader) combatGroups(i int) {
 }
 
 type cgMention struct{ group, path string }
+
+// fireteams checks a side's Fireteams (Fireteams (N4)): a known type and
+// its number of members, members of this side named once in one
+// Fireteam, all of one combat group and deployed on the table (a marker,
+// a hidden trooper or one in reserve cannot join), and a leader among them.
+func (r *reader) fireteams(i int) {
+	s := r.armies[i]
+	if s == nil {
+		return
+	}
+	seat := r.sc.Sides[i].Seat
+	group := map[string]string{}
+	for _, cg := range s.CombatGroups {
+		for _, id := range cg.Troopers {
+			group[id] = cg.Name
+		}
+	}
+	deploy := map[string]string{}
+	for _, tr := range s.Troopers {
+		deploy[tr.ID] = tr.Deployment
+	}
+	in := map[string]string{} // trooper id → the path naming it in a Fireteam
+	for f, ft := range s.Fireteams {
+		fp := yamlfile.IndexPath(r.path(i, "fireteams"), f)
+		size, ok := FireteamSize[ft.Type]
+		if !ok {
+			r.Errorf(yamlfile.ChildPath(fp, "type"), "fireteam type must be core, haris or duo, got %q", ft.Type)
+		} else if n := len(ft.Members); n < size[0] || n > size[1] {
+			if size[0] == size[1] {
+				r.Errorf(yamlfile.ChildPath(fp, "members"), "a Fireteam %s is formed with %d members, this one has %d (Fireteams (N4))", ft.Type, size[0], n)
+			} else {
+				r.Errorf(yamlfile.ChildPath(fp, "members"), "a Fireteam %s is formed with %d to %d members, this one has %d (Fireteams (N4))", ft.Type, size[0], size[1], n)
+			}
+		}
+		first := ""
+		for k, id := range ft.Members {
+			mp := yamlfile.IndexPath(yamlfile.ChildPath(fp, "members"), k)
+			ref, known := r.troopers[id]
+			switch {
+			case !known:
+				r.Errorf(mp, "no trooper %q on side %q", id, seat)
+				continue
+			case ref.side != i:
+				r.Errorf(mp, "trooper %q belongs to side %q, not %q", id, r.sc.Sides[ref.side].Seat, seat)
+				continue
+			}
+			if prev, dup := in[id]; dup {
+				r.Errorf(mp, "trooper %q is already in a Fireteam (%s); a trooper is in one Fireteam at most (Fireteams (N4))", id, r.Where(prev))
+				continue
+			}
+			in[id] = mp
+			if d := deploy[id]; d != "" {
+				r.Errorf(mp, "trooper %q deploys %s: a trooper in Marker form, Hidden Deployment or reserve cannot be part of a Fireteam (Fireteams (N4))", id, d)
+			}
+			if first == "" {
+				first = id
+			} else if group[id] != group[first] {
+				r.Errorf(mp, "trooper %q is in combat group %q, %q in %q: a Fireteam's members are of one combat group (Fireteams (N4))", id, group[id], first, group[first])
+			}
+		}
+		if !slices.Contains(ft.Members, ft.Leader) {
+			r.Errorf(yamlfile.ChildPath(fp, "leader"), "the Fireteam Leader %q is not one of its members", ft.Leader)
+		}
+	}
+}

@@ -1,0 +1,565 @@
+package infinity
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/rules"
+)
+
+// Fireteams (N4, annex as updated in March 2022; docs/RULES.md names the
+// wiki revisions followed). A Fireteam is declared in the army list: its
+// type (Core 3 to 5 members, Haris 3, Duo 2), its members, all of one
+// combat group, and the member with the Fireteam Leader Token.
+//
+// Active Turn (the Fireteam Order): one Regular Order from the members'
+// combat group activates the whole Fireteam. The trooper it is declared
+// for becomes the Fireteam Leader and declares the skills. When a skill is
+// a Move, every member declares and performs it too (Activate.Team and
+// Second.Team give each member's route; a member not named stays where it
+// stands); any other skill only the leader performs, while the others
+// perform an Idle. Coherency: a member is in Coherency while inside the
+// leader's Zone of Control; it is checked as the Order is declared (a
+// member outside is not activated and leaves) and at its end.
+//
+// Reactive Turn: every member has its own ARO, and the members' AROs
+// should be the same skill (the Fireteam's ARO, the one more than half of
+// the reacting members declared, else the leader's, else the first
+// declared): a member who declared another leaves the Fireteam at the end
+// of the Order.
+//
+// Fireteam Integrity: a member leaves when it enters the Isolated state or
+// a Null state, breaks Coherency, enters a marker state or Suppressive
+// Fire, or spends an Irregular Order or the Lieutenant Special Order; the
+// Fireteam is dissolved when its leader falls (Isolated or Null, at the end
+// of that Order) or fewer than two members are left.
+//
+// Bonuses by the number of members (the Fireteam Bonus chart of the
+// followed revision): 3 or more, +1 Burst to BS Attacks with BS Weapons
+// (not Technical Weapons, not Entire Order skills): the leader's in the
+// Active Turn, every member's in the Reactive Turn, where it does not stack
+// with other Burst MODs; 4 or more, Sixth Sense (the leader in the Active
+// Turn, every member in the Reactive Turn). By composition, members of the
+// same unit (one profile): 3 or more, +3 to Discover; 5, +1 to BS Attack
+// Rolls.
+
+const ruleFireteam = "Fireteams (N4)"
+
+// Fireteam is one Fireteam on the table.
+type Fireteam struct {
+	// Type is core, haris or duo.
+	Type string `json:"type"`
+	// Leader is the member with the Fireteam Leader Token.
+	Leader string `json:"leader"`
+	// Members are the members' trooper ids, the leader included.
+	Members []string `json:"members"`
+}
+
+// TeamMove is one member's route following the leader's Move.
+type TeamMove struct {
+	Trooper string       `json:"trooper"`
+	Route   [][2]float64 `json:"route"`
+}
+
+// TeamMember is a member activated by a Fireteam Order besides its
+// leader: its model and its path (where it stood, then its routes).
+type TeamMember struct {
+	Trooper int          `json:"trooper"`
+	Model   int          `json:"model"`
+	Path    [][2]float64 `json:"path"`
+}
+
+// FireteamChanged is a Fireteam's change: a new leader, members leaving,
+// or the Fireteam dissolved.
+type FireteamChanged struct {
+	Seat      rules.Seat `json:"seat"`
+	Leader    string     `json:"leader"`
+	Left      []string   `json:"left,omitempty"`
+	Dissolved bool       `json:"dissolved,omitempty"`
+	Why       string     `json:"why"`
+}
+
+func (FireteamChanged) Kind() string { return "fireteam-changed" }
+
+func cloneFireteams(fs []Fireteam) []Fireteam {
+	if fs == nil {
+		return nil
+	}
+	out := make([]Fireteam, len(fs))
+	for i, f := range fs {
+		out[i] = f
+		out[i].Members = slices.Clone(f.Members)
+	}
+	return out
+}
+
+func cloneTeam(ts []TeamMember) []TeamMember {
+	if ts == nil {
+		return nil
+	}
+	out := make([]TeamMember, len(ts))
+	for i, m := range ts {
+		out[i] = m
+		out[i].Path = slices.Clone(m.Path)
+	}
+	return out
+}
+
+// fireteamOf finds trooper t's Fireteam: the index of its army and of the
+// Fireteam in it, or -1, -1.
+func (s *State) fireteamOf(t int) (int, int) {
+	tr := &s.Troopers[t]
+	for a := range s.Armies {
+		if s.Armies[a].Seat != tr.Seat {
+			continue
+		}
+		for f := range s.Armies[a].Fireteams {
+			if slices.Contains(s.Armies[a].Fireteams[f].Members, tr.ID) {
+				return a, f
+			}
+		}
+	}
+	return -1, -1
+}
+
+// fireteam is trooper t's Fireteam, or nil.
+func (s *State) fireteam(t int) *Fireteam {
+	if len(s.Armies) == 0 {
+		return nil
+	}
+	a, f := s.fireteamOf(t)
+	if a < 0 {
+		return nil
+	}
+	return &s.Armies[a].Fireteams[f]
+}
+
+// coherent reports whether member m stands in Coherency with leader l:
+// inside the leader's Zone of Control (Fireteams (N4), Coherency).
+func (s *State) coherent(l, m int) bool {
+	lm, mm := s.modelOf(l), s.modelOf(m)
+	if lm < 0 || mm < 0 {
+		return false
+	}
+	return geom.InZoC(s.Models[lm].base(), s.Models[mm].base())
+}
+
+// canStayInTeam reports whether trooper t may remain a member: not
+// Isolated, not Null, on the table, in no marker state and not in
+// Suppressive Fire (Fireteam Integrity).
+func (s *State) canStayInTeam(t int) (bool, string) {
+	st := &s.Troopers[t].States
+	switch {
+	case st.Null():
+		return false, "in a Null state"
+	case st.Isolated:
+		return false, "Isolated"
+	case st.marker():
+		return false, "in a marker state"
+	case st.SuppressiveFire:
+		return false, "in Suppressive Fire"
+	case s.modelOf(t) < 0:
+		return false, "off the table"
+	}
+	return true, ""
+}
+
+// teamFor lists the members a Fireteam Order declared for leader t
+// activates: the other members that may stay in the Fireteam and stand in
+// Coherency with t. For a trooper in no Fireteam, or an Order that is not
+// Regular, it is nil.
+func (s *State) teamFor(t int, src OrderSource) []int {
+	f := s.fireteam(t)
+	if f == nil || src != OrderRegular {
+		return nil
+	}
+	var out []int
+	for _, id := range f.Members {
+		m := s.trooperIndex(id)
+		if m < 0 || m == t {
+			continue
+		}
+		if ok, _ := s.canStayInTeam(m); ok && s.coherent(t, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// checkTeamMoves validates the members' routes of a Fireteam Order's skill
+// k (first or second): only a Move is followed, by members the Order
+// activates, each route a legal Move of that member.
+func (s *State) checkTeamMoves(o *Order, k *Skill, moves []TeamMove, first bool, team []int, paths [][][2]float64) error {
+	if len(moves) == 0 {
+		return nil
+	}
+	if team == nil {
+		return rules.Errorf(rules.CodeIllegal, ruleFireteam, "only a Fireteam Order (a Regular Order of a Fireteam member) moves other troopers with the active one")
+	}
+	if k.Name != SkillMove {
+		return rules.Errorf(rules.CodeIllegal, ruleFireteam, "the members follow the leader's Move; with %s they perform an Idle, so they take no route", k.Name)
+	}
+	if len(moves) > len(team) {
+		return rules.Errorf(rules.CodeBadAction, ruleFireteam, "%d routes for %d members", len(moves), len(team))
+	}
+	ends := make([]geom.Circle, 0, len(moves)+1)
+	lb := s.Models[o.Model].base()
+	lb.Center = geom.Pt(o.Path[len(o.Path)-1][0], o.Path[len(o.Path)-1][1])
+	if len(k.Route) > 0 {
+		end := k.Route[len(k.Route)-1]
+		lb.Center = geom.Pt(end[0], end[1])
+	}
+	ends = append(ends, lb)
+	var seen []int
+	for _, mv := range moves {
+		m := s.trooperIndex(mv.Trooper)
+		i := slices.Index(team, m)
+		if i < 0 {
+			return rules.Errorf(rules.CodeIllegal, ruleFireteam, "%q is not a member this Fireteam Order activates", mv.Trooper)
+		}
+		if slices.Contains(seen, m) {
+			return rules.Errorf(rules.CodeBadAction, ruleFireteam, "%s has two routes", mv.Trooper)
+		}
+		seen = append(seen, m)
+		tr := &s.Troopers[m]
+		if err := stateAllows(&tr.States, tr.ID, SkillMove); err != nil {
+			return err
+		}
+		mm := s.modelOf(m)
+		mo := Order{Trooper: m, Model: mm}
+		mo.Path = paths[i]
+		p := s.profile(m)
+		mov := p.MOV[0]
+		if !first && o.First.Name == SkillMove {
+			mov = p.MOV[1]
+		}
+		if err := s.checkRoute(&mo, mv.Route, float64(mov)); err != nil {
+			if re, ok := err.(*rules.RuleError); ok {
+				return rules.Errorf(re.Code, re.Rule, "%s: %s", mv.Trooper, re.Message())
+			}
+			return err
+		}
+		b := s.Models[mm].base()
+		end := mv.Route[len(mv.Route)-1]
+		b.Center = geom.Pt(end[0], end[1])
+		for _, e := range ends {
+			if b.Center.Dist(e.Center) < b.Radius+e.Radius-geom.Eps {
+				return rules.Errorf(rules.CodeIllegal, ruleFireteam, "%s's move ends on another member's base", mv.Trooper)
+			}
+		}
+		ends = append(ends, b)
+	}
+	return nil
+}
+
+// teamPaths are the current paths of the members team activates: in an
+// Order, Order.Team's; before one, where each stands.
+func (s *State) teamPaths(o *Order, team []int) [][][2]float64 {
+	out := make([][][2]float64, len(team))
+	for i, m := range team {
+		if o != nil {
+			if j := slices.IndexFunc(o.Team, func(tm TeamMember) bool { return tm.Trooper == m }); j >= 0 {
+				out[i] = o.Team[j].Path
+				continue
+			}
+		}
+		out[i] = [][2]float64{s.Models[s.modelOf(m)].At}
+	}
+	return out
+}
+
+// orderTeam is the members the Order in progress activates, by trooper.
+func (o *Order) teamTroopers() []int {
+	out := make([]int, len(o.Team))
+	for i, m := range o.Team {
+		out[i] = m.Trooper
+	}
+	return out
+}
+
+// startFireteamOrder is the Fireteam's side of an activation (applied
+// once check accepted it): a Regular Order makes the trooper the Fireteam
+// Leader and activates the members in Coherency, who follow the first
+// skill if it is a Move; members that cannot be activated leave, and any
+// other Order takes the trooper out of its Fireteam.
+func (s *State) startFireteamOrder(o *Order, a *Activate) []rules.Event {
+	t := o.Trooper
+	ai, fi := s.fireteamOf(t)
+	if ai < 0 {
+		return nil
+	}
+	f := &s.Armies[ai].Fireteams[fi]
+	id := s.Troopers[t].ID
+	if a.Order != OrderRegular {
+		why := "spent an Irregular Order"
+		if a.Order == OrderLieutenant {
+			why = "spent the Lieutenant Special Order"
+		}
+		return s.leaveTeam(ai, fi, []string{id}, why)
+	}
+	team := s.teamFor(t, a.Order)
+	var events []rules.Event
+	var left []string
+	for _, mid := range f.Members {
+		m := s.trooperIndex(mid)
+		if m != t && !slices.Contains(team, m) {
+			left = append(left, mid)
+		}
+	}
+	if f.Leader != id {
+		f.Leader = id
+		events = append(events, FireteamChanged{Seat: s.Troopers[t].Seat, Leader: id, Why: "the Fireteam Order's leader"})
+	}
+	if len(left) > 0 {
+		events = append(events, s.leaveTeam(ai, fi, left, "not in Coherency with the leader, or unable to act")...)
+	}
+	if s.fireteam(t) == nil {
+		return events
+	}
+	o.TeamSize = 1 + len(team)
+	o.Team = make([]TeamMember, len(team))
+	for i, m := range team {
+		mm := s.modelOf(m)
+		o.Team[i] = TeamMember{Trooper: m, Model: mm, Path: [][2]float64{s.Models[mm].At}}
+	}
+	s.followMoves(o, a.Team)
+	return events
+}
+
+// followMoves appends the members' routes to their paths.
+func (s *State) followMoves(o *Order, moves []TeamMove) {
+	for _, mv := range moves {
+		m := s.trooperIndex(mv.Trooper)
+		for i := range o.Team {
+			if o.Team[i].Trooper == m {
+				o.Team[i].Path = append(o.Team[i].Path, mv.Route...)
+				s.Troopers[m].States.Prone = false
+			}
+		}
+	}
+}
+
+// moveTeam places each member at the end of its path (with the leader,
+// moveActive).
+func (s *State) moveTeam(events []rules.Event) []rules.Event {
+	for _, tm := range s.Order.Team {
+		if len(tm.Path) < 2 || s.Models[tm.Model].Removed {
+			continue
+		}
+		m := &s.Models[tm.Model]
+		end, prev := tm.Path[len(tm.Path)-1], tm.Path[len(tm.Path)-2]
+		from := m.At
+		m.Facing = geom.FacingToward(geom.Pt(prev[0], prev[1]), geom.Pt(end[0], end[1])) * 180 / math.Pi
+		m.At = end
+		events = append(events, Moved{Model: m.ID, From: from, To: end, Why: "move"})
+	}
+	return events
+}
+
+// leaveTeam takes the members ids out of Fireteam fi of army ai, and
+// dissolves it when fewer than two members are left.
+func (s *State) leaveTeam(ai, fi int, ids []string, why string) []rules.Event {
+	a := &s.Armies[ai]
+	f := &a.Fireteams[fi]
+	f.Members = slices.DeleteFunc(slices.Clone(f.Members), func(id string) bool { return slices.Contains(ids, id) })
+	ev := FireteamChanged{Seat: a.Seat, Leader: f.Leader, Left: ids, Why: why}
+	if len(f.Members) < 2 || slices.Contains(ids, f.Leader) {
+		ev.Dissolved = true
+		a.Fireteams = slices.Delete(slices.Clone(a.Fireteams), fi, fi+1)
+	}
+	return []rules.Event{ev}
+}
+
+// fireteamIntegrity is the check at the end of every Order (Fireteam
+// Integrity): a Fireteam whose leader fell is dissolved; members that
+// cannot stay, are out of Coherency, or reacted with another skill than
+// the Fireteam's ARO leave.
+func (s *State) fireteamIntegrity() []rules.Event {
+	var events []rules.Event
+	for ai := range s.Armies {
+		for fi := 0; fi < len(s.Armies[ai].Fireteams); fi++ {
+			f := &s.Armies[ai].Fireteams[fi]
+			l := s.trooperIndex(f.Leader)
+			if l < 0 {
+				continue
+			}
+			if ok, why := s.canStayInTeam(l); !ok {
+				a := &s.Armies[ai]
+				events = append(events, FireteamChanged{Seat: a.Seat, Leader: f.Leader, Dissolved: true, Why: "the Fireteam Leader is " + why})
+				a.Fireteams = slices.Delete(slices.Clone(a.Fireteams), fi, fi+1)
+				fi--
+				continue
+			}
+			aro := s.fireteamARO(f)
+			var left []string
+			why := ""
+			for _, id := range f.Members {
+				m := s.trooperIndex(id)
+				if m == l || m < 0 {
+					continue
+				}
+				if ok, w := s.canStayInTeam(m); !ok {
+					left, why = append(left, id), w
+				} else if !s.coherent(l, m) {
+					left, why = append(left, id), "out of Coherency with the leader"
+				} else if k, reacted := s.aroOf(m); reacted && k != aro {
+					left, why = append(left, id), fmt.Sprintf("reacted with %s, not the Fireteam's ARO (%s)", k, aro)
+				}
+			}
+			if len(left) == 0 {
+				continue
+			}
+			if len(left) > 1 {
+				why = "out of Coherency, unable to act or off the Fireteam's ARO"
+			}
+			n := len(s.Armies[ai].Fireteams)
+			events = append(events, s.leaveTeam(ai, fi, left, why)...)
+			if len(s.Armies[ai].Fireteams) < n {
+				fi--
+			}
+		}
+	}
+	return events
+}
+
+// aroOf is the skill trooper t declared in ARO this Order, if any.
+func (s *State) aroOf(t int) (SkillName, bool) {
+	if s.Order == nil {
+		return "", false
+	}
+	for _, a := range s.Order.AROs {
+		if a.Trooper == t {
+			return a.Skill.Name, true
+		}
+	}
+	return "", false
+}
+
+// fireteamARO is the Fireteam's ARO this Order: the skill more than half
+// of its reacting members declared; without such a majority the leader's,
+// or else the first declared (Fireteams in the Reactive Turn).
+func (s *State) fireteamARO(f *Fireteam) SkillName {
+	if s.Order == nil {
+		return ""
+	}
+	var names []SkillName
+	for _, a := range s.Order.AROs {
+		if slices.Contains(f.Members, s.Troopers[a.Trooper].ID) {
+			names = append(names, a.Skill.Name)
+		}
+	}
+	for _, n := range names {
+		count := 0
+		for _, o := range names {
+			if o == n {
+				count++
+			}
+		}
+		if 2*count > len(names) {
+			return n
+		}
+	}
+	if k, ok := s.aroOf(s.trooperIndex(f.Leader)); ok {
+		return k
+	}
+	if len(names) > 0 {
+		return names[0]
+	}
+	return ""
+}
+
+// teamSize is how many members trooper t's Fireteam counts for its
+// bonuses now: in the Active Turn the Order's (members at its
+// declaration), in the Reactive Turn its members'. 0: none.
+func (s *State) teamSize(t int, active bool) int {
+	if active {
+		if o := s.Order; o != nil && o.Trooper == t {
+			return o.TeamSize
+		}
+		return 0
+	}
+	if f := s.fireteam(t); f != nil {
+		return len(f.Members)
+	}
+	return 0
+}
+
+// sameUnit is the most members of trooper t's Fireteam that share one
+// profile (the composition bonuses count members of the same unit).
+func (s *State) sameUnit(t int) int {
+	f := s.fireteam(t)
+	if f == nil {
+		return 0
+	}
+	best := 0
+	for _, a := range f.Members {
+		ai := s.trooperIndex(a)
+		if ai < 0 {
+			continue
+		}
+		n := 0
+		for _, b := range f.Members {
+			if bi := s.trooperIndex(b); bi >= 0 && s.profile(bi).Name == s.profile(ai).Name {
+				n++
+			}
+		}
+		best = max(best, n)
+	}
+	return best
+}
+
+// inFireteamOrder reports whether r is the leader's attack in a Fireteam
+// Order, or a member's ARO: the two whose Fireteam bonuses apply.
+func (s *State) fireteamApplies(r *roller) (size int) {
+	if r.active {
+		return s.teamSize(r.trooper, true)
+	}
+	return s.teamSize(r.trooper, false)
+}
+
+// fireteamBurst is the Fireteam's +1 Burst to a BS Attack with a BS Weapon
+// (3 or more members): the leader's in the Active Turn (with every other
+// Burst MOD), a member's ARO in the Reactive Turn (only when no other rule
+// changed its Burst). A split Burst takes no bonus (Ordo's limit).
+func (s *State) fireteamBurst(r *roller, burst int) int {
+	if attr := r.arms().Attribute; attr != "" && attr != "BS" {
+		return burst // a Technical Weapon
+	}
+	if s.fireteamApplies(r) < 3 {
+		return burst
+	}
+	if r.active {
+		if r.burst > 0 {
+			return burst
+		}
+		return burst + 1
+	}
+	if burst != 1 {
+		return burst // not stacked with another Burst MOD in ARO
+	}
+	return 2
+}
+
+// fireteamBSMod is the +1 BS of a Fireteam of five members of one unit.
+func (s *State) fireteamBSMod(r *roller, mods []dice.Mod) []dice.Mod {
+	if attr := r.arms().Attribute; attr != "" && attr != "BS" {
+		return mods
+	}
+	if s.fireteamApplies(r) >= 5 && s.sameUnit(r.trooper) >= 5 {
+		return append(mods, dice.Mod{Name: "Fireteam", Value: 1})
+	}
+	return mods
+}
+
+// sixthSense reports whether trooper t has Sixth Sense: its own, or its
+// Fireteam's of four members or more (the leader of a Fireteam Order, or
+// any member in the Reactive Turn).
+func (s *State) sixthSense(t int) bool {
+	if s.profile(t).HasSkill("Sixth Sense") {
+		return true
+	}
+	return s.teamSize(t, s.Troopers[t].Seat == s.active()) >= 4
+}

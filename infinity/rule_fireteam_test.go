@@ -1,0 +1,247 @@
+package infinity
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/scenario"
+)
+
+// fireteamYAML is blue's Fireteam of n line troopers (a Core from three
+// members, a Duo of two) standing a line at y 4, x 4, 6, 8..., led by
+// line-0, with the Lieutenant apart; red's watcher stands at (10, 20)
+// facing them. extra is added to blue's side.
+func fireteamYAML(n int, typ, extra string) string {
+	var b, ids, members strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "      - {id: line-%d, profile: line-trooper, models: [{id: line-%d, at: [%d, 4], facing: 90}]}\n", i, i, 4+2*i)
+		fmt.Fprintf(&ids, ", line-%d", i)
+		if i > 0 {
+			members.WriteString(", ")
+		}
+		fmt.Fprintf(&members, "line-%d", i)
+	}
+	return `name: test
+ruleset: infinity-n4
+table: {width: 24, height: 24}
+sides:
+  - seat: blue
+    troopers:
+      - {id: captain, profile: fusilier, lieutenant: true, models: [{id: captain, at: [22, 1], facing: 90}]}
+` + b.String() + `    combat-groups: [{name: "1", troopers: [captain` + ids.String() + `]}]
+    fireteams: [{type: ` + typ + `, leader: line-0, members: [` + members.String() + `]}]
+` + extra + `  - seat: red
+    troopers:
+      - {id: watcher, profile: fusilier, lieutenant: true, models: [{id: watcher, at: [10, 20], facing: 270}]}
+    combat-groups: [{name: "1", troopers: [watcher]}]
+initiative: blue
+rounds: 2
+`
+}
+
+// Fireteams (N4), forming: a Fireteam is declared with its type's number
+// of members (Core 3 to 5, Haris 3, Duo 2), all of one combat group and on
+// the table, a trooper in one Fireteam at most, the leader among them, and
+// every member in Coherency (the leader's Zone of Control); Infiltration
+// and Airborne Deployment troopers, Irregular troopers and G: Jumper
+// Proxies cannot join. A good declaration is in every viewer's
+// observation.
+func TestFireteamFormingRules(t *testing.T) {
+	st := setup(t, fireteamYAML(5, "core", ""), nil)
+	for _, v := range []rules.Viewer{rules.PlayerView("red"), rules.PlayerView("blue"), rules.Spectator()} {
+		b, _ := json.Marshal(st.Observe(v))
+		if !strings.Contains(string(b), `"fireteams":[{"type":"core","leader":"line-0","members":["line-0","line-1","line-2","line-3","line-4"]}]`) {
+			t.Fatalf("%v does not see the Fireteam: %s", v, b)
+		}
+	}
+	rs := ruleset(t)
+	for _, c := range []struct {
+		name, yaml, want string
+	}{
+		{"Core of six", fireteamYAML(6, "core", ""), "formed with 3 to 5 members, this one has 6"},
+		{"Core of two", fireteamYAML(2, "core", ""), "formed with 3 to 5 members, this one has 2"},
+		{"Haris of four", fireteamYAML(4, "haris", ""), "Fireteam haris is formed with 3 members, this one has 4"},
+		{"Duo of three", fireteamYAML(3, "duo", ""), "Fireteam duo is formed with 2 members, this one has 3"},
+		{"unknown type", fireteamYAML(3, "squad", ""), "must be core, haris or duo"},
+		{"twice", fireteamYAML(3, "core", "    fireteams: [{type: duo, leader: line-0, members: [line-0, line-1]}]\n"), ""},
+		{"leader not a member", strings.Replace(fireteamYAML(3, "core", ""), "leader: line-0", "leader: captain", 1), "not one of its members"},
+		{"unknown member", strings.Replace(fireteamYAML(3, "core", ""), "members: [line-0, line-1, line-2]", "members: [line-0, line-1, ghost]", 1), `no trooper "ghost"`},
+		{"enemy member", strings.Replace(fireteamYAML(3, "core", ""), "members: [line-0, line-1, line-2]", "members: [line-0, line-1, watcher]", 1), `belongs to side "red"`},
+		{"out of Coherency", strings.Replace(fireteamYAML(3, "core", ""), "at: [8, 4]", "at: [8, 16]", 1), "out of Coherency with the Fireteam Leader"},
+		{"Infiltration", strings.Replace(fireteamYAML(3, "core", ""), "{id: line-2, profile: line-trooper", "{id: line-2, profile: scout", 1), "Infiltration"},
+		{"in Hidden Deployment", strings.Replace(fireteamYAML(3, "core", ""), "{id: line-2, profile: line-trooper,", "{id: line-2, profile: line-trooper, deployment: hidden,", 1), "cannot be part of a Fireteam"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sc, err := parseScenario(rs, c.yaml)
+			if err == nil {
+				_, err = rs.Setup(sc, rules.Rulings{})
+			}
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %q, want %q", err, c.want)
+			}
+		})
+	}
+}
+
+// Fireteams (N4), the Fireteam Order: one Regular Order activates the
+// whole Fireteam. The trooper it is declared for leads it (it takes the
+// Fireteam Leader Token); when it Moves the members Move with it, each
+// along its own route and within its own MOV; a member given no route
+// stays. Only the pool's one Order is spent.
+func TestFireteamOrderMovesTogether(t *testing.T) {
+	st := setup(t, fireteamYAML(3, "core", ""), nil)
+	pool := st.Armies[0].Groups[0].Pool
+	ev := do(t, st, "blue", Activate{Trooper: "line-1", Order: OrderRegular, Skill: move([2]float64{6, 8}),
+		Team: []TeamMove{{Trooper: "line-0", Route: [][2]float64{{4, 8}}}}})
+	if got := st.Armies[0].Groups[0].Pool; got != pool-1 {
+		t.Fatalf("pool %d, want %d: a Fireteam Order spends one Regular Order", got, pool-1)
+	}
+	if st.Armies[0].Fireteams[0].Leader != "line-1" || !hasEvent(ev, "fireteam-changed") {
+		t.Fatalf("line-1 does not lead: %+v, events %v", st.Armies[0].Fireteams[0], ev)
+	}
+	if st.Order.TeamSize != 3 || len(st.Order.Team) != 2 {
+		t.Fatalf("the Order activates %d members (size %d), want the 2 others (size 3)", len(st.Order.Team), st.Order.TeamSize)
+	}
+	passAROs(t, st)
+	do(t, st, "blue", Second{Skill: move([2]float64{6, 10}), Team: []TeamMove{{Trooper: "line-0", Route: [][2]float64{{4, 10}}}, {Trooper: "line-2", Route: [][2]float64{{8, 6}}}}})
+	passAROs(t, st)
+	do(t, st, "chance", Resolve{})
+	for id, want := range map[string][2]float64{"line-0": {4, 10}, "line-1": {6, 10}, "line-2": {8, 6}} {
+		if got := st.Models[st.modelIndex(id)].At; got != want {
+			t.Errorf("%s at %v, want %v", id, got, want)
+		}
+	}
+	if st.Order != nil || len(st.Armies[0].Fireteams) != 1 || len(st.Armies[0].Fireteams[0].Members) != 3 {
+		t.Fatalf("after the Order: %+v, %+v", st.Order, st.Armies[0].Fireteams)
+	}
+}
+
+// Fireteams (N4): the members follow only the leader's Move (any other
+// skill they perform as an Idle), each route is the member's own legal Move
+// (its MOV, the table), no two members end on one spot, only the members
+// the Order activates move, and only a Fireteam Order moves anyone but the
+// active trooper. A refused activation changes nothing.
+func TestFireteamOrderRefusals(t *testing.T) {
+	st := setup(t, fireteamYAML(3, "core", ""), nil)
+	before, _ := json.Marshal(st)
+	team := func(id string, to ...[2]float64) []TeamMove { return []TeamMove{{Trooper: id, Route: to}} }
+	for _, c := range []struct {
+		name string
+		a    Activate
+		code rules.Code
+		want string
+	}{
+		{"BS Attack", Activate{Trooper: "line-0", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "watcher"}, Team: team("line-1", [2]float64{6, 6})}, rules.CodeIllegal, "perform an Idle"},
+		{"past MOV", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{4, 6}), Team: team("line-1", [2]float64{6, 9})}, rules.CodeIllegal, "line-1: route of 5.00\" is longer than MOV 4\""},
+		{"same spot", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{5, 7}), Team: team("line-1", [2]float64{5, 7})}, rules.CodeIllegal, "ends on another member's base"},
+		{"not a member", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{4, 6}), Team: team("captain", [2]float64{22, 3})}, rules.CodeIllegal, "not a member this Fireteam Order activates"},
+		{"not a Fireteam Order", Activate{Trooper: "captain", Order: OrderRegular, Skill: move([2]float64{22, 3}), Team: team("line-1", [2]float64{6, 6})}, rules.CodeIllegal, "only a Fireteam Order"},
+		{"Lieutenant Special Order", Activate{Trooper: "line-0", Order: OrderLieutenant, Skill: move([2]float64{4, 6}), Team: team("line-1", [2]float64{6, 6})}, rules.CodeIllegal, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			refused(t, st, "blue", c.a, c.code, c.want)
+			after, _ := json.Marshal(st)
+			if string(after) != string(before) {
+				t.Fatal("a refused activation changed the state")
+			}
+		})
+	}
+}
+
+// Fireteams (N4), the Fireteam bonuses: with 3 members or more the leader's
+// BS Attack with a BS Weapon rolls one more die than the weapon's Burst in
+// the Active Turn (a Duo's does not); in the Reactive Turn every member's
+// ARO gets it (B2).
+func TestFireteamBurstBonus(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		typ  string
+		dice int
+	}{{2, "duo", 3}, {3, "core", 4}} {
+		t.Run(c.typ, func(t *testing.T) {
+			st := setup(t, fireteamYAML(c.n, c.typ, ""), nil)
+			do(t, st, "blue", Activate{Trooper: "line-0", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "watcher"}})
+			do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillDodge}}}})
+			do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+			faces := make([]int, c.dice+1)
+			for i := range faces {
+				faces[i] = 20
+			}
+			ev := do(t, st, "chance", Resolve{}, faces...)
+			if got := len(rolledBy(ev)["line-0"].Dice); got != c.dice {
+				t.Fatalf("the leader rolled %d dice, want %d", got, c.dice)
+			}
+		})
+	}
+	// Reactive Turn: red's fusilier activates in view of the Core.
+	st := setup(t, fireteamYAML(3, "core", ""), nil)
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "watcher", Order: OrderRegular, Skill: move([2]float64{10, 19})})
+	do(t, st, "blue", AROs{Declarations: []ARODecl{
+		{Trooper: "line-1", Skill: Skill{Name: SkillBSAttack, Target: "watcher"}},
+		{Trooper: "line-2", Skill: Skill{Name: SkillBSAttack, Target: "watcher"}},
+	}})
+	do(t, st, "red", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, "chance", Resolve{}, 20, 20, 20, 20)
+	for _, id := range []string{"line-1", "line-2"} {
+		if got := len(rolledBy(ev)[id].Dice); got != 2 {
+			t.Fatalf("%s rolled %d dice in ARO, want 2 (B1 +1, Fireteams (N4))", id, got)
+		}
+	}
+}
+
+// Fireteam Integrity (N4): at the end of the Order a member out of
+// Coherency (the leader's Zone of Control) leaves the Fireteam, and a
+// Fireteam left with one member is dissolved.
+func TestFireteamIntegrityCoherency(t *testing.T) {
+	st := setup(t, fireteamYAML(2, "duo", ""), nil)
+	// The leader runs off 8" in two Moves; the other stays.
+	do(t, st, "blue", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{4, 8})})
+	passAROs(t, st)
+	do(t, st, "blue", Second{Skill: move([2]float64{4, 12}), Team: []TeamMove{{Trooper: "line-1", Route: [][2]float64{{9, 2}}}}})
+	passAROs(t, st)
+	ev := do(t, st, "chance", Resolve{})
+	if len(st.Armies[0].Fireteams) != 0 {
+		t.Fatalf("the Duo holds: %+v", st.Armies[0].Fireteams)
+	}
+	var fc *FireteamChanged
+	for _, e := range ev {
+		if c, ok := e.(FireteamChanged); ok {
+			fc = &c
+		}
+	}
+	if fc == nil || !fc.Dissolved || fc.Why != "out of Coherency with the leader" {
+		t.Fatalf("events %v", ev)
+	}
+}
+
+// Fireteam Integrity (N4): a member spending an Irregular Order or the
+// Lieutenant Special Order leaves; here the Duo is dissolved.
+func TestFireteamIntegrityOtherOrder(t *testing.T) {
+	y := strings.Replace(fireteamYAML(2, "duo", ""), "{id: captain, profile: fusilier, lieutenant: true,", "{id: captain, profile: fusilier,", 1)
+	y = strings.Replace(y, "{id: line-0, profile: line-trooper,", "{id: line-0, profile: line-trooper, lieutenant: true,", 1)
+	st := setup(t, y, nil)
+	do(t, st, "blue", Activate{Trooper: "line-0", Order: OrderLieutenant, Skill: move([2]float64{4, 6})})
+	if len(st.Armies[0].Fireteams) != 0 {
+		t.Fatalf("the Duo holds after its member spent the Lieutenant Special Order: %+v", st.Armies[0].Fireteams)
+	}
+}
+
+// parseScenario parses yaml against the ruleset's catalog.
+func parseScenario(rs Ruleset, yaml string) (*scenario.Scenario, error) {
+	return scenario.Parse("test.yaml", []byte(yaml), scenario.Options{Catalog: rs.Catalog})
+}
+
+// passAROs answers an open ARO window with no ARO.
+func passAROs(t *testing.T, st *State) {
+	t.Helper()
+	if p := st.Prompt(); p.Window == string(StepARO1) || p.Window == string(StepARO2) {
+		do(t, st, st.reactive(), AROs{})
+	}
+}
