@@ -331,7 +331,6 @@ func (r *reader) combatGroups(i int) {
 	if s == nil {
 		return
 	}
-	seat := r.sc.Sides[i].Seat
 	names := map[string]string{}     // group name → its path
 	placed := map[string]cgMention{} // trooper id → first mention
 	for g, cg := range s.CombatGroups {
@@ -341,18 +340,13 @@ func (r *reader) combatGroups(i int) {
 		}
 		for k, id := range cg.Troopers {
 			mp := yamlfile.IndexPath(yamlfile.ChildPath(gp, "troopers"), k)
-			ref, known := r.troopers[id]
-			switch {
-			case !known:
-				r.Errorf(mp, "no trooper %q on side %q", id, seat)
-			case ref.side != i:
-				r.Errorf(mp, "trooper %q belongs to side %q, not %q", id, r.sc.Sides[ref.side].Seat, seat)
-			default:
-				if prev, dup := placed[id]; dup {
-					r.Errorf(mp, "trooper %q is already in combat group %q (%s); a trooper is in exactly one", id, prev.group, r.Where(prev.path))
-				} else {
-					placed[id] = cgMention{group: cg.Name, path: mp}
-				}
+			if !r.ownTrooper(mp, id, i) {
+				continue
+			}
+			if prev, dup := placed[id]; dup {
+				r.Errorf(mp, "trooper %q is already in combat group %q (%s); a trooper is in exactly one", id, prev.group, r.Where(prev.path))
+			} else {
+				placed[id] = cgMention{group: cg.Name, path: mp}
 			}
 		}
 	}
@@ -381,7 +375,6 @@ func (r *reader) fireteams(i int) {
 	if s == nil {
 		return
 	}
-	seat := r.sc.Sides[i].Seat
 	group := map[string]string{}
 	for _, cg := range s.CombatGroups {
 		for _, id := range cg.Troopers {
@@ -408,13 +401,7 @@ func (r *reader) fireteams(i int) {
 		first := ""
 		for k, id := range ft.Members {
 			mp := yamlfile.IndexPath(yamlfile.ChildPath(fp, "members"), k)
-			ref, known := r.troopers[id]
-			switch {
-			case !known:
-				r.Errorf(mp, "no trooper %q on side %q", id, seat)
-				continue
-			case ref.side != i:
-				r.Errorf(mp, "trooper %q belongs to side %q, not %q", id, r.sc.Sides[ref.side].Seat, seat)
+			if !r.ownTrooper(mp, id, i) {
 				continue
 			}
 			if prev, dup := in[id]; dup {
@@ -435,4 +422,20 @@ func (r *reader) fireteams(i int) {
 			r.Errorf(yamlfile.ChildPath(fp, "leader"), "the Fireteam Leader %q is not one of its members", ft.Leader)
 		}
 	}
+}
+
+// ownTrooper reports whether id, named at path, is a trooper of side i,
+// reporting it when not.
+func (r *reader) ownTrooper(path, id string, i int) bool {
+	seat := r.sc.Sides[i].Seat
+	ref, known := r.troopers[id]
+	switch {
+	case !known:
+		r.Errorf(path, "no trooper %q on side %q", id, seat)
+		return false
+	case ref.side != i:
+		r.Errorf(path, "trooper %q belongs to side %q, not %q", id, r.sc.Sides[ref.side].Seat, seat)
+		return false
+	}
+	return true
 }
