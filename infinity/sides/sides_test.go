@@ -224,7 +224,7 @@ func TestReadErrors(t *testing.T) {
 		}, {
 			name:  "units are the fantasy ruleset's",
 			edits: []edit{{28, "    combat-groups:", "    units: [{id: spears}]\n    combat-groups:"}},
-			want:  []want{{28, 5, "sides[0].units", `unknown field "units" (a side takes seat, name, faction, troopers, combat-groups, deployables, deployment-zone)`}},
+			want:  []want{{28, 5, "sides[0].units", `unknown field "units" (a side takes seat, name, faction, troopers, combat-groups, deployables, deployment-zone, fireteams)`}},
 		},
 		{
 			name:  "a side without troopers",
