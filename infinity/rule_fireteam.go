@@ -563,3 +563,30 @@ func (s *State) sixthSense(t int) bool {
 	}
 	return s.teamSize(t, s.Troopers[t].Seat == s.active()) >= 4
 }
+
+// fireteamViews are army a's Fireteams as v sees them: the owner by his
+// troopers' ids, anyone else by their public labels (labels.go), since
+// an author's id may tell a private fact.
+func (s *State) fireteamViews(a *Army, v rules.Viewer) []Fireteam {
+	if len(a.Fireteams) == 0 || v.Sees(a.Seat) {
+		return a.Fireteams
+	}
+	out := cloneFireteams(a.Fireteams)
+	name := func(id string) string {
+		t := s.trooperIndex(id)
+		switch {
+		case t < 0:
+			return id
+		case s.Troopers[t].States.marker():
+			return s.Troopers[t].Marker
+		}
+		return s.label(t)
+	}
+	for i := range out {
+		out[i].Leader = name(out[i].Leader)
+		for j := range out[i].Members {
+			out[i].Members[j] = name(out[i].Members[j])
+		}
+	}
+	return out
+}

@@ -51,10 +51,20 @@ rounds: 2
 // observation.
 func TestFireteamFormingRules(t *testing.T) {
 	st := setup(t, fireteamYAML(5, "core", ""), nil)
-	for _, v := range []rules.Viewer{rules.PlayerView("red"), rules.PlayerView("blue"), rules.Spectator()} {
+	b, _ := json.Marshal(st.Observe(rules.PlayerView("blue")))
+	if !strings.Contains(string(b), `"fireteams":[{"type":"core","leader":"line-0","members":["line-0","line-1","line-2","line-3","line-4"]}]`) {
+		t.Fatalf("blue does not see its Fireteam: %s", b)
+	}
+	// The opponent and spectators see it by the members' public labels.
+	var labels []string
+	for i := range 5 {
+		labels = append(labels, `"`+st.label(st.trooperIndex(fmt.Sprintf("line-%d", i)))+`"`)
+	}
+	want := `"fireteams":[{"type":"core","leader":` + labels[0] + `,"members":[` + strings.Join(labels, ",") + `]}]`
+	for _, v := range []rules.Viewer{rules.PlayerView("red"), rules.Spectator()} {
 		b, _ := json.Marshal(st.Observe(v))
-		if !strings.Contains(string(b), `"fireteams":[{"type":"core","leader":"line-0","members":["line-0","line-1","line-2","line-3","line-4"]}]`) {
-			t.Fatalf("%v does not see the Fireteam: %s", v, b)
+		if !strings.Contains(string(b), want) || strings.Contains(string(b), `"line-0"`) {
+			t.Fatalf("%v does not see the Fireteam by its labels (%s): %s", v, want, b)
 		}
 	}
 	rs := ruleset(t)
@@ -104,6 +114,14 @@ func TestFireteamOrderMovesTogether(t *testing.T) {
 	}
 	if st.Armies[0].Fireteams[0].Leader != "line-1" || !hasEvent(ev, "fireteam-changed") {
 		t.Fatalf("line-1 does not lead: %+v, events %v", st.Armies[0].Fireteams[0], ev)
+	}
+	// The opponent reads the events by the troopers' public labels.
+	for _, e := range ev {
+		if r, ok := st.Redact(e, rules.PlayerView("red")); ok {
+			if b, _ := json.Marshal(r); strings.Contains(string(b), `"line-`) {
+				t.Fatalf("red's view of %s names an author's id: %s", e.Kind(), b)
+			}
+		}
 	}
 	if st.Order.TeamSize != 3 || len(st.Order.Team) != 2 {
 		t.Fatalf("the Order activates %d members (size %d), want the 2 others (size 3)", len(st.Order.Team), st.Order.TeamSize)

@@ -117,7 +117,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	groups := make([]Group, 0, ngroups)
 	for i := range s.Armies {
 		a := &s.Armies[i]
-		av := ArmyView{Seat: a.Seat, LossOfLieutenant: a.LossOfLieutenant, Retreat: a.Retreat, CommandTokens: a.CommandTokens, Fireteams: a.Fireteams}
+		av := ArmyView{Seat: a.Seat, LossOfLieutenant: a.LossOfLieutenant, Retreat: a.Retreat, CommandTokens: a.CommandTokens, Fireteams: s.fireteamViews(a, v)}
 		if a.Groups != nil {
 			k := len(groups)
 			groups = append(groups, a.Groups...)
