@@ -67,8 +67,17 @@ type Opposed struct {
 // would tell its profile.
 func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 	a = Plain(a) // a menu's candidate (menuBox) as its value
-	switch a.(type) {
+	switch x := a.(type) {
 	case Activate, Second, AROs:
+	case Deploy:
+		// A deployment rolls nothing: its preview is the check the
+		// action would meet (Initiative and Deployment (N4)), so that a
+		// table can say why a spot is refused before it is sent.
+		script, _ := dice.NewScript()
+		_, err := s.clone().Apply(seat, x, script)
+		return nil, err
+	case Interact:
+		return s.previewInteract(seat, x)
 	default:
 		return nil, nil
 	}
@@ -306,4 +315,30 @@ func rows(d odds.Dist) []float64 {
 		out[i] = d.Exactly(i)
 	}
 	return slices.Clip(out)
+}
+
+// previewInteract is the odds of a console's interaction (Specialist
+// Troops, docs/MISSIONS.md): its Normal WIP Roll, with the MODs the
+// interaction would take, after the check the action would meet.
+func (s *State) previewInteract(seat rules.Seat, a Interact) ([]RollOdds, error) {
+	script, _ := dice.NewScript(1)
+	events, err := s.clone().Apply(seat, a, script)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range events {
+		in, ok := e.(Interacted)
+		if !ok {
+			continue
+		}
+		side := dice.Side{SV: in.SV.Value, Burst: 1}
+		ta, _, _, err := odds.Hits(side, nil)
+		if err != nil {
+			return nil, err
+		}
+		sv := in.SV
+		return []RollOdds{{Trooper: a.Trooper, Skill: SkillName(KindInteract), Target: a.Objective, Roll: "normal", SV: &sv, Burst: 1,
+			Win: ta.Scores(), Crit: ta.Crits(), Inflicts: []float64{}, Nothing: 1 - ta.Scores()}}, nil
+	}
+	return nil, nil
 }
