@@ -90,7 +90,7 @@ function tokenFor(id) {
 // ---------- describing actions and events in the game's words ----------
 
 const SKILLS = { move: 'Move', 'bs-attack': 'BS Attack', 'cc-attack': 'CC Attack', dodge: 'Dodge', idle: 'Idle', reset: 'Reset',
-  'suppressive-fire': 'Suppressive Fire', discover: 'Discover', 'combat-jump': 'Combat Jump', hack: 'Hack' };
+  'suppressive-fire': 'Suppressive Fire', discover: 'Discover', 'combat-jump': 'Combat Jump', hack: 'Hack', interact: 'Activate' };
 // pretty writes an id the engine sent without a name ("hack-transport-aircraft")
 // as words, so that no raw id reaches the page.
 const pretty = id => String(id).split('-').map(w => w ? w[0].toUpperCase() + w.slice(1) : w).join(' ');
@@ -118,6 +118,44 @@ function learnNames(board, obs) {
     NAMES.set(t.id, name);
   }
   for (const m of obs.models || []) if (!NAMES.has(m.id) && NAMES.has(m.trooper)) NAMES.set(m.id, NAMES.get(m.trooper));
+  // A mission's objectives and Classified Objectives by the names players call them.
+  const ms = obs.mission;
+  if (ms) {
+    for (const o of ms.objectives || []) NAMES.set(o.id, o.name || pretty(o.id));
+    for (const c of ms.deck || []) CARDS.set(c.id, c);
+  }
+}
+// CARDS are the mission's Classified Objectives by id (the deck is public).
+const CARDS = new Map();
+const cardName = id => (CARDS.get(id) || {}).name || pretty(id);
+// cardText says what a Classified Objective asks, in words (docs/MISSIONS.md).
+function cardText(c) {
+  if (!c) return '';
+  const names = (c.objectives || []).map(who).join(' and ');
+  const what = c.rule === 'control' ? 'control ' + (names || 'the zones') : c.rule === 'consoles' ? 'hold ' + (names || 'the consoles') :
+    c.rule === 'kill' ? 'have at least ' + (c.count || 1) + ' enemy trooper' + ((c.count || 1) === 1 ? '' : 's') + ' Unconscious or Dead' : pretty(c.rule).toLowerCase();
+  return what + ' at the end of a Game Round: ' + c.op + ' OP';
+}
+// The pre-game's Deployment Zones are told apart by letter and by where
+// they lie on the table.
+const zoneLetter = i => i === 0 ? 'A' : 'B';
+function zoneWhere(z, board) {
+  if (!z || !board) return '';
+  const cx = (z[0][0] + z[1][0]) / 2, cy = (z[0][1] + z[1][1]) / 2;
+  const dx = cx - board.width / 2, dy = cy - board.height / 2;
+  const edge = Math.abs(dy) >= Math.abs(dx) ? (dy < 0 ? 'top' : 'bottom') : (dx < 0 ? 'left' : 'right');
+  return 'the ' + edge + ' edge, ' + num(z[1][0] - z[0][0]) + '″×' + num(z[1][1] - z[0][1]) + '″';
+}
+const zoneName = (i, pg, board) => 'Deployment Zone ' + zoneLetter(i) + (pg && pg.zones ? ' (' + zoneWhere(pg.zones[i], board) + ')' : '');
+// seatZones are each seat's Deployment Zone: from the pre-game once the
+// zones are taken (the board was read before), else the board's.
+function seatZones(board, obs) {
+  const pg = obs.mission && obs.mission.preGame;
+  if (pg && pg.zoneFor) {
+    const other = (obs.armies || []).map(a => a.seat).find(x => x !== pg.zoneFor);
+    return { [pg.zoneFor]: pg.zones[pg.zone], [other]: pg.zones[1 - pg.zone] };
+  }
+  return board.zones || {};
 }
 const who = id => id === undefined || id === null ? '' : NAMES.get(id) || id;
 const weaponName = id => WEAPON_NAMES.get(id) || pretty(id);
@@ -177,8 +215,29 @@ function actionText(a) {
     case 'place-jump': return who(a.trooper) + ' is set down at ' + pt(a.to);
     case 'alert': return alertText(a);
     case 'move-token': return 'the Active Proxy Token ' + (a.proxy ? 'moves to ' + who(a.proxy) : 'stays');
+    case 'initiative-roll': return 'the Initiative Roll';
+    case 'choose': return chooseText(a);
+    case 'choose-classified': return a.objective ? 'picks the Classified Objective ' + cardName(a.objective) : 'picks a Classified Objective (secret)';
+    case 'deploy': return deployText(a);
+    case 'interact': return who(a.trooper) + ' spends ' + orderPhrase(a.order) + ' to activate ' + who(a.objective);
   }
   return genericText(a);
+}
+
+// chooseText is an Initiative and Deployment choice (Initiative and
+// Deployment (N4)): what is kept, and what it decides.
+function chooseText(a) {
+  const zone = 'takes ' + 'Deployment Zone ' + zoneLetter(a.zone) + ', ' + a.deployFirst + ' deploys first';
+  if (a.keep === 'initiative') return 'keeps Initiative: ' + a.firstTurn + ' plays the first Player Turn';
+  if (a.keep === 'deployment') return 'keeps Deployment: ' + zone;
+  return a.firstTurn ? 'chooses: ' + a.firstTurn + ' plays the first Player Turn' : 'chooses: ' + zone;
+}
+// deployText is a deployment as the viewer sees it: the trooper placed
+// openly, and the viewer's own troopers in Hidden Deployment beside it.
+function deployText(a) {
+  const open = a.trooper ? who(a.trooper) + ' at ' + pt(a.at) + ' facing ' + deg(a.facing || 0) : '';
+  const hidden = (a.hidden || []).map(x => who(x.trooper) + ' at ' + pt(x.at));
+  return 'deploys ' + [open, hidden.length ? 'in Hidden Deployment (only you see it): ' + hidden.join(', ') : ''].filter(Boolean).join('; ');
 }
 
 // genericText is an action the page has no words of its own for (the
@@ -214,12 +273,22 @@ function eventText(e) {
     case 'state-changed': return who(e.trooper) + (e.on ? ' is ' : ' is no longer ') + e.state + (e.why ? ' (' + e.why + ')' : '');
     case 'moved': return who(e.model) + ' moves from ' + pt(e.from) + ' to ' + pt(e.to) + (e.why && e.why !== 'move' ? ' (' + e.why + ')' : '');
     case 'turn-ended': return 'end of ' + (e.seat || '') + "'s turn";
-    case 'game-ended': return 'game over. Victory Points: ' + Object.entries(e.victoryPoints || {}).map(([k, v]) => k + ' ' + v).join(', ');
+    case 'game-ended': return 'game over. ' + (e.objectivePoints ? 'Objective Points: ' + Object.entries(e.objectivePoints).map(([k, v]) => k + ' ' + v).join(', ') + '; ' + (e.winner ? e.winner + ' wins. ' : 'a draw. ') : '') + 'Victory Points: ' + Object.entries(e.victoryPoints || {}).map(([k, v]) => k + ' ' + v).join(', ');
     case 'guts-check': return who(e.trooper) + ' Guts Roll: ' + (e.why ? 'fails (' + e.why + ')' : 'SV ' + svText(e.sv) + ', die ' + (e.dice || []).map(dieText).join(' ') + ' → ' + (e.passed ? 'passed' : 'failed'));
     case 'turned': return who(e.trooper) + ' turns on Alert to face ' + (e.facing !== undefined && e.facing !== null ? deg(e.facing) : 'its attacker');
     case 'appointed': return e.seat + ' appoints ' + (e.trooper ? who(e.trooper) : 'a new Lieutenant');
     case 'lieutenant-revealed': return e.seat + "'s Lieutenant is " + who(e.trooper);
     case 'token-moved': return 'the Active Proxy Token ' + (e.proxy ? 'moves to ' + who(e.proxy) : 'moves');
+    case 'initiative-rolled': return 'Initiative Roll: ' + (e.seats || []).map((x, i) => x + ' WIP ' + (e.wip || [])[i]).join(' against ') + '; ' +
+      (e.throws || []).map(t => t.map(d => d.face).join('–')).join(', then ') + ' → ' + e.winner + ' wins';
+    case 'chosen': return e.seat + ' ' + chooseText(e);
+    case 'classified-chosen': return e.seat + (e.objective ? ' picks the Classified Objective ' + cardName(e.objective) : ' picks a Classified Objective (secret until it scores)');
+    case 'deployed': return who(e.trooper) + ' deploys at ' + pt(e.at) + ' facing ' + deg(e.facing || 0);
+    case 'deployment-ended': return 'deployment ends; ' + e.firstTurn + ' plays the first Player Turn';
+    case 'target-designated': return who(e.trooper) + ' is ' + e.seat + "'s Designated Target";
+    case 'objective-scored': return 'round ' + e.round + ': ' + e.seat + ' scores ' + e.op + ' OP (' + pretty(e.rule).toLowerCase() + ((e.objectives || []).length ? ': ' + list(e.objectives) : '') + '), ' + e.total + ' OP in all';
+    case 'classified-scored': return 'round ' + e.round + ': ' + e.seat + ' reveals its Classified Objective ' + (e.name || cardName(e.objective)) + ' and scores ' + e.op + ' OP, ' + e.total + ' OP in all';
+    case 'interacted': return who(e.trooper) + ' activates ' + who(e.objective) + ': WIP Roll SV ' + svText(e.sv) + ', die ' + (e.dice || []).map(dieText).join(' ') + ' → ' + (e.success ? 'success, ' + who(e.objective) + ' held' : 'failure');
   }
   // Any other event: its fields in words, ids as names, numbers rounded,
   // nothing empty printed.
@@ -261,15 +330,43 @@ function drawBoard(svg, board, obs, opts) {
   svg.append(s('rect', { x: 0, y: 0, width: W, height: H, fill: '#efe9dc', stroke: '#333', 'stroke-width': 0.1, 'data-role': 'table' }));
   for (let x = 4; x < W; x += 4) svg.append(s('line', { x1: x, y1: 0, x2: x, y2: H, stroke: '#d8d0bd', 'stroke-width': 0.03 }));
   for (let y = 4; y < H; y += 4) svg.append(s('line', { x1: 0, y1: y, x2: W, y2: y, stroke: '#d8d0bd', 'stroke-width': 0.03 }));
-  for (const [seat, z] of Object.entries(board.zones || {})) {
+  const ms = obs.mission, pg = ms && ms.preGame;
+  if (pg && !pg.zoneFor) {
+    // Before the zones are taken: both, by letter, for the choice.
+    pg.zones.forEach((z, i) => svg.append(s('g', { 'data-zone': zoneLetter(i) },
+      s('rect', { class: 'zone open', x: z[0][0], y: z[0][1], width: z[1][0] - z[0][0], height: z[1][1] - z[0][1] }, s('title', { text: zoneName(i, pg, board) })),
+      s('text', { class: 'zone-label', x: (z[0][0] + z[1][0]) / 2, y: (z[0][1] + z[1][1]) / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', text: 'Zone ' + zoneLetter(i) }))));
+  }
+  for (const [seat, z] of Object.entries(seatZones(board, obs))) {
     const c = seatColour(seat, seats);
-    svg.append(s('rect', { class: 'zone', x: z[0][0], y: z[0][1], width: z[1][0] - z[0][0], height: z[1][1] - z[0][1], fill: c, stroke: c }, s('title', { text: seat + "'s Deployment Zone" })));
+    const mine = opts.deploying && seat === opts.me;
+    svg.append(s('rect', { class: 'zone' + (mine ? ' deploying' : ''), 'data-zone-seat': seat, x: z[0][0], y: z[0][1], width: z[1][0] - z[0][0], height: z[1][1] - z[0][1], fill: c, stroke: c }, s('title', { text: seat + "'s Deployment Zone" })));
+    if (pg) svg.append(s('text', { class: 'zone-label', x: (z[0][0] + z[1][0]) / 2, y: (z[0][1] + z[1][1]) / 2, 'text-anchor': 'middle', 'dominant-baseline': 'middle', fill: c, text: seat + "'s Deployment Zone" }));
   }
   for (const t of board.terrain || []) {
     const cls = 'terrain ' + (t.impassable ? 'impassable' : t.cover ? 'cover' : 'plain');
     const what = [t.impassable && 'impassable', t.blocksLoF && 'blocks Line of Fire', t.cover && 'Partial Cover'].filter(Boolean).join(', ');
     svg.append(s('polygon', { class: cls, points: t.polygon.map(p => p.join(',')).join(' ') }, s('title', { text: t.name + (what ? ' (' + what + ')' : '') })));
   }
+  // A mission's objectives (docs/MISSIONS.md): zones as areas, consoles
+  // as 40 mm tokens, each in the colour of the side that holds or
+  // controls it.
+  for (const o of (ms && ms.objectives) || []) {
+    const held = o.holder ? seatColour(o.holder, seats) : '#555';
+    const why = o.name + (o.kind === 'zone' ? ' (zone' + (o.holder ? ', controlled by ' + o.holder : ', controlled by nobody') + ')' : ' (console' + (o.holder ? ', held by ' + o.holder : ', held by nobody') + ')');
+    if (o.kind === 'zone' && o.area) {
+      const a = o.area;
+      svg.append(s('g', { class: 'objective zone-objective', 'data-objective': o.id, 'data-holder': o.holder || '' },
+        s('rect', { x: a[0][0], y: a[0][1], width: a[1][0] - a[0][0], height: a[1][1] - a[0][1], stroke: held, fill: o.holder ? held : 'none' }, s('title', { text: why })),
+        s('text', { x: a[0][0] + 0.3, y: a[0][1] + 1, text: o.name })));
+    } else if (o.at) {
+      svg.append(s('g', { class: 'objective console', 'data-objective': o.id, 'data-holder': o.holder || '', transform: 'translate(' + o.at[0] + ',' + o.at[1] + ')' },
+        s('rect', { x: -0.8, y: -0.8, width: 1.6, height: 1.6, rx: 0.2, fill: o.holder ? held : '#fff', stroke: '#222' }, s('title', { text: why })),
+        s('text', { y: 0.35, 'text-anchor': 'middle', class: 'console-mark', text: '⌁' }),
+        s('text', { y: 1.8, 'text-anchor': 'middle', text: o.name })));
+    }
+  }
+  const targets = new Set(Object.values((ms && ms.targets) || {}));
   const zocLayer = s('g', {});
   svg.append(zocLayer);
   if (opts.sight) svg.append(drawSight(opts.sight, obs, board, opts.weapon, seats));
@@ -302,12 +399,25 @@ function drawBoard(svg, board, obs, opts) {
       g.append(s('text', { x: 0, y: r + 0.75, 'text-anchor': 'middle', text: who(t.id) }));
       if (t.lieutenant) g.append(s('text', { class: 'lt', x: 0, y: -r - 0.2, 'text-anchor': 'middle', text: '★ LT', 'data-role': 'lieutenant' }));
       if (t.active) g.append(s('text', { class: 'lt', x: 0, y: -r - (t.lieutenant ? 1 : 0.2), 'text-anchor': 'middle', text: 'Active Proxy' }));
+      if (targets.has(t.id)) g.append(s('circle', { class: 'target-ring', r: r + 0.45, 'data-role': 'designated-target' }, s('title', { text: 'Designated Target' })));
+      if ((t.states || []).includes('Hidden Deployment')) {
+        g.classList.add('hidden-deploy');
+        g.append(s('text', { class: 'lt', x: 0, y: -r - 0.2, 'text-anchor': 'middle', text: 'hidden: only you see it', 'data-role': 'hidden-mark' }));
+      }
     }
     g.append(s('title', { text: (t.marker ? 'marker ' + t.id : who(t.id) + ' (' + t.seat + (t.jumper ? ', Proxy of ' + t.jumper + (t.active ? ', the Active Proxy' : '') : '') + ')') + (t.states && t.states.length ? ': ' + t.states.join(', ') : '') + (t.lieutenant ? ', Lieutenant' : '') }));
     g.addEventListener('mouseenter', () => { clear(zocLayer); zocLayer.append(s('circle', { class: 'zoc', cx: m.at[0], cy: m.at[1], r: ZOC + r }, s('title', { text: 'Zone of Control' }))); if (opts.onHover) opts.onHover(t); });
     g.addEventListener('mouseleave', () => { clear(zocLayer); if (opts.onHover) opts.onHover(null); });
     if (opts.onModel) g.addEventListener('click', ev => { ev.stopPropagation(); opts.onModel(t, m); });
     svg.append(g);
+  }
+  for (const d of opts.drafts || []) {
+    const r = (BASES[d.s] || 1) / 2, f = (d.facing || 0) * Math.PI / 180, colour = seatColour(opts.me, seats);
+    svg.append(s('g', { class: 'draft ' + (d.hidden ? 'hidden-deploy ' : '') + (d.state || ''), 'data-draft': d.trooper, transform: 'translate(' + d.at[0] + ',' + d.at[1] + ')' },
+      s('circle', { class: 'base', r, fill: colour }),
+      s('line', { class: 'facing', x1: 0, y1: 0, x2: (r + 0.6) * Math.cos(f), y2: (r + 0.6) * Math.sin(f) }),
+      s('text', { x: 0, y: r + 0.75, 'text-anchor': 'middle', text: who(d.trooper) + (d.hidden ? ' (hidden: only you see it)' : '') }),
+      s('title', { text: 'to deploy: ' + who(d.trooper) + ' facing ' + deg(d.facing || 0) + (d.hidden ? ', in Hidden Deployment: only you see it' : '') })));
   }
   if (opts.plan && opts.plan.points.length > 1) {
     svg.append(s('polyline', { class: 'plan ' + opts.plan.state, points: opts.plan.points.map(p => p.join(',')).join(' ') }));
@@ -439,13 +549,15 @@ async function lobby(app) {
   document.title = 'Ordo — lobby';
   const list = h('div', { class: 'scenarios' });
   const form = h('div', { class: 'panel' });
+  const missionForm = h('div', { class: 'panel', id: 'mission-form' });
   const recent = h('div', { class: 'panel' });
   const waiting = h('div', { class: 'panel', id: 'open-matches' });
   const playing = h('div', { class: 'panel', id: 'playing-matches' });
   clear(app).append(h('div', { class: 'lobby' },
     h('section', {}, h('h1', { text: 'Play a match' }), h('p', { class: 'muted', text: 'Pick a bundled scenario, create the match, and send the other seat its link, or leave it open for anyone in the lobby. Ordo enforces every rule and rolls every die.' }), list),
-    h('aside', {}, form, waiting, recent, playing)));
+    h('aside', {}, form, missionForm, waiting, recent, playing)));
   drawRecent(recent);
+  missionLobby(missionForm, recent);
   drawOpen(waiting, recent);
   drawPlaying(playing);
   let chosen = null;
@@ -494,6 +606,54 @@ async function lobby(app) {
       drawRecent(recent);
     } catch (e) {
       put(out, h('p', { class: 'err', text: e.message }));
+    } finally { create.disabled = false; }
+  });
+}
+
+// The bundled missions (docs/MISSIONS.md), each scored its own way.
+const MISSIONS = [
+  { name: 'crossroads', title: 'Crossroads', scores: 'control three zones every round, and the most of them at the end' },
+  { name: 'uplink', title: 'Uplink', scores: 'hold consoles that Specialist Troops activate, every round and at the end' },
+  { name: 'marked-man', title: 'Marked Man', scores: "kill the enemy's Designated Target, keep your own alive, and hold the centre every round" },
+];
+
+// missionLobby is the form for a mission match between two army lists
+// (docs/ARMIES.md): a bundled mission, and each seat's list pasted or
+// read from a file. The match starts at the Initiative Roll.
+function missionLobby(el, recent) {
+  const sel = h('select', { id: 'mission', 'aria-label': 'mission' }, MISSIONS.map(m => h('option', { value: m.name, text: m.title })));
+  const what = h('div', { class: 'small muted', id: 'mission-scores' });
+  const show = () => { what.textContent = 'Scores by: ' + MISSIONS.find(m => m.name === sel.value).scores + '.'; };
+  sel.addEventListener('change', show);
+  show();
+  const lists = {};
+  const seatRow = seat => {
+    const area = h('textarea', { id: 'army-' + seat, rows: 4, spellcheck: 'false', placeholder: seat + "'s army list (YAML, docs/ARMIES.md)", 'aria-label': seat + "'s army list" });
+    const file = h('input', { type: 'file', id: 'army-file-' + seat, accept: '.yaml,.yml,text/yaml,text/plain', 'aria-label': seat + "'s army list file",
+      onchange: async ev => { const f = ev.target.files[0]; if (f) area.value = await f.text(); } });
+    lists[seat] = area;
+    return h('div', { class: 'army-input' }, h('b', { class: seatClass(seat), text: seat + "'s army list" }), h('div', { class: 'small' }, 'paste it, or read a file: ', file), area);
+  };
+  const create = h('button', { class: 'primary', id: 'create-mission', text: 'Create mission match' });
+  const out = h('div', { id: 'created-mission' });
+  put(el, h('h2', { text: 'New mission match' }),
+    h('p', { class: 'small muted', text: 'Two players, two army lists and a mission: the Initiative Roll, deployment and the mission scored in Objective Points, every rule enforced.' }),
+    h('label', { class: 'small' }, 'Mission: ', sel), what, seatRow('blue'), seatRow('red'), h('p', {}, create), out);
+  create.addEventListener('click', async () => {
+    const armies = { blue: lists.blue.value, red: lists.red.value };
+    if (!armies.blue.trim() || !armies.red.trim()) { put(out, h('p', { class: 'err', text: 'Give both army lists.' })); return; }
+    create.disabled = true;
+    try {
+      const c = await api('POST', '/api/matches', { mission: sel.value, armies });
+      const links = {};
+      for (const [seat, sec] of Object.entries(c.seats)) links[seat] = location.origin + (sec.url || '/m/' + c.id + '#token=' + sec.token);
+      const title = MISSIONS.find(m => m.name === sel.value).title;
+      const rec = { id: c.id, scenario: title, created: new Date().toISOString(), links };
+      remember(rec);
+      put(out, h('h2', { text: 'Match ' + c.id }), linkList(rec), h('p', { class: 'small muted' }, 'Seed commitment: ', h('code', { text: c.seed_commitment })));
+      drawRecent(recent);
+    } catch (e) {
+      put(out, h('p', { class: 'err', id: 'mission-error', text: e.message }));
     } finally { create.disabled = false; }
   });
 }
@@ -582,6 +742,7 @@ class Table {
     this.logList = h('div', { class: 'log', id: 'log' });
     this.logEl = h('div', { class: 'panel log-panel', id: 'log-panel' }, h('h2', { text: 'Log' }), this.logList);
     this.armiesEl = h('div', { class: 'panel', id: 'armies' });
+    this.missionEl = h('div', { class: 'panel mission', id: 'mission', hidden: true });
     // The table: resign, draw offers and take-backs (the seat's), and the
     // chat (the seats', or the spectators').
     this.tableEl = h('div', { class: 'panel', id: 'table-actions' });
@@ -594,7 +755,7 @@ class Table {
     this.cardEl = h('div', { class: 'card-pop', id: 'card', hidden: true });
     clear(this.app).append(h('div', { class: 'table-layout' },
       h('div', { class: 'board-wrap' }, this.status, h('div', { class: 'board-box' }, svg, this.cardEl)),
-      h('div', { class: 'side' }, this.promptEl, this.clockEl, this.tableEl, this.armiesEl, this.menuEl, this.diceEl, this.logEl, this.chatEl,
+      h('div', { class: 'side' }, this.promptEl, this.missionEl, this.clockEl, this.tableEl, this.armiesEl, this.menuEl, this.diceEl, this.logEl, this.chatEl,
         h('div', { class: 'keys', id: 'keys' }, h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' pick · ', h('kbd', { text: 'Enter' }), ' declare the route · ', h('kbd', { text: 'Backspace' }), ' undo a point · ', h('kbd', { text: 'Esc' }), ' back · ',
           h('kbd', { text: 'E' }), ' end the Orders Phase · ', h('kbd', { text: 'N' }), ' no ARO'))));
     svg.addEventListener('click', ev => this.boardClick(ev));
@@ -652,6 +813,7 @@ class Table {
     if (this.snap && snap.seq !== this.snap.seq) {
       this.odds.clear();
       this.confirming = null;
+      this.deploy = null;
       if (this.pending && snap.seq > this.pending.seq) { this.plan = null; this.selected = null; this.setCompose(null); }
     }
     this.snap = snap;
@@ -778,7 +940,7 @@ class Table {
     this.renderPrompt(snap, mine, aro); lap('status');
     this.drawBoard(); lap('board');
     if (this.drawn.log !== this.log.length) { this.renderDice(); this.renderLog(); } lap('log');
-    if (this.drawn.armies !== obs) { this.renderArmies(obs); this.drawn.armies = obs; }
+    if (this.drawn.armies !== obs) { this.renderArmies(obs); this.renderMission(obs, snap); this.drawn.armies = obs; }
     this.renderMenu(mine); lap('menu');
     document.body.dataset.seq = String(snap.seq);
     document.body.dataset.window = snap.prompt.window || snap.prompt.kind;
@@ -806,7 +968,9 @@ class Table {
     const own = this.actors();
     // The same observation, selection and route draw the same board.
     const sight = this.sight && this.sight.trooper === this.selected ? this.sight : null;
-    const key = JSON.stringify([this.snap.observation, this.selected, this.plan && [this.plan.points, this.plan.state], [...this.highlight], [...own], SEAT_ORDER, sight, this.sightWeapon]);
+    const deploying = this.deploying();
+    const drafts = deploying && this.deploy ? [this.deploy.open, ...this.deploy.hidden].filter(Boolean).map(d => ({ ...d, state: this.deploy.state })) : [];
+    const key = JSON.stringify([this.snap.observation, this.selected, this.plan && [this.plan.points, this.plan.state], [...this.highlight], [...own], SEAT_ORDER, sight, this.sightWeapon, drafts]);
     if (key === this.drawn.board && !this.fantasy) return;
     this.drawn.board = key;
     if (this.fantasy) {
@@ -816,14 +980,14 @@ class Table {
       return;
     }
     drawBoard(this.svg, this.board, this.snap.observation, {
-      highlight: this.highlight, selected: this.selected, selectable: own, plan: this.plan, sight, weapon: this.sightWeapon,
+      highlight: this.highlight, selected: this.selected, selectable: own, plan: this.plan, sight, weapon: this.sightWeapon, deploying, drafts, me: this.me,
       onHover: t => this.showCard(t || this.cardPinned),
       onModel: t => {
         this.cardPinned = t; this.showCard(t);
         if (own.has(t.id) && !this.plan) this.select(this.selected === t.id ? null : t.id);
       },
     });
-    this.svg.classList.toggle('routing', !!this.plan || !!this.rulerOn);
+    this.svg.classList.toggle('routing', !!this.plan || !!this.rulerOn || !!(deploying && this.deploy && this.deploy.pick));
     this.drawRuler();
   }
 
@@ -916,9 +1080,10 @@ class Table {
   renderStatus(obs, snap) {
     const waiting = (snap.prompt.seats || []).join(', ');
     const vp = this.victoryPoints();
+    const pre = !snap.over && obs.mission && obs.mission.preGame;
     put(this.status,
-      h('span', { class: 'turn', text: snap.over ? 'Game over' : 'Round ' + obs.round + ' of ' + obs.rounds }),
-      obs.active ? h('span', {}, 'turn: ', h('span', { class: seatClass(obs.active), text: obs.active })) : null,
+      h('span', { class: 'turn', text: snap.over ? 'Game over' : pre ? 'Pre-game: Initiative and Deployment' : 'Round ' + obs.round + ' of ' + obs.rounds }),
+      obs.active && !pre ? h('span', {}, 'turn: ', h('span', { class: seatClass(obs.active), text: obs.active })) : null,
       h('span', { id: 'waiting' }, snap.over ? '' : 'waiting for ', h('span', { class: seatClass(waiting), text: waiting }), snap.prompt.window ? ' (' + windowName(snap.prompt.window) + ')' : ''),
       h('span', { class: 'muted' }, this.me ? ['you are ', h('span', { class: seatClass(this.me), text: this.me })] : 'spectating'),
       vp ? h('span', { text: 'Victory Points: ' + Object.entries(vp).map(([k, v]) => k + ' ' + v).join(', ') }) : null,
@@ -937,7 +1102,7 @@ class Table {
   renderPrompt(snap, mine, aro) {
     const el = this.promptEl;
     el.className = 'panel prompt' + (mine ? ' mine' : '') + (aro ? ' aro' : '');
-    if (snap.over) { put(el, h('h2', { text: 'The game is over' }), h('a', { href: '/m/' + this.id + '/replay', text: 'Replay it and check the dice' })); return; }
+    if (snap.over) { put(el, h('h2', { text: 'The game is over' }), this.missionResult(), h('a', { href: '/m/' + this.id + '/replay', text: 'Replay it and check the dice' })); return; }
     const o = snap.observation.order;
     const declared = o ? who(o.trooper) + ' declared ' + skillText(o.first) + (o.second ? ' then ' + skillText(o.second) : '') + '.' : '';
     if (aro) {
@@ -981,6 +1146,7 @@ class Table {
       this.legalButtons = [];
       return;
     }
+    if (this.deploying()) { this.setCompose(null); put(el, this.deployPanel()); this.legalButtons = [...el.querySelectorAll('button:not([disabled])')]; return; }
     this.askOdds(menu, mine);
     const obs = this.snap.observation;
     const groups = new Map(), general = [];
@@ -1056,14 +1222,14 @@ class Table {
       h('b', { class: seatClass(this.me), text: ' ' + who(id) }), tv.lieutenant ? ' ★' : '',
       h('span', { class: 'small muted', text: ' ' + (tv.states || []).join(', ') }));
     // The Order source: one choice, defaulted to what costs the least.
-    const orders = [...new Set(items.filter(i => i.action.kind === 'activate' && i.action.order).map(i => i.action.order))];
+    const orders = [...new Set(items.filter(i => (i.action.kind === 'activate' || i.action.kind === 'interact') && i.action.order).map(i => i.action.order))];
     let order = this.orderChoice.get(id);
     if (!orders.includes(order)) order = defaultOrder(orders, items);
     const source = orders.length > 1 ? h('div', { class: 'order-source', role: 'radiogroup', 'aria-label': 'Order source' }, h('span', { class: 'small', text: 'Order: ' }),
       orders.map(o => h('label', { class: 'src' + (o === order ? ' on' : '') }, h('input', { type: 'radio', name: 'order-source', value: o, 'data-order-source': o, checked: o === order,
         onchange: () => { this.orderChoice.set(id, o); this.render(); } }), orderName(o)))) : orders.length === 1 ? h('div', { class: 'small muted', text: 'Order: ' + orderName(orders[0]) }) : null;
-    const shown = items.filter(i => i.action.kind !== 'activate' || !i.action.order || i.action.order === order);
-    const cats = { Move: [], Attack: [], Hack: [], Other: [] };
+    const shown = items.filter(i => (i.action.kind !== 'activate' && i.action.kind !== 'interact') || !i.action.order || i.action.order === order);
+    const cats = { Move: [], Attack: [], Hack: [], Objective: [], Other: [] };
     const greyed = [];
     const moves = new Map();
     for (const item of shown) {
@@ -1349,6 +1515,7 @@ class Table {
 
   boardClick(ev) {
     if (this.rulerOn && !this.plan) return;
+    if (this.deploying() && this.deploy && this.deploy.pick) { this.place(boardPoint(this.svg, ev)); return; }
     // A tap on the table away from any model puts the profile card away.
     if (!this.plan) { this.cardPinned = null; this.showCard(null); return; }
     this.plan.points.push(boardPoint(this.svg, ev));
@@ -1437,6 +1604,177 @@ class Table {
     if (/^[1-9]$/.test(ev.key) && this.legalButtons) { const b = this.legalButtons[+ev.key - 1]; if (b) { b.click(); ev.preventDefault(); } }
   }
 
+  // ---------- missions: deployment, the mission panel, the result ----------
+
+  // deploying: this seat deploys now (Initiative and Deployment (N4)).
+  deploying() {
+    const snap = this.snap;
+    return !!(this.me && !snap.over && snap.prompt.window === 'deployment' && (snap.prompt.seats || []).includes(this.me));
+  }
+
+  // toDeploy lists the seat's troopers still off the table and not held
+  // in reserve: the ones it places in the Deployment Phase.
+  toDeploy() {
+    const obs = this.snap.observation;
+    const models = new Map((obs.models || []).map(m => [m.id, m]));
+    return (obs.troopers || []).filter(t => t.seat === this.me && !(t.states || []).includes('In reserve') &&
+      (t.models || []).length && t.models.every(id => (models.get(id) || {}).removed));
+  }
+
+  // facingToEnemy is the facing from a point toward the middle of the
+  // enemy's Deployment Zone (or the table's middle): the default, since
+  // a trooper deploys to face the fight.
+  facingToEnemy(at) {
+    const zones = seatZones(this.board, this.snap.observation);
+    const enemy = Object.keys(zones).find(x => x !== this.me);
+    const z = enemy && zones[enemy];
+    const to = z ? [(z[0][0] + z[1][0]) / 2, (z[0][1] + z[1][1]) / 2] : [this.board.width / 2, this.board.height / 2];
+    return ((Math.round(Math.atan2(to[1] - at[1], to[0] - at[0]) * 180 / Math.PI) % 360) + 360) % 360;
+  }
+
+  pickDeploy(id) {
+    if (!this.deploy) this.deploy = { open: null, hidden: [], pick: null, state: 'unknown', why: '' };
+    this.deploy.pick = this.deploy.pick === id ? null : id;
+    this.render();
+  }
+
+  // place puts the picked trooper where the table was clicked, facing
+  // the enemy, and asks the engine whether the deployment would stand.
+  place(at) {
+    const d = this.deploy, id = d.pick;
+    const tv = (this.snap.observation.troopers || []).find(t => t.id === id);
+    if (!tv) return;
+    const m = (this.snap.observation.models || []).find(x => x.trooper === id) || {};
+    const p = { trooper: id, at, facing: this.facingToEnemy(at), s: m.s, hidden: (tv.states || []).includes('Hidden Deployment') };
+    if (p.hidden) d.hidden = [...d.hidden.filter(x => x.trooper !== id), p];
+    else d.open = p;
+    this.checkDeploy();
+  }
+
+  rotate(by) {
+    const d = this.deploy;
+    if (!d) return;
+    const p = [d.open, ...d.hidden].find(x => x && x.trooper === d.pick) || d.open;
+    if (!p) return;
+    p.facing = (((p.facing + by) % 360) + 360) % 360;
+    this.checkDeploy();
+  }
+
+  deployAction() {
+    const d = this.deploy;
+    if (!d || (!d.open && !d.hidden.length)) return null;
+    const a = { kind: 'deploy', trooper: d.open ? d.open.trooper : '', at: d.open ? d.open.at : [0, 0], facing: d.open ? d.open.facing : 0 };
+    if (d.hidden.length) a.hidden = d.hidden.map(x => ({ trooper: x.trooper, at: x.at, facing: x.facing }));
+    return a;
+  }
+
+  // checkDeploy asks the engine (the odds endpoint's preview) whether the
+  // deployment would be accepted now, and why not.
+  async checkDeploy() {
+    const d = this.deploy, a = this.deployAction();
+    d.state = 'unknown'; d.why = '';
+    this.render();
+    if (!a) return;
+    const stamp = (d.stamp = (d.stamp || 0) + 1);
+    try {
+      const res = await api('POST', '/api/matches/' + this.id + '/odds', { actions: [a] }, this.token);
+      if (this.deploy !== d || d.stamp !== stamp) return;
+      const ill = res.answers[0].illegal;
+      d.state = ill ? 'illegal' : 'legal';
+      d.why = ill ? ill.message + (ill.rule ? ' (' + ill.rule + ')' : '') : '';
+    } catch (e) { if (this.deploy === d) { d.state = 'illegal'; d.why = e.message; } }
+    this.render();
+  }
+
+  // deployPanel lists the troopers to deploy; a pick, then a click on the
+  // table, places one; the arrows turn it; Deploy sends what is placed.
+  deployPanel() {
+    const d = this.deploy || { open: null, hidden: [], pick: null, state: 'unknown', why: '' };
+    const pg = (this.snap.observation.mission || {}).preGame || {};
+    const left = this.toDeploy();
+    const placed = id => [d.open, ...d.hidden].find(x => x && x.trooper === id);
+    const rows = left.map(t => {
+      const hidden = (t.states || []).includes('Hidden Deployment'), marker = !!t.label;
+      const p = placed(t.id);
+      return h('button', { class: 'pick' + (d.pick === t.id ? ' on' : ''), 'data-deploy-trooper': t.id, 'aria-pressed': d.pick === t.id ? 'true' : 'false', onclick: () => this.pickDeploy(t.id),
+        onmouseenter: () => this.showCard(t), onmouseleave: () => this.showCard(this.cardPinned) },
+        h('span', { class: 'name', text: who(t.id) }), t.lieutenant ? h('span', { class: 'lt-mark', text: ' ★' }) : null,
+        hidden ? h('span', { class: 'small private', text: ' Hidden Deployment: only you see it' }) : marker ? h('span', { class: 'small muted', text: ' deploys as a marker (' + (t.states || []).join(', ') + ')' }) : null,
+        p ? h('span', { class: 'small ok', text: ' placed at ' + pt(p.at) + ', ' + deg(p.facing) }) : null);
+    });
+    const a = this.deployAction();
+    const pick = d.pick ? 'Click the table inside your Deployment Zone to place ' + who(d.pick) + '.' : 'Pick a trooper to place.';
+    return h('div', { class: 'deploy', id: 'deploy' },
+      h('div', { class: 'small', id: 'deploy-stage', text: (pg.stage < 2 ? 'Your first deployment: all your troopers but one.' : 'Your last deployment.') + ' ' + left.length + ' to place.' }),
+      h('div', { class: 'roster', id: 'deploy-roster' }, rows),
+      h('div', { class: 'small', id: 'deploy-pick', text: pick }),
+      h('div', { class: 'small' }, 'Facing: ', h('button', { id: 'rotate-left', title: 'turn 45° anticlockwise', disabled: !a, text: '⟲ 45°', onclick: () => this.rotate(-45) }), ' ',
+        h('button', { id: 'rotate-right', title: 'turn 45° clockwise', disabled: !a, text: '⟳ 45°', onclick: () => this.rotate(45) })),
+      h('div', { id: 'deploy-check', class: 'small ' + (d.state === 'illegal' ? 'err' : d.state === 'legal' ? 'ok' : 'muted'),
+        text: !a ? 'Nothing placed yet.' : d.state === 'legal' ? 'The engine accepts: ' + deployText(a) : d.state === 'illegal' ? 'Refused: ' + d.why : 'Checking…' }),
+      h('div', {}, h('button', { class: 'primary', id: 'deploy-send', disabled: d.state !== 'legal', text: 'Deploy', onclick: () => this.send(a) }), ' ',
+        h('button', { id: 'deploy-clear', disabled: !a, text: 'Clear', onclick: () => { this.deploy = null; this.render(); } })));
+  }
+
+  // renderMission is the mission panel: each side's OP, the round, the
+  // objectives with who holds them, the Designated Targets, and the
+  // Classified Objectives as this viewer may know them.
+  renderMission(obs, snap) {
+    const ms = obs.mission, el = this.missionEl;
+    el.hidden = !ms;
+    if (!ms) return;
+    const seats = (obs.armies || []).map(a => a.seat);
+    const pg = ms.preGame;
+    const lines = [];
+    lines.push(h('div', { class: 'op-line' }, seats.map((seat, i) => [i ? ' · ' : '', h('b', { class: seatClass(seat), text: seat + (seat === this.me ? ' (you)' : '') + ' ' }),
+      h('span', { class: 'op', 'data-op': seat, text: String((ms.op || {})[seat] || 0) }), ' OP']),
+      h('span', { class: 'muted' }, ' · ', pg ? 'pre-game' : 'Round ' + obs.round + ' of ' + obs.rounds)));
+    if (pg) {
+      const said = [];
+      if (pg.winner) said.push(pg.winner + ' won the Initiative Roll');
+      if (pg.kept) said.push(pg.winner + ' kept ' + (pg.kept === 'initiative' ? 'Initiative' : 'Deployment'));
+      if (pg.firstTurn) said.push(pg.firstTurn + ' plays the first Player Turn');
+      if (pg.deployFirst) said.push(pg.deployFirst + ' deploys first');
+      lines.push(h('div', { class: 'small', id: 'pregame', text: said.join('; ') + '.' }));
+    }
+    const cls = ms.classified || {};
+    if ((ms.deck || []).length) {
+      lines.push(h('div', { class: 'small', id: 'classified' }, h('b', { text: 'Classified Objectives: ' }), seats.map((seat, i) => {
+        const c = cls[seat];
+        const text = !c ? 'not picked yet' : c.objective ? cardName(c.objective) + (seat === this.me && !c.revealed ? ' (' + cardText(CARDS.get(c.objective)) + '; secret)' : '') + (c.revealed ? ', scored and revealed' : seat === this.me ? ', not scored yet' : '') : 'picked, secret until it scores';
+        return [i ? ' · ' : '', h('span', { class: seatClass(seat), text: seat + ': ' }), h('span', { 'data-classified': seat, text }) ];
+      })));
+    }
+    const obj = ms.objectives || [];
+    const targets = Object.entries(ms.targets || {});
+    lines.push(h('div', { class: 'legend small', id: 'legend' },
+      obj.some(o => o.kind === 'console') ? h('span', {}, h('span', { class: 'sw sw-console' }), ' console: a Specialist Troop in base contact activates it (WIP Roll) ') : null,
+      obj.some(o => o.kind === 'zone') ? h('span', {}, h('span', { class: 'sw sw-zone' }), ' zone: controlled by more points of troopers inside ') : null,
+      targets.length ? h('span', {}, h('span', { class: 'sw sw-target' }), ' Designated Target' + (targets.length ? ': ' + targets.map(([seat, id]) => seat + "'s " + who(id)).join(', ') : '') + ' ') : null));
+    if (obj.length) lines.push(h('div', { class: 'small', id: 'objectives' }, obj.map((o, i) => [i ? ' · ' : '', h('span', { 'data-objective-row': o.id, text: o.name + ': ' + (o.holder ? (o.kind === 'zone' ? 'controlled by ' : 'held by ') + o.holder : 'nobody') })])));
+    put(el, h('h2', { text: 'Mission: ' + ms.name }), lines);
+  }
+
+  // missionResult names the winner by OP, then the tie-breaker, then
+  // Victory Points, as the engine decided it (docs/MISSIONS.md).
+  missionResult() {
+    const obs = this.snap.observation, ms = obs.mission;
+    if (!ms || this.snap.outcome) return null;
+    const seats = (obs.armies || []).map(a => a.seat);
+    const op = seats.map(x => x + ' ' + ((ms.op || {})[x] || 0));
+    const [a, b] = seats.map(x => (ms.op || {})[x] || 0);
+    let how = '';
+    if (a !== b) how = 'by Objective Points (' + op.join(', ') + ')';
+    else {
+      const kind = ms.tieBreaker === 'zones' ? 'zone' : ms.tieBreaker === 'consoles' ? 'console' : '';
+      const count = seat => (ms.objectives || []).filter(o => o.kind === kind && o.holder === seat).length;
+      const vp = this.victoryPoints() || {};
+      if (kind && count(seats[0]) !== count(seats[1])) how = 'on the tie-breaker, ' + (kind === 'zone' ? 'zones controlled' : 'consoles held') + ' (' + seats.map(x => x + ' ' + count(x)).join(', ') + '), Objective Points being level (' + op.join(', ') + ')';
+      else how = 'on Victory Points (' + seats.map(x => x + ' ' + (vp[x] || 0)).join(', ') + '), Objective Points being level (' + op.join(', ') + ')' + (kind ? ' and the tie-breaker too' : '');
+    }
+    return h('p', { id: 'result', 'data-role': 'winner', 'data-winner': ms.winner || '' }, ms.winner ? [h('b', { class: seatClass(ms.winner), text: ms.winner + ' wins' }), ' ' + how + '.'] : 'A draw: ' + how.replace(/^on /, '') + '.');
+  }
+
   renderDice() {
     // The last resolution: every roll with its dice, SV and MODs,
     // Criticals, Saving Rolls and the states applied.
@@ -1467,7 +1805,7 @@ class Table {
     if (this.drawn.log > this.log.length || this.drawn.log < 0) { clear(el); this.drawn.log = 0; }
     for (const e of this.log.slice(this.drawn.log)) {
       const evs = e.events || [];
-      const declares = evs.length && ['order-spent', 'second-declared', 'aros-declared'].includes(evs[0].kind);
+      const declares = evs.length && ['order-spent', 'second-declared', 'aros-declared', 'initiative-rolled', 'chosen', 'classified-chosen', 'deployed', 'interacted'].includes(evs[0].kind);
       const head = declares ? eventText(evs[0]) : e.action ? actionText(e.action) : '(not shown to you)';
       el.append(h('div', { class: 'e', 'data-seq': e.seq }, h('span', { class: 'muted', text: '#' + e.seq + ' ' }), h('span', { class: seatClass(e.seat), text: e.seat }), ': ' + head,
         evs.slice(declares ? 1 : 0).map(ev => h('div', { class: 'ev', text: eventText(ev) }))));
@@ -1507,8 +1845,9 @@ function actorOf(a, obs) {
 }
 // isSkillWindow: the action is a trooper's skill (an Order, a second
 // skill, an ARO, a Dodge movement), chosen in the trooper's menu.
-const isSkillWindow = a => !!a.unit || a.kind === 'activate' || a.kind === 'second' || (a.kind === 'aro' && (a.declarations || []).length === 1) || a.kind === 'dodge-move' || a.kind === 'transfer';
+const isSkillWindow = a => !!a.unit || a.kind === 'activate' || a.kind === 'interact' || a.kind === 'second' || (a.kind === 'aro' && (a.declarations || []).length === 1) || a.kind === 'dodge-move' || a.kind === 'transfer';
 function category(a) {
+  if (a.kind === 'interact') return 'Objective';
   const k = skillOf(a);
   if (!k) return 'Other';
   if (k.name === 'hack') return 'Hack';
@@ -1541,6 +1880,7 @@ function isAttackAction(a) {
 // empty list where nothing is rolled).
 function rollsDice(a) {
   if (a.kind === 'aro') return (a.declarations || []).length > 0;
+  if (a.kind === 'interact') return true;
   const k = a.skill;
   return !!k && (a.kind === 'activate' || a.kind === 'second') && ['bs-attack', 'cc-attack', 'hack', 'discover'].includes(k.name);
 }
@@ -1556,10 +1896,25 @@ function menuLabel(a) {
     case 'appoint': return 'Appoint ' + who(a.trooper) + ' Lieutenant';
     case 'transfer': return 'Command Token: move to group ' + a.group;
     case 'move-token': return a.proxy ? 'Move the Active Proxy Token to ' + who(a.proxy) : 'Leave the Active Proxy Token';
+    case 'choose': return chooseLabel(a);
+    case 'choose-classified': { const c = CARDS.get(a.objective); return cardName(a.objective) + (c ? ': ' + cardText(c) : ''); }
+    case 'interact': return 'Activate ' + who(a.objective) + ' (WIP Roll)';
+    case 'deploy': return 'Deploy ' + deployText(a).replace(/^deploys /, '');
   }
   if (a.unit) return genericText(a, true);
   return actionText(a);
 }
+// chooseLabel is an Initiative and Deployment choice as a menu entry.
+function chooseLabel(a) {
+  const t = window.ordo && window.ordo.snap ? window.ordo : null;
+  const pg = t && t.snap.observation.mission && t.snap.observation.mission.preGame;
+  const zone = zoneName(a.zone, pg, t && t.board) + ' for you; ' + (t && a.deployFirst === t.me ? 'you deploy' : a.deployFirst + ' deploys') + ' first';
+  const first = (t && a.firstTurn === t.me ? 'you play' : a.firstTurn + ' plays') + ' the first Player Turn';
+  if (a.keep === 'initiative') return 'Keep Initiative: ' + first;
+  if (a.keep === 'deployment') return 'Keep Deployment: ' + zone;
+  return a.firstTurn ? first.charAt(0).toUpperCase() + first.slice(1) : zone.charAt(0).toUpperCase() + zone.slice(1);
+}
+
 // shortLabel is an attack's or a program's entry under its target: the
 // weapon or program alone.
 function shortLabel(a) {
@@ -1581,11 +1936,13 @@ const WINDOWS = { orders: 'Orders Phase', 'aro-1': 'first ARO window', 'aro-2': 
   'appoint-lieutenant': 'a new Lieutenant', 'hack-transport': 'Hack Transport Aircraft',
   charges: 'charges', react: 'charge reaction', 'charge-moves': 'charge moves', 'remaining-moves': 'remaining moves', shooting: 'shooting',
   'close-combat': 'close combat', 'allocate-hits': 'hits to allocate', 'move-up': 'a front-rank slot to fill', pursuit: 'flee and pursue',
-  challenge: 'a challenge', retire: 'a refused challenge', 'counter-challenge': 'a counter-challenge' };
+  challenge: 'a challenge', retire: 'a refused challenge', 'counter-challenge': 'a counter-challenge',
+  initiative: 'the Initiative Roll', 'initiative-choice': 'the Initiative choice', classified: 'the Classified Objective', deployment: 'Deployment' };
 const windowName = w => WINDOWS[w] || pretty(w);
 function windowTitle(w) {
   return { orders: 'Your Orders Phase', second: 'The second skill of this Order', 'dodge-move': 'Dodge movement', 'guts-move': 'Guts movement', alert: 'Alert: your troopers may turn',
-    'proxy-token': 'Move the Active Proxy Token?', 'place-jump': 'Place the trooper that missed its Combat Jump', 'appoint-lieutenant': 'Appoint a new Lieutenant' }[w] || 'Your move: ' + windowName(w);
+    'proxy-token': 'Move the Active Proxy Token?', 'place-jump': 'Place the trooper that missed its Combat Jump', 'appoint-lieutenant': 'Appoint a new Lieutenant',
+    'initiative-choice': 'Initiative and Deployment: your choice', classified: 'Pick your Classified Objective', deployment: 'Deploy your troopers' }[w] || 'Your move: ' + windowName(w);
 }
 // windowWhy says why the seat is asked and what its choices do, in the
 // rules' words (docs/RULES.md).
@@ -1611,8 +1968,26 @@ function windowWhy(w, declared, obs) {
     case 'challenge': return 'A challenge: accept it with one of your characters, or refuse it (the refuser steps back).';
     case 'retire': return 'Your challenge was refused: name the character who steps back out of the fight.';
     case 'counter-challenge': return 'You may issue a challenge of your own.';
+    case 'initiative-choice': return initiativeWhy(obs);
+    case 'classified': return 'Classified Objectives: pick one card of the mission\'s deck, in secret. Your opponent learns only that you picked one. At the end of each Game Round, if its condition holds, it scores its OP once and is revealed to both players.';
+    case 'deployment': return deploymentWhy(obs);
   }
   return declared;
+}
+
+// initiativeWhy explains the Initiative choice window (Initiative and
+// Deployment (N4)) to the seat making the choice.
+function initiativeWhy(obs) {
+  const pg = (obs.mission || {}).preGame || {};
+  if (!pg.kept) return 'Initiative and Deployment (N4): you won the Initiative Roll (the Face to Face WIP Roll of the Lieutenants). Keep one of two things: Initiative — you decide who plays the first Player Turn — or Deployment — you pick a Deployment Zone (both drawn on the table) and who deploys first. Your opponent then makes the other choice.';
+  return 'Initiative and Deployment (N4): ' + pg.winner + ' won the Initiative Roll and kept ' + (pg.kept === 'initiative' ? 'Initiative (' + pg.firstTurn + ' plays the first Player Turn). You choose the rest: your Deployment Zone (drawn on the table) and who deploys first.' : 'Deployment. You choose the rest: who plays the first Player Turn.');
+}
+// deploymentWhy says what this stage of the Deployment Phase asks.
+function deploymentWhy(obs) {
+  const pg = (obs.mission || {}).preGame || {};
+  const stage = pg.stage || 0;
+  return 'Deployment (N4): ' + (stage < 2 ? 'place all your troopers but one, one at a time; the last one is deployed after your opponent has deployed. ' : 'place your last trooper, with every trooper still to place in Hidden Deployment. ') +
+    'Pick a trooper below, then click the table inside your Deployment Zone; it faces the enemy (turn it with the arrows). The engine checks the spot and says why one is refused. A trooper in Hidden Deployment is placed with the next one deployed openly, and only you see it.';
 }
 
 // oddsChart is the exact result beside a roll: chance to score, a
