@@ -84,3 +84,60 @@ func TestArmyBoundBeforeTheParse(t *testing.T) {
 		t.Fatalf("got  %v\nwant %s", err, want)
 	}
 }
+
+// Units and formation: every problem Setup finds in the armies (and the
+// terrain and rounds) is reported at once, each at its file:line:col, as
+// the scenario's own problems are: an unknown profile, an id given twice,
+// a unit off the table or on impassable terrain (Impassable terrain), a
+// character who cannot join (Joining a unit), two Generals on a side or a
+// General carrying the battle standard (Leadership tests).
+func TestSetupErrorsAtTheirLines(t *testing.T) {
+	const head = "name: units\nruleset: fantasy\ntable: {width: 48, height: 48}\ninitiative: red\nrounds: 1\n"
+	const blue = "  - seat: blue\n    units: [{id: riders, profile: rider, models: 5, at: [10, 30], facing: 270}]\n"
+	type want struct {
+		Line, Col int
+		Field     string
+		Msg       string
+	}
+	for _, c := range []struct {
+		name, src string
+		want      []want
+	}{
+		{"an unknown profile and an id given twice, both reported",
+			head + "sides:\n  - seat: red\n    units:\n" +
+				"      - {id: spears, profile: spearmen, at: [10, 10]}\n" +
+				"      - {id: riders, profile: spearman, at: [20, 10]}\n" + blue,
+			[]want{{9, 31, "sides[0].units[0].profile", `unknown profile "spearmen"`},
+				{12, 18, "sides[1].units[0].id", `id "riders" is already used (line 10)`}}},
+		{"off the table",
+			head + "sides:\n  - seat: red\n    units: [{id: spears, profile: spearman, at: [100, 10]}]\n" + blue,
+			[]want{{8, 49, "sides[0].units[0].at", `unit "spears" stands off the 48×48 table`}}},
+		{"a character who cannot join",
+			head + "sides:\n  - seat: red\n    units: [{id: harpies, profile: harpy, models: 3, at: [10, 10], characters: [{id: cap, profile: captain}]}]\n" + blue,
+			[]want{{8, 81, "sides[0].units[0].characters[0]", "cannot be part of a unit of"}}},
+		{"two Generals on a side",
+			head + "sides:\n  - seat: red\n    units:\n" +
+				"      - {id: spears, profile: spearman, models: 10, at: [10, 10], characters: [{id: cap, profile: captain, general: true}]}\n" +
+				"      - {id: lord, profile: captain, at: [30, 10], general: true}\n" + blue,
+			[]want{{10, 9, "sides[0].units[1]", "a second General on the side (the first: line 9)"}}},
+		{"the General carrying the battle standard",
+			head + "sides:\n  - seat: red\n    units: [{id: lord, profile: captain, at: [30, 10], general: true, battleStandard: true}]\n" + blue,
+			[]want{{8, 13, "sides[0].units[0]", "the General may not carry the battle standard (Leadership tests)"}}},
+		{"a terrain kind and too many rounds",
+			strings.Replace(head, "rounds: 1", "rounds: 21", 1) + "terrain: [{kind: swamp, polygon: [[1, 1], [2, 1], [2, 2]]}]\nsides:\n  - seat: red\n    units: [{id: spears, profile: spearman, at: [10, 10]}]\n" + blue,
+			[]want{{5, 9, "rounds", "21 rounds, at most 20"}, {6, 18, "terrain[0].kind", "swamp"}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sc, err := scenario.Parse("units.yaml", []byte(c.src), scenario.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := rules.ResolveRulings(ruleset(t).Rulings(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = ruleset(t).Setup(sc, r)
+			scenariotest.Check(t, err, "units.yaml", c.want)
+		})
+	}
+}

@@ -170,9 +170,9 @@ func TestCharacterMayNotShareHisRegimentsId(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = rs.Setup(sc, r)
-	var re *rules.RuleError
-	if !errors.As(err, &re) || re.Code != CodeSetup || !strings.Contains(re.Error(), `character "u" has the id of his unit "u"`) || !strings.Contains(re.Error(), "sides[0].units[0].characters") {
-		t.Fatalf("setup: %v, want a %s error naming the character, his unit and where", err, CodeSetup)
+	var errs scenario.Errors
+	if !errors.As(err, &errs) || len(errs) != 1 || errs[0].Field != "sides[0].units[0].characters[0].id" || !strings.Contains(errs[0].Msg, `character "u" has the id of his unit "u"`) {
+		t.Fatalf("setup: %v, want an error naming the character, his unit and where", err)
 	}
 	// The same unit in a saved state: the captain renamed "u".
 	s := battle(t, nil, []map[string]any{unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, chars("captain", "captain"))}, target())
@@ -190,6 +190,7 @@ func TestCharacterMayNotShareHisRegimentsId(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = rs.DecodeState(b)
+	var re *rules.RuleError
 	if !errors.As(err, &re) || re.Code != CodeBadState || !strings.Contains(re.Error(), `model "u" has the id of its unit`) || !strings.Contains(re.Error(), "units[0]") {
 		t.Fatalf("decoding: %v, want a %s error naming units[0] and the model", err, CodeBadState)
 	}

@@ -3,6 +3,7 @@ package fantasy
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -196,16 +197,22 @@ type State struct {
 func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, error) {
 	s := &State{Table: [2]float64{sc.Table.Width, sc.Table.Height}, Profiles: map[string]Profile{},
 		Rulings: r, Rounds: sc.Rounds, Round: 1, Turn: 1, Phase: PhaseCharges, Points: map[rules.Seat]int{}}
+	// Every problem of the scenario is reported at once, each at its
+	// file:line:col when the scenario came from a file (scenario.Checker),
+	// as the scenario's own problems are.
+	ck := scenario.NewChecker(sc)
 	if sc.Rounds > maxRounds {
-		return nil, setupErr("rounds: %d, at most %d", sc.Rounds, maxRounds)
+		ck.Errorf("rounds", "%d rounds, at most %d", sc.Rounds, maxRounds)
 	}
 	for i, t := range sc.Terrain {
 		if i >= scenario.MaxTerrain {
-			return nil, setupErr("terrain: more than %d pieces", scenario.MaxTerrain)
+			ck.Errorf("terrain", "more than %d pieces", scenario.MaxTerrain)
+			break
 		}
 		p, field, err := pieceOf(t)
 		if err != nil {
-			return nil, rules.Errorf(CodeSetup, "Terrain", "terrain[%d].%s: %v", i, field, err)
+			ck.Errorf(fmt.Sprintf("terrain[%d].%s", i, field), "%v", err)
+			continue
 		}
 		s.Terrain = append(s.Terrain, p)
 	}
@@ -222,36 +229,74 @@ func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, e
 		s.Seats = append(s.Seats, seat)
 		s.Points[seat] = 0
 		army, err := armyOf(&sc.Sides[i].Army)
-		if err != nil {
+		var errs scenario.Errors
+		switch {
+		case errors.As(err, &errs):
+			ck.Add(errs)
+			continue
+		case err != nil:
 			return nil, err
 		}
+		side := fmt.Sprintf("sides[%d]", i)
 		if len(army.Units) > maxUnits {
-			return nil, setupErr("sides[%d].units: %d units, at most %d", i, len(army.Units), maxUnits)
+			ck.Errorf(side+".units", "%d units, at most %d (Units and formation)", len(army.Units), maxUnits)
+			continue
 		}
+		var general, bsb string // the paths of the side's General and Battle Standard Bearer
 		for j, sp := range army.Units {
-			path := fmt.Sprintf("sides[%d].units[%d]", i, j)
-			u, err := buildUnit(sp, seat, cat, s.Profiles, path)
-			if err != nil {
-				return nil, err
+			path := fmt.Sprintf("%s.units[%d]", side, j)
+			u := buildUnit(sp, seat, cat, s.Profiles, path, ck)
+			if u == nil {
+				continue
 			}
+			if prev, dup := ids[u.ID]; dup {
+				// A unit's id and its models' (spears-1, spears-champion)
+				// are taken together: one error for the unit.
+				ck.Errorf(path+".id", "id %q is already used (%s)", u.ID, ck.Where(prev+".id"))
+				continue
+			}
+			taken := false
 			for _, m := range u.Models {
-				if prev, dup := ids[m.ID]; dup {
-					return nil, setupErr("%s: id %q is already used at %s", path, m.ID, prev)
+				at := path // the unit, or the character who joined it
+				if m.Role == Character && m.ID != u.ID {
+					at = fmt.Sprintf("%s.characters[%d]", path, slices.IndexFunc(sp.Characters, func(c CharacterSpec) bool { return c.ID == m.ID }))
 				}
-				ids[m.ID] = path
-			}
-			if _, dup := ids[u.ID]; dup && u.model(u.ID) == nil {
-				return nil, setupErr("%s: id %q is already used at %s", path, u.ID, ids[u.ID])
+				if prev, dup := ids[m.ID]; dup && !taken {
+					ck.Errorf(at+".id", "id %q is already used (%s)", m.ID, ck.Where(prev+".id"))
+					taken = true
+				}
+				ids[m.ID] = at
+				for _, l := range []struct {
+					is    bool
+					first *string
+					name  string
+				}{{m.General, &general, "General"}, {m.BattleStandard, &bsb, "Battle Standard Bearer"}} {
+					switch {
+					case !l.is:
+					case *l.first != "":
+						ck.Errorf(at, "a second %s on the side (the first: %s); a side has at most one (%s)", l.name, ck.Where(*l.first), ruleLeaders)
+					default:
+						*l.first = at
+					}
+				}
 			}
 			ids[u.ID] = path
+			if taken {
+				continue
+			}
 			if !s.onTable(u) {
-				return nil, setupErr("%s: unit %q stands off the %v×%v table", path, u.ID, s.Table[0], s.Table[1])
+				ck.Errorf(path+".at", "unit %q stands off the %v×%v table (Units and formation)", u.ID, s.Table[0], s.Table[1])
+				continue
 			}
 			if name := s.ImpassableUnder(u); name != "" {
-				return nil, rules.Errorf(CodeSetup, ruleImpassable, "%s: unit %q stands on impassable terrain %q", path, u.ID, name)
+				ck.Errorf(path+".at", "unit %q stands on impassable terrain %q (%s)", u.ID, name, ruleImpassable)
+				continue
 			}
 			s.Units = append(s.Units, u)
 		}
+	}
+	if ck.Failed() {
+		return nil, ck.Err()
 	}
 	if err := s.checkLeaders(); err != nil {
 		return nil, setupErr("%v", err)
@@ -270,6 +315,10 @@ const (
 	maxUnits  = 40
 	maxModels = 100
 )
+
+// ruleLeaders is the rule of a side's General and Battle Standard Bearer
+// (docs/RULES.md).
+const ruleLeaders = "Leadership tests"
 
 func setupErr(format string, args ...any) error {
 	return rules.Errorf(CodeSetup, "Units and formation", format, args...)
@@ -305,67 +354,80 @@ func resolve(file string, paths []string) []string {
 	return out
 }
 
-func buildUnit(sp UnitSpec, seat rules.Seat, cat *Catalog, used map[string]Profile, path string) (*Unit, error) {
+// buildUnit builds the unit of sp at path, or reports its first problem
+// on ck, at the field it names, and returns nil.
+func buildUnit(sp UnitSpec, seat rules.Seat, cat *Catalog, used map[string]Profile, path string, ck *scenario.Checker) *Unit {
+	bad := func(field, format string, args ...any) *Unit {
+		ck.Errorf(path+field, format, args...)
+		return nil
+	}
 	p, ok := cat.Profiles[sp.Profile]
 	switch {
 	case !finite(sp.At[0]) || !finite(sp.At[1]) || !finite(sp.Facing):
-		return nil, setupErr("%s: at %v, facing %v: want finite numbers", path, sp.At, sp.Facing)
+		return bad("", "at %v, facing %v: want finite numbers", sp.At, sp.Facing)
 	case sp.ID == "":
-		return nil, setupErr("%s.id: required", path)
+		return bad(".id", "id is required")
 	case !ok:
-		return nil, setupErr("%s.profile: unknown profile %q", path, sp.Profile)
+		return bad(".profile", "unknown profile %q", sp.Profile)
 	case sp.Models < 0 || sp.Models > maxModels:
-		return nil, setupErr("%s.models: %d, want 1..%d", path, sp.Models, maxModels)
+		return bad(".models", "%d, want 1..%d", sp.Models, maxModels)
 	case len(sp.Characters) > 10 || len(sp.Command) > 3:
-		return nil, setupErr("%s: at most 10 characters and 3 command models", path)
+		return bad("", "at most 10 characters and 3 command models")
 	}
 	used[p.Name] = p
 	u := &Unit{ID: sp.ID, Seat: seat, At: geom.Pt(sp.At[0], sp.At[1]), Facing: sp.Facing, Base: p.Base}
 	if p.Character {
+		if sp.General && sp.BattleStandard {
+			return bad("", "the General may not carry the battle standard (%s)", ruleLeaders)
+		}
 		if sp.Models > 1 || len(sp.Command) > 0 || len(sp.Characters) > 0 {
-			return nil, setupErr("%s: a character alone is a unit of one model", path)
+			return bad("", "a character alone is a unit of one model (Units and formation)")
 		}
 		u.Models = []Model{{ID: sp.ID, Profile: p.Name, Role: Character, Wounds: p.W, General: sp.General, BattleStandard: sp.BattleStandard}}
 		u.Points = p.Points
 		u.Files = 1
 		u.Ranks = [][]string{{sp.ID}}
-		return u, nil
+		return u
 	}
 	if sp.General || sp.BattleStandard {
-		return nil, setupErr("%s: only a character is a General or a Battle Standard Bearer (name him among the characters)", path)
+		return bad("", "only a character is a General or a Battle Standard Bearer (name him among the characters)")
 	}
 	n := max(sp.Models, 1)
 	seen := map[Role]bool{}
 	for _, r := range sp.Command {
 		if (r != Champion && r != Standard && r != Musician) || seen[r] {
-			return nil, setupErr("%s.command: %q: a unit's command group is one each of champion, standard, musician", path, r)
+			return bad(".command", "%q: a unit's command group is one each of champion, standard, musician", r)
 		}
 		seen[r] = true
 	}
 	if len(sp.Command) > n {
-		return nil, setupErr("%s.command: %d command models in a unit of %d", path, len(sp.Command), n)
+		return bad(".command", "%d command models in a unit of %d", len(sp.Command), n)
 	}
 	var front, rest []Model
 	for _, r := range sp.Command {
 		front = append(front, Model{ID: sp.ID + "-" + string(r), Profile: p.Name, Role: r, Wounds: p.W})
 	}
-	for _, c := range sp.Characters {
+	for k, c := range sp.Characters {
+		ch := fmt.Sprintf(".characters[%d]", k)
+		if c.General && c.BattleStandard {
+			return bad(ch, "the General may not carry the battle standard (%s)", ruleLeaders)
+		}
 		cp, ok := cat.Profiles[c.Profile]
 		if !ok || !cp.Character {
-			return nil, setupErr("%s.characters: %q is not a character profile", path, c.Profile)
+			return bad(ch+".profile", "%q is not a character profile", c.Profile)
 		}
 		if c.ID == "" {
-			return nil, setupErr("%s.characters: id required", path)
+			return bad(ch+".id", "id is required")
 		}
 		if c.ID == sp.ID {
 			// Only a character alone, or a unit of characters, bears a
 			// character's id: were the regiment and its captain both
 			// "u", his leaving would leave the regiment under another
 			// name (Leaving a unit).
-			return nil, setupErr("%s.characters: character %q has the id of his unit %q: give them different ids", path, c.ID, sp.ID)
+			return bad(ch+".id", "character %q has the id of his unit %q: give them different ids", c.ID, sp.ID)
 		}
 		if !cp.Type.joinable() || !p.Type.joinable() || p.Fly {
-			return nil, setupErr("%s.characters: %s (%s) cannot be part of a unit of %s (Joining a unit)", path, c.ID, cp.Type, p.Type)
+			return bad(ch, "%s (%s) cannot be part of a unit of %s (Joining a unit)", c.ID, cp.Type, p.Type)
 		}
 		used[cp.Name] = cp
 		front = append(front, Model{ID: c.ID, Profile: cp.Name, Role: Character, Wounds: cp.W, General: c.General, BattleStandard: c.BattleStandard})
@@ -381,15 +443,15 @@ func buildUnit(sp UnitSpec, seat rules.Seat, cat *Catalog, used map[string]Profi
 		u.Files = min(total, 5)
 	}
 	if u.Files < 1 || u.Files > total {
-		return nil, setupErr("%s.files: %d, want 1..%d (the unit's models)", path, sp.Files, total)
+		return bad(".files", "%d, want 1..%d (the unit's models)", sp.Files, total)
 	}
 	u.Models = append(front, rest...)
 	u.Start = n
 	size := func(m Model) (int, int) { return blockSize(cat.Profiles[m.Profile].Base, u.Base) }
 	if !u.layout(front, rest, size) {
-		return nil, setupErr("%s.files: %d files are narrower than a character's base (Characters: different sized bases)", path, u.Files)
+		return bad(".files", "%d files are narrower than a character's base (Characters: different sized bases)", u.Files)
 	}
-	return u, nil
+	return u
 }
 
 // layout places the models: those with In the First Rank! in the front
