@@ -281,7 +281,7 @@ func TestWatchedMatchStays(t *testing.T) {
 	}
 	clk.advance(time.Hour)
 	a.Sweep()
-	_, ch, err := a.Wait(ctx, c.ID, rules.Spectator(), 0, 0)
+	_, ch, err := a.Wait(ctx, c.ID, rules.Spectator(), 0, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -184,6 +184,9 @@ type live struct {
 	clocks *clocks
 	// hooks are the seats' webhooks (SetWebhook).
 	hooks map[rules.Seat]string
+	// gen counts the changes to what the match shows that are no entry
+	// of its log (its clocks starting), for the feeds (Wait).
+	gen int
 	// seatsRead is when the seats were last read again from the store
 	// (reloadSeats), so that wrong tokens read it at most once a
 	// seatsReread.
@@ -571,6 +574,8 @@ func (l *live) startClocks() {
 	if start, ok := clockStart(l.rec); ok {
 		l.clocks.begin(start, l.log)
 		l.dropSnaps()
+		l.gen++
+		l.broadcast()
 	}
 }
 
@@ -965,6 +970,9 @@ type Snapshot struct {
 	// Armies is the pre-game of a mission match waiting for its seats'
 	// army lists: which seats have sent theirs (armies.go).
 	Armies *Armies `json:"armies,omitempty"`
+	// Gen counts the changes to the match outside its log up to this
+	// snapshot (its clocks starting), for Wait.
+	Gen int `json:"-"`
 }
 
 // Snapshot is the match as v sees it: the observation, the prompt, the
@@ -985,7 +993,7 @@ func (l *live) snapshot(v rules.Viewer, menu Menu) (*Snapshot, error) {
 	}
 	p := l.prompt()
 	s := &Snapshot{ID: l.id, Seq: len(l.log), Viewer: v, Prompt: p, Over: p.Kind == rules.GameOver, Outcome: l.table.outcome,
-		DrawOffer: l.table.offer, Clock: l.clocks.view(), Commitment: l.rec.Commitment, Observation: obs}
+		DrawOffer: l.table.offer, Clock: l.clocks.view(), Commitment: l.rec.Commitment, Observation: obs, Gen: l.gen}
 	if aw := l.awaitingOf(); aw != nil {
 		s.Armies = &aw.armies
 		if v.Role == rules.RolePlayer {
@@ -1066,20 +1074,24 @@ type Update struct {
 	// the whole menu): the bytes kept for the seq, shared by every feed
 	// of the viewer; the caller must not change them.
 	Snapshot json.RawMessage
+	// Gen is the match's Snapshot.Gen.
+	Gen int
 }
 
 // Wait returns the entries from seq from on as v sees them, with the
 // snapshot after them, the messages of v's chat channel from chatFrom
-// on, and a channel closed when more of either arrive. With none yet it
-// returns an empty update and the channel to wait on.
-func (a *Authority) Wait(ctx context.Context, id string, v rules.Viewer, from, chatFrom int) (*Update, <-chan struct{}, error) {
+// on, and a channel closed when more of either arrive. The snapshot
+// comes without entries too when the match changed outside its log (its
+// clocks started) since gen, the Gen of the caller's last snapshot. With
+// nothing new it returns an empty update and the channel to wait on.
+func (a *Authority) Wait(ctx context.Context, id string, v rules.Viewer, from, chatFrom, gen int) (*Update, <-chan struct{}, error) {
 	l, err := a.get(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer l.mu.Unlock()
-	u := &Update{Entries: l.entries(v, from, MaxLogPage), Chat: l.chatFrom(channelOf(v), chatFrom, MaxLogPage)}
-	if len(u.Entries) > 0 || l.awaitingOf() != nil {
+	u := &Update{Entries: l.entries(v, from, MaxLogPage), Chat: l.chatFrom(channelOf(v), chatFrom, MaxLogPage), Gen: l.gen}
+	if len(u.Entries) > 0 || gen != l.gen || l.awaitingOf() != nil {
 		// Before the game, a seat's list coming in changes the
 		// snapshot but adds no entry: it is sent every time, and the
 		// feed passes it on when it differs from the last it sent.

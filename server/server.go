@@ -533,8 +533,9 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 	if next == snap.Seq && snap.Armies != nil {
 		lastState, _ = json.Marshal(snap)
 	}
+	gen := snap.Gen
 	for {
-		u, changed, err := s.a.Wait(ctx, id, v, next, nextChat)
+		u, changed, err := s.a.Wait(ctx, id, v, next, nextChat, gen)
 		if err != nil {
 			c.Close(websocket.StatusInternalError, "the match cannot be read")
 			return
@@ -550,8 +551,10 @@ func (s *Server) feed(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
-		if len(u.Entries) > 0 {
-			next += len(u.Entries)
+		if len(u.Entries) > 0 || u.Gen != gen {
+			// New entries, or the match changed outside its log (its
+			// clocks started): the state after.
+			next, gen, lastState = next+len(u.Entries), u.Gen, u.Snapshot
 			if err := send(feedMessage{Type: "state", State: u.Snapshot}); err != nil {
 				return
 			}

@@ -326,3 +326,52 @@ func TestIdleSpectatorFeedCloses(t *testing.T) {
 		t.Fatalf("the seat's feed after the idle time: %+v", m)
 	}
 }
+
+// A seat's feed learns that its opponent sat down: the clocks start then
+// (no clock runs while a seat is open), and the feed sends the state
+// with them running, without waiting for an action.
+func TestFeedSendsTheClocksStarting(t *testing.T) {
+	ts := start(t)
+	var c created
+	if code := call(t, "POST", ts.URL+"/api/matches", "", map[string]any{"scenario": "duel", "open": []string{"red"}, "clock": map[string]string{"initial": "45m"}}, &c); code != http.StatusCreated {
+		t.Fatalf("create: %d", code)
+	}
+	feed := dial(t, ts.URL+"/api/matches/"+c.ID+"/ws?from=0", c.Seats["blue"].Token)
+	defer feed.CloseNow()
+	type clocked struct {
+		Type  string `json:"type"`
+		State *struct {
+			Clock struct {
+				Running []string `json:"running"`
+			} `json:"clock"`
+		} `json:"state"`
+	}
+	next := func() clocked {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_, b, err := feed.Read(ctx)
+		if err != nil {
+			t.Fatalf("the feed: %v", err)
+		}
+		var m clocked
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	// The opening chance steps, if any, then the state with red's seat
+	// open: no clock running.
+	var m clocked
+	for m = next(); m.Type != "state"; m = next() {
+	}
+	if len(m.State.Clock.Running) != 0 {
+		t.Fatalf("red's seat open: the feed's clocks run for %v", m.State.Clock.Running)
+	}
+	if code := call(t, "POST", ts.URL+"/api/matches/"+c.ID+"/join", "", map[string]string{"seat": "red"}, nil); code != http.StatusOK {
+		t.Fatalf("join: %d", code)
+	}
+	if m = next(); m.Type != "state" || len(m.State.Clock.Running) != 1 {
+		t.Fatalf("after red sat down the feed sent %+v, want the state with a clock running", m)
+	}
+}
