@@ -14,8 +14,8 @@ func BenchmarkBSAttackOrder(b *testing.B) {
 	t := &testing.T{}
 	base := setup(t, duelYAML("at: [10, 4], facing: 90", "at: [10, 14], facing: 270", ""), nil)
 	benchOrder(b, base, []benchStep{
-		{"blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}}},
-		{"red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: "fusilier"}}}}},
+		{"blue", Activate{Trooper: "fusilier", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: base.publicName(base.trooperIndex("zhanshi"))}}},
+		{"red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillBSAttack, Target: base.publicName(base.trooperIndex("fusilier"))}}}}},
 		{"blue", Second{Skill: Skill{Name: SkillIdle}}},
 	})
 }
@@ -195,4 +195,23 @@ func BenchmarkObserve(b *testing.B) {
 			}
 		})
 	}
+}
+
+// Issue 25 target: a Fireteam Order of a Core of five, the leader Moving
+// with the members following in formation, an ARO BS Attack on the leader,
+// and the leader's BS Attack with the Fireteam's +1 Burst, from
+// declaration to conclusion, under 25 µs (Fireteams (N4)).
+func BenchmarkFireteamOrder(b *testing.B) {
+	t := &testing.T{}
+	base := setup(t, fireteamYAML(5, "core", ""), nil)
+	var team []TeamMove
+	for _, id := range []string{"line-0", "line-1", "line-3", "line-4"} {
+		at := base.Models[base.modelIndex(id)].At
+		team = append(team, TeamMove{Trooper: id, Route: [][2]float64{{at[0], at[1] + 2}}})
+	}
+	benchOrder(b, base, []benchStep{
+		{"blue", Activate{Trooper: "line-2", Order: OrderRegular, Skill: move([2]float64{8, 6}), Team: team}},
+		{"red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillBSAttack, Target: base.publicName(base.trooperIndex("line-2"))}}}}},
+		{"blue", Second{Skill: Skill{Name: SkillBSAttack, Target: base.publicName(base.trooperIndex("watcher"))}}},
+	})
 }

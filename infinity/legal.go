@@ -496,6 +496,10 @@ func (s *State) troopersActivations(b *menuBuilder, t int, w *activationMenu) {
 		w.last.keep(w.out[start:])
 		w.last.sources, w.last.nsources = sources, n
 	}
+	if slices.Contains(sources[:n], OrderRegular) {
+		// A Fireteam Order moving in formation (rule_fireteam.go).
+		w.out = s.formationActivations(t, w.out)
+	}
 }
 
 // poolLeft reports Regular Orders left in the trooper's combat group.
@@ -540,6 +544,7 @@ func (s *State) secondCandidates(b *menuBuilder) []rules.Action {
 	if last != nil {
 		last.keep(out)
 	}
+	out = s.formationSeconds(mov, out) // Fireteams (N4)
 	return b.keepCandidates(out)
 }
 
@@ -627,6 +632,12 @@ func (s *State) eachAROSkill(t int, active string, f func(Skill)) {
 	s.eachToolboxARO(t, f)
 	s.eachSmokeARO(t, f)
 	f(Skill{Name: SkillDiscover, Target: active})
+	// A Fireteam Order's other members (rule_fireteam.go).
+	for _, m := range s.Order.Team {
+		id := s.publicName(m.Trooper)
+		s.eachWeaponChoice(t, Skill{Name: SkillBSAttack, Target: id}, f)
+		s.eachWeaponChoice(t, Skill{Name: SkillCCAttack, Target: id}, f)
+	}
 	f(Skill{Name: SkillDodge})
 	f(Skill{Name: SkillReset})
 }

@@ -188,6 +188,12 @@ func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
 			// Against the active trooper where the Hacking Area reaches it.
 			at, _ = s.hackReach(t)
 		}
+		if ts := s.memberTarget(&d.Skill, e); ts != nil {
+			// Against a Fireteam member, where its path met the
+			// reacting trooper (rule_fireteam.go).
+			decls = append(decls, ARO{Trooper: t, Skill: d.Skill, Window: window, At: ts.At, Against: ts.Trooper + 1})
+			continue
+		}
 		if d.Skill.Name == SkillBSAttack {
 			at = e.AtLoF
 			// A Direct Template declared in ARO is placed now, from the
@@ -236,6 +242,9 @@ type eligibility struct {
 	UTurn  bool       `json:"uTurn,omitempty"`
 	At     [2]float64 `json:"at"`    // the closest path point at which it qualifies
 	AtLoF  [2]float64 `json:"atLoF"` // the closest path point in its Line of Fire
+	// Team: the other members of a Fireteam Order it may react against
+	// (Fireteams (N4); rule_fireteam.go).
+	Team []teamSight `json:"team,omitempty"`
 }
 
 // aroAnswers is what a reactive trooper that has the active trooper in
@@ -344,7 +353,11 @@ func (s *State) eligible(dst []eligibility) []eligibility {
 		if quiet.denies(s, &e) {
 			continue
 		}
-		if e.LoF || e.ZoC || e.Template || e.Hack || e.Hacked || e.Guided || e.UTurn {
+		if len(o.Team) > 0 {
+			// A Fireteam Order: its members too (rule_fireteam.go).
+			e.Team = s.teamSights(t, m)
+		}
+		if e.LoF || e.ZoC || e.Template || e.Hack || e.Hacked || e.Guided || e.UTurn || len(e.Team) > 0 {
 			if !e.LoF && !e.ZoC {
 				e.At = active.At
 			}
@@ -373,6 +386,11 @@ func (s *State) canReact(t int, k Skill, e eligibility) error {
 		return err
 	}
 	if done, err := s.hackReact(t, k, e); done {
+		return err
+	}
+	// An ARO against a Fireteam member other than the leader
+	// (rule_fireteam.go).
+	if done, err := s.reactToMember(t, k, e); done {
 		return err
 	}
 	// Affected by a template only, or an inactive Proxy of a reacting G:

@@ -486,6 +486,9 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 		default:
 			r.from = s.Models[m].At
 			r.target = o.Trooper
+			if a.Against > 0 {
+				r.target = a.Against - 1 // a Fireteam member (rule_fireteam.go)
+			}
 			r.to = a.At
 		}
 		out = append(out, r)

@@ -173,7 +173,7 @@ func (s *State) canStayInTeam(t int) (bool, string) {
 // Regular, it is nil.
 func (s *State) teamFor(t int, src OrderSource) []int {
 	f := s.fireteam(t)
-	if f == nil || src != OrderRegular {
+	if f == nil || !s.fireteamSource(t, src) {
 		return nil
 	}
 	var out []int
@@ -293,7 +293,7 @@ func (s *State) startFireteamOrder(o *Order, a *Activate) []rules.Event {
 	}
 	f := &s.Armies[ai].Fireteams[fi]
 	id := s.Troopers[t].ID
-	if a.Order != OrderRegular {
+	if !s.fireteamSource(t, a.Order) {
 		why := "spent an Irregular Order"
 		if a.Order == OrderLieutenant {
 			why = "spent the Lieutenant Special Order"
@@ -394,6 +394,15 @@ func (s *State) fireteamIntegrity() []rules.Event {
 				continue
 			}
 			aro := s.fireteamARO(f)
+			if k, reacted := s.aroOf(l); reacted && k != aro {
+				// The leader left the Fireteam's ARO: it is cancelled
+				// (Fireteam Cancellation).
+				a := &s.Armies[ai]
+				events = append(events, FireteamChanged{Seat: a.Seat, Leader: f.Leader, Dissolved: true, Why: fmt.Sprintf("the Fireteam Leader reacted with %s, not the Fireteam's ARO (%s)", k, aro)})
+				a.Fireteams = slices.Delete(slices.Clone(a.Fireteams), fi, fi+1)
+				fi--
+				continue
+			}
 			var left []string
 			why := ""
 			for _, id := range f.Members {
@@ -589,4 +598,208 @@ func (s *State) fireteamViews(a *Army, v rules.Viewer) []Fireteam {
 		}
 	}
 	return out
+}
+
+// teamSight is how a reactive trooper sees a Fireteam member the Order
+// activates: Line of Fire or Zone of Control at some point of its path,
+// and the point it reacts against (the first sample in LoF, else in ZoC).
+type teamSight struct {
+	Trooper int        `json:"trooper"`
+	LoF     bool       `json:"lof"`
+	ZoC     bool       `json:"zoc"`
+	At      [2]float64 `json:"at"`
+}
+
+// teamSights are the members of the Fireteam Order in progress that
+// reactive trooper t (model m) may react against: each one's path sampled
+// as the active model's is (eachPathSample), every inch.
+func (s *State) teamSights(t, m int) []teamSight {
+	var out []teamSight
+	rb := s.Models[m].base()
+	for _, tm := range s.Order.Team {
+		if s.Models[tm.Model].Removed {
+			continue
+		}
+		ts := teamSight{Trooper: tm.Trooper}
+		found := false
+		eachPathSample(tm.Path, func(p [2]float64) bool {
+			target := s.baseAt(tm.Model, p)
+			if s.lof(s.Models[m], target, m, tm.Model) {
+				ts.LoF, ts.At = true, p
+				return false
+			}
+			if !ts.ZoC && geom.InZoC(rb, target) {
+				ts.ZoC, ts.At, found = true, p, true
+			}
+			return true
+		})
+		if ts.LoF || found {
+			out = append(out, ts)
+		}
+	}
+	return out
+}
+
+// memberTarget is the sight of the Fireteam member a declared ARO
+// attacks, or nil when it attacks no such member.
+func (s *State) memberTarget(k *Skill, e eligibility) *teamSight {
+	if len(e.Team) == 0 || (k.Name != SkillBSAttack && k.Name != SkillCCAttack) || k.Target == "" {
+		return nil
+	}
+	tm := s.targetModel(k.Target, s.reactive())
+	if tm < 0 {
+		return nil
+	}
+	t := s.Models[tm].Trooper
+	for i := range e.Team {
+		if e.Team[i].Trooper == t {
+			return &e.Team[i]
+		}
+	}
+	return nil
+}
+
+// reactToMember checks an ARO against a Fireteam member (Fireteams (N4):
+// each reactive trooper chooses one of the troopers the Order activates):
+// a BS Attack with Line of Fire to it, or a CC Attack in contact, at B1 and
+// with no template; and a Dodge or Reset from a trooper that qualifies
+// against a member only. done is false when the ARO is none of these.
+func (s *State) reactToMember(t int, k Skill, e eligibility) (done bool, err error) {
+	if len(e.Team) == 0 {
+		return false, nil
+	}
+	if (k.Name == SkillDodge || k.Name == SkillReset) && !e.LoF && !e.ZoC {
+		return true, nil
+	}
+	ts := s.memberTarget(&k, e)
+	if ts == nil {
+		if k.Target != "" && (k.Name == SkillBSAttack || k.Name == SkillCCAttack) && !e.LoF && !e.ZoC {
+			return true, rules.Errorf(rules.CodeIllegal, ruleFireteam, "%s sees only the members it may react against, not %q", s.Troopers[t].ID, k.Target)
+		}
+		return false, nil
+	}
+	id := s.Troopers[t].ID
+	if len(k.Split) > 0 || k.Burst > 0 {
+		return true, rules.Errorf(rules.CodeIllegal, "Face to Face Rolls (N4)", "an ARO rolls B1: no split, no Burst")
+	}
+	w, err := s.weaponRef(t, &k)
+	if err != nil {
+		return true, err
+	}
+	if isDirectTemplate(w) || isImpact(w) || smokeAttack(w, &k) {
+		return true, rules.Errorf(rules.CodeIllegal, ruleFireteam, "a template weapon in ARO is aimed at the Fireteam Leader in Ordo, not at another member")
+	}
+	m := s.modelOf(t)
+	if k.Name == SkillCCAttack {
+		if !geom.InContact(s.Models[m].base(), s.baseAt(s.modelOf(ts.Trooper), ts.At)) {
+			return true, rules.Errorf(rules.CodeIllegal, "CC Attack (N4)", "CC Attack needs silhouette contact with %s", k.Target)
+		}
+		return true, nil
+	}
+	if !ts.LoF {
+		return true, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no Line of Fire to %s", id, k.Target)
+	}
+	return true, nil
+}
+
+// formation is the members' routes when the Fireteam moves in formation:
+// each the same step as the leader's, d (Fireteams (N4): the menus offer
+// the members following the leader so; any other routes may be sent).
+func formation(team []TeamMember, d [2]float64) []TeamMove {
+	out := make([]TeamMove, len(team))
+	for i, m := range team {
+		end := m.Path[len(m.Path)-1]
+		out[i] = TeamMove{Route: [][2]float64{{end[0] + d[0], end[1] + d[1]}}}
+	}
+	return out
+}
+
+// formationMOV is the longest step every member and the leader t can
+// take with MOV value k (0 the first, 1 the second).
+func (s *State) formationMOV(t int, team []int, k int) float64 {
+	mov := s.profile(t).MOV[k]
+	for _, m := range team {
+		mov = min(mov, s.profile(m).MOV[k])
+	}
+	return float64(mov)
+}
+
+// formationActivations appends a Fireteam Order moving in formation along
+// each heading, for a member t of a Fireteam with others to activate.
+func (s *State) formationActivations(t int, out []rules.Action) []rules.Action {
+	team := s.teamFor(t, OrderRegular)
+	if len(team) == 0 {
+		return out
+	}
+	mov := s.formationMOV(t, team, 0)
+	from := s.Models[s.modelOf(t)].At
+	members := make([]TeamMember, len(team))
+	for i, m := range team {
+		members[i] = TeamMember{Trooper: m, Path: [][2]float64{s.Models[s.modelOf(m)].At}}
+	}
+	for _, u := range headings {
+		d := [2]float64{mov * u[0], mov * u[1]}
+		moves := formation(members, d)
+		for i, m := range team {
+			moves[i].Trooper = s.Troopers[m].ID
+		}
+		out = append(out, &Activate{Trooper: s.Troopers[t].ID, Order: OrderRegular,
+			Skill: Skill{Name: SkillMove, Route: [][2]float64{{from[0] + d[0], from[1] + d[1]}}}, Team: moves})
+	}
+	return out
+}
+
+// formationSeconds appends a second Move in formation along each heading
+// to a Fireteam Order's second-skill menu (mov: the leader's MOV value
+// for it).
+func (s *State) formationSeconds(mov float64, out []rules.Action) []rules.Action {
+	o := s.Order
+	if o.TeamSize == 0 || len(o.Team) == 0 {
+		return out
+	}
+	k := 0
+	if o.First.Name == SkillMove {
+		k = 1
+	}
+	mov = min(mov, s.formationMOV(o.Trooper, o.teamTroopers(), k))
+	from := o.Path[len(o.Path)-1]
+	for _, u := range headings {
+		d := [2]float64{mov * u[0], mov * u[1]}
+		moves := formation(o.Team, d)
+		for i, m := range o.Team {
+			moves[i].Trooper = s.Troopers[m.Trooper].ID
+		}
+		out = append(out, &Second{Skill: Skill{Name: SkillMove, Route: [][2]float64{{from[0] + d[0], from[1] + d[1]}}}, Team: moves})
+	}
+	return out
+}
+
+// dissolveFireteams cancels every Fireteam of seat's army (Fireteam
+// Cancellation: a Retreat! situation).
+func (s *State) dissolveFireteams(seat rules.Seat, why string) []rules.Event {
+	a := s.army(seat)
+	var events []rules.Event
+	for _, f := range a.Fireteams {
+		events = append(events, FireteamChanged{Seat: seat, Leader: f.Leader, Dissolved: true, Why: why})
+	}
+	a.Fireteams = nil
+	return events
+}
+
+// fireteamSource reports whether an Order from src declared for member t
+// is a Fireteam Order: a Regular Order, or the Irregular Order Tactical
+// Awareness or NCO gives (Fireteams, NCO and Tactical Awareness: the
+// Fireteam activates as if a Regular Order had been spent) while the army
+// is in neither Loss of Lieutenant nor Retreat!, when every Order is
+// Irregular.
+func (s *State) fireteamSource(t int, src OrderSource) bool {
+	switch src {
+	case OrderRegular:
+		return true
+	case OrderIrregular:
+		a := s.army(s.Troopers[t].Seat)
+		p := s.profile(t)
+		return !a.LossOfLieutenant && !a.Retreat && (p.HasSkill("Tactical Awareness") || p.HasSkill("NCO"))
+	}
+	return false
 }

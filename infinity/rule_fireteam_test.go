@@ -126,6 +126,17 @@ func TestFireteamOrderMovesTogether(t *testing.T) {
 	if st.Order.TeamSize != 3 || len(st.Order.Team) != 2 {
 		t.Fatalf("the Order activates %d members (size %d), want the 2 others (size 3)", len(st.Order.Team), st.Order.TeamSize)
 	}
+	// The observation shows the members the Order activates and their
+	// paths: by id to their owner, by label to the opponent.
+	for _, c := range []struct {
+		v    rules.Viewer
+		name string
+	}{{rules.PlayerView("blue"), "line-0"}, {rules.PlayerView("red"), st.label(st.trooperIndex("line-0"))}} {
+		ov := st.Observe(c.v).(View).Order
+		if ov == nil || len(ov.Team) != 2 || ov.Team[0].Trooper != c.name || len(ov.Team[0].Path) != 2 {
+			t.Fatalf("%v's view of the Order: %+v", c.v, ov)
+		}
+	}
 	passAROs(t, st)
 	do(t, st, "blue", Second{Skill: move([2]float64{6, 10}), Team: []TeamMove{{Trooper: "line-0", Route: [][2]float64{{4, 10}}}, {Trooper: "line-2", Route: [][2]float64{{8, 6}}}}})
 	passAROs(t, st)
@@ -261,5 +272,131 @@ func passAROs(t *testing.T, st *State) {
 	t.Helper()
 	if p := st.Prompt(); p.Window == string(StepARO1) || p.Window == string(StepARO2) {
 		do(t, st, st.reactive(), AROs{})
+	}
+}
+
+// Fireteams (N4), AROs against a Fireteam Order: each reactive trooper
+// chooses one of the troopers the Order activates. Here the sentry's Line
+// of Fire meets only line-2, which follows the leader's Move out from
+// behind a wall: it may attack line-2 (a Normal Roll, line-2 performs no
+// attack), Dodge, but not attack the leader it cannot see.
+func TestFireteamAROAgainstMember(t *testing.T) {
+	y := strings.Replace(fireteamYAML(3, "core", ""), "at: [10, 20], facing: 270", "at: [20, 4], facing: 180", 1)
+	y = strings.Replace(y, "table: {width: 24, height: 24}\n", "table: {width: 24, height: 24}\nterrain:\n  - {name: wall, polygon: [[13, 0], [14, 0], [14, 5], [13, 5]], blocks-lof: true, impassable: true}\n", 1)
+	st := setup(t, y, nil)
+	do(t, st, "blue", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{3, 4}),
+		Team: []TeamMove{{Trooper: "line-2", Route: [][2]float64{{9.5, 7.5}}}}})
+	if p := st.Prompt(); p.Window != string(StepARO1) {
+		t.Fatalf("no ARO window against line-2's move: %+v", p)
+	}
+	leader, member := st.publicName(st.trooperIndex("line-0")), st.publicName(st.trooperIndex("line-2"))
+	refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillBSAttack, Target: leader}}}}, rules.CodeIllegal, "")
+	// The menu offers the attack on line-2.
+	offered := false
+	for _, o := range st.Legal("red") {
+		if a, ok := Plain(o.Action).(AROs); ok && o.Illegal == nil && len(a.Declarations) == 1 && a.Declarations[0].Skill.Target == member {
+			offered = true
+		}
+	}
+	if !offered {
+		t.Fatal("the ARO menu offers no attack on line-2")
+	}
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillBSAttack, Target: member}}}})
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	passAROs(t, st)
+	ev := do(t, st, "chance", Resolve{}, 1, 1)
+	r := rolledBy(ev)["watcher"]
+	if len(r.Dice) != 1 || !hasEvent(ev, "wounded") {
+		t.Fatalf("the sentry's roll %+v; events %v", r, ev)
+	}
+	if w := st.Troopers[st.trooperIndex("line-2")].Wounds; w != 0 {
+		t.Fatalf("line-2 has %d W left, want 0 (hit, failed ARM)", w)
+	}
+	if st.Prompt().Window == string(StepGuts) {
+		do(t, st, "chance", Guts{})
+	}
+}
+
+// Fireteams in the Reactive Turn (N4): every member has its own ARO; the
+// Fireteam's ARO is the skill more than half the reacting members
+// declared, and a member declaring another leaves the Fireteam at the end
+// of the Order.
+func TestFireteamAROMajority(t *testing.T) {
+	st := setup(t, fireteamYAML(3, "core", ""), nil)
+	do(t, st, "blue", EndOrders{})
+	do(t, st, "red", Activate{Trooper: "watcher", Order: OrderRegular, Skill: move([2]float64{10, 19})})
+	do(t, st, "blue", AROs{Declarations: []ARODecl{
+		{Trooper: "line-0", Skill: Skill{Name: SkillDodge}},
+		{Trooper: "line-1", Skill: Skill{Name: SkillBSAttack, Target: "watcher"}},
+		{Trooper: "line-2", Skill: Skill{Name: SkillBSAttack, Target: "watcher"}},
+	}})
+	do(t, st, "red", Second{Skill: Skill{Name: SkillIdle}})
+	ev := do(t, st, "chance", Resolve{}, 20, 20, 20, 20, 20)
+	if st.Prompt().Window == string(StepDodgeMove) {
+		do(t, st, "blue", DodgeMove{Trooper: "line-0", Stay: true})
+	}
+	_ = ev
+	f := st.Armies[0].Fireteams
+	if len(f) != 0 {
+		t.Fatalf("the leader reacted off the Fireteam's ARO (BS Attack) and left: the Fireteam is dissolved; got %+v", f)
+	}
+}
+
+// Fireteams (N4), the menus: a Fireteam member's menu offers the Fireteam
+// Order moving in formation (each member the leader's step) along each
+// heading, greyed with the reason where a member cannot follow (off the
+// table here); its second-skill menu offers the second Move in formation.
+func TestFireteamMenuOffersFormation(t *testing.T) {
+	st := setup(t, fireteamYAML(3, "core", ""), nil)
+	var legal, greyed []Activate
+	for _, o := range st.Legal("blue") {
+		if a, ok := Plain(o.Action).(Activate); ok && a.Trooper == "line-0" && len(a.Team) == 2 {
+			if o.Illegal == nil {
+				legal = append(legal, a)
+			} else if strings.Contains(o.Illegal.Error(), "line-") {
+				greyed = append(greyed, a)
+			}
+		}
+	}
+	if len(legal) == 0 || len(greyed) == 0 {
+		t.Fatalf("formation activations: %d legal, %d greyed with a member's reason", len(legal), len(greyed))
+	}
+	do(t, st, "blue", legal[0])
+	passAROs(t, st)
+	seconds := 0
+	for _, o := range st.Legal("blue") {
+		if a, ok := Plain(o.Action).(Second); ok && len(a.Team) == 2 && o.Illegal == nil {
+			seconds++
+		}
+	}
+	if seconds == 0 {
+		t.Fatal("the second-skill menu offers no Move in formation")
+	}
+}
+
+// Fireteam Cancellation (N4): an army entering Retreat! loses its
+// Fireteams.
+func TestFireteamCancelledByRetreat(t *testing.T) {
+	st := setup(t, fireteamYAML(3, "core", ""), nil)
+	c := st.trooperIndex("captain")
+	st.Troopers[c].Cost = 1000 // the army's worth is the captain's
+	st.die(c)
+	ev, _ := st.retreatCheck("blue")
+	if !st.army("blue").Retreat || len(st.army("blue").Fireteams) != 0 || !hasEvent(ev, "fireteam-changed") {
+		t.Fatalf("Retreat! %v, Fireteams %+v, events %v", st.army("blue").Retreat, st.army("blue").Fireteams, ev)
+	}
+}
+
+// Fireteams, NCO and Tactical Awareness (N4): a member with Tactical
+// Awareness that spends its Irregular Order leads a Fireteam Order, as if a
+// Regular Order had been spent; the pool keeps its Orders.
+func TestFireteamTacticalAwarenessOrder(t *testing.T) {
+	y := strings.Replace(fireteamYAML(2, "duo", ""), "{id: line-0, profile: line-trooper,", "{id: line-0, profile: aware-trooper,", 1)
+	st := setupWithCatalog(t, "testdata/martial/catalog.yaml", y)
+	pool := st.Armies[0].Groups[0].Pool
+	do(t, st, "blue", Activate{Trooper: "line-0", Order: OrderIrregular, Skill: move([2]float64{4, 6}),
+		Team: []TeamMove{{Trooper: "line-1", Route: [][2]float64{{6, 6}}}}})
+	if st.Order.TeamSize != 2 || len(st.Armies[0].Fireteams) != 1 || st.Armies[0].Groups[0].Pool != pool {
+		t.Fatalf("team size %d, Fireteams %+v, pool %d (was %d)", st.Order.TeamSize, st.Armies[0].Fireteams, st.Armies[0].Groups[0].Pool, pool)
 	}
 }

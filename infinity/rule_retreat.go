@@ -58,6 +58,10 @@ func (s *State) retreatCheck(seat rules.Seat) (events []rules.Event, over bool) 
 	if in != army.Retreat {
 		army.Retreat = in
 		events = append(events, RetreatChanged{Seat: seat, On: in})
+		if in {
+			// Retreat! cancels the army's Fireteams (rule_fireteam.go).
+			events = append(events, s.dissolveFireteams(seat, "Retreat!")...)
+		}
 	}
 	standing := false
 	for i := range s.Troopers {

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -388,7 +389,7 @@ func TestEligibleKeptScansMatchFreshScans(t *testing.T) {
 			if o := st.Order; o != nil && o.Step == StepARO2 {
 				windows++
 				fresh := st.clone() // a clone starts without kept scans
-				if got, want := o.Eligible, fresh.widenForJumpers(fresh.eligible(nil)); !slices.Equal(got, want) {
+				if got, want := o.Eligible, fresh.widenForJumpers(fresh.eligible(nil)); !slices.EqualFunc(got, want, func(a, b eligibility) bool { return reflect.DeepEqual(a, b) }) {
 					t.Fatalf("seed %d: second window eligibility %+v, a fresh scan gives %+v", seed, got, want)
 				}
 			}

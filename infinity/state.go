@@ -557,6 +557,10 @@ type ARO struct {
 	Trooper int   `json:"trooper"`
 	Skill   Skill `json:"skill"`
 	Window  int   `json:"window"`
+	// Against is, for an ARO against a Fireteam member other than the
+	// leader, that member's trooper index plus one; 0 is the active
+	// trooper (Fireteams (N4)).
+	Against int `json:"against,omitempty"`
 	// At is the point of the active model's path the reaction is made
 	// against: the closest one at which the trooper qualified.
 	At [2]float64 `json:"at"`

@@ -50,6 +50,16 @@ type OrderView struct {
 	First   Skill        `json:"first"`
 	Second  *Skill       `json:"second,omitempty"`
 	Path    [][2]float64 `json:"path"`
+	// Team are the other members a Fireteam Order activates, each with
+	// its path (Fireteams (N4)).
+	Team []TeamMemberView `json:"team,omitempty"`
+}
+
+// TeamMemberView is a Fireteam member the Order activates, as the viewer
+// names it, and its path.
+type TeamMemberView struct {
+	Trooper string       `json:"trooper"`
+	Path    [][2]float64 `json:"path"`
 }
 
 // ArmyView is an army as the viewer sees it.
@@ -214,6 +224,13 @@ func (s *State) Observe(v rules.Viewer) any {
 		ov := &OrderView{Trooper: t.ID, Source: o.Source, Step: o.Step, First: o.First, Second: o.Second, Path: slices.Clone(o.Path)}
 		if !v.Sees(t.Seat) {
 			ov.Trooper = s.publicName(o.Trooper)
+		}
+		for _, m := range o.Team {
+			name := s.Troopers[m.Trooper].ID
+			if !v.Sees(t.Seat) {
+				name = s.publicName(m.Trooper)
+			}
+			ov.Team = append(ov.Team, TeamMemberView{Trooper: name, Path: slices.Clone(m.Path)})
 		}
 		view.Order = ov
 	}

@@ -553,6 +553,9 @@ func (c *stateChecker) order() {
 		}
 		c.point(path+".at", a.At)
 		c.troopers(path+".affected", a.Affected)
+		if a.Against != 0 && c.trooper(path+".against", a.Against-1) && !slices.ContainsFunc(o.Team, func(m TeamMember) bool { return m.Trooper == a.Against-1 }) {
+			c.failf(path+".against", "trooper %d is not a member the Order activates", a.Against-1)
+		}
 	}
 	c.team()
 	c.troopers("order.decided", o.Decided)
@@ -572,6 +575,12 @@ func (c *stateChecker) order() {
 		c.onTableTrooper(path+".trooper", e.Trooper, "an eligible trooper reacts from its model")
 		c.point(path+".at", e.At)
 		c.point(path+".atLoF", e.AtLoF)
+		for j, ts := range e.Team {
+			if c.trooper(fmt.Sprintf("%s.team[%d].trooper", path, j), ts.Trooper) && !slices.ContainsFunc(o.Team, func(m TeamMember) bool { return m.Trooper == ts.Trooper }) {
+				c.failf(fmt.Sprintf("%s.team[%d].trooper", path, j), "trooper %d is not a member the Order activates", ts.Trooper)
+			}
+			c.point(fmt.Sprintf("%s.team[%d].at", path, j), ts.At)
+		}
 	}
 	for i, m := range o.Mines {
 		path := fmt.Sprintf("order.mines[%d]", i)
