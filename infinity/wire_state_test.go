@@ -12,6 +12,7 @@ import (
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/infinity/catalog"
+	"github.com/ordo-rules/ordo/internal/jsonscan"
 	"github.com/ordo-rules/ordo/internal/testenv"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -172,29 +173,13 @@ func setNumber(b []byte, at, v int) []byte {
 	if at == 0 {
 		return b
 	}
-	var spans [][2]int
-	inString, escaped := false, false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case inString:
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-		case c == '"':
-			inString = true
+	var spans [][2]int // each number's first byte and the byte after it
+	for i, c := range jsonscan.Outside(b) {
+		switch n := len(spans); {
+		case n > 0 && spans[n-1][1] == i && strings.IndexByte("0123456789.eE+-", c) >= 0:
+			spans[n-1][1] = i + 1
 		case c == '-' || c >= '0' && c <= '9':
-			j := i + 1
-			for j < len(b) && strings.IndexByte("0123456789.eE+-", b[j]) >= 0 {
-				j++
-			}
-			spans = append(spans, [2]int{i, j})
-			i = j - 1
+			spans = append(spans, [2]int{i, i + 1})
 		}
 	}
 	if len(spans) == 0 {
@@ -204,6 +189,22 @@ func setNumber(b []byte, at, v int) []byte {
 	out := append([]byte(nil), b[:sp[0]]...)
 	out = strconv.AppendInt(out, int64(v), 10)
 	return append(out, b[sp[1]:]...)
+}
+
+// setNumber finds the numbers outside strings (jsonscan.Outside), whole.
+func TestSetNumber(t *testing.T) {
+	in := `{"a-1":-12.5e+3,"b\"9":[3,"7",true],"c":40}`
+	for at, want := range []string{
+		in,
+		`{"a-1":0,"b\"9":[3,"7",true],"c":40}`,
+		`{"a-1":-12.5e+3,"b\"9":[0,"7",true],"c":40}`,
+		`{"a-1":-12.5e+3,"b\"9":[3,"7",true],"c":0}`,
+		`{"a-1":0,"b\"9":[3,"7",true],"c":40}`,
+	} {
+		if got := string(setNumber([]byte(in), at, 0)); got != want {
+			t.Errorf("setNumber(%d): got %s, want %s", at, got, want)
+		}
+	}
 }
 
 // Bytes that are not a state's JSON are refused with the same code.
