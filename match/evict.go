@@ -371,7 +371,8 @@ func (a *Authority) Prune(ctx context.Context, before time.Time) (int, error) {
 // dropStale says whether retention deletes a match nothing has happened
 // to since before (store.Stale.Last is earlier): a finished one, kept
 // that long from its end for replay; an abandoned one — unfinished, with
-// no clock or with a seat still open (its clocks have not started). An
+// no clock, or with a seat still open or army lists still out (its clocks
+// have not started). An
 // unfinished match whose clocks run stays while its clock might still
 // have had time left at before: nothing is lost from a correspondence
 // game whose player has days left to move. Its time left is not worked
@@ -385,8 +386,8 @@ func dropStale(m store.Stale, before time.Time) bool {
 	if err != nil {
 		return false // what cannot be judged stays
 	}
-	if tc == nil || m.Status == store.StatusOpen {
-		return true
+	if tc == nil || m.Status == store.StatusOpen || m.Status == store.StatusArmies {
+		return true // no clock runs before the game
 	}
 	left := tc.Initial
 	if n := time.Duration(m.Entries); n > 0 && tc.Increment > 0 {

@@ -682,3 +682,24 @@ func TestRetentionKeepsWhatPlayersExpect(t *testing.T) {
 		t.Errorf("Prune deleted %d matches, want 3", n)
 	}
 }
+
+// Retention: a mission match still waiting for its army lists has not
+// started its game, so its clock has not run: nothing done for the
+// retention period, it is abandoned like a seat never taken, however
+// long its clock.
+func TestRetentionDropsAMatchAbandonedBeforeItsLists(t *testing.T) {
+	ctx := context.Background()
+	now := time.Unix(1800000000, 0).UTC()
+	a := missionAuthority(t, sqliteStore(t), &now)
+	c, err := a.Create(ctx, match.CreateRequest{Mission: "uplink", Clock: &match.TimeControl{Initial: 7 * 24 * time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(5 * 24 * time.Hour)
+	if n, err := a.Prune(ctx, now.Add(-2*24*time.Hour)); err != nil || n != 1 {
+		t.Fatalf("Prune: %d %v, want the match waiting 5 days for its lists deleted", n, err)
+	}
+	if _, err := a.Snapshot(ctx, c.ID, rules.Spectator()); !isCode(err, match.CodeNotFound) {
+		t.Fatalf("the pruned match: %v, want not-found", err)
+	}
+}
