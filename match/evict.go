@@ -233,6 +233,7 @@ func (a *Authority) tryEvict(l *live, why string) bool {
 func (a *Authority) evict(l *live, why string) {
 	a.remove(l)
 	l.evicted = true
+	l.closeGone()
 	if l.loaded {
 		// Nobody should wait on it (feeds watch), but whoever does wakes
 		// and asks again.

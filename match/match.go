@@ -88,8 +88,10 @@ type Authority struct {
 	stats Stats
 	// replays caches the replays stepped through and verified.
 	replays *replays
-	// waiting is the turn notices' function (OnWaiting).
+	// waiting is the turn notices' function (OnWaiting); bots the
+	// computer players' (OnBots).
 	waiting waitingHook
+	bots    botHook
 	// bytes sums the live matches' estimated bytes (Memory.MaxBytes).
 	bytes atomic.Int64
 	// feeds and seatFeeds count the spectators' and the seats' feeds
@@ -162,8 +164,10 @@ type live struct {
 
 	mu sync.Mutex
 	// evicted is set when the match leaves memory: whoever got this
-	// value from the map before then asks the map again.
+	// value from the map before then asks the map again; gone is closed
+	// then (BotCall.Gone).
 	evicted bool
+	gone    chan struct{}
 	// watchers counts the feeds (WebSockets) following the match, which
 	// keep it in memory; seatFeeds those of each seat among them.
 	watchers  int
@@ -211,6 +215,8 @@ type Created struct {
 	ID         string                `json:"id"`
 	Seats      map[rules.Seat]Secret `json:"seats"`
 	Commitment string                `json:"seed_commitment"`
+	// Bots are the seats computer players play (CreateRequest.Bots).
+	Bots map[rules.Seat]string `json:"bots,omitempty"`
 }
 
 // Secret is a seat's token.
@@ -237,6 +243,11 @@ type CreateRequest struct {
 	// seat's army list text) instead of a scenario (mission.go).
 	Mission string
 	Armies  map[string]string
+	// Bots names the seats a computer player plays, and which (seat →
+	// "greedy"): they get no token, and whoever runs the computer players
+	// (OnBots) acts for them through Act. At least one seat stays the
+	// creator's.
+	Bots map[string]string
 }
 
 // tokenBytes is a seat token's size: 256 random bits.
@@ -319,23 +330,39 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 		}
 		rec.Status = store.StatusOpen
 	}
+	if err := checkBots(req.Bots, seats, req.Open); err != nil {
+		return nil, err
+	}
+	if _, ok := st.(*awaitingState); ok && len(req.Bots) > 0 {
+		return nil, errorf(CodeBadRequest, "", "bots: a bot sends no army list: give the mission both lists (\"armies\") to play one")
+	}
 	for _, seat := range seats {
 		if slices.Contains(req.Open, seat) {
 			rec.Seats = append(rec.Seats, store.Seat{Name: seat})
 			continue
 		}
 		tok := randomString(tokenBytes)
+		if b := req.Bots[seat]; b != "" {
+			// The hash of a token nobody is given: the seat is taken,
+			// and only the computer player acts for it.
+			rec.Seats = append(rec.Seats, store.Seat{Name: seat, TokenHash: hashToken(tok), Bot: b})
+			if out.Bots == nil {
+				out.Bots = map[rules.Seat]string{}
+			}
+			out.Bots[rules.Seat(seat)] = b
+			continue
+		}
 		out.Seats[rules.Seat(seat)] = Secret{Token: tok}
 		rec.Seats = append(rec.Seats, store.Seat{Name: seat, TokenHash: hashToken(tok)})
 	}
 	if len(out.Seats) == 0 {
-		return nil, errorf(CodeBadRequest, "", "open: every seat is left open; keep at least one for yourself")
+		return nil, errorf(CodeBadRequest, "", "open, bots: no seat is left for you; keep at least one for yourself")
 	}
 	if err := a.store.CreateMatch(ctx, rec); err != nil {
 		return nil, unavailable(err)
 	}
 	// The match is live at once, from the state just set up.
-	l := &live{id: id, loaded: true, rec: rec, rs: rs, st: st, actions: map[seatAction]int{}, changed: make(chan struct{}), total: &a.bytes}
+	l := &live{id: id, loaded: true, rec: rec, rs: rs, st: st, actions: map[seatAction]int{}, changed: make(chan struct{}), total: &a.bytes, gone: make(chan struct{})}
 	l.viewers = viewersOf(rec)
 	l.grow(setupBytes(rec))
 	l.clocks = newClocks(req.Clock, l.seats(), rec.Created, clockPrompt(st))
@@ -353,6 +380,7 @@ func (a *Authority) Create(ctx context.Context, req CreateRequest) (*Created, er
 			a.log.Warn("match: opening chance steps", "match", id, "err", err)
 		}
 	}
+	a.notifyBots(l)
 	l.mu.Unlock()
 	a.log.Info("match created", "match", id, "scenario", file, "ruleset", rsName)
 	return out, nil
@@ -372,7 +400,7 @@ func (a *Authority) get(ctx context.Context, id string) (*live, error) {
 			// Only pushed: the bound applies once the match has loaded,
 			// so that a request for a match that does not exist never
 			// sends a real one out of memory.
-			l = &live{id: id}
+			l = &live{id: id, gone: make(chan struct{})}
 			a.push(l)
 		} else {
 			a.lru.MoveToFront(l.elem)
@@ -391,6 +419,7 @@ func (a *Authority) get(ctx context.Context, id string) (*live, error) {
 		if err := a.load(ctx, l); err != nil {
 			l.grow(-l.bytes)
 			l.evicted = true
+			l.closeGone()
 			l.mu.Unlock()
 			a.mu.Lock()
 			if a.live[id] == l {
@@ -454,6 +483,9 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 			a.log.Warn("match: opening chance steps", "match", l.id, "err", err)
 		}
 	}
+	// A bot whose seat is waited for plays on (it stopped when the match
+	// left memory).
+	a.notifyBots(l)
 	return nil
 }
 
@@ -729,6 +761,7 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 	l.broadcast()
 	a.notifyWaiting(l, was)
 	a.markOver(ctx, l)
+	a.notifyBots(l)
 	return entries, nil
 }
 
@@ -765,6 +798,7 @@ func (a *Authority) commitTable(ctx context.Context, l *live, p *pending) ([]sto
 	l.broadcast()
 	a.notifyWaiting(l, was)
 	a.markOver(ctx, l)
+	a.notifyBots(l)
 	return []store.Entry{e}, nil
 }
 

@@ -335,6 +335,7 @@ func (r *replayed) exported(total int) *Export {
 		x := &Export{
 			ID: r.id, Ruleset: r.rec.Ruleset, ScenarioName: r.rec.ScenarioName, Scenario: string(r.rec.Scenario),
 			Rulings: r.rec.Rulings, Commitment: r.rec.Commitment, Seed: hex.EncodeToString(r.rec.Seed), Log: []rules.Entry{},
+			Bots: botsOf(r.rec),
 		}
 		for _, e := range r.entries[:total] {
 			x.Log = append(x.Log, rules.Entry{Seq: e.Seq, Seat: rules.Seat(e.Seat), Action: e.Action, Dice: e.Dice})

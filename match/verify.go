@@ -22,6 +22,10 @@ type Export struct {
 	Commitment   string            `json:"seed_commitment"`
 	Seed         string            `json:"seed"`
 	Log          []rules.Entry     `json:"log"`
+	// Bots are the seats computer players played (POST /api/matches
+	// "bots"): each of their decisions drew from BotRand, so that, with
+	// the seed, anyone can play them again.
+	Bots map[rules.Seat]string `json:"bots,omitempty"`
 }
 
 // Verification is what Verify established.

@@ -56,6 +56,14 @@ type Config struct {
 	// DefaultWebhookBackoff).
 	WebhookPrivate bool
 	WebhookBackoff time.Duration
+	// BotsThinking bounds the computer players deciding at once over all
+	// matches (default DefaultBotsThinking); the others wait their turn.
+	// BotIterations is an mcts bot's search a decision (default
+	// DefaultBotIterations), BotBudget the wall time that cuts it short on
+	// a busy server (default DefaultBotBudget).
+	BotsThinking  int
+	BotIterations int
+	BotBudget     time.Duration
 }
 
 // The defaults of Config.
@@ -72,6 +80,9 @@ const (
 	DefaultWebhookBackoff = 2 * time.Second
 	DefaultWebhookBurst   = 5
 	DefaultWebhookEvery   = 10 * time.Second
+	DefaultBotsThinking   = 2
+	DefaultBotIterations  = 200
+	DefaultBotBudget      = 2 * time.Second
 )
 
 func (c Config) withDefaults() Config {
@@ -104,6 +115,15 @@ func (c Config) withDefaults() Config {
 	}
 	if c.WebhookBackoff <= 0 {
 		c.WebhookBackoff = DefaultWebhookBackoff
+	}
+	if c.BotsThinking <= 0 {
+		c.BotsThinking = DefaultBotsThinking
+	}
+	if c.BotIterations <= 0 {
+		c.BotIterations = DefaultBotIterations
+	}
+	if c.BotBudget <= 0 {
+		c.BotBudget = DefaultBotBudget
 	}
 	return c
 }

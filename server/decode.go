@@ -59,6 +59,9 @@ type createRequest struct {
 	// red to send theirs (PUT /api/matches/{id}/army).
 	Mission string            `json:"mission"`
 	Armies  map[string]string `json:"armies"`
+	// Bots names the seats the computer plays and which player plays
+	// each: {"red": "greedy"} (bot.Players).
+	Bots map[string]string `json:"bots"`
 }
 
 // clockRequest is the time control of a create request.

@@ -45,6 +45,7 @@ type Server struct {
 	// and per client address.
 	hookSeats, hookAddrs *rate
 	hooks                *webhooks // turn notices
+	bots                 *bots     // the computer players (bots.go)
 }
 
 // New returns a server over a with the default Config. ctx ends the
@@ -72,6 +73,7 @@ func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Conf
 		hookAddrs: &rate{burst: 10 * cfg.WebhookBurst, every: max(cfg.WebhookEvery/10, time.Nanosecond), now: time.Now},
 		hooks:     newWebhooks(ctx, log, cfg.WebhookPrivate, cfg.WebhookBackoff)}
 	a.OnWaiting(s.hooks.enqueue)
+	s.bots = newBots(ctx, a, log, cfg)
 	s.mux.HandleFunc("POST /api/matches", s.create)
 	s.mux.HandleFunc("GET /api/matches/{id}", s.snapshot)
 	s.mux.HandleFunc("POST /api/matches/{id}/actions", s.act)
@@ -94,6 +96,7 @@ func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Conf
 	s.mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4")
 		s.m.write(w, s.a.Stats())
+		s.bots.writeMetrics(w)
 	})
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, &apiError{status: http.StatusNotFound, Code: "not-found", Message: r.Method + " " + r.URL.Path + " is not an endpoint (see docs/API.md)"})
@@ -125,6 +128,10 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 		ConnState:         s.connState,
 	}
 }
+
+// BotsRunning is how many matches' computer players run here now (a
+// goroutine each, between a bot's turns too).
+func (s *Server) BotsRunning() int { return int(s.bots.running.Load()) }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	body, err := json.Marshal(v)
@@ -275,7 +282,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, aerr)
 		return
 	}
-	c, err := s.a.Create(r.Context(), match.CreateRequest{Name: req.Scenario, Scenario: []byte(req.YAML), Rulings: req.Rulings, Open: req.Open, Clock: tc, Mission: req.Mission, Armies: req.Armies})
+	if aerr := checkBots(req.Bots); aerr != nil {
+		s.fail(w, r, aerr)
+		return
+	}
+	c, err := s.a.Create(r.Context(), match.CreateRequest{Name: req.Scenario, Scenario: []byte(req.YAML), Rulings: req.Rulings, Open: req.Open, Clock: tc, Mission: req.Mission, Armies: req.Armies, Bots: req.Bots})
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -35,6 +35,10 @@ type Seat struct {
 	// zero for a seat taken at creation, and in matches stored before it
 	// was kept.
 	Joined time.Time `json:"joined,omitzero"`
+	// Bot names the computer player that plays the seat ("greedy"), ""
+	// for a person: a bot's seat has the hash of a token nobody was
+	// given.
+	Bot string `json:"bot,omitempty"`
 }
 
 // Match is the setup of a match: everything that, with the log, fixes its

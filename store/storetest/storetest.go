@@ -35,7 +35,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 			Rulings:      map[string]string{"criticals": "n3-auto-wound"},
 			Seed:         bytes.Repeat([]byte{7}, 32),
 			Commitment:   "abc",
-			Seats:        []store.Seat{{Name: "blue", TokenHash: []byte{1, 2}}, {Name: "red", TokenHash: []byte{3, 4}}},
+			Seats:        []store.Seat{{Name: "blue", TokenHash: []byte{1, 2}}, {Name: "red", TokenHash: []byte{3, 4}, Bot: "greedy"}},
 			Created:      time.Unix(1700000000, 123).UTC(),
 			Status:       store.StatusPlaying,
 		}

@@ -564,9 +564,14 @@ async function lobby(app) {
   const rulings = h('input', { id: 'rulings', placeholder: 'e.g. criticals=n3-auto-wound', 'aria-label': 'rulings' });
   const create = h('button', { class: 'primary', id: 'create', disabled: true, text: 'Create match' });
   const openSeat = h('input', { type: 'checkbox', id: 'open-seat' });
+  // The computer may play the other seat (POST /api/matches "bots").
+  const botSel = h('select', { id: 'bot', 'aria-label': 'the computer plays the other seat' },
+    h('option', { value: '', text: 'a person' }), h('option', { value: 'random', text: 'the computer: easy (random)' }),
+    h('option', { value: 'greedy', text: 'the computer: medium (greedy)' }), h('option', { value: 'mcts', text: 'the computer: hard (mcts)' }));
   const out = h('div', { id: 'created' });
   form.append(h('h2', { text: 'New match' }), h('div', { id: 'chosen', class: 'muted', text: 'Choose a scenario.' }),
     h('label', { class: 'small' }, 'Rulings (name=reading, comma-separated): ', rulings),
+    h('p', {}, h('label', { class: 'small' }, 'The other seat is played by ', botSel)),
     h('p', {}, h('label', { class: 'small' }, openSeat, ' Leave the other seat open: anyone in the lobby may take it')), h('p', {}, create), out);
   const data = await api('GET', '/api/scenario-tables');
   for (const t of data.scenarios) {
@@ -596,13 +601,17 @@ async function lobby(app) {
     }
     create.disabled = true;
     try {
-      const open = openSeat.checked && (chosen.seats || []).length > 1 ? [chosen.seats[chosen.seats.length - 1]] : undefined;
-      const c = await api('POST', '/api/matches', { scenario: chosen.name, rulings: r, open });
+      const other = (chosen.seats || []).length > 1 ? chosen.seats[chosen.seats.length - 1] : null;
+      const open = openSeat.checked && other && !botSel.value ? [other] : undefined;
+      const bots = botSel.value && other ? { [other]: botSel.value } : undefined;
+      const c = await api('POST', '/api/matches', { scenario: chosen.name, rulings: r, open, bots });
       const links = {};
       for (const [seat, sec] of Object.entries(c.seats)) links[seat] = location.origin + (sec.url || '/m/' + c.id + '#token=' + sec.token);
       const rec = { id: c.id, scenario: chosen.title || chosen.name, created: new Date().toISOString(), links };
       remember(rec);
-      put(out, h('h2', { text: 'Match ' + c.id }), linkList(rec), h('p', { class: 'small muted' }, 'Seed commitment: ', h('code', { text: c.seed_commitment })));
+      put(out, h('h2', { text: 'Match ' + c.id }), linkList(rec),
+        Object.entries(c.bots || {}).map(([seat, name]) => h('p', { class: 'small', 'data-bot-seat': seat, text: seat + ' is played by the computer (' + name + ').' })),
+        h('p', { class: 'small muted' }, 'Seed commitment: ', h('code', { text: c.seed_commitment })));
       drawRecent(recent);
     } catch (e) {
       put(out, h('p', { class: 'err', text: e.message }));
