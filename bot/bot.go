@@ -7,11 +7,12 @@
 // its view of the table, and a way to draw whole states the seat could
 // believe it is in (rules.Determinizer): hidden facts of the other seats —
 // a Hidden Deployment, the trooper behind a marker, the Lieutenant — are
-// sampled, not read. The state itself is out of reach: the Observation
-// keeps only closures over a private copy, and the copies they hand out
-// are determinized. The no-cheating test holds every player to it: twin
+// sampled, not read. The state itself never enters it: the referee draws
+// one belief from the state at once, with the other seats' private facts
+// drawn afresh, and everything the Observation holds or hands out comes
+// from that belief. The no-cheating tests hold every player to it: twin
 // states that differ only in another seat's private facts give the same
-// decision for the same seed.
+// decision for the same seed, and the same Observation, field for field.
 package bot
 
 import (
@@ -28,16 +29,27 @@ type Observation struct {
 	seat   rules.Seat
 	prompt rules.Prompt
 	menu   []rules.Action
-	view   func() any
-	sample func(r *rand.Rand) rules.State
+	// belief is one state the seat could believe it is in, drawn from the
+	// state when the observation was made: every fact the seat may see
+	// as it is, the other seats' private facts drawn, not read. Nothing
+	// the observation holds leads to the state it was made from.
+	belief rules.Determinizer
 }
+
+// beliefDraws seeds the draw of an Observation's belief. Which draw it is
+// plays no part: by the rules.Determinizer contract, a state and any
+// state that differs from it only in other seats' private facts give the
+// same samples, so the belief's samples are the state's.
+var beliefDraws = [2]uint64{0x6f72646f, 0x62656c6965660a}
 
 // Observe is seat's Observation of st, made by whoever referees the game.
 // The state must be a rules.Determinizer, and seat must be prompted with
-// at least one legal action. The Observation holds a copy: st may go on
-// changing.
+// at least one legal action. The Observation keeps nothing of st, which
+// may go on changing: its prompt, menu and view are the belief's, the
+// same as st's for the seat (a rules.TwinMaker's Prompt, Observe and
+// Legal for a seat do not tell the other seats' private facts apart).
 func Observe(st rules.State, seat rules.Seat) (*Observation, error) {
-	det, ok := st.Clone().(rules.Determinizer)
+	det, ok := st.(rules.Determinizer)
 	if !ok {
 		return nil, fmt.Errorf("bot: a %T cannot be sampled from a seat's view (it is no rules.Determinizer)", st)
 	}
@@ -45,8 +57,13 @@ func Observe(st rules.State, seat rules.Seat) (*Observation, error) {
 	if !p.Waits(seat) || seat == rules.ChanceSeat {
 		return nil, fmt.Errorf("bot: %s is not prompted (%s)", seat, p.Window)
 	}
+	drawn := det.Determinize(seat, rand.New(rand.NewPCG(beliefDraws[0], beliefDraws[1])))
+	belief, ok := drawn.(rules.Determinizer)
+	if !ok {
+		return nil, fmt.Errorf("bot: a %T's sample %T cannot be sampled again (it is no rules.Determinizer)", st, drawn)
+	}
 	var menu []rules.Action
-	for _, o := range st.Legal(seat) {
+	for _, o := range drawn.Legal(seat) {
 		if o.Illegal == nil {
 			menu = append(menu, plain(o.Action))
 		}
@@ -54,14 +71,7 @@ func Observe(st rules.State, seat rules.Seat) (*Observation, error) {
 	if len(menu) == 0 {
 		return nil, fmt.Errorf("bot: %s is prompted (%s) but has no legal action", seat, p.Window)
 	}
-	copyOf := det.(rules.State)
-	return &Observation{
-		seat:   seat,
-		prompt: p,
-		menu:   menu,
-		view:   func() any { return copyOf.Observe(rules.PlayerView(seat)) },
-		sample: func(r *rand.Rand) rules.State { return det.Determinize(seat, r) },
-	}, nil
+	return &Observation{seat: seat, prompt: drawn.Prompt(), menu: menu, belief: belief}, nil
 }
 
 // plain is a menu candidate as the value it stands for, so that players
@@ -82,13 +92,13 @@ func (o *Observation) Prompt() rules.Prompt { return o.prompt }
 func (o *Observation) Menu() []rules.Action { return o.menu }
 
 // View is the table as the seat sees it (State.Observe for its player).
-func (o *Observation) View() any { return o.view() }
+func (o *Observation) View() any { return o.belief.(rules.State).Observe(rules.PlayerView(o.seat)) }
 
 // Sample draws, with r, a whole state the seat could believe it is in
 // (rules.Determinizer): the facts it sees as they are, the other seats'
 // private facts drawn afresh. Each call returns a new state, the caller's
 // to change.
-func (o *Observation) Sample(r *rand.Rand) rules.State { return o.sample(r) }
+func (o *Observation) Sample(r *rand.Rand) rules.State { return o.belief.Determinize(o.seat, r) }
 
 // A Player chooses actions for a seat.
 type Player interface {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/ordo-rules/ordo/bot"
@@ -18,8 +19,11 @@ import (
 // state and on its counterfactual twins — copies that differ only in the
 // other seat's private facts (rules.TwinMaker: the Lieutenant, a Hidden
 // Deployment, the troopers behind markers, the Active Proxy Token) — with
-// the same seed; and the states the seat's Observation samples are the
-// same, byte for byte.
+// the same seed; the states the seat's Observation samples are the same,
+// byte for byte; and the Observations themselves are the same value
+// (reflect.DeepEqual, unexported fields and all they point to included),
+// so that nothing a bot can reach from one leads to the state it was made
+// from — whose legal menu is the Observation's, entry for entry.
 func TestBotsDoNotCheat(t *testing.T) {
 	names, err := arena.Bundled()
 	if err != nil {
@@ -53,6 +57,9 @@ func noCheat(t *testing.T, g *arena.Game, seed uint64) int {
 	for step := 0; step < 160 && st.Prompt().Kind != rules.GameOver; step++ {
 		p := st.Prompt()
 		if seat := p.Seats[0]; seat != rules.ChanceSeat {
+			if o, err := bot.Observe(st, seat); err != nil || !bytes.Equal(encodeMenu(o.Menu()), legalMenu(st, seat)) {
+				t.Fatalf("%s step %d (%s): %s's observed menu is not the state's legal menu (%v)", g.Name, step, p.Window, seat, err)
+			}
 			compared += compareTwins(t, g, st, seat, seed, step)
 			if t.Failed() {
 				return compared
@@ -119,10 +126,42 @@ func compareTwins(t *testing.T, g *arena.Game, st rules.State, seat rules.Seat, 
 			if !bytes.Equal(x, y) {
 				t.Errorf("%s step %d: %s's sample of the state tells its twin apart (%s's private facts)", g.Name, step, seat, owner)
 			}
+			if ox, oy := observed(t, st, seat), observed(t, twin, seat); !reflect.DeepEqual(ox, oy) {
+				t.Errorf("%s step %d (%s): %s's Observation tells the state from its twin (%s's private facts reach it)", g.Name, step, st.Prompt().Window, seat, owner)
+			}
 			compared++
 		}
 	}
 	return compared
+}
+
+func observed(t *testing.T, st rules.State, seat rules.Seat) *bot.Observation {
+	t.Helper()
+	o, err := bot.Observe(st, seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+func encodeMenu(menu []rules.Action) []byte {
+	var out []byte
+	for _, a := range menu {
+		b, _ := rules.Encode(a)
+		out = append(append(out, b...), '\n')
+	}
+	return out
+}
+
+// legalMenu is seat's legal menu of st, encoded as encodeMenu does.
+func legalMenu(st rules.State, seat rules.Seat) []byte {
+	var menu []rules.Action
+	for _, o := range st.Legal(seat) {
+		if o.Illegal == nil {
+			menu = append(menu, o.Action)
+		}
+	}
+	return encodeMenu(menu)
 }
 
 // sampled is the state seat's observation draws, as JSON.
