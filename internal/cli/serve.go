@@ -28,6 +28,7 @@ const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full
                   [--max-live-mib N] [--retain DURATION]
                   [--public-url URL[,URL...]] [--max-conns N] [--webhook-private]
                   [--feeds-per-client N] [--create-burst N]
+                  [--bots-thinking N] [--bot-budget DURATION]
 
 Serves matches over HTTP and WebSocket (docs/API.md): players create a match
 from a bundled scenario or their own, act with their seat's token, and
@@ -82,6 +83,11 @@ Flags:
                      joins) at once, before one a second (default 200)
                      Behind a reverse proxy every client has the proxy's
                      address (X-Forwarded-For is not trusted): raise both
+  --bots-thinking N  computer players (a match's "bots") deciding at once,
+                     over all matches (default 2); the others wait their turn
+  --bot-budget DURATION
+                     the wall time that cuts an mcts bot's decision short on
+                     a busy server (default 2s; at most 1m)
   --webhook-private  let turn notices (a seat's webhook) reach loopback,
                      private and link-local addresses, for a server on a
                      home network (by default they may not: the URLs are
@@ -143,6 +149,8 @@ func parseServe(args []string, stdout, stderr io.Writer) (serveConfig, int) {
 	fs.BoolVar(&cfg.Server.WebhookPrivate, "webhook-private", false, "")
 	fs.IntVar(&cfg.Server.FeedsPerClient, "feeds-per-client", server.DefaultFeedsPerClient, "")
 	fs.IntVar(&cfg.Server.CreateBurst, "create-burst", server.DefaultCreateBurst, "")
+	fs.IntVar(&cfg.Server.BotsThinking, "bots-thinking", server.DefaultBotsThinking, "")
+	fs.DurationVar(&cfg.Server.BotBudget, "bot-budget", server.DefaultBotBudget, "")
 	pos, err := ParseFlags(fs, args)
 	if err != nil {
 		return cfg, FlagError(err, "ordo serve", serveUsage, stdout, stderr)
@@ -165,6 +173,10 @@ func parseServe(args []string, stdout, stderr io.Writer) (serveConfig, int) {
 	}
 	if cfg.Server.FeedsPerClient < 1 || cfg.Server.CreateBurst < 1 {
 		fmt.Fprintf(stderr, "ordo serve: --feeds-per-client and --create-burst must be 1 or more (see ordo serve --help)\n")
+		return cfg, 2
+	}
+	if cfg.Server.BotsThinking < 1 || cfg.Server.BotBudget <= 0 || cfg.Server.BotBudget > maxBudget {
+		fmt.Fprintf(stderr, "ordo serve: --bots-thinking must be 1 or more, --bot-budget more than 0 and at most %v (see ordo serve --help)\n", maxBudget)
 		return cfg, 2
 	}
 	return cfg, -1
