@@ -127,7 +127,7 @@ func (b *bots) run(id string, m *botMatch) {
 		for {
 			more, err := b.turn(ctx, id, m)
 			if err != nil {
-				if ctx.Err() == nil {
+				if ctx.Err() == nil && !errors.Is(err, errBotDone) {
 					b.log.Warn("bot: stopped", "match", id, "err", err)
 				}
 				return

@@ -16,9 +16,9 @@ import (
 )
 
 // Playing the computer from the lobby: the other seat given to the greedy
-// bot, the creator gets only blue's link; blue's table follows the bot's
-// answers live as blue plays (here through the API, with blue's token
-// from the link).
+// bot, the creator gets only blue's link; once blue has played (here
+// through the API, with blue's token from the link) and the bot answered,
+// blue's table opens on the game as it stands.
 func TestLobbyAgainstTheComputer(t *testing.T) {
 	if !long() {
 		t.Skip("the browser tests run with ORDO_LONG=1 or CI=true")
@@ -38,8 +38,6 @@ func TestLobbyAgainstTheComputer(t *testing.T) {
 	if !ok || id == "" {
 		t.Fatalf("blue's link %q", link)
 	}
-	p.do(t, "open blue's table", chromedp.Navigate(link), chromedp.WaitReady(`#board`))
-	waitJS(t, p, "blue's table", `ordo.me === 'blue'`)
 	for n := 0; !botActed(t, ts, id); n++ {
 		if n > 60 {
 			t.Fatal("the bot did not act in 60 of blue's actions")
@@ -47,7 +45,8 @@ func TestLobbyAgainstTheComputer(t *testing.T) {
 		blueActs(t, ts, id, token, n)
 	}
 	seq := apiSeq(t, ts, id)
-	waitJS(t, p, "blue's table shows the bot's answers", fmt.Sprintf(`Number(document.body.dataset.seq) >= %d`, seq))
+	p.do(t, "open blue's table", chromedp.Navigate(link), chromedp.WaitReady(`#board`))
+	waitJS(t, p, "blue's table shows the bot's answers", fmt.Sprintf(`ordo.me === 'blue' && Number(document.body.dataset.seq) >= %d`, seq))
 	noConsoleErrors(t, p)
 }
 
