@@ -1188,11 +1188,15 @@ class Table {
   // draws the menu again with them.
   askOdds(menu, mine) {
     if (this.fantasy) return; // the odds endpoint prices Infinity rolls
+    // The picked trooper's rolls first: a crowded menu has more than the
+    // 64 one request prices, and the ones on screen come first.
+    const obs = this.snap.observation, sel = this.selected;
     const rolls = menu.filter(m => !m.illegal && rollsDice(m.action)).map(m => m.action);
+    if (sel) rolls.sort((a, b) => (actorOf(b, obs) === sel) - (actorOf(a, obs) === sel));
     const missing = rolls.filter(a => !this.odds.has(JSON.stringify(a))).slice(0, 64);
-    if (missing.length && this.oddsAsked !== this.snap) {
+    if (missing.length && (this.oddsAsked !== this.snap || this.oddsAskedFor !== sel)) {
       const snap = this.snap;
-      this.oddsAsked = snap;
+      this.oddsAsked = snap; this.oddsAskedFor = sel;
       this.oddsPending = (this.oddsPending || 0) + 1;
       setTimeout(() => this.fetchOdds(missing).then(() => { this.oddsPending--; if (this.snap === snap) this.renderMenu(mine); }), 0);
     }
@@ -2007,7 +2011,8 @@ function oddsChart(ans) {
   const box = h('div', { class: 'oddschart', 'data-role': 'odds' });
   for (const o of ans.odds) {
     const bar = (label, p, cls) => [h('span', { text: label }), h('span', { class: 'track' }, h('span', { class: 'fill ' + (cls || ''), 'data-p': p })), h('span', { text: pct(p) })];
-    const head = who(o.trooper) + ' ' + skillName(o.skill) + (o.weapon ? ' (' + o.weapon + ')' : '') + (o.target ? ' on ' + who(o.target) : '') + ': ' +
+    const head = o.skill === 'interact' ? who(o.trooper) + ' activates ' + who(o.target) + ': WIP Roll SV ' + (o.sv ? o.sv.value : '') :
+      who(o.trooper) + ' ' + skillName(o.skill) + (o.weapon ? ' (' + o.weapon + ')' : '') + (o.target ? ' on ' + who(o.target) : '') + ': ' +
       (o.sv ? 'SV ' + o.sv.value : 'template') + ' B' + o.burst + (o.against ? ' vs ' + who(o.against.trooper) + ' ' + skillName(o.against.skill) + (o.against.sv ? ' ' + o.against.sv.value : '') : '') + (o.roll === 'face-to-face' ? ' (F2F)' : '');
     box.append(h('span', { class: 'small odds-head', text: head }));
     append(box, [bar('scores', o.win), bar('Critical', o.crit, 'crit')]);
