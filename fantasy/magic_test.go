@@ -614,3 +614,79 @@ func TestCastOddsMatchTheEngine(t *testing.T) {
 		t.Fatal("odds of blue's attempt for red")
 	}
 }
+
+// Casting spells: whom a spell may be cast at, each refusal naming its
+// rule — a magic missile and direct damage at an enemy unit the wizard
+// sees, within range, not in close combat; a hex at an enemy unit, an
+// augment at a friendly one; a wizard in close combat casts only on his
+// own unit, a fleeing one not at all; the same spell holds once on a unit.
+func TestCastingTargets(t *testing.T) {
+	blue := []map[string]any{
+		unitSpecOf("swords", "spearman", 10, 5, [2]float64{14, 10}, 90, chars("blue-wizard", "battle-wizard")),
+		unitSpecOf("archers", "bowman", 5, 5, [2]float64{34, 10}, 90, nil),
+	}
+	red := []map[string]any{
+		unitSpecOf("spears", "spearman", 10, 5, [2]float64{14, 21}, 270, nil),
+		unitSpecOf("hidden", "spearman", 5, 5, [2]float64{26, 19}, 270, nil),
+		unitSpecOf("red-witch", "hedge-witch", 1, 1, [2]float64{44, 40}, 270, nil),
+	}
+	for _, tc := range []struct {
+		name  string
+		setup func(s *State)
+		cast  Cast
+		code  rules.Code
+		says  string
+	}{
+		{"a magic missile at a friend", nil, Cast{Spell: "ember-dart", Target: "archers"}, CodeMagic, "enemy unit"},
+		{"an augment at an enemy", nil, Cast{Spell: "bark-skin", Target: "spears"}, CodeMagic, "friendly unit"},
+		{"a hex out of range", nil, Cast{Spell: "leaden-limbs", Target: "red-witch"}, CodeMagic, "beyond the 18\""},
+		{"a magic missile unseen", func(s *State) {
+			s.Terrain = append(s.Terrain, Piece{Name: "the rock", Kind: Impassable, Polygon: []geom.Point{{X: 18, Y: 16}, {X: 34, Y: 16}, {X: 34, Y: 17}, {X: 18, Y: 17}}})
+		}, Cast{Spell: "ember-dart", Target: "hidden"}, CodeMagic, "cannot see"},
+		{"a magic missile into close combat", func(s *State) {
+			s.unit("spears").Engage = []string{"archers"}
+			s.unit("archers").Engage = []string{"spears"}
+		}, Cast{Spell: "ember-dart", Target: "spears"}, CodeMagic, "close combat"},
+		{"a wizard in close combat, beyond his unit", func(s *State) {
+			s.unit("swords").Engage = []string{"hidden"}
+			s.unit("hidden").Engage = []string{"swords"}
+		}, Cast{Spell: "bark-skin", Target: "archers"}, CodeMagic, "only on his own unit"},
+		{"a fleeing wizard", func(s *State) { s.unit("swords").Flags.Fleeing = true }, Cast{Spell: "bark-skin", Target: "swords"}, CodeMagic, "fleeing"},
+		{"a hex twice on a unit", func(s *State) {
+			s.Spells = []InPlay{{Spell: "leaden-limbs", Wizard: "red-witch", Seat: "red", Target: "spears", Result: 9, Until: s.Turn + 2}}
+		}, Cast{Spell: "leaden-limbs", Target: "spears"}, CodeMagic, "already under"},
+		{"no such spell", nil, Cast{Spell: "fireball", Target: "spears"}, rules.CodeBadAction, "ember-dart, bark-skin"},
+		{"no wizard", nil, Cast{Wizard: "swords-1", Spell: "ember-dart", Target: "spears"}, CodeMagic, "no wizard"},
+		{"the enemy's wizard", nil, Cast{Wizard: "red-witch", Spell: "ember-dart", Target: "archers"}, CodeNoSuchID, "none of blue's"},
+		{"a vortex at a unit", nil, Cast{Spell: "whirling-gale", Target: "spears"}, rules.CodeBadAction, "point"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := magicTable(t, nil, blue, red)
+			toMagic(t, s, 4, 5, 1, 1)
+			if tc.setup != nil {
+				tc.setup(s)
+			}
+			if tc.cast.Wizard == "" {
+				tc.cast.Wizard = "blue-wizard"
+			}
+			tc.cast.Dice = 2
+			re := refused(t, s, "blue", tc.cast, tc.code)
+			if !strings.Contains(re.Error(), tc.says) {
+				t.Fatalf("refusal %q does not say %q", re.Error(), tc.says)
+			}
+			// The menu offers each spell at the units of the side it is
+			// cast at, a vortex at points, a fleeing wizard nothing.
+			if sp := spellOf(tc.cast.Spell); tc.cast.Wizard != "blue-wizard" || sp == nil || sp.Kind == Vortex ||
+				(s.unit(tc.cast.Target).Seat == "blue") != (sp.Kind == Augment) || s.unit("swords").Flags.Fleeing {
+				return
+			}
+			_, greyed := legalOptions(s, "blue")
+			if !slices.ContainsFunc(greyed, func(a rules.Action) bool {
+				c, ok := a.(Cast)
+				return ok && c.Wizard == tc.cast.Wizard && c.Spell == tc.cast.Spell && c.Target == tc.cast.Target
+			}) {
+				t.Fatalf("the menu does not grey %+v out", tc.cast)
+			}
+		})
+	}
+}
