@@ -759,6 +759,9 @@ func (s *State) spellEffect(c *Casting, r roller) error {
 	if t == nil && sp.Kind != Vortex {
 		return nil
 	}
+	if sp.Kind == MagicMissile || sp.Kind == DirectDamage || sp.Kind == Vortex {
+		s.shelled(u) // Panic: heavy casualties count spells too
+	}
 	switch sp.Kind {
 	case MagicMissile:
 		n, err := r.d6()
@@ -1102,4 +1105,25 @@ func (s *State) CastOdds(seat rules.Seat, a Cast) (casting.Odds, error) {
 		d.Level = s.castBonus(s.unitOf(id).model(id))
 	}
 	return casting.Compute(casting.Attempt{Dice: a.Dice, Level: s.castBonus(p.m), CV: p.sp.CV}, d), nil
+}
+
+// nearestWizard is the enemy unit with a wizard nearest to u: whom a unit
+// panicked by spells flees from.
+func (s *State) nearestWizard(u *Unit) *Unit {
+	var best *Unit
+	d := math.Inf(1)
+	for _, x := range s.Units {
+		if x.Seat == u.Seat {
+			continue
+		}
+		for i := range x.Models {
+			if m := &x.Models[i]; m.Role == Character && s.isWizard(m) {
+				if dd := unitDist(u, x); dd < d {
+					best, d = x, dd
+				}
+				break
+			}
+		}
+	}
+	return best
 }

@@ -690,3 +690,19 @@ func TestCastingTargets(t *testing.T) {
 		})
 	}
 }
+
+// Panic (heavy casualties): a unit that loses a quarter of its models to
+// spells in the Magic phase tests, and fails fleeing from the wizard.
+func TestMagicHeavyCasualtiesPanic(t *testing.T) {
+	red := []map[string]any{unitSpecOf("spears", "spearman", 8, 4, [2]float64{24, 21}, 270, nil)}
+	s := magicTable(t, nil, nil, red)
+	toMagic(t, s, 4, 5, 1)
+	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "spears", Dice: 2}, 3, 5)
+	// 2 hits, both wound (6, 6), both saves fail (1, 1): 2 of 8 slain;
+	// Panic 6, 6 against Ld 7 fails; flight 3, 3.
+	evs := apply(t, s, "red", NoDispel{}, 2, 6, 6, 1, 1, 6, 6, 3, 3)
+	e := lastEvent(t, evs, "panic-test")
+	if !strings.Contains(e.Text, "heavy casualties, blue-wizard") || !s.unit("spears").Flags.Fleeing {
+		t.Fatalf("panic %q; fleeing %v", e.Text, s.unit("spears").Flags.Fleeing)
+	}
+}

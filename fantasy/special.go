@@ -359,6 +359,12 @@ func (s *State) panicTests(r roller) error {
 						break
 					}
 				}
+				if shooter.ID == "" && s.Magic != nil {
+					// Spells in the Magic phase: the nearest enemy wizard.
+					if w := s.nearestWizard(u); w != nil {
+						shooter = *w
+					}
+				}
 				if shooter.ID == "" {
 					shooter = Unit{ID: "the enemy", At: u.At.Add(u.forward()), Ranks: [][]string{{""}}, Files: 1, Base: u.Base, Facing: u.Facing + 180}
 				}
