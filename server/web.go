@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/big"
 	"net/http"
 	"strconv"
 
 	"github.com/ordo-rules/ordo/fantasy"
+	"github.com/ordo-rules/ordo/fantasy/casting"
 	"github.com/ordo-rules/ordo/infinity"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/rules"
@@ -114,17 +116,56 @@ func parseOdds(r io.Reader) (*oddsRequest, *apiError) {
 	return &req, nil
 }
 
-// OddsAnswer is one entry's answer: the odds of every attack it declares,
-// or the rule that refuses it now.
+// OddsAnswer is one entry's answer: the odds of every attack it declares
+// (Infinity), or of a spell cast (a fantasy `cast` entry), or the rule that
+// refuses it now.
 type OddsAnswer struct {
 	Odds    []infinity.RollOdds `json:"odds"`
+	Cast    *CastOdds           `json:"cast,omitempty"`
 	Illegal *rules.RuleError    `json:"illegal,omitempty"`
+}
+
+// CastOdds are the chances of a fantasy casting attempt against the other
+// player's whole dispel pool (fantasy.State.CastOdds).
+type CastOdds struct {
+	Cast             float64 `json:"cast"`
+	Irresistible     float64 `json:"irresistible"`
+	Failed           float64 `json:"failed"`
+	Dispelled        float64 `json:"dispelled"`
+	TakesEffect      float64 `json:"takesEffect"`
+	TakesEffectExact string  `json:"takesEffectExact"`
+}
+
+// fantasyOdds answers the odds of fantasy menu entries: a `cast` gets its
+// casting odds; any other entry has none to give.
+func fantasyOdds(fs *fantasy.State, seat rules.Seat, raws []json.RawMessage, out []OddsAnswer) {
+	for i, raw := range raws {
+		out[i].Odds = []infinity.RollOdds{}
+		act, err := (&fantasy.Ruleset{}).DecodeAction(raw)
+		if err == nil {
+			if c, ok := act.(fantasy.Cast); ok {
+				var o casting.Odds
+				if o, err = fs.CastOdds(seat, c); err == nil {
+					f := func(r *big.Rat) float64 { v, _ := r.Float64(); return v }
+					out[i].Cast = &CastOdds{f(o.Cast), f(o.Irresistible), f(o.Failed), f(o.Dispelled), f(o.TakesEffect), o.TakesEffect.RatString()}
+				}
+			}
+		}
+		if err != nil {
+			re, ok := rules.AsRuleError(err)
+			if !ok {
+				re = rules.Errorf(rules.CodeIllegal, "", "actions[%d]: %v", i, err)
+			}
+			out[i].Illegal = re
+		}
+	}
 }
 
 // odds answers POST /api/matches/{id}/odds for the seat of the token:
 // each action is checked as it would be if sent now, and the exact odds of
 // its attacks are computed from the rolls Resolution would make
-// (infinity.State.Preview). Nothing is applied.
+// (infinity.State.Preview); in a fantasy match, a spell's casting odds.
+// Nothing is applied.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	v, ok := s.seat(w, r, id, "the odds of a menu entry are its seat's")
@@ -138,6 +179,10 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]OddsAnswer, len(req.Actions))
 	err := s.a.Inspect(r.Context(), id, func(st rules.State, _ int) error {
+		if fs, ok := st.(*fantasy.State); ok {
+			fantasyOdds(fs, v.Seat, req.Actions, out)
+			return nil
+		}
 		is, err := infinityState(st)
 		if err != nil {
 			return err

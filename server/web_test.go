@@ -311,17 +311,7 @@ func TestWebSight(t *testing.T) {
 // every unit's bases as the engine places them, the same for each seat
 // and a spectator — nothing on a fantasy table is private.
 func TestWebFantasyBoard(t *testing.T) {
-	lib, err := cli.Library()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	ts := httptest.NewServer(server.New(ctx, match.New(match.Options{Store: st, Library: lib}), nil))
-	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
+	ts := startAll(t)
 	c := create(t, ts, "fantasy-demo")
 	var boards [3]json.RawMessage
 	for i, tok := range []string{c.Seats["blue"].Token, c.Seats["red"].Token, ""} {
@@ -344,5 +334,80 @@ func TestWebFantasyBoard(t *testing.T) {
 	}
 	if err := json.Unmarshal(boards[0], &b); err != nil || b.Ruleset != "fantasy" || b.Width <= 0 || len(b.Units) == 0 || len(b.Units[0].Bases) == 0 {
 		t.Fatalf("the fantasy board reads %+v, %v", b, err)
+	}
+}
+
+// startAll is a server over the command's whole library, the fantasy
+// scenarios included.
+func startAll(t *testing.T) *httptest.Server {
+	t.Helper()
+	lib, err := cli.Library()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ts := httptest.NewServer(server.New(ctx, match.New(match.Options{Store: st, Library: lib}), nil))
+	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
+	return ts
+}
+
+// The odds of a fantasy menu entry (Casting spells, Dispelling spells): a
+// `cast` entry of blue's Magic phase gets its chances against red's
+// dispel pool, the same as the engine's (fantasy.State.CastOdds); an entry
+// of no spell has none; nothing changes.
+func TestWebOddsOfACast(t *testing.T) {
+	ts := startAll(t)
+	c := create(t, ts, "fantasy-battle")
+	base := ts.URL + "/api/matches/" + c.ID
+	blue := c.Seats["blue"].Token
+	var snap snapshot
+	for n, kind := range []string{"end-charges", "end-movement"} {
+		call(t, "GET", base, blue, nil, &snap)
+		body := map[string]any{"seq": snap.Seq, "id": fmt.Sprintf("m%d", n), "action": map[string]any{"kind": kind}}
+		if code := call(t, "POST", base+"/actions", blue, body, nil); code != http.StatusOK {
+			t.Fatalf("%s: %d", kind, code)
+		}
+	}
+	snap = snapshot{} // a fresh menu: decoding into the last one keeps its stale entries' fields
+	call(t, "GET", base, blue, nil, &snap)
+	var cast, end json.RawMessage
+	for _, m := range snap.Menu {
+		if m.Illegal == nil && bytes.Contains(m.Action, []byte(`"cast"`)) && cast == nil {
+			cast = m.Action
+		}
+		if bytes.Contains(m.Action, []byte(`"end-magic"`)) {
+			end = m.Action
+		}
+	}
+	if cast == nil || end == nil {
+		t.Fatalf("no cast in blue's Magic phase menu: %d entries", len(snap.Menu))
+	}
+	var ans struct {
+		Answers []struct {
+			Cast *struct {
+				TakesEffect      float64 `json:"takesEffect"`
+				TakesEffectExact string  `json:"takesEffectExact"`
+			} `json:"cast"`
+			Illegal *struct{ Code string } `json:"illegal"`
+		} `json:"answers"`
+	}
+	if code := call(t, "POST", base+"/odds", blue, map[string]any{"actions": []json.RawMessage{cast, end}}, &ans); code != http.StatusOK {
+		t.Fatalf("odds: %d", code)
+	}
+	if len(ans.Answers) != 2 || ans.Answers[0].Cast == nil || ans.Answers[0].Cast.TakesEffect <= 0 || ans.Answers[0].Cast.TakesEffectExact == "" || ans.Answers[1].Cast != nil || ans.Answers[1].Illegal != nil {
+		t.Fatalf("odds of %s and end-magic: %+v", cast, ans)
+	}
+	var e apiErr
+	if code := call(t, "POST", base+"/odds", c.Seats["red"].Token, map[string]any{"actions": []json.RawMessage{cast}}, &ans); code != http.StatusOK || ans.Answers[0].Illegal == nil {
+		t.Fatalf("red asking the odds of blue's cast: %d %+v %+v", code, ans, e)
+	}
+	var after snapshot
+	call(t, "GET", base, blue, nil, &after)
+	if after.Seq != snap.Seq {
+		t.Fatalf("asking for odds changed the match: seq %d → %d", snap.Seq, after.Seq)
 	}
 }
