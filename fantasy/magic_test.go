@@ -255,8 +255,8 @@ func TestMagicMissile(t *testing.T) {
 	toMagic(t, s, 4, 5, 1, 1)
 	apply(t, s, "blue", Cast{Wizard: "blue-wizard", Spell: "ember-dart", Target: "spears", Dice: 2}, 3, 5)
 	// 4 hits; S4 against T3 wounds on 3+; spearmen save 6+ (a shield:
-	// 5+, worsened to 6+).
-	evs := apply(t, s, "red", NoDispel{}, 4, 6, 6, 6, 1, 1, 1, 1)
+	// 5+, worsened to 6+); three of ten slain, a Panic test passed (1, 2).
+	evs := apply(t, s, "red", NoDispel{}, 4, 6, 6, 6, 1, 1, 1, 1, 1, 2)
 	if e := lastEvent(t, evs, "spell"); e.Value != 4 {
 		t.Fatalf("spell %+v", e)
 	}

@@ -2,20 +2,12 @@ package server_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/ordo-rules/ordo/internal/cli"
-	"github.com/ordo-rules/ordo/match"
-	"github.com/ordo-rules/ordo/server"
-	"github.com/ordo-rules/ordo/store/sqlite"
 )
 
 // The web table's pages: one page for /, /m/{id} and /m/{id}/replay, its
@@ -311,7 +303,7 @@ func TestWebSight(t *testing.T) {
 // every unit's bases as the engine places them, the same for each seat
 // and a spectator — nothing on a fantasy table is private.
 func TestWebFantasyBoard(t *testing.T) {
-	ts := startAll(t)
+	ts, _ := startMissions(t, nil)
 	c := create(t, ts, "fantasy-demo")
 	var boards [3]json.RawMessage
 	for i, tok := range []string{c.Seats["blue"].Token, c.Seats["red"].Token, ""} {
@@ -337,30 +329,12 @@ func TestWebFantasyBoard(t *testing.T) {
 	}
 }
 
-// startAll is a server over the command's whole library, the fantasy
-// scenarios included.
-func startAll(t *testing.T) *httptest.Server {
-	t.Helper()
-	lib, err := cli.Library()
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	ts := httptest.NewServer(server.New(ctx, match.New(match.Options{Store: st, Library: lib}), nil))
-	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
-	return ts
-}
-
 // The odds of a fantasy menu entry (Casting spells, Dispelling spells): a
 // `cast` entry of blue's Magic phase gets its chances against red's
 // dispel pool, the same as the engine's (fantasy.State.CastOdds); an entry
 // of no spell has none; nothing changes.
 func TestWebOddsOfACast(t *testing.T) {
-	ts := startAll(t)
+	ts, _ := startMissions(t, nil)
 	c := create(t, ts, "fantasy-battle")
 	base := ts.URL + "/api/matches/" + c.ID
 	blue := c.Seats["blue"].Token
