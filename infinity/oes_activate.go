@@ -315,10 +315,12 @@ var stepOrders = stepDef{
 		act(checkWith((*State).checkTransfer), applyWith((*State).transfer)),
 		act(checkWith((*State).checkCancelPossession), applyWith((*State).cancelPossession)),
 		act(checkWith((*State).checkCancelRetreat), applyWith((*State).cancelRetreat)),
+		act(checkWith((*State).checkFormFireteam), applyWith((*State).formFireteam)),
+		act(checkWith((*State).checkCancelFireteam), applyWith((*State).cancelFireteam)),
 		diceAct(checkWith((*State).checkInteract), (*State).interact),
 	},
 	candidates: func(s *State, b *menuBuilder) []rules.Action {
-		return append(append(append(append(s.activationCandidates(b), s.transferCandidates()...), s.cancelPossessionCandidates()...), s.interactCandidates()...), s.cancelRetreatCandidates()...)
+		return s.fireteamCandidates(append(append(append(append(s.activationCandidates(b), s.transferCandidates()...), s.cancelPossessionCandidates()...), s.interactCandidates()...), s.cancelRetreatCandidates()...))
 	},
 }
 

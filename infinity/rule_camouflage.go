@@ -170,6 +170,7 @@ func (s *State) discoverSV(r *roller) (dice.SuccessValue, bool) {
 	if mod != 0 {
 		mods = append(mods, dice.Mod{Name: "Range", Value: mod})
 	}
+	mods = s.fireteamDiscoverMod(r, mods) // Fireteams (N4)
 	return dice.NewSuccessValue("WIP", s.profile(r.trooper).WIP, mods...), ok
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/infinity/sides"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -802,4 +803,213 @@ func (s *State) fireteamSource(t int, src OrderSource) bool {
 		return !a.LossOfLieutenant && !a.Retreat && (p.HasSkill("Tactical Awareness") || p.HasSkill("NCO"))
 	}
 	return false
+}
+
+// fireteamDiscoverMod is the +3 to Discover of a Fireteam with three or
+// more members of one unit (the composition bonus): the leader's in a
+// Fireteam Order, every member's in the Reactive Turn.
+func (s *State) fireteamDiscoverMod(r *roller, mods []dice.Mod) []dice.Mod {
+	if s.fireteamApplies(r) >= 3 && s.sameUnit(r.trooper) >= 3 {
+		return append(mods, dice.Mod{Name: "Fireteam", Value: 3})
+	}
+	return mods
+}
+
+// cannotJoin says why trooper t may not be part of a Fireteam at all, or
+// "": a G: Jumper Proxy, Infiltration, an Airborne Deployment skill
+// (Combat Jump), an Irregular trooper (Fireteams (N4)).
+func (s *State) cannotJoin(t int) string {
+	p := s.profile(t)
+	switch {
+	case s.Troopers[t].Jumper != "":
+		return "is a G: Jumper Proxy, which cannot be part of a Fireteam"
+	case p.HasSkill("Infiltration"):
+		return "has Infiltration: a trooper with Infiltration cannot be part of a Fireteam"
+	case p.HasSkill("Combat Jump"):
+		return "has Combat Jump (Airborne Deployment): such a trooper cannot be part of a Fireteam"
+	case p.Irregular:
+		return "is Irregular: a Fireteam activates with a Regular Order"
+	}
+	return ""
+}
+
+// FormFireteam forms a Fireteam during the game, spending a Command Token
+// (Command Tokens (N4), Tactical Use; Fireteams (N4), forming), between
+// Orders of the army's own turn.
+type FormFireteam struct {
+	Type    string   `json:"type"`
+	Leader  string   `json:"leader"`
+	Members []string `json:"members"`
+}
+
+// CancelFireteam cancels the Fireteam of the trooper named, at no cost
+// (Fireteam Cancellation: the player may cancel a Fireteam at will).
+type CancelFireteam struct {
+	Trooper string `json:"trooper"`
+}
+
+func (FormFireteam) Kind() string   { return string(KindFormFireteam) }
+func (CancelFireteam) Kind() string { return string(KindCancelFireteam) }
+
+// FireteamFormed is a Fireteam formed with a Command Token.
+type FireteamFormed struct {
+	Seat    rules.Seat `json:"seat"`
+	Type    string     `json:"type"`
+	Leader  string     `json:"leader"`
+	Members []string   `json:"members"`
+	Tokens  int        `json:"tokens"` // Command Tokens left
+}
+
+func (FireteamFormed) Kind() string { return "fireteam-formed" }
+
+// checkFormFireteam validates a Fireteam formed during the game: a type
+// and its number of members, troopers of the active army, all of one
+// combat group, in no Fireteam, able to join and act, each in Coherency
+// with the leader, who is one of them; a Command Token to spend.
+func (s *State) checkFormFireteam(a FormFireteam) error {
+	seat := s.active()
+	army := s.army(seat)
+	size, ok := sides.FireteamSize[a.Type]
+	switch {
+	case !ok:
+		return rules.Errorf(rules.CodeBadAction, ruleFireteam, "fireteam type must be core, haris or duo, got %q", a.Type)
+	case len(a.Members) < size[0] || len(a.Members) > size[1]:
+		return rules.Errorf(rules.CodeIllegal, ruleFireteam, "a Fireteam %s is formed with %d to %d members, not %d", a.Type, size[0], size[1], len(a.Members))
+	case !slices.Contains(a.Members, a.Leader):
+		return rules.Errorf(rules.CodeBadAction, ruleFireteam, "the Fireteam Leader %q is not one of its members", a.Leader)
+	case army.CommandTokens <= 0:
+		return rules.Errorf(rules.CodeIllegal, "Command Tokens (N4)", "forming a Fireteam spends a Command Token: %s has none left", seat)
+	}
+	leader, _ := s.activeTrooper(a.Leader)
+	for i, id := range a.Members {
+		t, ok := s.activeTrooper(id)
+		switch {
+		case !ok:
+			return rules.Errorf(rules.CodeBadAction, ruleFireteam, "%q is not a trooper of %s", id, seat)
+		case slices.Contains(a.Members[:i], id):
+			return rules.Errorf(rules.CodeBadAction, ruleFireteam, "%s is named twice", id)
+		case s.fireteam(t) != nil:
+			return rules.Errorf(rules.CodeIllegal, ruleFireteam, "%s is already in a Fireteam: a trooper is in one at most", id)
+		case s.Troopers[t].Group != s.Troopers[leader].Group:
+			return rules.Errorf(rules.CodeIllegal, ruleFireteam, "%s is in combat group %s, the leader in %s: a Fireteam is of one combat group", id, s.Troopers[t].Group, s.Troopers[leader].Group)
+		}
+		if why := s.cannotJoin(t); why != "" {
+			return rules.Errorf(rules.CodeIllegal, ruleFireteam, "%s %s", id, why)
+		}
+		if ok, why := s.canStayInTeam(t); !ok || s.Troopers[t].States.Hidden {
+			if ok {
+				why = "in Hidden Deployment"
+			}
+			return rules.Errorf(rules.CodeIllegal, ruleFireteam, "%s is %s: it cannot join a Fireteam", id, why)
+		}
+		if t != leader && !s.coherent(leader, t) {
+			return rules.Errorf(rules.CodeIllegal, ruleFireteam, "%s is out of Coherency with %s (outside its Zone of Control)", id, a.Leader)
+		}
+	}
+	return nil
+}
+
+// formFireteam applies a Fireteam formed during the game.
+func (s *State) formFireteam(a FormFireteam) []rules.Event {
+	seat := s.active()
+	army := s.army(seat)
+	army.CommandTokens--
+	army.Fireteams = append(slices.Clip(army.Fireteams), Fireteam{Type: a.Type, Leader: a.Leader, Members: slices.Clone(a.Members)})
+	return []rules.Event{FireteamFormed{Seat: seat, Type: a.Type, Leader: a.Leader, Members: slices.Clone(a.Members), Tokens: army.CommandTokens}}
+}
+
+// checkCancelFireteam validates a cancellation: a trooper of the active
+// army in a Fireteam.
+func (s *State) checkCancelFireteam(a CancelFireteam) error {
+	t, ok := s.activeTrooper(a.Trooper)
+	if !ok {
+		return rules.Errorf(rules.CodeBadAction, ruleFireteam, "%q is not a trooper of %s", a.Trooper, s.active())
+	}
+	if s.fireteam(t) == nil {
+		return rules.Errorf(rules.CodeIllegal, ruleFireteam, "%s is in no Fireteam", a.Trooper)
+	}
+	return nil
+}
+
+// cancelFireteam applies a cancellation.
+func (s *State) cancelFireteam(a CancelFireteam) []rules.Event {
+	ai, fi := s.fireteamOf(s.trooperIndex(a.Trooper))
+	army := &s.Armies[ai]
+	f := army.Fireteams[fi]
+	army.Fireteams = slices.Delete(slices.Clone(army.Fireteams), fi, fi+1)
+	return []rules.Event{FireteamChanged{Seat: army.Seat, Leader: f.Leader, Dissolved: true, Why: "cancelled by its player"}}
+}
+
+// fireteamCandidates are the menu's Fireteam entries for the active army:
+// cancelling each Fireteam, and, with a Command Token left, forming in
+// each combat group a Duo and a Core around the first trooper (in army
+// order) that may lead one, with the troopers of its group in Coherency
+// that may join, nearest first. (Any other Fireteam may be sent; the menu
+// shows that forming is open, without listing every combination.)
+func (s *State) fireteamCandidates(out []rules.Action) []rules.Action {
+	seat := s.active()
+	army := s.army(seat)
+	for _, f := range army.Fireteams {
+		out = append(out, CancelFireteam{Trooper: f.Leader})
+	}
+	if army.CommandTokens <= 0 {
+		return out
+	}
+	var buf [MaxGroupTroopers]int
+	for g := range army.Groups {
+		duo, core := false, false
+		for l := range s.Troopers {
+			if duo && core {
+				break
+			}
+			if s.Troopers[l].Group != army.Groups[g].Name || !s.mayJoin(l, seat) {
+				continue
+			}
+			near := buf[:0]
+			for t := range s.Troopers {
+				if t != l && len(near) < len(buf) && s.Troopers[t].Group == s.Troopers[l].Group && s.mayJoin(t, seat) && s.coherent(l, t) {
+					near = append(near, t)
+				}
+			}
+			if len(near) == 0 {
+				continue
+			}
+			// Nearest first (an insertion sort: a few troopers, stable).
+			at := s.Models[s.modelOf(l)].At
+			for i := 1; i < len(near); i++ {
+				for k := i; k > 0 && s.distFrom(at, near[k]) < s.distFrom(at, near[k-1]); k-- {
+					near[k], near[k-1] = near[k-1], near[k]
+				}
+			}
+			id := s.Troopers[l].ID
+			if !duo {
+				duo = true
+				out = append(out, FormFireteam{Type: "duo", Leader: id, Members: []string{id, s.Troopers[near[0]].ID}})
+			}
+			if !core && len(near) >= 2 {
+				core = true
+				m := []string{id}
+				for _, t := range near[:min(len(near), 4)] {
+					m = append(m, s.Troopers[t].ID)
+				}
+				out = append(out, FormFireteam{Type: "core", Leader: id, Members: m})
+			}
+		}
+	}
+	return out
+}
+
+// mayJoin reports whether trooper t, of seat, may join a Fireteam now.
+func (s *State) mayJoin(t int, seat rules.Seat) bool {
+	if s.Troopers[t].Seat != seat || s.Troopers[t].States.Hidden || s.fireteam(t) != nil || s.cannotJoin(t) != "" {
+		return false
+	}
+	ok, _ := s.canStayInTeam(t)
+	return ok
+}
+
+// distFrom is how far trooper t's model stands from at.
+func (s *State) distFrom(at [2]float64, t int) float64 {
+	p := s.Models[s.modelOf(t)].At
+	return math.Hypot(p[0]-at[0], p[1]-at[1])
 }

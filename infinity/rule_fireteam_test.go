@@ -400,3 +400,72 @@ func TestFireteamTacticalAwarenessOrder(t *testing.T) {
 		t.Fatalf("team size %d, Fireteams %+v, pool %d (was %d)", st.Order.TeamSize, st.Armies[0].Fireteams, st.Armies[0].Groups[0].Pool, pool)
 	}
 }
+
+// Fireteams (N4), the composition bonus: three or more members of one
+// unit give +3 to Discover (the leader's, in a Fireteam Order); a Fireteam
+// of three different units does not.
+func TestFireteamDiscoverBonus(t *testing.T) {
+	for _, c := range []struct {
+		name, other string
+		bonus       bool
+	}{{"one unit", "line-trooper", true}, {"mixed", "fusilier", false}} {
+		t.Run(c.name, func(t *testing.T) {
+			y := strings.Replace(fireteamYAML(3, "core", ""), "{id: line-2, profile: line-trooper,", "{id: line-2, profile: "+c.other+",", 1)
+			y = strings.Replace(y, "    combat-groups: [{name: \"1\", troopers: [watcher]}]", "      - {id: hider, profile: scout, deployment: marker, models: [{id: hider, at: [6, 12], facing: 270}]}\n    combat-groups: [{name: \"1\", troopers: [watcher, hider]}]", 1)
+			st := setup(t, y, nil)
+			marker := st.Troopers[st.trooperIndex("hider")].Marker
+			do(t, st, "blue", Activate{Trooper: "line-0", Order: OrderRegular, Skill: Skill{Name: SkillDiscover, Target: marker}})
+			passAROs(t, st)
+			do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+			passAROs(t, st)
+			ev := do(t, st, "chance", Resolve{}, 20)
+			got := false
+			for _, m := range rolledBy(ev)["line-0"].SV.Mods {
+				got = got || (m.Name == "Fireteam" && m.Value == 3)
+			}
+			if got != c.bonus {
+				t.Fatalf("Fireteam +3 to Discover: %v, want %v (SV %+v)", got, c.bonus, rolledBy(ev)["line-0"].SV)
+			}
+		})
+	}
+}
+
+// Fireteams (N4), forming and cancelling during the game: a Command Token
+// forms a Fireteam (Command Tokens (N4)) of troopers that may join, in
+// Coherency, of one combat group, none in another Fireteam; the menu
+// offers it; the player may cancel a Fireteam at will, at no cost.
+func TestFireteamFormedWithCommandToken(t *testing.T) {
+	st := setup(t, fireteamYAML(3, "core", ""), nil)
+	tokens := st.Armies[0].CommandTokens
+	refused(t, st, "blue", FormFireteam{Type: "duo", Leader: "line-0", Members: []string{"line-0", "line-1"}}, rules.CodeIllegal, "already in a Fireteam")
+	offered := false
+	for _, o := range st.Legal("blue") {
+		if c, ok := Plain(o.Action).(CancelFireteam); ok && o.Illegal == nil && c.Trooper == "line-0" {
+			offered = true
+		}
+	}
+	if !offered {
+		t.Fatal("the menu offers no cancellation of the Core")
+	}
+	ev := do(t, st, "blue", CancelFireteam{Trooper: "line-1"})
+	if len(st.Armies[0].Fireteams) != 0 || st.Armies[0].CommandTokens != tokens || !hasEvent(ev, "fireteam-changed") {
+		t.Fatalf("after cancelling: %+v, %d tokens", st.Armies[0].Fireteams, st.Armies[0].CommandTokens)
+	}
+	refused(t, st, "blue", FormFireteam{Type: "haris", Leader: "line-0", Members: []string{"line-0", "line-1"}}, rules.CodeIllegal, "formed with 3 to 3 members")
+	refused(t, st, "blue", FormFireteam{Type: "duo", Leader: "line-0", Members: []string{"line-0", "captain"}}, rules.CodeIllegal, "out of Coherency")
+	formed := false
+	for _, o := range st.Legal("blue") {
+		if f, ok := Plain(o.Action).(FormFireteam); ok && o.Illegal == nil && f.Type == "core" && len(f.Members) == 3 {
+			formed = true
+		}
+	}
+	if !formed {
+		t.Fatal("the menu offers no Core to form")
+	}
+	ev = do(t, st, "blue", FormFireteam{Type: "duo", Leader: "line-1", Members: []string{"line-1", "line-2"}})
+	if len(st.Armies[0].Fireteams) != 1 || st.Armies[0].CommandTokens != tokens-1 || !hasEvent(ev, "fireteam-formed") {
+		t.Fatalf("after forming: %+v, %d tokens", st.Armies[0].Fireteams, st.Armies[0].CommandTokens)
+	}
+	st.Armies[0].CommandTokens = 0
+	refused(t, st, "blue", FormFireteam{Type: "duo", Leader: "line-0", Members: []string{"line-0", "captain"}}, rules.CodeIllegal, "Command Token")
+}

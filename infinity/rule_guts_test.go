@@ -253,20 +253,20 @@ func TestGutsFailureCancelsSuppressiveFire(t *testing.T) {
 // second had when the rolls were made, and the second was held to it with
 // every choice refused. Every prompted Guts movement must offer a legal
 // choice, and the sample must reach an Order where two troopers at once
-// owe a Guts movement. By default four hacking-demo games (seeds 385 to
-// 388, two of them with such an Order); with ORDO_LONG=1 sixteen seeds of
+// owe a Guts movement. By default four hacking-demo games (seeds 381 to
+// 384, two of them with such an Order); with ORDO_LONG=1 sixteen seeds of
 // hacking-demo and of demo.
 func TestGutsMovementsOneAfterAnother(t *testing.T) {
 	rs := ruleset(t)
-	files, last := []string{"hacking-demo.yaml"}, uint64(388)
+	files, last := []string{"hacking-demo.yaml"}, uint64(384)
 	if testenv.Long() {
-		files, last = []string{"hacking-demo.yaml", "demo.yaml"}, 400
+		files, last = []string{"hacking-demo.yaml", "demo.yaml"}, 396
 	}
 	several := 0 // games with an Order where two or more owe a Guts movement
 	for _, file := range files {
 		sc := load(t, "../data/scenarios/"+file)
 		r, _ := rules.ResolveRulings(rs.Rulings(), sc.Rulings)
-		for seed := uint64(385); seed <= last; seed++ {
+		for seed := uint64(381); seed <= last; seed++ {
 			st, err := rs.Setup(sc, r)
 			if err != nil {
 				t.Fatal(err)

@@ -368,16 +368,8 @@ func (r Ruleset) fireteams(s *State, seat rules.Seat, decl []sides.Fireteam) ([]
 			if t < 0 || s.Troopers[t].Seat != seat {
 				return nil, setupError(ruleFireteam, "%s: Fireteam member %s is not a trooper of the side", seat, id)
 			}
-			p := s.profile(t)
-			switch {
-			case s.Troopers[t].Jumper != "":
-				return nil, setupError(ruleFireteam, "%s: %s is a G: Jumper Proxy, which cannot be part of a Fireteam", seat, id)
-			case p.HasSkill("Infiltration"):
-				return nil, setupError(ruleFireteam, "%s: %s has Infiltration: a trooper with Infiltration cannot be part of a Fireteam", seat, id)
-			case p.HasSkill("Combat Jump"):
-				return nil, setupError(ruleFireteam, "%s: %s has Combat Jump (Airborne Deployment): such a trooper cannot be part of a Fireteam", seat, id)
-			case p.Irregular:
-				return nil, setupError(ruleFireteam, "%s: %s is Irregular: a Fireteam activates with a Regular Order", seat, id)
+			if why := s.cannotJoin(t); why != "" {
+				return nil, setupError(ruleFireteam, "%s: %s %s", seat, id, why)
 			}
 			if leader >= 0 && t != leader && !s.coherent(leader, t) {
 				return nil, setupError(ruleFireteam, "%s: %s stands out of Coherency with the Fireteam Leader %s (outside its Zone of Control)", seat, id, d.Leader)

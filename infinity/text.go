@@ -430,6 +430,16 @@ func teamString(team []TeamMove) string {
 	return " (the Fireteam follows: " + strings.Join(parts, ", ") + ")"
 }
 
+func (a FormFireteam) String() string {
+	return fmt.Sprintf("form a Fireteam %s led by %s: %s (a Command Token)", a.Type, a.Leader, strings.Join(a.Members, ", "))
+}
+
+func (a CancelFireteam) String() string { return "cancel " + a.Trooper + "'s Fireteam" }
+
+func (e FireteamFormed) String() string {
+	return fmt.Sprintf("%s spends a Command Token: a Fireteam %s led by %s forms of %s (%d Command Tokens left)", e.Seat, e.Type, e.Leader, strings.Join(e.Members, ", "), e.Tokens)
+}
+
 func (e FireteamChanged) String() string {
 	verb := "leaves"
 	if len(e.Left) > 1 {

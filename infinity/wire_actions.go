@@ -11,17 +11,20 @@ const (
 	KindActivate  ActionKind = "activate"
 	KindEndOrders ActionKind = "end-orders"
 	KindTransfer  ActionKind = "transfer"
-	KindSecond    ActionKind = "second"
-	KindAROs      ActionKind = "aro"
-	KindResolve   ActionKind = "resolve"
-	KindDodgeMove ActionKind = "dodge-move"
-	KindLand      ActionKind = "land"
-	KindPlaceJump ActionKind = "place-jump"
-	KindGuts      ActionKind = "guts"
-	KindGutsMove  ActionKind = "guts-move"
-	KindAlert     ActionKind = "alert"
-	KindMoveToken ActionKind = "move-token"
-	KindAppoint   ActionKind = "appoint"
+	// Fireteams (N4; rule_fireteam.go).
+	KindFormFireteam   ActionKind = "form-fireteam"
+	KindCancelFireteam ActionKind = "cancel-fireteam"
+	KindSecond         ActionKind = "second"
+	KindAROs           ActionKind = "aro"
+	KindResolve        ActionKind = "resolve"
+	KindDodgeMove      ActionKind = "dodge-move"
+	KindLand           ActionKind = "land"
+	KindPlaceJump      ActionKind = "place-jump"
+	KindGuts           ActionKind = "guts"
+	KindGutsMove       ActionKind = "guts-move"
+	KindAlert          ActionKind = "alert"
+	KindMoveToken      ActionKind = "move-token"
+	KindAppoint        ActionKind = "appoint"
 	// The pre-game and missions (rule_pregame.go, rule_mission.go).
 	KindInitiativeRoll ActionKind = "initiative-roll"
 	KindChoose         ActionKind = "choose"
@@ -125,6 +128,8 @@ var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Act
 	c.Register(string(KindAppoint), func() rules.Action { return &Appoint{} })
 	c.Register(string(KindMoveToken), func() rules.Action { return &MoveToken{} })
 	c.Register(string(KindTransfer), func() rules.Action { return &Transfer{} })
+	c.Register(string(KindFormFireteam), func() rules.Action { return &FormFireteam{} })
+	c.Register(string(KindCancelFireteam), func() rules.Action { return &CancelFireteam{} })
 	c.Register(string(KindLand), func() rules.Action { return &Land{} })
 	c.Register(string(KindPlaceJump), func() rules.Action { return &PlaceJump{} })
 	c.Register(string(KindInitiativeRoll), func() rules.Action { return &InitiativeRoll{} })

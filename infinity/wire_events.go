@@ -149,6 +149,7 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("deployable-changed", func() rules.Event { return &DeployableChanged{} })
 	c.Register("guts-check", func() rules.Event { return &GutsCheck{} })
 	c.Register("fireteam-changed", func() rules.Event { return &FireteamChanged{} })
+	c.Register("fireteam-formed", func() rules.Event { return &FireteamFormed{} })
 	c.Register("recovered", func() rules.Event { return &Recovered{} })
 	c.Register("retreat", func() rules.Event { return &RetreatChanged{} })
 	c.Register("retreat-cancelled", func() rules.Event { return &RetreatCancelled{} })
