@@ -469,3 +469,47 @@ func TestFireteamFormedWithCommandToken(t *testing.T) {
 	st.Armies[0].CommandTokens = 0
 	refused(t, st, "blue", FormFireteam{Type: "duo", Leader: "line-0", Members: []string{"line-0", "captain"}}, rules.CodeIllegal, "Command Token")
 }
+
+// Fireteams (N4): four members or more give Sixth Sense (every member's
+// in the Reactive Turn), which Stealth does not fool: a Stealth trooper
+// moving into the members' Zone of Control behind their backs lets a
+// Fireteam of four react, not one of three.
+func TestFireteamSixthSense(t *testing.T) {
+	for _, c := range []struct {
+		n     int
+		react bool
+	}{{3, false}, {4, true}} {
+		y := strings.ReplaceAll(fireteamYAML(c.n, "core", ""), "], facing: 90}]}", "], facing: 270}]}")
+		y = strings.Replace(y, "{id: watcher, profile: fusilier, lieutenant: true, models: [{id: watcher, at: [10, 20], facing: 270}]}", "{id: watcher, profile: stealth-scout, lieutenant: true, models: [{id: watcher, at: [10, 16], facing: 270}]}", 1)
+		st := setup(t, y, nil)
+		do(t, st, "blue", EndOrders{})
+		do(t, st, "red", Activate{Trooper: "watcher", Order: OrderRegular, Skill: move([2]float64{10, 12.5})})
+		if got := st.Order.Step == StepARO1; got != c.react {
+			t.Fatalf("a Fireteam of %d reacts to Stealth: %v, want %v (step %s)", c.n, got, c.react, st.Order.Step)
+		}
+	}
+}
+
+// Fireteams (N4), the composition bonus: five members of one unit give +1
+// BS to the leader's BS Attack; five of mixed units do not.
+func TestFireteamFiveOfOneUnitBS(t *testing.T) {
+	for _, c := range []struct {
+		other string
+		bonus bool
+	}{{"line-trooper", true}, {"fusilier", false}} {
+		y := strings.Replace(fireteamYAML(5, "core", ""), "{id: line-4, profile: line-trooper,", "{id: line-4, profile: "+c.other+",", 1)
+		st := setup(t, y, nil)
+		do(t, st, "blue", Activate{Trooper: "line-0", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "watcher"}})
+		passAROs(t, st)
+		do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+		passAROs(t, st)
+		ev := do(t, st, "chance", Resolve{}, 20, 20, 20, 20)
+		got := false
+		for _, m := range rolledBy(ev)["line-0"].SV.Mods {
+			got = got || (m.Name == "Fireteam" && m.Value == 1)
+		}
+		if got != c.bonus {
+			t.Fatalf("with %s: Fireteam +1 BS %v, want %v (SV %+v)", c.other, got, c.bonus, rolledBy(ev)["line-0"].SV)
+		}
+	}
+}
