@@ -162,17 +162,24 @@ func TestSubmitArmyOnTwoServers(t *testing.T) {
 	ctx := context.Background()
 	st := sqliteStore(t)
 	now := time.Unix(1800000000, 0).UTC()
-	one, two := missionAuthority(t, st, &now), missionAuthority(t, st, &now)
+	one, two, three := missionAuthority(t, st, &now), missionAuthority(t, st, &now), missionAuthority(t, st, &now)
 	list := armyList(t)
 	c, err := one.Create(ctx, match.CreateRequest{Mission: "crossroads"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := two.Snapshot(ctx, c.ID, rules.Spectator()); err != nil {
-		t.Fatal(err) // the second server holds the match, with no list in
+	for _, other := range []*match.Authority{two, three} {
+		if _, err := other.Snapshot(ctx, c.ID, rules.Spectator()); err != nil {
+			t.Fatal(err) // the other servers hold the match, with no list in
+		}
 	}
 	if _, err := one.SubmitArmy(ctx, c.ID, "blue", list); err != nil {
 		t.Fatal(err)
+	}
+	// On the store's notice (PostgreSQL's), a third server shows it.
+	three.Notify(ctx, store.Notice{MatchID: c.ID, Setup: true})
+	if s, err := three.Snapshot(ctx, c.ID, rules.Spectator()); err != nil || !s.Armies.Submitted["blue"] {
+		t.Fatalf("the third server on notice of blue's list: %+v %v", s, err)
 	}
 	got, err := two.SubmitArmy(ctx, c.ID, "red", list)
 	if err != nil || got.Awaiting {

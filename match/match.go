@@ -1169,6 +1169,15 @@ func (a *Authority) Notify(ctx context.Context, n store.Notice) {
 		}
 		return
 	}
+	if n.Setup {
+		// A seat's army list taken on another server (armies.go).
+		if l.awaitingOf() != nil {
+			if err := a.catchUp(ctx, l); err != nil {
+				a.log.Warn("match: reading the army lists", "match", n.MatchID, "err", err)
+			}
+		}
+		return
+	}
 	if n.Hooks {
 		// A seat set its webhook on another server: this one may be
 		// the one that turns the game to it.

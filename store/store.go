@@ -235,6 +235,9 @@ type Notice struct {
 	Hooks bool
 	// Seats says that a seat of the match was taken (and Len is 0).
 	Seats bool
+	// Setup says that the match's setup was replaced (SetScenario: a
+	// seat's army list came in), and Len is 0.
+	Setup bool
 }
 
 // Notifier is implemented by backends that several servers share: it

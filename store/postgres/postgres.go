@@ -443,6 +443,10 @@ func (s *Store) Listen(ctx context.Context, f func(store.Notice)) error {
 			f(store.Notice{MatchID: id, Seats: true})
 			continue
 		}
+		if ok && length == "setup" {
+			f(store.Notice{MatchID: id, Setup: true})
+			continue
+		}
 		k, err := strconv.Atoi(length)
 		if !ok || err != nil {
 			continue
@@ -469,7 +473,10 @@ func (s *Store) SetScenario(ctx context.Context, matchID string, old, new []byte
 		if n > 0 || !bytes.Equal(cur, old) {
 			return store.ErrConflict
 		}
-		_, err = tx.Exec(ctx, `UPDATE matches SET scenario = $1 WHERE id = $2`, new, matchID)
+		if _, err := tx.Exec(ctx, `UPDATE matches SET scenario = $1 WHERE id = $2`, new, matchID); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, matchID+" setup")
 		return err
 	})
 }
