@@ -173,6 +173,9 @@ func TestArmiesSentBySeatsOverHTTP(t *testing.T) {
 		}
 	}
 	var ae apiErr
+	if code := call(t, "GET", base+"/board", blue, nil, &ae); code != http.StatusConflict || ae.Code != "awaiting-armies" {
+		t.Fatalf("the board before the lists: %d %+v", code, ae)
+	}
 	if code := call(t, "POST", base+"/actions", blue, map[string]any{"seq": 0, "id": "x", "action": map[string]string{"kind": "resign"}}, &ae); code != http.StatusConflict || ae.Code != "awaiting-armies" {
 		t.Fatalf("an action before the lists: %d %+v", code, ae)
 	}
