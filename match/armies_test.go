@@ -86,7 +86,7 @@ func TestSubmitArmy(t *testing.T) {
 		rule string
 	}{
 		{"Army list and Combat Groups (N4): over the points limit", "blue", bytes.Replace(list, []byte("points: 300"), []byte("points: 10"), 1), match.CodeBadArmy, "Army list and Combat Groups (N4)"},
-		{"Lieutenant (N4): none", "blue", bytes.ReplaceAll(list, []byte(", lieutenant: true"), nil), match.CodeBadArmy, ""},
+		{"Lieutenant (N4): none", "blue", bytes.ReplaceAll(list, []byte(", lieutenant: true"), nil), match.CodeBadArmy, "Lieutenant (N4)"},
 		{"an unknown key, at its line", "red", append(bytes.Clone(list), "colour: red\n"...), match.CodeBadArmy, ""},
 		{"too large", "blue", bytes.Repeat([]byte{'#'}, match.MaxArmyBytes+1), match.CodeTooLarge, ""},
 		{"empty", "red", []byte("\n"), match.CodeBadRequest, ""},
