@@ -16,6 +16,7 @@ import (
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/store"
 	"github.com/ordo-rules/ordo/store/sqlite"
+	"pgregory.net/rapid"
 )
 
 // missionAuthority is an authority playing the bundled missions over st,
@@ -246,6 +247,73 @@ func FuzzSubmitArmy(f *testing.F) {
 		}
 		if err == nil && bytes.Equal(before, after) {
 			t.Fatal("an accepted list is not shown as sent")
+		}
+	})
+}
+
+// A property of any order of lists sent (Army list and Combat Groups
+// (N4)): each seat's flag is whether a list of its was accepted; the game
+// starts exactly when both are in, and from the last list each seat sent;
+// a refused list, or one sent after the start, changes nothing.
+func TestSubmitArmyProperty(t *testing.T) {
+	ctx := context.Background()
+	now := time.Unix(1800000000, 0).UTC()
+	a := missionAuthority(t, sqliteStore(t), &now)
+	good := armyList(t)
+	lists := [][]byte{
+		good,
+		bytes.Replace(good, []byte("name: Blue company"), []byte("name: Second company"), 1),
+		bytes.Replace(good, []byte("points: 300"), []byte("points: 10"), 1), // refused
+		[]byte("name: ["), // refused
+	}
+	rapid.Check(t, func(rt *rapid.T) {
+		c, err := a.Create(ctx, match.CreateRequest{Mission: "uplink"})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		last := map[rules.Seat][]byte{}
+		started := false
+		for range rapid.IntRange(1, 8).Draw(rt, "sends") {
+			seat := rules.Seat(rapid.SampledFrom(match.MissionSeats).Draw(rt, "seat"))
+			i := rapid.IntRange(0, len(lists)-1).Draw(rt, "list")
+			got, err := a.SubmitArmy(ctx, c.ID, seat, lists[i])
+			switch {
+			case started:
+				if codeOf(err) != match.CodeArmiesClosed {
+					rt.Fatalf("a list after the start: %v", err)
+				}
+			case i >= 2:
+				if codeOf(err) != match.CodeBadArmy {
+					rt.Fatalf("a bad list: %v", err)
+				}
+			default:
+				if err != nil {
+					rt.Fatalf("a good list: %v", err)
+				}
+				last[seat] = lists[i]
+				started = len(last) == 2
+				if got.Awaiting == started {
+					rt.Fatalf("awaiting %v with lists from %d seats", got.Awaiting, len(last))
+				}
+			}
+			s, err := a.Snapshot(ctx, c.ID, rules.Spectator())
+			if err != nil {
+				rt.Fatal(err)
+			}
+			if started != (s.Armies == nil) || started != (s.Seq > 0) {
+				rt.Fatalf("started %v, but the view: %+v", started, s)
+			}
+			for _, seat := range match.MissionSeats {
+				if _, in := last[rules.Seat(seat)]; !started && s.Armies.Submitted[rules.Seat(seat)] != in {
+					rt.Fatalf("%s's flag %v, its list in %v", seat, s.Armies.Submitted[rules.Seat(seat)], in)
+				}
+			}
+		}
+		for seat, want := range last {
+			own, ok, err := a.OwnArmy(ctx, c.ID, seat)
+			if err != nil || !ok || !bytes.Equal(own, want) {
+				rt.Fatalf("%s's list kept: %v %v %.40q", seat, ok, err, own)
+			}
 		}
 	})
 }
