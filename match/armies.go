@@ -138,7 +138,7 @@ func (s *awaitingState) Apply(rules.Seat, rules.Action, dice.Source) ([]rules.Ev
 
 func (s *awaitingState) Observe(rules.Viewer) any {
 	return struct {
-		Armies Armies `json:"armies"`
+		Armies Armies `json:"army_lists"`
 	}{s.armies}
 }
 

@@ -1003,7 +1003,7 @@ type Snapshot struct {
 	Table []string `json:"table,omitempty"`
 	// Armies is the pre-game of a mission match waiting for its seats'
 	// army lists: which seats have sent theirs (armies.go).
-	Armies *Armies `json:"armies,omitempty"`
+	Armies *Armies `json:"army_lists,omitempty"`
 	// Gen counts the changes to the match outside its log up to this
 	// snapshot (its clocks starting), for Wait.
 	Gen int `json:"-"`

@@ -146,7 +146,7 @@ func (s *Snapshot) encode() ([]byte, error) {
 		}
 	}
 	if s.Armies != nil {
-		if err := field(`,"armies":`, s.Armies); err != nil {
+		if err := field(`,"army_lists":`, s.Armies); err != nil {
 			return nil, err
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // as every viewer sees it, and whether this list started the game.
 type armyAnswer struct {
 	Started bool          `json:"started"`
-	Armies  *match.Armies `json:"armies"`
+	Armies  *match.Armies `json:"army_lists"`
 }
 
 // army answers PUT /api/matches/{id}/army: the seat's own army list, the

@@ -97,7 +97,7 @@ type armiesSnapshot struct {
 		Mission   string          `json:"mission"`
 		Awaiting  bool            `json:"awaiting"`
 		Submitted map[string]bool `json:"submitted"`
-	} `json:"armies"`
+	} `json:"army_lists"`
 	Clock *struct {
 		Running []string `json:"running"`
 	} `json:"clock"`
@@ -413,7 +413,7 @@ func TestArmiesCounterfactualOverHTTP(t *testing.T) {
 	var x, y map[string]json.RawMessage
 	call(t, "GET", ts.URL+"/api/matches/"+a.ID, a.Seats["blue"].Token, nil, &x)
 	call(t, "GET", ts.URL+"/api/matches/"+b.ID, b.Seats["blue"].Token, nil, &y)
-	for _, k := range []string{"seq", "prompt", "over", "clock", "armies"} {
+	for _, k := range []string{"seq", "prompt", "over", "clock", "army_lists"} {
 		if !bytes.Equal(armiesNorm.ReplaceAll(x[k], nil), armiesNorm.ReplaceAll(y[k], nil)) {
 			t.Errorf("after the start, %s tells the twins apart: %s %s", k, x[k], y[k])
 		}
