@@ -61,7 +61,9 @@ type State struct {
 	// derived. Clones share it.
 	derived *derived
 	// memo is what the menu builder lends the checks of one menu's
-	// candidates (checkMemo, menuBuilder); nil at any other time.
+	// candidates (checkMemo, menuBuilder), set only on the builder's own
+	// copy of the state while Legal checks them; nil at any other time,
+	// and never shared between goroutines (decision 0023).
 	memo *checkMemo
 }
 
