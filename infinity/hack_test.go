@@ -328,7 +328,7 @@ func BenchmarkCarboniteOrder(b *testing.B) {
 	base := setup(t, hackYAML([]string{"breacher assault-hacker 10 2 270", "signaller signaller 10 10 270"},
 		[]string{"gunner hmg 10 16 90"}), nil)
 	benchOrder(b, base, []benchStep{
-		{"blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("carbonite", "gunner")}},
+		{"blue", Activate{Trooper: "breacher", Order: OrderRegular, Skill: hack("carbonite", base.publicName(base.trooperIndex("gunner")))}},
 		{"red", AROs{Declarations: []ARODecl{{Trooper: "gunner", Skill: Skill{Name: SkillReset}}}}},
 		{"blue", Second{Skill: Skill{Name: SkillIdle}}},
 	})

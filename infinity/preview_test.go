@@ -226,7 +226,7 @@ func BenchmarkPreview(b *testing.B) {
 	if _, err := st.Apply("red", AROs{Declarations: []ARODecl{{Trooper: "zhanshi", Skill: Skill{Name: SkillDodge}}}}, mustScript(t)); err != nil {
 		b.Fatal(err)
 	}
-	shot := Second{Skill: Skill{Name: SkillBSAttack, Target: "zhanshi"}}
+	shot := Second{Skill: Skill{Name: SkillBSAttack, Target: st.publicName(st.trooperIndex("zhanshi"))}}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := st.Preview("blue", shot); err != nil {
