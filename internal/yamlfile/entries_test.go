@@ -336,3 +336,27 @@ func FuzzScanEntries(f *testing.F) {
 		}
 	})
 }
+
+// The scan of the entries reads no document after a YAML directive, so a
+// file with one is refused before it: a list over its limit cannot reach
+// the parser behind "%YAML 1.2" (Bounded input, docs/LIMITS.md).
+func TestDirectiveRefusedBeforeTheScan(t *testing.T) {
+	limit := func(path []Step, mapping bool) int {
+		if FieldPath(path) == "list" && !mapping {
+			return 3
+		}
+		return 0
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"%YAML 1.2\n---\nlist: [1, 2, 3, 4]\n", "f.yaml:1:1: a YAML directive (%YAML, %TAG): a thing file takes none (remove the line)"},
+		{"# a comment\n\n%TAG ! tag:example.com,2000:\n---\nlist: [1]\n", "f.yaml:3:1: a YAML directive (%YAML, %TAG): a thing file takes none (remove the line)"},
+		{"list: [1, 2, 3, 4]\n", "f.yaml:1:7: list: 4 entries, more than the 3 a thing may have here; none was read"},
+	} {
+		if _, errs := ParseWithin("f.yaml", []byte(tc.src), "thing", "", limit, MaxEntries); errs == nil || errs.Error() != tc.want {
+			t.Errorf("%q: got %v\nwant %s", tc.src, errs, tc.want)
+		}
+	}
+	if _, errs := ParseWithin("f.yaml", []byte("list: [1, 2]\nnote: \"100%\"\n"), "thing", "", limit, MaxEntries); errs != nil {
+		t.Errorf("a %% in a value is no directive: %v", errs)
+	}
+}

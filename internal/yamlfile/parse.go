@@ -60,6 +60,11 @@ func ParseWithin(file string, data []byte, what, syntax string, limit Limit, max
 	if line := emptyDocument(data); line > 0 {
 		return nil, Errors{{File: file, Line: line, Col: 1, Msg: fmt.Sprintf("an empty YAML document ends here: a %s file holds one document (remove the extra \"---\")", what)}}
 	}
+	if line := directive(data); line > 0 {
+		// The scan of the entries reads no document after a directive, so
+		// a file with one would reach the parser unbounded by its limits.
+		return nil, Errors{{File: file, Line: line, Col: 1, Msg: fmt.Sprintf("a YAML directive (%%YAML, %%TAG): a %s file takes none (remove the line)", what)}}
+	}
 	if errs := checkEntries(file, data, what, limit, min(maxEntries, MaxEntries)); len(errs) > 0 {
 		return nil, errs
 	}
@@ -118,6 +123,21 @@ func (p Pos) OrStart() Pos {
 // legal YAML, but goccy/go-yaml (v1.19.2) then drops the document after it
 // without a word, so a file that starts with "---" twice would load as
 // empty; it is refused instead.
+// directive is the line of a YAML directive ("%YAML 1.2", "%TAG ...") in
+// the lines before the document's first content, or 0 for none.
+func directive(data []byte) int {
+	for i, line := range strings.Split(string(data), "\n") {
+		switch t := strings.TrimSpace(line); {
+		case strings.HasPrefix(line, "%"):
+			return i + 1
+		case t == "" || strings.HasPrefix(t, "#"):
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
 func emptyDocument(data []byte) int {
 	open := false // a "---" with no content after it yet
 	for i, line := range strings.Split(string(data), "\n") {
