@@ -2,6 +2,7 @@ package fantasy
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -191,7 +192,51 @@ func (s *State) accept(a Accept, r roller) error {
 	return s.answered(r)
 }
 
+// ruleNowhereToRun is the exception to refusing a challenge: a character
+// who cannot be placed out of base contact with the enemy (a lone
+// character, or one whose every fellow touches the enemy too) cannot step
+// back, so he cannot refuse: he must fight.
+const ruleNowhereToRun = "Nowhere to Run, Nowhere to Hide"
+
+// cornered reports whether the character id of the challenged side
+// cannot be placed out of base contact: no model of his unit stands out
+// of it to take his place.
+func (s *State) cornered(id string) bool {
+	u := s.unitOf(id)
+	if u == nil {
+		return false
+	}
+	if m := u.model(id); m == nil || !s.profile(m).Character {
+		return false // a champion is never made to step back
+	}
+	var touching []string
+	for _, b := range s.blows(s.combatOf(u)) {
+		if b.unit == u && b.r == 0 && !slices.Contains(touching, b.id) {
+			touching = append(touching, b.id)
+		}
+	}
+	return len(touching) >= len(u.Models)
+}
+
+// checkRefuse refuses a refusal when every model who could answer the
+// challenge is a character with nowhere to go.
+func (s *State) checkRefuse() *rules.RuleError {
+	opts := s.foeOptions()
+	if len(opts) == 0 {
+		return nil
+	}
+	for _, id := range opts {
+		if !s.cornered(id) {
+			return nil
+		}
+	}
+	return rules.Errorf(CodeCombat, ruleNowhereToRun, "%s cannot be placed out of base contact with the enemy: the challenge cannot be refused, it must be accepted", strings.Join(opts, ", "))
+}
+
 func (s *State) refuse(r roller) error {
+	if err := s.checkRefuse(); err != nil {
+		return err
+	}
 	d := s.open()
 	nobody := len(s.foeOptions()) == 0
 	d.Refused = true
@@ -204,8 +249,18 @@ func (s *State) refuse(r roller) error {
 	return nil
 }
 
-func (s *State) retire(a Retire, r roller) error {
+func (s *State) checkRetire(a Retire) *rules.RuleError {
 	if err := s.checkAnswer(a.Model); err != nil {
+		return err
+	}
+	if s.cornered(a.Model) {
+		return rules.Errorf(CodeCombat, ruleNowhereToRun, "%s cannot be placed out of base contact with the enemy, so he cannot step back", a.Model)
+	}
+	return nil
+}
+
+func (s *State) retire(a Retire, r roller) error {
+	if err := s.checkRetire(a); err != nil {
 		return err
 	}
 	s.open().Retired = a.Model

@@ -239,14 +239,15 @@ func TestChallengeRefusedNoOverkill(t *testing.T) {
 	for k, v := range chars("cap", "captain") {
 		blue[k] = v
 	}
-	red := unitSpecOf("target", "spearman", 1, 2, [2]float64{24, 15}, 270, map[string]any{"command": []any{"champion"}})
+	red := unitSpecOf("target", "spearman", 2, 2, [2]float64{24, 15}, 270, map[string]any{"command": []any{"champion"}})
 	for k, v := range chars("rcap", "captain") {
 		red[k] = v
 	}
 	s := engagedPair(t, []map[string]any{blue}, []map[string]any{red})
 	apply(t, s, "blue", EndMovement{})
 	apply(t, s, "blue", EndShooting{})
-	// The captain at the end of blue's line; red's champion, with the
+	// rcap has a spearman behind him to step back to (Nowhere to Run,
+	// Nowhere to Hide). The captain at the end of blue's line; red's champion, with the
 	// captain's 3 Attacks, touching only him, and rcap in contact too.
 	u, e := s.unit("u"), s.unit("target")
 	u.Ranks[0] = []string{"u-4", "u-2", "u-1", "u-3", "cap"}
@@ -454,4 +455,46 @@ func TestChallengeRefusedInTwoCombats(t *testing.T) {
 	if s.Duels[1].Retired != "wcap" || s.Duels[0].Retired != "" {
 		t.Fatalf("duels %+v", s.Duels)
 	}
+}
+
+// Nowhere to Run, Nowhere to Hide: a lone character challenged cannot be
+// placed out of base contact with the enemy, so his side cannot refuse
+// (the menu greys the refusal with the rule) and the challenger cannot
+// make him step back; a character with fellows behind him may still.
+func TestChallengeNowhereToRunNowhereToHide(t *testing.T) {
+	red := unitSpecOf("target", "captain", 1, 1, [2]float64{24, 15}, 270, nil)
+	blue := unitSpecOf("u", "swordsman", 10, 5, [2]float64{24, 10}, 90, nil)
+	for k, v := range chars("cap", "captain") {
+		blue[k] = v
+	}
+	s := engagedPair(t, []map[string]any{blue}, []map[string]any{red})
+	apply(t, s, "blue", EndMovement{})
+	apply(t, s, "blue", EndShooting{})
+	if !slices.Contains(s.duellists(s.combatOf(s.unit("u")), "blue"), "cap") {
+		t.Fatal("set-up: the blue captain does not touch the lone captain")
+	}
+	apply(t, s, "blue", Challenge{Unit: "u", Model: "cap"})
+	legal, greyed := legalOptions(s, "red")
+	if !hasAction(legal, rules.Action(Accept{Model: "target"})) || hasAction(legal, rules.Action(Refuse{})) {
+		t.Fatalf("red must accept with its lone captain: legal %v", legal)
+	}
+	if !hasAction(greyed, rules.Action(Refuse{})) {
+		t.Fatalf("the refusal is not greyed: %v", greyed)
+	}
+	if err := refused(t, s, "red", Refuse{}, CodeCombat); err.Rule != ruleNowhereToRun {
+		t.Fatalf("the refusal names %q, want %q", err.Rule, ruleNowhereToRun)
+	}
+	// Had the refusal gone through, the challenger could not have sent him
+	// back either.
+	s.Phase, s.open().Refused = PhaseRetire, true
+	if err := refused(t, s, "blue", Retire{Model: "target"}, CodeCombat); err.Rule != ruleNowhereToRun {
+		t.Fatalf("the retirement names %q, want %q", err.Rule, ruleNowhereToRun)
+	}
+	// A captain in a unit of spearmen has somewhere to go.
+	d := duelReady(t)
+	apply(t, d, "blue", Challenge{Unit: "u", Model: "cap"})
+	if d.cornered("rcap") {
+		t.Fatal("a captain with a unit behind him is cornered")
+	}
+	apply(t, d, "red", Refuse{})
 }

@@ -122,7 +122,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		for _, id := range s.foeOptions() {
 			add(Accept{Model: id}, nil)
 		}
-		add(Refuse{}, nil)
+		add(Refuse{}, s.checkRefuse())
 	case PhaseCounter:
 		if u := s.unit(s.Asked); u != nil {
 			for _, mw := range s.makeWays(s.combatOf(u), seat) {
@@ -136,7 +136,7 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		}
 	case PhaseRetire:
 		for _, id := range s.foeOptions() {
-			add(Retire{Model: id}, nil)
+			add(Retire{Model: id}, s.checkRetire(Retire{Model: id}))
 		}
 	case PhasePursuit:
 		for _, id := range s.Pursuit.Choose {
