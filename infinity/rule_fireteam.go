@@ -149,13 +149,16 @@ func (s *State) coherent(l, m int) bool {
 }
 
 // canStayInTeam reports whether trooper t may remain a member: not
-// Isolated, not Null, on the table, in no marker state and not in
+// Isolated, not Null, not Possessed, on the table, in no marker state and not in
 // Suppressive Fire (Fireteam Integrity).
 func (s *State) canStayInTeam(t int) (bool, string) {
 	st := &s.Troopers[t].States
 	switch {
 	case st.Null():
 		return false, "in a Null state"
+	case st.Possessed:
+		// It acts for the enemy from the end of this Order (Possessed).
+		return false, "Possessed"
 	case st.Isolated:
 		return false, "Isolated"
 	case st.marker():

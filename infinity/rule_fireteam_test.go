@@ -3,6 +3,7 @@ package infinity
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -511,5 +512,38 @@ func TestFireteamFiveOfOneUnitBS(t *testing.T) {
 		if got != c.bonus {
 			t.Fatalf("with %s: Fireteam +1 BS %v, want %v (SV %+v)", c.other, got, c.bonus, rolledBy(ev)["line-0"].SV)
 		}
+	}
+}
+
+// Fireteam Integrity (N4): a member Possessed by the enemy's hacker acts
+// for the enemy from the end of the Order: it cannot stay in the Fireteam
+// (a Possessed TAG kept in its owner's Fireteam made a state that does not
+// decode: a member not of the army).
+func TestFireteamIntegrityPossessed(t *testing.T) {
+	st := setup(t, fireteamYAML(3, "core", ""), nil)
+	st.Troopers[st.trooperIndex("line-2")].States.Possessed = true
+	ev := do(t, st, "blue", Activate{Trooper: "line-0", Order: OrderRegular, Skill: Skill{Name: SkillIdle}})
+	for _, a := range []struct {
+		seat rules.Seat
+		a    rules.Action
+	}{{st.reactive(), AROs{}}, {"blue", Second{Skill: Skill{Name: SkillIdle}}}, {st.reactive(), AROs{}}} {
+		if slices.Contains(st.Prompt().Seats, a.seat) {
+			ev = append(ev, do(t, st, a.seat, a.a)...)
+		}
+	}
+	if slices.Contains(st.Prompt().Seats, rules.ChanceSeat) {
+		ev = append(ev, do(t, st, rules.ChanceSeat, Resolve{})...)
+	}
+	if f := st.Armies[0].Fireteams; len(f) != 1 || slices.Contains(f[0].Members, "line-2") {
+		t.Fatalf("the Possessed member is still in the Fireteam: %+v", f)
+	}
+	left := false
+	for _, e := range ev {
+		if c, ok := e.(FireteamChanged); ok && slices.Contains(c.Left, "line-2") {
+			left = true
+		}
+	}
+	if !left {
+		t.Fatalf("no event says line-2 left: %v", ev)
 	}
 }
