@@ -196,6 +196,53 @@ func TestSubmitArmyOnTwoServers(t *testing.T) {
 	}
 }
 
+// The snapshot a second server encodes of a mission match still waiting
+// for its lists (loaded from the store, a list in from the first server)
+// is JSON with every member: the feed sends it as it is.
+func TestAwaitingSnapshotJSONOnSecondServer(t *testing.T) {
+	ctx := context.Background()
+	st := sqliteStore(t)
+	now := time.Unix(1800000000, 0).UTC()
+	one, two := missionAuthority(t, st, &now), missionAuthority(t, st, &now)
+	c, err := one.Create(ctx, match.CreateRequest{Mission: "uplink"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	red := rules.PlayerView("red")
+	check := func(step string, b []byte) {
+		t.Helper()
+		var m map[string]json.RawMessage
+		if !json.Valid(b) || json.Unmarshal(b, &m) != nil {
+			t.Fatalf("%s: not JSON: %s", step, b)
+		}
+		for _, k := range []string{"id", "seq", "viewer", "prompt", "over", "seed_commitment", "observation", "army_lists"} {
+			if _, ok := m[k]; !ok {
+				t.Fatalf("%s: no %q: %s", step, k, b)
+			}
+		}
+		if !bytes.Contains(m["id"], []byte(c.ID)) {
+			t.Fatalf("%s: id %s, want %s", step, m["id"], c.ID)
+		}
+	}
+	b, err := two.SnapshotJSON(ctx, c.ID, red, match.MenuAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("before any list", b)
+	if _, err := one.SubmitArmy(ctx, c.ID, "blue", armyList(t)); err != nil {
+		t.Fatal(err)
+	}
+	two.Notify(ctx, store.Notice{MatchID: c.ID, Setup: true})
+	u, _, err := two.Wait(ctx, c.ID, red, 0, 0, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("the feed's state after blue's list", u.Snapshot)
+	if !bytes.Contains(u.Snapshot, []byte(`"blue":true`)) {
+		t.Fatalf("the second server does not show blue's list: %s", u.Snapshot)
+	}
+}
+
 // Before its lists are in, a mission match's replay has nothing to step
 // through: asked for, it says so (not a corrupt match), and once the game
 // starts the replay steps through it.
