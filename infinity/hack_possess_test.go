@@ -397,6 +397,13 @@ func TestPossessedLieutenantTwin(t *testing.T) {
 		if _, ok := st.clone().twinPossessedLieutenant("red", "blue", EndOrders{}, rand.New(rand.NewPCG(1, 2))); ok {
 			t.Errorf("lt %v: a twin over the end of the turn", lt)
 		}
+		// In Loss of Lieutenant a sample does not draw the role again
+		// (Determinize), so the twin does not move it either.
+		lol := st.clone()
+		lol.army("red").LossOfLieutenant = true
+		if _, ok := lol.twinPossessedLieutenant("red", "blue", next, rand.New(rand.NewPCG(1, 2))); ok {
+			t.Errorf("lt %v: a twin in Loss of Lieutenant", lt)
+		}
 	}
 }
 

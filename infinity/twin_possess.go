@@ -22,7 +22,10 @@ import (
 // a Possession with a Command Token (which takes the Loss of Lieutenant
 // check again).
 func (s *State) twinPossessedLieutenant(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rules.Action, bool) {
-	if s.Phase != PhaseOrders || (s.Order != nil && s.Order.Source == OrderLieutenant && s.Troopers[s.Order.Trooper].Seat == owner) {
+	// In Loss of Lieutenant the role is not drawn again either
+	// (Determinize, twinLieutenant): the twin varies only what a sample
+	// would.
+	if s.Phase != PhaseOrders || s.army(owner).LossOfLieutenant || (s.Order != nil && s.Order.Source == OrderLieutenant && s.Troopers[s.Order.Trooper].Seat == owner) {
 		return nil, false
 	}
 	switch x := a.(type) {
