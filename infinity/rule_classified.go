@@ -168,7 +168,8 @@ func (s *State) scoreClassified() []rules.Event {
 
 // twinClassified gives owner another Classified Objective: the opponent
 // must not tell which it picked until it scores. Not varied when the next
-// action may end a Game Round (the end of a round may reveal it).
+// action ends a Game Round or the game (endsRound: the round's scoring may
+// reveal it).
 func (s *State) twinClassified(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rules.Action, bool) {
 	ms := s.Mission
 	if ms == nil || len(ms.Deck) < 2 || slices.Contains(ms.Revealed, owner) {
@@ -191,12 +192,29 @@ func (s *State) twinClassified(owner, seat rules.Seat, a rules.Action, r *rand.R
 	if !ok {
 		return nil, false
 	}
-	switch a.(type) {
-	case EndOrders, Appoint:
-		if s.Turn == len(s.Seats)-1 {
-			return nil, false
-		}
+	if s.endsRound(a) {
+		return nil, false
 	}
 	s.Mission.Classified[owner] = pick(id)
 	return a, true
+}
+
+// endsRound reports whether action a, sent next, ends a Game Round or the
+// game, either of which scores the round and may reveal a Classified
+// Objective (roundEnded, gameEnded): an End of Turn (EndOrders, or Appoint
+// after it) closing the round's last Player Turn, or one after which the
+// next player's Tactical Phase finds its army in Retreat! with nobody
+// left (Retreat! (N4)), which ends the game in the middle of the round.
+// The End of Turn is played on a copy to tell.
+func (s *State) endsRound(a rules.Action) bool {
+	c := s.clone()
+	switch a.(type) {
+	case EndOrders:
+		c.endTurn()
+	case Appoint:
+		c.nextTurn()
+	default:
+		return false
+	}
+	return c.Round != s.Round || c.Phase == PhaseOver
 }
