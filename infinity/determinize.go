@@ -12,7 +12,8 @@ import (
 // private fact of the other seats that Twin varies is drawn afresh with r
 // from what seat may see, never from its true value:
 //
-//   - the other army's notes are emptied;
+//   - the other army's notes are emptied, and its combat groups are named
+//     by their public labels ("1", "2", … in list order);
 //   - its Lieutenant, while nobody knows who it is, is drawn among its
 //     troopers who could hold the role (Lieutenant (N4), Loss of Lieutenant
 //     (N4)), a Possessed one among them (Possessed (N4));
@@ -35,6 +36,8 @@ func (s *State) Determinize(seat rules.Seat, r *rand.Rand) rules.State {
 			continue
 		}
 		t.army(owner).Notes = ""
+		// Its combat groups go by their public labels (labels.go).
+		t.renameGroups(owner, func(i int, _ string) string { return groupNumber(i) })
 		t.drawLieutenant(owner, r)
 		t.drawHidden(owner, r)
 		t.drawMarkers(owner, r)

@@ -220,3 +220,79 @@ func (s *State) ownNames(data []byte, v rules.Viewer) []byte {
 	out, _ := renameJSON(data, names, nil)
 	return out
 }
+
+// Combat groups' public labels. A list's author names its combat groups as
+// he likes ("lt-squad", "snipers"), and a name may tell where the
+// Lieutenant is or what a group holds (Army list and Combat Groups (N4),
+// Lieutenant (N4)). The opponent and spectators know each combat group by
+// its place in its army's list alone: "1", "2", … in the order the list
+// gives them (the Order Count reads "combat group 1: 4 Regular Orders").
+// The owner keeps his names; views, events and echoed actions name another
+// seat's groups by their labels.
+
+// groupLabel is the public label of seat's combat group name: its place
+// in the army's list of groups, from 1 (name itself when seat has no such
+// group).
+func (s *State) groupLabel(seat rules.Seat, name string) string {
+	k := s.seatIndex(seat)
+	if k < 0 {
+		return name
+	}
+	for i, g := range s.Armies[k].Groups {
+		if g.Name == name {
+			return groupNumber(i)
+		}
+	}
+	return name
+}
+
+// groupNumber is the public label of an army's i-th combat group (from 0).
+func groupNumber(i int) string { return strconv.Itoa(i + 1) }
+
+// groupAs is seat's combat group name as v knows it: by its name if v sees
+// seat, else by its public label.
+func (s *State) groupAs(v rules.Viewer, seat rules.Seat, name string) string {
+	if v.Sees(seat) {
+		return name
+	}
+	return s.groupLabel(seat, name)
+}
+
+// poolsAs is seat's Regular Orders by combat group (an Order Count) as v
+// knows the groups.
+func (s *State) poolsAs(v rules.Viewer, seat rules.Seat, pools map[string]int) map[string]int {
+	if v.Sees(seat) || pools == nil {
+		return pools
+	}
+	out := make(map[string]int, len(pools))
+	for g, n := range pools {
+		out[s.groupLabel(seat, g)] = n
+	}
+	return out
+}
+
+// renameGroups gives each of seat's combat groups the name to(index, name)
+// returns, wherever the state names it: the army's groups, its troopers',
+// and the Possessions of troopers it owns or controls (Possessed (N4)).
+func (s *State) renameGroups(seat rules.Seat, to func(i int, name string) string) map[string]string {
+	army := s.army(seat)
+	names := make(map[string]string, len(army.Groups))
+	for i := range army.Groups {
+		g := &army.Groups[i]
+		names[g.Name] = to(i, g.Name)
+		g.Name = names[g.Name]
+	}
+	for i := range s.Troopers {
+		tr := &s.Troopers[i]
+		if n, ok := names[tr.Group]; ok && tr.Seat == seat {
+			tr.Group = n
+		}
+		if n, ok := names[tr.Possession.Group]; ok && tr.Possession.Owner == seat {
+			tr.Possession.Group = n
+		}
+		if n, ok := names[tr.Possession.ControlGroup]; ok && tr.Possession.Controller == seat {
+			tr.Possession.ControlGroup = n
+		}
+	}
+	return names
+}

@@ -54,7 +54,8 @@ func authorTwin(t *testing.T, rs Ruleset, file string, rename [][2]string) *Stat
 // ("red-lieutenant", "hidden-sniper"). Two games that differ only in the
 // ids of blue's Lieutenant and of a trooper in Hidden Deployment (and, on
 // the hackers' ground, of a hacker in the open, blue's Designated Target,
-// and of blue's Deployable Repeater and Mine) look the same to red and to
+// and of blue's Deployable Repeater and Mine), and in the names of blue's
+// combat groups (Army list and Combat Groups (N4)), look the same to red and to
 // spectators on every channel — what they are shown (prompt, observation
 // with the mission's Designated Targets and the deployables, menu), each
 // action as they see it, the events of each step and their log text, the
@@ -70,14 +71,14 @@ func TestAuthorIDsTellNothing(t *testing.T) {
 		typed []string
 	}{
 		{"testdata/leaks/twins.yaml", "r-line",
-			[][2]string{{`\bcaptain\b`, "red-lieutenant"}, {`(id: |\[red-lieutenant, sergeant, )sniper\b`, "${1}hidden-sniper"}},
-			[][2]string{{`\bcaptain\b`, "blue-lt-by-another-name"}, {`(id: |\[blue-lt-by-another-name, sergeant, )sniper\b`, "${1}sniper-in-the-bush"}},
-			map[string]string{`"red-lieutenant"`: `"blue-lt-by-another-name"`, `"hidden-sniper"`: `"sniper-in-the-bush"`},
+			[][2]string{{`\bcaptain\b`, "red-lieutenant"}, {`(id: |\[red-lieutenant, sergeant, )sniper\b`, "${1}hidden-sniper"}, groups("lt-squad", "jumper-group")},
+			[][2]string{{`\bcaptain\b`, "blue-lt-by-another-name"}, {`(id: |\[blue-lt-by-another-name, sergeant, )sniper\b`, "${1}sniper-in-the-bush"}, groups("second-squad", "first-squad")},
+			map[string]string{`"red-lieutenant"`: `"blue-lt-by-another-name"`, `"hidden-sniper"`: `"sniper-in-the-bush"`, `"lt-squad"`: `"second-squad"`, `"jumper-group"`: `"first-squad"`},
 			[]string{"red-lieutenant", "hidden-sniper", "sergeant"}},
 		{"testdata/leaks/hackers.yaml", "r-hacker",
-			[][2]string{{`\bcaptain\b`, "the-lieutenant"}, {`\bghost\b`, "hidden-ghost"}, {`\bnetrunner\b`, "netrunner-one"}, deployables("relay-by-the-lt", "mine-for-r-warden")},
-			[][2]string{{`\bcaptain\b`, "plain-fusilier"}, {`\bghost\b`, "nobody-hides"}, {`\bnetrunner\b`, "netrunner-two"}, deployables("relay-2", "mine-2")},
-			map[string]string{`"the-lieutenant"`: `"plain-fusilier"`, `"hidden-ghost"`: `"nobody-hides"`, `"netrunner-one"`: `"netrunner-two"`, `"relay-by-the-lt"`: `"relay-2"`, `"mine-for-r-warden"`: `"mine-2"`},
+			[][2]string{{`\bcaptain\b`, "the-lieutenant"}, {`\bghost\b`, "hidden-ghost"}, {`\bnetrunner\b`, "netrunner-one"}, deployables("relay-by-the-lt", "mine-for-r-warden"), groups("hackers-and-lt")},
+			[][2]string{{`\bcaptain\b`, "plain-fusilier"}, {`\bghost\b`, "nobody-hides"}, {`\bnetrunner\b`, "netrunner-two"}, deployables("relay-2", "mine-2"), groups("2")},
+			map[string]string{`"the-lieutenant"`: `"plain-fusilier"`, `"hidden-ghost"`: `"nobody-hides"`, `"netrunner-one"`: `"netrunner-two"`, `"relay-by-the-lt"`: `"relay-2"`, `"mine-for-r-warden"`: `"mine-2"`, `"hackers-and-lt"`: `"2"`},
 			[]string{"the-lieutenant", "hidden-ghost", "netrunner-one", "relay-by-the-lt", "mine-for-r-warden"}},
 	}
 	viewers := []rules.Viewer{rules.PlayerView("red"), rules.Spectator()}
@@ -152,6 +153,24 @@ func TestAuthorIDsTellNothing(t *testing.T) {
 func deployables(relay, mine string) [2]string {
 	return [2]string{`(\n      - \{name: "1", troopers: \[[^\]]*\]\})`,
 		"${1}\n    deployables: [{id: " + relay + ", device: deployable-repeater, at: [16, 20]}, {id: " + mine + ", weapon: mine, at: [26, 23]}]"}
+}
+
+// groups is a rename that gives blue's combat groups (Army list and Combat
+// Groups (N4)) the names given, in the order of its list: blue's are the
+// only groups listed one to a line.
+func groups(names ...string) [2]string {
+	pattern, with := "", ""
+	for i, n := range names {
+		pattern += fmt.Sprintf(`(\n      - \{name: )"%d"`, i+1)
+		if i < len(names)-1 {
+			pattern += `(, troopers: \[[^\]]*\]\})`
+		}
+		with += fmt.Sprintf("${%d}%q", 2*i+1, n)
+		if i < len(names)-1 {
+			with += fmt.Sprintf("${%d}", 2*i+2)
+		}
+	}
+	return [2]string{pattern, with}
 }
 
 // same fails the test when x and y differ.

@@ -63,6 +63,7 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 		if !slices.ContainsFunc(s.unitMembers(x.Trooper), func(t int) bool { return !s.Troopers[t].concealed() }) {
 			x.Trooper = ""
 		}
+		x.Group = s.groupLabel(seat, x.Group)
 		a = x
 	case Alert:
 		// Troopers in Hidden Deployment never turn on Alert; should one be
@@ -142,6 +143,7 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 				}
 			}
 			ev.Irregular = irr
+			ev.Pools = s.poolsAs(v, ev.Seat, ev.Pools)
 		}
 		e = ev
 	case Transferred:
@@ -150,6 +152,11 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		if !v.Sees(ev.Seat) && !slices.ContainsFunc(s.unitMembers(ev.Trooper), func(t int) bool { return !s.Troopers[t].concealed() }) {
 			ev.Trooper = ""
 		}
+		ev.From, ev.To = s.groupAs(v, ev.Seat, ev.From), s.groupAs(v, ev.Seat, ev.To)
+		ev.Pools = s.poolsAs(v, ev.Seat, ev.Pools)
+		e = ev
+	case PossessionCancelled:
+		ev.Pools = s.poolsAs(v, ev.Seat, ev.Pools)
 		e = ev
 	case BecameIdle:
 		// The reason is a refusal's sentence, which names the trooper

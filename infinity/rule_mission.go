@@ -211,14 +211,14 @@ func seatID(seat rules.Seat, id string) string { return string(seat) + "-" + id 
 
 // sideOf is an army list as a side to set up: each trooper under its id
 // made from its profile (army.List.Troopers) after the seat, in combat
-// groups "group-1", …, with one model off the table; and the option each
+// groups "1", "2", … (their public labels, labels.go), with one model off the table; and the option each
 // trooper takes, by id.
 func sideOf(seat rules.Seat, l *army.List, cat *catalog.Catalog, zone mission.Rect) (*sides.Side, map[string]string) {
 	z := [2][2]float64(zone)
 	side := &sides.Side{DeploymentZone: &z}
 	opts := map[string]string{}
 	for g := range l.Groups {
-		side.CombatGroups = append(side.CombatGroups, sides.CombatGroup{Name: fmt.Sprintf("group-%d", g+1)})
+		side.CombatGroups = append(side.CombatGroups, sides.CombatGroup{Name: groupNumber(g)})
 	}
 	for _, n := range l.Troopers(cat) {
 		n.ID = seatID(seat, n.ID)

@@ -38,6 +38,9 @@ import (
 //     (N4); twin_possess.go);
 //   - and, when none of those applies, the player's notes.
 //
+// Every twin also gives owner's combat groups other names (twinGroups):
+// the enemy knows them by their places in the list (labels.go).
+//
 // A fact the next action reveals is not varied: a trooper the action names
 // or that the Order in progress involves, a marker when the dice are rolled
 // (a Discover may reveal it), the Lieutenant when it spends its Special
@@ -66,17 +69,33 @@ func (s *State) Twin(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rule
 	// Possession was played.
 	pt := s.clone()
 	if ta, ok := pt.twinPossessedLieutenant(owner, seat, a, r); ok {
-		return pt, ta, true
+		return pt, pt.twinGroups(owner, seat, ta), true
 	}
 	for _, i := range r.Perm(len(makers)) {
 		t := s.clone()
 		if ta, ok := makers[i](t, owner, seat, a, r); ok {
-			return t, ta, true
+			return t, t.twinGroups(owner, seat, ta), true
 		}
 	}
 	t := s.clone()
 	t.army(owner).Notes += " (a twin's)"
-	return t, a, true
+	return t, t.twinGroups(owner, seat, a), true
+}
+
+// twinGroups gives each of owner's combat groups another name, in every
+// twin: the names are the list author's, private (a name like "lt-squad"
+// would tell), and the enemy knows the groups by their places in the list
+// (labels.go). The action owner sends names a group by its new name. It
+// draws nothing: the twin's other fact is drawn as before.
+func (s *State) twinGroups(owner, seat rules.Seat, a rules.Action) rules.Action {
+	names := s.renameGroups(owner, func(_ int, name string) string { return "twin-" + name })
+	if x, ok := Plain(a).(Transfer); ok && seat == owner {
+		if n, ok := names[x.Group]; ok {
+			x.Group = n
+			return x
+		}
+	}
+	return a
 }
 
 // names reports whether action a names trooper t: its id, a model's id or

@@ -132,6 +132,12 @@ func (s *State) Observe(v rules.Viewer) any {
 			k := len(groups)
 			groups = append(groups, a.Groups...)
 			av.Groups = groups[k:len(groups):len(groups)]
+			if !v.Sees(a.Seat) {
+				// The enemy knows the groups by their public labels.
+				for g := range av.Groups {
+					av.Groups[g].Name = groupNumber(g)
+				}
+			}
 		}
 		if v.Sees(a.Seat) {
 			av.LieutenantOrders, av.Notes = a.LieutenantOrders, a.Notes
@@ -161,7 +167,7 @@ func (s *State) Observe(v rules.Viewer) any {
 		}
 		k := len(names)
 		names = t.States.appendNames(names)
-		tv := TrooperView{ID: t.ID, Seat: t.Seat, Profile: t.Profile, Group: t.Group, Wounds: t.Wounds,
+		tv := TrooperView{ID: t.ID, Seat: t.Seat, Profile: t.Profile, Group: s.groupAs(v, t.Seat, t.Group), Wounds: t.Wounds,
 			States: names[k:len(names):len(names)], IrregularOrders: t.IrregularOrders, Jumper: t.Jumper, Active: t.Active, Label: t.Marker}
 		if s.knows(v, i) {
 			tv.Public = t.Label

@@ -28,10 +28,12 @@ import (
 // The counterfactual leak check through the HTTP API: two matches whose
 // scenarios differ only in blue's private facts — which of two Fusiliers is
 // blue's Lieutenant (Loss of Lieutenant (N4)) and where blue's trooper in
-// Hidden Deployment stands (Hidden Deployment (N4)) — are played with the
-// same dice and the same actions. Everything red and a spectator get from
-// the server (the match view with red's menu, each log entry, the answer to
-// each of red's actions) must be the same, byte for byte, for as long as
+// Hidden Deployment stands (Hidden Deployment (N4)), and the name its
+// author gave blue's combat group (Army list and Combat Groups (N4): red
+// knows it as "1") — are played with the same dice and the same actions.
+// Everything red and a spectator get from the server (the match view with
+// red's menu, each log entry, the answer to each of red's actions) must be
+// the same, byte for byte, for as long as
 // blue's own view of the entries is the same in both (after that the
 // private facts have had a consequence blue sees too, such as a reveal).
 // The online table's channels too: the matches run on a clock, the seats
@@ -47,7 +49,9 @@ func TestCounterfactualOverHTTP(t *testing.T) {
 	twin := strings.Replace(string(demo), "{id: b-fusilier, profile: fusilier, lieutenant: true,", "{id: b-fusilier, profile: fusilier,", 1)
 	twin = strings.Replace(twin, "{id: b-fus, profile: fusilier,", "{id: b-fus, profile: fusilier, lieutenant: true,", 1)
 	twin = strings.Replace(twin, "models: [{id: b-sniper, at: [20, 3]", "models: [{id: b-sniper, at: [23, 4]", 1)
-	if twin == string(demo) || strings.Count(twin, "lieutenant: true") != 2 || !strings.Contains(twin, "[23, 4]") {
+	// Blue's combat group by another name, one that would tell.
+	twin = strings.Replace(twin, `{name: "1", troopers: [b-fusilier,`, `{name: "lt-squad", troopers: [b-fusilier,`, 1)
+	if twin == string(demo) || strings.Count(twin, "lieutenant: true") != 2 || !strings.Contains(twin, "[23, 4]") || !strings.Contains(twin, "lt-squad") {
 		t.Fatal("the twin scenario was not made: demo.yaml changed")
 	}
 	playouts, steps := testenv.Count(2, 12), 0
@@ -281,7 +285,8 @@ func counterfactual(t *testing.T, scenario, twin []byte, seed uint64, seen map[s
 		// own action may end the turn at whose start blue's Lieutenant,
 		// who fell in it, is found lost).
 		from := fmt.Sprintf("/log?from=%d", snap.Seq)
-		if x, y := get(ca, from, ca.Seats["blue"].Token), get(cb, from, cb.Seats["blue"].Token); !bytes.Equal(x, y) {
+		// Blue reads its own group's name.
+		if x, y := get(ca, from, ca.Seats["blue"].Token), get(cb, from, cb.Seats["blue"].Token); !bytes.Equal(x, bytes.ReplaceAll(y, []byte("lt-squad"), []byte("1"))) {
 			diverged = true
 			break
 		}
