@@ -219,14 +219,33 @@ func (c *clocks) view() *Clock {
 	return v
 }
 
-// flagged is a running seat whose time is out at now, or "".
-func (c *clocks) flagged(now time.Time) rules.Seat {
+// flagged is the running seat whose time ran out first by now, and the
+// moment it ran out; "" when every running clock has time left at now.
+func (c *clocks) flagged(now time.Time) (rules.Seat, time.Time) {
+	var out rules.Seat
+	var at time.Time
 	for _, s := range c.running() {
-		if c.remaining[s]-now.Sub(c.from()) <= 0 {
-			return s
+		t := c.from().Add(max(c.remaining[s], 0))
+		if t.After(now) {
+			continue
+		}
+		if out == "" || t.Before(at) {
+			out, at = s, t
 		}
 	}
-	return ""
+	return out, at
+}
+
+// deadline is when the first running clock runs out; ok false when none
+// runs.
+func (c *clocks) deadline() (t time.Time, ok bool) {
+	for _, s := range c.running() {
+		d := c.from().Add(max(c.remaining[s], 0))
+		if !ok || d.Before(t) {
+			t, ok = d, true
+		}
+	}
+	return t, ok
 }
 
 // timeoutID is the action id of an action the authority takes for a seat
@@ -263,39 +282,123 @@ func defaultAction(st rules.State, seat rules.Seat) (rules.Action, error) {
 	return first, nil
 }
 
+// maxTimeouts bounds the defaults one look at a match takes (flagOut): a
+// game whose players both left ends by them within a few hundred, and
+// what is left over is taken at the next look.
+const maxTimeouts = 1000
+
+// flagOut takes, while a running clock of l has run out by now, the rules'
+// default action for its seat (defaultAction), logged as the seat's with
+// the action id "clock timeout N" and the time at the moment its clock ran
+// out, not the moment it was noticed: a seat out of time while nobody
+// looked (the server down, the match out of memory) loses what the clock
+// rule says, and the clock then runs for the next seat from that moment,
+// so that a game both players left plays out to its end by the clock. It
+// returns how many defaults it took. Called with l.mu held.
+func (a *Authority) flagOut(ctx context.Context, l *live, now time.Time) (int, error) {
+	n := 0
+	for ; n < maxTimeouts && l.loaded && !l.evicted && l.clocks != nil && !l.over(); n++ {
+		// Nobody is flagged while a seat waits for a player: no clock
+		// runs before every seat has its player (clocks.running).
+		seat, at := l.clocks.flagged(now)
+		if seat == "" {
+			break
+		}
+		act, err := defaultAction(l.st, seat)
+		if err == nil {
+			_, err = a.commit(ctx, l, &pending{seat: seat, actionID: fmt.Sprintf("%s %d", timeoutID, len(l.log)), action: act, at: at.UTC()})
+		}
+		if err != nil {
+			return n, fmt.Errorf("%s out of time: %w", seat, err)
+		}
+	}
+	return n, nil
+}
+
 // Flag applies, for every seat out of time in the matches in memory with
-// no seat open, the rules' default action (defaultAction), logged as the
-// seat's with the action id "clock timeout"; Run calls it every second.
-// It returns how many it applied.
+// no seat open, the rules' default action (flagOut), and loads the
+// matches that left memory with a clock running (the bounds on live
+// matches sent them away) once their clock has run out, which takes
+// theirs. Run calls it every second. It returns how many defaults it
+// applied.
 func (a *Authority) Flag(ctx context.Context) int {
+	now := a.now()
 	a.mu.Lock()
 	var ls []*live
 	for _, l := range a.live {
 		ls = append(ls, l)
 	}
+	var due []string
+	for id, t := range a.deadlines {
+		if !t.After(now) {
+			due = append(due, id)
+			delete(a.deadlines, id)
+		}
+	}
 	a.mu.Unlock()
 	n := 0
-	now := a.now()
 	for _, l := range ls {
 		if !l.mu.TryLock() {
 			continue // a request holds it; the next sweep will do
 		}
-		// Nobody is flagged while a seat waits for a player: no clock
-		// runs before every seat has its player (clocks.running).
-		if l.loaded && !l.evicted && l.clocks != nil && !l.over() {
-			if seat := l.clocks.flagged(now); seat != "" {
-				act, err := defaultAction(l.st, seat)
-				if err == nil {
-					_, err = a.commit(ctx, l, &pending{seat: seat, actionID: fmt.Sprintf("%s %d", timeoutID, len(l.log)), action: act})
-				}
-				if err != nil {
-					a.log.Warn("match: a seat out of time", "match", l.id, "seat", seat, "err", err)
-				} else {
-					n++
-				}
-			}
+		k, err := a.flagOut(ctx, l, now)
+		if err != nil {
+			a.log.Warn("match: a seat out of time", "match", l.id, "err", err)
 		}
+		n += k
 		l.mu.Unlock()
 	}
+	for _, id := range due {
+		k, err := a.wake(ctx, id)
+		if err != nil {
+			a.log.Warn("match: loading a match whose clock ran out", "match", id, "err", err)
+		}
+		n += k
+	}
 	return n
+}
+
+// wake loads match id (a load takes the defaults its clocks are due) or
+// looks at it in memory, and returns how many defaults that took.
+func (a *Authority) wake(ctx context.Context, id string) (int, error) {
+	l, err := a.get(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	defer l.mu.Unlock()
+	n := l.loadTimeouts
+	l.loadTimeouts = 0
+	k, err := a.flagOut(ctx, l, a.now())
+	return n + k, err
+}
+
+// Resume looks, as a server starts, at every match in play with a clock
+// (up to Memory.MaxLive of them, the most recently updated first): each
+// is loaded, and a clock that ran out while no server held the match
+// takes the rules' defaults from the moment it ran out (flagOut), so
+// that the lobby, the feeds and retention see a match its players left
+// end by the clock without anyone asking for it. The matches stay in
+// memory while their clocks run (Sweep), for Flag. Run calls it first.
+// It returns how many defaults it took.
+func (a *Authority) Resume(ctx context.Context) (int, error) {
+	limit := a.mem.MaxLive
+	if limit < 0 {
+		limit = DefaultMaxLive
+	}
+	ids, err := a.store.Clocked(ctx, limit)
+	if err != nil {
+		return 0, unavailable(err)
+	}
+	n := 0
+	for _, id := range ids {
+		if ctx.Err() != nil {
+			return n, ctx.Err()
+		}
+		k, err := a.wake(ctx, id)
+		if err != nil {
+			a.log.Warn("match: loading a match with a clock", "match", id, "err", err)
+		}
+		n += k
+	}
+	return n, nil
 }

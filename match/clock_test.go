@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/rules"
+	"github.com/ordo-rules/ordo/store"
 )
 
 // Clocks: each seat's time runs while the engine waits for it, from the
@@ -208,8 +211,157 @@ func TestClocksStartWhenEverySeatIsTaken(t *testing.T) {
 			continue
 		}
 		clk.advance(time.Duration(snap.Clock.RemainingMS[snap.Clock.Running[0]]+1) * time.Millisecond)
-		if n := a.Flag(ctx); n != 1 {
-			t.Fatalf("Flag applied %d defaults once the clock ran out, want 1", n)
+		// The seat out of time has the rules' defaults taken at each
+		// of its prompts until the engine waits for the other.
+		out := snap.Clock.Running[0]
+		if n := a.Flag(ctx); n < 1 {
+			t.Fatalf("Flag applied %d defaults once the clock ran out, want some", n)
 		}
+		log, _, err := a.Log(ctx, c.ID, rules.Spectator(), snap.Seq)
+		if err != nil || len(log) == 0 {
+			t.Fatalf("the log after %s's time ran out: %v %v", out, log, err)
+		}
+		for _, e := range log {
+			if e.Seat != rules.ChanceSeat && (e.Seat != out || !e.Timeout) {
+				t.Fatalf("entry %d after %s's time ran out: %+v, want its defaults", e.Seq, out, e)
+			}
+		}
+		if after, _ := a.Snapshot(ctx, c.ID, rules.Spectator()); slices.Contains(after.Clock.Running, out) && !after.Over {
+			t.Fatalf("%s out of time is still waited for: %+v", out, after.Clock)
+		}
+	}
+}
+
+// Clocks, with nobody looking: a match both players left runs out of time
+// while the server is down. A server started on the store ends it as the
+// clock rule says without anyone asking for it (Resume, which Run calls
+// first), so that the lobby lists it over; a server asked for such a
+// match answers with its clocks' defaults taken. Each default is logged
+// at the moment its seat's time ran out, not when a server noticed, and
+// the next seat's clock runs from then.
+func TestClockRunsOutWhileTheServerIsDown(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	path := filepath.Join(t.TempDir(), "m.db")
+	a := memAuthority(t, openStore(t, path), clk, match.Memory{})
+	tc := &match.TimeControl{Initial: time.Minute, Increment: 5 * time.Second}
+	var ids []string
+	var before []*match.Snapshot
+	for i := range 2 {
+		c, err := a.Create(ctx, match.CreateRequest{Name: "duel", Clock: tc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		clk.advance(10 * time.Second)
+		seat, seq, act := randomMove(t, a, c.ID, randFor(uint64(i+1)))
+		if _, err := a.Act(ctx, c.ID, seat, seq, "m1", act); err != nil {
+			t.Fatal(err)
+		}
+		snap, err := a.Snapshot(ctx, c.ID, rules.Spectator())
+		if err != nil || len(snap.Clock.Running) != 1 {
+			t.Fatalf("the clocks after the first action: %+v %v", snap, err)
+		}
+		ids, before = append(ids, c.ID), append(before, snap)
+	}
+	// The server stops; a day passes.
+	clk.advance(24 * time.Hour)
+	check := func(b *match.Authority, i int) {
+		t.Helper()
+		id, snap := ids[i], before[i]
+		after, err := b.Snapshot(ctx, id, rules.Spectator())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !after.Over {
+			t.Fatalf("match %d a day after both players left: seq %d, not over", i, after.Seq)
+		}
+		log, _, err := b.Log(ctx, id, rules.Spectator(), snap.Seq)
+		if err != nil || len(log) == 0 {
+			t.Fatalf("the log after the clocks ran out: %v %v", log, err)
+		}
+		out := snap.Clock.Running[0]
+		ranOut := snap.Clock.Since.Add(time.Duration(snap.Clock.RemainingMS[out]) * time.Millisecond)
+		if !log[0].Timeout || log[0].Seat != out || !log[0].Time.Equal(ranOut) {
+			t.Fatalf("the first entry after %s's time ran out at %v: %+v", out, ranOut, log[0])
+		}
+		for _, e := range log {
+			if e.Seat != rules.ChanceSeat && !e.Timeout {
+				t.Fatalf("entry %d by %s was no default taken for a seat out of time: %+v", e.Seq, e.Seat, e)
+			}
+			// The other seat's minute (and its one increment) ran from
+			// the first flag: the game ended then, a day before now.
+			if limit := ranOut.Add(tc.Initial + tc.Increment); e.Time.After(limit) {
+				t.Fatalf("entry %d at %v: after both clocks had run out (%v)", e.Seq, e.Time, limit)
+			}
+		}
+		for s, ms := range after.Clock.RemainingMS {
+			if ms > 0 && len(after.Clock.Running) > 0 {
+				t.Fatalf("%s has %d ms left and a clock runs in a match over", s, ms)
+			}
+		}
+	}
+	listed := func(b *match.Authority, status, id string) bool {
+		t.Helper()
+		ls, err := b.List(ctx, status, match.MaxList)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return slices.ContainsFunc(ls, func(l match.Listed) bool { return l.ID == id })
+	}
+	// Asked for, on a server that has just started: answered with the
+	// clocks' defaults taken, and the other match left as it was.
+	asked := memAuthority(t, openStore(t, path), clk, match.Memory{})
+	check(asked, 0)
+	if !listed(asked, store.StatusOver, ids[0]) || !listed(asked, store.StatusPlaying, ids[1]) {
+		t.Fatal("the lobby after one match was asked for: want it over and the other still in play")
+	}
+	// Nobody asks: the next server to start ends the other.
+	b := memAuthority(t, openStore(t, path), clk, match.Memory{})
+	n, err := b.Resume(ctx)
+	if err != nil || n == 0 {
+		t.Fatalf("Resume took %d defaults: %v", n, err)
+	}
+	if !listed(b, store.StatusOver, ids[1]) || listed(b, store.StatusPlaying, ids[1]) {
+		t.Fatal("the lobby after a restart: the match whose clocks ran out while the server was down is not listed over")
+	}
+	check(b, 1)
+	// A second look takes nothing more.
+	if n, err := b.Resume(ctx); err != nil || n != 0 {
+		t.Fatalf("Resume again took %d defaults: %v", n, err)
+	}
+}
+
+// A match with a clock running that leaves memory for the bound on live
+// matches is loaded again when its clock runs out (Flag), and takes its
+// default, with nobody asking for it.
+func TestClockRunsOutOutOfMemory(t *testing.T) {
+	ctx := context.Background()
+	clk := newClock()
+	st := openStore(t, filepath.Join(t.TempDir(), "m.db"))
+	a := memAuthority(t, st, clk, match.Memory{MaxLive: 1})
+	c, err := a.Create(ctx, match.CreateRequest{Name: "duel", Clock: &match.TimeControl{Initial: time.Hour}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Create(ctx, match.CreateRequest{Name: "duel"}); err != nil {
+		t.Fatal(err)
+	}
+	if a.LiveCount() != 1 {
+		t.Fatalf("%d matches live, want 1: the bound sends the first away", a.LiveCount())
+	}
+	clk.advance(59 * time.Minute)
+	if n := a.Flag(ctx); n != 0 {
+		t.Fatalf("Flag took %d defaults with a minute left", n)
+	}
+	clk.advance(2 * time.Minute)
+	if n := a.Flag(ctx); n != 1 {
+		t.Fatalf("Flag took %d defaults once the clock out of memory ran out, want 1", n)
+	}
+	es, err := st.Entries(ctx, c.ID, 0)
+	if err != nil || len(es) == 0 || !strings.HasPrefix(es[len(es)-1].ActionID, "clock timeout") {
+		t.Fatalf("the log of the match whose clock ran out out of memory: %+v %v", es, err)
+	}
+	if got, want := es[len(es)-1].Time, time.Date(2026, 1, 1, 13, 0, 0, 0, time.UTC); !got.Equal(want) {
+		t.Fatalf("the default logged at %v, want %v, when the hour ran out", got, want)
 	}
 }

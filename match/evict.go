@@ -229,9 +229,20 @@ func (a *Authority) tryEvict(l *live, why string) bool {
 	return true
 }
 
+// maxDeadlines bounds the deadlines remembered of matches that left
+// memory with a clock running; past it one is not remembered, and its
+// clock is seen run out when the match is next asked for or a server
+// next starts (Resume).
+const maxDeadlines = 100000
+
 // evict drops l. Called with a.mu and l.mu held.
 func (a *Authority) evict(l *live, why string) {
 	a.remove(l)
+	if l.loaded && !l.over() {
+		if t, ok := l.clocks.deadline(); ok && len(a.deadlines) < maxDeadlines {
+			a.deadlines[l.id] = t
+		}
+	}
 	l.evicted = true
 	l.closeGone()
 	if l.loaded {
@@ -314,6 +325,11 @@ func (a *Authority) Run(ctx context.Context) {
 	defer t.Stop()
 	flag := time.NewTicker(time.Second)
 	defer flag.Stop()
+	if n, err := a.Resume(ctx); err != nil {
+		a.log.Warn("match: looking at the matches with a clock", "err", err)
+	} else if n > 0 {
+		a.log.Info("match: clocks that ran out while the server was down took their defaults", "defaults", n)
+	}
 	var prune <-chan time.Time
 	if a.retain > 0 {
 		p := time.NewTicker(PruneEvery)

@@ -109,12 +109,18 @@ func (a *Authority) reloadSeats(ctx context.Context, l *live) {
 }
 
 // markOver records in the store that the match is over, once, for the
-// lobby. Called with l.mu held.
+// lobby, as of its last entry: a game a clock ended while nobody looked
+// (flagOut) ended when its last default was due, and retention counts
+// from then. Called with l.mu held.
 func (a *Authority) markOver(ctx context.Context, l *live) {
 	if !l.over() || l.rec.Status == store.StatusOver {
 		return
 	}
-	if err := a.store.SetStatus(ctx, l.id, store.StatusOver, a.now().UTC()); err != nil {
+	at := a.now().UTC()
+	if n := len(l.log); n > 0 {
+		at = l.log[n-1].time
+	}
+	if err := a.store.SetStatus(ctx, l.id, store.StatusOver, at); err != nil {
 		a.log.Warn("match: marking the match over", "match", l.id, "err", err)
 		return
 	}

@@ -92,6 +92,10 @@ type Authority struct {
 	// computer players' (OnBots).
 	waiting waitingHook
 	bots    botHook
+	// deadlines are when the first running clock of each match that left
+	// memory with its clocks running runs out, for Flag to load it then
+	// (at most maxDeadlines of them).
+	deadlines map[string]time.Time
 	// bytes sums the live matches' estimated bytes (Memory.MaxBytes).
 	bytes atomic.Int64
 	// feeds and seatFeeds count the spectators' and the seats' feeds
@@ -102,7 +106,8 @@ type Authority struct {
 // New returns an authority over opt.Store.
 func New(opt Options) *Authority {
 	a := &Authority{store: opt.Store, lib: opt.Library, log: opt.Logger, now: opt.Now, seed: opt.NewSeed,
-		mem: opt.Memory.withDefaults(), retain: opt.Retain, live: map[string]*live{}, lru: list.New(), replays: newReplays()}
+		mem: opt.Memory.withDefaults(), retain: opt.Retain, live: map[string]*live{}, lru: list.New(), replays: newReplays(),
+		deadlines: map[string]time.Time{}}
 	if a.seed == nil {
 		a.seed = NewSeed
 	}
@@ -188,6 +193,9 @@ type live struct {
 	clocks *clocks
 	// hooks are the seats' webhooks (SetWebhook).
 	hooks map[rules.Seat]string
+	// loadTimeouts counts the defaults the last load took for seats out
+	// of time (flagOut), for wake.
+	loadTimeouts int
 	// gen counts the changes to what the match shows that are no entry
 	// of its log (its clocks starting), for the feeds (Wait).
 	gen int
@@ -430,6 +438,7 @@ func (a *Authority) get(ctx context.Context, id string) (*live, error) {
 		}
 		a.mu.Lock()
 		a.stats.Rebuilt++
+		delete(a.deadlines, id)
 		a.bound(l)
 		a.mu.Unlock()
 		return l, nil
@@ -483,6 +492,13 @@ func (a *Authority) load(ctx context.Context, l *live) error {
 			a.log.Warn("match: opening chance steps", "match", l.id, "err", err)
 		}
 	}
+	// A clock that ran out while no server held the match takes its
+	// defaults now, from the moment it ran out.
+	n, err := a.flagOut(ctx, l, a.now())
+	if err != nil {
+		a.log.Warn("match: a seat out of time", "match", l.id, "err", err)
+	}
+	l.loadTimeouts = n
 	// A bot whose seat is waited for plays on (it stopped when the match
 	// left memory).
 	a.notifyBots(l)
@@ -694,6 +710,9 @@ type pending struct {
 	action   rules.Action
 	// table is a table action's kind (and action nil).
 	table string
+	// at, if set, is the entries' time instead of now: the moment a
+	// seat's clock ran out, for the default taken for it (flagOut).
+	at time.Time
 }
 
 // commit applies p (if any) and then every chance step that follows, on a
@@ -708,6 +727,9 @@ func (a *Authority) commit(ctx context.Context, l *live, p *pending) ([]store.En
 	prev, next := l.st, l.st.Clone()
 	seq := len(l.log)
 	now := a.now().UTC()
+	if p != nil && !p.at.IsZero() {
+		now = p.at
+	}
 	var entries []store.Entry
 	var views []Views
 	var prompts []rules.Prompt

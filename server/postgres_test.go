@@ -12,8 +12,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -289,6 +291,52 @@ func TestSeatTakenElsewhereStartsTheClock(t *testing.T) {
 		}
 		if time.Now().After(deadline) {
 			t.Fatal("server two's clocks did not start 10 s after red's seat was taken on server one")
+		}
+	}
+}
+
+// Clocks, with nobody looking, on PostgreSQL: a match whose players left
+// runs out of time while no server runs; the server started next on the
+// database ends it by the clock as it starts (Run, then Resume), and its
+// lobby lists it over without anyone having asked for the match.
+func TestClockRunsOutWhileDownOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	var ns atomic.Int64
+	ns.Store(time.Now().UnixNano())
+	now := func() time.Time { return time.Unix(0, ns.Load()).UTC() }
+	open := func() *postgres.Store {
+		st, err := postgres.Open(ctx, pgtest.URL(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return st
+	}
+	a := match.New(match.Options{Store: open(), Library: library(t), Now: now})
+	c, err := a.Create(ctx, match.CreateRequest{Name: "duel", Clock: &match.TimeControl{Initial: time.Minute}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns.Add(int64(24 * time.Hour)) // no server runs for a day
+	b := match.New(match.Options{Store: open(), Library: library(t), Now: now})
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	ts := httptest.NewServer(server.New(rctx, b, nil))
+	defer ts.Close()
+	lobby := func() bool {
+		var l struct {
+			Matches []struct{ ID string } `json:"matches"`
+		}
+		call(t, "GET", ts.URL+"/api/lobby?status=over&limit=100", "", nil, &l)
+		return slices.ContainsFunc(l.Matches, func(m struct{ ID string }) bool { return m.ID == c.ID })
+	}
+	if lobby() {
+		t.Fatal("the lobby lists the match over before the server looked at its clocks")
+	}
+	go b.Run(rctx)
+	for deadline := time.Now().Add(20 * time.Second); !lobby(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("20 s after the server started, its lobby does not list over the match whose clocks ran out while no server ran")
 		}
 	}
 }

@@ -169,6 +169,11 @@ type Store interface {
 	// List lists up to limit matches of a status, the most recently
 	// updated first.
 	List(ctx context.Context, status string, limit int) ([]Listed, error)
+	// Clocked lists the ids of up to limit matches in play (StatusPlaying)
+	// with a time control, the most recently updated first: those whose
+	// clocks may run out with nobody asking for them, which a server
+	// looks at when it starts.
+	Clocked(ctx context.Context, limit int) ([]string, error)
 	// SetWebhook sets a seat's webhook in match matchID, or removes it
 	// when url is ""; ErrNotFound if there is no such match.
 	SetWebhook(ctx context.Context, matchID, seat, url string) error
@@ -282,6 +287,19 @@ func ScanChat(rows Rows, channel string) ([]ChatMessage, error) {
 
 // ListColumns are the columns ScanList reads, in its order.
 const ListColumns = "id, ruleset, scenario_name, seats, status, created, updated"
+
+// ScanIDs reads the rows of a query selecting one column, the match id.
+func ScanIDs(rows Rows) ([]string, error) {
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
 
 // ScanList reads the rows of a query selecting ListColumns.
 func ScanList(rows Rows) ([]Listed, error) {

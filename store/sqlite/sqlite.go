@@ -477,6 +477,16 @@ func (s *Store) List(ctx context.Context, st string, limit int) ([]store.Listed,
 	return store.ScanList(rows)
 }
 
+// Clocked implements store.Store.
+func (s *Store) Clocked(ctx context.Context, limit int) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT id FROM matches WHERE status = ? AND clock <> '' ORDER BY updated DESC LIMIT ?`, store.StatusPlaying, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return store.ScanIDs(rows)
+}
+
 // SetWebhook implements store.Store.
 func (s *Store) SetWebhook(ctx context.Context, matchID, seat, url string) error {
 	tx, err := s.w.BeginTx(ctx, nil)

@@ -265,6 +265,35 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		}
 	})
 
+	// Clocked lists the matches in play with a time control, which a
+	// server starting looks at for clocks run out while it was down: not
+	// one without a clock, nor one with a seat open, nor one over.
+	t.Run("clocked", func(t *testing.T) {
+		s := open(t)
+		mk := func(suffix, clock, status string) string {
+			m := newMatch(t, s)
+			m.ID += suffix
+			m.Clock, m.Status = clock, status
+			if err := s.CreateMatch(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+			return m.ID
+		}
+		const tc = `{"initial_ns":60000000000,"increment_ns":0}`
+		playing, none, open, over := mk("-clocked", tc, store.StatusPlaying), mk("-none", "", store.StatusPlaying),
+			mk("-open", tc, store.StatusOpen), mk("-over", tc, store.StatusPlaying)
+		if err := s.SetStatus(ctx, over, store.StatusOver, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		ids, err := s.Clocked(ctx, 1000)
+		if err != nil || !slices.Contains(ids, playing) || slices.ContainsFunc(ids, func(id string) bool { return id == none || id == open || id == over }) {
+			t.Fatalf("Clocked: %v %v: want %s and none of %s, %s, %s", ids, err, playing, none, open, over)
+		}
+		if ids, err := s.Clocked(ctx, 0); err != nil || len(ids) != 0 {
+			t.Fatalf("Clocked(limit 0): %v %v", ids, err)
+		}
+	})
+
 	// A mission match's setup is completed by its seats' army lists
 	// after creation: replaced only while still the text the authority
 	// read and while the log is empty.
