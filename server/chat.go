@@ -32,7 +32,8 @@ func parseChat(r io.Reader) (*chatRequest, *apiError) {
 // chat answers POST /api/matches/{id}/chat: the message goes to the
 // writer's channel — a seat token's to the seats', none to the
 // spectators' — at most Config.ChatBurst at once, then one per
-// Config.ChatEvery, per seat or client address.
+// Config.ChatEvery, per seat; a spectator's, Config.SpectatorChat at
+// once and in every SpectatorChatWindow, per client address.
 func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	v, seated, err := s.viewer(r, id, false)
@@ -40,11 +41,11 @@ func (s *Server) chat(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	key := clientKey(r)
+	limit, key, why := s.spectatorChats, clientKey(r), fmt.Sprintf("this address has sent %d spectator messages", s.cfg.SpectatorChat)
 	if seated {
-		key = id + "/" + string(v.Seat)
+		limit, key, why = s.chats, id+"/"+string(v.Seat), fmt.Sprintf("%d messages", s.cfg.ChatBurst)
 	}
-	if s.limited(w, r, s.chats, key, "too-many-messages", fmt.Sprintf("%d messages", s.cfg.ChatBurst)) {
+	if s.limited(w, r, limit, key, "too-many-messages", why) {
 		return
 	}
 	req, aerr := parseChat(http.MaxBytesReader(w, r.Body, MaxChatBody+1))

@@ -189,3 +189,45 @@ func TestOldDatabaseGetsChat(t *testing.T) {
 		t.Fatal("the game is over")
 	}
 }
+
+// The spectators' chat is rate-limited per client address by its own
+// bound (Config.SpectatorChat, ordo serve --spectator-chat), apart from
+// the seats': past it a spectator's message is 429 too-many-messages with
+// Retry-After and is not stored, while a seat at the same address still
+// talks; by default the bound is DefaultSpectatorChat.
+func TestSpectatorChatBound(t *testing.T) {
+	for _, tc := range []struct {
+		cfg  server.Config
+		want int
+	}{
+		{server.Config{SpectatorChat: 3}, 3},
+		{server.Config{}, server.DefaultSpectatorChat},
+		{server.Config{SpectatorChat: 25, ChatBurst: 2}, 25},
+	} {
+		ts := guardedServer(t, tc.cfg)
+		c := create(t, ts, "duel")
+		base := ts.URL + "/api/matches/" + c.ID
+		for i := range tc.want {
+			if code, e := say(t, base, "", "hello"); code != http.StatusOK {
+				t.Fatalf("%+v: spectator message %d: %d %+v", tc.cfg, i+1, code, e)
+			}
+		}
+		req, _ := http.NewRequest("POST", base+"/chat", strings.NewReader(`{"text":"one too many"}`))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+			t.Fatalf("%+v: spectator message %d: %d (Retry-After %q), want 429 with Retry-After", tc.cfg, tc.want+1, resp.StatusCode, resp.Header.Get("Retry-After"))
+		}
+		if code, e := say(t, base, c.Seats["red"].Token, "still here"); code != http.StatusOK {
+			t.Fatalf("%+v: a seat at the same address after the spectators' bound: %d %+v", tc.cfg, code, e)
+		}
+		var page struct{ Messages []chatMsg }
+		if code := call(t, "GET", base+"/chat?channel=spectators", "", nil, &page); code != 200 || len(page.Messages) != tc.want {
+			t.Fatalf("%+v: the spectators' channel holds %d messages (%d), want %d", tc.cfg, len(page.Messages), code, tc.want)
+		}
+	}
+}

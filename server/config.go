@@ -35,11 +35,17 @@ type Config struct {
 	// /api/matches is 429 too-many-matches with Retry-After.
 	CreateBurst int
 	CreateEvery time.Duration
-	// ChatBurst and ChatEvery rate-limit the chat: per seat of a match,
-	// and per client address for spectators (defaults DefaultChatBurst,
-	// DefaultChatEvery). Past it a message is 429 too-many-messages.
-	ChatBurst int
-	ChatEvery time.Duration
+	// ChatBurst and ChatEvery rate-limit the seats' chat, per seat of a
+	// match (defaults DefaultChatBurst, DefaultChatEvery). SpectatorChat
+	// rate-limits the spectators' chat per client address: SpectatorChat
+	// messages at once, then as many again every SpectatorChatWindow
+	// (default DefaultSpectatorChat: ten at once, then one every two
+	// seconds); behind a reverse proxy every spectator has the proxy's
+	// address (ordo serve --spectator-chat). Past either a message is 429
+	// too-many-messages with Retry-After.
+	ChatBurst     int
+	ChatEvery     time.Duration
+	SpectatorChat int
 	// WebhookBurst and WebhookEvery rate-limit the changes of the turn
 	// notices (POST .../webhook), each one a write to the store that
 	// every server sharing it reads again: per seat of a match,
@@ -66,6 +72,10 @@ type Config struct {
 	BotBudget     time.Duration
 }
 
+// SpectatorChatWindow is the time in which a client address's spectators
+// may send Config.SpectatorChat chat messages again.
+const SpectatorChatWindow = 20 * time.Second
+
 // The defaults of Config.
 const (
 	DefaultFeedsPerClient = 16
@@ -77,6 +87,7 @@ const (
 	DefaultCreateEvery    = time.Second
 	DefaultChatBurst      = 10
 	DefaultChatEvery      = 2 * time.Second
+	DefaultSpectatorChat  = 10
 	DefaultWebhookBackoff = 2 * time.Second
 	DefaultWebhookBurst   = 5
 	DefaultWebhookEvery   = 10 * time.Second
@@ -106,6 +117,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ChatEvery <= 0 {
 		c.ChatEvery = DefaultChatEvery
+	}
+	if c.SpectatorChat == 0 {
+		c.SpectatorChat = DefaultSpectatorChat
 	}
 	if c.WebhookBurst == 0 {
 		c.WebhookBurst = DefaultWebhookBurst

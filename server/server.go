@@ -40,7 +40,10 @@ type Server struct {
 	addrs      addresses
 	conns      atomic.Int64 // open connections (HTTPServer's ConnState)
 	creates    *rate        // matches created, per client address
-	chats      *rate        // chat messages, per seat or client address
+	chats      *rate        // the seats' chat messages, per seat
+	// spectatorChats are the spectators' chat messages, per client
+	// address.
+	spectatorChats *rate
 	// hookSeats and hookAddrs are the turn notices' changes, per seat
 	// and per client address.
 	hookSeats, hookAddrs *rate
@@ -67,11 +70,12 @@ func NewWith(ctx context.Context, a *match.Authority, log *slog.Logger, cfg Conf
 	}
 	cfg = cfg.withDefaults()
 	s := &Server{a: a, log: log, m: newMetrics(), mux: http.NewServeMux(), ctx: ctx, cfg: cfg, addrs: addrs,
-		creates:   &rate{burst: cfg.CreateBurst, every: cfg.CreateEvery, now: time.Now},
-		chats:     &rate{burst: cfg.ChatBurst, every: cfg.ChatEvery, now: time.Now},
-		hookSeats: &rate{burst: cfg.WebhookBurst, every: cfg.WebhookEvery, now: time.Now},
-		hookAddrs: &rate{burst: 10 * cfg.WebhookBurst, every: max(cfg.WebhookEvery/10, time.Nanosecond), now: time.Now},
-		hooks:     newWebhooks(ctx, log, cfg.WebhookPrivate, cfg.WebhookBackoff)}
+		creates:        &rate{burst: cfg.CreateBurst, every: cfg.CreateEvery, now: time.Now},
+		chats:          &rate{burst: cfg.ChatBurst, every: cfg.ChatEvery, now: time.Now},
+		spectatorChats: &rate{burst: cfg.SpectatorChat, every: SpectatorChatWindow / time.Duration(max(cfg.SpectatorChat, 1)), now: time.Now},
+		hookSeats:      &rate{burst: cfg.WebhookBurst, every: cfg.WebhookEvery, now: time.Now},
+		hookAddrs:      &rate{burst: 10 * cfg.WebhookBurst, every: max(cfg.WebhookEvery/10, time.Nanosecond), now: time.Now},
+		hooks:          newWebhooks(ctx, log, cfg.WebhookPrivate, cfg.WebhookBackoff)}
 	a.OnWaiting(s.hooks.enqueue)
 	s.bots = newBots(ctx, a, log, cfg)
 	s.mux.HandleFunc("POST /api/matches", s.create)

@@ -91,7 +91,7 @@ func counterfactual(t *testing.T, scenario, twin []byte, seed uint64, seen map[s
 		Now: func() time.Time { return time.Unix(0, now.Load()).UTC() }})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	srv, err := server.NewWith(ctx, a, nil, server.Config{WebhookPrivate: true, WebhookBackoff: time.Millisecond, ChatBurst: -1, WebhookBurst: -1})
+	srv, err := server.NewWith(ctx, a, nil, server.Config{WebhookPrivate: true, WebhookBackoff: time.Millisecond, ChatBurst: -1, SpectatorChat: -1, WebhookBurst: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

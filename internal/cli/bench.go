@@ -143,7 +143,7 @@ func benchServer(ctx context.Context, db, pg string) (url, desc string, done fun
 	go a.Run(sctx)
 	// The load generator starts a new match whenever one ends, from one
 	// address: the per-client bound on creating matches is not for it.
-	s, err := server.NewWith(sctx, a, quiet, server.Config{CreateBurst: -1, ChatBurst: -1})
+	s, err := server.NewWith(sctx, a, quiet, server.Config{CreateBurst: -1, ChatBurst: -1, SpectatorChat: -1})
 	if err != nil {
 		cancel()
 		st.Close()

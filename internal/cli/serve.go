@@ -27,7 +27,7 @@ const serveUsage = `usage: ordo serve [--addr HOST:PORT] [--db FILE [--sync-full
                   [--max-feeds N] [--max-feeds-per-match N]
                   [--max-live-mib N] [--retain DURATION]
                   [--public-url URL[,URL...]] [--max-conns N] [--webhook-private]
-                  [--feeds-per-client N] [--create-burst N]
+                  [--feeds-per-client N] [--create-burst N] [--spectator-chat N]
                   [--bots-thinking N] [--bot-budget DURATION]
 
 Serves matches over HTTP and WebSocket (docs/API.md): players create a match
@@ -81,8 +81,11 @@ Flags:
                      most, over all matches (default 16)
   --create-burst N   matches one client address creates (or open seats it
                      joins) at once, before one a second (default 200)
+  --spectator-chat N spectators' chat messages one client address sends at
+                     once, and again in every 20 s (default 10: then one
+                     every 2 s); a seat's chat has its own bound
                      Behind a reverse proxy every client has the proxy's
-                     address (X-Forwarded-For is not trusted): raise both
+                     address (X-Forwarded-For is not trusted): raise these
   --bots-thinking N  computer players (a match's "bots") deciding at once,
                      over all matches (default 2); the others wait their turn
   --bot-budget DURATION
@@ -127,6 +130,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// maxSpectatorChat bounds --spectator-chat: a thousand messages in 20 s
+// from one address is a flood, not a crowd behind a proxy.
+const maxSpectatorChat = 1000
+
 // parseServe parses and checks the flags of ordo serve: the exit code if
 // it should stop there (help, a bad flag), else -1.
 func parseServe(args []string, stdout, stderr io.Writer) (serveConfig, int) {
@@ -149,6 +156,7 @@ func parseServe(args []string, stdout, stderr io.Writer) (serveConfig, int) {
 	fs.BoolVar(&cfg.Server.WebhookPrivate, "webhook-private", false, "")
 	fs.IntVar(&cfg.Server.FeedsPerClient, "feeds-per-client", server.DefaultFeedsPerClient, "")
 	fs.IntVar(&cfg.Server.CreateBurst, "create-burst", server.DefaultCreateBurst, "")
+	fs.IntVar(&cfg.Server.SpectatorChat, "spectator-chat", server.DefaultSpectatorChat, "")
 	fs.IntVar(&cfg.Server.BotsThinking, "bots-thinking", server.DefaultBotsThinking, "")
 	fs.DurationVar(&cfg.Server.BotBudget, "bot-budget", server.DefaultBotBudget, "")
 	pos, err := ParseFlags(fs, args)
@@ -171,8 +179,8 @@ func parseServe(args []string, stdout, stderr io.Writer) (serveConfig, int) {
 		fmt.Fprintf(stderr, "ordo serve: --max-live, --max-feeds and --max-feeds-per-match must be 1 or more, --idle and --finished longer than 0 (see ordo serve --help)\n")
 		return cfg, 2
 	}
-	if cfg.Server.FeedsPerClient < 1 || cfg.Server.CreateBurst < 1 {
-		fmt.Fprintf(stderr, "ordo serve: --feeds-per-client and --create-burst must be 1 or more (see ordo serve --help)\n")
+	if cfg.Server.FeedsPerClient < 1 || cfg.Server.CreateBurst < 1 || cfg.Server.SpectatorChat < 1 || cfg.Server.SpectatorChat > maxSpectatorChat {
+		fmt.Fprintf(stderr, "ordo serve: --feeds-per-client and --create-burst must be 1 or more, --spectator-chat from 1 to %d (see ordo serve --help)\n", maxSpectatorChat)
 		return cfg, 2
 	}
 	if cfg.Server.BotsThinking < 1 || cfg.Server.BotBudget <= 0 || cfg.Server.BotBudget > maxBudget {
