@@ -57,11 +57,11 @@ func Observe(st rules.State, seat rules.Seat) (*Observation, error) {
 	if !p.Waits(seat) || seat == rules.ChanceSeat {
 		return nil, fmt.Errorf("bot: %s is not prompted (%s)", seat, p.Window)
 	}
-	drawn := det.Determinize(seat, rand.New(rand.NewPCG(beliefDraws[0], beliefDraws[1])))
-	belief, ok := drawn.(rules.Determinizer)
-	if !ok {
-		return nil, fmt.Errorf("bot: a %T's sample %T cannot be sampled again (it is no rules.Determinizer)", st, drawn)
+	belief, err := believe(det, seat)
+	if err != nil {
+		return nil, err
 	}
+	drawn := belief.(rules.State)
 	var menu []rules.Action
 	for _, o := range drawn.Legal(seat) {
 		if o.Illegal == nil {
@@ -72,6 +72,17 @@ func Observe(st rules.State, seat rules.Seat) (*Observation, error) {
 		return nil, fmt.Errorf("bot: %s is prompted (%s) but has no legal action", seat, p.Window)
 	}
 	return &Observation{seat: seat, prompt: drawn.Prompt(), menu: menu, belief: belief}, nil
+}
+
+// believe draws seat's belief from det: one state seat could believe it
+// is in, the other seats' private facts drawn with the fixed beliefDraws.
+func believe(det rules.Determinizer, seat rules.Seat) (rules.Determinizer, error) {
+	drawn := det.Determinize(seat, rand.New(rand.NewPCG(beliefDraws[0], beliefDraws[1])))
+	belief, ok := drawn.(rules.Determinizer)
+	if !ok {
+		return nil, fmt.Errorf("bot: a %T's sample %T cannot be sampled again (it is no rules.Determinizer)", det, drawn)
+	}
+	return belief, nil
 }
 
 // plain is a menu candidate as the value it stands for, so that players

@@ -330,8 +330,12 @@ func evaluate(st rules.State, seat rules.Seat) float64 {
 			scale += float64(v)
 		}
 	}
-	return 1 / (1 + math.Exp(-8*balance/scale))
+	return squash(balance, scale)
 }
+
+// squash maps a balance of points to a value from 0 to 1 by a logistic
+// of the points at stake (scale).
+func squash(balance, scale float64) float64 { return 1 / (1 + math.Exp(-8*balance/scale)) }
 
 // scoreSample is greedy's scoring of menu on the sample s.
 func scoreSample(s rules.State, seat rules.Seat, menu []rules.Action, r *rand.Rand) []float64 {

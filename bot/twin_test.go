@@ -23,7 +23,8 @@ import (
 // byte for byte; and the Observations themselves are the same value
 // (reflect.DeepEqual, unexported fields and all they point to included),
 // so that nothing a bot can reach from one leads to the state it was made
-// from — whose legal menu is the Observation's, entry for entry.
+// from — whose legal menu is the Observation's, entry for entry; and the
+// seat's Standing, by which it answers a draw offer, is the same.
 func TestBotsDoNotCheat(t *testing.T) {
 	names, err := arena.Bundled()
 	if err != nil {
@@ -126,6 +127,10 @@ func compareTwins(t *testing.T, g *arena.Game, st rules.State, seat rules.Seat, 
 			if !bytes.Equal(x, y) {
 				t.Errorf("%s step %d: %s's sample of the state tells its twin apart (%s's private facts)", g.Name, step, seat, owner)
 			}
+			// The judgement a draw offer is answered by (AcceptDraw).
+			if x, errx := bot.Standing(st, seat); errx != nil || x != standing(t, twin, seat) {
+				t.Errorf("%s step %d: %s's standing tells the state from its twin (%s's private facts)", g.Name, step, seat, owner)
+			}
 			if ox, oy := observed(t, st, seat), observed(t, twin, seat); !reflect.DeepEqual(ox, oy) {
 				t.Errorf("%s step %d (%s): %s's Observation tells the state from its twin (%s's private facts reach it)", g.Name, step, st.Prompt().Window, seat, owner)
 			}
@@ -175,4 +180,13 @@ func sampled(st rules.State, seat rules.Seat, seed uint64) []byte {
 		return []byte(err.Error())
 	}
 	return b
+}
+
+func standing(t *testing.T, st rules.State, seat rules.Seat) float64 {
+	t.Helper()
+	v, err := bot.Standing(st, seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -16,7 +16,8 @@ import (
 const MaxBotName = 32
 
 // BotCall tells whoever runs a match's computer players (OnBots) that the
-// match changed in memory here: a bot's seat is now waited for, or the
+// match changed in memory here: a bot's seat is now waited for, another
+// seat's draw offer or take-back request is open to a bot's seat, or the
 // match is over. Gone is closed when this copy of the match leaves memory
 // (evicted): its computer players stop, and start again if the match is
 // loaded again and a bot's seat is waited for.
@@ -34,7 +35,8 @@ type botHook = atomic.Pointer[func(BotCall)]
 // OnBots sets the function called, without blocking and with the match
 // locked (it must not call the authority), whenever a match with computer
 // players (CreateRequest.Bots) is created, loaded or changed here and a
-// bot's seat is waited for, and when such a match ends.
+// bot's seat is waited for or asked a table question (a draw offer, a
+// take-back request), and when such a match ends.
 func (a *Authority) OnBots(f func(BotCall)) { a.bots.Store(&f) }
 
 // botsOf are rec's computer players by seat.
@@ -52,7 +54,8 @@ func botsOf(rec *store.Match) map[rules.Seat]string {
 }
 
 // notifyBots calls the OnBots function if a computer player's seat is
-// waited for or the match is over. Called with l.mu held.
+// waited for or asked a table question, or the match is over. Called with
+// l.mu held.
 func (a *Authority) notifyBots(l *live) {
 	f := a.bots.Load()
 	if f == nil || !l.loaded {
@@ -66,7 +69,7 @@ func (a *Authority) notifyBots(l *live) {
 	over := p.Kind == rules.GameOver
 	waits := false
 	for seat := range bots {
-		waits = waits || p.Waits(seat)
+		waits = waits || p.Waits(seat) || (!over && l.table.asked(seat))
 	}
 	if over || waits {
 		(*f)(BotCall{MatchID: l.id, Bots: bots, Over: over, Gone: l.gone})
@@ -84,6 +87,13 @@ type BotTurn struct {
 	Seq    int
 	// Rand is the computer player's generator for seat at Seq (BotRand).
 	Rand func(seat rules.Seat) *rand.Rand
+	// Table lists the table actions seat may send now, as a person's
+	// snapshot offers them (accept-draw and decline-draw while another
+	// seat's draw offer is open to it, accept-undo and decline-undo for a
+	// take-back request).
+	Table func(seat rules.Seat) []string
+	// TakeBacks is how many take-backs seat has accepted in the match.
+	TakeBacks func(seat rules.Seat) int
 }
 
 // ForBots calls fn with match id's BotTurn under the match's lock, if the
@@ -103,8 +113,13 @@ func (a *Authority) ForBots(id string, gone <-chan struct{}, fn func(BotTurn)) b
 		return false
 	}
 	seed, seq := l.rec.Seed, len(l.log)
+	ended := l.st.Prompt().Kind == rules.GameOver
 	fn(BotTurn{Prompt: l.prompt(), State: l.st, Seq: seq, Rand: func(seat rules.Seat) *rand.Rand {
 		return BotRand(seed, id, seat, seq)
+	}, Table: func(seat rules.Seat) []string {
+		return l.table.options(seat, ended)
+	}, TakeBacks: func(seat rules.Seat) int {
+		return l.table.takeBacks[seat]
 	}})
 	return true
 }

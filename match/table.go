@@ -72,6 +72,9 @@ type table struct {
 	rolled   bool
 	undo     rules.Seat // the seat whose take-back request is open
 	undoneAt int        // the seq of the entry the last accepted take-back undid
+	// takeBacks counts the take-backs accepted in the match, by the seat
+	// that accepted them (a computer player grants one a game).
+	takeBacks map[rules.Seat]int
 }
 
 // undoable says whether seat may ask to take back the log's last game
@@ -138,6 +141,14 @@ func (t *table) apply(seat rules.Seat, kind string, seats []rules.Seat, ended bo
 			// The game is back before the declaration; the one before it
 			// is not the table's to take back (its state is not kept).
 			t.undoneAt, t.last = t.lastSeq, ""
+			// A new map: the caller may keep the table it copied this one
+			// from (commitTable applies to a copy).
+			n := make(map[rules.Seat]int, len(t.takeBacks)+1)
+			for k, v := range t.takeBacks {
+				n[k] = v
+			}
+			n[seat]++
+			t.takeBacks = n
 		}
 		t.undo = ""
 	default:
@@ -155,6 +166,12 @@ func (t *table) moved(seat rules.Seat, seq int, rolled bool) {
 	}
 	t.undo = ""
 	t.last, t.lastSeq, t.rolled = seat, seq, rolled || seat == rules.ChanceSeat
+}
+
+// asked reports whether another seat's draw offer or take-back request
+// is open to seat: a question it may answer.
+func (t *table) asked(seat rules.Seat) bool {
+	return t.outcome == nil && ((t.offer != "" && t.offer != seat) || (t.undo != "" && t.undo != seat))
 }
 
 // options are the table actions seat may send now, ended saying whether

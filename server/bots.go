@@ -147,17 +147,26 @@ var errBotDone = errors.New("the match is over or gone")
 // whether to look again.
 func (b *bots) turn(ctx context.Context, id string, m *botMatch) (more bool, err error) {
 	var (
-		obs  *bot.Observation
-		seat rules.Seat
-		seq  int
-		r    *rand.Rand
-		over bool
-		oerr error
+		obs    *bot.Observation
+		seat   rules.Seat
+		seq    int
+		r      *rand.Rand
+		over   bool
+		oerr   error
+		answer string
 	)
 	if !b.a.ForBots(id, m.gone, func(t match.BotTurn) {
 		if t.Prompt.Kind == rules.GameOver {
 			over = true
 			return
+		}
+		// A table question to a bot's seat is answered first, as a
+		// person answers it: by a table action.
+		for _, s := range slices.Sorted(maps.Keys(m.bots)) {
+			if answer, oerr = tableAnswer(t, s); answer != "" || oerr != nil {
+				seat, seq = s, t.Seq
+				return
+			}
 		}
 		for _, s := range slices.Sorted(maps.Keys(m.bots)) {
 			if t.Prompt.Waits(s) {
@@ -171,6 +180,13 @@ func (b *bots) turn(ctx context.Context, id string, m *botMatch) (more bool, err
 	}
 	if oerr != nil {
 		return false, oerr
+	}
+	if answer != "" {
+		err := b.send(ctx, id, seat, seq, m.bots[seat]+"-"+answer, []byte(`{"kind":"`+answer+`"}`))
+		if ctx.Err() != nil {
+			return false, errBotDone
+		}
+		return err == nil, err
 	}
 	if obs == nil {
 		return false, nil // the other seat's turn
@@ -224,12 +240,42 @@ func (b *bots) act(ctx context.Context, id string, seat rules.Seat, seq int, nam
 	if err != nil {
 		return err
 	}
-	_, err = b.a.Act(ctx, id, seat, seq, fmt.Sprintf("bot-%s-%d", name, seq), body)
+	return b.send(ctx, id, seat, seq, name, body)
+}
+
+// send is act's sending of an encoded action, a game or a table action.
+func (b *bots) send(ctx context.Context, id string, seat rules.Seat, seq int, name string, body []byte) error {
+	_, err := b.a.Act(ctx, id, seat, seq, fmt.Sprintf("bot-%s-%d", name, seq), body)
 	var me *match.Error
 	if errors.As(err, &me) && me.Code == match.CodeStale {
 		return nil
 	}
 	return err
+}
+
+// tableAnswer is the table action with which a bot's seat answers the
+// question another seat has open to it — a draw offer (bot.AcceptDraw:
+// accepted when the bot judges it is losing) or a take-back request
+// (bot.AcceptTakeBack: one granted a match) — or "" when none is open.
+func tableAnswer(t match.BotTurn, seat rules.Seat) (string, error) {
+	opts := t.Table(seat)
+	switch {
+	case slices.Contains(opts, match.KindAcceptDraw):
+		yes, err := bot.AcceptDraw(t.State, seat)
+		if err != nil {
+			return "", err
+		}
+		if yes {
+			return match.KindAcceptDraw, nil
+		}
+		return match.KindDeclineDraw, nil
+	case slices.Contains(opts, match.KindAcceptUndo):
+		if bot.AcceptTakeBack(t.TakeBacks(seat)) {
+			return match.KindAcceptUndo, nil
+		}
+		return match.KindDeclineUndo, nil
+	}
+	return "", nil
 }
 
 // writeMetrics writes the computer players' gauges.

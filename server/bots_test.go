@@ -4,16 +4,20 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/ordo-rules/ordo/bot"
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/internal/cli"
 	"github.com/ordo-rules/ordo/match"
 	"github.com/ordo-rules/ordo/rules"
 	"github.com/ordo-rules/ordo/server"
@@ -24,12 +28,18 @@ import (
 // its authority and the function that shuts it down.
 func botServer(t *testing.T, mem match.Memory) (*httptest.Server, *server.Server, *match.Authority, context.CancelFunc) {
 	t.Helper()
+	return botServerOf(t, mem, library(t))
+}
+
+// botServerOf is botServer with the library lib.
+func botServerOf(t *testing.T, mem match.Memory, lib *match.Library) (*httptest.Server, *server.Server, *match.Authority, context.CancelFunc) {
+	t.Helper()
 	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "ordo.db"), sqlite.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	a := match.New(match.Options{Store: st, Library: library(t), Memory: mem})
+	a := match.New(match.Options{Store: st, Library: lib, Memory: mem})
 	s := server.New(ctx, a, nil)
 	ts := httptest.NewServer(s)
 	t.Cleanup(func() { cancel(); ts.Close(); st.Close() })
@@ -284,5 +294,123 @@ func TestCreateBotsRefused(t *testing.T) {
 	var e apiErr
 	if code := call(t, "POST", ms.URL+"/api/matches", "", map[string]any{"mission": "uplink", "bots": map[string]string{"red": "greedy"}}, &e); code != http.StatusBadRequest || e.Code != "bad-request" {
 		t.Errorf("a bot in a mission waiting for the lists: %d %+v, want 400 bad-request", code, e)
+	}
+}
+
+// logEntries is match c's log from seq from on: each entry's seat, action
+// and dice.
+func logEntries(t *testing.T, ts *httptest.Server, c botCreated, from int) []loggedEntry {
+	t.Helper()
+	var log struct {
+		Entries []loggedEntry `json:"entries"`
+	}
+	call(t, "GET", fmt.Sprintf("%s/api/matches/%s/log?from=%d", ts.URL, c.ID, from), "", nil, &log)
+	return log.Entries
+}
+
+type loggedEntry struct {
+	Seq    int             `json:"seq"`
+	Seat   string          `json:"seat"`
+	Action json.RawMessage `json:"action"`
+	Dice   []int           `json:"dice"`
+}
+
+// untilRedAnswers waits until red's last entry of the log is a table
+// action and returns its kind.
+func untilRedAnswers(t *testing.T, ts *httptest.Server, c botCreated, from int) string {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		for _, e := range logEntries(t, ts, c, from) {
+			var k struct {
+				Kind string `json:"kind"`
+			}
+			if e.Seat == "red" && json.Unmarshal(e.Action, &k) == nil && strings.Contains(k.Kind, "-") {
+				return k.Kind
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the bot has not answered in 30 s (log from %d: %+v)", from, logEntries(t, ts, c, from))
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// A bot answers a person's draw offer and take-back requests through the
+// same table actions, checked and logged, as a person (Draw offers, Undo
+// by consent; docs/BOTS.md): it declines a draw in an even game and
+// grants one take-back a match, declining the next; the match, resigned,
+// then verifies from its export.
+func TestBotAnswersTheTable(t *testing.T) {
+	lib, err := cli.Library()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _, _, _ := botServerOf(t, match.Memory{}, lib)
+	c := createWithBot(t, ts, "fantasy-demo", "greedy")
+	tc := c.created
+	snap := untilBlue(t, ts, c)
+	if code, e := tableAct(t, ts, tc, "blue", match.KindOfferDraw, "draw-1"); code != 200 {
+		t.Fatalf("offer a draw: %d %+v", code, e)
+	}
+	if got := untilRedAnswers(t, ts, c, snap.Seq); got != match.KindDeclineDraw {
+		t.Fatalf("the bot answers a draw offer at the start, an even game, with %s; want %s", got, match.KindDeclineDraw)
+	}
+	if s := look(t, ts, tc, "blue"); s.Over || slices.Contains(s.Table, match.KindAcceptDraw) {
+		t.Fatalf("after the bot declined: over %v, blue's table %v", s.Over, s.Table)
+	}
+	// Blue ends its charges and moves a unit, a declaration no die is
+	// rolled for; then asks to take it back, twice.
+	want := []string{match.KindAcceptUndo, match.KindDeclineUndo}
+	for i, answer := range want {
+		var sent json.RawMessage
+		for n := 0; sent == nil; n++ {
+			snap = untilBlue(t, ts, c)
+			if snap.Over || n > 20 {
+				t.Fatalf("no move for blue in %d actions (over %v)", n, snap.Over)
+			}
+			pick := -1
+			for k, m := range snap.Menu {
+				if m.Illegal == nil && bytes.Contains(m.Action, []byte(`"kind":"move"`)) {
+					pick = k
+					break
+				}
+				if m.Illegal == nil && pick < 0 && bytes.Contains(m.Action, []byte(`"kind":"end-charges"`)) {
+					pick = k
+				}
+			}
+			if pick < 0 {
+				t.Fatalf("blue's menu has neither a move nor the end of its charges: %d entries", len(snap.Menu))
+			}
+			a := snap.Menu[pick].Action
+			body := map[string]any{"seq": snap.Seq, "id": fmt.Sprintf("m%d-%d", i, n), "action": a}
+			if code := call(t, "POST", ts.URL+"/api/matches/"+c.ID+"/actions", c.Seats["blue"].Token, body, nil); code != 200 {
+				t.Fatalf("blue's %s: %d", a, code)
+			}
+			if bytes.Contains(a, []byte(`"kind":"move"`)) {
+				sent = a
+			}
+		}
+		es := logEntries(t, ts, c, 0)
+		last := es[len(es)-1]
+		if last.Seat != "blue" || len(last.Dice) > 0 {
+			t.Fatalf("the log's last entry is %s's %s with dice %v: want blue's move, no die rolled", last.Seat, last.Action, last.Dice)
+		}
+		if code, e := tableAct(t, ts, tc, "blue", match.KindRequestUndo, fmt.Sprint("undo-", i)); code != 200 {
+			t.Fatalf("request %d to take back %s: %d %+v", i+1, sent, code, e)
+		}
+		if got := untilRedAnswers(t, ts, c, last.Seq+2); got != answer {
+			t.Fatalf("take-back request %d: the bot answers %s; want %s", i+1, got, answer)
+		}
+	}
+	if code, e := tableAct(t, ts, tc, "blue", match.KindResign, "resign"); code != 200 {
+		t.Fatalf("resign: %d %+v", code, e)
+	}
+	var x match.Export
+	if code := call(t, "GET", ts.URL+"/api/matches/"+c.ID+"/export", "", nil, &x); code != 200 {
+		t.Fatalf("export: %d", code)
+	}
+	if _, err := lib.Verify(&x); err != nil {
+		t.Fatalf("verify: %v", err)
 	}
 }
