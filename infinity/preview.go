@@ -70,12 +70,10 @@ func (s *State) Preview(seat rules.Seat, a rules.Action) ([]RollOdds, error) {
 	switch x := a.(type) {
 	case Activate, Second, AROs:
 	case Deploy:
-		// A deployment rolls nothing: its preview is the check the
-		// action would meet (Initiative and Deployment (N4)), so that a
-		// table can say why a spot is refused before it is sent.
-		script, _ := dice.NewScript()
-		_, err := s.clone().Apply(seat, x, script)
-		return nil, err
+		// The check the action would meet (Initiative and Deployment
+		// (N4)), so that a table can say why a spot is refused before it
+		// is sent, and the odds of its deployment rolls.
+		return s.previewDeploy(seat, x)
 	case Interact:
 		return s.previewInteract(seat, x)
 	default:

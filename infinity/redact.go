@@ -175,6 +175,8 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 			ev.Trooper = ""
 		}
 		e = ev
+	case DeployRolled:
+		e = s.redactDeployRolled(ev, v)
 	case ClassifiedChosen:
 		if !v.Sees(ev.Seat) {
 			ev.Objective = ""

@@ -158,36 +158,7 @@ func (s *State) jumpSpots() [][2]float64 {
 	if z == nil {
 		return nil
 	}
-	r := s.Models[o.Model].base().Radius
-	w, h := s.Table.Width, s.Table.Height
-	lo, hi := [2]float64{z[0][0] + r, z[0][1] + r}, [2]float64{z[1][0] - r, z[1][1] - r}
-	var out [][2]float64
-	along := func(fixed float64, horizontal bool) {
-		a, b := lo[1], hi[1]
-		if horizontal {
-			a, b = lo[0], hi[0]
-		}
-		for v := a; v <= b+geom.Eps; v += 2 {
-			if horizontal {
-				out = append(out, [2]float64{v, fixed})
-			} else {
-				out = append(out, [2]float64{fixed, v})
-			}
-		}
-	}
-	if z[0][1] <= geom.Eps {
-		along(r, true)
-	}
-	if z[1][1] >= h-geom.Eps {
-		along(h-r, true)
-	}
-	if z[0][0] <= geom.Eps {
-		along(r, false)
-	}
-	if z[1][0] >= w-geom.Eps {
-		along(w-r, false)
-	}
-	return out
+	return edgeSpots(*z, s.Models[o.Model].base().Radius, s.Table.Width, s.Table.Height)
 }
 
 // combatJumpSV is the jump's Normal PH Roll.

@@ -112,6 +112,11 @@ type Placement struct {
 	Trooper string     `json:"trooper"`
 	At      [2]float64 `json:"at"`
 	Facing  float64    `json:"facing"`
+	// Fallback is where the trooper goes if its deployment roll fails
+	// (Infiltration (N4), Impersonation (N4)): inside its Deployment
+	// Zone, in contact with a table edge. Given only with a placement
+	// that rolls (rule_superior_deployment.go).
+	Fallback *[2]float64 `json:"fallback,omitempty"`
 }
 
 // Deploy places one trooper openly (or as its marker), and with it any of
@@ -401,11 +406,18 @@ func (s *State) checkDeploy(a *Deploy) error {
 			}
 			return rules.Errorf(rules.CodeIllegal, "Hidden Deployment (N4)", "%s is not in Hidden Deployment: deploy it openly", pl.Trooper)
 		}
-		base, err := s.placementError(seat, t, pl, placed)
+		base, roll, err := s.placementError(seat, t, pl, placed)
 		if err != nil {
 			return err
 		}
 		placed = append(placed, base)
+		fb, err := s.fallbackError(seat, t, pl, roll, placed)
+		if err != nil {
+			return err
+		}
+		if fb != nil {
+			placed = append(placed, *fb)
+		}
 		return nil
 	}
 	if a.Trooper == "" {
@@ -437,28 +449,40 @@ func (s *State) checkDeploy(a *Deploy) error {
 	return nil
 }
 
-// placementError checks where trooper t of seat would deploy: its base
-// totally inside the seat's Deployment Zone — for an infiltrator, inside
-// its own half of the table (Infiltration (N4)); for an Impersonation
-// marker, anywhere out of the enemy's Deployment Zone (Impersonation (N4))
-// — not in impassable terrain, not overlapping a base on the table nor one
-// of others, and in contact with no enemy and no console (Initiative and
-// Deployment (N4)). Troopers in Hidden Deployment are not on the table: a
-// base is checked against what both players see, nothing private. It
-// returns the base.
-func (s *State) placementError(seat rules.Seat, t int, pl Placement, others []geom.Circle) (geom.Circle, error) {
+// placementError checks where trooper t of seat would deploy: where
+// deploymentArea allows (its Deployment Zone, or further by a Superior
+// Deployment skill), not in impassable terrain, not overlapping a base on
+// the table nor one of others, and in contact with no enemy and no console
+// (Initiative and Deployment (N4)). Troopers in Hidden Deployment are not
+// on the table: a base is checked against what both players see, nothing
+// private. It returns the base and the deployment roll the spot asks for.
+func (s *State) placementError(seat rules.Seat, t int, pl Placement, others []geom.Circle) (geom.Circle, deployRoll, error) {
 	const rule = "Initiative and Deployment (N4)"
 	if !finite(pl.At[0]) || !finite(pl.At[1]) || !finite(pl.Facing) {
-		return geom.Circle{}, rules.Errorf(rules.CodeBadAction, rule, "%s: a position and a facing are finite numbers", pl.Trooper)
+		return geom.Circle{}, "", rules.Errorf(rules.CodeBadAction, rule, "%s: a position and a facing are finite numbers", pl.Trooper)
 	}
+	base := s.deployBase(t, pl.At)
+	roll, err := s.deploymentArea(seat, t, pl, base)
+	if err != nil {
+		return base, "", err
+	}
+	return base, roll, s.spotError(seat, pl.Trooper, base, others)
+}
+
+// deployBase is trooper t's base with its centre at at.
+func (s *State) deployBase(t int, at [2]float64) geom.Circle {
 	m := s.Troopers[t].Models[0]
-	base := geom.Circle{Center: geom.Pt(pl.At[0], pl.At[1]), Radius: baseRadius[min(max(s.Models[m].S, 0), len(baseRadius)-1)]}
-	if err := s.deploymentArea(seat, t, pl, base); err != nil {
-		return base, err
-	}
+	return geom.Circle{Center: geom.Pt(at[0], at[1]), Radius: baseRadius[min(max(s.Models[m].S, 0), len(baseRadius)-1)]}
+}
+
+// spotError checks a deployment spot whatever the area: not in impassable
+// terrain, not overlapping a base on the table nor one of others, in
+// contact with no enemy and no console (Initiative and Deployment (N4)).
+func (s *State) spotError(seat rules.Seat, name string, base geom.Circle, others []geom.Circle) error {
+	const rule = "Initiative and Deployment (N4)"
 	for _, tr := range s.Table.Terrain {
 		if tr.Impassable && overlaps(terrainPolygon(tr.Polygon), base) {
-			return base, rules.Errorf(rules.CodeIllegal, rule, "%s cannot deploy in impassable terrain (%s)", pl.Trooper, tr.Name)
+			return rules.Errorf(rules.CodeIllegal, rule, "%s cannot deploy in impassable terrain (%s)", name, tr.Name)
 		}
 	}
 	for i := range s.Models {
@@ -467,25 +491,25 @@ func (s *State) placementError(seat rules.Seat, t int, pl Placement, others []ge
 			continue
 		}
 		if overlapping(base, o.base()) {
-			return base, rules.Errorf(rules.CodeIllegal, rule, "%s would overlap %s", pl.Trooper, s.modelNameFor(i, seat))
+			return rules.Errorf(rules.CodeIllegal, rule, "%s would overlap %s", name, s.modelNameFor(i, seat))
 		}
 		if s.Troopers[o.Trooper].Seat != seat && geom.InContact(base, o.base()) {
-			return base, rules.Errorf(rules.CodeIllegal, rule, "%s cannot deploy in contact with an enemy (%s)", pl.Trooper, s.modelNameFor(i, seat))
+			return rules.Errorf(rules.CodeIllegal, rule, "%s cannot deploy in contact with an enemy (%s)", name, s.modelNameFor(i, seat))
 		}
 	}
 	if ms := s.Mission; ms != nil {
 		for _, o := range ms.Objectives {
-			if o.Kind == mission.KindConsole && math.Hypot(pl.At[0]-o.At[0], pl.At[1]-o.At[1]) <= base.Radius+ConsoleRadius+contactSlack {
-				return base, rules.Errorf(rules.CodeIllegal, rule, "%s cannot deploy in contact with a mission objective (%s)", pl.Trooper, o.Name)
+			if o.Kind == mission.KindConsole && math.Hypot(base.Center.X-o.At[0], base.Center.Y-o.At[1]) <= base.Radius+ConsoleRadius+contactSlack {
+				return rules.Errorf(rules.CodeIllegal, rule, "%s cannot deploy in contact with a mission objective (%s)", name, o.Name)
 			}
 		}
 	}
 	for _, b := range others {
 		if overlapping(base, b) {
-			return base, rules.Errorf(rules.CodeIllegal, rule, "%s would overlap another trooper placed with it", pl.Trooper)
+			return rules.Errorf(rules.CodeIllegal, rule, "%s would overlap another trooper placed with it", name)
 		}
 	}
-	return base, nil
+	return nil
 }
 
 // overlapping reports two bases overlapping by more than contact.
@@ -502,24 +526,52 @@ func terrainPolygon(corners [][2]float64) geom.Polygon {
 	return pg
 }
 
-// deploy applies a Deploy.
-func (s *State) deploy(a Deploy) []rules.Event {
+// deploy applies a Deploy: each placement that asks for a deployment roll
+// rolls it first, and a failed one puts the trooper at its fallback
+// (rule_superior_deployment.go).
+func (s *State) deploy(a Deploy, d dice.Source) ([]rules.Event, error) {
 	var events []rules.Event
-	put := func(pl Placement) {
+	seat := s.deployer()
+	put := func(pl Placement) error {
 		t := s.trooperIndex(pl.Trooper)
 		m := s.Troopers[t].Models[0]
-		s.Models[m].At, s.Models[m].Facing, s.Models[m].Removed = pl.At, pl.Facing, false
+		at := pl.At
+		roll, err := s.deploymentArea(seat, t, pl, s.deployBase(t, pl.At))
+		if err != nil {
+			return err // checked: cannot happen
+		}
+		failed := false
+		if roll != "" {
+			ev, err := s.rollDeployment(t, roll, d)
+			if err != nil {
+				return err
+			}
+			events = append(events, ev)
+			if failed = !ev.Success; failed {
+				at = *pl.Fallback
+			}
+		}
+		s.Models[m].At, s.Models[m].Facing, s.Models[m].Removed = at, pl.Facing, false
 		s.PreGame.Pending = slices.DeleteFunc(s.PreGame.Pending, func(x int) bool { return x == t })
+		if failed && roll == rollImpersonation {
+			// A failed Impersonation roll deploys the trooper as itself.
+			events = append(events, s.reveal(t, "failed Impersonation deployment roll")...)
+		}
 		// A hidden trooper's event is dropped for the opponent (Redact).
-		events = append(events, Deployed{Trooper: pl.Trooper, At: pl.At, Facing: pl.Facing})
+		events = append(events, Deployed{Trooper: pl.Trooper, At: at, Facing: pl.Facing})
+		return nil
 	}
 	if a.Trooper != "" {
-		put(a.Placement)
+		if err := put(a.Placement); err != nil {
+			return nil, err
+		}
 	}
 	for _, h := range a.Hidden {
-		put(h)
+		if err := put(h); err != nil {
+			return nil, err
+		}
 	}
-	return append(events, s.advanceDeployment()...)
+	return append(events, s.advanceDeployment()...), nil
 }
 
 var stepInitiative = stepDef{
@@ -539,7 +591,7 @@ var stepChoice = stepDef{
 var stepDeploy = stepDef{
 	name:       StepDeploy,
 	who:        func(s *State) (rules.PromptKind, int) { return rules.Sequential, s.seatIndex(s.deployer()) },
-	actions:    []stepAction{act(checkRefWith((*State).checkDeploy), applyWith((*State).deploy))},
+	actions:    []stepAction{diceAct(checkRefWith((*State).checkDeploy), (*State).deploy)},
 	candidates: func(s *State, _ *menuBuilder) []rules.Action { return s.deployCandidates() },
 }
 
@@ -584,7 +636,7 @@ func (s *State) deployCandidates() []rules.Action {
 	// free is the first spot where trooper t fits beside the bases taken.
 	free := func(taken []geom.Circle, t int) ([2]float64, geom.Circle, bool) {
 		for _, p := range spots {
-			if b, err := s.placementError(seat, t, Placement{Trooper: s.Troopers[t].ID, At: p}, taken); err == nil {
+			if b, roll, err := s.placementError(seat, t, Placement{Trooper: s.Troopers[t].ID, At: p}, taken); err == nil && roll == "" {
 				return p, b, true
 			}
 		}
@@ -627,19 +679,23 @@ func (s *State) deployCandidates() []rules.Action {
 				continue
 			}
 			pl := Placement{Trooper: s.Troopers[t].ID, At: p, Facing: 90}
-			b, err := s.placementError(seat, t, pl, nil)
-			if err != nil {
+			b, roll, err := s.placementError(seat, t, pl, nil)
+			if err != nil || roll != "" {
 				continue
 			}
 			d := Deploy{Placement: pl}
 			if n == 0 {
 				d.Hidden = withHidden([]geom.Circle{b})
+				if far := s.hiddenBeyond(seat, d); far != nil {
+					out = append(out, *far)
+				}
 			}
 			out = append(out, d)
 			if n++; n == 3 {
 				break
 			}
 		}
+		out = append(out, s.superiorCandidates(seat, t)...)
 	}
 	return out
 }
@@ -660,33 +716,6 @@ func inside(base geom.Circle, r [2][2]float64) bool {
 	c := base.Center
 	return c.X-base.Radius >= r[0][0]-geom.Eps && c.X+base.Radius <= r[1][0]+geom.Eps &&
 		c.Y-base.Radius >= r[0][1]-geom.Eps && c.Y+base.Radius <= r[1][1]+geom.Eps
-}
-
-// deploymentArea checks where trooper t of seat may deploy: its
-// Deployment Zone; its own half of the table with Infiltration; anywhere
-// but the enemy's Deployment Zone as an Impersonation marker.
-func (s *State) deploymentArea(seat rules.Seat, t int, pl Placement, base geom.Circle) error {
-	const rule = "Initiative and Deployment (N4)"
-	z, enemy := s.army(seat).Zone, s.army(s.other(seat)).Zone
-	switch {
-	case z == nil:
-		return rules.Errorf(rules.CodeIllegal, rule, "%s has no Deployment Zone yet", seat)
-	case inside(base, *z):
-		return nil
-	case s.Troopers[t].States.Impersonation > 0:
-		table := [2][2]float64{{0, 0}, {s.Table.Width, s.Table.Height}}
-		if !inside(base, table) || (enemy != nil && mission.Rect(*enemy).Overlaps(baseBox(base))) {
-			return rules.Errorf(rules.CodeIllegal, "Impersonation (N4)", "%s deploys anywhere on the table but the enemy's Deployment Zone", pl.Trooper)
-		}
-		return nil
-	case slices.Contains(s.PreGame.Infiltrators, t):
-		half := s.ownHalf(*z)
-		if !inside(base, half) || (enemy != nil && mission.Rect(*enemy).Overlaps(baseBox(base))) {
-			return rules.Errorf(rules.CodeIllegal, "Infiltration (N4)", "%s infiltrates totally inside %s's half of the table", pl.Trooper, seat)
-		}
-		return nil
-	}
-	return rules.Errorf(rules.CodeIllegal, rule, "%s must deploy totally inside %s's Deployment Zone", pl.Trooper, seat)
 }
 
 // baseBox is the square around a base.

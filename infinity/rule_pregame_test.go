@@ -11,12 +11,18 @@ import (
 // newMission is the Uplink mission set up, before the Initiative Roll.
 func newMission(t *testing.T) *State {
 	t.Helper()
-	g := missionGame(t, "../data/missions/uplink.yaml", "../data/armies/blue-company.yaml", "../data/armies/red-company.yaml")
+	return setUpMission(t, missionGame(t, "../data/missions/uplink.yaml", "../data/armies/blue-company.yaml", "../data/armies/red-company.yaml"), "uplink")
+}
+
+// setUpMission is g set up with its default rulings, before the
+// Initiative Roll.
+func setUpMission(t *testing.T, g MissionGame, name string) *State {
+	t.Helper()
 	rl, err := rules.ResolveRulings(g.Rulings(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := g.Setup(seatsOnly("uplink"), rl)
+	st, err := g.Setup(seatsOnly(name), rl)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,11 +88,13 @@ func TestChoiceAndDeploymentRefusals(t *testing.T) {
 	do(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-hacker-1", At: [2]float64{5, 5}}})
 	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-fusilier-1", At: [2]float64{5.5, 5}}}, rules.CodeIllegal, "would overlap blue-hacker-1")
 	// Infiltration (N4): the Scout, whose list chose Infiltration, deploys
-	// anywhere in blue's half of the table, not beyond it; the Hacker only
-	// in the zone; nobody in contact with a console.
+	// anywhere in blue's half of the table, beyond it only with a fallback
+	// for its roll, never in red's zone; the Hacker only in the zone;
+	// nobody in contact with a console.
 	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-hacker-1", At: [2]float64{5, 20}}}, rules.CodeBadAction, "not a trooper of blue still to deploy")
 	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-fusilier-1", At: [2]float64{5, 20}}}, rules.CodeIllegal, "totally inside blue's Deployment Zone")
-	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-scout-1", At: [2]float64{5, 30}}}, rules.CodeIllegal, "Infiltration (N4)")
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-scout-1", At: [2]float64{5, 30}}}, rules.CodeBadAction, "name its fallback")
+	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-scout-1", At: [2]float64{5, 40}}}, rules.CodeIllegal, "Infiltration (N4)")
 	refused(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-scout-1", At: [2]float64{12, 22.8}}}, rules.CodeIllegal, "in contact with a mission objective (West console)")
 	do(t, st, "blue", Deploy{Placement: Placement{Trooper: "blue-scout-1", At: [2]float64{5, 20}}})
 }

@@ -27,6 +27,17 @@ func (e Deployed) String() string {
 	return e.Trooper + " deploys at " + point(e.At) + " facing " + degrees(e.Facing)
 }
 
+func (e DeployRolled) String() string {
+	out := "fails: it deploys at its fallback"
+	if e.Success {
+		out = "passes"
+	}
+	if e.SV == nil {
+		return fmt.Sprintf("%s's %s deployment roll %s", e.Trooper, e.Skill, out)
+	}
+	return fmt.Sprintf("%s's %s deployment roll, %s %d: %s %s", e.Trooper, e.Skill, e.SV.Attribute, e.SV.Value, faces(e.Dice), out)
+}
+
 func (e DeploymentEnded) String() string {
 	return "deployment ends; " + string(e.FirstTurn) + " plays the first Player Turn"
 }

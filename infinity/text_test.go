@@ -95,6 +95,7 @@ func textSamples() []rules.Kinded {
 		Chosen{Seat: "blue", Choose: Choose{Keep: KeepDeployment, DeployFirst: "red", Zone: 0}},
 		Chosen{Seat: "red", Choose: Choose{Keep: KeepInitiative, FirstTurn: "blue"}},
 		Deployed{Trooper: "fusilier-1", At: [2]float64{4, 2}, Facing: 90},
+		DeployRolled{Trooper: "scout-1", Skill: "Infiltration", SV: &dice.SuccessValue{Attribute: "PH", Base: 11, Value: 11}, Dice: []dice.Die{{Face: 12, Result: 12}}},
 		DeploymentEnded{FirstTurn: "blue"},
 		TargetDesignated{Seat: "blue", Trooper: "heavy-gunner-1"},
 		ClassifiedChosen{Seat: "blue", Objective: "cull"},

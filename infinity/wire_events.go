@@ -168,6 +168,7 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("initiative-rolled", func() rules.Event { return &InitiativeRolled{} })
 	c.Register("chosen", func() rules.Event { return &Chosen{} })
 	c.Register("deployed", func() rules.Event { return &Deployed{} })
+	c.Register("deploy-rolled", func() rules.Event { return &DeployRolled{} })
 	c.Register("deployment-ended", func() rules.Event { return &DeploymentEnded{} })
 	c.Register("target-designated", func() rules.Event { return &TargetDesignated{} })
 	c.Register("objective-scored", func() rules.Event { return &ObjectiveScored{} })

@@ -47,6 +47,7 @@ func skillSpecs() map[string]skillSpec {
 			"Courage":              {},                                                  // ignores Guts; Stun's auto-fail (Characteristics (N4))
 			"Doctor":               {},                                                  // Doctor (N4): rule_medic.go
 			"Engineer":             {},                                                  // Engineer (N4): rule_medic.go
+			"Forward Deployment":   {levels: []int{1, 2}, levelRequired: true},          // Forward Deployment (N4): L1 +4", L2 +8" beyond the Deployment Zone
 			"Forward Observer":     {},                                                  // the Forward Observer weapon the profile lists (Targeted (N4))
 			"G: Jumper":            {},                                                  // G: Jumper (N4, PDF 2.1)
 			"Hacker":               {},                                                  // needs a hacking device (KnownEquipment)
