@@ -61,23 +61,17 @@ func (s *State) drawClassified(owner rules.Seat, r *rand.Rand) {
 }
 
 // drawLieutenant gives owner's Lieutenant role to a trooper drawn among
-// those that could hold it, while the role is private: not in Loss of
-// Lieutenant, no trooper of owner's revealed as Lieutenant, no Lieutenant
-// Special Order of owner's in progress, in the Orders Phase.
+// those that could hold it, while the role is private (lieutenantPrivate).
 func (s *State) drawLieutenant(owner rules.Seat, r *rand.Rand) {
-	if s.army(owner).LossOfLieutenant || s.Phase != PhaseOrders ||
-		(s.Order != nil && s.Order.Source == OrderLieutenant && s.Troopers[s.Order.Trooper].Seat == owner) {
+	if !s.lieutenantPrivate(owner) {
 		return
 	}
 	var counting, able, holders []int
 	seen := map[string]bool{}
 	for i := range s.Troopers {
 		tr := &s.Troopers[i]
-		if tr.Seat != owner && !tr.possessedFrom(owner) {
+		if !tr.ownedBy(owner) {
 			continue
-		}
-		if tr.KnownLieutenant || tr.Possession.Known {
-			return
 		}
 		holders = append(holders, i)
 		if !s.profile(i).CanBeLieutenant() || seen[tr.unit()] || (tr.possessedFrom(owner) && (tr.Jumper != "" || tr.Possession.Group == "")) {
@@ -85,7 +79,7 @@ func (s *State) drawLieutenant(owner rules.Seat, r *rand.Rand) {
 		}
 		seen[tr.unit()] = true
 		able = append(able, i)
-		if tr.possessedFrom(owner) || (tr.Seat == owner && s.unitCounts(i)) {
+		if tr.possessedFrom(owner) || (tr.Seat == owner && s.lieutenantCountsNow(i)) {
 			counting = append(counting, i)
 		}
 	}

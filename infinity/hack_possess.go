@@ -63,6 +63,13 @@ func (tr *Trooper) possessedFrom(seat rules.Seat) bool {
 	return tr.States.Possessed && tr.Possession.Owner == seat
 }
 
+// ownedBy reports whether the trooper belongs to seat's army: seat's own
+// and not Possessed, or Possessed from seat (the enemy's Possessed trooper
+// that seat controls is not seat's).
+func (tr *Trooper) ownedBy(seat rules.Seat) bool {
+	return tr.possessedFrom(seat) || (tr.Seat == seat && !tr.States.Possessed)
+}
+
 // possessedProfile is the Possessed profile of trooper t (Possessed
 // (N4)): MOV 4-4, CC 13, BS 12, WIP 11, every other value its own.
 func (s *State) possessedProfile(t int) *catalog.Profile {

@@ -13,6 +13,47 @@ import (
 // Special Order. At the End of Turn its player appoints a new Lieutenant
 // (the appoint-lieutenant step, stepAppoint), who is private again.
 
+// lieutenantPrivate reports whether which of owner's troopers holds the
+// Lieutenant role is private now (Lieutenant (N4), Loss of Lieutenant
+// (N4)): in the Orders Phase, and in a mission's pre-game once the
+// Initiative Roll (which shows the Lieutenant's WIP) is rolled; while the
+// army is not in Loss of Lieutenant (the role is then no one's until a
+// new Lieutenant is appointed); no Lieutenant Special Order of owner's is
+// being spent (declaring it reveals the Lieutenant); and no trooper of
+// owner's has revealed itself as Lieutenant, a Possessed one included
+// (Possessed (N4)). A Lieutenant of the enemy's that owner controls tells
+// nothing of owner's own. It is the one statement of when the role is
+// private: Determinize draws it (drawLieutenant) and the leak check's
+// twins vary it (twinLieutenant, twinPossessedLieutenant) exactly then.
+func (s *State) lieutenantPrivate(owner rules.Seat) bool {
+	switch s.Phase {
+	case PhaseOrders, PhaseChoice, PhaseClassified, PhaseDeployment:
+	default:
+		return false
+	}
+	if s.army(owner).LossOfLieutenant || (s.Order != nil && s.Order.Source == OrderLieutenant && s.Troopers[s.Order.Trooper].Seat == owner) {
+		return false
+	}
+	for i := range s.Troopers {
+		tr := &s.Troopers[i]
+		if tr.ownedBy(owner) && (tr.KnownLieutenant || tr.Possession.Known) {
+			return false
+		}
+	}
+	return true
+}
+
+// lieutenantCountsNow reports whether trooper t's unit, as Lieutenant,
+// would keep its army out of Loss of Lieutenant: on the table now in the
+// Orders Phase (unitCounts), on it when the first turn starts during the
+// pre-game (pregameUnitCounts).
+func (s *State) lieutenantCountsNow(t int) bool {
+	if s.Phase == PhaseOrders {
+		return s.unitCounts(t)
+	}
+	return s.pregameUnitCounts(t)
+}
+
 // lossOfLieutenant is the check of the Tactical Phase (Loss of Lieutenant
 // (N4)): no Lieutenant deployed, or the Lieutenant in a Null state or
 // Isolated, puts the army in Loss of Lieutenant for the turn. An army already

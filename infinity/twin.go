@@ -178,28 +178,18 @@ func (s *State) unitCounts(t int) bool {
 
 // twinLieutenant makes another trooper the Lieutenant.
 func (s *State) twinLieutenant(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rules.Action, bool) {
-	army := s.army(owner)
-	counts := s.unitCounts
-	switch s.Phase {
-	case PhaseOrders:
-	case PhaseChoice, PhaseDeployment:
-		// During the pre-game the Lieutenant is as private; a trooper
-		// counts that will stand on the table when the first turn starts
-		// (rule_pregame.go).
-		counts = s.pregameUnitCounts
-	default:
+	if !s.lieutenantPrivate(owner) {
 		return nil, false
 	}
-	if army.LossOfLieutenant || (s.Order != nil && s.Order.Source == OrderLieutenant && s.Troopers[s.Order.Trooper].Seat == owner) {
-		return nil, false
-	}
-	lt, known := -1, false
+	// During the pre-game a trooper counts that will stand on the table
+	// when the first turn starts (rule_pregame.go).
+	counts := s.lieutenantCountsNow
+	lt := -1
 	var others []int
 	for i, tr := range s.Troopers {
 		if tr.Seat != owner {
 			continue
 		}
-		known = known || tr.KnownLieutenant
 		switch {
 		case tr.Lieutenant:
 			lt = i
@@ -207,7 +197,7 @@ func (s *State) twinLieutenant(owner, seat rules.Seat, a rules.Action, r *rand.R
 			others = append(others, i)
 		}
 	}
-	if known || lt < 0 || !counts(lt) || len(others) == 0 {
+	if lt < 0 || !counts(lt) || len(others) == 0 {
 		return nil, false
 	}
 	if act, ok := a.(Activate); ok && seat == owner && act.Order == OrderLieutenant {

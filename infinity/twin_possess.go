@@ -22,10 +22,10 @@ import (
 // a Possession with a Command Token (which takes the Loss of Lieutenant
 // check again).
 func (s *State) twinPossessedLieutenant(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rules.Action, bool) {
-	// In Loss of Lieutenant the role is not drawn again either
-	// (Determinize, twinLieutenant): the twin varies only what a sample
-	// would.
-	if s.Phase != PhaseOrders || s.army(owner).LossOfLieutenant || (s.Order != nil && s.Order.Source == OrderLieutenant && s.Troopers[s.Order.Trooper].Seat == owner) {
+	// Only while the role is private (lieutenantPrivate), as a sample
+	// draws it (Determinize): the twin varies only what a sample would.
+	// A Possession is made in the Orders Phase alone.
+	if s.Phase != PhaseOrders || !s.lieutenantPrivate(owner) {
 		return nil, false
 	}
 	switch x := a.(type) {
@@ -39,12 +39,8 @@ func (s *State) twinPossessedLieutenant(owner, seat rules.Seat, a rules.Action, 
 	holder := -1
 	var possessed, open []int
 	for i, tr := range s.Troopers {
-		mine := tr.Seat == owner || tr.possessedFrom(owner)
-		if !mine {
+		if !tr.ownedBy(owner) {
 			continue
-		}
-		if tr.KnownLieutenant || tr.Possession.Known {
-			return nil, false
 		}
 		if tr.Lieutenant || (tr.States.Possessed && tr.Possession.Lieutenant) {
 			holder = i
