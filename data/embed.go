@@ -2,7 +2,10 @@
 // (catalog/*.yaml), validated when a ruleset loads them.
 package data
 
-import "embed"
+import (
+	"embed"
+	"io/fs"
+)
 
 // Catalog is the shipped Infinity N4 catalog: illustrative unit profiles
 // and weapons (infinity/catalog.Default loads it).
@@ -27,3 +30,18 @@ var Fantasy embed.FS
 //
 //go:embed missions/*.yaml
 var Missions embed.FS
+
+// ReadFile reads a bundled file by its path in data/
+// ("scenarios/user-catalog/profiles.yml"): what a server may read for an
+// upload that names a file (an army list's catalogs, docs/ARMIES.md),
+// never its disk. A path that is none of them is fs.ErrNotExist.
+func ReadFile(name string) ([]byte, error) {
+	if fs.ValidPath(name) {
+		for _, f := range []embed.FS{Catalog, Scenarios, Fantasy, Missions} {
+			if b, err := f.ReadFile(name); err == nil {
+				return b, nil
+			}
+		}
+	}
+	return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+}

@@ -715,8 +715,8 @@ func diceAct[A rules.Action](check func(*State, *A, *Order) (checked, error), ap
 }
 
 // MissionMatch is the game of a mission's text between army lists' texts
-// by seat (two seats; uploaded texts, so a list may name no catalog
-// file), and the scenario naming its seats in order: what a server
+// by seat (two seats; uploaded texts, so a list may name only bundled
+// catalog files, army.Bundled), and the scenario naming its seats in order: what a server
 // plays when a match is created from a mission (match.MissionGame).
 func (r Ruleset) MissionMatch(missionText []byte, armies map[string][]byte) (rules.Ruleset, *scenario.Scenario, error) {
 	m, err := mission.Parse("mission", missionText)
@@ -730,7 +730,7 @@ func (r Ruleset) MissionMatch(missionText []byte, armies map[string][]byte) (rul
 	g := MissionGame{Ruleset: r, Mission: m}
 	sc := &scenario.Scenario{File: "mission " + m.Name, Name: m.Name, Ruleset: Name, Table: scenario.Table{Width: m.Width, Height: m.Height}, Initiative: seats[0], Rounds: m.Rounds}
 	for i, seat := range seats {
-		l, cat, err := army.Parse(seat+".yaml", armies[seat], army.Options{Catalog: r.Catalog})
+		l, cat, err := army.Parse(seat+".yaml", armies[seat], army.Options{Catalog: r.Catalog, ReadFile: army.Bundled})
 		if err != nil {
 			return nil, nil, err
 		}

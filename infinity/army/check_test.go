@@ -210,11 +210,52 @@ func TestCatalogs(t *testing.T) {
 	checkErrors(t, err, want{filepath.Join(dir, "mine.yaml") + ":2:128: profiles[0].ava", "ava must be 0 to 15"})
 }
 
-// The example lists in data/armies are legal.
+// The example lists in data/armies are legal, read from disk (`ordo army
+// check`) and as a server reads an upload (Bundled): the catalog files they
+// name are bundled.
 func TestShippedLists(t *testing.T) {
-	for _, f := range []string{"blue-company.yaml", "red-company.yaml"} {
-		if _, _, err := Load(filepath.Join("..", "..", "data", "armies", f), Options{}); err != nil {
+	files, err := filepath.Glob(filepath.Join("..", "..", "data", "armies", "*.yaml"))
+	if err != nil || len(files) < 2 {
+		t.Fatalf("the shipped lists: %v %v", files, err)
+	}
+	for _, f := range files {
+		if _, _, err := Load(f, Options{}); err != nil {
 			t.Errorf("%s: %v", f, err)
+		}
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := Parse("red.yaml", text, Options{ReadFile: Bundled}); err != nil {
+			t.Errorf("%s uploaded: %v", f, err)
+		}
+	}
+}
+
+// A list sent to a server names catalog files by their paths from
+// data/armies, and only the bundled files are read (Bundled): none of the
+// server's disk, nothing outside the bundled data.
+func TestBundledCatalogs(t *testing.T) {
+	for _, c := range []struct {
+		entry string
+		ok    bool
+	}{
+		{"../scenarios/user-catalog/profiles.yml", true},
+		{"../scenarios/./user-catalog/../user-catalog/profiles.yml", true},
+		{"profiles.yml", false},
+		{"../scenarios/user-catalog/nothing.yml", false},
+		{"../../go.mod", false},
+		{"../../../../../../etc/passwd", false},
+		{"/etc/passwd", false},
+		{"../scenarios/user-catalog/", false},
+	} {
+		list := "catalogs: [" + c.entry + "]\n" + edit(t, "{profile: hmg}", "{profile: snare-specialist}")
+		_, cat, err := Parse("red.yaml", []byte(list), Options{ReadFile: Bundled})
+		switch {
+		case c.ok && (err != nil || !cat.HasProfile("snare-specialist")):
+			t.Errorf("%s: %v", c.entry, err)
+		case !c.ok:
+			checkErrors(t, err, want{"red.yaml:1:12: catalogs[0]", "not a bundled catalog file"})
 		}
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	pathpkg "path"
 	"path/filepath"
 	"strings"
 
+	"github.com/ordo-rules/ordo/data"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/internal/yamlfile"
 )
@@ -22,6 +24,27 @@ type Options struct {
 	// server must not read its own disk for an upload).
 	ReadFile func(path string) ([]byte, error)
 }
+
+// Bundled is Options.ReadFile for a list sent to a server, which reads no
+// file of its own disk: the list names catalog files by their paths as if
+// it lay in data/armies beside the shipped lists
+// (`../scenarios/user-catalog/profiles.yml`), and only the files bundled
+// in the binary are read (data.ReadFile), so that a shipped list plays the
+// same over the API as in `ordo play`. The list's file name has no
+// directory: path is its catalogs entry, cleaned.
+func Bundled(path string) ([]byte, error) {
+	p := filepath.ToSlash(path)
+	if !filepath.IsAbs(path) && !strings.HasPrefix(p, "/") {
+		if b, err := data.ReadFile(pathpkg.Join("armies", p)); err == nil {
+			return b, nil
+		}
+	}
+	return nil, errNotBundled
+}
+
+// errNotBundled refuses a catalog file a list sent to a server names that
+// is not bundled with it.
+var errNotBundled = errors.New("not a bundled catalog file: a list sent to a server names only the files bundled with it, by their paths from data/armies (docs/ARMIES.md)")
 
 // Load reads the list file at path and checks it (Parse).
 func Load(path string, opts Options) (*List, *catalog.Catalog, error) {

@@ -77,7 +77,7 @@ func Library() (*match.Library, error) {
 			// army check` and MissionMatch read it.
 			cat := irs.Catalog
 			lib.CheckArmy = func(list []byte) error {
-				_, _, err := army.Parse("army.yaml", list, army.Options{Catalog: cat})
+				_, _, err := army.Parse("army.yaml", list, army.Options{Catalog: cat, ReadFile: army.Bundled})
 				return err
 			}
 		}
