@@ -3,7 +3,6 @@ package fantasy
 import (
 	"fmt"
 	"github.com/ordo-rules/ordo/fantasy/wounds"
-	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -1508,7 +1507,7 @@ func (s *State) rout(r roller) error {
 			e.At = e.At.Add(dir.Scale(min(dist, s.room(e, dir, dist))))
 			s.emit(Event{What: "pursued", Unit: e.ID, Dice: pd, Value: dist, Text: newLine().s(e.ID, " pursues ").inches(dist).s(`" against `).inches(flee).s(`" fled (`, rulePursuit, ")").String()})
 			if caught && !gone {
-				s.destroy(u, "is caught by "+e.ID)
+				s.caught(u, e.ID)
 				gone = true
 			}
 			if err := s.dangerousMove(before, e, r); err != nil {
@@ -1601,19 +1600,7 @@ func (s *State) endTurn() error {
 	if s.Round > s.Rounds || len(alive) < 2 {
 		s.Phase = PhaseOver
 		s.Round = min(s.Round, s.Rounds)
-		best, tie := rules.Seat(""), false
-		for _, seat := range slices.Sorted(maps.Keys(s.Points)) {
-			switch {
-			case best == "" || s.Points[seat] > s.Points[best]:
-				best, tie = seat, false
-			case s.Points[seat] == s.Points[best]:
-				tie = true
-			}
-		}
-		if !tie {
-			s.Winner = best
-		}
-		s.emit(Event{What: "game-over", Text: fmt.Sprintf("the battle ends: victory points %v, winner %q", s.Points, s.Winner)})
+		s.decide()
 		return nil
 	}
 	s.Phase = PhaseCharges

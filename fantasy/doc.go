@@ -12,6 +12,7 @@
 // written there; where the 8th edition of the game it grew from reads
 // otherwise, a named ruling selects that reading (docs/RULES.md
 // (rulings): fantasy-rank-and-file, fantasy-look-out, fantasy-allocator,
+// fantasy-half-strength,
 // fantasy-casting-dice).
 //
 // Files are grouped by what they hold: actions.go (the actions and the

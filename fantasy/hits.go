@@ -493,7 +493,7 @@ func (s *State) applyWoundsWith(u *Unit, direct map[string]int, pool, str int, m
 		s.overkill += max(0, w-m.Wounds)
 		m.Wounds -= w
 		if m.Wounds <= 0 {
-			s.removeModel(u, id)
+			s.slay(u, id)
 			s.emit(Event{What: "casualties", Unit: u.ID, Model: id, Text: id + " is slain"})
 		}
 	}
@@ -540,6 +540,14 @@ func (s *State) removeRankAndFile(u *Unit, w int) int {
 		}
 		removed = append(removed, id)
 		u.Pool -= wpm
+	}
+	if len(removed) > 0 && len(special) > 0 {
+		// A standard bearer among them is seized in close combat.
+		for i := range u.Models {
+			if m := &u.Models[i]; m.Role == Standard && slices.Contains(removed, m.ID) {
+				s.trophies(u, m)
+			}
+		}
 	}
 	if len(removed) > 0 {
 		u.Models = slices.DeleteFunc(u.Models, func(m Model) bool { return slices.Contains(removed, m.ID) })

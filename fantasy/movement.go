@@ -406,18 +406,18 @@ func (s *State) fleeBy(u *Unit, from geom.Point, dist float64, d []int, why stri
 	}
 }
 
-// destroy removes a unit; its points go to the other side.
+// destroy removes a unit; its points go to the other side (Dead or Fled),
+// and 100 more for the General among its models (The King Is Dead).
 func (s *State) destroy(u *Unit, why string) {
 	s.panics = append(s.panics, panicCause{seat: u.Seat, src: *u, why: "friends destroyed"})
 	s.disengage(u)
 	s.Units = slices.DeleteFunc(s.Units, func(x *Unit) bool { return x == u })
-	// Copies of the state share the points until one scores (see clone).
-	s.Points = cloneMap(s.Points)
-	for _, seat := range s.Seats {
-		if seat != u.Seat {
-			s.Points[seat] += u.Points
+	for i := range u.Models {
+		if u.Models[i].General { // slain or fled off the table with it
+			s.award(u.Seat, u.Models[i].ID, ruleKingIsDead, vpKing)
 		}
 	}
+	s.award(u.Seat, u.ID, ruleDeadOrFled, u.Points)
 	s.emit(Event{What: "destroyed", Unit: u.ID, Value: float64(u.Points), Text: u.ID + " " + why + " and is destroyed"})
 }
 

@@ -129,8 +129,9 @@ func (s *State) misfire(u *Unit, faces []int, r roller) error {
 		m := &u.Models[0]
 		m.Wounds--
 		if m.Wounds <= 0 {
-			s.removeModel(u, m.ID)
-			s.emit(Event{What: "casualties", Unit: u.ID, Model: m.ID, Text: m.ID + " is slain"})
+			id := m.ID
+			s.slay(u, id)
+			s.emit(Event{What: "casualties", Unit: u.ID, Model: id, Text: id + " is slain"})
 			if len(u.Models) == 0 {
 				s.destroy(u, "is wrecked")
 			}

@@ -170,6 +170,9 @@ type State struct {
 	Fought []string           `json:"fought,omitempty"` // units whose combat was fought this turn
 	Points map[rules.Seat]int `json:"points"`           // victory points scored
 	Winner rules.Seat         `json:"winner,omitempty"`
+	// Awards are the victory points scored, one entry an award (Victory
+	// points); Points are their sums.
+	Awards []Award `json:"awards,omitempty"`
 	// Duels are the challenges of the combats, one a combat at most.
 	Duels []Duel `json:"duels,omitempty"`
 	// Asked is a unit of the combat about to be fought while the player
@@ -707,6 +710,7 @@ func (s *State) clone() *State {
 	// The points are shared until a copy scores: destroy, the only writer
 	// after Setup, replaces the map before writing to it.
 	c.Points = s.Points
+	c.Awards = slices.Clip(s.Awards)
 	c.stepped = nil
 	c.panics = nil
 	return &c
@@ -962,6 +966,10 @@ type View struct {
 	Spells  []InPlay           `json:"spells,omitempty"`
 	Points  map[rules.Seat]int `json:"points"`
 	Winner  rules.Seat         `json:"winner,omitempty"`
+	// Awards are the victory points scored, award by award.
+	Awards []Award `json:"awards,omitempty"`
+	// Result is the end of the battle in words, once it is over.
+	Result string `json:"result,omitempty"`
 }
 
 // Observe is the table as every viewer sees it.
@@ -970,7 +978,8 @@ func (s *State) Observe(v rules.Viewer) any {
 	// cannot reach back into the game.
 	c := s.clone()
 	view := View{Terrain: clonePieces(s.Terrain), Round: s.Round, Rounds: s.Rounds, Active: s.activeSeat(), Phase: s.Phase, Units: map[string]any{},
-		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Duels: c.Duels, Asked: s.Asked, Melee: c.Melee, Magic: c.Magic, Spells: c.Spells, Points: cloneMap(s.Points), Winner: s.Winner}
+		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Duels: c.Duels, Asked: s.Asked, Melee: c.Melee, Magic: c.Magic, Spells: c.Spells, Points: cloneMap(s.Points), Winner: s.Winner,
+		Awards: slices.Clone(s.Awards), Result: s.Result()}
 	for _, u := range s.Units {
 		var raw map[string]any
 		b, _ := json.Marshal(u)

@@ -693,7 +693,7 @@ func (s *State) dangerous(u *Unit, r roller, where func(id string) string) error
 		}
 		m.Wounds -= w
 		if m.Wounds <= 0 {
-			s.removeModel(u, id)
+			s.slay(u, id)
 			s.emit(Event{What: "casualties", Unit: u.ID, Model: id, Text: id + " is slain"})
 		}
 	}

@@ -27,6 +27,9 @@ func (s *State) validate() error {
 	if len(s.Points) != len(s.Seats) {
 		return fmt.Errorf("points: %d entries for %d seats", len(s.Points), len(s.Seats))
 	}
+	if err := s.checkAwards(); err != nil {
+		return err
+	}
 	if s.Active < 0 || s.Active >= len(s.Seats) {
 		return fmt.Errorf("active: %d is no seat", s.Active)
 	}

@@ -247,11 +247,19 @@ func (p *printer) end(st rules.State) {
 	}
 	pr := st.Prompt()
 	if pr.Kind == rules.GameOver {
+		if r, ok := st.(resulter); ok && r.Result() != "" {
+			_, p.err = fmt.Fprintln(p.w, "game over: "+r.Result())
+			return
+		}
 		_, p.err = fmt.Fprintln(p.w, "game over")
 		return
 	}
 	_, p.err = fmt.Fprintf(p.w, "waiting for %s (%s)\n", joinSeats(pr.Seats), pr.Window)
 }
+
+// resulter is a state that says how its game ended (fantasy: the victory
+// points and the winner).
+type resulter interface{ Result() string }
 
 func joinSeats(ss []rules.Seat) string {
 	out := make([]string, len(ss))

@@ -83,6 +83,8 @@ var Standard = []Ruling{
 		Why: "Warhammer Fantasy 8th edition lets a wizard roll up to six power dice and adds his level to the casting and dispel results; the earlier editions cap the dice at his level + 1 and add nothing"},
 	{Name: "fantasy-allocator", Ruleset: "fantasy", Default: "attacker", Readings: []string{"attacker", "owner"},
 		Why: "the fantasy ruleset's text has the attacking player distribute hits on an unprotected combined unit"},
+	{Name: "fantasy-half-strength", Ruleset: "fantasy", Default: "half", Readings: []string{"half", "none"},
+		Why: "Victory points: the earlier editions (and this project's issue) score half a unit's points for a unit left below half strength; Warhammer Fantasy 8th edition scores only units destroyed or fled off the table"},
 }
 
 // StandardFor returns the rows of Standard for one ruleset.
