@@ -102,6 +102,29 @@ func (l *leakyState) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 	return l.State.Redact(e, v)
 }
 
+// RedactActionJSON is the wrapper's RedactAction, encoded, for the same
+// reason.
+func (l *leakyState) RedactActionJSON(seat rules.Seat, a rules.Action, v rules.Viewer) ([]byte, bool, error) {
+	red, ok := l.RedactAction(seat, a, v)
+	if !ok {
+		return nil, false, nil
+	}
+	data, err := rules.Encode(red)
+	return data, err == nil, err
+}
+
+// RedactJSON is the wrapper's Redact, encoded: a server takes a state's
+// encoded redaction where it gives one (rules.JSONRedactor), so a wrapper
+// that changes Redact changes it too.
+func (l *leakyState) RedactJSON(e rules.Event, v rules.Viewer) ([]byte, bool, error) {
+	red, ok := l.Redact(e, v)
+	if !ok {
+		return nil, false, nil
+	}
+	data, err := rules.Encode(red)
+	return data, err == nil, err
+}
+
 // Observe, with halfHiddenLSO, shows the Order in progress as "order"
 // when it is the Lieutenant Special Order of a trooper v does not see.
 func (l *leakyState) Observe(v rules.Viewer) any {

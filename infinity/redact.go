@@ -26,9 +26,70 @@ import (
 // It is called on the state before Apply, which still knows who is
 // concealed.
 func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (rules.Action, bool) {
-	if v.Sees(seat) {
-		return s.withOwnNames(a, v), true
+	a, data, changed, ok := s.actionShown(seat, a, v)
+	switch {
+	case !ok:
+		return nil, false
+	case !changed:
+		return a, true
 	}
+	out, err := actionCodec.DecodeOwn(data)
+	if err != nil {
+		return nil, false
+	}
+	return Plain(out), true
+}
+
+// RedactActionJSON implements rules.JSONRedactor: RedactAction's action,
+// encoded, as the renaming of troopers makes it on the JSON (actionShown)
+// without decoding it again.
+func (s *State) RedactActionJSON(seat rules.Seat, a rules.Action, v rules.Viewer) ([]byte, bool, error) {
+	a, data, _, ok := s.actionShown(seat, a, v)
+	if !ok {
+		return nil, false, nil
+	}
+	if data == nil {
+		enc, err := rules.Encode(a)
+		return enc, err == nil, err
+	}
+	return data, true, nil
+}
+
+// actionShown is a as v is shown it when seat sends it: the action with
+// the fields v may not see blanked, and its JSON with every name
+// rewritten as v knows it (concealJSON, ownNames); changed says whether
+// that JSON differs from the action's own encoding (data is nil when the
+// action does not encode), false ok when v sees nothing of it.
+func (s *State) actionShown(seat rules.Seat, a rules.Action, v rules.Viewer) (shown rules.Action, data []byte, changed, ok bool) {
+	if !v.Sees(seat) {
+		var open []int
+		a, open = s.blankAction(seat, a)
+		data, ok := s.concealJSON(a, v, open)
+		if !ok {
+			return nil, nil, false, false
+		}
+		if data != nil {
+			if own := s.ownNames(data, v); own != nil {
+				data = own
+			}
+			return a, data, true, true
+		}
+	}
+	// The enemy named its targets by their public labels, which v may
+	// know by their ids.
+	enc, err := rules.Encode(a)
+	if err != nil {
+		return a, nil, false, true
+	}
+	if own := s.ownNames(enc, v); own != nil {
+		return a, own, true, true
+	}
+	return a, enc, false, true
+}
+
+// blankAction is a, sent by seat, with what its opponent may not see
+// blanked, and the troopers the action itself reveals (open).
+func (s *State) blankAction(seat rules.Seat, a rules.Action) (rules.Action, []int) {
 	var open []int // troopers this action reveals
 	switch x := Plain(a).(type) {
 	case Activate:
@@ -77,39 +138,7 @@ func (s *State) RedactAction(seat rules.Seat, a rules.Action, v rules.Viewer) (r
 		x.Turns = kept
 		a = x
 	}
-	data, ok := s.concealJSON(a, v, open)
-	if !ok {
-		return nil, false
-	}
-	if data == nil {
-		return s.withOwnNames(a, v), true
-	}
-	if own := s.ownNames(data, v); own != nil {
-		data = own
-	}
-	out, err := actionCodec.Decode(data)
-	if err != nil {
-		return nil, false
-	}
-	return out, true
-}
-
-// withOwnNames is a with the troopers v knows by their ids named so
-// (ownNames): the enemy named its targets by their public labels.
-func (s *State) withOwnNames(a rules.Action, v rules.Viewer) rules.Action {
-	data, err := rules.Encode(a)
-	if err != nil {
-		return a
-	}
-	own := s.ownNames(data, v)
-	if own == nil {
-		return a
-	}
-	out, err := actionCodec.Decode(own)
-	if err != nil {
-		return a
-	}
-	return Plain(out)
+	return a, open
 }
 
 // revealsOnDeclaring reports whether trooper t, declaring skill, comes out
@@ -126,6 +155,44 @@ func (s *State) revealsOnDeclaring(t int, skill SkillName) bool {
 // marker is named by its label, its states are not told, and nothing about
 // a trooper in Hidden Deployment reaches its opponent.
 func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
+	e, ok := s.redactFields(e, v)
+	if !ok {
+		return nil, false
+	}
+	data, changed, ok := s.concealed(e, v)
+	if !ok {
+		return nil, false
+	}
+	if !changed {
+		return e, true
+	}
+	out, err := eventCodec.DecodeOwn(data)
+	if err != nil {
+		return nil, false
+	}
+	return out, true
+}
+
+// RedactJSON implements rules.JSONRedactor: Redact's event, encoded, as
+// the renaming of enemy troopers makes it on the JSON (concealed) without
+// decoding it again.
+func (s *State) RedactJSON(e rules.Event, v rules.Viewer) ([]byte, bool, error) {
+	e, ok := s.redactFields(e, v)
+	if !ok {
+		return nil, false, nil
+	}
+	// Where Redact decodes the renamed JSON again (eventCodec.DecodeOwn),
+	// it decodes to these very bytes (rulestest checks the two agree).
+	data, _, ok := s.concealed(e, v)
+	if !ok {
+		return nil, false, nil
+	}
+	return data, true, nil
+}
+
+// redactFields is e with the fields v may not see blanked or renamed, by
+// the event's kind; false when v sees nothing of it.
+func (s *State) redactFields(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 	switch ev := e.(type) {
 	case TurnStarted:
 		if !v.Sees(ev.Seat) {
@@ -213,7 +280,7 @@ func (s *State) Redact(e rules.Event, v rules.Viewer) (rules.Event, bool) {
 		ev.Forfeited, ev.Delayed = shown(ev.Forfeited), shown(ev.Delayed)
 		e = ev
 	}
-	return s.conceal(e, v)
+	return e, true
 }
 
 // replaceName is text with each whole occurrence of name (not inside a
@@ -244,31 +311,29 @@ func replaceName(text, name, with string) string {
 	}
 }
 
-// conceal renames enemy markers to their labels in an event and drops an
-// event that would name a trooper in Hidden Deployment.
-func (s *State) conceal(e rules.Event, v rules.Viewer) (rules.Event, bool) {
-	data, ok := s.concealJSON(e, v, nil)
+// concealed is the JSON of e with enemy markers renamed to their labels
+// and the viewer's own troopers named by their ids (ownNames); changed
+// says whether it differs from e's own encoding, false ok when the event
+// would name a trooper in Hidden Deployment and is dropped.
+func (s *State) concealed(e rules.Event, v rules.Viewer) (data []byte, changed, ok bool) {
+	data, ok = s.concealJSON(e, v, nil)
 	if !ok {
-		return nil, false
+		return nil, false, false
 	}
 	// An event repeats the skill as declared: an enemy's target named
 	// by its public label, which v may know by its id.
 	if data == nil {
 		enc, err := rules.Encode(e)
 		if err != nil {
-			return nil, false
+			return nil, false, false
 		}
 		if data = s.ownNames(enc, v); data == nil {
-			return e, true
+			return enc, false, true
 		}
 	} else if own := s.ownNames(data, v); own != nil {
 		data = own
 	}
-	out, err := eventCodec.Decode(data)
-	if err != nil {
-		return nil, false
-	}
-	return out, true
+	return data, true, true
 }
 
 // concealJSON is the JSON of x (an event or an action) with every name of
@@ -339,6 +404,16 @@ func (s *State) publicNames(v rules.Viewer, open []int) (names map[string]string
 
 // jsonString is s as a JSON string.
 func jsonString(s string) string {
+	// Ids and labels are plain ASCII, which JSON quotes as they are: a
+	// server renames with these for every event and viewer.
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	if plain {
+		return `"` + s + `"`
+	}
 	b, err := json.Marshal(s)
 	if err != nil {
 		return strconv.Quote(s)

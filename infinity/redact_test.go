@@ -1,8 +1,11 @@
 package infinity
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 
 	"github.com/ordo-rules/ordo/play"
 	"github.com/ordo-rules/ordo/rules"
@@ -160,5 +163,51 @@ func TestVisibleProxyDoesNotBetrayHiddenSibling(t *testing.T) {
 	sees, away := read("270"), read("90")
 	if sees != away {
 		t.Fatalf("red tells whether the hidden Proxy has Line of Fire:\nit has:  %s\nit has not: %s", sees, away)
+	}
+}
+
+// jsonString quotes a trooper's id or label as encoding/json does, byte
+// for byte (the renaming of names in redacted events matches it against
+// what rules.Encode wrote): plain ASCII directly, anything JSON or HTML
+// would escape through encoding/json.
+func TestJSONStringQuotesAsEncodingJSON(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.OneOf(rapid.StringMatching(`[a-z0-9-]{0,24}`), rapid.String(), rapid.StringOf(rapid.RuneFrom([]rune("a\"\\<>&\x00\x1f\x7f é\u2028")))).Draw(t, "s")
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := jsonString(s); got != string(want) {
+			t.Fatalf("jsonString(%q) = %s, want %s", s, got, want)
+		}
+	})
+}
+
+// A refusal's sentence may be longer than the bounds on what a client
+// sends (rules.MaxString): the opponent reads it with the enemy's names
+// rewritten as it knows them (its marker's label), and is not left without
+// the event because the rewritten event would be refused as outside input.
+// The encoded redaction a server takes (RedactJSON) is Redact's, byte for
+// byte.
+func TestLongRefusalIsRedactedNotDropped(t *testing.T) {
+	st := setup(t, concealYAML("at: [10, 12], facing: 270", "at: [20, 20], facing: 270"), nil)
+	reason := "scout " + strings.Repeat("cannot reach that point from where it stands; ", 6)
+	if len(reason) <= rules.MaxString {
+		t.Fatalf("the reason is %d bytes, want more than %d", len(reason), rules.MaxString)
+	}
+	e := BecameIdle{Trooper: "scout", Skill: SkillBSAttack, Reason: reason}
+	for _, v := range []rules.Viewer{rules.PlayerView("blue"), rules.Spectator(), rules.PlayerView("red")} {
+		red, ok := st.Redact(e, v)
+		if !ok {
+			t.Fatalf("%s is not shown the refusal", v)
+		}
+		want := mustEncode(t, red)
+		if v.Sees("red") != strings.Contains(want, `"scout`) {
+			t.Fatalf("%s reads the marker's trooper as %s", v, want)
+		}
+		got, ok, err := st.RedactJSON(e, v)
+		if err != nil || !ok || string(got) != want {
+			t.Fatalf("%s: RedactJSON %s (%v %v), Redact %s", v, got, ok, err, want)
+		}
 	}
 }

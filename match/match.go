@@ -672,11 +672,11 @@ func (l *live) step(st rules.State, seq int, seat rules.Seat, a rules.Action) (s
 	views := make(Views, len(l.viewers))
 	for _, v := range l.viewers {
 		var body json.RawMessage
-		if red, ok := st.RedactAction(seat, a, v); ok {
-			b, err := rules.Encode(red)
-			if err != nil {
-				return store.Entry{}, nil, err
-			}
+		b, ok, err := rules.RedactActionJSON(st, seat, a, v)
+		if err != nil {
+			return store.Entry{}, nil, err
+		}
+		if ok {
 			body = b
 		}
 		views[viewerKey(v)] = View{Action: body, Events: []json.RawMessage{}}
@@ -688,13 +688,12 @@ func (l *live) step(st rules.State, seq int, seat rules.Seat, a rules.Action) (s
 	for _, v := range l.viewers {
 		vw := views[viewerKey(v)]
 		for _, e := range events {
-			red, ok := st.Redact(e, v)
-			if !ok {
-				continue
-			}
-			b, err := rules.Encode(red)
+			b, ok, err := rules.RedactJSON(st, e, v)
 			if err != nil {
 				return store.Entry{}, nil, err
+			}
+			if !ok {
+				continue
 			}
 			vw.Events = append(vw.Events, b)
 		}

@@ -127,14 +127,25 @@ func (c *Codec[T]) Kinds() []string {
 // what remains is decoded into the target with unknown fields refused
 // (encoding/json refuses them all or nothing, so the kind must not reach
 // the target).
-func (c *Codec[T]) Decode(data []byte) (T, error) {
+func (c *Codec[T]) Decode(data []byte) (T, error) { return c.decode(data, true) }
+
+// DecodeOwn reads a value the engine itself encoded (Encode), such as an
+// event whose names a redaction rewrote in its JSON: Decode without the
+// bounds on outside input (MaxEncoded, MaxString, MaxList), which the
+// engine's own values may exceed (a refusal's sentence longer than
+// MaxString) and which must not make a redaction drop them.
+func (c *Codec[T]) DecodeOwn(data []byte) (T, error) { return c.decode(data, false) }
+
+func (c *Codec[T]) decode(data []byte, bounded bool) (T, error) {
 	c.load()
 	var zero T
 	bad := func(format string, args ...any) (T, error) {
 		return zero, Errorf(CodeBadAction, "", format, args...)
 	}
-	if msg := checkBounds(data); msg != "" {
-		return bad("%s", msg)
+	if bounded {
+		if msg := checkBounds(data); msg != "" {
+			return bad("%s", msg)
+		}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	tok, err := dec.Token()

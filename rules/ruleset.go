@@ -43,6 +43,49 @@ type State interface {
 	Clone() State
 }
 
+// JSONRedactor is implemented by a State that gives a viewer's redacted
+// events and actions already encoded: RedactJSON(e, v) is exactly
+// rules.Encode of Redact(e, v)'s event, byte for byte, and false when
+// Redact's is, and RedactActionJSON the same of RedactAction; but without
+// decoding and encoding them again where the redaction is itself done on
+// the JSON. A server redacts every action and event for every viewer, so
+// this is on its hot path. rulestest checks the two agree; a wrapper
+// state that changes Redact or RedactAction must change these too, or
+// rulestest fails it.
+type JSONRedactor interface {
+	RedactJSON(e Event, v Viewer) ([]byte, bool, error)
+	RedactActionJSON(seat Seat, a Action, v Viewer) ([]byte, bool, error)
+}
+
+// RedactActionJSON is the action seat sent as v may see it, encoded: the
+// state's RedactActionJSON if it is a JSONRedactor, else Encode of its
+// RedactAction.
+func RedactActionJSON(st State, seat Seat, a Action, v Viewer) ([]byte, bool, error) {
+	if r, ok := st.(JSONRedactor); ok {
+		return r.RedactActionJSON(seat, a, v)
+	}
+	red, ok := st.RedactAction(seat, a, v)
+	if !ok {
+		return nil, false, nil
+	}
+	data, err := Encode(red)
+	return data, err == nil, err
+}
+
+// RedactJSON is e as v may see it, encoded: the state's RedactJSON if it
+// is a JSONRedactor, else Encode of its Redact.
+func RedactJSON(st State, e Event, v Viewer) ([]byte, bool, error) {
+	if r, ok := st.(JSONRedactor); ok {
+		return r.RedactJSON(e, v)
+	}
+	red, ok := st.Redact(e, v)
+	if !ok {
+		return nil, false, nil
+	}
+	data, err := Encode(red)
+	return data, err == nil, err
+}
+
 // Ruleset is a game: it sets states up and decodes what travels as JSON.
 type Ruleset interface {
 	// Name is the ruleset's identifier in scenario files ("infinity-n4").

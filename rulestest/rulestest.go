@@ -551,13 +551,26 @@ func (g *game) actionShown(step int, st rules.State, seat rules.Seat, a rules.Ac
 	var shown [][]byte
 	for _, v := range g.viewers() {
 		red, ok := st.RedactAction(seat, a, v)
+		r, direct := st.(rules.JSONRedactor)
 		if !ok {
+			if direct {
+				if b, ok, err := r.RedactActionJSON(seat, a, v); ok || err != nil {
+					return nil, g.fail(step, "leak", "action %s for %s: RedactAction hides it, RedactActionJSON gives %s (%v)", a.Kind(), v, b, err)
+				}
+			}
 			shown = append(shown, nil)
 			continue
 		}
 		data, err := rules.Encode(red)
 		if err != nil {
 			return nil, g.fail(step, "leak", "action %s redacted for %s does not encode: %v", a.Kind(), v, err)
+		}
+		// A server takes the encoded redaction where the state gives it
+		// (rules.JSONRedactor): it must be RedactAction's, byte for byte.
+		if direct {
+			if b, ok, err := r.RedactActionJSON(seat, a, v); err != nil || !ok || !bytes.Equal(b, data) {
+				return nil, g.fail(step, "leak", "action %s for %s: RedactActionJSON gives %s (%v, %v), RedactAction %s", a.Kind(), v, b, ok, err, data)
+			}
 		}
 		shown = append(shown, data)
 	}
@@ -588,12 +601,24 @@ func (g *game) stepShown(step int, st rules.State, seat rules.Seat, a rules.Acti
 		for _, e := range events {
 			red, ok := st.Redact(e, v)
 			if !ok {
+				if r, is := st.(rules.JSONRedactor); is {
+					if direct, ok, err := r.RedactJSON(e, v); ok || err != nil {
+						return nil, g.fail(step, "leak", "event %s for %s: Redact hides it, RedactJSON gives %s (%v)", e.Kind(), v, direct, err)
+					}
+				}
 				h.Write([]byte{1})
 				continue
 			}
 			data, err := rules.Encode(red)
 			if err != nil {
 				return nil, g.fail(step, "leak", "event %s does not encode: %v", e.Kind(), err)
+			}
+			// A server takes the encoded redaction where the state gives it
+			// (rules.JSONRedactor): it must be Redact's, byte for byte.
+			if r, is := st.(rules.JSONRedactor); is {
+				if direct, ok, err := r.RedactJSON(e, v); err != nil || !ok || !bytes.Equal(direct, data) {
+					return nil, g.fail(step, "leak", "event %s for %s: RedactJSON gives %s (%v, %v), Redact %s", e.Kind(), v, direct, ok, err, data)
+				}
 			}
 			if c, ok := g.leaked(st, data, v); ok {
 				return nil, g.fail(step, "leak", "%s sees %s's private %q in event %s", v, c.Owner, c.Value, e.Kind())
