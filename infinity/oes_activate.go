@@ -67,7 +67,7 @@ func (s *State) checkActivateTeam(o *Order, a *Activate) error {
 		return nil
 	}
 	team := s.teamFor(o.Trooper, a.Order)
-	return s.checkTeamMoves(o, &a.Skill, a.Team, true, team, s.teamPaths(nil, team))
+	return s.checkTeamMoves(o, &a.Skill, a.Team, true, team, s.teamPaths(nil, team), ruleFireteam)
 }
 
 // activate is steps 1.1 and 1.2: spend the Order, declare the first skill.
@@ -317,10 +317,11 @@ var stepOrders = stepDef{
 		act(checkWith((*State).checkCancelRetreat), applyWith((*State).cancelRetreat)),
 		act(checkWith((*State).checkFormFireteam), applyWith((*State).formFireteam)),
 		act(checkWith((*State).checkCancelFireteam), applyWith((*State).cancelFireteam)),
+		coordinateAction,
 		diceAct(checkWith((*State).checkInteract), (*State).interact),
 	},
 	candidates: func(s *State, b *menuBuilder) []rules.Action {
-		return s.fireteamCandidates(append(append(append(append(s.activationCandidates(b), s.transferCandidates()...), s.cancelPossessionCandidates()...), s.interactCandidates()...), s.cancelRetreatCandidates()...))
+		return s.coordinateCandidates(s.fireteamCandidates(append(append(append(append(s.activationCandidates(b), s.transferCandidates()...), s.cancelPossessionCandidates()...), s.interactCandidates()...), s.cancelRetreatCandidates()...)))
 	},
 }
 

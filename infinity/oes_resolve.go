@@ -389,7 +389,7 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 	// large, and an Order's rollers are counted before any is made.
 	var buf [4]activeRoll
 	active := s.activeRolls(buf[:0])
-	n := len(active) + s.impactShareCount()
+	n := len(active) + s.impactShareCount() + s.followerRolls()
 	for i := range o.AROs {
 		if k := &o.AROs[i].Skill; rolls(k.Name) && s.programRolls(*k) {
 			n++
@@ -451,6 +451,11 @@ func (s *State) rollers(out []*roller) ([]*roller, *rollBlock) {
 			}
 		}
 		out = append(out, r)
+		if o.Coordinated && k.Name == SkillBSAttack && k.share == 0 {
+			// The other participants of a Coordinated Order attack too
+			// (rule_coordinated.go).
+			block, out = s.followerRollers(block, out, &k.Skill, k.pathUpTo > 1, mem)
+		}
 	}
 	for i := range o.AROs {
 		a := &o.AROs[i]
@@ -551,6 +556,12 @@ func (s *State) requirements(r *roller) string {
 	}
 	if r.impact != nil {
 		return r.impactRequirements()
+	}
+	if s.isFollower(r) {
+		// A Coordinated Order's other participant (rule_coordinated.go).
+		if why := s.followerRequirements(r); why != "" {
+			return why
+		}
 	}
 	if r.smoke > 0 {
 		w, err := s.weaponRef(r.trooper, &r.skill)
@@ -686,6 +697,7 @@ func (s *State) buildSV(r *roller) {
 			burst = s.activeBurst(r)
 		}
 		burst += s.martialBurst(r)
+		burst = s.coordinatedBurst(r, burst) // Coordinated Orders (N4)
 	case SkillBSAttack:
 		if r.smoke > 0 {
 			s.smokeSV(r, mods)
@@ -735,7 +747,8 @@ func (s *State) buildSV(r *roller) {
 			// B2 in ARO (Hacking (N3): Enhanced Reaction).
 			burst = 2
 		}
-		burst = s.fireteamBurst(r, burst) // Fireteams (N4)
+		burst = s.fireteamBurst(r, burst)    // Fireteams (N4)
+		burst = s.coordinatedBurst(r, burst) // Coordinated Orders (N4)
 	}
 	r.roll = dice.Roll{Side: dice.Side{SV: r.sv.Value, Burst: burst}}
 }
@@ -909,7 +922,7 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 			if r.skill.Name == SkillDodge {
 				r.dodgeOK = r.out.Scored()
 			}
-		case r.active && (r.skill.Name == SkillDodge || r.skill.Name == SkillReset || r.smoke > 0 || len(r.opps) > 1):
+		case oneRollAgainstMany(r):
 			// One Dodge roll against every attack (Dodge (N4)), one Reset
 			// roll against every program (Reset (N4)): it succeeds only if
 			// it wins each comparison, so a Reset that lost to one program
@@ -941,7 +954,7 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 				// would be against r alone (Face to Face Rolls (N4) is
 				// symmetric), rather than judged again.
 				rj, oj := r.judged(), o.judged()
-				if o.opps[0] == r && !(o.active && (o.skill.Name == SkillDodge || o.skill.Name == SkillReset || o.smoke > 0 || len(o.opps) > 1)) {
+				if o.opps[0] == r && !oneRollAgainstMany(o) {
 					var oout dice.Outcome
 					if r.out, oout, err = dice.FaceToFaceInto(rj, oj, r.mem.dieRoom(rj), o.mem.dieRoom(oj)); err == nil {
 						o.out, o.outDone = oout, true
@@ -965,6 +978,15 @@ func (s *State) compare(rs []*roller, events []rules.Event) []rules.Event {
 		events = s.judgeTemplates(r, events)
 	}
 	return events
+}
+
+// oneRollAgainstMany reports a roll compared with each of its opponents
+// in turn: the active trooper's Dodge, Reset or Smoke throw, and any roll
+// facing several attacks — a reactive trooper's Dodge against the
+// participants of a Coordinated Order (Dodge (N4), Coordinated Orders
+// (N4)).
+func oneRollAgainstMany(r *roller) bool {
+	return len(r.opps) > 1 || r.active && (r.skill.Name == SkillDodge || r.skill.Name == SkillReset || r.smoke > 0)
 }
 
 // judgeTemplates judges Dodge r's dice as a Normal Roll against each

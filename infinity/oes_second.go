@@ -106,13 +106,21 @@ func (s *State) checkSecond(a *Second) error {
 	if err := s.canDeclare(s.Order, &a.Skill, false); err != nil {
 		return err
 	}
+	// A Coordinated Order's participants declare it too (rule_coordinated.go).
+	if err := s.checkCoordinatedSecond(a); err != nil {
+		return err
+	}
 	if len(a.Team) > 0 {
 		o := s.Order
 		var team []int
-		if o.TeamSize > 0 {
+		rule := ruleFireteam
+		if o.TeamSize > 0 || o.Coordinated {
 			team = o.teamTroopers()
 		}
-		if err := s.checkTeamMoves(o, &a.Skill, a.Team, false, team, s.teamPaths(o, team)); err != nil {
+		if o.Coordinated {
+			rule = ruleCoordinated
+		}
+		if err := s.checkTeamMoves(o, &a.Skill, a.Team, false, team, s.teamPaths(o, team), rule); err != nil {
 			return err
 		}
 	}

@@ -96,6 +96,13 @@ func (s *State) blankAction(seat rules.Seat, a rules.Action) (rules.Action, []in
 		if t := s.trooperIndex(x.Trooper); t >= 0 && s.Troopers[t].Seat == seat && s.revealsOnDeclaring(t, x.Skill.Name) {
 			open = append(open, t)
 		}
+	case Coordinate:
+		// Every participant declares the skill (Coordinated Orders (N4)).
+		for _, id := range append([]string{x.Spearhead}, x.Followers...) {
+			if t := s.trooperIndex(id); t >= 0 && s.Troopers[t].Seat == seat && s.revealsOnDeclaring(t, x.Skill.Name) {
+				open = append(open, t)
+			}
+		}
 	case Second:
 		if o := s.Order; o != nil && s.revealsOnDeclaring(o.Trooper, x.Skill.Name) {
 			open = append(open, o.Trooper)

@@ -141,3 +141,17 @@ func (s *State) transferCandidates() []rules.Action {
 	}
 	return out
 }
+
+// tokenBar refuses a use of a Command Token (what) that seat cannot make
+// now: it has none left.
+func (s *State) tokenBar(seat rules.Seat, what string) error {
+	if s.army(seat).CommandTokens <= 0 {
+		return rules.Errorf(rules.CodeIllegal, "Command Tokens (N4)", "%s needs a Command Token: %s has none left", what, seat)
+	}
+	return nil
+}
+
+// spendToken spends one of seat's Command Tokens.
+func (s *State) spendToken(seat rules.Seat) {
+	s.army(seat).CommandTokens--
+}

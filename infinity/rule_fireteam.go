@@ -196,7 +196,7 @@ func (s *State) teamFor(t int, src OrderSource) []int {
 // checkTeamMoves validates the members' routes of a Fireteam Order's skill
 // k (first or second): only a Move is followed, by members the Order
 // activates, each route a legal Move of that member.
-func (s *State) checkTeamMoves(o *Order, k *Skill, moves []TeamMove, first bool, team []int, paths [][][2]float64) error {
+func (s *State) checkTeamMoves(o *Order, k *Skill, moves []TeamMove, first bool, team []int, paths [][][2]float64, rule string) error {
 	if len(moves) == 0 {
 		return nil
 	}
@@ -204,10 +204,10 @@ func (s *State) checkTeamMoves(o *Order, k *Skill, moves []TeamMove, first bool,
 		return rules.Errorf(rules.CodeIllegal, ruleFireteam, "only a Fireteam Order (a Regular Order of a Fireteam member) moves other troopers with the active one")
 	}
 	if k.Name != SkillMove {
-		return rules.Errorf(rules.CodeIllegal, ruleFireteam, "the members follow the leader's Move; with %s they perform an Idle, so they take no route", k.Name)
+		return rules.Errorf(rules.CodeIllegal, rule, "the others follow only a Move; with %s they take no route", k.Name)
 	}
 	if len(moves) > len(team) {
-		return rules.Errorf(rules.CodeBadAction, ruleFireteam, "%d routes for %d members", len(moves), len(team))
+		return rules.Errorf(rules.CodeBadAction, rule, "%d routes for %d members", len(moves), len(team))
 	}
 	ends := make([]geom.Circle, 0, len(moves)+1)
 	lb := s.Models[o.Model].base()
@@ -222,10 +222,10 @@ func (s *State) checkTeamMoves(o *Order, k *Skill, moves []TeamMove, first bool,
 		m := s.trooperIndex(mv.Trooper)
 		i := slices.Index(team, m)
 		if i < 0 {
-			return rules.Errorf(rules.CodeIllegal, ruleFireteam, "%q is not a member this Fireteam Order activates", mv.Trooper)
+			return rules.Errorf(rules.CodeIllegal, rule, "%q is not one of the troopers this Order activates besides the active one", mv.Trooper)
 		}
 		if slices.Contains(seen, m) {
-			return rules.Errorf(rules.CodeBadAction, ruleFireteam, "%s has two routes", mv.Trooper)
+			return rules.Errorf(rules.CodeBadAction, rule, "%s has two routes", mv.Trooper)
 		}
 		seen = append(seen, m)
 		tr := &s.Troopers[m]
@@ -251,7 +251,7 @@ func (s *State) checkTeamMoves(o *Order, k *Skill, moves []TeamMove, first bool,
 		b.Center = geom.Pt(end[0], end[1])
 		for _, e := range ends {
 			if b.Center.Dist(e.Center) < b.Radius+e.Radius-geom.Eps {
-				return rules.Errorf(rules.CodeIllegal, ruleFireteam, "%s's move ends on another member's base", mv.Trooper)
+				return rules.Errorf(rules.CodeIllegal, rule, "%s's move ends on another activated trooper's base", mv.Trooper)
 			}
 		}
 		ends = append(ends, b)
@@ -758,7 +758,7 @@ func (s *State) formationActivations(t int, out []rules.Action) []rules.Action {
 // for it).
 func (s *State) formationSeconds(mov float64, out []rules.Action) []rules.Action {
 	o := s.Order
-	if o.TeamSize == 0 || len(o.Team) == 0 {
+	if (o.TeamSize == 0 && !o.Coordinated) || len(o.Team) == 0 {
 		return out
 	}
 	k := 0

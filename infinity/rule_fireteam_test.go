@@ -167,10 +167,10 @@ func TestFireteamOrderRefusals(t *testing.T) {
 		code rules.Code
 		want string
 	}{
-		{"BS Attack", Activate{Trooper: "line-0", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "watcher"}, Team: team("line-1", [2]float64{6, 6})}, rules.CodeIllegal, "perform an Idle"},
+		{"BS Attack", Activate{Trooper: "line-0", Order: OrderRegular, Skill: Skill{Name: SkillBSAttack, Target: "watcher"}, Team: team("line-1", [2]float64{6, 6})}, rules.CodeIllegal, "follow only a Move"},
 		{"past MOV", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{4, 6}), Team: team("line-1", [2]float64{6, 9})}, rules.CodeIllegal, "line-1: route of 5.00\" is longer than MOV 4\""},
-		{"same spot", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{5, 7}), Team: team("line-1", [2]float64{5, 7})}, rules.CodeIllegal, "ends on another member's base"},
-		{"not a member", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{4, 6}), Team: team("captain", [2]float64{22, 3})}, rules.CodeIllegal, "not a member this Fireteam Order activates"},
+		{"same spot", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{5, 7}), Team: team("line-1", [2]float64{5, 7})}, rules.CodeIllegal, "ends on another activated trooper's base"},
+		{"not a member", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{4, 6}), Team: team("captain", [2]float64{22, 3})}, rules.CodeIllegal, "not one of the troopers this Order activates"},
 		{"not a Fireteam Order", Activate{Trooper: "captain", Order: OrderRegular, Skill: move([2]float64{22, 3}), Team: team("line-1", [2]float64{6, 6})}, rules.CodeIllegal, "only a Fireteam Order"},
 		{"Lieutenant Special Order", Activate{Trooper: "line-0", Order: OrderLieutenant, Skill: move([2]float64{4, 6}), Team: team("line-1", [2]float64{6, 6})}, rules.CodeIllegal, ""},
 	} {

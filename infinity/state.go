@@ -533,6 +533,10 @@ type Order struct {
 	// declared, the leader included (0: not a Fireteam Order).
 	Team     []TeamMember `json:"team,omitempty"`
 	TeamSize int          `json:"teamSize,omitempty"`
+	// Coordinated: a Coordinated Order, the active trooper its Spearhead
+	// and Team the other participants (Coordinated Orders (N4);
+	// rule_coordinated.go).
+	Coordinated bool `json:"coordinated,omitempty"`
 
 	// Room for the path, the second skill, the targets and the first two
 	// successful Attacks (HitBy) inside the Order itself, so that the hot

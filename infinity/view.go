@@ -53,6 +53,9 @@ type OrderView struct {
 	// Team are the other members a Fireteam Order activates, each with
 	// its path (Fireteams (N4)).
 	Team []TeamMemberView `json:"team,omitempty"`
+	// Coordinated: a Coordinated Order, Trooper its Spearhead and Team
+	// the other participants (Coordinated Orders (N4)).
+	Coordinated bool `json:"coordinated,omitempty"`
 }
 
 // TeamMemberView is a Fireteam member the Order activates, as the viewer
@@ -227,7 +230,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	view.Models = append(view.Models, markerModels...)
 	if o := s.Order; o != nil {
 		t := s.Troopers[o.Trooper]
-		ov := &OrderView{Trooper: t.ID, Source: o.Source, Step: o.Step, First: o.First, Second: o.Second, Path: slices.Clone(o.Path)}
+		ov := &OrderView{Trooper: t.ID, Source: o.Source, Step: o.Step, First: o.First, Second: o.Second, Path: slices.Clone(o.Path), Coordinated: o.Coordinated}
 		if !v.Sees(t.Seat) {
 			ov.Trooper = s.publicName(o.Trooper)
 		}

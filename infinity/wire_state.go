@@ -683,6 +683,12 @@ func (c *stateChecker) fireteams(path string, a Army) {
 func (c *stateChecker) team() {
 	o := c.s.Order
 	c.between("order.teamSize", o.TeamSize, 0, 5)
+	if o.Coordinated && (o.TeamSize != 0 || len(o.Team) == 0 || len(o.Team) > MaxCoordinated-1) {
+		// Coordinated Orders (N4): the Spearhead and one to three others,
+		// none of them a Fireteam.
+		c.failf("order.coordinated", "a Coordinated Order activates 1 to %d troopers besides its Spearhead and no Fireteam (%d, team size %d)", MaxCoordinated-1, len(o.Team), o.TeamSize)
+		return
+	}
 	if len(o.Team) > 4 {
 		c.failf("order.team", "%d members besides the leader: at most 4", len(o.Team))
 		return
