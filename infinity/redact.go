@@ -232,6 +232,9 @@ func (s *State) redactFields(e rules.Event, v rules.Viewer) (rules.Event, bool) 
 	case PossessionCancelled:
 		ev.Pools = s.poolsAs(v, ev.Seat, ev.Pools)
 		e = ev
+	case Coordinated:
+		ev.Group = s.groupAs(v, ev.Seat, ev.Group)
+		e = ev
 	case BecameIdle:
 		// The reason is a refusal's sentence, which names the trooper
 		// as its owner knows it: v reads it by the name v knows.
