@@ -326,7 +326,7 @@ func (a *Authority) SubmitArmy(ctx context.Context, id string, seat rules.Seat, 
 				return nil, errorf(CodeBadArmy, "", "the army lists do not set up together on mission %s; send another list", doc.Mission)
 			}
 		}
-		err = a.store.SetScenario(ctx, id, l.rec.Scenario, text)
+		err = a.store.SetScenario(ctx, id, l.rec.Scenario, text, a.now().UTC())
 		if errors.Is(err, store.ErrConflict) && try == 0 {
 			// Another server took a list (or started the game) first.
 			if err := a.refreshArmies(ctx, l); err != nil {
@@ -429,4 +429,28 @@ func (a *Authority) OwnArmy(ctx context.Context, id string, seat rules.Seat) ([]
 	}
 	list, ok := doc.Armies[string(seat)]
 	return []byte(list), ok, nil
+}
+
+// MissionOf reads the start of a stored setup (store.Listed.SetupHead):
+// the bundled mission a mission match is played on ("" for a scenario),
+// and whether it still waits for army lists.
+func MissionOf(head []byte) (mission string, awaiting bool) {
+	if !bytes.HasPrefix(head, missionPrefix) {
+		return "", false
+	}
+	// The head is cut short: its tokens are read until it ends.
+	d := json.NewDecoder(bytes.NewReader(head))
+	var toks []json.Token
+	for len(toks) < 4 {
+		tok, err := d.Token()
+		if err != nil {
+			break
+		}
+		toks = append(toks, tok)
+	}
+	if len(toks) < 3 {
+		return "", false
+	}
+	mission, _ = toks[2].(string)
+	return mission, len(toks) == 4 && toks[3] == "seats"
 }

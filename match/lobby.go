@@ -13,8 +13,15 @@ import (
 // MaxList bounds the matches one List answers.
 const MaxList = 100
 
-// Listed is a match as the lobby lists it (store.Listed).
-type Listed = store.Listed
+// Listed is a match as the lobby lists it (store.Listed), with what its
+// setup's first bytes say: the bundled mission of a mission match, and
+// whether it still waits for its seats' army lists — also while a seat
+// is open, when its status is open.
+type Listed struct {
+	store.Listed
+	Mission        string
+	AwaitingArmies bool
+}
 
 // List lists up to limit (at most MaxList) matches of a status — open
 // (a seat waits for a player), armies (every seat has its player, not
@@ -29,7 +36,13 @@ func (a *Authority) List(ctx context.Context, status string, limit int) ([]Liste
 	if err != nil {
 		return nil, unavailable(err)
 	}
-	return ls, nil
+	out := make([]Listed, len(ls))
+	for i, l := range ls {
+		out[i].Mission, out[i].AwaitingArmies = MissionOf(l.SetupHead)
+		l.SetupHead = nil // the setup is not the lobby's to show
+		out[i].Listed = l
+	}
+	return out, nil
 }
 
 // openSeats are the seats of rec waiting for a player.

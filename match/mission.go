@@ -20,12 +20,14 @@ import (
 
 // missionDoc is a match from a mission, as stored.
 type missionDoc struct {
-	Mission     string            `json:"mission"`
-	MissionText string            `json:"missionText"`
-	Armies      map[string]string `json:"armies"`
+	Mission string `json:"mission"`
 	// Seats are the seats of a match waiting for their lists (armies.go):
 	// set while a list is missing, and gone from the completed document.
-	Seats []string `json:"seats,omitempty"`
+	// Second, so that the document's first bytes say whether it waits
+	// (AwaitsArmies: the lobby reads no more of it).
+	Seats       []string          `json:"seats,omitempty"`
+	MissionText string            `json:"missionText"`
+	Armies      map[string]string `json:"armies"`
 }
 
 // missionPrefix starts every mission document (missionDoc's first field).

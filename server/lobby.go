@@ -51,14 +51,19 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 
 // lobbyMatch is one match of GET /api/lobby.
 type lobbyMatch struct {
-	ID       string    `json:"id"`
-	Scenario string    `json:"scenario,omitempty"`
-	Ruleset  string    `json:"ruleset"`
-	Seats    []string  `json:"seats"`
-	Open     []string  `json:"open"`
-	Status   string    `json:"status"`
-	Created  time.Time `json:"created"`
-	Updated  time.Time `json:"updated"`
+	ID       string   `json:"id"`
+	Scenario string   `json:"scenario,omitempty"`
+	Ruleset  string   `json:"ruleset"`
+	Seats    []string `json:"seats"`
+	Open     []string `json:"open"`
+	Status   string   `json:"status"`
+	// Mission is the bundled mission of a mission match (GET
+	// /api/missions), and AwaitingLists says that it waits for its
+	// seats' army lists: a player who joins sends their own.
+	Mission       string    `json:"mission,omitempty"`
+	AwaitingLists bool      `json:"awaiting_lists"`
+	Created       time.Time `json:"created"`
+	Updated       time.Time `json:"updated"`
 }
 
 // lobby answers GET /api/lobby?status=open|playing|over&limit=N: the
@@ -88,7 +93,8 @@ func (s *Server) lobby(w http.ResponseWriter, r *http.Request) {
 		if open == nil {
 			open = []string{}
 		}
-		out = append(out, lobbyMatch{ID: l.ID, Scenario: l.ScenarioName, Ruleset: l.Ruleset, Seats: l.Seats, Open: open, Status: l.Status, Created: l.Created, Updated: l.Updated})
+		out = append(out, lobbyMatch{ID: l.ID, Scenario: l.ScenarioName, Ruleset: l.Ruleset, Seats: l.Seats, Open: open, Status: l.Status,
+			Mission: l.Mission, AwaitingLists: l.AwaitingArmies, Created: l.Created, Updated: l.Updated})
 	}
 	writeJSON(w, http.StatusOK, map[string][]lobbyMatch{"matches": out})
 }

@@ -86,7 +86,14 @@ type Listed struct {
 	Status       string
 	Created      time.Time
 	Updated      time.Time
+	// SetupHead is the first SetupHeadBytes of the match's setup text,
+	// for the authority to tell the lobby what kind of setup it is (a
+	// mission match waiting for its army lists); never for a client.
+	SetupHead []byte
 }
+
+// SetupHeadBytes is how much of a match's setup List reads.
+const SetupHeadBytes = 96
 
 // Entry is one line of a match log.
 type Entry struct {
@@ -161,11 +168,12 @@ type Store interface {
 	SetStatus(ctx context.Context, matchID, status string, at time.Time) error
 	// SetScenario replaces the setup text of a match whose log is still
 	// empty, if it is still old: a match from a mission whose seats send
-	// their army lists after it was created. ErrConflict if the text is
-	// no longer old or the log has an entry (nothing is changed),
-	// ErrNotFound if there is no such match. The match's updated time is
-	// left as it was.
-	SetScenario(ctx context.Context, matchID string, old, new []byte) error
+	// their army lists after it was created. The match's updated time
+	// becomes at: a list sent is something done to the match (retention,
+	// Stale.Last; the lobby's order). ErrConflict if the text is no
+	// longer old or the log has an entry (nothing is changed),
+	// ErrNotFound if there is no such match.
+	SetScenario(ctx context.Context, matchID string, old, new []byte, at time.Time) error
 	// List lists up to limit matches of a status, the most recently
 	// updated first.
 	List(ctx context.Context, status string, limit int) ([]Listed, error)
@@ -199,7 +207,8 @@ type Stale struct {
 	Clock string
 	// Last is when anything last happened to the match: the latest of
 	// its creation, its last status change (a seat taken, the game
-	// over) and its last entry.
+	// over), its last setup change (an army list sent) and its last
+	// entry.
 	Last time.Time
 	// Entries is the length of its log.
 	Entries int
@@ -286,7 +295,7 @@ func ScanChat(rows Rows, channel string) ([]ChatMessage, error) {
 }
 
 // ListColumns are the columns ScanList reads, in its order.
-const ListColumns = "id, ruleset, scenario_name, seats, status, created, updated"
+const ListColumns = "id, ruleset, scenario_name, seats, status, created, updated, substr(scenario, 1, 96)"
 
 // ScanIDs reads the rows of a query selecting one column, the match id.
 func ScanIDs(rows Rows) ([]string, error) {
@@ -308,7 +317,7 @@ func ScanList(rows Rows) ([]Listed, error) {
 		var l Listed
 		var seats string
 		var created, updated int64
-		if err := rows.Scan(&l.ID, &l.Ruleset, &l.ScenarioName, &seats, &l.Status, &created, &updated); err != nil {
+		if err := rows.Scan(&l.ID, &l.Ruleset, &l.ScenarioName, &seats, &l.Status, &created, &updated, &l.SetupHead); err != nil {
 			return nil, err
 		}
 		var ss []Seat

@@ -466,7 +466,7 @@ func (s *Store) Listen(ctx context.Context, f func(store.Notice)) error {
 }
 
 // SetScenario implements store.Store.
-func (s *Store) SetScenario(ctx context.Context, matchID string, old, new []byte) error {
+func (s *Store) SetScenario(ctx context.Context, matchID string, old, new []byte, at time.Time) error {
 	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		var cur []byte
 		err := tx.QueryRow(ctx, `SELECT scenario FROM matches WHERE id = $1 FOR UPDATE`, matchID).Scan(&cur)
@@ -483,7 +483,7 @@ func (s *Store) SetScenario(ctx context.Context, matchID string, old, new []byte
 		if n > 0 || !bytes.Equal(cur, old) {
 			return store.ErrConflict
 		}
-		if _, err := tx.Exec(ctx, `UPDATE matches SET scenario = $1 WHERE id = $2`, new, matchID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE matches SET scenario = $1, updated = $2 WHERE id = $3`, new, at.UnixNano(), matchID); err != nil {
 			return err
 		}
 		_, err = tx.Exec(ctx, `SELECT pg_notify($1, $2)`, channel, matchID+" setup")

@@ -551,7 +551,7 @@ func isConstraint(err error) bool {
 }
 
 // SetScenario implements store.Store.
-func (s *Store) SetScenario(ctx context.Context, matchID string, old, new []byte) error {
+func (s *Store) SetScenario(ctx context.Context, matchID string, old, new []byte, at time.Time) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -572,7 +572,7 @@ func (s *Store) SetScenario(ctx context.Context, matchID string, old, new []byte
 	if n > 0 || !bytes.Equal(cur, old) {
 		return store.ErrConflict
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE matches SET scenario = ? WHERE id = ?`, new, matchID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE matches SET scenario = ?, updated = ? WHERE id = ?`, new, at.UnixNano(), matchID); err != nil {
 		return err
 	}
 	return tx.Commit()

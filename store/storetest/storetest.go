@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -225,7 +226,10 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("lobby", func(t *testing.T) {
 		s := open(t)
 		m := newMatch(t, s)
-		m2 := &store.Match{ID: m.ID + "-open", Ruleset: "r", Scenario: []byte("x"), Seed: []byte{1}, Status: store.StatusOpen,
+		// A setup longer than what List reads of it: its first
+		// SetupHeadBytes are listed, for the authority to read.
+		setup := []byte(`{"mission":"uplink","seats":["blue","red"],` + strings.Repeat("x", 2*store.SetupHeadBytes))
+		m2 := &store.Match{ID: m.ID + "-open", Ruleset: "r", Scenario: setup, Seed: []byte{1}, Status: store.StatusOpen,
 			Seats: []store.Seat{{Name: "blue", TokenHash: []byte{1}}, {Name: "red"}}, Created: time.Now().UTC()}
 		if err := s.CreateMatch(ctx, m2); err != nil {
 			t.Fatal(err)
@@ -234,7 +238,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 			t.Fatalf("a match created without a status: %+v %v", got, err)
 		}
 		open, err := s.List(ctx, store.StatusOpen, 1000)
-		if err != nil || !slices.ContainsFunc(open, func(l store.Listed) bool { return l.ID == m2.ID && slices.Equal(l.Open, []string{"red"}) }) {
+		if err != nil || !slices.ContainsFunc(open, func(l store.Listed) bool {
+			return l.ID == m2.ID && slices.Equal(l.Open, []string{"red"}) && bytes.Equal(l.SetupHead, setup[:store.SetupHeadBytes])
+		}) {
 			t.Fatalf("List(open): %+v %v", open, err)
 		}
 		if err := s.ClaimSeat(ctx, m2.ID, "blue", []byte{9}, store.StatusPlaying, time.Now()); !errors.Is(err, store.ErrConflict) {
@@ -300,26 +306,38 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	t.Run("set scenario", func(t *testing.T) {
 		s := open(t)
 		m := newMatch(t, s)
-		if err := s.SetScenario(ctx, m.ID, []byte("stale"), []byte("y")); !errors.Is(err, store.ErrConflict) {
+		at := time.Unix(1700000000+4000, 0).UTC()
+		if err := s.SetScenario(ctx, m.ID, []byte("stale"), []byte("y"), at); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("a stale old text: %v", err)
 		}
-		if err := s.SetScenario(ctx, m.ID, m.Scenario, []byte("name: y\n")); err != nil {
+		if err := s.SetScenario(ctx, m.ID, m.Scenario, []byte("name: y\n"), at); err != nil {
 			t.Fatal(err)
+		}
+		// A list sent is something done to the match: retention sees it
+		// (issue 27).
+		var last time.Time
+		if _, err := s.Prune(ctx, at.Add(time.Hour), func(o store.Stale) bool {
+			if o.ID == m.ID {
+				last = o.Last
+			}
+			return false
+		}); err != nil || !last.Equal(at) {
+			t.Fatalf("after SetScenario at %v, Prune offers the match as last changed at %v (%v)", at, last, err)
 		}
 		got, err := s.Match(ctx, m.ID)
 		if err != nil || string(got.Scenario) != "name: y\n" {
 			t.Fatalf("after SetScenario: %q %v", got.Scenario, err)
 		}
-		if err := s.SetScenario(ctx, m.ID, m.Scenario, []byte("z")); !errors.Is(err, store.ErrConflict) {
+		if err := s.SetScenario(ctx, m.ID, m.Scenario, []byte("z"), at); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("the text it replaced: %v", err)
 		}
 		if err := s.Append(ctx, m.ID, []store.Entry{entry(0, "blue", "a")}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.SetScenario(ctx, m.ID, []byte("name: y\n"), []byte("z")); !errors.Is(err, store.ErrConflict) {
+		if err := s.SetScenario(ctx, m.ID, []byte("name: y\n"), []byte("z"), at); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("a match with a log: %v", err)
 		}
-		if err := s.SetScenario(ctx, "no-such-match", nil, []byte("z")); !errors.Is(err, store.ErrNotFound) {
+		if err := s.SetScenario(ctx, "no-such-match", nil, []byte("z"), at); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("no such match: %v", err)
 		}
 	})
