@@ -256,11 +256,27 @@ func (l *Library) checkArmy(seat rules.Seat, list []byte) error {
 	if first.Line > 0 {
 		where = fmt.Sprintf("%d:%d: ", first.Line, first.Col)
 	}
-	e.Message = "the army list of " + string(seat) + " is refused: " + where + first.Message
+	whose := "the army list"
+	if seat != "" {
+		whose += " of " + string(seat)
+	}
+	e.Message = whose + " is refused: " + where + first.Message
 	if n := len(e.Problems); n > 1 {
 		e.Message += " (and " + strconv.Itoa(n-1) + " more: see problems)"
 	}
 	return e
+}
+
+// CheckArmy checks an army list as SubmitArmy would before it is kept
+// (bounded, then as `ordo army check` checks it), with no match and no
+// seat: nil, or CodeBadArmy with each problem's rule and line:col. A
+// page asks it before sending, so that a refusal is an answer rather
+// than a failed request.
+func (a *Authority) CheckArmy(list []byte) error {
+	if a.lib.CheckArmy == nil {
+		return errorf(CodeBadScenario, "", "this server plays no missions")
+	}
+	return a.lib.checkArmy("", list)
 }
 
 // SubmitArmy sends seat's army list to match id, a mission match waiting

@@ -61,3 +61,52 @@ func (s *Server) army(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, armyAnswer{Started: !st.Awaiting, Armies: st})
 }
+
+// armyCheckRequest is the body of POST /api/armies/check.
+type armyCheckRequest struct {
+	List string `json:"list"`
+}
+
+// MaxArmyCheckBody bounds POST /api/armies/check: a list at its bound,
+// with room for its JSON escapes (a newline is two bytes there).
+const MaxArmyCheckBody = 2*match.MaxArmyBytes + 64
+
+// parseArmyCheck decodes a check request, bounded before it is read.
+func parseArmyCheck(r io.Reader) (*armyCheckRequest, *apiError) {
+	var req armyCheckRequest
+	if err := decodeStrict(r, MaxArmyCheckBody, &req); err != nil {
+		return nil, err
+	}
+	return &req, nil
+}
+
+// armyCheck is the answer of POST /api/armies/check: ok, or the refusal
+// as PUT /api/matches/{id}/army would give it.
+type armyCheck struct {
+	OK      bool      `json:"ok"`
+	Refusal *apiError `json:"refusal,omitempty"`
+}
+
+// armyCheckAnswer answers POST /api/armies/check: the army list checked
+// as sending it would check it, with no match and no token. A refused
+// list is a 200 with the refusal (its rule and line:col), not a failed
+// request: the web table asks before it sends, as it asks the odds
+// endpoint before a deployment.
+func (s *Server) armyCheckAnswer(w http.ResponseWriter, r *http.Request) {
+	req, aerr := parseArmyCheck(http.MaxBytesReader(w, r.Body, MaxArmyCheckBody+1))
+	if aerr != nil {
+		s.fail(w, r, aerr)
+		return
+	}
+	err := s.a.CheckArmy([]byte(req.List))
+	var me *match.Error
+	if err != nil && (!errors.As(err, &me) || me.Code == match.CodeBadScenario) {
+		s.fail(w, r, err)
+		return
+	}
+	out := armyCheck{OK: err == nil}
+	if err != nil {
+		out.Refusal = toAPI(err)
+	}
+	writeJSON(w, http.StatusOK, out)
+}

@@ -1,13 +1,17 @@
 package server
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
 	"net/http"
+	"slices"
 	"strconv"
 
+	"github.com/goccy/go-yaml"
 	"github.com/ordo-rules/ordo/fantasy"
 	"github.com/ordo-rules/ordo/fantasy/casting"
 	"github.com/ordo-rules/ordo/infinity"
@@ -36,6 +40,8 @@ func (s *Server) webRoutes() {
 	s.mux.HandleFunc("GET /api/matches/{id}/replay/{seq}", s.replayAt)
 	s.mux.HandleFunc("GET /api/matches/{id}/verify", s.verify)
 	s.mux.HandleFunc("GET /api/scenario-tables", s.scenarioTables)
+	s.mux.HandleFunc("GET /api/missions", s.missions)
+	s.mux.HandleFunc("POST /api/armies/check", s.armyCheckAnswer)
 }
 
 // addLinks gives each seat of a created match its link: the table page
@@ -354,4 +360,63 @@ func (s *Server) scenarioTables(w http.ResponseWriter, r *http.Request) {
 		out = append(out, t)
 	}
 	writeJSON(w, http.StatusOK, map[string][]scenarioTable{"scenarios": out})
+}
+
+// missionListing is one bundled mission as the lobby offers it: its id
+// (what POST /api/matches takes as "mission"), the name players call it,
+// and how it is scored (docs/MISSIONS.md) — all public, from its file.
+type missionListing struct {
+	ID         string           `json:"id"`
+	Name       string           `json:"name"`
+	Ruleset    string           `json:"ruleset"`
+	Rounds     int              `json:"rounds"`
+	Objectives []string         `json:"objectives"`
+	Scoring    []missionScoring `json:"scoring"`
+	Target     string           `json:"target,omitempty"`
+	TieBreaker string           `json:"tie_breaker,omitempty"`
+}
+
+// missionScoring is one scoring rule of a mission: the rule, when it
+// scores (each-round or game-end) and its OP.
+type missionScoring struct {
+	Rule string `json:"rule" yaml:"rule"`
+	When string `json:"when" yaml:"when"`
+	OP   int    `json:"op" yaml:"op"`
+}
+
+// missions answers GET /api/missions: the bundled missions, sorted by
+// id, for the lobby's mission form. A bundled file that does not read is
+// left out (it could not be created either).
+func (s *Server) missions(w http.ResponseWriter, r *http.Request) {
+	lib := s.a.Library()
+	out := []missionListing{}
+	for _, id := range slices.Sorted(maps.Keys(lib.Missions)) {
+		var m struct {
+			Name       string `yaml:"name"`
+			Ruleset    string `yaml:"ruleset"`
+			Rounds     int    `yaml:"rounds"`
+			Objectives []struct {
+				ID   string `yaml:"id"`
+				Name string `yaml:"name"`
+			} `yaml:"objectives"`
+			Scoring    []missionScoring `yaml:"scoring"`
+			Target     string           `yaml:"target"`
+			TieBreaker string           `yaml:"tie-breaker"`
+		}
+		if err := yaml.Unmarshal(lib.Missions[id], &m); err != nil {
+			continue
+		}
+		l := missionListing{ID: id, Name: m.Name, Ruleset: m.Ruleset, Rounds: m.Rounds, Objectives: []string{}, Scoring: m.Scoring, Target: m.Target, TieBreaker: m.TieBreaker}
+		if l.Name == "" {
+			l.Name = id
+		}
+		for _, o := range m.Objectives {
+			l.Objectives = append(l.Objectives, cmp.Or(o.Name, o.ID))
+		}
+		if l.Scoring == nil {
+			l.Scoring = []missionScoring{}
+		}
+		out = append(out, l)
+	}
+	writeJSON(w, http.StatusOK, map[string][]missionListing{"missions": out})
 }
