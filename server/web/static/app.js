@@ -60,9 +60,36 @@ function seatColour(seat, seats) {
 
 class APIError extends Error {
   constructor(status, body) {
-    super(body && body.message ? body.message : 'HTTP ' + status);
+    super(CODE_WORDS[body && body.code] || (body && body.message ? body.message : 'HTTP ' + status));
     this.status = status; this.code = body && body.code; this.rule = body && body.rule; this.seq = body && body.seq;
+    this.problems = (body && body.problems) || [];
   }
+}
+// CODE_WORDS say in words what some refusals mean to a player, where the
+// server's message is written for a program.
+const CODE_WORDS = {
+  'awaiting-armies': 'This match has not started: it waits for both army lists. Each player sends their own from their seat\'s link.',
+  'armies-closed': 'Both army lists are in and the game has started: a list can no longer be sent or changed.',
+};
+
+// refusalText says an army list's refusal in words: each problem where it
+// is (line and column of the list) and the rule that refuses it.
+function refusalText(r) {
+  const ps = (r && r.problems) || [];
+  if (!ps.length) return [h('p', { class: 'err', text: r.message })];
+  return [h('p', { class: 'err', text: ps.length === 1 ? 'The list is refused:' : 'The list is refused, for ' + ps.length + ' reasons:' }),
+    h('ul', { class: 'problems' }, ps.map(p => h('li', { 'data-problem-line': p.line || 0 },
+      p.line ? h('b', { text: 'line ' + p.line + (p.col ? ', column ' + p.col : '') + ': ' }) : null,
+      h('span', { text: p.rule && p.message.startsWith(p.rule) ? p.message.slice(p.rule.length).replace(/^:\s*/, '') : p.message }),
+      p.rule ? h('span', { class: 'rule', text: ' (' + p.rule + ')' }) : null)))];
+}
+
+// checkList asks the server whether an army list would be accepted (POST
+// /api/armies/check): null, or its refusal. A refusal is an answer, not a
+// failed request.
+async function checkList(text) {
+  const res = await api('POST', '/api/armies/check', { list: text });
+  return res.ok ? null : res.refusal;
 }
 
 async function api(method, path, body, token) {
@@ -619,25 +646,36 @@ async function lobby(app) {
   });
 }
 
-// The bundled missions (docs/MISSIONS.md), each scored its own way.
-const MISSIONS = [
-  { name: 'crossroads', title: 'Crossroads', scores: 'control three zones every round, and the most of them at the end' },
-  { name: 'uplink', title: 'Uplink', scores: 'hold consoles that Specialist Troops activate, every round and at the end' },
-  { name: 'marked-man', title: 'Marked Man', scores: "kill the enemy's Designated Target, keep your own alive, and hold the centre every round" },
-];
+// missionList is the bundled missions (GET /api/missions), asked once.
+let MISSION_LIST = null;
+function missionList() {
+  if (!MISSION_LIST) MISSION_LIST = api('GET', '/api/missions').then(r => r.missions, e => { MISSION_LIST = null; throw e; });
+  return MISSION_LIST;
+}
+
+// Scoring rules in words (docs/MISSIONS.md).
+const SCORING = { control: 'each zone controlled', dominate: 'controlling more zones than the enemy', consoles: 'each console held',
+  'kill-target': "the enemy's Designated Target killed", 'protect-target': 'your own Designated Target alive' };
+function scoringText(m) {
+  return m.scoring.map(r => (SCORING[r.rule] || pretty(r.rule).toLowerCase()) + ' ' + (r.when === 'each-round' ? 'every round' : 'at the end') + ' (' + r.op + ' OP)').join('; ');
+}
 
 // missionLobby is the form for a mission match between two army lists
 // (docs/ARMIES.md): a bundled mission, and each seat's list pasted or
-// read from a file. The match starts at the Initiative Roll.
-function missionLobby(el, recent) {
-  const sel = h('select', { id: 'mission', 'aria-label': 'mission' }, MISSIONS.map(m => h('option', { value: m.name, text: m.title })));
+// read from a file, or left for that player to send from their seat's
+// link (privately). The match starts at the Initiative Roll once both
+// lists are in.
+async function missionLobby(el, recent) {
+  let missions;
+  try { missions = await missionList(); } catch (e) { put(el, h('h2', { text: 'New mission match' }), h('p', { class: 'err', text: e.message })); return; }
+  const sel = h('select', { id: 'mission', 'aria-label': 'mission' }, missions.map(m => h('option', { value: m.id, text: m.name })));
   const what = h('div', { class: 'small muted', id: 'mission-scores' });
-  const show = () => { what.textContent = 'Scores by: ' + MISSIONS.find(m => m.name === sel.value).scores + '.'; };
+  const show = () => { const m = missions.find(x => x.id === sel.value); what.textContent = m ? 'Scores by: ' + scoringText(m) + '.' : ''; };
   sel.addEventListener('change', show);
   show();
   const lists = {};
   const seatRow = seat => {
-    const area = h('textarea', { id: 'army-' + seat, rows: 4, spellcheck: 'false', placeholder: seat + "'s army list (YAML, docs/ARMIES.md)", 'aria-label': seat + "'s army list" });
+    const area = h('textarea', { id: 'army-' + seat, rows: 4, spellcheck: 'false', placeholder: seat + "'s army list (YAML, docs/ARMIES.md), or leave it empty: " + seat + ' sends it from their link', 'aria-label': seat + "'s army list" });
     const file = h('input', { type: 'file', id: 'army-file-' + seat, accept: '.yaml,.yml,text/yaml,text/plain', 'aria-label': seat + "'s army list file",
       onchange: async ev => { const f = ev.target.files[0]; if (f) area.value = await f.text(); } });
     lists[seat] = area;
@@ -646,20 +684,28 @@ function missionLobby(el, recent) {
   const create = h('button', { class: 'primary', id: 'create-mission', text: 'Create mission match' });
   const out = h('div', { id: 'created-mission' });
   put(el, h('h2', { text: 'New mission match' }),
-    h('p', { class: 'small muted', text: 'Two players, two army lists and a mission: the Initiative Roll, deployment and the mission scored in Objective Points, every rule enforced.' }),
+    h('p', { class: 'small muted', text: 'Two players, two army lists and a mission: the Initiative Roll, deployment and the mission scored in Objective Points, every rule enforced. Leave a list empty and that player sends their own from their seat\'s link; the opponent never sees it.' }),
     h('label', { class: 'small' }, 'Mission: ', sel), what, seatRow('blue'), seatRow('red'), h('p', {}, create), out);
   create.addEventListener('click', async () => {
-    const armies = { blue: lists.blue.value, red: lists.red.value };
-    if (!armies.blue.trim() || !armies.red.trim()) { put(out, h('p', { class: 'err', text: 'Give both army lists.' })); return; }
+    const armies = {};
+    for (const seat of ['blue', 'red']) if (lists[seat].value.trim()) armies[seat] = lists[seat].value;
     create.disabled = true;
     try {
+      // Each list given is checked first: a refusal is shown in words.
+      for (const [seat, text] of Object.entries(armies)) {
+        const refusal = await checkList(text);
+        if (refusal) { put(out, h('div', { id: 'mission-error' }, h('p', { class: 'err', text: seat + "'s army list:" }), refusalText(refusal))); return; }
+      }
       const c = await api('POST', '/api/matches', { mission: sel.value, armies });
       const links = {};
       for (const [seat, sec] of Object.entries(c.seats)) links[seat] = location.origin + (sec.url || '/m/' + c.id + '#token=' + sec.token);
-      const title = MISSIONS.find(m => m.name === sel.value).title;
+      const title = missions.find(m => m.id === sel.value).name;
       const rec = { id: c.id, scenario: title, created: new Date().toISOString(), links };
       remember(rec);
-      put(out, h('h2', { text: 'Match ' + c.id }), linkList(rec), h('p', { class: 'small muted' }, 'Seed commitment: ', h('code', { text: c.seed_commitment })));
+      const awaited = ['blue', 'red'].filter(seat => !armies[seat]);
+      put(out, h('h2', { text: 'Match ' + c.id }), linkList(rec),
+        awaited.length ? h('p', { class: 'small', id: 'lists-awaited', text: awaited.join(' and ') + (awaited.length > 1 ? ' send their' : ' sends their') + ' army list' + (awaited.length > 1 ? 's' : '') + ' from their seat\'s link; the game starts when both are in.' }) : null,
+        h('p', { class: 'small muted' }, 'Seed commitment: ', h('code', { text: c.seed_commitment })));
       drawRecent(recent);
     } catch (e) {
       put(out, h('p', { class: 'err', id: 'mission-error', text: e.message }));
@@ -681,26 +727,38 @@ function remember(rec) {
 async function drawOpen(el, recent) {
   let page;
   try { page = await api('GET', '/api/lobby?status=open&limit=20'); } catch (e) { put(el, h('p', { class: 'err', text: e.message })); return; }
+  const names = await lobbyNames();
   put(el, h('h2', { text: 'Waiting for an opponent' }), page.matches.length ? null : h('p', { class: 'muted', text: 'No open match now.' }),
-    h('ul', {}, page.matches.map(m => h('li', { 'data-open-match': m.id }, h('span', { text: (m.scenario || 'a scenario') + ' ' }),
+    h('ul', {}, page.matches.map(m => h('li', { 'data-open-match': m.id }, h('span', { text: names(m) + ' ' }),
+      m.awaiting_lists ? h('span', { class: 'small awaiting', 'data-awaiting-lists': m.id, text: 'awaiting lists: you send your own army list after joining ' }) : null,
       m.open.map(seat => h('button', { 'data-join': seat, text: 'Play ' + seat, onclick: async () => {
         try {
           const j = await api('POST', '/api/matches/' + m.id + '/join', { seat });
-          remember({ id: m.id, scenario: m.scenario || m.id, created: new Date().toISOString(), links: { [seat]: location.origin + j.url } });
+          remember({ id: m.id, scenario: names(m), created: new Date().toISOString(), links: { [seat]: location.origin + j.url } });
           location.href = j.url;
         } catch (e) { drawOpen(el, recent); }
       } }))))));
 }
 
+// lobbyNames names a listed match: its scenario, or its mission by the
+// name players call it.
+async function lobbyNames() {
+  const missions = await missionList().catch(() => []);
+  return m => m.scenario || (m.mission ? (missions.find(x => x.id === m.mission) || { name: pretty(m.mission) }).name : 'a scenario');
+}
+
 // drawPlaying lists matches in play to watch, and finished ones to replay.
 async function drawPlaying(el) {
-  let playing, over;
+  let playing, lists, over;
   try {
-    [playing, over] = await Promise.all([api('GET', '/api/lobby?status=playing&limit=10'), api('GET', '/api/lobby?status=over&limit=10')]);
+    [playing, lists, over] = await Promise.all([api('GET', '/api/lobby?status=playing&limit=10'), api('GET', '/api/lobby?status=armies&limit=10'), api('GET', '/api/lobby?status=over&limit=10')]);
   } catch (e) { return; }
+  const names = await lobbyNames();
   put(el, h('h2', { text: 'Watch or replay' }),
-    h('ul', {}, playing.matches.map(m => h('li', {}, h('a', { href: '/m/' + m.id, text: 'watch ' + (m.scenario || m.id) })))),
-    h('ul', {}, over.matches.map(m => h('li', {}, h('a', { href: '/m/' + m.id + '/replay', text: 'replay ' + (m.scenario || m.id) })))));
+    h('ul', {}, playing.matches.map(m => h('li', {}, h('a', { href: '/m/' + m.id, text: 'watch ' + names(m) })))),
+    lists.matches.length ? h('ul', {}, lists.matches.map(m => h('li', { 'data-armies-match': m.id }, h('a', { href: '/m/' + m.id, text: 'watch ' + names(m) }),
+      h('span', { class: 'small awaiting', text: ' awaiting lists: the game starts when both players have sent theirs' })))) : null,
+    h('ul', {}, over.matches.map(m => h('li', {}, h('a', { href: '/m/' + m.id + '/replay', text: 'replay ' + names(m) })))));
 }
 
 function linkList(rec) {
@@ -728,14 +786,36 @@ class Table {
     this.selected = null; this.plan = null; this.compose = null; this.retry = 0; this.closed = false; this.timings = [];
     this.orderChoice = new Map(); this.confirming = null; this.cardPinned = null;
     this.drawn = { board: '', log: -1, armies: null };
+    // The chat (the seats', or the spectators'): the same before the game
+    // (while the army lists are awaited) and during it.
+    this.chat = [];
+    this.chatList = h('div', { class: 'log', id: 'chat-list' });
+    this.chatInput = h('input', { id: 'chat-input', maxlength: 500, placeholder: this.token ? 'Say something to your opponent' : 'Say something to the other spectators' });
+    this.chatEl = h('div', { class: 'panel', id: 'chat' }, h('h2', { text: this.token ? 'Chat' : 'Spectators\' chat' }), this.chatList,
+      h('form', { id: 'chat-form', onsubmit: ev => { ev.preventDefault(); this.say(); } }, this.chatInput));
     window.ordo = this; // for the browser tests and the curious: what this page holds
-  }
-
-  async start() {
     document.title = 'Ordo — match ' + this.id;
     if (this.token && window.Notification && Notification.permission === 'default') {
       document.addEventListener('click', () => { try { Notification.requestPermission(); } catch (e) { /* refused */ } }, { once: true });
     }
+  }
+
+  // start opens the match: the window for the army lists while a mission
+  // match waits for them (snap.army_lists), else the table.
+  async start() {
+    const t0 = performance.now();
+    this.snap = await api('GET', '/api/matches/' + this.id, undefined, this.token);
+    if (this.snap.army_lists) await this.listScreen();
+    else await this.openTable(t0);
+    this.connect();
+  }
+
+  // openTable draws the table of a game set up: the board, the prompt,
+  // the menu, the log. While it loads, states from the feed are only
+  // kept (setSnap).
+  async openTable(t0) {
+    this.awaiting = false;
+    this.opening = true;
     const svg = s('svg', { id: 'board', role: 'img', 'aria-label': 'the table' });
     this.svg = svg;
     this.status = h('div', { class: 'status', id: 'status' });
@@ -752,15 +832,9 @@ class Table {
     this.logEl = h('div', { class: 'panel log-panel', id: 'log-panel' }, h('h2', { text: 'Log' }), this.logList);
     this.armiesEl = h('div', { class: 'panel', id: 'armies' });
     this.missionEl = h('div', { class: 'panel mission', id: 'mission', hidden: true });
-    // The table: resign, draw offers and take-backs (the seat's), and the
-    // chat (the seats', or the spectators').
+    // The table: resign, draw offers and take-backs (the seat's).
     this.tableEl = h('div', { class: 'panel', id: 'table-actions' });
     this.clockEl = h('div', { class: 'panel', id: 'clock', hidden: true });
-    this.chat = [];
-    this.chatList = h('div', { class: 'log', id: 'chat-list' });
-    this.chatInput = h('input', { id: 'chat-input', maxlength: 500, placeholder: this.token ? 'Say something to your opponent' : 'Say something to the other spectators' });
-    this.chatEl = h('div', { class: 'panel', id: 'chat' }, h('h2', { text: this.token ? 'Chat' : 'Spectators\' chat' }), this.chatList,
-      h('form', { id: 'chat-form', onsubmit: ev => { ev.preventDefault(); this.say(); } }, this.chatInput));
     this.cardEl = h('div', { class: 'card-pop', id: 'card', hidden: true });
     clear(this.app).append(h('div', { class: 'table-layout' },
       h('div', { class: 'board-wrap' }, this.status, h('div', { class: 'board-box' }, svg, this.cardEl)),
@@ -771,22 +845,109 @@ class Table {
     svg.addEventListener('pointerdown', ev => { if (!this.rulerOn || this.plan) return; const p = boardPoint(svg, ev); this.ruler = { a: p, b: p, dragging: true }; svg.setPointerCapture(ev.pointerId); this.drawRuler(); ev.preventDefault(); });
     svg.addEventListener('pointermove', ev => { if (!this.ruler || !this.ruler.dragging) return; this.ruler.b = boardPoint(svg, ev); this.drawRuler(); });
     svg.addEventListener('pointerup', () => { if (this.ruler) this.ruler.dragging = false; });
-    document.addEventListener('keydown', ev => this.key(ev));
-    const t0 = performance.now();
-    const [board, snap, page] = await Promise.all([
+    if (!this.keyed) { document.addEventListener('keydown', ev => this.key(ev)); this.keyed = true; }
+    const [board, page] = await Promise.all([
       api('GET', '/api/matches/' + this.id + '/board', undefined, this.token),
-      api('GET', '/api/matches/' + this.id, undefined, this.token),
       api('GET', '/api/matches/' + this.id + '/log', undefined, this.token)]);
-    this.board = board; this.log = page.entries; this.snap = snap;
+    // The feed may have brought entries meanwhile: both are the same
+    // log's first entries, and the longer is kept. The state the log
+    // reached is asked again if the one held is older.
+    if (page.entries.length >= this.log.length) this.log = page.entries;
+    if (page.seq > this.snap.seq) this.snap = await api('GET', '/api/matches/' + this.id, undefined, this.token);
+    this.board = board;
+    this.opening = false;
     this.fantasy = board.ruleset === 'fantasy';
-    this.boardSeq = snap.seq;
+    this.boardSeq = this.snap.seq;
     if (this.fantasy) put(document.getElementById('keys'), h('kbd', { text: '1' }), '–', h('kbd', { text: '9' }), ' pick · ', h('kbd', { text: 'Esc' }), ' back');
     learnWeapons(board);
+    if (this.chat.length) this.renderChat();
     this.render();
     this.firstRender = performance.now() - t0;
     document.body.dataset.firstRender = this.firstRender.toFixed(1);
-    this.connect();
   }
+
+  // ---------- before the game: the seats' army lists ----------
+
+  // listScreen is the window of a mission match waiting for its army
+  // lists (docs/ARMIES.md): what is awaited and why, each seat's list in
+  // or not (all anyone learns of another's list), and for a seat its own
+  // list to paste or read from a file and send. The server's refusal is
+  // shown where in the list and by which rule. The game's table follows
+  // when the last list is in (setSnap).
+  async listScreen() {
+    this.awaiting = true;
+    const me = this.me, al = this.snap.army_lists;
+    const missions = await missionList().catch(() => []);
+    const m = missions.find(x => x.id === al.mission);
+    this.listArea = h('textarea', { id: 'army-text', rows: 14, spellcheck: 'false', 'aria-label': 'your army list (YAML)', placeholder: 'name: My company\nfaction: …\npoints: 300\ncombat-groups:\n  - troopers:\n      - {profile: fusilier, lieutenant: true}' });
+    const file = h('input', { type: 'file', id: 'army-file', accept: '.yaml,.yml,text/yaml,text/plain', 'aria-label': 'read your army list from a file',
+      onchange: async ev => { const f = ev.target.files[0]; if (f) { this.listArea.value = await f.text(); put(this.listOut, h('p', { class: 'muted small', text: 'Read ' + f.name + ': send it when ready.' })); } } });
+    this.listSendBtn = h('button', { class: 'primary', id: 'army-send', text: 'Send my army list', onclick: () => this.sendList() });
+    this.listOut = h('div', { id: 'army-result', 'aria-live': 'polite' });
+    this.listStatusEl = h('div', { id: 'army-status' });
+    const why = 'Mission: ' + (m ? m.name : pretty(al.mission)) + '. Before the game each player sends their own army list (YAML, see docs/ARMIES.md). ' +
+      'The server holds it to the army-building rules and says what it refuses, where in the list and by which rule. ' +
+      'Your opponent learns only that your list is in, never what it holds. You may send it again to replace it until both lists are in; then the game starts with the Initiative Roll.';
+    clear(this.app).append(h('div', { class: 'lists-layout' },
+      h('section', { class: 'panel', id: 'army-screen' },
+        h('h1', { id: 'army-title', text: me ? 'Send your army list' : 'Waiting for the army lists' }),
+        h('p', { class: 'small', id: 'army-why', text: me ? why : 'Mission: ' + (m ? m.name : pretty(al.mission)) + '. The game starts when both players have sent their army lists; spectators see only whose list is in.' }),
+        this.listStatusEl,
+        me ? h('div', { class: 'army-form' }, h('div', { class: 'small' }, 'Paste your list below, or read it from a file: ', file), this.listArea,
+          h('p', {}, this.listSendBtn), this.listOut) : null),
+      h('div', { class: 'side' }, this.chatEl)));
+    if (this.chat.length) this.renderChat();
+    this.renderListStatus();
+    document.body.dataset.window = 'armies';
+    document.body.dataset.seq = String(this.snap.seq);
+    if (me && al.submitted[me]) this.loadOwnList();
+  }
+
+  // renderListStatus says, for each seat, whether its list is in.
+  renderListStatus() {
+    const al = this.snap.army_lists, me = this.me;
+    const seats = Object.keys(al.submitted).sort((a, b) => seatIndex(a, ['blue', 'red']) - seatIndex(b, ['blue', 'red']));
+    SEAT_ORDER = seats;
+    const others = seats.filter(x => x !== me && !al.submitted[x]);
+    put(this.listStatusEl, h('ul', { class: 'list-status' }, seats.map(seat => h('li', { 'data-list-seat': seat, 'data-in': al.submitted[seat] ? 'yes' : 'no' },
+      h('b', { class: seatClass(seat), text: seat + (seat === me ? ' (you)' : '') }), ': ',
+      al.submitted[seat] ? h('span', { class: 'ok', text: seat === me ? 'your list is in' + (others.length ? '; you may replace it until ' + others.join(', ') + '\'s is in' : '') : 'list in' })
+        : h('span', { class: 'muted', text: seat === me ? 'your list is awaited' : 'list awaited' })))));
+    document.title = (me && !al.submitted[me] ? 'Send your list — ' : '') + 'Ordo — match ' + this.id;
+  }
+
+  // loadOwnList shows the list this seat sent (GET /army: its own only).
+  async loadOwnList() {
+    try {
+      const res = await fetch('/api/matches/' + this.id + '/army', { headers: { Authorization: 'Bearer ' + this.token }, cache: 'no-store' });
+      if (res.ok && !this.listArea.value) this.listArea.value = await res.text();
+    } catch (e) { /* the form stays empty */ }
+  }
+
+  // sendList checks the seat's list, then sends it (PUT /army). A refusal
+  // is shown in words and changes nothing.
+  async sendList() {
+    const text = this.listArea.value;
+    if (!text.trim()) { put(this.listOut, h('p', { class: 'err', id: 'army-error', text: 'Paste your army list, or read it from a file, first.' })); return; }
+    if (new Blob([text]).size > 65536) { put(this.listOut, h('p', { class: 'err', id: 'army-error', text: 'The list is over 64 KiB, the most accepted.' })); return; }
+    this.listSendBtn.disabled = true;
+    put(this.listOut, h('p', { class: 'muted small', text: 'Checking your list…' }));
+    try {
+      const refusal = await checkList(text);
+      if (refusal) { put(this.listOut, h('div', { id: 'army-error' }, refusalText(refusal))); return; }
+      const res = await fetch('/api/matches/' + this.id + '/army', { method: 'PUT', headers: { Authorization: 'Bearer ' + this.token, 'Content-Type': 'application/yaml' }, body: text, cache: 'no-store' });
+      let data = null;
+      try { data = await res.json(); } catch (e) { data = null; }
+      if (!res.ok) { const e = new APIError(res.status, data); put(this.listOut, h('div', { id: 'army-error' }, e.problems.length ? refusalText(e) : h('p', { class: 'err', text: e.message }))); return; }
+      if (this.awaiting && !data.started) { this.snap = { ...this.snap, army_lists: data.army_lists }; this.renderListStatus(); }
+      const others = Object.keys(data.army_lists.submitted).filter(x => x !== this.me && !data.army_lists.submitted[x]);
+      put(this.listOut, h('p', { class: 'ok', id: 'army-sent', text: data.started ? 'Your list is in, and so is your opponent\'s: the game starts.' : 'Your list is in. You may send another to replace it until ' + others.join(', ') + '\'s list is in.' }));
+    } catch (e) {
+      put(this.listOut, h('p', { class: 'err', id: 'army-error', text: e.message }));
+    } finally { this.listSendBtn.disabled = false; }
+  }
+
+  fail(e) { clear(this.app).append(h('p', { class: 'err', id: 'error', text: e.message }), h('a', { href: '/', text: 'the lobby' })); }
 
   get me() { return this.snap && this.snap.viewer && this.snap.viewer.role === 'player' ? this.snap.viewer.seat : null; }
 
@@ -819,6 +980,9 @@ class Table {
   // were the old state's; what this page was composing is dropped once
   // its own action has been applied.
   setSnap(snap) {
+    if (snap.army_lists) { this.snap = snap; if (this.awaiting) this.renderListStatus(); return; }
+    if (this.awaiting) { this.snap = snap; this.openTable(performance.now()).catch(e => this.fail(e)); return; }
+    if (this.opening) { if (snap.seq >= this.snap.seq) this.snap = snap; return; }
     if (this.snap && snap.seq !== this.snap.seq) {
       this.odds.clear();
       this.confirming = null;
