@@ -61,7 +61,7 @@ func FuzzParseCreate(f *testing.F) {
 // and a message, and what it accepts is 1 to MaxOddsActions objects.
 func FuzzParseOdds(f *testing.F) {
 	for _, s := range []string{
-		`{"actions":[{"kind":"end-orders"}]}`, `{"actions":[]}`, `{"actions":[1]}`, `{"actions":null}`,
+		`{"actions":[{"kind":"end-orders"}]}`, `{"actions":[]}`, `{"actions":[1]}`, `{"actions":null}`, `{"seq":3,"actions":[{}]}`, `{"seq":-1,"actions":[{}]}`,
 		`{"actions":[{}],"x":1}`, `{"actions":[{"kind":"activate"}]}{`, `[]`, ``,
 	} {
 		f.Add([]byte(s))
@@ -74,8 +74,8 @@ func FuzzParseOdds(f *testing.F) {
 			}
 			return
 		}
-		if n := len(req.Actions); n == 0 || n > MaxOddsActions {
-			t.Fatalf("accepted %d actions", n)
+		if n := len(req.Actions); n == 0 || n > MaxOddsActions || (req.Seq != nil && *req.Seq < 0) {
+			t.Fatalf("accepted %d actions at seq %v", n, req.Seq)
 		}
 		for _, a := range req.Actions {
 			if !json.Valid(a) || a[0] != '{' {

@@ -98,7 +98,28 @@ func (s *Server) board(w http.ResponseWriter, r *http.Request) {
 // oddsRequest is the body of POST /api/matches/{id}/odds: menu entries
 // (or actions built from them, such as a Move along clicked points).
 type oddsRequest struct {
+	// Seq is the seq the entries were drawn at, if the client says: once
+	// the match is past it the answer says so (oddsAnswers.Stale) rather
+	// than answer for a menu that is gone.
+	Seq     *int              `json:"seq,omitempty"`
 	Actions []json.RawMessage `json:"actions"`
+}
+
+// oddsAnswers is the answer of POST /api/matches/{id}/odds: an answer
+// for each action, or, for a request made at a seq the match has moved
+// past, none, Stale and the seq now.
+type oddsAnswers struct {
+	Answers []OddsAnswer `json:"answers"`
+	Stale   bool         `json:"stale,omitempty"`
+	Seq     *int         `json:"seq,omitempty"`
+}
+
+// staleAnswer is what a request made at a seq the match has moved past
+// gets instead of its answer: a 200, for the page to drop, since asking
+// about a state that was current when asked is no client's fault.
+type staleAnswer struct {
+	Stale bool `json:"stale"`
+	Seq   int  `json:"seq"`
 }
 
 // MaxOddsBody bounds POST /api/matches/{id}/odds.
@@ -110,6 +131,9 @@ func parseOdds(r io.Reader) (*oddsRequest, *apiError) {
 	var req oddsRequest
 	if err := decodeStrict(r, MaxOddsBody, &req); err != nil {
 		return nil, err
+	}
+	if req.Seq != nil && *req.Seq < 0 {
+		return nil, badRequest("bad-request", "\"seq\" is %d: a seq of the match, 0 or more", *req.Seq)
 	}
 	if n := len(req.Actions); n == 0 || n > MaxOddsActions {
 		return nil, badRequest("bad-request", "\"actions\" has %d entries: give 1 to %d", n, MaxOddsActions)
@@ -171,7 +195,8 @@ func fantasyOdds(fs *fantasy.State, seat rules.Seat, raws []json.RawMessage, out
 // each action is checked as it would be if sent now, and the exact odds of
 // its attacks are computed from the rolls Resolution would make
 // (infinity.State.Preview); in a fantasy match, a spell's casting odds.
-// Nothing is applied.
+// Nothing is applied. A request made at a seq the match has moved past is
+// answered stale.
 func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	v, ok := s.seat(w, r, id, "the odds of a menu entry are its seat's")
@@ -184,7 +209,12 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := make([]OddsAnswer, len(req.Actions))
-	err := s.a.Inspect(r.Context(), id, func(st rules.State, _ int) error {
+	stale := -1
+	err := s.a.Inspect(r.Context(), id, func(st rules.State, seq int) error {
+		if req.Seq != nil && *req.Seq != seq {
+			stale = seq
+			return nil
+		}
 		if fs, ok := st.(*fantasy.State); ok {
 			fantasyOdds(fs, v.Seat, req.Actions, out)
 			return nil
@@ -222,15 +252,32 @@ func (s *Server) odds(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string][]OddsAnswer{"answers": out})
+	if stale >= 0 {
+		writeJSON(w, http.StatusOK, oddsAnswers{Answers: []OddsAnswer{}, Stale: true, Seq: &stale})
+		return
+	}
+	writeJSON(w, http.StatusOK, oddsAnswers{Answers: out})
 }
 
-// sight answers GET /api/matches/{id}/sight/{trooper} for the seat of the
-// token: which enemies one of its troopers has Line of Fire to, how far
-// each is and the range MOD of each of its weapons there
-// (infinity.State.Sight: only enemies the seat sees, no marker).
+// sight answers GET /api/matches/{id}/sight/{trooper}?seq=N for the seat
+// of the token: which enemies one of its troopers has Line of Fire to, how
+// far each is and the range MOD of each of its weapons there
+// (infinity.State.Sight: only enemies the seat sees, no marker). Asked at
+// a seq the match has moved past, it is answered stale.
 func (s *Server) sight(w http.ResponseWriter, r *http.Request) {
 	id, trooper := r.PathValue("id"), r.PathValue("trooper")
+	at := -1
+	if r.URL.Query().Has("seq") {
+		n, err := paramInt(r, "seq")
+		if err == nil && r.URL.Query().Get("seq") == "" {
+			err = badRequest("bad-request", "seq=\"\": a seq of the match, 0 or more")
+		}
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		at = n
+	}
 	v, seated, err := s.viewer(r, id, false)
 	if err != nil {
 		s.fail(w, r, err)
@@ -241,7 +288,12 @@ func (s *Server) sight(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var out infinity.Sight
-	err = s.a.Inspect(r.Context(), id, func(st rules.State, _ int) error {
+	stale := -1
+	err = s.a.Inspect(r.Context(), id, func(st rules.State, seq int) error {
+		if at >= 0 && at != seq {
+			stale = seq
+			return nil
+		}
 		is, err := infinityState(st)
 		if err != nil {
 			return err
@@ -251,6 +303,10 @@ func (s *Server) sight(w http.ResponseWriter, r *http.Request) {
 	})
 	if err != nil {
 		s.fail(w, r, err)
+		return
+	}
+	if stale >= 0 {
+		writeJSON(w, http.StatusOK, staleAnswer{Stale: true, Seq: stale})
 		return
 	}
 	writeJSON(w, http.StatusOK, out)
