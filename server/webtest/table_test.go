@@ -392,7 +392,7 @@ func TestHackingOrder(t *testing.T) {
 		blue, red := newPage(t, root, "blue"), newPage(t, root, "red")
 		open(t, blue, sc, ts.URL+c.Seats["blue"].URL, `#menu button[data-pick-trooper="b-netrunner"]`)
 		open(t, red, sc, ts.URL+c.Seats["red"].URL, `#board [data-trooper="r-gunner"]`)
-		blue.do(t, "pick the Netrunner", chromedp.Click(`#menu button[data-pick-trooper="b-netrunner"]`))
+		clickMarked(t, blue, "the Netrunner", `document.querySelector('#menu button[data-pick-trooper="b-netrunner"]')`)
 		// Blue's menu names red's Heavy Gunner by its public label.
 		gotcha := `#menu [data-cat="Hack"] [data-target="` + labelsOf(t, ts, c, "red")["r-gunner"] + `"] button[data-action*='"gotcha"']`
 		blue.do(t, "the Hack entries", chromedp.WaitVisible(gotcha))
@@ -413,7 +413,9 @@ func TestHackingOrder(t *testing.T) {
 			t.Fatalf("red's ARO prompt does not name the program: %s", got)
 		}
 		// Red's Reset shows the odds of the program it meets.
-		red.do(t, "pick the Heavy Gunner", chromedp.Click(`#menu button[data-pick-trooper="r-gunner"]`))
+		// The menu is drawn again as the ARO's odds come in: the button is
+		// found again if it went before the click.
+		clickMarked(t, red, "the Heavy Gunner", `document.querySelector('#menu button[data-pick-trooper="r-gunner"]')`)
 		reset := `#menu [data-group="r-gunner"] button[data-action*='"reset"']`
 		red.do(t, "the Reset", chromedp.WaitVisible(reset))
 		waitJS(t, red, "the odds of the Reset", `document.querySelector(`+"`"+reset+"`"+`).parentElement.querySelector('[data-role="odds"]')`)

@@ -785,6 +785,8 @@ class Table {
     this.log = []; this.snap = null; this.board = null; this.odds = new Map();
     this.selected = null; this.plan = null; this.compose = null; this.retry = 0; this.closed = false; this.timings = [];
     this.orderChoice = new Map(); this.confirming = null; this.cardPinned = null;
+    // Answers dropped because the match moved on before they came.
+    this.staleDropped = 0;
     this.drawn = { board: '', log: -1, armies: null };
     // The chat (the seats', or the spectators'): the same before the game
     // (while the army lists are awaited) and during it.
@@ -826,7 +828,33 @@ class Table {
     this.composeHost = h('div', { id: 'compose-host' });
     this.menuList = h('div', { id: 'menu-list' });
     this.menuTitle = h('h2', { id: 'menu-title', text: 'Menu', onclick: () => this.menuEl.classList.toggle('collapsed') });
-    this.menuEl = h('div', { class: 'panel menu', id: 'menu' }, this.menuTitle, this.composeHost, this.menuList);
+    this.menuNotice = h('div', { id: 'menu-notice', role: 'status', 'aria-live': 'polite' });
+    this.menuEl = h('div', { class: 'panel menu', id: 'menu' }, this.menuTitle, this.menuNotice, this.composeHost, this.menuList);
+    // A tap on the menu survives the menu being drawn again under it:
+    // while a finger (or the mouse button) is down on one of its buttons,
+    // the menu is not drawn again for the same state (odds coming in, a
+    // trooper's sight), so the button pressed is the one released and
+    // clicked; it is drawn after the lift. A tap that a new state took
+    // away declares nothing, and the page says so.
+    this.menuEl.addEventListener('pointerdown', ev => {
+      const b = ev.target.closest && ev.target.closest('button');
+      this.press = b ? { el: b, seq: this.snap.seq } : null;
+    }, true);
+    if (!this.lifting) {
+      this.lifting = true;
+      const lift = () => {
+        const p = this.press;
+        if (!p) return;
+        this.press = null;
+        // After the click the lift makes, which comes in the same task.
+        setTimeout(() => {
+          if (!p.el.isConnected && p.seq !== this.snap.seq) this.tapLost();
+          if (this.menuDeferred) { this.menuDeferred = false; this.renderMenu(this.prompted()); }
+        }, 0);
+      };
+      document.addEventListener('pointerup', lift, true);
+      document.addEventListener('pointercancel', lift, true);
+    }
     this.diceEl = h('div', { class: 'panel dice', id: 'dice' });
     this.logList = h('div', { class: 'log', id: 'log' });
     this.logEl = h('div', { class: 'panel log-panel', id: 'log-panel' }, h('h2', { text: 'Log' }), this.logList);
@@ -948,6 +976,17 @@ class Table {
   }
 
   fail(e) { clear(this.app).append(h('p', { class: 'err', id: 'error', text: e.message }), h('a', { href: '/', text: 'the lobby' })); }
+
+  // prompted: the match waits for this seat now.
+  prompted() { return !!(this.me && (this.snap.prompt.seats || []).includes(this.me)); }
+
+  // tapLost says that a tap on the menu came as the match moved on, so
+  // that nothing was declared.
+  tapLost() {
+    const msg = h('p', { class: 'notice small', text: 'The table changed as you tapped: nothing was declared. Look at the menu again.' });
+    put(this.menuNotice, msg);
+    setTimeout(() => msg.remove(), 6000);
+  }
 
   get me() { return this.snap && this.snap.viewer && this.snap.viewer.role === 'player' ? this.snap.viewer.seat : null; }
 
@@ -1187,14 +1226,21 @@ class Table {
 
   // loadSight asks the engine what the selected trooper sees now, once
   // per trooper and state, and draws it.
+  // Only a trooper of the seat's on the table sees: one since killed, or
+  // taken by the enemy, is not asked about; nor is a state gone by the
+  // time the server answers (the answer says so, and is dropped).
   async loadSight() {
+    const obs = this.snap.observation;
     const id = this.me && !this.fantasy && this.selected;
-    if (!id) { this.sight = null; this.sightKey = null; return; }
-    const key = id + '@' + this.snap.seq;
+    const tv = id && (obs.troopers || []).find(t => t.id === id);
+    const onTable = tv && tv.seat === this.me && !(tv.states || []).includes('Dead') && (obs.models || []).some(m => m.trooper === id);
+    if (!onTable) { this.sight = null; this.sightKey = null; return; }
+    const seq = this.snap.seq, key = id + '@' + seq;
     if (this.sightKey === key) return;
     this.sightKey = key;
     try {
-      const sight = await api('GET', '/api/matches/' + this.id + '/sight/' + encodeURIComponent(id), undefined, this.token);
+      const sight = await api('GET', '/api/matches/' + this.id + '/sight/' + encodeURIComponent(id) + '?seq=' + seq, undefined, this.token);
+      if (sight.stale) { this.staleDropped++; return; }
       if (this.sightKey === key) { this.sight = sight; this.drawBoard(); }
     } catch (e) { if (this.sightKey === key) this.sight = null; }
   }
@@ -1303,6 +1349,8 @@ class Table {
   // Windows that are not a trooper's choice of skill (Alert, Guts, the
   // new Lieutenant…) list their few entries as they come.
   renderMenu(mine) {
+    const p = this.press;
+    if (p && p.seq === this.snap.seq && p.el.isConnected && this.menuList.contains(p.el)) { this.menuDeferred = true; return; }
     const el = this.menuList;
     const menu = (this.me && this.snap.menu) || [];
     this.menuTitle.textContent = !this.me ? 'Spectating' : mine ? 'Menu · ' + (/^aro-/.test(this.snap.prompt.window || '') ? 'ARO: your troopers may react' : windowName(this.snap.prompt.window || '')) : 'Menu';
@@ -1362,7 +1410,7 @@ class Table {
       const snap = this.snap;
       this.oddsAsked = snap; this.oddsAskedFor = sel;
       this.oddsPending = (this.oddsPending || 0) + 1;
-      setTimeout(() => this.fetchOdds(missing).then(() => { this.oddsPending--; if (this.snap === snap) this.renderMenu(mine); }), 0);
+      setTimeout(() => this.fetchOdds(missing, snap).then(() => { this.oddsPending--; if (this.snap === snap) this.renderMenu(mine); }), 0);
     }
   }
 
@@ -1511,13 +1559,26 @@ class Table {
     return row;
   }
 
-  async fetchOdds(actions) {
+  // fetchOdds asks the odds of a menu's entries, for the state the menu
+  // was drawn from: nothing once that state is gone (a fast opponent
+  // moves on before the page asks or the answer comes).
+  async fetchOdds(actions, snap) {
+    if (this.snap.seq !== snap.seq) return;
     const want = actions.filter(a => !this.odds.has(JSON.stringify(a)));
     if (!want.length) return;
     try {
-      const res = await api('POST', '/api/matches/' + this.id + '/odds', { actions: want }, this.token);
-      res.answers.forEach((ans, i) => this.odds.set(JSON.stringify(want[i]), ans));
+      const res = await this.preview(want, snap.seq);
+      if (res) res.answers.forEach((ans, i) => this.odds.set(JSON.stringify(want[i]), ans));
     } catch (e) { /* the menu still works without odds */ }
+  }
+
+  // preview asks the odds endpoint about actions as of seq, the state the
+  // page drew them from (the endpoint's check and odds, nothing applied):
+  // null when the match has moved past it, an answer dropped silently.
+  async preview(actions, seq) {
+    const res = await api('POST', '/api/matches/' + this.id + '/odds', { seq, actions }, this.token);
+    if (res.stale || seq !== this.snap.seq) { this.staleDropped++; return null; }
+    return res;
   }
 
   // weaponCard is the weapon id of the trooper an action is for, as its
@@ -1634,7 +1695,7 @@ class Table {
   // checkCompose asks the server whether the composed action is legal now,
   // with its odds (the same check the action would meet); Declare is
   // enabled only for a legal one.
-  async checkCompose() {
+  async checkCompose(tries) {
     const c = this.compose;
     if (!c) return;
     const a = c.build();
@@ -1643,8 +1704,9 @@ class Table {
     c.status.className = 'muted small'; c.status.textContent = 'Checking…';
     const stamp = ++c.stamp;
     try {
-      const res = await api('POST', '/api/matches/' + this.id + '/odds', { actions: [a] }, this.token);
+      const res = await this.preview([a], this.snap.seq);
       if (this.compose !== c || stamp !== c.stamp) return;
+      if (!res) { if ((tries || 0) < 3) this.checkCompose((tries || 0) + 1); return; }
       const ans = res.answers[0];
       clear(c.oddsEl);
       if (ans.illegal) { c.status.className = 'err small'; c.status.textContent = ans.illegal.message + (ans.illegal.rule ? ' (' + ans.illegal.rule + ')' : ''); return; }
@@ -1702,7 +1764,7 @@ class Table {
 
   // checkPlan asks the server whether the route is legal now, with the
   // rule that refuses it (the same check the action would meet).
-  async checkPlan() {
+  async checkPlan(tries) {
     const p = this.plan;
     p.state = 'unknown';
     this.render();
@@ -1710,8 +1772,9 @@ class Table {
     const a = this.planAction();
     const stamp = (this.planStamp = (this.planStamp || 0) + 1);
     try {
-      const res = await api('POST', '/api/matches/' + this.id + '/odds', { actions: [a] }, this.token);
+      const res = await this.preview([a], this.snap.seq);
       if (stamp !== this.planStamp || this.plan !== p) return;
+      if (!res) { if ((tries || 0) < 3) this.checkPlan((tries || 0) + 1); return; }
       const ill = res.answers[0].illegal;
       p.state = ill ? 'illegal' : 'legal';
       p.why = ill ? ill.message + (ill.rule ? ' (' + ill.rule + ')' : '') : '';
@@ -1847,15 +1910,16 @@ class Table {
 
   // checkDeploy asks the engine (the odds endpoint's preview) whether the
   // deployment would be accepted now, and why not.
-  async checkDeploy() {
+  async checkDeploy(tries) {
     const d = this.deploy, a = this.deployAction();
     d.state = 'unknown'; d.why = '';
     this.render();
     if (!a) return;
     const stamp = (d.stamp = (d.stamp || 0) + 1);
     try {
-      const res = await api('POST', '/api/matches/' + this.id + '/odds', { actions: [a] }, this.token);
+      const res = await this.preview([a], this.snap.seq);
       if (this.deploy !== d || d.stamp !== stamp) return;
+      if (!res) { if ((tries || 0) < 3) this.checkDeploy((tries || 0) + 1); return; }
       const ill = res.answers[0].illegal;
       d.state = ill ? 'illegal' : 'legal';
       d.why = ill ? ill.message + (ill.rule ? ' (' + ill.rule + ')' : '') : '';
