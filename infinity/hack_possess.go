@@ -295,10 +295,8 @@ func (s *State) checkCancelPossession(a CancelPossession) error {
 		return rules.Errorf(rules.CodeIllegal, rulePossessed, "%s is not a Possessed trooper of %s", a.Trooper, seat)
 	case army.OrderDeclared:
 		return rules.Errorf(rules.CodeWrongWindow, "Game Round and Player Turn (N4)", "cancel-possession: the Tactical Phase is over, an Order has been declared this turn")
-	case army.CommandTokens <= 0:
-		return rules.Errorf(rules.CodeIllegal, "Command Tokens (N4)", "cancel-possession: %s has no Command Token left", seat)
 	}
-	return nil
+	return s.tokenBar(seat, "cancel-possession")
 }
 
 // cancelPossession spends the token, gives the trooper back and takes the
@@ -307,7 +305,7 @@ func (s *State) checkCancelPossession(a CancelPossession) error {
 func (s *State) cancelPossession(a CancelPossession) []rules.Event {
 	seat := s.active()
 	army := s.army(seat)
-	army.CommandTokens--
+	s.spendToken(seat)
 	t := s.trooperIndex(a.Trooper)
 	lt := s.Troopers[t].Possession.Lieutenant
 	events := s.endPossession(t, "Command Token")
@@ -325,7 +323,7 @@ func (s *State) cancelPossession(a CancelPossession) []rules.Event {
 // troopers, while the Tactical Phase lasts and a token is left.
 func (s *State) cancelPossessionCandidates() []rules.Action {
 	army := s.army(s.active())
-	if army.OrderDeclared || army.CommandTokens <= 0 {
+	if army.OrderDeclared || !s.canSpendToken(army.Seat) {
 		return nil
 	}
 	var out []rules.Action

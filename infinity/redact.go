@@ -235,6 +235,14 @@ func (s *State) redactFields(e rules.Event, v rules.Viewer) (rules.Event, bool) 
 	case Coordinated:
 		ev.Group = s.groupAs(v, ev.Seat, ev.Group)
 		e = ev
+	case StrategicUsed:
+		// The opponent's groups the Orders were removed from.
+		groups := make([]string, len(ev.Groups))
+		for i, g := range ev.Groups {
+			groups[i] = s.groupAs(v, ev.Opponent, g)
+		}
+		ev.Groups = groups
+		e = ev
 	case BecameIdle:
 		// The reason is a refusal's sentence, which names the trooper
 		// as its owner knows it: v reads it by the name v knows.

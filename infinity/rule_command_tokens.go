@@ -89,8 +89,8 @@ func (s *State) checkTransfer(a Transfer) error {
 	if army.OrderDeclared {
 		return rules.Errorf(rules.CodeWrongWindow, "Game Round and Player Turn (N4)", "transfer: the Tactical Phase is over, an Order has been declared this turn")
 	}
-	if army.CommandTokens <= 0 {
-		return rules.Errorf(rules.CodeIllegal, "Command Tokens (N4)", "transfer: %s has no Command Token left", seat)
+	if err := s.tokenBar(seat, "transfer"); err != nil {
+		return err
 	}
 	tr := s.Troopers[members[0]]
 	if tr.Group == a.Group {
@@ -109,7 +109,7 @@ func (s *State) checkTransfer(a Transfer) error {
 func (s *State) transfer(a Transfer) []rules.Event {
 	seat := s.active()
 	army := s.army(seat)
-	army.CommandTokens--
+	s.spendToken(seat)
 	members := s.unitMembers(a.Trooper)
 	from := s.Troopers[members[0]].Group
 	for _, t := range members {
@@ -123,7 +123,7 @@ func (s *State) transfer(a Transfer) []rules.Event {
 // combat group, while the Tactical Phase lasts.
 func (s *State) transferCandidates() []rules.Action {
 	army := s.army(s.active())
-	if army.OrderDeclared || army.CommandTokens <= 0 || len(army.Groups) < 2 {
+	if army.OrderDeclared || !s.canSpendToken(army.Seat) || len(army.Groups) < 2 {
 		return nil
 	}
 	var out []rules.Action
@@ -146,12 +146,22 @@ func (s *State) transferCandidates() []rules.Action {
 // now: it has none left.
 func (s *State) tokenBar(seat rules.Seat, what string) error {
 	if s.army(seat).CommandTokens <= 0 {
-		return rules.Errorf(rules.CodeIllegal, "Command Tokens (N4)", "%s needs a Command Token: %s has none left", what, seat)
+		return rules.Errorf(rules.CodeIllegal, "Command Tokens (N4)", "%s needs a Command Token: %s has no Command Token left", what, seat)
+	}
+	if s.tokenCapped(seat) {
+		return rules.Errorf(rules.CodeIllegal, ruleStrategic, "%s needs a Command Token: the opponent's Strategic Use lets %s spend only one this turn, and it is spent", what, seat)
 	}
 	return nil
 }
 
+// canSpendToken reports whether seat may spend a Command Token now.
+func (s *State) canSpendToken(seat rules.Seat) bool {
+	return s.army(seat).CommandTokens > 0 && !s.tokenCapped(seat)
+}
+
 // spendToken spends one of seat's Command Tokens.
 func (s *State) spendToken(seat rules.Seat) {
-	s.army(seat).CommandTokens--
+	a := s.army(seat)
+	a.CommandTokens--
+	a.TokensSpent++
 }

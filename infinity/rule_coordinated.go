@@ -425,7 +425,7 @@ func (s *State) coordinateCandidates(out []rules.Action) []rules.Action {
 		for i, t := range near {
 			ids[i] = s.Troopers[t].ID
 		}
-		if army.CommandTokens <= 0 {
+		if !s.canSpendToken(seat) {
 			out = append(out, Coordinate{Spearhead: id, Followers: ids, Skill: Skill{Name: SkillIdle}})
 			continue
 		}

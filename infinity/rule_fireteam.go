@@ -871,7 +871,6 @@ func (FireteamFormed) Kind() string { return "fireteam-formed" }
 // with the leader, who is one of them; a Command Token to spend.
 func (s *State) checkFormFireteam(a FormFireteam) error {
 	seat := s.active()
-	army := s.army(seat)
 	size, ok := sides.FireteamSize[a.Type]
 	switch {
 	case !ok:
@@ -880,8 +879,9 @@ func (s *State) checkFormFireteam(a FormFireteam) error {
 		return rules.Errorf(rules.CodeIllegal, ruleFireteam, "a Fireteam %s is formed with %d to %d members, not %d", a.Type, size[0], size[1], len(a.Members))
 	case !slices.Contains(a.Members, a.Leader):
 		return rules.Errorf(rules.CodeBadAction, ruleFireteam, "the Fireteam Leader %q is not one of its members", a.Leader)
-	case army.CommandTokens <= 0:
-		return rules.Errorf(rules.CodeIllegal, "Command Tokens (N4)", "forming a Fireteam spends a Command Token: %s has none left", seat)
+	}
+	if err := s.tokenBar(seat, "forming a Fireteam"); err != nil {
+		return err
 	}
 	leader, _ := s.activeTrooper(a.Leader)
 	for i, id := range a.Members {
@@ -916,7 +916,7 @@ func (s *State) checkFormFireteam(a FormFireteam) error {
 func (s *State) formFireteam(a FormFireteam) []rules.Event {
 	seat := s.active()
 	army := s.army(seat)
-	army.CommandTokens--
+	s.spendToken(seat)
 	army.Fireteams = append(slices.Clip(army.Fireteams), Fireteam{Type: a.Type, Leader: a.Leader, Members: slices.Clone(a.Members)})
 	return []rules.Event{FireteamFormed{Seat: seat, Type: a.Type, Leader: a.Leader, Members: slices.Clone(a.Members), Tokens: army.CommandTokens}}
 }
@@ -955,7 +955,7 @@ func (s *State) fireteamCandidates(out []rules.Action) []rules.Action {
 	for _, f := range army.Fireteams {
 		out = append(out, CancelFireteam{Trooper: f.Leader})
 	}
-	if army.CommandTokens <= 0 {
+	if !s.canSpendToken(seat) {
 		return out
 	}
 	var buf [MaxGroupTroopers]int

@@ -60,6 +60,18 @@ func TestMissionConformance(t *testing.T) {
 // hidden troopers ride on its last deployment.
 func startMission(t *testing.T, name string, cards [2]string, at map[string][3]float64) *State {
 	t.Helper()
+	st := deployMission(t, name, cards, at)
+	if st.Phase == PhaseStrategic {
+		// Red, second to play, makes no Strategic Use (rule_strategic.go).
+		do(t, st, "red", StrategicUse{})
+	}
+	return st
+}
+
+// deployMission is startMission up to the end of deployment: the State
+// waits in the Strategic Use window of red (rule_strategic.go).
+func deployMission(t *testing.T, name string, cards [2]string, at map[string][3]float64) *State {
+	t.Helper()
 	g := missionGame(t, "../data/missions/"+name+".yaml", "../data/armies/blue-company.yaml", "../data/armies/red-company.yaml")
 	rl, err := rules.ResolveRulings(g.Rulings(), nil)
 	if err != nil {

@@ -380,7 +380,11 @@ func (s *State) advanceDeployment() []rules.Event {
 	events := []rules.Event{DeploymentEnded{FirstTurn: s.Seats[0]}}
 	events = append(events, s.designateTargets()...)
 	events = append(events, s.updateEngaged("deployment")...)
-	return append(events, s.startTurn()...)
+	events = append(events, s.startTurn()...)
+	// The second player's Strategic Use of a Command Token follows the
+	// first Order Count (rule_strategic.go).
+	s.openStrategic()
+	return events
 }
 
 // checkDeploy checks a Deploy: the troopers the deployer's own and still

@@ -144,11 +144,17 @@ func TestDeploymentSequence(t *testing.T) {
 		t.Fatalf("%s, %s", st.Phase, st.deployer())
 	}
 	ev = do(t, st, "red", Deploy{Placement: next("red-support-remote-1")})
-	if st.Phase != PhaseOrders || st.active() != "red" || st.PreGame != nil {
+	// The first Player Turn starts; blue, second to play, is asked for its
+	// Strategic Use of a Command Token (rule_strategic.go).
+	if st.Phase != PhaseStrategic || st.active() != "red" || st.PreGame != nil || st.Prompt().Seats[0] != "blue" {
 		t.Fatalf("after deployment: %s, %s", st.Phase, st.active())
 	}
 	if _, ok := ev[len(ev)-1].(TurnStarted); !ok {
 		t.Fatalf("the first Player Turn starts: %v", ev)
+	}
+	do(t, st, "blue", StrategicUse{})
+	if st.Phase != PhaseOrders {
+		t.Fatalf("after the Strategic Use window: %s", st.Phase)
 	}
 }
 

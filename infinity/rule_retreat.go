@@ -155,16 +155,14 @@ func (s *State) checkCancelRetreat(a CancelRetreat) error {
 		return rules.Errorf(rules.CodeBadAction, "Command Tokens (N4)", "%q is not a trooper of %s", a.Trooper, seat)
 	case !s.Troopers[t].States.Retreat:
 		return rules.Errorf(rules.CodeIllegal, ruleRetreat, "%s holds no Retreat! token", a.Trooper)
-	case s.army(seat).CommandTokens <= 0:
-		return rules.Errorf(rules.CodeIllegal, "Command Tokens (N4)", "cancel-retreat: %s has no Command Token left", seat)
 	}
-	return nil
+	return s.tokenBar(seat, "cancel-retreat")
 }
 
 // cancelRetreat spends the token and takes the trooper's Retreat! token.
 func (s *State) cancelRetreat(a CancelRetreat) []rules.Event {
 	army := s.army(s.active())
-	army.CommandTokens--
+	s.spendToken(army.Seat)
 	s.Troopers[s.trooperIndex(a.Trooper)].States.Retreat = false
 	return []rules.Event{RetreatCancelled{Seat: army.Seat, Trooper: a.Trooper, Tokens: army.CommandTokens}}
 }
@@ -173,7 +171,7 @@ func (s *State) cancelRetreat(a CancelRetreat) []rules.Event {
 // Retreat! token, while a Command Token is left.
 func (s *State) cancelRetreatCandidates() []rules.Action {
 	army := s.army(s.active())
-	if !army.Retreat || army.CommandTokens <= 0 {
+	if !army.Retreat || !s.canSpendToken(army.Seat) {
 		return nil
 	}
 	var out []rules.Action

@@ -115,6 +115,12 @@ type Army struct {
 	// Fireteams are the army's Fireteams (Fireteams (N4); rule_fireteam.go),
 	// public.
 	Fireteams []Fireteam `json:"fireteams,omitempty"`
+	// TokenCap, when positive, is how many Command Tokens the army may
+	// spend this turn (the opponent's Strategic Use limits it to one), and
+	// TokensSpent how many it spent this turn (Command Tokens (N4);
+	// rule_strategic.go). Public.
+	TokenCap    int `json:"tokenCap,omitempty"`
+	TokensSpent int `json:"tokensSpent,omitempty"`
 }
 
 // Group is one combat group and its Order pool.

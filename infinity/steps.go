@@ -98,7 +98,7 @@ type stepAction struct {
 
 // stepTable lists every step once.
 var stepTable = [...]*stepDef{
-	&stepOrders, &stepAppoint,
+	&stepOrders, &stepAppoint, &stepStrategic,
 	&stepTransport, &stepLanding, &stepMissedJump,
 	&stepARO1, &stepSecond, &stepARO2, &stepResolve, &stepDodgeMove,
 	&stepGuts, &stepGutsMove, &stepAlert, &stepToken,
@@ -124,6 +124,8 @@ func (s *State) stepOf() *stepDef {
 	switch {
 	case s.Phase == PhaseAppoint:
 		return &stepAppoint
+	case s.Phase == PhaseStrategic:
+		return &stepStrategic
 	case s.PreGame != nil:
 		return s.preGameStep()
 	case s.Order == nil:

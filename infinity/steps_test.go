@@ -32,7 +32,7 @@ func TestStepTableDeclaresEveryStepOnce(t *testing.T) {
 		if d.who == nil || d.candidates == nil || len(d.actions) == 0 {
 			t.Errorf("step %s: who, candidates and actions must be set", d.name)
 		}
-		if d.order == (d.name == StepOrders || d.name == StepAppoint || d.name == StepInitiative || d.name == StepChoice || d.name == StepClassified || d.name == StepDeploy) {
+		if d.order == (d.name == StepOrders || d.name == StepAppoint || d.name == StepStrategic || d.name == StepInitiative || d.name == StepChoice || d.name == StepClassified || d.name == StepDeploy) {
 			t.Errorf("step %s: order is %v", d.name, d.order)
 		}
 		for _, a := range d.actions {

@@ -133,8 +133,10 @@ func (s *State) endTurn() []rules.Event {
 	for i := range s.Troopers {
 		s.Troopers[i].Failed = nil
 	}
-	// Unused Orders are lost (Order types (N4)).
+	// Unused Orders are lost (Order types (N4)); a limit on Command Tokens
+	// lasts the turn (Command Tokens (N4), Strategic Use).
 	army := s.army(seat)
+	army.TokenCap, army.TokensSpent = 0, 0
 	for g := range army.Groups {
 		army.Groups[g].Pool = 0
 	}

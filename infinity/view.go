@@ -73,7 +73,10 @@ type ArmyView struct {
 	LossOfLieutenant bool       `json:"lossOfLieutenant"`
 	Retreat          bool       `json:"retreat,omitempty"` // Retreat! (N4): public
 	CommandTokens    int        `json:"commandTokens"`
-	Notes            string     `json:"notes,omitempty"` // owner only
+	// TokenCap is the one Command Token the army may spend this turn, set
+	// by the opponent's Strategic Use (0: no limit).
+	TokenCap int    `json:"tokenCap,omitempty"`
+	Notes    string `json:"notes,omitempty"` // owner only
 	// Fireteams are the army's Fireteams (Fireteams (N4)): public.
 	Fireteams []Fireteam `json:"fireteams,omitempty"`
 }
@@ -130,7 +133,7 @@ func (s *State) Observe(v rules.Viewer) any {
 	groups := make([]Group, 0, ngroups)
 	for i := range s.Armies {
 		a := &s.Armies[i]
-		av := ArmyView{Seat: a.Seat, LossOfLieutenant: a.LossOfLieutenant, Retreat: a.Retreat, CommandTokens: a.CommandTokens, Fireteams: s.fireteamViews(a, v)}
+		av := ArmyView{Seat: a.Seat, LossOfLieutenant: a.LossOfLieutenant, Retreat: a.Retreat, CommandTokens: a.CommandTokens, TokenCap: a.TokenCap, Fireteams: s.fireteamViews(a, v)}
 		if a.Groups != nil {
 			k := len(groups)
 			groups = append(groups, a.Groups...)

@@ -131,6 +131,7 @@ var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Act
 	c.Register(string(KindFormFireteam), func() rules.Action { return &FormFireteam{} })
 	c.Register(string(KindCancelFireteam), func() rules.Action { return &CancelFireteam{} })
 	c.Register(string(KindCoordinate), func() rules.Action { return &Coordinate{} })
+	c.Register(string(KindStrategicUse), func() rules.Action { return &StrategicUse{} })
 	c.Register(string(KindLand), func() rules.Action { return &Land{} })
 	c.Register(string(KindPlaceJump), func() rules.Action { return &PlaceJump{} })
 	c.Register(string(KindInitiativeRoll), func() rules.Action { return &InitiativeRoll{} })

@@ -151,6 +151,7 @@ var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event
 	c.Register("fireteam-changed", func() rules.Event { return &FireteamChanged{} })
 	c.Register("fireteam-formed", func() rules.Event { return &FireteamFormed{} })
 	c.Register("coordinated", func() rules.Event { return &Coordinated{} })
+	c.Register("strategic-used", func() rules.Event { return &StrategicUsed{} })
 	c.Register("recovered", func() rules.Event { return &Recovered{} })
 	c.Register("retreat", func() rules.Event { return &RetreatChanged{} })
 	c.Register("retreat-cancelled", func() rules.Event { return &RetreatCancelled{} })

@@ -322,6 +322,8 @@ func (c *stateChecker) armies() {
 		c.fireteams(path, a)
 		c.between(path+".lieutenantOrders", a.LieutenantOrders, 0, math.MaxInt32)
 		c.between(path+".commandTokens", a.CommandTokens, 0, math.MaxInt32)
+		c.between(path+".tokenCap", a.TokenCap, 0, 1)
+		c.between(path+".tokensSpent", a.TokensSpent, 0, math.MaxInt32)
 		if z := a.Zone; z != nil {
 			zp := path + ".zone"
 			if c.onTable(zp+"[0]", z[0]) && c.onTable(zp+"[1]", z[1]) && (z[0][0] >= z[1][0] || z[0][1] >= z[1][1]) {
@@ -433,7 +435,7 @@ func (c *stateChecker) turn() {
 		c.failf("turn", "%d is not 0 or 1 (an index in seats)", s.Turn)
 	}
 	switch s.Phase {
-	case PhaseOrders, PhaseAppoint, PhaseInitiative, PhaseChoice, PhaseClassified, PhaseDeployment:
+	case PhaseOrders, PhaseAppoint, PhaseStrategic, PhaseInitiative, PhaseChoice, PhaseClassified, PhaseDeployment:
 		if s.Rounds >= 1 {
 			c.between("round", s.Round, 1, s.Rounds)
 		}

@@ -238,6 +238,18 @@ func (m *missionTable) preGame(t *testing.T, sc screen, at map[string]float64) s
 			waitJS(t, m.pages[other], "the other's pick known", `document.querySelector('#mission [data-classified="`+seat+`"]').textContent === 'picked, secret until it scores'`)
 		case "deployment":
 			deployOnce(t, p, seat, placed, at, &refused, &turned, sc)
+		case "strategic-use":
+			// The second player's Strategic Use of a Command Token
+			// (Command Tokens (N4)): none.
+			if !strings.Contains(why, "Strategic Use") {
+				t.Fatalf("%s: the Strategic Use window does not explain itself: %s", seat, why)
+			}
+			seq := eval[string](t, p, `document.body.dataset.seq`)
+			clickMarked(t, p, "No Strategic Use", `[...document.querySelectorAll('#menu button[data-action]')].find(b => { const a = JSON.parse(b.dataset.action); return a.kind === 'strategic-use' && !a.use; })`)
+			if waitFor(p, `document.getElementById('confirm-yes') || document.body.dataset.seq !== '`+seq+`'`, 5*time.Second) && eval[bool](t, p, `!!document.getElementById('confirm-yes')`) {
+				clickMarked(t, p, "confirm No Strategic Use", `document.getElementById('confirm-yes')`)
+			}
+			waitJS(t, p, "No Strategic Use applied", `document.body.dataset.seq !== '`+seq+`'`)
 		default:
 			t.Fatalf("%s: an unexpected pre-game window %q", seat, win)
 		}

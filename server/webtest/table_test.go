@@ -122,6 +122,7 @@ var whyAsked = map[string]string{
 	"alert":              "turn on the spot to face the attacker",
 	"appoint-lieutenant": "new one",
 	"proxy-token":        "Active Proxy Token",
+	"strategic-use":      "Strategic Use",
 }
 
 // checkMenu fails when the prompted page's window does not say why it

@@ -238,6 +238,7 @@ function actionText(a) {
     case 'guts-move': return who(a.trooper) + ' Guts: ' + (a.stay && a.prone ? 'stays and goes Prone' : a.stay ? 'stays' : a.to ? 'moves to ' + pt(a.to) : 'chooses');
     case 'appoint': return 'appoints ' + (a.trooper ? who(a.trooper) : 'a new Lieutenant');
     case 'transfer': return 'Command Token: ' + (a.trooper ? who(a.trooper) : 'a trooper') + ' to group ' + a.group;
+    case 'strategic-use': return strategicText(a);
     case 'land': return 'the Combat Jump PH Roll';
     case 'place-jump': return who(a.trooper) + ' is set down at ' + pt(a.to);
     case 'alert': return alertText(a);
@@ -251,6 +252,16 @@ function actionText(a) {
   return genericText(a);
 }
 
+// strategicText is a Strategic Use of a Command Token (Command Tokens
+// (N4)), or none.
+function strategicText(a) {
+  switch (a.use) {
+    case 'remove-orders': return 'Command Token: remove two Regular Orders (groups ' + (a.groups || []).join(' and ') + ')';
+    case 'limit-tokens': return 'Command Token: the opponent spends one Command Token at most this turn';
+    case 'suppressive-fire': return 'Command Token: ' + who(a.trooper) + ' enters Suppressive Fire';
+  }
+  return 'No Strategic Use';
+}
 // chooseText is an Initiative and Deployment choice (Initiative and
 // Deployment (N4)): what is kept, and what it decides.
 function chooseText(a) {
@@ -2136,6 +2147,7 @@ function menuLabel(a) {
     case 'dodge-move': return a.stay ? 'Stay (no Dodge movement)' : 'Dodge to ' + pt(a.to);
     case 'appoint': return 'Appoint ' + who(a.trooper) + ' Lieutenant';
     case 'transfer': return 'Command Token: move to group ' + a.group;
+    case 'strategic-use': return strategicText(a);
     case 'move-token': return a.proxy ? 'Move the Active Proxy Token to ' + who(a.proxy) : 'Leave the Active Proxy Token';
     case 'choose': return chooseLabel(a);
     case 'choose-classified': { const c = CARDS.get(a.objective); return cardName(a.objective) + (c ? ': ' + cardText(c) : ''); }
@@ -2174,7 +2186,7 @@ function programLine(id) {
 
 const WINDOWS = { orders: 'Orders Phase', 'aro-1': 'first ARO window', 'aro-2': 'second ARO window', second: 'second skill', resolve: 'the dice', 'dodge-move': 'Dodge movement',
   guts: 'Guts Rolls', 'guts-move': 'Guts movement', alert: 'Alert', 'proxy-token': 'Active Proxy Token', landing: 'Combat Jump landing', 'place-jump': 'a missed Combat Jump',
-  'appoint-lieutenant': 'a new Lieutenant', 'hack-transport': 'Hack Transport Aircraft',
+  'appoint-lieutenant': 'a new Lieutenant', 'hack-transport': 'Hack Transport Aircraft', 'strategic-use': 'Strategic Use of a Command Token',
   charges: 'charges', react: 'charge reaction', 'charge-moves': 'charge moves', 'remaining-moves': 'remaining moves', shooting: 'shooting',
   'close-combat': 'close combat', 'allocate-hits': 'hits to allocate', 'move-up': 'a front-rank slot to fill', pursuit: 'flee and pursue',
   challenge: 'a challenge', retire: 'a refused challenge', 'counter-challenge': 'a counter-challenge',
@@ -2196,6 +2208,7 @@ function windowWhy(w, declared, obs) {
     case 'alert': return 'Alert (N4): at the end of this Order, your troopers that were attacked, or have an attacked ally in their Zone of Control, may turn on the spot to face the attacker — no roll, and not an ARO. Facing it puts it in their front arc, so they can react to it next time.';
     case 'proxy-token': return 'G: Jumper (N4): your Active Proxy was lost or Isolated this Order. You may move the Active Proxy Token to another of your Proxies (it then acts with the G: Jumper\'s Orders), or leave it.';
     case 'place-jump': return 'Combat Jump (N4): the PH Roll failed, so the trooper arrives from your table edge: set it down in your Deployment Zone.';
+    case 'strategic-use': return 'Command Tokens (N4), Strategic Use: you play the second Player Turn. Right after your opponent\'s first Order Count you may spend one Command Token to remove two of its Regular Orders for this turn (only when it counts more than ten Orders), to let it spend one Command Token at most this turn, or to put one of your troopers in Suppressive Fire; or make no use of it.';
     case 'appoint-lieutenant': return 'Loss of Lieutenant (N4): your Lieutenant is gone. Choose a trooper to be the new one; your opponent learns only that you appointed one, not who.';
     case 'hack-transport': return 'Hack Transport Aircraft (Hacking (N3)): choose whether to hack the arriving trooper\'s transport.';
     case 'charges': return 'Charges: pick a unit and the enemy it charges (a character may charge with it). The engine rolls each charge range and moves the chargers, wheel included. End the charges to move the rest.';
