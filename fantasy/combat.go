@@ -140,23 +140,7 @@ func (s *State) shoot(a Shoot, r roller) error {
 	u.Flags.Shot = true
 	s.shelled(u)
 	p := s.rf(u)
-	mods, why := 0, []string{}
-	if d := unitDist(u, t); d > float64(p.Missile.Range)/2 {
-		mods--
-		why = append(why, "-1 long range")
-	}
-	if u.Flags.Moved {
-		mods--
-		why = append(why, "-1 moved")
-	}
-	if c, because := s.sightOf(u, t).cover(); c < 0 && !p.Missile.aimed() {
-		mods += c
-		why = append(why, because)
-	}
-	if s.skirmishers(t) && !p.Missile.aimed() {
-		mods--
-		why = append(why, "-1 skirmishers")
-	}
+	mods, why := s.shotMods(u, t)
 	if p.Missile.Template > 0 {
 		return s.scatterShot(u, t, *a.At, r)
 	}
@@ -181,6 +165,30 @@ func (s *State) shoot(a Shoot, r roller) error {
 		return nil
 	}
 	return s.hitUnit(u.Seat, t, hits, p.Missile.S, r)
+}
+
+// shotMods are the to-hit modifiers of u shooting at t, with their
+// reasons (Shooting: to hit): long range, moved, cover, skirmishers.
+func (s *State) shotMods(u, t *Unit) (int, []string) {
+	p := s.rf(u)
+	mods, why := 0, []string{}
+	if d := unitDist(u, t); d > float64(p.Missile.Range)/2 {
+		mods--
+		why = append(why, "-1 long range")
+	}
+	if u.Flags.Moved {
+		mods--
+		why = append(why, "-1 moved")
+	}
+	if c, because := s.sightOf(u, t).cover(); c < 0 && !p.Missile.aimed() {
+		mods += c
+		why = append(why, because)
+	}
+	if s.skirmishers(t) && !p.Missile.aimed() {
+		mods--
+		why = append(why, "-1 skirmishers")
+	}
+	return mods, why
 }
 
 func needText(n int) string {

@@ -380,13 +380,7 @@ func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, mods stri
 		}
 	}
 	unsaved := wounds - saved
-	ward := p.Ward
-	if p.has(RuleRegeneration) && (ward == 0 || ward > 4) {
-		ward = 4
-	}
-	if mods.melee && tr&traitFlank == 0 && p.has(RuleParry) && (ward == 0 || ward > 6) {
-		ward = 6
-	}
+	ward := wardSave(p, mods.melee && tr&traitFlank == 0)
 	warded := 0
 	for _, k := range []*int{&unsaved, &kb} {
 		if *k > 0 && ward > 0 {
@@ -430,6 +424,20 @@ func (s *State) woundRolls(u *Unit, who string, p Profile, n, str int, mods stri
 	ev.Text = newLine().s(who, ": ").n(n).s(" hits at S").n(str).s(", ").n(wounds+kb).s(" wound on ").n(need).s("+, ").n(saved+warded).s(" saved on ", plus(sv), ", ").n(unsaved).s(" unsaved", extra).String()
 	s.emit(ev)
 	return unsaved, nil
+}
+
+// wardSave is the best of a profile's ward save, Regeneration (4+) and,
+// against blows from its front in close combat (parry), the parry's 6+;
+// 0 is none. They do not add up.
+func wardSave(p Profile, parry bool) int {
+	ward := p.Ward
+	if p.has(RuleRegeneration) && (ward == 0 || ward > 4) {
+		ward = 4
+	}
+	if parry && p.has(RuleParry) && (ward == 0 || ward > 6) {
+		ward = 6
+	}
+	return ward
 }
 
 func plus(n int) string {

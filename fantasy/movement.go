@@ -549,13 +549,7 @@ func (s *State) leadership(u *Unit) int {
 // Swiftstride; a flying charger glides 10" and has Swiftstride. It returns
 // the range, the dice, and the highest single die (the failed charge move).
 func (s *State) chargeRoll(mv *Unit, r roller) (float64, []int, int, error) {
-	m := float64(s.slowestM(mv))
-	n := 2
-	if s.flies(mv) {
-		m, n = 10, 3
-	} else if s.swift(mv) {
-		n = 3
-	}
+	m, n := s.chargeDice(mv)
 	d, err := r.d6s(n)
 	if err != nil {
 		return 0, nil, 0, err
@@ -564,6 +558,18 @@ func (s *State) chargeRoll(mv *Unit, r roller) (float64, []int, int, error) {
 	slices.Sort(sorted)
 	best := sorted[len(sorted)-1] + sorted[len(sorted)-2]
 	return m + float64(best), d, sorted[len(sorted)-1], nil
+}
+
+// chargeDice is a charger's range roll: M plus the best two of n D6 (n
+// is 3 with Swiftstride; a flyer glides 10" and has Swiftstride).
+func (s *State) chargeDice(mv *Unit) (m float64, n int) {
+	m, n = float64(s.slowestM(mv)), 2
+	if s.flies(mv) {
+		m, n = 10, 3
+	} else if s.swift(mv) {
+		n = 3
+	}
+	return m, n
 }
 
 func (s *State) checkChargeMove(a ChargeMove) (*Charge, *rules.RuleError) {

@@ -152,6 +152,8 @@ func parseOdds(r io.Reader) (*oddsRequest, *apiError) {
 type OddsAnswer struct {
 	Odds    []infinity.RollOdds `json:"odds"`
 	Cast    *CastOdds           `json:"cast,omitempty"`
+	Shoot   *fantasy.ShotOdds   `json:"shoot,omitempty"`
+	Charge  *fantasy.ChargeOdds `json:"charge,omitempty"`
 	Illegal *rules.RuleError    `json:"illegal,omitempty"`
 }
 
@@ -167,18 +169,24 @@ type CastOdds struct {
 }
 
 // fantasyOdds answers the odds of fantasy menu entries: a `cast` gets its
-// casting odds; any other entry has none to give.
+// casting odds, a `shoot` its hits and wounds, a `charge` the chance it
+// reaches; any other entry has none to give.
 func fantasyOdds(fs *fantasy.State, seat rules.Seat, raws []json.RawMessage, out []OddsAnswer) {
 	for i, raw := range raws {
 		out[i].Odds = []infinity.RollOdds{}
 		act, err := (&fantasy.Ruleset{}).DecodeAction(raw)
 		if err == nil {
-			if c, ok := act.(fantasy.Cast); ok {
+			switch a := act.(type) {
+			case fantasy.Cast:
 				var o casting.Odds
-				if o, err = fs.CastOdds(seat, c); err == nil {
+				if o, err = fs.CastOdds(seat, a); err == nil {
 					f := func(r *big.Rat) float64 { v, _ := r.Float64(); return v }
 					out[i].Cast = &CastOdds{f(o.Cast), f(o.Irresistible), f(o.Failed), f(o.Dispelled), f(o.TakesEffect), o.TakesEffect.RatString()}
 				}
+			case fantasy.Shoot:
+				out[i].Shoot, err = fs.ShotOdds(seat, a)
+			case fantasy.DeclareCharge:
+				out[i].Charge, err = fs.ChargeOdds(seat, a)
 			}
 		}
 		if err != nil {

@@ -385,3 +385,90 @@ func TestWebOddsOfACast(t *testing.T) {
 		t.Fatalf("asking for odds changed the match: seq %d → %d", snap.Seq, after.Seq)
 	}
 }
+
+// The odds of fantasy charges and volleys (Charges, Shooting: to hit):
+// each legal `charge` entry of blue's first Movement phase gets the chance
+// its range roll reaches the target, and each legal `shoot` entry of its
+// Shooting phase the chance of each number of hits; red asking the odds of
+// blue's entries is refused.
+func TestWebOddsOfAChargeAndAVolley(t *testing.T) {
+	ts, _ := startMissions(t, nil)
+	c := create(t, ts, "fantasy-demo")
+	base := ts.URL + "/api/matches/" + c.ID
+	blue, red := c.Seats["blue"].Token, c.Seats["red"].Token
+	type answers struct {
+		Answers []struct {
+			Charge *struct {
+				Target string  `json:"target"`
+				Reach  float64 `json:"reach"`
+			} `json:"charge"`
+			Shoot *struct {
+				Shots int       `json:"shots"`
+				Hits  []float64 `json:"hits"`
+			} `json:"shoot"`
+			Illegal *struct{ Code string } `json:"illegal"`
+		} `json:"answers"`
+	}
+	entries := func(kind string) []json.RawMessage {
+		var snap snapshot
+		call(t, "GET", base, blue, nil, &snap)
+		var out []json.RawMessage
+		for _, m := range snap.Menu {
+			if m.Illegal == nil && bytes.Contains(m.Action, []byte(`"kind":"`+kind+`"`)) {
+				out = append(out, m.Action)
+			}
+		}
+		return out
+	}
+	check := func(kind string) {
+		acts := entries(kind)
+		if len(acts) == 0 {
+			t.Fatalf("no legal %s entry in blue's menu", kind)
+		}
+		var ans answers
+		if code := call(t, "POST", base+"/odds", blue, map[string]any{"actions": acts}, &ans); code != http.StatusOK {
+			t.Fatalf("odds: %d", code)
+		}
+		priced := 0
+		for i, a := range ans.Answers {
+			if a.Charge != nil || a.Shoot != nil {
+				priced++
+			}
+			switch {
+			case a.Illegal != nil:
+				t.Fatalf("%s refused: %+v", acts[i], a.Illegal)
+			case kind == "charge" && (a.Charge == nil || a.Charge.Reach < 0 || a.Charge.Reach > 1):
+				t.Fatalf("%s: charge odds %+v", acts[i], a.Charge)
+			case kind == "shoot" && bytes.Contains(acts[i], []byte(`"blue-bows"`)) && (a.Shoot == nil || len(a.Shoot.Hits) != a.Shoot.Shots+1):
+				t.Fatalf("%s: shot odds %+v", acts[i], a.Shoot)
+			}
+		}
+		if priced == 0 {
+			t.Fatalf("none of blue's %d %s entries is priced", len(acts), kind)
+		}
+		ans = answers{}
+		if code := call(t, "POST", base+"/odds", red, map[string]any{"actions": acts[:1]}, &ans); code != http.StatusOK || ans.Answers[0].Illegal == nil {
+			t.Fatalf("red asking the odds of blue's %s: %d %+v", kind, code, ans)
+		}
+	}
+	check("charge")
+	// To the Shooting phase: the end of each phase before it.
+	for n := 0; len(entries("shoot")) == 0; n++ {
+		var snap snapshot
+		call(t, "GET", base, blue, nil, &snap)
+		var end json.RawMessage
+		for _, m := range snap.Menu {
+			if m.Illegal == nil && bytes.Contains(m.Action, []byte(`"kind":"end-`)) {
+				end = m.Action
+			}
+		}
+		if end == nil || n > 5 {
+			t.Fatalf("no Shooting phase for blue: %d entries", len(snap.Menu))
+		}
+		body := map[string]any{"seq": snap.Seq, "id": fmt.Sprintf("m%d", n), "action": end}
+		if code := call(t, "POST", base+"/actions", blue, body, nil); code != http.StatusOK {
+			t.Fatalf("%s: %d", end, code)
+		}
+	}
+	check("shoot")
+}

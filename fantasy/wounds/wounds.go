@@ -144,9 +144,15 @@ func Chances(a Attacks, t Target) Steps {
 // Distribution is the chance of exactly k unsaved wounds, k = 0..N.
 func Distribution(a Attacks, t Target) []float64 {
 	p, _ := Chances(a, t).Through.Float64()
-	dist := make([]float64, a.N+1)
+	return Binomial(a.N, p)
+}
+
+// Binomial is the chance of exactly k successes, k = 0..n, of n
+// independent tries each succeeding with chance p.
+func Binomial(n int, p float64) []float64 {
+	dist := make([]float64, n+1)
 	dist[0] = 1
-	for i := 1; i <= a.N; i++ {
+	for i := 1; i <= n; i++ {
 		for k := i; k >= 1; k-- {
 			dist[k] = dist[k]*(1-p) + dist[k-1]*p
 		}

@@ -498,12 +498,40 @@ function drawFantasy(svg, board, obs, opts) {
     if (opts.onHover) { g.addEventListener('mouseenter', () => opts.onHover(u)); g.addEventListener('mouseleave', () => opts.onHover(null)); }
     svg.append(g);
   }
+  const mid = id => { const u = (board.units || []).find(x => x.id === id); return u && [(u.front[0][0] + u.front[1][0]) / 2, (u.front[0][1] + u.front[1][1]) / 2]; };
+  // The selected unit's charges, as the engine answers them: a line to
+  // each enemy it may charge (in its front arc, seen, within its longest
+  // roll), labelled with the distance and the chance to reach it.
+  if ((opts.charges || []).length) {
+    const g = s('g', { class: 'charges', 'data-role': 'charges', 'data-unit': opts.selected });
+    for (const c of opts.charges) {
+      // A character charging out starts from his own base.
+      const a = (c.action.character && baseAt(board, c.action.character)) || mid(c.action.unit), b = mid(c.action.target);
+      if (!a || !b) continue;
+      const o = c.odds;
+      const label = o ? num(o.distance) + '″ · ' + pct(o.reach) : 'charge';
+      const f = c.action.character ? 0.35 : 0.6; // two charges at one enemy: labels apart
+      const text = (c.action.character ? who(c.action.character) + ' (out of ' + who(c.action.unit) + ')' : who(c.action.unit)) + ' may charge ' + who(c.action.target) +
+        (o ? ": " + num(o.distance) + '″ away, range ' + num(o.m) + '″ + ' + (o.dice === 2 ? '2D6' : 'best two of ' + o.dice + 'D6') + ' (at most ' + num(o.most) + '″), reaches ' + pct(o.reach) + ' if it holds' : '');
+      g.append(s('line', { class: 'charge-line', 'data-role': 'charge', 'data-target': c.action.target, 'data-character': c.action.character || '', x1: a[0], y1: a[1], x2: b[0], y2: b[1] }, s('title', { text })));
+      g.append(s('text', { class: 'charge-label', 'data-role': 'charge-label', 'data-target': c.action.target, 'data-character': c.action.character || '', x: a[0] + (b[0] - a[0]) * f, y: a[1] + (b[1] - a[1]) * f, 'text-anchor': 'middle', text: label }));
+    }
+    svg.append(g);
+  }
   // The entry pointed at in the menu: which unit it names, from which.
   if (opts.pointAt) {
-    const mid = id => { const u = (board.units || []).find(x => x.id === id); return u && [(u.front[0][0] + u.front[1][0]) / 2, (u.front[0][1] + u.front[1][1]) / 2]; };
     const a = mid(opts.pointAt[0]), b = mid(opts.pointAt[1]);
     if (a && b) svg.append(s('line', { class: 'point-at', 'data-role': 'point-at', x1: a[0], y1: a[1], x2: b[0], y2: b[1] }));
   }
+}
+
+// baseAt is the middle of a model's base as the board places it.
+function baseAt(board, model) {
+  for (const u of board.units || []) {
+    const b = (u.bases || []).find(x => x.model === model);
+    if (b) return [b.corners.reduce((m, c) => m + c[0], 0) / b.corners.length, b.corners.reduce((m, c) => m + c[1], 0) / b.corners.length];
+  }
+  return null;
 }
 
 // drawSight draws what the selected trooper sees, from the engine's
@@ -1197,7 +1225,7 @@ class Table {
     if (key === this.drawn.board && !this.fantasy) return;
     this.drawn.board = key;
     if (this.fantasy) {
-      drawFantasy(this.svg, this.board, this.snap.observation, { selected: this.selected, selectable: own, pointAt: this.pointAt,
+      drawFantasy(this.svg, this.board, this.snap.observation, { selected: this.selected, selectable: own, pointAt: this.pointAt, charges: this.chargesOf(this.selected),
         onHover: u => this.showCard(u || this.cardPinned),
         onUnit: u => { this.cardPinned = u; this.showCard(u); if (own.has(u.id)) this.select(this.selected === u.id ? null : u.id); } });
       return;
@@ -1233,6 +1261,16 @@ class Table {
       s('line', { x1: r.a[0], y1: r.a[1], x2: r.b[0], y2: r.b[1] }),
       s('circle', { cx: r.a[0], cy: r.a[1], r: 0.12, fill: '#111' }),
       s('text', { x: r.b[0] + 0.3, y: r.b[1] - 0.3, text: num(d) + '″' })));
+  }
+
+  // chargesOf is what the engine says of the selected fantasy unit's
+  // charges: each enemy its menu lets it charge (the legal charge
+  // entries), and the engine's odds of reaching it (/odds), for the
+  // board's charge overlay. The page measures nothing.
+  chargesOf(id) {
+    if (!id || !this.me || !this.snap.menu) return [];
+    return this.snap.menu.filter(m => !m.illegal && m.action.kind === 'charge' && m.action.unit === id)
+      .map(m => ({ action: m.action, odds: (this.odds.get(JSON.stringify(m.action)) || {}).charge || null }));
   }
 
   // loadSight asks the engine what the selected trooper sees now, once
@@ -1410,18 +1448,17 @@ class Table {
   // programs, Dodge, Reset, Discover, AROs), once the menu is drawn, and
   // draws the menu again with them.
   askOdds(menu, mine) {
-    if (this.fantasy) return; // the odds endpoint prices Infinity rolls
     // The picked trooper's rolls first: a crowded menu has more than the
     // 64 one request prices, and the ones on screen come first.
     const obs = this.snap.observation, sel = this.selected;
-    const rolls = menu.filter(m => !m.illegal && rollsDice(m.action)).map(m => m.action);
+    const rolls = menu.filter(m => !m.illegal && (this.fantasy ? FANTASY_ROLLS.has(m.action.kind) : rollsDice(m.action))).map(m => m.action);
     if (sel) rolls.sort((a, b) => (actorOf(b, obs) === sel) - (actorOf(a, obs) === sel));
     const missing = rolls.filter(a => !this.odds.has(JSON.stringify(a))).slice(0, 64);
     if (missing.length && (this.oddsAsked !== this.snap || this.oddsAskedFor !== sel)) {
       const snap = this.snap;
       this.oddsAsked = snap; this.oddsAskedFor = sel;
       this.oddsPending = (this.oddsPending || 0) + 1;
-      setTimeout(() => this.fetchOdds(missing, snap).then(() => { this.oddsPending--; if (this.snap === snap) this.renderMenu(mine); }), 0);
+      setTimeout(() => this.fetchOdds(missing, snap).then(() => { this.oddsPending--; if (this.snap === snap) { this.renderMenu(mine); if (this.fantasy) this.drawBoard(); } }), 0);
     }
   }
 
@@ -1562,7 +1599,10 @@ class Table {
     else legal.push(b);
     const k = skillOf(a);
     if (k && k.name === 'hack' && k.program) row.append(programLine(k.program));
-    if (odds && !illegal) {
+    if (odds && !illegal && this.fantasy) {
+      const chart = fantasyOddsChart(odds, a);
+      if (chart) row.append(chart);
+    } else if (odds && !illegal) {
       const chart = oddsChart(odds);
       if (chart) row.append(chart);
       else if (odds.odds && !odds.odds.length && isAttackAction(a)) row.append(h('span', { class: 'why', 'data-role': 'no-roll', text: 'no roll to make: this attack would fail before any die is rolled (see its range bands on the profile card)' }));
@@ -2263,6 +2303,41 @@ function oddsChart(ans) {
     if (o.against && o.against.falls !== undefined && o.against.falls !== null) append(box, bar(who(o.trooper) + ' falls', o.against.falls, 'fall'));
   }
   // Widths are set through the CSSOM: the page's policy allows no inline style attributes.
+  for (const f of box.querySelectorAll('.fill')) { f.style.width = (100 * +f.dataset.p).toFixed(1) + '%'; f.style.display = 'block'; }
+  return box;
+}
+
+// FANTASY_ROLLS are the fantasy menu entries the odds endpoint prices.
+const FANTASY_ROLLS = new Set(['cast', 'shoot', 'charge']);
+
+// fantasyOddsChart is the engine's exact odds beside a fantasy entry
+// (/odds): a charge's chance to reach its target, a volley's hits and
+// unsaved wounds, a spell's chance to be cast and to take effect. Each
+// block names its unit (or wizard) and its target.
+function fantasyOddsChart(ans, a) {
+  const box = h('div', { class: 'oddschart', 'data-role': 'odds', 'data-odds': a.kind });
+  const bar = (label, p, cls) => [h('span', { text: label }), h('span', { class: 'track' }, h('span', { class: 'fill ' + (cls || ''), 'data-p': p })), h('span', { 'data-p-text': p, text: pct(p) })];
+  const head = t => box.append(h('span', { class: 'small odds-head', text: t }));
+  const need = n => n >= 10 ? 'cannot' : n > 6 ? '6 then ' + (n - 3) + '+' : n + '+';
+  if (ans.charge) {
+    const c = ans.charge;
+    head((c.character ? who(c.character) + ' (out of ' + who(c.unit) + ')' : who(c.unit)) + ' charges the ' + c.side + ' of ' + who(c.target) + ': ' + num(c.distance) + '″ away, range ' + num(c.m) + '″ + ' + (c.dice === 2 ? '2D6' : 'best two of ' + c.dice + 'D6') + ' (at most ' + num(c.most) + '″)');
+    append(box, bar('reaches, if it holds', c.reach, 'fall'));
+  } else if (ans.shoot) {
+    const o = ans.shoot;
+    head(who(o.unit) + ' shoots ' + o.shots + ' at ' + who(o.target) + ': to hit ' + need(o.need) + ((o.mods || []).length ? ' (' + o.mods.join(', ') + ')' : ''));
+    append(box, bar('1+ hits', 1 - o.hits[0]));
+    if (o.wounds) {
+      head('each hit at S' + o.s + ' (on its rank-and-file): wounds on ' + need(o.woundNeed) + ', save ' + (o.saveNeed >= 7 ? 'none' : o.saveNeed + '+') + (o.wardNeed < 7 ? ', ward ' + o.wardNeed + '+' : ''));
+      append(box, bar('1+ unsaved wounds', 1 - o.wounds[0], 'fall'));
+      const mean = o.wounds.reduce((m, p, k) => m + p * k, 0);
+      box.append(h('span', { class: 'small', 'data-role': 'mean-wounds', text: 'about ' + mean.toFixed(1) + ' unsaved wounds on average' }));
+    }
+  } else if (ans.cast) {
+    const c = ans.cast;
+    head(who(a.wizard) + ' casts ' + pretty(a.spell) + (a.target ? ' on ' + who(a.target) : '') + ' with ' + a.dice + ' dice, against the whole dispel pool');
+    append(box, [bar('cast', c.cast), bar('irresistible', c.irresistible, 'crit'), bar('dispelled', c.dispelled, 'opp'), bar('takes effect', c.takesEffect, 'fall')]);
+  } else return null;
   for (const f of box.querySelectorAll('.fill')) { f.style.width = (100 * +f.dataset.p).toFixed(1) + '%'; f.style.display = 'block'; }
   return box;
 }
