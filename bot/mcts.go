@@ -19,7 +19,8 @@ import (
 // among the candidates legal in that sample, the dice drawn afresh for the
 // iteration (open loop) — adds one new action, plays on with a quick
 // policy for a bounded number of actions, and values the position reached
-// (the Victory Points balance and what is still on the table). The seat
+// (the Victory Points balance; in the fantasy game, also the damage done
+// to the units still on the table: evaluate). The seat
 // plays the root's most visited action.
 //
 // The root's candidates are greedy's best (Greedy scored on one sample),
@@ -310,16 +311,16 @@ func playout(st rules.State, d dice.Source, r *rand.Rand, n int) {
 }
 
 // evaluate is the position for seat, from 0 (lost) to 1 (won): the
-// balance of Victory Points and, in the fantasy game, of what is still on
-// the table, squashed by a logistic of the armies' size.
+// balance of Victory Points, squashed by a logistic of the armies' size;
+// in the fantasy game, which is won on the Victory Points of the units
+// destroyed, what each side has won so far (fantasyStanding: the Victory
+// Points and the damage done to the units still on the table), so that
+// the smaller army does not start the search as good as lost.
 func evaluate(st rules.State, seat rules.Seat) float64 {
 	balance, scale := 0.0, 1.0
 	switch s := st.(type) {
 	case *fantasy.State:
-		balance = worth(s, seat)
-		for _, u := range s.Units {
-			scale += float64(u.Points)
-		}
+		return fantasyStanding(s, seat)
 	case rules.Scorer:
 		for who, v := range s.Scores() {
 			if who == seat {

@@ -62,3 +62,25 @@ func TestAcceptTakeBack(t *testing.T) {
 		}
 	}
 }
+
+// mcts values the fantasy game by what each side has won so far, as the
+// battle is won on the Victory Points of the units destroyed: at the
+// opening of fantasy-demo, where red's army is worth 342 points against
+// blue's 540, both seats stand at an even game, not red as good as lost
+// (the search's values of the smaller side were squashed near 0.14).
+func TestFantasyEvaluationStartsEven(t *testing.T) {
+	g, err := arena.LoadBundled("fantasy-demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seat := range g.Seats {
+		if v := bot.Evaluate(g.Opening, seat); v != 0.5 {
+			t.Errorf("%s at the opening: %.3f, want 0.5", seat, v)
+		}
+	}
+	st := g.Opening.Clone().(*fantasy.State)
+	st.Points["red"] += 80 // red has destroyed a unit of blue's
+	if v := bot.Evaluate(st, "red"); v <= 0.5 {
+		t.Errorf("red 80 Victory Points ahead: %.3f, want more than 0.5", v)
+	}
+}

@@ -1,0 +1,4 @@
+package bot
+
+// Evaluate is mcts's evaluation of a position, for the tests.
+var Evaluate = evaluate
