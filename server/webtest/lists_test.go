@@ -81,6 +81,14 @@ func TestArmyListsSentFromTheTable(t *testing.T) {
 			if got := eval[string](t, host, `document.querySelector('[data-armies-match="`+id+`"]').textContent`); !strings.Contains(got, "awaiting lists") {
 				t.Fatalf("the lobby lists the match as %q", got)
 			}
+			// A spectator sees what is awaited, and that there is nothing
+			// to replay yet.
+			spec := newPage(t, root, "spectator")
+			open(t, spec, sc, ts.URL+"/m/"+id, `#army-screen #army-status`)
+			if got := eval[string](t, spec, `document.getElementById('army-title').textContent + ' ' + document.getElementById('army-why').textContent`); !strings.Contains(got, "Waiting for the army lists") || eval[bool](t, spec, `!!document.getElementById('army-send')`) {
+				t.Fatalf("the spectator's window reads %q", got)
+			}
+			open(t, spec, sc, ts.URL+"/m/"+id+"/replay", `#replay-awaiting`)
 
 			// A list without a Lieutenant: refused where and why, in words.
 			red.do(t, "paste a list with no Lieutenant", chromedp.SetValue(`#army-text`, noLieutenant))
@@ -143,7 +151,7 @@ func TestArmyListsSentFromTheTable(t *testing.T) {
 			for _, p := range m.pages {
 				checkText(t, p)
 			}
-			noConsoleErrors(t, host, blue, red)
+			noConsoleErrors(t, host, blue, red, spec)
 		})
 	}
 }

@@ -2361,7 +2361,13 @@ async function replay(app, id) {
   clear(app).append(h('div', { class: 'table-layout' }, h('div', { class: 'board-wrap' }, info, svg),
     h('div', { class: 'side' }, h('div', { class: 'panel' }, title, h('div', {}, first, ' ', prev, ' ', next, ' ', last), slider,
       h('div', { class: 'keys' }, h('kbd', { text: '←' }), ' ', h('kbd', { text: '→' }), ' step')), stepEl, verifyEl)));
-  const [board, snap] = await Promise.all([api('GET', '/api/matches/' + id + '/board', undefined, token), api('GET', '/api/matches/' + id, undefined, token)]);
+  const snap = await api('GET', '/api/matches/' + id, undefined, token);
+  if (snap.army_lists) {
+    // A mission match waiting for its army lists has no table and no log.
+    put(stepEl, h('p', { id: 'replay-awaiting', text: CODE_WORDS['awaiting-armies'] + ' There is nothing to replay yet.' }), h('a', { href: '/m/' + id + (token ? '#token=' + token : ''), text: 'Go to the match' }));
+    return;
+  }
+  const board = await api('GET', '/api/matches/' + id + '/board', undefined, token);
   learnWeapons(board);
   const me = snap.viewer && snap.viewer.role === 'player' ? snap.viewer.seat : null;
   put(title, 'Replay of match ' + id + ': ', me ? h('span', { class: seatClass(me), id: 'replay-view', 'data-seat': me, text: me + "'s view" }) : h('span', { id: 'replay-view', text: "the spectator's view" }));
