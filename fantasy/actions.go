@@ -204,6 +204,8 @@ var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Act
 	c.Register(string(KindNoDispel), func() rules.Action { return &NoDispel{} })
 	c.Register(string(KindDispelInPlay), func() rules.Action { return &DispelInPlay{} })
 	c.Register(string(KindEndMagic), func() rules.Action { return &EndMagic{} })
+	c.Register(string(KindDeploy), func() rules.Action { return &Deploy{} })
+	c.Register(string(KindEndVanguard), func() rules.Action { return &EndVanguard{} })
 }}
 
 // Event is everything that happens, as one flat record: What is its kind, Unit
@@ -229,7 +231,8 @@ var eventKinds = []string{"charge-declared", "reaction", "charge-roll", "charged
 	"combat-result", "break-test", "restrain-test", "pursued", "turn", "game-over", "stand-and-shoot",
 	"challenge", "challenge-accepted", "challenge-refused", "retired", "overkill", "made-way", "scatter", "misfire", "dangerous-terrain",
 	"fear-test", "terror-test", "panic-test", "disrupted",
-	"winds", "channel", "cast", "cast-failed", "dispelled", "dispel-failed", "spell", "spell-ends", "miscast"}
+	"winds", "channel", "cast", "cast-failed", "dispelled", "dispel-failed", "spell", "spell-ends", "miscast",
+	"victory-points", "deployed", "roll-off"}
 
 // The codec registers its kinds on first use (rules.Codec.Lazy), not at start.
 var eventCodec = &rules.Codec[rules.Event]{Lazy: func(c *rules.Codec[rules.Event]) {

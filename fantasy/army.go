@@ -13,6 +13,10 @@ type Army struct {
 	// Units are the side's units: regiments in ranks and files, and
 	// characters alone.
 	Units []UnitSpec `yaml:"units" json:"units" max:"40"`
+	// Zone is the side's deployment zone, [x0, y0, x1, y1] in inches: a
+	// scenario giving every side one opens with a pitched battle's setting
+	// up (Alternating units), its units' at and facing unused.
+	Zone *Zone `yaml:"zone,omitempty" json:"zone,omitempty"`
 }
 
 // UnitSpec is one unit of a side (docs/SCENARIOS.md, the fantasy ruleset).

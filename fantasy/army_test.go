@@ -48,7 +48,7 @@ func TestArmyFromFile(t *testing.T) {
 		{"a misspelt key", "  - seat: red\n    units: [{id: spears, profile: spearman, at: [10, 10], facing: 90, file: 5}]\n",
 			want{8, 71, "sides[0].units[0].file", `unknown field "file"`}},
 		{"troopers on a fantasy side", "  - seat: red\n    troopers: [{id: t}]\n",
-			want{8, 5, "sides[0].troopers", `unknown field "troopers" (a side takes seat, name, faction, units)`}},
+			want{8, 5, "sides[0].troopers", `unknown field "troopers" (a side takes seat, name, faction, units, zone)`}},
 		{"a word for a number", "  - seat: red\n    units: [{id: spears, profile: spearman, models: ten, at: [10, 10]}]\n",
 			want{8, 53, "sides[0].units[0].models", "want a whole number"}},
 	} {

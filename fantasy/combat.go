@@ -1592,7 +1592,7 @@ func (s *State) endTurn() error {
 			u.Flags.ChargedFrom = from
 		}
 	}
-	s.Charges, s.Fought, s.Aims = nil, nil, nil
+	s.Charges, s.Fought, s.Aims, s.NoFirstCharge = nil, nil, nil, nil
 	// An accepted challenge goes on into the next turn while both
 	// duellists stand in one combat (Challenges).
 	s.endDuels()

@@ -46,3 +46,13 @@ func TestBattleConforms(t *testing.T) {
 	sc := loadScenario(t, "../data/scenarios/fantasy-battle.yaml")
 	rulestest.Run(t, ruleset(t), sc, rulestest.Options{Playouts: n, ReplayEvery: every})
 }
+
+// fantasy-pitched.yaml — a pitched battle set up by the game from
+// deployment zones (units in turn, scouts, vanguard, the roll for the
+// first turn) and decided on victory points — passes the conformance
+// suite: 200 random playouts with ORDO_LONG=1, a sample otherwise.
+func TestPitchedConforms(t *testing.T) {
+	n, every := testenv.Count(2, 200), testenv.Count(8, 1)
+	sc := loadScenario(t, "../data/scenarios/fantasy-pitched.yaml")
+	rulestest.Run(t, ruleset(t), sc, rulestest.Options{Playouts: n, ReplayEvery: every})
+}

@@ -20,6 +20,10 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		out = append(out, rules.Option{Action: a, Illegal: err})
 	}
 	switch s.Phase {
+	case PhaseDeploy, PhaseScouts:
+		s.legalDeploy(seat, add)
+	case PhaseVanguard:
+		s.legalVanguard(seat, add)
 	case PhaseCharges:
 		for _, u := range s.Units {
 			if u.Seat != seat {

@@ -182,6 +182,8 @@ func (s *State) checkCharge(a DeclareCharge) (*Unit, *Unit, *rules.RuleError) {
 		return nil, nil, rules.Errorf(CodeNoSuchID, ruleCharge, "no unit %q to charge", a.Target)
 	case t.Seat == u.Seat:
 		return nil, nil, rules.Errorf(CodeCharge, ruleCharge, "%s is a friendly unit", a.Target)
+	case s.Turn == 1 && slices.Contains(s.NoFirstCharge, u.ID):
+		return nil, nil, rules.Errorf(CodeCharge, ruleScouts+", "+ruleVanguard, "%s scouted or moved ahead before the battle: it may not charge in its side's first turn", u.ID)
 	case u.Flags.NoCharge:
 		return nil, nil, rules.Errorf(CodeCharge, ruleChargeOut, "a character charged out of %s this turn: neither the unit nor any other character in it may declare a charge", a.Unit)
 	case u.Flags.Charged || slices.ContainsFunc(s.Charges, func(c Charge) bool { return c.Unit == a.Unit }):

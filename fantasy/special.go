@@ -31,7 +31,8 @@ const (
 // list them.
 var specialRules = [...]SpecialRule{RuleFear, RuleTerror, RuleFrenzy, RuleHatred, RuleStubborn, RuleUnbreakable, RuleImmune,
 	RuleParry, RuleAHW, RuleGreatWeapon, RuleHalberd, RuleSpear, RuleLance, RuleFlail,
-	RuleASF, RuleASL, RuleKillingBlow, RuleMultipleD3, RuleMultipleD6, RulePoisoned, RuleRegeneration, RuleAP, RuleStomp, RuleThunderstomp, RuleFastCavalry, RuleSkirmishers}
+	RuleASF, RuleASL, RuleKillingBlow, RuleMultipleD3, RuleMultipleD6, RulePoisoned, RuleRegeneration, RuleAP, RuleStomp, RuleThunderstomp, RuleFastCavalry, RuleSkirmishers,
+	RuleScouts, RuleVanguard}
 
 // maxRules bounds the special rules of one profile.
 const maxRules = 24

@@ -88,6 +88,9 @@ var steps = [...]struct {
 	phase Phase
 	step
 }{
+	{PhaseDeploy, step{activeSeat, []ActionKind{KindDeploy}}},
+	{PhaseScouts, step{activeSeat, []ActionKind{KindDeploy}}},
+	{PhaseVanguard, step{activeSeat, []ActionKind{KindMove, KindEndVanguard}}},
 	{PhaseCharges, step{activeSeat, []ActionKind{KindCharge, KindEndCharges}}},
 	{PhaseReact, step{reactor, []ActionKind{KindReact}}},
 	{PhaseChargeMoves, step{activeSeat, []ActionKind{KindChargeMove}}},
@@ -173,6 +176,15 @@ type State struct {
 	// Awards are the victory points scored, one entry an award (Victory
 	// points); Points are their sums.
 	Awards []Award `json:"awards,omitempty"`
+	// Zones are the sides' deployment zones, in the order of the seats
+	// (none: the armies begin on the table); never written after Setup.
+	// Reserve are the units waiting to be set up, Deployment the setting
+	// up while it lasts, NoFirstCharge the units that scouted or moved
+	// ahead and may not charge in the first turn (Scouts, Vanguard).
+	Zones         []Zone      `json:"zones,omitempty"`
+	Reserve       []*Unit     `json:"reserve,omitempty"`
+	Deployment    *Deployment `json:"deployment,omitempty"`
+	NoFirstCharge []string    `json:"noFirstCharge,omitempty"`
 	// Duels are the challenges of the combats, one a combat at most.
 	Duels []Duel `json:"duels,omitempty"`
 	// Asked is a unit of the combat about to be fought while the player
@@ -199,7 +211,7 @@ type State struct {
 // Setup builds the opening state: each side's units in ranks and files.
 func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, error) {
 	s := &State{Table: [2]float64{sc.Table.Width, sc.Table.Height}, Profiles: map[string]Profile{},
-		Rulings: r, Rounds: sc.Rounds, Round: 1, Turn: 1, Phase: PhaseCharges, Points: map[rules.Seat]int{}}
+		Rulings: r, Rounds: sc.Rounds, Round: 1, Turn: 1, Phase: PhaseCharges, Points: map[rules.Seat]int{}, Units: []*Unit{}}
 	// Every problem of the scenario is reported at once, each at its
 	// file:line:col when the scenario came from a file (scenario.Checker),
 	// as the scenario's own problems are.
@@ -241,6 +253,12 @@ func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, e
 			return nil, err
 		}
 		side := fmt.Sprintf("sides[%d]", i)
+		if army.Zone != nil {
+			s.Zones = append(s.Zones, *army.Zone)
+			if z := *army.Zone; !(finite(z[0]) && finite(z[1]) && finite(z[2]) && finite(z[3]) && z[0] >= 0 && z[1] >= 0 && z[2] > z[0] && z[3] > z[1] && z[2] <= s.Table[0] && z[3] <= s.Table[1]) {
+				ck.Errorf(side+".zone", "%v: want [x0, y0, x1, y1], a rectangle on the %v×%v table (%s)", z, s.Table[0], s.Table[1], ruleAlternating)
+			}
+		}
 		if len(army.Units) > maxUnits {
 			ck.Errorf(side+".units", "%d units, at most %d (Units and formation)", len(army.Units), maxUnits)
 			continue
@@ -287,6 +305,10 @@ func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, e
 			if taken {
 				continue
 			}
+			if army.Zone != nil { // set up in the game (Alternating units)
+				s.Reserve = append(s.Reserve, u)
+				continue
+			}
 			if !s.onTable(u) {
 				ck.Errorf(path+".at", "unit %q stands off the %v×%v table (Units and formation)", u.ID, s.Table[0], s.Table[1])
 				continue
@@ -298,6 +320,9 @@ func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, e
 			s.Units = append(s.Units, u)
 		}
 	}
+	if len(s.Zones) > 0 && len(s.Zones) != len(s.Seats) {
+		ck.Errorf("sides", "%d of %d sides have a deployment zone: in a pitched battle every side has one (%s)", len(s.Zones), len(s.Seats), ruleAlternating)
+	}
 	if ck.Failed() {
 		return nil, ck.Err()
 	}
@@ -306,6 +331,16 @@ func (rs *Ruleset) Setup(sc *scenario.Scenario, r rules.Rulings) (rules.State, e
 	}
 	if i := slices.Index(s.Seats, rules.Seat(sc.Initiative)); i >= 0 {
 		s.Active = i
+	}
+	if len(s.Zones) > 0 {
+		// The scenario's initiative names the side that won the roll-off
+		// and sets up first (Alternating units).
+		for _, seat := range s.Seats {
+			if len(s.waiting(seat, false)) == 0 {
+				return nil, setupErr("%s has no unit to set up before the Scouts: a pitched battle needs one a side (%s)", seat, ruleAlternating)
+			}
+		}
+		s.Phase, s.Deployment = PhaseDeploy, &Deployment{}
 	}
 	if err := s.validate(); err != nil {
 		return nil, setupErr("%v", err)
@@ -339,6 +374,7 @@ const (
 	CodeJoin      rules.Code = "join"
 	CodeShoot     rules.Code = "shooting"
 	CodeCombat    rules.Code = "combat"
+	CodeDeploy    rules.Code = "deployment"
 )
 
 func resolve(file string, paths []string) []string {
@@ -711,6 +747,16 @@ func (s *State) clone() *State {
 	// after Setup, replaces the map before writing to it.
 	c.Points = s.Points
 	c.Awards = slices.Clip(s.Awards)
+	if len(s.Reserve) > 0 {
+		c.Reserve = make([]*Unit, len(s.Reserve))
+		for i, u := range s.Reserve {
+			c.Reserve[i] = u.clone()
+		}
+	}
+	if s.Deployment != nil {
+		c.Deployment = s.Deployment.clone()
+	}
+	c.NoFirstCharge = slices.Clone(s.NoFirstCharge)
 	c.stepped = nil
 	c.panics = nil
 	return &c
@@ -884,6 +930,15 @@ func (r roller) d6s(n int) ([]int, error) {
 
 func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 	switch a := a.(type) {
+	case Deploy:
+		return s.deploy(seat, a, r)
+	case EndVanguard:
+		return s.endVanguard(seat, r)
+	case Move:
+		if s.Phase == PhaseVanguard {
+			return s.vanguard(seat, a, r)
+		}
+		return s.move(a, r)
 	case DeclareCharge:
 		return s.declareCharge(a, r)
 	case EndCharges:
@@ -892,8 +947,6 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 		return s.react(a, r)
 	case ChargeMove:
 		return s.chargeMove(a, r)
-	case Move:
-		return s.move(a, r)
 	case Reform:
 		return s.reform(a)
 	case Join:
@@ -970,6 +1023,13 @@ type View struct {
 	Awards []Award `json:"awards,omitempty"`
 	// Result is the end of the battle in words, once it is over.
 	Result string `json:"result,omitempty"`
+	// Zones, Reserve and Deployment are the pitched battle's setting up:
+	// the sides' zones, the units waiting (by id), the setting up's state.
+	Zones      []Zone         `json:"zones,omitempty"`
+	Reserve    map[string]any `json:"reserve,omitempty"`
+	Deployment *Deployment    `json:"deployment,omitempty"`
+	// NoFirstCharge are the units that may not charge in the first turn.
+	NoFirstCharge []string `json:"noFirstCharge,omitempty"`
 }
 
 // Observe is the table as every viewer sees it.
@@ -979,16 +1039,28 @@ func (s *State) Observe(v rules.Viewer) any {
 	c := s.clone()
 	view := View{Terrain: clonePieces(s.Terrain), Round: s.Round, Rounds: s.Rounds, Active: s.activeSeat(), Phase: s.Phase, Units: map[string]any{},
 		Charges: c.Charges, Pending: c.Pending, Vacancy: c.Vacancy, Pursuit: c.Pursuit, Duels: c.Duels, Asked: s.Asked, Melee: c.Melee, Magic: c.Magic, Spells: c.Spells, Points: cloneMap(s.Points), Winner: s.Winner,
-		Awards: slices.Clone(s.Awards), Result: s.Result()}
+		Awards: slices.Clone(s.Awards), Result: s.Result(), Zones: slices.Clone(s.Zones), Deployment: c.Deployment, NoFirstCharge: c.NoFirstCharge}
+	if len(s.Reserve) > 0 {
+		view.Reserve = map[string]any{}
+		for _, u := range s.Reserve {
+			view.Reserve[u.ID] = rawUnit(u)
+		}
+	}
 	for _, u := range s.Units {
-		var raw map[string]any
-		b, _ := json.Marshal(u)
-		_ = json.Unmarshal(b, &raw)
-		raw["models"] = len(u.Models)
-		raw["modelList"] = u.Models
-		view.Units[u.ID] = raw
+		view.Units[u.ID] = rawUnit(u)
 	}
 	return view
+}
+
+// rawUnit is a unit as the view shows it: its fields, the count of its
+// models as models and their list as modelList.
+func rawUnit(u *Unit) map[string]any {
+	var raw map[string]any
+	b, _ := json.Marshal(u)
+	_ = json.Unmarshal(b, &raw)
+	raw["models"] = len(u.Models)
+	raw["modelList"] = u.Models
+	return raw
 }
 
 // Redact shows every event to every viewer: nothing in this game is

@@ -56,6 +56,9 @@ func (s *State) validate() error {
 			return fmt.Errorf("units[%d]: %w", i, err)
 		}
 	}
+	if err := s.validateDeployment(ids); err != nil {
+		return err
+	}
 	for i, u := range s.Units {
 		for _, e := range u.Engage {
 			if eu := s.unit(e); eu == nil || eu.Seat == u.Seat || !slices.Contains(eu.Engage, u.ID) {
