@@ -2,9 +2,11 @@ package fantasy
 
 import (
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/internal/yamlfile"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -111,6 +113,33 @@ func FuzzCatalog(f *testing.F) {
 			if err := p.Check(); err != nil || p.Name != name {
 				t.Fatalf("%q loaded but invalid: %v", name, err)
 			}
+		}
+	})
+}
+
+// A fantasy army list read from outside is refused with errors each at a
+// file:line:col, or accepted within its points limit with one General.
+func FuzzArmyList(f *testing.F) {
+	f.Add([]byte("ruleset: fantasy\nname: x\npoints: 200\nunits:\n  - {id: s, profile: spearman, models: 10, characters: [{id: g, profile: captain, general: true}]}\n"))
+	f.Add([]byte("ruleset: fantasy\nname: x\npoints: 5\nunits: [{id: g, profile: captain, general: true, at: [1, 2]}]\n"))
+	f.Add([]byte("ruleset: fantasy\nunits: [[[[{}]]]]\n"))
+	cat := ruleset(f).Catalog
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := ParseArmyList("list.yaml", data, cat)
+		if err != nil {
+			var errs yamlfile.Errors
+			if !errors.As(err, &errs) || len(errs) == 0 {
+				t.Fatalf("an error that is no list of positioned errors: %v", err)
+			}
+			for _, e := range errs {
+				if e.Line < 1 {
+					t.Fatalf("an error with no line: %v", e)
+				}
+			}
+			return
+		}
+		if l.Total(cat) > l.Points {
+			t.Fatalf("accepted at %d points over its %d", l.Total(cat), l.Points)
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ordo-rules/ordo/fantasy"
 	"github.com/ordo-rules/ordo/infinity/army"
 	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/internal/yamlfile"
@@ -20,7 +21,9 @@ const armyUsage = `usage: ordo army check LIST
        ordo army import CODE --units FILE [--out LIST] [--force]
 
 Army lists (docs/ARMIES.md): YAML files naming each trooper's catalog
-profile and option, the Lieutenant and the deployment choices.
+profile and option, the Lieutenant and the deployment choices; a list
+whose first lines say ruleset: fantasy is a fantasy army list (its units,
+their command groups and characters, the General, the points limit).
 
 check    holds LIST to N4's Army List rules (Army list and Combat Groups
          (N4), Lieutenant (N4), Unit Profile (N4)): points and SWC limits,
@@ -28,6 +31,9 @@ check    holds LIST to N4's Army List rules (Army list and Combat Groups
          Lieutenant, AVA, each option, each deployment choice's skill.
          Prints the troopers with the ids and labels the game gives them;
          each refusal is one line naming the rule and file:line:col.
+         A fantasy list is held to Choosing an army: its points limit,
+         units of the fantasy catalog, characters joining units they may
+         join, one General, at most one Battle Standard Bearer.
          Exit 0 legal, 1 refused, 2 bad input.
 
 import   decodes an official Infinity Army builder code and resolves its
@@ -75,6 +81,11 @@ func armyCheck(args []string, stdout, stderr io.Writer) int {
 	if len(pos) != 1 {
 		fmt.Fprintf(stderr, "ordo army check: give one list file (see ordo army --help)\n")
 		return 2
+	}
+	if data, err := yamlfile.ReadFile(pos[0], fantasy.MaxArmyListSize); err == nil {
+		if rs, _ := yamlfile.RootValue(data, "ruleset"); rs == fantasy.Name {
+			return fantasyArmyCheck(pos[0], data, stdout, stderr)
+		}
 	}
 	l, cat, err := army.Load(pos[0], army.Options{})
 	var errs yamlfile.Errors
@@ -180,4 +191,46 @@ func armyImport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "not played by Ordo, left out: %s\n", u)
 	}
 	return armyCheck([]string{*out}, stdout, stderr)
+}
+
+// fantasyArmyCheck is ordo army check of a fantasy army list.
+func fantasyArmyCheck(file string, data []byte, stdout, stderr io.Writer) int {
+	rs, err := fantasy.New()
+	if err != nil {
+		fmt.Fprintf(stderr, "ordo army check: %v\n", err)
+		return 2
+	}
+	l, err := fantasy.ParseArmyList(file, data, rs.Catalog)
+	var errs yamlfile.Errors
+	switch {
+	case errors.As(err, &errs):
+		for _, e := range errs {
+			fmt.Fprintln(stderr, e)
+		}
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "ordo army check: %s\n", yamlfile.OneLine(err.Error()))
+		return 2
+	}
+	fmt.Fprintf(stdout, "%s: legal under Choosing an army (fantasy): %d units, %d/%d points\n", l.Name, len(l.Units), l.Total(rs.Catalog), l.Points)
+	for _, u := range l.Units {
+		line := fmt.Sprintf("  %-16s %-16s %3d models", u.ID, u.Profile, max(u.Models, 1))
+		for _, c := range u.Characters {
+			line += ", " + c.ID + " (" + c.Profile + ")"
+			if c.General {
+				line += " General"
+			}
+			if c.BattleStandard {
+				line += " Battle Standard Bearer"
+			}
+		}
+		if u.General {
+			line += " General"
+		}
+		if u.BattleStandard {
+			line += " Battle Standard Bearer"
+		}
+		fmt.Fprintln(stdout, line)
+	}
+	return 0
 }
