@@ -288,15 +288,23 @@ func (s *State) rollOff(bonus [2]int, r roller) (rules.Seat, []int, error) {
 // startScouts opens the Scouts' setting up, or goes on to Vanguard.
 func (s *State) startScouts(r roller) error {
 	s.Deployment.Run = ""
+	return s.openStep(PhaseScouts, func(seat rules.Seat) bool { return len(s.waiting(seat, true)) > 0 },
+		"sets up the first Scouts ("+ruleScouts+")", s.startVanguard, r)
+}
+
+// openStep opens a step of the setting up for the sides some of whose units
+// have its rule (has): a roll-off first when both sides have some (won
+// says what the winner does); with none it goes on to next.
+func (s *State) openStep(p Phase, has func(rules.Seat) bool, won string, next func(roller) error, r roller) error {
 	var with []rules.Seat
 	for _, seat := range s.Seats {
-		if len(s.waiting(seat, true)) > 0 {
+		if has(seat) {
 			with = append(with, seat)
 		}
 	}
 	switch len(with) {
 	case 0:
-		return s.startVanguard(r)
+		return next(r)
 	case 1:
 		s.Active = slices.Index(s.Seats, with[0])
 	default:
@@ -304,10 +312,10 @@ func (s *State) startScouts(r roller) error {
 		if err != nil {
 			return err
 		}
-		s.emit(Event{What: "roll-off", Dice: d, Text: newLine().s(string(w), " wins the roll-off and sets up the first Scouts (", ruleScouts, ")").String()})
+		s.emit(Event{What: "roll-off", Dice: d, Text: newLine().s(string(w), " wins the roll-off and ", won).String()})
 		s.Active = slices.Index(s.Seats, w)
 	}
-	s.Phase = PhaseScouts
+	s.Phase = p
 	return nil
 }
 
@@ -340,27 +348,8 @@ func (s *State) vanguards(seat rules.Seat) []*Unit {
 
 // startVanguard opens the Vanguard moves, or rolls for the first turn.
 func (s *State) startVanguard(r roller) error {
-	var with []rules.Seat
-	for _, seat := range s.Seats {
-		if len(s.vanguards(seat)) > 0 {
-			with = append(with, seat)
-		}
-	}
-	switch len(with) {
-	case 0:
-		return s.firstTurn(r)
-	case 1:
-		s.Active = slices.Index(s.Seats, with[0])
-	default:
-		w, d, err := s.rollOff([2]int{}, r)
-		if err != nil {
-			return err
-		}
-		s.emit(Event{What: "roll-off", Dice: d, Text: newLine().s(string(w), " wins the roll-off and makes the first Vanguard move (", ruleVanguard, ")").String()})
-		s.Active = slices.Index(s.Seats, w)
-	}
-	s.Phase = PhaseVanguard
-	return nil
+	return s.openStep(PhaseVanguard, func(seat rules.Seat) bool { return len(s.vanguards(seat)) > 0 },
+		"makes the first Vanguard move ("+ruleVanguard+")", s.firstTurn, r)
 }
 
 // checkVanguard validates a Vanguard move: a unit with the rule, once, an

@@ -14,23 +14,11 @@ import (
 // first 12", red's the last 12", blue setting up first.
 func pitched(t *testing.T, blue, red []map[string]any) *State {
 	t.Helper()
-	rs := ruleset(t)
 	zoned := func(sd scenario.Side, z Zone) scenario.Side {
 		sd.Army.Value.(*Army).Zone = &z
 		return sd
 	}
-	sc := &scenario.Scenario{Name: "test", Ruleset: Name, Table: scenario.Table{Width: 48, Height: 48},
-		Initiative: "blue", Rounds: 2,
-		Sides: []scenario.Side{zoned(side(t, "blue", blue), Zone{0, 0, 48, 12}), zoned(side(t, "red", red), Zone{0, 36, 48, 48})}}
-	r, err := rules.ResolveRulings(rs.Rulings(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := rs.Setup(sc, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.(*State)
+	return setUp(t, nil, zoned(side(t, "blue", blue), Zone{0, 0, 48, 12}), zoned(side(t, "red", red), Zone{0, 36, 48, 48}))
 }
 
 func pitchedArmies() (blue, red []map[string]any) {

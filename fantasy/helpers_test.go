@@ -51,10 +51,16 @@ func side(t testing.TB, seat string, units []map[string]any) scenario.Side {
 // battle sets up blue's and red's units on a 48"×48" table, blue to play.
 func battle(t testing.TB, rulings map[string]string, blue, red []map[string]any) *State {
 	t.Helper()
+	return setUp(t, rulings, side(t, "blue", blue), side(t, "red", red))
+}
+
+// setUp sets up the sides on a 48"×48" table, blue to play (or to set up
+// first), two rounds.
+func setUp(t testing.TB, rulings map[string]string, sides ...scenario.Side) *State {
+	t.Helper()
 	rs := ruleset(t)
 	sc := &scenario.Scenario{Name: "test", Ruleset: Name, Table: scenario.Table{Width: 48, Height: 48},
-		Initiative: "blue", Rounds: 2, Rulings: rulings,
-		Sides: []scenario.Side{side(t, "blue", blue), side(t, "red", red)}}
+		Initiative: "blue", Rounds: 2, Rulings: rulings, Sides: sides}
 	r, err := rules.ResolveRulings(rs.Rulings(), rulings)
 	if err != nil {
 		t.Fatal(err)

@@ -88,16 +88,8 @@ func armyCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	l, cat, err := army.Load(pos[0], army.Options{})
-	var errs yamlfile.Errors
-	switch {
-	case errors.As(err, &errs):
-		for _, e := range errs {
-			fmt.Fprintln(stderr, e)
-		}
-		return 1
-	case err != nil:
-		fmt.Fprintf(stderr, "ordo army check: %s\n", yamlfile.OneLine(err.Error()))
-		return 2
+	if err != nil {
+		return refusals(err, stderr)
 	}
 	printList(stdout, l, cat)
 	return 0
@@ -201,16 +193,8 @@ func fantasyArmyCheck(file string, data []byte, stdout, stderr io.Writer) int {
 		return 2
 	}
 	l, err := fantasy.ParseArmyList(file, data, rs.Catalog)
-	var errs yamlfile.Errors
-	switch {
-	case errors.As(err, &errs):
-		for _, e := range errs {
-			fmt.Fprintln(stderr, e)
-		}
-		return 1
-	case err != nil:
-		fmt.Fprintf(stderr, "ordo army check: %s\n", yamlfile.OneLine(err.Error()))
-		return 2
+	if err != nil {
+		return refusals(err, stderr)
 	}
 	fmt.Fprintf(stdout, "%s: legal under Choosing an army (fantasy): %d units, %d/%d points\n", l.Name, len(l.Units), l.Total(rs.Catalog), l.Points)
 	for _, u := range l.Units {
@@ -233,4 +217,19 @@ func fantasyArmyCheck(file string, data []byte, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, line)
 	}
 	return 0
+}
+
+// refusals prints why ordo army check refused a list: each positioned
+// error on a line (exit 1), or the one error that kept it from being read
+// (exit 2).
+func refusals(err error, stderr io.Writer) int {
+	var errs yamlfile.Errors
+	if errors.As(err, &errs) {
+		for _, e := range errs {
+			fmt.Fprintln(stderr, e)
+		}
+		return 1
+	}
+	fmt.Fprintf(stderr, "ordo army check: %s\n", yamlfile.OneLine(err.Error()))
+	return 2
 }
