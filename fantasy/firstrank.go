@@ -116,6 +116,20 @@ func (s *State) fillGaps(u *Unit, ask bool) {
 		rear := rearRank(u)
 		r, f, ok := firstGap(u, rear)
 		if !ok {
+			// No model standing in one slot behind the front to fill
+			// it from: a character on a larger base behind an empty
+			// front slot still moves up with his whole base.
+			// Else the files empty in every rank go: the front rank
+			// closes up beside a character whose base reaches behind.
+			if f := slices.Index(u.Ranks[0], ""); f >= 0 && rear < 1 {
+				if id := u.blockUp(f); id != "" {
+					s.emit(Event{What: "moved-up", Unit: u.ID, Model: id, Text: fmt.Sprintf("%s moves up into the front rank with the whole of his base (%s)", id, ruleFirstRank)})
+					continue
+				}
+				if u.trimFiles() {
+					continue
+				}
+			}
 			return
 		}
 		if r == 0 {
@@ -207,6 +221,35 @@ func (u *Unit) compact() {
 	u.At = mid.Add(u.forward().Scale(u.Base[1] / 2))
 	u.Files = len(ids)
 	u.Ranks[0] = ids
+}
+
+// trimFiles takes out the files empty in every rank, the unit's models
+// keeping their places as near as the closing up allows (its front's
+// centre stays between its outermost files); false when there is none.
+func (u *Unit) trimFiles() bool {
+	var keep []int
+	for f := range u.Files {
+		for r := range u.Ranks {
+			if u.Ranks[r][f] != "" {
+				keep = append(keep, f)
+				break
+			}
+		}
+	}
+	if len(keep) == 0 || len(keep) == u.Files {
+		return false
+	}
+	lo, hi := u.slotCentre(0, keep[0]), u.slotCentre(0, keep[len(keep)-1])
+	u.At = lo.Add(hi.Sub(lo).Scale(0.5)).Add(u.forward().Scale(u.Base[1] / 2))
+	for r, rank := range u.Ranks {
+		row := make([]string, len(keep))
+		for i, f := range keep {
+			row[i] = rank[f]
+		}
+		u.Ranks[r] = row
+	}
+	u.Files = len(keep)
+	return true
 }
 
 // settleFirstRank swaps models with In the First Rank! standing behind a

@@ -296,3 +296,48 @@ func TestSlotsByBaseSizeJoinNeedsRoomForHisBlock(t *testing.T) {
 		t.Fatalf("behind the champion's front rank the captain stands in %v; want ranks 1 and 2", got)
 	}
 }
+
+// In the First Rank!, Characters with different sized bases: a character
+// on a larger base left behind an emptied front slot, with no model
+// standing in one slot to fill it, moves up with his whole base (a vortex
+// collapsing on a hedge witch slew her in front of the mounted General who
+// had joined her, and the General stayed two ranks back).
+func TestFirstRankBlockMovesUpWhenAloneBehind(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("witch", "hedge-witch", 1, 1, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("red-captain", "mounted-captain", 1, 1, [2]float64{24, 40}, 270, nil)})
+	u := s.unit("witch")
+	u.Models = append(u.Models, Model{ID: "gen", Profile: "mounted-captain", Role: Character, Wounds: 2})
+	u.Ranks = [][]string{{"witch"}, {"gen"}, {"gen"}}
+	if err := s.validate(); err != nil {
+		t.Fatal(err)
+	}
+	s.removeModel(u, "witch")
+	s.fillGaps(u, true)
+	if u.Ranks[0][0] != "gen" {
+		t.Fatalf("ranks %v: the General stays behind the emptied front", u.Ranks)
+	}
+	if err := s.validate(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Removing casualties, Characters with different sized bases: a unit whose
+// last models standing in one slot are all in its front rank, beside a
+// character whose base reaches into the second, closes up its front rank
+// (the empty files go) instead of keeping a gap in front of an empty rank.
+func TestFrontRankClosesUpBesideABlock(t *testing.T) {
+	s := battle(t, nil, []map[string]any{unitSpecOf("bows", "bowman", 4, 4, [2]float64{24, 10}, 90, nil)},
+		[]map[string]any{unitSpecOf("red-captain", "mounted-captain", 1, 1, [2]float64{24, 40}, 270, nil)})
+	u := s.unit("bows")
+	u.Models = append(u.Models, Model{ID: "gen", Profile: "mounted-captain", Role: Character, Wounds: 2})
+	u.Files = 5
+	u.Ranks = [][]string{{"bows-1", "bows-2", "gen", "bows-3", ""}, {"bows-4", "", "gen", "", ""}}
+	s.removeModel(u, "bows-4")
+	s.fillGaps(u, false)
+	if err := s.validate(); err != nil {
+		t.Fatalf("ranks %v: %v", u.Ranks, err)
+	}
+	if u.Files != 4 || u.Ranks[0][2] != "gen" {
+		t.Fatalf("files %d, ranks %v", u.Files, u.Ranks)
+	}
+}
