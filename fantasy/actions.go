@@ -206,6 +206,7 @@ var actionCodec = &rules.Codec[rules.Action]{Lazy: func(c *rules.Codec[rules.Act
 	c.Register(string(KindEndMagic), func() rules.Action { return &EndMagic{} })
 	c.Register(string(KindDeploy), func() rules.Action { return &Deploy{} })
 	c.Register(string(KindEndVanguard), func() rules.Action { return &EndVanguard{} })
+	c.Register(string(KindFirstTurn), func() rules.Action { return &FirstTurn{} })
 }}
 
 // Event is everything that happens, as one flat record: What is its kind, Unit

@@ -20,15 +20,17 @@ import (
 
 // The deployment phases.
 const (
-	PhaseDeploy   Phase = "deploy"   // Alternating units
-	PhaseScouts   Phase = "scouts"   // Scouts set up
-	PhaseVanguard Phase = "vanguard" // Vanguard moves
+	PhaseDeploy   Phase = "deploy"     // Alternating units
+	PhaseScouts   Phase = "scouts"     // Scouts set up
+	PhaseVanguard Phase = "vanguard"   // Vanguard moves
+	PhaseFirst    Phase = "first-turn" // the roll's winner chooses who goes first
 )
 
 // The deployment actions.
 const (
 	KindDeploy      ActionKind = "deploy"
 	KindEndVanguard ActionKind = "end-vanguard"
+	KindFirstTurn   ActionKind = "first-turn"
 )
 
 // The rules of deployment, as players name them.
@@ -57,10 +59,16 @@ type (
 	}
 	// EndVanguard says its player moves no more units with Vanguard.
 	EndVanguard struct{}
+	// FirstTurn is the choice of the side that won the roll for the first
+	// turn: the side that takes it (itself, or the other to go second).
+	FirstTurn struct {
+		Seat rules.Seat `json:"seat"`
+	}
 )
 
 func (Deploy) Kind() string      { return string(KindDeploy) }
 func (EndVanguard) Kind() string { return string(KindEndVanguard) }
+func (FirstTurn) Kind() string   { return string(KindFirstTurn) }
 
 // Zone is a side's deployment zone: the rectangle from its first corner
 // to its second, in inches.
@@ -94,7 +102,9 @@ func (d *Deployment) clone() *Deployment {
 }
 
 // deploying reports whether the game is still being set up.
-func (p Phase) deploying() bool { return p == PhaseDeploy || p == PhaseScouts || p == PhaseVanguard }
+func (p Phase) deploying() bool {
+	return p == PhaseDeploy || p == PhaseScouts || p == PhaseVanguard || p == PhaseFirst
+}
 
 // reserve finds a unit waiting off the table.
 func (s *State) reserve(id string) *Unit {
@@ -410,7 +420,7 @@ func (s *State) nextVanguard(seat rules.Seat, r roller) error {
 }
 
 // firstTurn rolls for the first turn, +1 for the side that finished
-// setting up first; the winner takes the first turn.
+// setting up first; the winner chooses who takes it (first-turn).
 func (s *State) firstTurn(r roller) error {
 	var bonus [2]int
 	if f := s.Deployment.Finished; len(f) > 0 {
@@ -420,24 +430,36 @@ func (s *State) firstTurn(r roller) error {
 	if err != nil {
 		return err
 	}
-	line := newLine().s(string(w), " takes the first turn (", ruleFirstTurn)
+	line := newLine().s(string(w), " wins the roll for the first turn and chooses who takes it (", ruleFirstTurn)
 	if f := s.Deployment.Finished; len(f) > 0 {
 		line = line.s(": +1 to ", string(f[0]), ", who finished setting up first")
 	}
 	s.emit(Event{What: "roll-off", Dice: d, Text: line.s(")").String()})
-	s.Deployment = nil
 	s.Active = slices.Index(s.Seats, w)
+	s.Phase = PhaseFirst
+	return nil
+}
+
+// chooseFirst gives the first turn to the side the roll's winner names,
+// and the battle begins.
+func (s *State) chooseFirst(a FirstTurn) error {
+	i := slices.Index(s.Seats, a.Seat)
+	if i < 0 {
+		return rules.Errorf(rules.CodeBadAction, ruleFirstTurn, "%q is no side of the battle", a.Seat)
+	}
+	s.Deployment = nil
+	s.Active = i
 	s.Phase = PhaseCharges
 	// The units that scouted or moved ahead may charge in the first turn
 	// only when their side goes second.
 	s.NoFirstCharge = slices.DeleteFunc(s.NoFirstCharge, func(id string) bool {
 		u := s.unit(id)
-		return u == nil || u.Seat != w
+		return u == nil || u.Seat != a.Seat
 	})
 	if len(s.NoFirstCharge) == 0 {
 		s.NoFirstCharge = nil
 	}
-	s.emit(Event{What: "turn", Text: fmt.Sprintf("round %d: %s's turn", s.Round, s.activeSeat())})
+	s.emit(Event{What: "turn", Text: fmt.Sprintf("round %d: %s takes the first turn", s.Round, s.activeSeat())})
 	return nil
 }
 
@@ -534,6 +556,13 @@ func (s *State) legalVanguard(seat rules.Seat, add func(rules.Action, *rules.Rul
 		}
 	}
 	add(EndVanguard{}, nil)
+}
+
+// legalFirst lists the two choices of the roll's winner: to go first, or
+// second.
+func (s *State) legalFirst(seat rules.Seat, add func(rules.Action, *rules.RuleError)) {
+	add(FirstTurn{Seat: seat}, nil)
+	add(FirstTurn{Seat: s.other(seat)}, nil)
 }
 
 // validateDeployment holds a decoded state's setting up to what the game

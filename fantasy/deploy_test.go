@@ -134,11 +134,13 @@ func TestPitchedBattleDeployment(t *testing.T) {
 	// Vanguard move made, the roll for the first turn: blue 4, red 3 + 1
 	// tie; blue 2, red 5.
 	evs := apply(t, s, "red", Move{Unit: "outriders", Legs: []Leg{{Forward: 9}}}, 4, 3, 2, 5)
+	if e := evs[len(evs)-1]; e.What != "roll-off" || !strings.Contains(e.Text, "+1 to red") || s.Phase != PhaseFirst || s.activeSeat() != "red" {
+		t.Fatalf("roll event %+v, phase %s, %s to choose", e, s.Phase, s.activeSeat())
+	}
+	// The winner chooses: red goes first.
+	apply(t, s, "red", FirstTurn{Seat: "red"})
 	if s.Phase != PhaseCharges || s.activeSeat() != "red" || s.Deployment != nil || len(s.Reserve) != 0 {
 		t.Fatalf("phase %s, %s to act, deployment %+v", s.Phase, s.activeSeat(), s.Deployment)
-	}
-	if e := evs[len(evs)-2]; e.What != "roll-off" || !strings.Contains(e.Text, "+1 to red") {
-		t.Fatalf("roll event %+v", e)
 	}
 	if !slices.Equal(s.NoFirstCharge, []string{"scouts", "outriders"}) {
 		t.Fatalf("no first charge: %v", s.NoFirstCharge)
@@ -171,9 +173,11 @@ func TestVanguardKeepsAwayFromTheEnemy(t *testing.T) {
 	if err == nil || err.Rule != ruleVanguard {
 		t.Fatalf("got %v, want a refusal under Vanguard", err)
 	}
-	// Its player may move it no further: the roll for the first turn.
+	// Its player moves it no further: the roll for the first turn, which
+	// blue wins, and chooses to go second.
 	apply(t, s, "red", EndVanguard{}, 6, 1)
-	if s.Phase != PhaseCharges || s.activeSeat() != "blue" || len(s.NoFirstCharge) != 0 {
+	apply(t, s, "blue", FirstTurn{Seat: "red"})
+	if s.Phase != PhaseCharges || s.activeSeat() != "red" || len(s.NoFirstCharge) != 0 {
 		t.Fatalf("phase %s, %s to act, no first charge %v", s.Phase, s.activeSeat(), s.NoFirstCharge)
 	}
 }

@@ -24,6 +24,8 @@ func (s *State) Legal(seat rules.Seat) []rules.Option {
 		s.legalDeploy(seat, add)
 	case PhaseVanguard:
 		s.legalVanguard(seat, add)
+	case PhaseFirst:
+		s.legalFirst(seat, add)
 	case PhaseCharges:
 		for _, u := range s.Units {
 			if u.Seat != seat {

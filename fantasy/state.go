@@ -91,6 +91,7 @@ var steps = [...]struct {
 	{PhaseDeploy, step{activeSeat, []ActionKind{KindDeploy}}},
 	{PhaseScouts, step{activeSeat, []ActionKind{KindDeploy}}},
 	{PhaseVanguard, step{activeSeat, []ActionKind{KindMove, KindEndVanguard}}},
+	{PhaseFirst, step{activeSeat, []ActionKind{KindFirstTurn}}},
 	{PhaseCharges, step{activeSeat, []ActionKind{KindCharge, KindEndCharges}}},
 	{PhaseReact, step{reactor, []ActionKind{KindReact}}},
 	{PhaseChargeMoves, step{activeSeat, []ActionKind{KindChargeMove}}},
@@ -934,6 +935,8 @@ func (s *State) apply(seat rules.Seat, a rules.Action, r roller) error {
 		return s.deploy(seat, a, r)
 	case EndVanguard:
 		return s.endVanguard(seat, r)
+	case FirstTurn:
+		return s.chooseFirst(a)
 	case Move:
 		if s.Phase == PhaseVanguard {
 			return s.vanguard(seat, a, r)
