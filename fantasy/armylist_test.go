@@ -66,11 +66,11 @@ func TestArmyListBounds(t *testing.T) {
 
 // The shipped example list is legal.
 func TestShippedFantasyArmyList(t *testing.T) {
-	b, err := os.ReadFile("../data/armies/fantasy-host.yaml")
+	b, err := os.ReadFile("../data/armies/fantasy/river-host.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := ParseArmyList("fantasy-host.yaml", b, ruleset(t).Catalog)
+	l, err := ParseArmyList("river-host.yaml", b, ruleset(t).Catalog)
 	if err != nil {
 		t.Fatal(err)
 	}

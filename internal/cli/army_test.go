@@ -20,7 +20,7 @@ func TestArmyCommand(t *testing.T) {
 	}
 	units := "../../infinity/army/testdata/units.json"
 	out := filepath.Join(dir, "mine.yaml")
-	host, err := os.ReadFile("../../data/armies/fantasy-host.yaml")
+	host, err := os.ReadFile("../../data/armies/fantasy/river-host.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,8 +37,8 @@ func TestArmyCommand(t *testing.T) {
 		{[]string{"ordo", "army", "check", "../../data/armies/blue-company.yaml"}, 0, "Blue company: legal under Army list and Combat Groups (N4): 10 troopers, 184/300 points, SWC 3/6", ""},
 		{[]string{"ordo", "army", "check", "../../data/armies/blue-company.yaml"}, 0, "  fusilier-1           Fusilier 1             fusilier (combi-rifle)", ""},
 		{[]string{"ordo", "army", "check", twoLts}, 1, "", twoLts + ":6:28: combat-groups[0].troopers[1].lieutenant: Lieutenant (N4): an army list has exactly one Lieutenant"},
-		{[]string{"ordo", "army", "check", "../../data/armies/fantasy-host.yaml"}, 0, "The river host: legal under Choosing an army (fantasy): 4 units, 470/600 points", ""},
-		{[]string{"ordo", "army", "check", "../../data/armies/fantasy-host.yaml"}, 0, "spearman          15 models, general (captain) General", ""},
+		{[]string{"ordo", "army", "check", "../../data/armies/fantasy/river-host.yaml"}, 0, "The river host: legal under Choosing an army (fantasy): 4 units, 470/600 points", ""},
+		{[]string{"ordo", "army", "check", "../../data/armies/fantasy/river-host.yaml"}, 0, "spearman          15 models, general (captain) General", ""},
 		{[]string{"ordo", "army", "check", fantasyOver}, 1, "", fantasyOver + ":6:1: points: Choosing an army: the units cost 470 points, more than the army's 400"},
 		{[]string{"ordo", "army", "check"}, 2, "", "give one list file"},
 		{[]string{"ordo", "army", "check", "nosuch.yaml"}, 2, "", "nosuch.yaml"},
