@@ -545,6 +545,7 @@ func (s *State) secondCandidates(b *menuBuilder) []rules.Action {
 		last.keep(out)
 	}
 	out = s.formationSeconds(mov, out) // Fireteams (N4)
+	out = append(out, s.interactSeconds()...)
 	return b.keepCandidates(out)
 }
 

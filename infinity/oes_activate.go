@@ -318,7 +318,14 @@ var stepOrders = stepDef{
 		act(checkWith((*State).checkFormFireteam), applyWith((*State).formFireteam)),
 		act(checkWith((*State).checkCancelFireteam), applyWith((*State).cancelFireteam)),
 		coordinateAction,
-		diceAct(checkWith((*State).checkInteract), (*State).interact),
+		// Interact: the first skill SkillInteract, as an Activate.
+		act(func(s *State, a *Interact, scratch *Order) (checked, error) {
+			x := a.activation()
+			o, err := s.checkActivate(&x, scratch)
+			return checked{order: o}, err
+		}, func(s *State, a Interact, c checked, _ dice.Source) ([]rules.Event, error) {
+			return s.activate(a.activation(), c.order)
+		}),
 	},
 	candidates: func(s *State, b *menuBuilder) []rules.Action {
 		return s.coordinateCandidates(s.fireteamCandidates(append(append(append(append(s.activationCandidates(b), s.transferCandidates()...), s.cancelPossessionCandidates()...), s.interactCandidates()...), s.cancelRetreatCandidates()...)))

@@ -307,6 +307,10 @@ func (s *State) resolve(d dice.Source) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A console's WIP Roll (rule_mission.go).
+	if events, err = s.interactions(events, d); err != nil {
+		return nil, err
+	}
 	// Step 6, Effects: the active trooper's movement first, then the hits
 	// in the order rolled, then the Dodges.
 	events = s.moveActive(events)

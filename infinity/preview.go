@@ -316,27 +316,19 @@ func rows(d odds.Dist) []float64 {
 }
 
 // previewInteract is the odds of a console's interaction (Specialist
-// Troops, docs/MISSIONS.md): its Normal WIP Roll, with the MODs the
-// interaction would take, after the check the action would meet.
+// Troops, docs/MISSIONS.md): its Normal WIP Roll at Resolution, with the
+// trooper's state MODs, after the check the action would meet.
 func (s *State) previewInteract(seat rules.Seat, a Interact) ([]RollOdds, error) {
-	script, _ := dice.NewScript(1)
-	events, err := s.clone().Apply(seat, a, script)
+	script, _ := dice.NewScript()
+	if _, err := s.clone().Apply(seat, a, script); err != nil {
+		return nil, err
+	}
+	t := s.trooperIndex(a.Trooper)
+	sv := dice.SuccessValueOf("WIP", s.profile(t).WIP, slices.Clone(s.stateMods(t)))
+	ta, _, _, err := odds.Hits(dice.Side{SV: sv.Value, Burst: 1}, nil)
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range events {
-		in, ok := e.(Interacted)
-		if !ok {
-			continue
-		}
-		side := dice.Side{SV: in.SV.Value, Burst: 1}
-		ta, _, _, err := odds.Hits(side, nil)
-		if err != nil {
-			return nil, err
-		}
-		sv := in.SV
-		return []RollOdds{{Trooper: a.Trooper, Skill: SkillName(KindInteract), Target: a.Objective, Roll: "normal", SV: &sv, Burst: 1,
-			Win: ta.Scores(), Crit: ta.Crits(), Inflicts: []float64{}, Nothing: 1 - ta.Scores()}}, nil
-	}
-	return nil, nil
+	return []RollOdds{{Trooper: a.Trooper, Skill: SkillInteract, Target: a.Objective, Roll: "normal", SV: &sv, Burst: 1,
+		Win: ta.Scores(), Crit: ta.Crits(), Inflicts: []float64{}, Nothing: 1 - ta.Scores()}}, nil
 }

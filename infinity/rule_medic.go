@@ -349,15 +349,24 @@ func (s *State) medic(events []rules.Event, k *Skill, d dice.Source) ([]rules.Ev
 // normalRoll throws a Normal Roll of B1 against sv for trooper who's skill
 // and reports it.
 func normalRoll(d dice.Source, who string, skill SkillName, sv dice.SuccessValue) (Rolled, bool, error) {
-	roll, err := dice.Throw(d, dice.Side{SV: sv.Value, Burst: 1})
+	out, err := throwNormal(d, sv.Value)
 	if err != nil {
-		return Rolled{}, false, rules.Errorf(rules.CodeDice, "", "%v", err)
+		return Rolled{}, false, err
+	}
+	return Rolled{Trooper: who, Skill: skill, SV: sv, Dice: out.Dice, Hits: out.Hits, Crits: out.Crits, Roll: "normal"}, out.Scored(), nil
+}
+
+// throwNormal throws one die against sv and judges it as a Normal Roll.
+func throwNormal(d dice.Source, sv int) (dice.Outcome, error) {
+	roll, err := dice.Throw(d, dice.Side{SV: sv, Burst: 1})
+	if err != nil {
+		return dice.Outcome{}, rules.Errorf(rules.CodeDice, "", "%v", err)
 	}
 	out, err := dice.Normal(roll)
 	if err != nil {
-		return Rolled{}, false, rules.Errorf(rules.CodeDice, "", "%v", err)
+		return dice.Outcome{}, rules.Errorf(rules.CodeDice, "", "%v", err)
 	}
-	return Rolled{Trooper: who, Skill: skill, SV: sv, Dice: out.Dice, Hits: out.Hits, Crits: out.Crits, Roll: "normal"}, out.Scored(), nil
+	return out, nil
 }
 
 // medicOutcome applies a passed or failed roll of rule m by user u on

@@ -465,8 +465,18 @@ func (s *State) roundEnded(round int) []rules.Event {
 	return events
 }
 
-// Interact is a Specialist Troop activating a console: a Short Skill with
-// a Normal WIP Roll, spending an Order (docs/MISSIONS.md).
+// SkillInteract is a Specialist Troop activating a console
+// (docs/MISSIONS.md): a Short Skill of the Order Expenditure Sequence (N4),
+// declared first or second in an Order (Move + activate), from where the
+// trooper stands, in base contact with the console. The enemy reacts to it
+// in the ARO windows as to any skill declared in its sight; the Normal WIP
+// Roll is made at Resolution with the Order's other rolls, and a success
+// makes the trooper's side the console's holder. Its Target names the
+// console.
+const SkillInteract SkillName = "interact"
+
+// Interact declares SkillInteract as the first skill of an Order: the
+// menu's one-click way of `activate` with that skill (docs/MISSIONS.md).
 type Interact struct {
 	Trooper   string      `json:"trooper"`
 	Objective string      `json:"objective"`
@@ -474,6 +484,11 @@ type Interact struct {
 }
 
 func (Interact) Kind() string { return string(KindInteract) }
+
+// activation is the Activate the Interact declares.
+func (a Interact) activation() Activate {
+	return Activate{Trooper: a.Trooper, Order: a.Order, Skill: Skill{Name: SkillInteract, Target: a.Objective}}
+}
 
 // Interacted is the WIP Roll of an interaction and its outcome.
 type Interacted struct {
@@ -496,27 +511,21 @@ func (s *State) isSpecialist(t int) bool {
 	return slices.ContainsFunc(specialistSkills, p.HasSkill)
 }
 
-// checkInteract checks an interaction with a console.
-func (s *State) checkInteract(a Interact) error {
+// checkInteract checks SkillInteract k declared in Order o, from the end of
+// the movement declared so far.
+func (s *State) checkInteract(o *Order, k *Skill) error {
 	ms := s.Mission
 	if ms == nil {
 		return rules.Errorf(rules.CodeIllegal, ruleInteract, "this game has no mission, so no objectives")
 	}
-	t, ok := s.activeTrooper(a.Trooper)
-	if !ok {
-		return rules.Errorf(rules.CodeBadAction, ruleInteract, "%q is not a trooper of %s", a.Trooper, s.active())
-	}
-	i := ms.objectiveIndex(a.Objective)
+	i := ms.objectiveIndex(k.Target)
 	if i < 0 || ms.Objectives[i].Kind != mission.KindConsole {
-		return rules.Errorf(rules.CodeBadAction, ruleInteract, "%q is not a console of the mission", a.Objective)
+		return rules.Errorf(rules.CodeBadAction, ruleInteract, "%q is not a console of the mission", k.Target)
 	}
-	if err := s.canSpend(t, a.Order); err != nil {
-		return err
-	}
-	tr := &s.Troopers[t]
-	o := &ms.Objectives[i]
+	tr := &s.Troopers[o.Trooper]
+	c := &ms.Objectives[i]
 	switch {
-	case !s.isSpecialist(t):
+	case !s.isSpecialist(o.Trooper):
 		return rules.Errorf(rules.CodeIllegal, ruleInteract, "only Specialist Troops interact with objectives, and %s is none", tr.ID)
 	case tr.concealed():
 		return rules.Errorf(rules.CodeIllegal, ruleInteract, "%s is concealed: a marker or a trooper in Hidden Deployment reveals itself with an Order first", tr.ID)
@@ -526,40 +535,60 @@ func (s *State) checkInteract(a Interact) error {
 		return rules.Errorf(rules.CodeIllegal, "States (N4)", "%s is %v and cannot interact with an objective", tr.ID, tr.States)
 	case tr.States.Retreat:
 		return rules.Errorf(rules.CodeIllegal, ruleRetreat, "%s has a Retreat! token: only Short Movement Skills, Cautious Movement, Dodge and Reset", tr.ID)
-	case o.Holder == tr.Seat:
-		return rules.Errorf(rules.CodeIllegal, ruleInteract, "%s already holds %s", tr.Seat, o.Name)
+	case c.Holder == tr.Seat:
+		return rules.Errorf(rules.CodeIllegal, ruleInteract, "%s already holds %s", tr.Seat, c.Name)
 	}
-	m := s.modelOf(t)
-	if m < 0 || math.Hypot(s.Models[m].At[0]-o.At[0], s.Models[m].At[1]-o.At[1]) > s.Models[m].base().Radius+ConsoleRadius+contactSlack {
-		return rules.Errorf(rules.CodeIllegal, ruleInteract, "%s must be in base contact with %s", tr.ID, o.Name)
+	if from := o.Path[len(o.Path)-1]; !s.touchesConsole(o.Model, from, c.At) {
+		return rules.Errorf(rules.CodeIllegal, ruleInteract, "%s must be in base contact with %s", tr.ID, c.Name)
 	}
 	return nil
 }
 
-// interact spends the Order and rolls the WIP Roll.
-func (s *State) interact(a Interact, d dice.Source) ([]rules.Event, error) {
-	t := s.trooperIndex(a.Trooper)
-	s.spend(t, a.Order)
-	s.army(s.active()).OrderDeclared = true
-	events := s.takeToken(t)
-	if a.Order == OrderLieutenant {
-		events = append(events, s.revealLieutenant(t)...)
+// touchesConsole reports whether model m standing at from is in base
+// contact with the console at c.
+func (s *State) touchesConsole(m int, from, c [2]float64) bool {
+	return math.Hypot(from[0]-c[0], from[1]-c[1]) <= s.Models[m].base().Radius+ConsoleRadius+contactSlack
+}
+
+// interactions rolls the Order's interactions at Resolution, with the
+// Order's other rolls: each a Normal WIP Roll with the trooper's state
+// MODs; a success makes its side the console's holder.
+func (s *State) interactions(events []rules.Event, d dice.Source) ([]rules.Event, error) {
+	o := s.Order
+	for _, k := range []*Skill{&o.First, o.Second} {
+		if k == nil || k.Name != SkillInteract {
+			continue
+		}
+		t := o.Trooper
+		ev := Interacted{Trooper: s.Troopers[t].ID, Objective: k.Target, Order: o.Source, SV: dice.SuccessValueOf("WIP", s.profile(t).WIP, slices.Clone(s.stateMods(t)))}
+		out, err := throwNormal(d, ev.SV.Value)
+		if err != nil {
+			return nil, err
+		}
+		ev.Dice, ev.Success = out.Dice, out.Scored()
+		if i := s.Mission.objectiveIndex(k.Target); ev.Success && i >= 0 {
+			s.Mission.Objectives[i].Holder = s.Troopers[t].Seat
+		}
+		events = append(events, ev)
 	}
-	events = append(events, s.leaveSuppressive(t, "activated")...)
-	ev := Interacted{Trooper: a.Trooper, Objective: a.Objective, Order: a.Order, SV: dice.SuccessValueOf("WIP", s.profile(t).WIP, s.stateMods(t))}
-	roll, err := dice.Throw(d, dice.Side{SV: ev.SV.Value, Burst: 1})
-	if err != nil {
-		return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+	return events, nil
+}
+
+// interactSeconds are the second skills activating each console the
+// active trooper touches at the end of its first skill's movement.
+func (s *State) interactSeconds() []rules.Action {
+	ms, o := s.Mission, s.Order
+	if ms == nil || !s.isSpecialist(o.Trooper) {
+		return nil
 	}
-	out, err := dice.Normal(roll)
-	if err != nil {
-		return nil, rules.Errorf(rules.CodeDice, "", "%v", err)
+	var out []rules.Action
+	for i := range ms.Objectives {
+		c := &ms.Objectives[i]
+		if c.Kind == mission.KindConsole && s.touchesConsole(o.Model, o.Path[len(o.Path)-1], c.At) {
+			out = append(out, Second{Skill: Skill{Name: SkillInteract, Target: c.ID}})
+		}
 	}
-	ev.Dice, ev.Success = out.Dice, out.Scored()
-	if ev.Success {
-		s.Mission.Objectives[s.Mission.objectiveIndex(a.Objective)].Holder = s.Troopers[t].Seat
-	}
-	return append(events, ev), nil
+	return out
 }
 
 // interactCandidates offers each of the active player's troopers in base
@@ -580,7 +609,7 @@ func (s *State) interactCandidates() []rules.Action {
 		}
 		for i := range ms.Objectives {
 			o := &ms.Objectives[i]
-			if o.Kind != mission.KindConsole || math.Hypot(s.Models[m].At[0]-o.At[0], s.Models[m].At[1]-o.At[1]) > s.Models[m].base().Radius+ConsoleRadius+contactSlack {
+			if o.Kind != mission.KindConsole || !s.touchesConsole(m, s.Models[m].At, o.At) {
 				continue
 			}
 			for _, src := range orderSources {

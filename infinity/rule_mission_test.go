@@ -1,6 +1,7 @@
 package infinity
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/ordo-rules/ordo/infinity/army"
@@ -134,7 +135,7 @@ func endTurns(t *testing.T, st *State, n int) []rules.Event {
 // order plays one Order of the active player: a, then second as its
 // second skill, the reactive player declaring no ARO, the resolution
 // taking faces.
-func order(t *testing.T, st *State, a Activate, second Skill, faces ...int) []rules.Event {
+func order(t *testing.T, st *State, a rules.Action, second Skill, faces ...int) []rules.Event {
 	t.Helper()
 	seat := st.active()
 	events := do(t, st, seat, a)
@@ -152,6 +153,18 @@ func order(t *testing.T, st *State, a Activate, second Skill, faces ...int) []ru
 		}
 	}
 	return events
+}
+
+// interacted is the console's WIP Roll among events.
+func interacted(t *testing.T, events []rules.Event) Interacted {
+	t.Helper()
+	for _, e := range events {
+		if x, ok := e.(Interacted); ok {
+			return x
+		}
+	}
+	t.Fatalf("no interacted event in %v", events)
+	return Interacted{}
 }
 
 // scored sums the OP events give each seat.
@@ -196,11 +209,11 @@ func TestUplinkPlaysToItsScore(t *testing.T) {
 	refused(t, st, "blue", Interact{Trooper: "blue-fusilier-1", Objective: "west-console", Order: OrderRegular}, rules.CodeIllegal, "only Specialist Troops")
 	refused(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "east-console", Order: OrderRegular}, rules.CodeIllegal, "base contact")
 	pool := st.army("blue").Groups[0].Pool
-	ev := do(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, 16)
-	if x := ev[len(ev)-1].(Interacted); x.Success || st.Mission.Objectives[0].Holder != "" || st.army("blue").Groups[0].Pool != pool-1 {
+	ev := order(t, st, Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, Skill{Name: SkillIdle}, 16)
+	if x := interacted(t, ev); x.Success || st.Mission.Objectives[0].Holder != "" || st.army("blue").Groups[0].Pool != pool-1 {
 		t.Fatalf("a failed WIP Roll: %+v, holder %q, pool %d", x, st.Mission.Objectives[0].Holder, st.army("blue").Groups[0].Pool)
 	}
-	do(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, 5)
+	order(t, st, Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, Skill{Name: SkillIdle}, 5)
 	if st.Mission.Objectives[0].Holder != "blue" {
 		t.Fatalf("west console: %+v", st.Mission.Objectives[0])
 	}
@@ -353,8 +366,90 @@ func TestInteractUnderStates(t *testing.T) {
 	refused(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, rules.CodeIllegal, "Retreat! token")
 	hacker.States.Retreat, hacker.States.Stunned = false, true
 	wip := st.profile(st.trooperIndex("blue-hacker-1")).WIP
-	ev := do(t, st, "blue", Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, 12)
-	if x := ev[len(ev)-1].(Interacted); x.SV.Value != wip-3 {
+	ev := order(t, st, Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, Skill{Name: SkillIdle}, 12)
+	if x := interacted(t, ev); x.SV.Value != wip-3 {
 		t.Fatalf("a Stunned hacker's WIP Roll: SV %+v, want WIP %d −3", x.SV, wip)
+	}
+}
+
+// TestAROsAgainstInteract (Order Expenditure Sequence (N4), ARO (N4);
+// Specialist Troops, docs/MISSIONS.md): activating a console is a Short
+// Skill declared in the Order Expenditure Sequence, so an enemy with Line
+// of Fire to the Specialist reacts to it in the ARO windows, and its
+// attack is rolled at Resolution with the console's WIP Roll — both
+// happen, whatever the other's outcome. It combines with a Move in one
+// Order (Skill categories (N4)); an enemy out of sight has no window.
+func TestAROsAgainstInteract(t *testing.T) {
+	shoot := &ARODecl{Trooper: "red-zhanshi-1", Skill: Skill{Name: SkillBSAttack, Target: "blue-hacker-1"}}
+	for _, c := range []struct {
+		name    string
+		zhanshi [3]float64 // where red's Zhanshi stands, and its facing
+		walk    float64    // where the Hacker's walk ends (y), before the Order
+		first   rules.Action
+		second  Skill
+		aro     *ARODecl // red's ARO, in the first window it is offered
+		faces   []int    // the Resolution's dice: the ARO's, then the WIP Roll's
+		windows []Step   // the ARO windows red is prompted in
+		held    bool
+	}{
+		{name: "in sight: the enemy shoots, misses, the console is held", zhanshi: [3]float64{12, 37, 270}, walk: 22.8,
+			first: Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, second: Skill{Name: SkillIdle},
+			aro: shoot, faces: []int{20, 5}, windows: []Step{StepARO1}, held: true},
+		{name: "in sight: no ARO declared, the WIP Roll fails", zhanshi: [3]float64{12, 37, 270}, walk: 22.8,
+			first: Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, second: Skill{Name: SkillIdle},
+			faces: []int{18}, windows: []Step{StepARO1}},
+		{name: "Move + Activate: the enemy reacts in the Order", zhanshi: [3]float64{12, 37, 270}, walk: 19,
+			first:  Activate{Trooper: "blue-hacker-1", Order: OrderRegular, Skill: move([2]float64{12, 22.8})},
+			second: Skill{Name: SkillInteract, Target: "west-console"},
+			aro:    shoot, faces: []int{20, 5}, windows: []Step{StepARO1}, held: true},
+		{name: "out of sight: no window", zhanshi: [3]float64{40, 46, 90}, walk: 22.8,
+			first: Interact{Trooper: "blue-hacker-1", Objective: "west-console", Order: OrderRegular}, second: Skill{Name: SkillIdle},
+			faces: []int{5}, held: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := startMission(t, "uplink", [2]string{"west-link", "cull"}, map[string][3]float64{"blue-hacker-1": {12, 11, 90}, "red-zhanshi-1": c.zhanshi})
+			order(t, st, Activate{Trooper: "blue-hacker-1", Order: OrderRegular, Skill: move([2]float64{12, 15})}, move([2]float64{12, 19}))
+			if c.walk > 19 {
+				order(t, st, Activate{Trooper: "blue-hacker-1", Order: OrderRegular, Skill: move([2]float64{12, c.walk})}, Skill{Name: SkillIdle})
+			}
+			events := do(t, st, "blue", c.first)
+			var windows []Step
+			reacted := false
+			for st.Order != nil {
+				p := st.Prompt()
+				switch w := Step(p.Window); w {
+				case StepARO1, StepARO2:
+					windows = append(windows, w)
+					a := AROs{}
+					if c.aro != nil && !reacted {
+						a.Declarations, reacted = []ARODecl{*c.aro}, true
+					}
+					events = append(events, do(t, st, p.Seats[0], a)...)
+				case StepSecond:
+					events = append(events, do(t, st, "blue", Second{Skill: c.second})...)
+				case StepResolve:
+					events = append(events, do(t, st, rules.ChanceSeat, Resolve{}, c.faces...)...)
+				case StepGuts:
+					events = append(events, do(t, st, rules.ChanceSeat, Guts{}, 1)...)
+				case StepGutsMove:
+					events = append(events, do(t, st, p.Seats[0], GutsMove{Trooper: "blue-hacker-1", Stay: true})...)
+				default:
+					t.Fatalf("unexpected prompt %+v", p)
+				}
+			}
+			if !slices.Equal(windows, c.windows) {
+				t.Fatalf("red was prompted in %v, want %v", windows, c.windows)
+			}
+			shot := slices.ContainsFunc(events, func(e rules.Event) bool {
+				r, ok := e.(Rolled)
+				return ok && r.Trooper == "red-zhanshi-1" && r.Skill == SkillBSAttack
+			})
+			if shot != (c.aro != nil) {
+				t.Fatalf("red's ARO rolled: %v, want %v", shot, c.aro != nil)
+			}
+			if x := interacted(t, events); x.Success != c.held || (st.Mission.Objectives[0].Holder == "blue") != c.held {
+				t.Fatalf("the WIP Roll %+v, holder %q", x, st.Mission.Objectives[0].Holder)
+			}
+		})
 	}
 }

@@ -173,13 +173,9 @@ func (s *State) deployRollSV(t int, roll deployRoll) dice.SuccessValue {
 // rollDeployment makes trooper t's deployment roll, a Normal Roll.
 func (s *State) rollDeployment(t int, roll deployRoll, d dice.Source) (DeployRolled, error) {
 	sv := s.deployRollSV(t, roll)
-	r, err := dice.Throw(d, dice.Side{SV: sv.Value, Burst: 1})
+	out, err := throwNormal(d, sv.Value)
 	if err != nil {
-		return DeployRolled{}, rules.Errorf(rules.CodeDice, "", "%v", err)
-	}
-	out, err := dice.Normal(r)
-	if err != nil {
-		return DeployRolled{}, rules.Errorf(rules.CodeDice, "", "%v", err)
+		return DeployRolled{}, err
 	}
 	return DeployRolled{Trooper: s.Troopers[t].ID, Skill: string(roll), SV: &sv, Dice: out.Dice, Success: out.Scored()}, nil
 }

@@ -150,6 +150,10 @@ var skillTable = [...]skillFacts{
 	{name: SkillEngineer, title: "Engineer", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
 	{name: SkillGizmoKit, title: "GizmoKit", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
 	{name: SkillEngineerStates, title: "Engineer (cancelling states)", category: CategoryShort, params: []param{paramTarget}, menu: menuPatients},
+	// Activating a console (rule_mission.go); resolved by interactions,
+	// not as a roller, and offered by the Orders menu's `interact` and the
+	// second skill's consoles (interactSeconds).
+	{name: SkillInteract, title: "Activate", category: CategoryShort, params: []param{paramTarget}},
 	// A program's own skill type decides its category (skillCategory).
 	{name: SkillHack, title: "Hacking Program", category: CategoryShort, params: []param{paramTarget, paramProgram, paramFrom, paramSplit, paramPoint},
 		aro: true, attack: true, rolls: true, menu: menuPrograms},
@@ -365,6 +369,8 @@ func (s *State) canDeclare(o *Order, k *Skill, first bool) error {
 		return s.checkMedic(o, k)
 	case SkillHack:
 		return s.checkHack(o, k)
+	case SkillInteract:
+		return s.checkInteract(o, k)
 	}
 	return nil
 }

@@ -74,7 +74,9 @@ func TestMissionFromArmyLists(t *testing.T) {
 // Uplink played to its end in the browser, on each screen: a Hacker (a
 // Specialist Troop) deployed in front of the West console walks to it in
 // two Orders; its menu offers to activate the console with the odds of
-// its WIP Roll, and the roll is declared by a click; then the rounds run
+// its WIP Roll, and the activation is declared by a click (a Short Skill:
+// the enemy may react, the second skill is Idle, and the roll comes at
+// Resolution); then the rounds run
 // out, and the end screen names the winner as the engine decided it (by
 // OP, then the tie-breaker, then Victory Points), with the OP shown the
 // observation's.
@@ -102,6 +104,25 @@ func TestMissionConsoleToTheEnd(t *testing.T) {
 		}
 		m.screenshots(t, "mission-console-"+sc.name, first)
 		clickAction(t, p, "activate the console", "interact")
+		// Activating is a Short Skill of the Order: the enemy's ARO
+		// windows (no ARO), the second skill (Idle), then Resolution
+		// rolls the WIP Roll.
+		for j := 0; ; j++ {
+			seat, q, win := m.waitPrompt(t)
+			if seat == first && win == "orders" {
+				break
+			}
+			switch {
+			case j > 50:
+				t.Fatalf("the console's Order: %s prompted in %q", seat, win)
+			case strings.HasPrefix(win, "aro-"):
+				clickNoARO(t, q)
+			case seat == first && win == "second":
+				clickSecondIdle(t, q)
+			default:
+				t.Fatalf("the console's Order: %s prompted in %q", seat, win)
+			}
+		}
 		for _, q := range m.pages {
 			waitJS(t, q, "the WIP Roll in the log", `[...document.querySelectorAll('#log .e')].some(e => /activates West console: WIP Roll/.test(e.textContent))`)
 			checkText(t, q)
@@ -368,6 +389,17 @@ func clickNoARO(t *testing.T, p *page) {
 	waitJS(t, p, "the confirmation", `document.getElementById('confirm-yes')`)
 	clickMarked(t, p, "confirm No ARO", `document.getElementById('confirm-yes')`)
 	waitJS(t, p, "No ARO applied", `document.body.dataset.seq !== '`+seq+`'`)
+}
+
+// clickSecondIdle declares Idle as the Order's second skill.
+func clickSecondIdle(t *testing.T, p *page) {
+	t.Helper()
+	seq := eval[string](t, p, `document.body.dataset.seq`)
+	clickMarked(t, p, "Idle", `[...document.querySelectorAll('#menu button[data-action]:not([disabled])')].find(b => { const a = JSON.parse(b.dataset.action); return a.kind === 'second' && a.skill && a.skill.name === 'idle'; })`)
+	if waitFor(p, `document.getElementById('confirm-yes') || document.body.dataset.seq !== '`+seq+`'`, 5*time.Second) && eval[bool](t, p, `!!document.getElementById('confirm-yes')`) {
+		clickMarked(t, p, "confirm Idle", `document.getElementById('confirm-yes')`)
+	}
+	waitJS(t, p, "Idle applied", `document.body.dataset.seq !== '`+seq+`'`)
 }
 
 // clickMarked clicks the element the expression finds, once the menu's
