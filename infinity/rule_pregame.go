@@ -675,6 +675,7 @@ func (s *State) deployCandidates() []rules.Action {
 		}
 		return out
 	}
+	far := s.hiddenFar(seat, hidden)
 	for _, t := range open {
 		n := 0
 		for i, p := range spots {
@@ -690,7 +691,7 @@ func (s *State) deployCandidates() []rules.Action {
 			d := Deploy{Placement: pl}
 			if n == 0 {
 				d.Hidden = withHidden([]geom.Circle{b})
-				if far := s.hiddenBeyond(seat, d); far != nil {
+				if far := hiddenBeyond(d, far); far != nil {
 					out = append(out, *far)
 				}
 			}

@@ -222,70 +222,100 @@ func (s *State) previewDeploy(seat rules.Seat, a Deploy) ([]RollOdds, error) {
 	return out, nil
 }
 
+// superiorSpacing is the grid the menu looks for spots beyond a
+// Deployment Zone on, in inches.
+const superiorSpacing = 6.0
+
 // superiorCandidates are the menu's deployments of trooper t beyond its
-// Deployment Zone: one spot in the Forward Deployment band, and for an
-// infiltrator or an Impersonation marker one free spot in its own half
-// and one in the enemy's, with the first free fallback at a table edge.
+// Deployment Zone: one spot in the Forward Deployment band or the own
+// half, and for an infiltrator or an Impersonation marker one spot that
+// rolls, with the first free fallback at a table edge. Nothing for a
+// trooper without a Superior Deployment skill.
 func (s *State) superiorCandidates(seat rules.Seat, t int) []rules.Action {
 	z := s.army(seat).Zone
-	if z == nil {
+	forward := s.forwardDeployment(t) > 0
+	rolls := slices.Contains(s.PreGame.Infiltrators, t) || s.Troopers[t].States.Impersonation > 0
+	if z == nil || !forward && !rolls {
 		return nil
 	}
 	id := s.Troopers[t].ID
-	var out []rules.Action
 	var fallback *[2]float64
-	for _, p := range edgeSpots(*z, s.deployBase(t, [2]float64{}).Radius, s.Table.Width, s.Table.Height) {
-		if b := s.deployBase(t, p); inside(b, *z) && s.spotError(seat, id, b, nil) == nil {
-			fallback = &p
-			break
+	if rolls {
+		for _, p := range edgeSpots(*z, s.deployBase(t, [2]float64{}).Radius, s.Table.Width, s.Table.Height) {
+			if b := s.deployBase(t, p); inside(b, *z) && s.spotError(seat, id, b, nil) == nil {
+				fallback = &p
+				break
+			}
 		}
 	}
-	seen := map[deployRoll]bool{}
-	forward := s.forwardDeployment(t) > 0
-	for y := deploySpacing * 2; y < s.Table.Height; y += deploySpacing * 2 {
-		for x := deploySpacing * 2; x < s.Table.Width; x += deploySpacing * 2 {
+	var out []rules.Action
+	free, rolled := false, !rolls || fallback == nil
+	for y := superiorSpacing / 2; y < s.Table.Height && !(free && rolled); y += superiorSpacing {
+		for x := superiorSpacing / 2; x < s.Table.Width && !(free && rolled); x += superiorSpacing {
 			pl := Placement{Trooper: id, At: [2]float64{x, y}, Facing: 90}
-			b, roll, err := s.placementError(seat, t, pl, nil)
-			if err != nil || inside(b, *z) || seen[roll] {
+			if inside(s.deployBase(t, pl.At), *z) {
 				continue
 			}
-			if roll != "" {
-				if fallback == nil {
-					continue
-				}
+			b, roll, err := s.placementError(seat, t, pl, nil)
+			switch {
+			case err != nil:
+				continue
+			case roll == "" && !free:
+				free = true
+			case roll != "" && !rolled:
 				pl.Fallback = fallback
 				if _, err := s.fallbackError(seat, t, pl, roll, []geom.Circle{b}); err != nil {
 					continue
 				}
-			} else if !forward && !slices.Contains(s.PreGame.Infiltrators, t) && s.Troopers[t].States.Impersonation == 0 {
+				rolled = true
+			default:
 				continue
 			}
-			seen[roll] = true
 			out = append(out, Deploy{Placement: pl})
 		}
 	}
 	return out
 }
 
-// hiddenBeyond is d with its hidden infiltrators placed beyond the zone,
-// each at its first spot that rolls (superiorCandidates); nil when none
-// has one.
-func (s *State) hiddenBeyond(seat rules.Seat, d Deploy) *Deploy {
-	far := d
-	far.Hidden = slices.Clone(d.Hidden)
-	moved := false
-	for i, h := range far.Hidden {
-		for _, c := range s.superiorCandidates(seat, s.trooperIndex(h.Trooper)) {
+// hiddenFar are the menu's placements beyond the zone of the hidden
+// troopers that may infiltrate: each one's first spot that rolls.
+func (s *State) hiddenFar(seat rules.Seat, hidden []int) map[string]Placement {
+	var far map[string]Placement
+	for _, t := range hidden {
+		if !slices.Contains(s.PreGame.Infiltrators, t) {
+			continue
+		}
+		for _, c := range s.superiorCandidates(seat, t) {
 			if pl := c.(Deploy).Placement; pl.Fallback != nil {
-				far.Hidden[i], moved = pl, true
+				if far == nil {
+					far = map[string]Placement{}
+				}
+				far[pl.Trooper] = pl
 				break
 			}
+		}
+	}
+	return far
+}
+
+// hiddenBeyond is d with its hidden troopers placed where far says; nil
+// when far moves none of them.
+func hiddenBeyond(d Deploy, far map[string]Placement) *Deploy {
+	if len(far) == 0 {
+		return nil
+	}
+	out := d
+	out.Hidden = slices.Clone(d.Hidden)
+	moved := false
+	for i, h := range out.Hidden {
+		if pl, ok := far[h.Trooper]; ok {
+			out.Hidden[i], moved = pl, true
 		}
 	}
 	if !moved {
 		return nil
 	}
-	return &far
+	return &out
 }
 
 // edgeSpots are spots every 2" along each table edge the rectangle z
