@@ -215,3 +215,22 @@ func BenchmarkFireteamOrder(b *testing.B) {
 		{"blue", Second{Skill: Skill{Name: SkillBSAttack, Target: base.publicName(base.trooperIndex("watcher"))}}},
 	})
 }
+
+// BenchmarkCoordinatedOrder: four troopers Move in a Coordinated Order,
+// the watcher Dodges, and all four shoot it (the Spearhead at half Burst,
+// the others B1; the Dodge compared with each attack) (Coordinated Orders
+// (N4)).
+func BenchmarkCoordinatedOrder(b *testing.B) {
+	t := &testing.T{}
+	base := setup(t, coordinatedYAML(""), nil)
+	var team []TeamMove
+	for _, id := range []string{"line-1", "line-2", "line-3"} {
+		at := base.Models[base.modelIndex(id)].At
+		team = append(team, TeamMove{Trooper: id, Route: [][2]float64{{at[0], at[1] + 2}}})
+	}
+	benchOrder(b, base, []benchStep{
+		{"blue", Coordinate{Spearhead: "line-0", Followers: []string{"line-1", "line-2", "line-3"}, Skill: move([2]float64{4, 6}), Team: team}},
+		{"red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillDodge}}}}},
+		{"blue", Second{Skill: Skill{Name: SkillBSAttack, Target: base.publicName(base.trooperIndex("watcher"))}}},
+	})
+}

@@ -2,6 +2,7 @@ package infinity
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -256,5 +257,55 @@ func TestCoordinatedOrderMenu(t *testing.T) {
 	}
 	if !greyed {
 		t.Fatal("no Coordinated Order greyed for the missing Command Token")
+	}
+}
+
+// Coordinated Orders (N4), CC Attack: only the Spearhead attacks, with
+// half its Burst rounded up (a CC Weapon's B1 stays 1) and +1 for each
+// other participant in silhouette contact with the target: line-1
+// touches the watcher, line-2 does not, so the Spearhead rolls 2 dice and
+// the others none.
+func TestCoordinatedOrderCCAttack(t *testing.T) {
+	d := 2 * baseRadius[2]
+	y := coordinatedYAML("")
+	for from, to := range map[string]string{
+		"{id: line-0, at: [4, 4], facing: 90}":     "{id: line-0, at: [10, 10], facing: 90}",
+		"{id: line-1, at: [6, 4], facing: 90}":     fmt.Sprintf("{id: line-1, at: [%v, %v], facing: 90}", 10+d, 10+d),
+		"{id: watcher, at: [10, 20], facing: 270}": fmt.Sprintf("{id: watcher, at: [10, %v], facing: 270}", 10+d),
+	} {
+		if !strings.Contains(y, from) {
+			t.Fatalf("no %q to replace", from)
+		}
+		y = strings.Replace(y, from, to, 1)
+	}
+	st := setup(t, y, nil)
+	do(t, st, "blue", Coordinate{Spearhead: "line-0", Followers: []string{"line-1", "line-2"}, Skill: Skill{Name: SkillCCAttack, Target: "watcher"}})
+	passAROs(t, st)
+	do(t, st, "blue", Second{Skill: idle()})
+	passAROs(t, st)
+	ev := do(t, st, "chance", Resolve{}, 20, 20)
+	r := rolledBy(ev)
+	if got := len(r["line-0"].Dice); got != 2 {
+		t.Fatalf("the Spearhead rolled %d dice, want 2 (B1 halved to 1, +1 for line-1 in contact)", got)
+	}
+	for _, id := range []string{"line-1", "line-2"} {
+		if _, ok := r[id]; ok {
+			t.Fatalf("%s rolled in a Coordinated CC Attack: %+v", id, r[id])
+		}
+	}
+}
+
+// The N4 demo offers Coordinated Orders, so its random playouts and the
+// conformance suite play them (Coordinated Orders (N4)).
+func TestCoordinatedOrderInN4Demo(t *testing.T) {
+	st := setupFile(t, "../data/scenarios/n4-demo.yaml")
+	n := 0
+	for _, o := range st.Legal("blue") {
+		if _, ok := Plain(o.Action).(Coordinate); ok && o.Illegal == nil {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("the N4 demo's first menu offers no legal Coordinated Order")
 	}
 }
