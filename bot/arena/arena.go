@@ -18,6 +18,8 @@ import (
 
 	"github.com/ordo-rules/ordo/bot"
 	"github.com/ordo-rules/ordo/dice"
+	"github.com/ordo-rules/ordo/fantasy"
+	"github.com/ordo-rules/ordo/infinity"
 	"github.com/ordo-rules/ordo/rules"
 )
 
@@ -109,7 +111,10 @@ func Run(name string, opening rules.State, seats [2]rules.Seat, first, second bo
 
 // Outcome is one game's end.
 type Outcome struct {
-	// Winner is the seat with the most Victory Points; empty for a draw.
+	// Winner is the winner by the game's rules: the seat with the most
+	// Victory Points, or the one the rules name their own way (the fantasy
+	// battle's 100-point lead, an Infinity mission's Objective Points);
+	// empty for a draw.
 	Winner rules.Seat
 	Scores map[rules.Seat]int
 	Steps  int
@@ -170,6 +175,10 @@ func Play(opening rules.State, players map[rules.Seat]bot.Player, seed uint64, m
 		return out, fmt.Errorf("a %T does not say who won (it is no rules.Scorer)", st)
 	}
 	out.Scores = sc.Scores()
+	if w, ok := decided(st); ok {
+		out.Winner = w
+		return out, nil
+	}
 	best, tie := rules.Seat(""), false
 	for _, seat := range slices.Sorted(maps.Keys(out.Scores)) {
 		switch v := out.Scores[seat]; {
@@ -183,6 +192,23 @@ func Play(opening rules.State, players map[rules.Seat]bot.Player, seed uint64, m
 		out.Winner = best
 	}
 	return out, nil
+}
+
+// decided is the winner a game's rules name at its end, when they name
+// one their own way: the fantasy battle (Victory points: the enemy army
+// wiped out, or 100 points more; anything else a draw) and an Infinity
+// mission (Objective Points, then its tie-breaker, then Victory Points);
+// "" for a draw. Otherwise the most points win (Play).
+func decided(st rules.State) (rules.Seat, bool) {
+	switch s := st.(type) {
+	case *fantasy.State:
+		return s.Winner, true
+	case *infinity.State:
+		if s.Mission != nil {
+			return s.Mission.Winner, true
+		}
+	}
+	return "", false
 }
 
 // seatStream is the stream of seat's generator: the seat's name hashed

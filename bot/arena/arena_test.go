@@ -6,6 +6,7 @@ import (
 
 	"github.com/ordo-rules/ordo/bot"
 	"github.com/ordo-rules/ordo/bot/arena"
+	"github.com/ordo-rules/ordo/rules"
 )
 
 // A short arena on each ruleset's demo: every game ends, the counts add
@@ -68,5 +69,38 @@ func TestGreedyBeatsRandomOnTheDemo(t *testing.T) {
 	}
 	if res.Wins != 2 {
 		t.Errorf("greedy won %d of 2 games against random: %+v", res.Wins, res)
+	}
+}
+
+// The arena counts a game as its rules decide it: the fantasy battle is
+// won by wiping out the enemy army or by 100 Victory Points more, and a
+// smaller lead is a draw (Victory points; docs/FANTASY.md).
+func TestFantasyWinnerByItsRules(t *testing.T) {
+	g, err := arena.LoadBundled("fantasy-demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	greedy, _ := bot.New("greedy")
+	random, _ := bot.New("random")
+	players := map[rules.Seat]bot.Player{g.Seats[0]: greedy, g.Seats[1]: random}
+	narrow := 0
+	for seed := range uint64(12) {
+		out, err := arena.Play(g.Opening, players, seed, 20000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lead := out.Scores[g.Seats[0]] - out.Scores[g.Seats[1]]
+		if lead < 0 {
+			lead = -lead
+		}
+		if lead > 0 && lead < 100 {
+			narrow++
+			if out.Winner != "" {
+				t.Errorf("seed %d: %v, %s wins by a lead of %d Victory Points; want a draw", seed, out.Scores, out.Winner, lead)
+			}
+		}
+	}
+	if narrow == 0 {
+		t.Fatal("no game ended with a lead under 100 Victory Points: the check proves nothing")
 	}
 }
