@@ -365,6 +365,7 @@ func (a *Authority) SubmitArmy(ctx context.Context, id string, seat rules.Seat, 
 				// shows nobody anything.
 				l.dropSnaps()
 				l.broadcast()
+				a.notifyAwaited(l, seat)
 			}
 			a.log.Info("army list in", "match", id, "seat", seat)
 			out := na.armies

@@ -98,6 +98,7 @@ func (a *Authority) Join(ctx context.Context, id string, seat rules.Seat) (*Secr
 	rec.Seats, rec.Status = seats, status
 	l.rec = &rec
 	l.startClocks()
+	a.notifyAwaited(l, seat)
 	a.log.Info("seat joined", "match", id, "seat", seat)
 	return &Secret{Token: tok}, nil
 }

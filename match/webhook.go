@@ -13,7 +13,9 @@ const MaxWebhookURL = 512
 
 // Waiting is a turn notice: the engine has started waiting for Seat of
 // match MatchID (at Seq, under Prompt), and the seat asked to be told at
-// URL (SetWebhook). It carries nothing a spectator could not see.
+// URL (SetWebhook). It carries nothing a spectator could not see. Before a
+// mission match's game, the prompt's window is WindowArmies: the seat's
+// army list is awaited (notifyAwaited).
 type Waiting struct {
 	MatchID string       `json:"match"`
 	Seat    rules.Seat   `json:"seat"`
@@ -41,6 +43,26 @@ func (a *Authority) notifyWaiting(l *live, was rules.Prompt) {
 	p := l.prompt()
 	for _, seat := range p.Seats {
 		if u := l.hooks[seat]; u != "" && p.Waits(seat) && !was.Waits(seat) {
+			(*f)(Waiting{MatchID: l.id, Seat: seat, Seq: len(l.log), Prompt: p, URL: u})
+		}
+	}
+}
+
+// notifyAwaited calls the OnWaiting function for each seat, other than
+// by, whose army list a mission match still awaits once every seat has
+// its player: the other list came in, or the open seat was taken (by), so
+// the game now waits on this seat's list. The notice's prompt is the
+// pre-game's (window WindowArmies, the seats whose lists are not in),
+// which every viewer sees. Called with l.mu held.
+func (a *Authority) notifyAwaited(l *live, by rules.Seat) {
+	f := a.waiting.Load()
+	aw := l.awaitingOf()
+	if f == nil || len(l.hooks) == 0 || aw == nil || len(openSeats(l.rec)) > 0 {
+		return
+	}
+	p := aw.Prompt()
+	for _, seat := range p.Seats {
+		if u := l.hooks[seat]; u != "" && seat != by {
 			(*f)(Waiting{MatchID: l.id, Seat: seat, Seq: len(l.log), Prompt: p, URL: u})
 		}
 	}
