@@ -24,7 +24,9 @@ import (
 //   - which of a G: Jumper's Proxies in Hidden Deployment holds the Active
 //     Proxy Token is drawn (G: Jumper (N4, PDF 2.1));
 //   - its Classified Objective, picked and not yet revealed, is drawn from
-//     the mission's deck (Classified Objectives, docs/MISSIONS.md).
+//     the mission's deck (Classified Objectives, docs/MISSIONS.md);
+//   - the Fireteams its army list declares, private in a mission's
+//     pre-game, are believed none (Fireteams (N4)).
 //
 // A fact the Order in progress involves stays as it is, as Twin leaves it:
 // it is on its way to being public. Two states that differ only in the
@@ -43,6 +45,11 @@ func (s *State) Determinize(seat rules.Seat, r *rand.Rand) rules.State {
 		t.drawMarkers(owner, r)
 		t.drawTokens(owner, r)
 		t.drawClassified(owner, r)
+		if t.listFireteamsPrivate() {
+			// Its list's Fireteams, private until deployment ends:
+			// believed none.
+			t.army(owner).Fireteams = nil
+		}
 	}
 	return t
 }

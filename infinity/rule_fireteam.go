@@ -3,10 +3,13 @@ package infinity
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/ordo-rules/ordo/dice"
 	"github.com/ordo-rules/ordo/geom"
+	"github.com/ordo-rules/ordo/infinity/army"
+	"github.com/ordo-rules/ordo/infinity/catalog"
 	"github.com/ordo-rules/ordo/infinity/sides"
 	"github.com/ordo-rules/ordo/rules"
 )
@@ -584,6 +587,9 @@ func (s *State) fireteamViews(a *Army, v rules.Viewer) []Fireteam {
 	if len(a.Fireteams) == 0 || v.Sees(a.Seat) {
 		return a.Fireteams
 	}
+	if s.listFireteamsPrivate() {
+		return nil
+	}
 	out := cloneFireteams(a.Fireteams)
 	name := func(id string) string {
 		t := s.trooperIndex(id)
@@ -1015,4 +1021,83 @@ func (s *State) mayJoin(t int, seat rules.Seat) bool {
 func (s *State) distFrom(at [2]float64, t int) float64 {
 	p := s.Models[s.modelOf(t)].At
 	return math.Hypot(p[0]-at[0], p[1]-at[1])
+}
+
+// listFireteams are the Fireteams army list l declares (Fireteams (N4);
+// docs/ARMIES.md), by the troopers' ids in a match between lists, each
+// led by its first member. army.Check has held them to the rules.
+func listFireteams(seat rules.Seat, l *army.List, cat *catalog.Catalog) []Fireteam {
+	var out []Fireteam
+	for _, f := range l.Fireteams {
+		ft := Fireteam{Type: f.Type}
+		for _, n := range l.Members(cat, f.Name) {
+			ft.Members = append(ft.Members, seatID(seat, n.ID))
+		}
+		if len(ft.Members) > 0 {
+			ft.Leader = ft.Members[0]
+			out = append(out, ft)
+		}
+	}
+	return out
+}
+
+// formListFireteams creates, as the Deployment Phase ends, the Fireteams
+// the army lists declared (Fireteams (N4), Fireteam Creation: the Fireteam
+// Leader Token is placed during deployment with a Coherency Check). A
+// member out of Coherency with the leader, or unable to be part of a
+// Fireteam, is not part of it; a Fireteam left with fewer members than its
+// type is created with is not created.
+func (s *State) formListFireteams() []rules.Event {
+	var events []rules.Event
+	for ai := range s.Armies {
+		a := &s.Armies[ai]
+		kept := a.Fireteams[:0:0]
+		for _, f := range a.Fireteams {
+			l := s.trooperIndex(f.Leader)
+			var members, left []string
+			for _, id := range f.Members {
+				t := s.trooperIndex(id)
+				ok, _ := s.canStayInTeam(t)
+				if ok && t >= 0 && (t == l || s.coherent(l, t)) && s.cannotJoin(t) == "" && !s.Troopers[t].States.Hidden {
+					members = append(members, id)
+				} else {
+					left = append(left, id)
+				}
+			}
+			size := sides.FireteamSize[f.Type]
+			switch {
+			case !slices.Contains(members, f.Leader) || len(members) < size[0]:
+				events = append(events, FireteamChanged{Seat: a.Seat, Leader: f.Leader, Left: left, Dissolved: true,
+					Why: fmt.Sprintf("not created: %d members in Coherency with the leader, and a Fireteam %s is created with %d at least", len(members), f.Type, size[0])})
+				continue
+			case len(left) > 0:
+				events = append(events, FireteamChanged{Seat: a.Seat, Leader: f.Leader, Left: left, Why: "out of Coherency with the leader as deployment ends"})
+			}
+			kept = append(kept, Fireteam{Type: f.Type, Leader: f.Leader, Members: members})
+			events = append(events, FireteamFormed{Seat: a.Seat, Type: f.Type, Leader: f.Leader, Members: slices.Clone(members), Tokens: a.CommandTokens})
+		}
+		a.Fireteams = kept
+	}
+	return events
+}
+
+// listFireteamsPrivate reports whether army a's Fireteams are still its
+// list's private declaration: in a mission's pre-game, until the
+// Deployment Phase ends and they are created on the table.
+func (s *State) listFireteamsPrivate() bool { return s.PreGame != nil }
+
+// twinListFireteams makes a twin whose army list declared one Fireteam
+// fewer (Fireteams (N4)): while the pre-game lasts, the opponent must not
+// tell. A Deploy may end the Deployment Phase and create them, so it
+// keeps them.
+func (s *State) twinListFireteams(owner, _ rules.Seat, a rules.Action, _ *rand.Rand) (rules.Action, bool) {
+	if _, deploy := a.(Deploy); deploy || !s.listFireteamsPrivate() {
+		return nil, false
+	}
+	fs := s.army(owner).Fireteams
+	if len(fs) == 0 {
+		return nil, false
+	}
+	s.army(owner).Fireteams = slices.Clone(fs[:len(fs)-1])
+	return a, true
 }

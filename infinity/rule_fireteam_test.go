@@ -3,6 +3,7 @@ package infinity
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -546,4 +547,106 @@ func TestFireteamIntegrityPossessed(t *testing.T) {
 	if !left {
 		t.Fatalf("no event says line-2 left: %v", ev)
 	}
+}
+
+// Fireteams (N4) from army lists: the Fireteams a list declares are its
+// player's alone through the pre-game (neither the opponent, a spectator
+// nor the opponent's belief sees them), and are created as the
+// Deployment Phase ends, each led by its first member, with the members
+// in Coherency with the leader; one left with fewer members than its type
+// is created with is not created, and every viewer is told.
+func TestFireteamsFromArmyLists(t *testing.T) {
+	st := newMission(t)
+	blue := []Fireteam{{Type: "duo", Leader: "blue-fusilier-1", Members: []string{"blue-fusilier-1", "blue-fusilier-2"}}}
+	if got := st.army("blue").Fireteams; !slices.EqualFunc(got, blue, func(a, b Fireteam) bool {
+		return a.Leader == b.Leader && slices.Equal(a.Members, b.Members) && a.Type == b.Type
+	}) {
+		t.Fatalf("blue's list Fireteams: %+v", got)
+	}
+	for _, c := range []struct {
+		v    rules.Viewer
+		sees bool
+	}{{rules.PlayerView("blue"), true}, {rules.PlayerView("red"), false}, {rules.Spectator(), false}} {
+		if got := len(armyViewOf(t, st, c.v, "blue").Fireteams) == 1; got != c.sees {
+			t.Errorf("%v sees blue's list Fireteams in the pre-game: %v, want %v", c.v, got, c.sees)
+		}
+	}
+	if b := st.Determinize("red", rand.New(rand.NewPCG(1, 2))).(*State); len(b.army("blue").Fireteams) != 0 {
+		t.Error("red's belief holds blue's true list Fireteams")
+	}
+
+	for _, c := range []struct {
+		name string
+		at   map[string][3]float64
+		want []string // blue's Fireteam's members, none when not created
+	}{
+		{"in Coherency", nil, []string{"blue-fusilier-1", "blue-fusilier-2"}},
+		{"a member out of Coherency", map[string][3]float64{"blue-fusilier-2": {40, 11, 90}}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := startMission(t, "uplink", [2]string{"west-link", "cull"}, c.at)
+			fs := st.army("blue").Fireteams
+			if c.want == nil {
+				if len(fs) != 0 {
+					t.Fatalf("a Duo with one member in Coherency was created: %+v", fs)
+				}
+				return
+			}
+			if len(fs) != 1 || fs[0].Leader != c.want[0] || !slices.Equal(fs[0].Members, c.want) {
+				t.Fatalf("blue's Fireteams as deployment ends: %+v", fs)
+			}
+			if rf := st.army("red").Fireteams; len(rf) != 1 || rf[0].Leader != "red-zhanshi-1" {
+				t.Fatalf("red's Fireteams: %+v", rf)
+			}
+			if got := armyViewOf(t, st, rules.PlayerView("red"), "blue").Fireteams; len(got) != 1 || !slices.Equal(got[0].Members, c.want) {
+				t.Fatalf("red does not see blue's Duo: %+v", got)
+			}
+		})
+	}
+}
+
+// Fireteams (N4) from army lists, as deployment ends: the events of the
+// creation, and of a Fireteam not created.
+func TestFireteamsFromArmyListsEvents(t *testing.T) {
+	st := newMission(t)
+	for i := range st.Troopers {
+		if tr := &st.Troopers[i]; tr.ID == "blue-fusilier-2" {
+			st.Models[tr.Models[0]].At = [2]float64{40, 11}
+		} else {
+			st.Models[tr.Models[0]].At = [2]float64{float64(2 + 3*i), 11}
+		}
+		st.Models[st.Troopers[i].Models[0]].Removed = false
+	}
+	ev := st.formListFireteams()
+	if len(ev) != 2 {
+		t.Fatalf("events %+v", ev)
+	}
+	if x, ok := ev[0].(FireteamChanged); !ok || !x.Dissolved || x.Seat != "blue" || !strings.Contains(x.Why, "not created") {
+		t.Fatalf("blue's Duo: %+v", ev[0])
+	}
+	if x, ok := ev[1].(FireteamFormed); !ok || x.Seat != "red" || len(x.Members) != 2 {
+		t.Fatalf("red's Duo: %+v", ev[1])
+	}
+}
+
+// armyViewOf is seat's army as viewer v observes it.
+func armyViewOf(t *testing.T, st *State, v rules.Viewer, seat rules.Seat) ArmyView {
+	t.Helper()
+	b, err := json.Marshal(st.Observe(v))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		Armies []ArmyView `json:"armies"`
+	}
+	if err := json.Unmarshal(b, &o); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range o.Armies {
+		if a.Seat == seat {
+			return a
+		}
+	}
+	t.Fatalf("no army %s in the view", seat)
+	return ArmyView{}
 }

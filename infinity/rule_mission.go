@@ -154,6 +154,8 @@ func (g MissionGame) Setup(_ *scenario.Scenario, rulings rules.Rulings) (rules.S
 		if err := r.addArmy(s, in.Seat, side); err != nil {
 			return nil, err
 		}
+		// Its Fireteams, private until deployment ends (rule_fireteam.go).
+		s.army(in.Seat).Fireteams = listFireteams(in.Seat, in.List, cat)
 		for j := first; j < len(s.Troopers); j++ {
 			if o := opts[s.Troopers[j].ID]; o != "" {
 				r.withOption(s, j, o)

@@ -378,6 +378,7 @@ func (s *State) advanceDeployment() []rules.Event {
 	s.PreGame = nil
 	s.Phase = PhaseOrders
 	events := []rules.Event{DeploymentEnded{FirstTurn: s.Seats[0]}}
+	events = append(events, s.formListFireteams()...)
 	events = append(events, s.designateTargets()...)
 	events = append(events, s.updateEngaged("deployment")...)
 	events = append(events, s.startTurn()...)

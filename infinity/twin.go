@@ -36,6 +36,8 @@ import (
 //     Proxy Token (G: Jumper (N4, PDF 2.1));
 //   - whether a Possessed trooper was its owner's Lieutenant (Possessed
 //     (N4); twin_possess.go);
+//   - in a mission's pre-game, the Fireteams owner's army list declares
+//     (Fireteams (N4)): the twin's list declares one fewer;
 //   - and, when none of those applies, the player's notes.
 //
 // Every twin also gives owner's combat groups other names (twinGroups):
@@ -63,6 +65,10 @@ func (s *State) Twin(owner, seat rules.Seat, a rules.Action, r *rand.Rand) (rule
 		// Only with a deck: the other twins of a game without one are
 		// drawn as before (rule_classified.go).
 		makers = append(makers, (*State).twinClassified)
+	}
+	if s.listFireteamsPrivate() && len(s.army(owner).Fireteams) > 0 {
+		// Only then: other twins are drawn as before (rule_fireteam.go).
+		makers = append(makers, (*State).twinListFireteams)
 	}
 	// A Possessed trooper's Lieutenant role first, when it applies: it
 	// draws from r only then, so the other twins come as they did before

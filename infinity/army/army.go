@@ -79,6 +79,9 @@ type List struct {
 	SWC float64 `json:"swc"`
 	// Catalogs are the catalog files the list reads, relative to it.
 	Catalogs []string `json:"catalogs,omitempty"`
+	// Fireteams are the Fireteams the list declares (fireteam.go): each
+	// trooper names its own in Trooper.Fireteam.
+	Fireteams []Fireteam `json:"fireteams,omitempty"`
 	// Groups are the combat groups, in order.
 	Groups []Group `json:"combatGroups"`
 }
@@ -100,6 +103,10 @@ type Trooper struct {
 	// Deployment holds the trooper's deployment choices (Deployments),
 	// each allowed by a skill of its profile.
 	Deployment []string `json:"deployment,omitempty"`
+	// Fireteam is the name of the list's Fireteam the trooper is a member
+	// of, or empty (Fireteams (N4)). The name is the list's own: it never
+	// reaches the opponent.
+	Fireteam string `json:"fireteam,omitempty"`
 }
 
 // Has reports whether the trooper took the deployment choice d.

@@ -108,6 +108,7 @@ func check(l *List, cat *catalog.Catalog, r *reader) yamlfile.Errors {
 			deployment(t, p, tp, r)
 		}
 	}
+	fireteams(l, cat, r)
 	if len(l.Groups) > 0 && total > 0 && lieutenant == "" {
 		r.Errorf("combat-groups", "%s: an army list has exactly one Lieutenant, and none is marked (give one trooper lieutenant: true)", RuleLieutenant)
 	}

@@ -129,7 +129,7 @@ func TestRules(t *testing.T) {
 		{"a deployment twice", "deployment: [camouflage, infiltration]", "deployment: [camouflage, camouflage]", []want{{"t.yaml:8:51: combat-groups[0].troopers[3].deployment[1]", "deployment camouflage is listed twice"}}},
 
 		// The format.
-		{"unknown key", "points: 300", "points: 300\nsize: 3", []want{{"t.yaml:3:1: size", `unknown field "size" (this mapping takes name, faction, points, swc, catalogs, combat-groups)`}}},
+		{"unknown key", "points: 300", "points: 300\nsize: 3", []want{{"t.yaml:3:1: size", `unknown field "size" (this mapping takes name, faction, points, swc, catalogs, fireteams, combat-groups)`}}},
 		{"misplaced id", "{profile: hmg}", "{profile: hmg, id: b-lt}", []want{{"t.yaml:6:24: combat-groups[0].troopers[1].id", `unknown field "id"`}}},
 		{"points as text", "points: 300", `points: "300"`, []want{{"t.yaml:2:9: points", "want a number, got a string (300)"}}},
 		{"points a fraction", "points: 300", "points: 300.5", []want{{"t.yaml:2:9: points", "want a whole number"}}},

@@ -16,6 +16,7 @@ import (
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(base))
 	f.Add([]byte(four))
+	f.Add([]byte(teamList))
 	for _, seed := range []string{
 		"",
 		"name: x",

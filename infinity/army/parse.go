@@ -32,13 +32,17 @@ const (
 	MaxPoints = 1000
 	// MaxSWC bounds a list's SWC limit.
 	MaxSWC = 20
+	// MaxFireteams is the most Fireteams a list may declare: each has two
+	// members at least, and a list 15 troopers.
+	MaxFireteams = 7
 )
 
 // The keys of each mapping of the format.
 var (
-	listKeys    = []string{"name", "faction", "points", "swc", "catalogs", "combat-groups"}
-	groupKeys   = []string{"troopers"}
-	trooperKeys = []string{"profile", "option", "lieutenant", "deployment"}
+	listKeys     = []string{"name", "faction", "points", "swc", "catalogs", "fireteams", "combat-groups"}
+	groupKeys    = []string{"troopers"}
+	trooperKeys  = []string{"profile", "option", "lieutenant", "deployment", "fireteam"}
+	fireteamKeys = []string{"name", "type"}
 )
 
 // limitAt is the bound of the list or mapping at path, checked on the
@@ -55,6 +59,8 @@ func limitAt(path []yamlfile.Step, mapping bool) int {
 		return MaxGroups
 	case len(path) == 1 && key(0) == "catalogs" && !mapping:
 		return MaxCatalogs
+	case len(path) == 1 && key(0) == "fireteams" && !mapping:
+		return MaxFireteams
 	case len(path) == 3 && key(0) == "combat-groups" && key(2) == "troopers" && !mapping:
 		return MaxGroupEntries
 	case len(path) == 5 && key(4) == "deployment" && !mapping:
@@ -103,6 +109,10 @@ func decode(file string, data []byte) (*List, *reader) {
 			l.SWC, _ = r.Number(v, p, 0, MaxSWC, false)
 		case "catalogs":
 			l.Catalogs, _ = r.Strings(v, p, MaxCatalogs)
+		case "fireteams":
+			r.List(v, p, MaxFireteams, func(_ int, fn ast.Node, fp string) {
+				l.Fireteams = append(l.Fireteams, r.fireteam(fn, fp))
+			})
 		case "combat-groups":
 			r.List(v, p, MaxGroups, func(_ int, gn ast.Node, gp string) {
 				l.Groups = append(l.Groups, r.group(gn, gp))
@@ -151,12 +161,38 @@ func (r *reader) trooper(n ast.Node, path string) Trooper {
 			t.Lieutenant, _ = r.Bool(v, p)
 		case "deployment":
 			t.Deployment, _ = r.Strings(v, p, len(Deployments()))
+		case "fireteam":
+			t.Fireteam, _ = r.Str(v, p)
 		}
 	})
 	if ok && !given["profile"] {
 		r.Errorf(path, "missing required field profile")
 	}
 	return t
+}
+
+func (r *reader) fireteam(n ast.Node, path string) Fireteam {
+	var f Fireteam
+	given, ok := r.Fields(n, path, fireteamKeys, func(key string, v ast.Node, p string) {
+		switch key {
+		case "name":
+			f.Name, _ = r.Str(v, p)
+		case "type":
+			f.Type, _ = r.Str(v, p)
+		}
+	})
+	if ok {
+		var missing []string
+		for _, k := range fireteamKeys {
+			if !given[k] {
+				missing = append(missing, k)
+			}
+		}
+		if len(missing) > 0 {
+			r.Errorf(path, "missing required field%s %s", plural(len(missing)), strings.Join(missing, ", "))
+		}
+	}
+	return f
 }
 
 func plural(n int) string {

@@ -28,7 +28,8 @@ their command groups and characters, the General, the points limit).
 check    holds LIST to N4's Army List rules (Army list and Combat Groups
          (N4), Lieutenant (N4), Unit Profile (N4)): points and SWC limits,
          at most 10 troopers a combat group and 15 in all, exactly one
-         Lieutenant, AVA, each option, each deployment choice's skill.
+         Lieutenant, AVA, each option, each deployment choice's skill,
+         the Fireteams (Fireteams (N4)).
          Prints the troopers with the ids and labels the game gives them;
          each refusal is one line naming the rule and file:line:col.
          A fantasy list is held to Choosing an army: its points limit,
@@ -97,11 +98,12 @@ func armyCheck(args []string, stdout, stderr io.Writer) int {
 
 // printList prints a legal list: its totals, then each trooper with the
 // id and label the game gives it, its profile and option, cost and SWC,
-// and the player's private choices.
+// and the player's private choices, its Fireteam among them.
 func printList(w io.Writer, l *army.List, cat *catalog.Catalog) {
 	named := l.Troopers(cat)
 	cost, swc := 0, 0.0
 	lines := make([]string, len(named))
+	led := map[string]bool{} // Fireteams whose leader (first member) is printed
 	for i, n := range named {
 		p, _ := cat.Profile(n.Profile)
 		p, _ = p.WithOption(n.Option)
@@ -116,6 +118,14 @@ func printList(w io.Writer, l *army.List, cat *catalog.Catalog) {
 			notes = append(notes, "Lieutenant")
 		}
 		notes = append(notes, n.Deployment...)
+		if n.Fireteam != "" {
+			note := "Fireteam " + n.Fireteam
+			if !led[n.Fireteam] {
+				led[n.Fireteam] = true
+				note += " (leader)"
+			}
+			notes = append(notes, note)
+		}
 		lines[i] = fmt.Sprintf("  %-20s %-22s %-32s %3d pts  SWC %-4s %s", n.ID, n.Label, what, p.Cost, strconv.FormatFloat(p.SWC, 'f', -1, 64), strings.Join(notes, ", "))
 	}
 	fmt.Fprintf(w, "%s: legal under Army list and Combat Groups (N4): %d troopers, %d/%d points, SWC %s/%s\n",
