@@ -191,7 +191,11 @@ func (s *State) checkAROs(a AROs, window int, buf []ARO) ([]ARO, error) {
 		if ts := s.memberTarget(&d.Skill, e); ts != nil {
 			// Against a Fireteam member, where its path met the
 			// reacting trooper (rule_fireteam.go).
-			decls = append(decls, ARO{Trooper: t, Skill: d.Skill, Window: window, At: ts.At, Against: ts.Trooper + 1})
+			affected, err := s.memberTemplate(t, &d.Skill, ts)
+			if err != nil {
+				return nil, err
+			}
+			decls = append(decls, ARO{Trooper: t, Skill: d.Skill, Window: window, At: ts.At, Against: ts.Trooper + 1, Affected: affected})
 			continue
 		}
 		if d.Skill.Name == SkillBSAttack {

@@ -22,10 +22,13 @@ import (
 // Active Turn (the Fireteam Order): one Regular Order from the members'
 // combat group activates the whole Fireteam. The trooper it is declared
 // for becomes the Fireteam Leader and declares the skills. When a skill is
-// a Move, every member declares and performs it too (Activate.Team and
-// Second.Team give each member's route; a member not named stays where it
-// stands); any other skill only the leader performs, while the others
-// perform an Idle. Coherency: a member is in Coherency while inside the
+// a Move or a Cautious Movement, every member declares and performs it too
+// (Activate.Team and Second.Team give each member's route; a member not
+// named stays where it stands, performing an Idle; a member that does not
+// meet Cautious Movement's requirement may take no route), and each
+// member's Cautious Movement is quiet or not on its own; any other skill
+// only the leader performs, while the others perform an Idle. An ARO may
+// aim a Direct Template at any member. Coherency: a member is in Coherency while inside the
 // leader's Zone of Control; it is checked as the Order is declared (a
 // member outside is not activated and leaves) and at its end.
 //
@@ -206,7 +209,7 @@ func (s *State) checkTeamMoves(o *Order, k *Skill, moves []TeamMove, first bool,
 	if team == nil {
 		return rules.Errorf(rules.CodeIllegal, ruleFireteam, "only a Fireteam Order (a Regular Order of a Fireteam member) moves other troopers with the active one")
 	}
-	if k.Name != SkillMove {
+	if k.Name != SkillMove && (k.Name != SkillCautiousMove || rule != ruleFireteam) {
 		return rules.Errorf(rules.CodeIllegal, rule, "the others follow only a Move; with %s they take no route", k.Name)
 	}
 	if len(moves) > len(team) {
@@ -232,8 +235,19 @@ func (s *State) checkTeamMoves(o *Order, k *Skill, moves []TeamMove, first bool,
 		}
 		seen = append(seen, m)
 		tr := &s.Troopers[m]
-		if err := stateAllows(&tr.States, tr.ID, SkillMove); err != nil {
+		if err := stateAllows(&tr.States, tr.ID, k.Name); err != nil {
 			return err
+		}
+		if k.Name == SkillCautiousMove {
+			// Each member meets Cautious Movement's requirement where it
+			// stands, or performs an Idle (no route).
+			if found, inLoF := s.watched(m, paths[i][0], !s.hasStealth(m)); found {
+				err := errCautiousZoC
+				if inLoF {
+					err = errCautiousLoF
+				}
+				return rules.Errorf(err.Code, err.Rule, "%s: %s; it performs an Idle (send it no route)", mv.Trooper, err.Message())
+			}
 		}
 		mm := s.modelOf(m)
 		mo := Order{Trooper: m, Model: mm}
@@ -627,7 +641,7 @@ func (s *State) teamSights(t, m int) []teamSight {
 	var out []teamSight
 	rb := s.Models[m].base()
 	for _, tm := range s.Order.Team {
-		if s.Models[tm.Model].Removed {
+		if s.Models[tm.Model].Removed || s.memberQuiet(&tm) {
 			continue
 		}
 		ts := teamSight{Trooper: tm.Trooper}
@@ -696,8 +710,8 @@ func (s *State) reactToMember(t int, k Skill, e eligibility) (done bool, err err
 	if err != nil {
 		return true, err
 	}
-	if isDirectTemplate(w) || isImpact(w) || smokeAttack(w, &k) {
-		return true, rules.Errorf(rules.CodeIllegal, ruleFireteam, "a template weapon in ARO is aimed at the Fireteam Leader in Ordo, not at another member")
+	if isImpact(w) || smokeAttack(w, &k) {
+		return true, rules.Errorf(rules.CodeIllegal, ruleFireteam, "an Impact Template or Smoke in ARO is aimed at the Fireteam Leader in Ordo, not at another member")
 	}
 	m := s.modelOf(t)
 	if k.Name == SkillCCAttack {
@@ -710,6 +724,42 @@ func (s *State) reactToMember(t int, k Skill, e eligibility) (done bool, err err
 		return true, rules.Errorf(rules.CodeIllegal, "BS Attack (N4)", "%s has no Line of Fire to %s", id, k.Target)
 	}
 	return true, nil
+}
+
+// memberQuiet reports a member of a Fireteam Order that moved with the
+// leader's Cautious Movement and generates no ARO (Fireteams (N4): the
+// members declare and perform the leader's Movement skill; Cautious
+// Movement (N4)): its move began and ended outside the LoF and ZoC of
+// every enemy Model and Marker (ZoC not counting with Stealth).
+func (s *State) memberQuiet(tm *TeamMember) bool {
+	if s.Order.First.Name != SkillCautiousMove || len(tm.Path) < 2 {
+		return false
+	}
+	zoc := !s.hasStealth(tm.Trooper)
+	for _, p := range [2][2]float64{tm.Path[0], tm.Path[len(tm.Path)-1]} {
+		if found, _ := s.watched(tm.Trooper, p, zoc); found {
+			return false
+		}
+	}
+	return true
+}
+
+// memberTemplate lays the Direct Template of an ARO declared against a
+// Fireteam member other than the leader (Fireteams (N4): each reactive
+// trooper chooses any one of the troopers the Order activates as its
+// target; Direct Template Weapons (N4)): from the reacting trooper t
+// toward the member where its path met t, and returns the troopers it
+// touches. Any other ARO lays no template.
+func (s *State) memberTemplate(t int, k *Skill, ts *teamSight) ([]int, error) {
+	if k.Name != SkillBSAttack {
+		return nil, nil
+	}
+	w, err := s.weaponRef(t, k)
+	if err != nil || !isDirectTemplate(w) {
+		return nil, nil
+	}
+	m := s.modelOf(t)
+	return s.placeTemplate(m, s.Models[m].At, *w, s.modelOf(ts.Trooper), ts.At)
 }
 
 // formation is the members' routes when the Fireteam moves in formation:

@@ -650,3 +650,95 @@ func armyViewOf(t *testing.T, st *State, v rules.Viewer, seat rules.Seat) ArmyVi
 	t.Fatalf("no army %s in the view", seat)
 	return ArmyView{}
 }
+
+// Fireteams (N4), a Direct Template ARO against a member other than the
+// leader: each reactive trooper chooses any one of the troopers the Order
+// activates as its target, a template weapon's too (Direct Template
+// Weapons (N4)). The militia's Chain Rifle is laid from it toward line-2
+// where its Line of Fire meets line-2's move, and line-2, under it, takes
+// its hit. An Impact Template or Smoke is still aimed at the leader only.
+func TestFireteamTemplateAROAgainstMember(t *testing.T) {
+	y := strings.Replace(fireteamYAML(3, "core", ""), "{id: watcher, profile: fusilier, lieutenant: true, models: [{id: watcher, at: [10, 20], facing: 270}]}",
+		"{id: watcher, profile: fusilier, lieutenant: true, models: [{id: watcher, at: [22, 22], facing: 270}]}\n      - {id: sentry, profile: militia, models: [{id: sentry, at: [15, 8], facing: 180}]}", 1)
+	y = strings.Replace(y, "troopers: [watcher]", "troopers: [watcher, sentry]", 1)
+	st := setup(t, y, nil)
+	do(t, st, "blue", Activate{Trooper: "line-0", Order: OrderRegular, Skill: move([2]float64{3, 4}),
+		Team: []TeamMove{{Trooper: "line-2", Route: [][2]float64{{9.5, 7.5}}}}})
+	member := st.publicName(st.trooperIndex("line-2"))
+	do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "sentry", Skill: Skill{Name: SkillBSAttack, Weapon: "chain-rifle", Target: member}}}})
+	var aro ARO
+	for _, a := range st.Order.AROs {
+		if a.Trooper == st.trooperIndex("sentry") {
+			aro = a
+		}
+	}
+	if aro.Against-1 != st.trooperIndex("line-2") || !slices.Contains(aro.Affected, st.trooperIndex("line-2")) {
+		t.Fatalf("the Chain Rifle's ARO is not laid on line-2: %+v", aro)
+	}
+	do(t, st, "blue", Second{Skill: Skill{Name: SkillIdle}})
+	passAROs(t, st)
+	ev := do(t, st, "chance", Resolve{}, 1)
+	if w := st.Troopers[st.trooperIndex("line-2")].Wounds; w != 0 || !hasEvent(ev, "wounded") {
+		t.Fatalf("line-2 has %d W left, want 0 (under the template, failed ARM); events %v", w, ev)
+	}
+}
+
+// Fireteams (N4), a Fireteam Order declaring Cautious Movement: the
+// members declare and perform the leader's Movement skill, each along its
+// own route within its first MOV value, each meeting Cautious Movement's
+// requirement (outside every enemy's LoF and ZoC where it stands) or
+// performing an Idle; each one's move generates AROs only if it begins or
+// ends in an enemy's LoF or ZoC (Cautious Movement (N4)), and a quiet
+// leader gives no ARO against itself.
+func TestFireteamCautiousMovement(t *testing.T) {
+	y := strings.Replace(fireteamYAML(3, "core", ""), "at: [10, 20], facing: 270", "at: [20, 4], facing: 180", 1)
+	y = strings.Replace(y, "table: {width: 24, height: 24}\n", "table: {width: 24, height: 24}\nterrain:\n  - {name: wall, polygon: [[13, 0], [14, 0], [14, 5], [13, 5]], blocks-lof: true, impassable: true}\n", 1)
+	cautious := func(to [2]float64) Skill { return Skill{Name: SkillCautiousMove, Route: [][2]float64{to}} }
+	for _, c := range []struct {
+		name  string
+		yaml  string
+		route [2]float64 // line-2's
+		aro   bool       // an ARO window opens
+		want  string     // the refusal
+	}{
+		{"every move unseen", y, [2]float64{8, 1}, false, ""},
+		{"a member ends seen", y, [2]float64{9.5, 7.5}, true, ""},
+		{"a member too far", y, [2]float64{8, 8.5}, false, "line-2"},
+		{"a member in an enemy's Zone of Control", strings.Replace(y, "troopers: [watcher]", "troopers: [watcher, guard]", 1) + "", [2]float64{8, 1}, false, "line-2: the trooper is in an enemy's Zone of Control"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			yaml := c.yaml
+			if strings.Contains(yaml, "guard]") {
+				yaml = strings.Replace(yaml, "      - {id: watcher,", "      - {id: guard, profile: fusilier, models: [{id: guard, at: [8, 12.5], facing: 90}]}\n      - {id: watcher,", 1)
+			}
+			st := setup(t, yaml, nil)
+			a := Activate{Trooper: "line-0", Order: OrderRegular, Skill: cautious([2]float64{3, 4}),
+				Team: []TeamMove{{Trooper: "line-2", Route: [][2]float64{c.route}}}}
+			if c.want != "" {
+				refused(t, st, "blue", a, rules.CodeIllegal, c.want)
+				return
+			}
+			do(t, st, "blue", a)
+			if got := st.Prompt().Window == string(StepARO1); got != c.aro {
+				t.Fatalf("ARO window %v, want %v: %+v", got, c.aro, st.Prompt())
+			}
+			faces := []int{}
+			if c.aro {
+				leader, member := st.publicName(st.trooperIndex("line-0")), st.publicName(st.trooperIndex("line-2"))
+				refused(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillBSAttack, Target: leader}}}}, rules.CodeIllegal, "")
+				do(t, st, "red", AROs{Declarations: []ARODecl{{Trooper: "watcher", Skill: Skill{Name: SkillBSAttack, Target: member}}}})
+				passAROs(t, st)
+				faces = []int{20} // a miss
+			}
+			do(t, st, "chance", Resolve{}, faces...)
+			if st.Prompt().Window == string(StepGuts) {
+				do(t, st, "chance", Guts{})
+			}
+			for id, want := range map[string][2]float64{"line-0": {3, 4}, "line-2": c.route, "line-1": {6, 4}} {
+				if got := st.Models[st.modelOf(st.trooperIndex(id))].At; got != want {
+					t.Errorf("%s stands at %v, want %v", id, got, want)
+				}
+			}
+		})
+	}
+}

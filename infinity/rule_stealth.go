@@ -35,6 +35,10 @@ func (s *State) hasStealth(t int) bool { return s.profile(t).HasSkill("Stealth")
 // of Fire (Stealth).
 type aroQuiet struct {
 	all, stealth bool
+	// leader: the active trooper's Cautious Movement is quiet but a
+	// Fireteam member's may not be: no ARO against the leader, and
+	// teamSights leaves out the quiet members (rule_fireteam.go).
+	leader bool
 }
 
 // quietOrder works out the Order's aroQuiet, once for an ARO window.
@@ -44,7 +48,10 @@ func (s *State) quietOrder() aroQuiet {
 		return aroQuiet{}
 	}
 	q := aroQuiet{all: s.cautiousQuiet()}
-	if q.all || !s.hasStealth(o.Trooper) {
+	if q.all && len(o.Team) > 0 {
+		q.all, q.leader = false, true
+	}
+	if q.all || q.leader || !s.hasStealth(o.Trooper) {
 		return q
 	}
 	q.stealth = s.stealthySkill(&o.First) && (o.Second == nil || s.stealthySkill(o.Second))
@@ -65,6 +72,9 @@ func (s *State) stealthySkill(k *Skill) bool {
 func (q aroQuiet) denies(s *State, e *eligibility) bool {
 	if q.all {
 		return true
+	}
+	if q.leader {
+		e.LoF, e.ZoC, e.Hack = false, false, false
 	}
 	if q.stealth && !e.LoF && !s.sixthSense(e.Trooper) {
 		e.ZoC, e.Hack = false, false
