@@ -21,7 +21,7 @@ func TestArmyCheck(t *testing.T) {
 		line       int
 	}{
 		{"a legal list", list, true, "", 0},
-		{"Lieutenant (N4): none marked", strings.Replace(list, "lieutenant: true", "lieutenant: false", 1), false, "Lieutenant (N4)", 7},
+		{"Lieutenant (N4): none marked", strings.Replace(list, "lieutenant: true", "lieutenant: false", 1), false, "Lieutenant (N4)", 9}, // the combat-groups line, after the list's fireteams
 		{"an empty list", "  \n", false, "", 0},
 	}
 	for _, tc := range tests {

@@ -95,7 +95,7 @@ func TestArmyListsSentFromTheTable(t *testing.T) {
 			red.do(t, "send it", chromedp.Click(`#army-send`))
 			waitJS(t, red, "the refusal", `document.querySelector('#army-error [data-problem-line]')`)
 			said := eval[string](t, red, `document.getElementById('army-error').innerText`)
-			if !strings.Contains(said, "line 7, column 1") || !strings.Contains(said, "(Lieutenant (N4))") || !strings.Contains(said, "exactly one Lieutenant") {
+			if !strings.Contains(said, "line 9, column 1") || !strings.Contains(said, "(Lieutenant (N4))") || !strings.Contains(said, "exactly one Lieutenant") {
 				t.Fatalf("red's refusal reads %q", said)
 			}
 			screenshot(t, red, "lists-refused-"+sc.name)
