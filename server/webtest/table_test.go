@@ -210,8 +210,19 @@ func playPreferring(t *testing.T, p *page, rng *rand.Rand, prefer string) bool {
 	if kind == "" {
 		t.Fatalf("%s is prompted (%s) with nothing to click: %s", p.name, eval[string](t, p, `document.body.dataset.window`), eval[string](t, p, `document.getElementById('menu').innerText`))
 	}
-	p.do(t, "click "+kind, chromedp.Click(`[data-pick="x"]`))
+	// A new state (the other seat or the computer acting) may draw the
+	// menu again between the marking and the click, and the marked button
+	// is gone: nothing was clicked, so nothing was sent; choose again.
+	ctx, cancel := context.WithTimeout(p.ctx, 3*time.Second)
+	err := chromedp.Do(ctx, chromedp.Click(`[data-pick="x"]`))
+	cancel()
 	eval[bool](t, p, `(document.querySelectorAll('[data-pick]').forEach(e => delete e.dataset.pick), true)`)
+	if err != nil {
+		if p.ctx.Err() != nil {
+			t.Fatalf("%s: click %s: %v", p.name, kind, err)
+		}
+		return true
+	}
 	if kind != "act" {
 		return true
 	}
